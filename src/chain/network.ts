@@ -1,0 +1,59 @@
+import hre from "hardhat";
+import type { NetworkConnection } from "hardhat/types/network";
+import type { Address, Hex } from "viem";
+import { addressOf } from "./keys.ts";
+
+export type Connection = NetworkConnection<"l1">;
+export type Viem = Connection["viem"];
+export type PublicClient = Awaited<ReturnType<Viem["getPublicClient"]>>;
+export type WalletClient = Awaited<ReturnType<Viem["getWalletClient"]>>;
+
+/** One in-process EDR chain and the clients the simulator drives it with. */
+export interface Chain {
+  chainId: number;
+  connection: Connection;
+  viem: Viem;
+  publicClient: PublicClient;
+  /** A wallet client for one of the accounts the chain was started with (EDR signs). */
+  wallet(address: Address): Promise<WalletClient>;
+  close(): Promise<void>;
+}
+
+export interface ChainStart {
+  chainId: number;
+  /** Private keys of every account that will send transactions; each is funded at genesis. */
+  keys: Hex[];
+  /** Genesis time; a past date lets a world be replayed at fixed times. */
+  genesisTime?: Date;
+}
+
+const GENESIS_BALANCE = 10n ** 24n;
+
+export async function startChain({ chainId, keys, genesisTime }: ChainStart): Promise<Chain> {
+  const connection = (await hre.network.create({
+    override: {
+      chainId,
+      accounts: keys.map((privateKey) => ({ privateKey, balance: GENESIS_BALANCE })),
+      allowBlocksWithSameTimestamp: true,
+      ...(genesisTime ? { initialDate: genesisTime } : {}),
+    },
+  })) as Connection;
+  const viem = connection.viem;
+  const publicClient = await viem.getPublicClient();
+  const known = new Set(keys.map(addressOf));
+  const wallets = new Map<Address, Promise<WalletClient>>();
+  return {
+    chainId,
+    connection,
+    viem,
+    publicClient,
+    wallet(address) {
+      const key = address.toLowerCase() as Address;
+      if (!known.has(key)) throw new Error(`chain ${chainId} has no key for ${address}`);
+      let client = wallets.get(key);
+      if (!client) wallets.set(key, (client = viem.getWalletClient(key)));
+      return client;
+    },
+    close: () => connection.close(),
+  };
+}

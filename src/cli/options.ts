@@ -1,0 +1,51 @@
+import { parseArgs } from "node:util";
+import { DEFAULT_OPTIONS, type SimulatorOptions } from "../config.ts";
+
+export const USAGE = `Usage: npm run simulate -- [options]
+
+  --host <host>        interface to listen on         (env HOST, default ${DEFAULT_OPTIONS.host})
+  --port <port>        API port                       (env PORT, default ${DEFAULT_OPTIONS.port})
+  --chains <ids>       comma-separated chain ids      (env CHAINS, default ${DEFAULT_OPTIONS.chains.map((c) => c.chainId).join(",")})
+  --rpc-port <port>    JSON-RPC port of the first chain; the next chains use the ports after it
+                                                      (env RPC_PORT, default ${DEFAULT_OPTIONS.chains[0]!.rpcPort})
+  --no-rpc             do not serve the chains as JSON-RPC
+  -h, --help           show this help`;
+
+export class UsageError extends Error {}
+
+/** Reads flags, then environment variables, then defaults. */
+export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOptions & { help: boolean } {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      host: { type: "string" },
+      port: { type: "string" },
+      chains: { type: "string" },
+      "rpc-port": { type: "string" },
+      "no-rpc": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  });
+  const chainIds = (values.chains ?? env.CHAINS ?? DEFAULT_OPTIONS.chains.map((c) => c.chainId).join(","))
+    .split(",")
+    .map((id) => toInteger("--chains", id.trim(), 1));
+  if (new Set(chainIds).size !== chainIds.length) throw new UsageError("--chains lists a chain twice");
+  const rpcPort = toInteger("--rpc-port", values["rpc-port"] ?? env.RPC_PORT ?? String(DEFAULT_OPTIONS.chains[0]!.rpcPort), 0);
+  return {
+    ...DEFAULT_OPTIONS,
+    host: values.host ?? env.HOST ?? DEFAULT_OPTIONS.host,
+    port: toInteger("--port", values.port ?? env.PORT ?? String(DEFAULT_OPTIONS.port), 0),
+    chains: chainIds.map((chainId, i) => ({ chainId, rpcPort: rpcPort === 0 ? 0 : rpcPort + i })),
+    serveRpc: !values["no-rpc"],
+    help: values.help,
+  };
+}
+
+function toInteger(flag: string, text: string, min: number): number {
+  const value = Number(text);
+  if (!/^[0-9]+$/.test(text) || value < min || value > 65535 * (flag === "--chains" ? 1e6 : 1)) {
+    throw new UsageError(`${flag}: '${text}' is not a valid number`);
+  }
+  return value;
+}

@@ -1,0 +1,34 @@
+import { demoWorld } from "../demo/world.ts";
+import { startSimulator } from "../simulator.ts";
+import { banner } from "./banner.ts";
+import { readOptions, USAGE, UsageError } from "./options.ts";
+
+const startedAt = performance.now();
+
+async function main(): Promise<void> {
+  const { help, ...options } = readOptions(process.argv.slice(2), process.env);
+  if (help) return void console.log(USAGE);
+  const sim = await startSimulator(demoWorld, options);
+  console.log(banner(sim, performance.now() - startedAt));
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping`);
+    await sim.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}
+
+main().catch((error: Error & { code?: string; port?: number }) => {
+  if (error instanceof UsageError || error.name === "TypeError" && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+    console.error(`${error.message}\n\n${USAGE}`);
+  } else if (error.code === "EADDRINUSE") {
+    console.error(`Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port.`);
+  } else {
+    console.error(error.stack ?? error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,56 @@
+import type { Address, Hex } from "viem";
+
+/** What the simulator knows of each chain it can run: name, native coin and its USD price. */
+export interface ChainProfile {
+  chainId: number;
+  name: string;
+  nativeSymbol: string;
+  nativeUsdPrice: number;
+}
+
+export const CHAIN_PROFILES: Record<number, ChainProfile> = {
+  1: { chainId: 1, name: "Ethereum", nativeSymbol: "ETH", nativeUsdPrice: 3120.5 },
+  56: { chainId: 56, name: "BNB Smart Chain", nativeSymbol: "BNB", nativeUsdPrice: 243.06 },
+  97: { chainId: 97, name: "BNB Smart Chain Testnet", nativeSymbol: "tBNB", nativeUsdPrice: 243.06 },
+  137: { chainId: 137, name: "Polygon", nativeSymbol: "POL", nativeUsdPrice: 0.52 },
+};
+
+export const STABLECOIN_USD_PRICE = 1;
+
+export function chainProfile(chainId: number): ChainProfile {
+  return CHAIN_PROFILES[chainId] ?? { chainId, name: `Chain ${chainId}`, nativeSymbol: "ETH", nativeUsdPrice: 1 };
+}
+
+/** An API key, the account it belongs to and that account's developer wallet (a key the server holds). */
+export interface ApiAccount {
+  apiKey: string;
+  name: string;
+  walletKey: Hex;
+  wallet: Address;
+}
+
+export interface ChainSetting {
+  chainId: number;
+  rpcPort: number;
+}
+
+export interface SimulatorOptions {
+  host: string;
+  port: number;
+  chains: ChainSetting[];
+  /** Serve each chain as JSON-RPC on its rpcPort. */
+  serveRpc: boolean;
+  /** Largest accepted request body. */
+  bodyLimit: string;
+}
+
+export const DEFAULT_OPTIONS: SimulatorOptions = {
+  host: "127.0.0.1",
+  port: 3000,
+  chains: [
+    { chainId: 56, rpcPort: 8545 },
+    { chainId: 137, rpcPort: 8546 },
+  ],
+  serveRpc: true,
+  bodyLimit: "100kb",
+};

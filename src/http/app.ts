@@ -1,0 +1,33 @@
+import Koa from "koa";
+import Router from "@koa/router";
+import cors from "@koa/cors";
+import { bodyParser } from "@koa/bodyparser";
+import type { Simulator } from "../simulator.ts";
+import { errorBodies } from "./error-bodies.ts";
+import { mintRoute } from "../routes/mint.ts";
+import { itemEventsRoute } from "../routes/item-events.ts";
+import { collectionRoute } from "../routes/collection.ts";
+import { collectionsRoute } from "../routes/collections.ts";
+import { metadataRoute } from "../routes/metadata.ts";
+
+/** The HTTP face of the simulator: JSON errors outermost, then CORS, body parsing and the routes. */
+export function createApp(sim: Simulator): Koa {
+  const app = new Koa();
+  const router = new Router();
+  for (const route of [mintRoute, itemEventsRoute, collectionRoute, collectionsRoute, metadataRoute]) route(router, sim);
+  app.use(errorBodies((message) => console.error(message)));
+  app.use(cors());
+  app.use(
+    bodyParser({
+      enableTypes: ["json", "form"],
+      jsonLimit: sim.options.bodyLimit,
+      formLimit: sim.options.bodyLimit,
+      onError: (error) => {
+        throw error;
+      },
+    }),
+  );
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,46 @@
+import type { Block } from "viem";
+import type { ArgsOf, DecodedLog, IndexedEventName } from "./decode.ts";
+import { lower } from "./history.ts";
+import type { ChainModels, LogPosition } from "./models.ts";
+import { collectionCreated } from "./reducers/collection-created.ts";
+import { itemCreated } from "./reducers/item-created.ts";
+import { transferSingle } from "./reducers/transfer-single.ts";
+import { transferBatch } from "./reducers/transfer-batch.ts";
+import { itemAdded, itemDelisted, itemListed, itemPriceUpdated, itemRemoved, swapped } from "./reducers/marketplace.ts";
+
+type Reducer<Name extends IndexedEventName> = (models: ChainModels, args: ArgsOf<Name>, at: LogPosition) => void;
+
+const reducers: { [Name in IndexedEventName]: Reducer<Name> } = {
+  CollectionCreated: collectionCreated,
+  ItemCreated: itemCreated,
+  TransferSingle: transferSingle,
+  TransferBatch: transferBatch,
+  ItemListed: itemListed,
+  ItemDelisted: itemDelisted,
+  ItemPriceUpdated: itemPriceUpdated,
+  ItemAdded: itemAdded,
+  ItemRemoved: itemRemoved,
+  Swapped: swapped,
+};
+
+/**
+ * Folds decoded logs (in chain order) into the models. Reducers read nothing but
+ * the models, the log and its block's time, so replaying the same logs gives the same models.
+ */
+export function applyLogs(models: ChainModels, logs: DecodedLog[], blockTimes: Map<bigint, number>): void {
+  for (const log of logs) {
+    const at: LogPosition = {
+      address: lower(log.address),
+      blockNumber: Number(log.blockNumber),
+      logIndex: log.logIndex,
+      transactionHash: log.transactionHash,
+      timestamp: blockTimes.get(log.blockNumber)!,
+    };
+    (reducers[log.eventName] as Reducer<IndexedEventName>)(models, log.args as ArgsOf<IndexedEventName>, at);
+  }
+}
+
+export function advanceHead(models: ChainModels, head: Pick<Block, "number" | "timestamp">): void {
+  models.head = { blockNumber: Number(head.number), timestamp: Number(head.timestamp) };
+  models.version += 1;
+}

@@ -1,0 +1,49 @@
+import type { Address } from "viem";
+import type { StoredItem } from "../schemas/mint.ts";
+
+/** What the chain does not hold about a collection; supplied by whoever created it (the demo world, a fixture). */
+export interface CollectionMetadata {
+  description: string;
+  genre: string;
+  image: string;
+  imageHash: string;
+  slug: string;
+  website: string;
+  isVerified: boolean;
+}
+
+/**
+ * Off-chain metadata, keyed by what the chain identifies: a collection by chain
+ * and address, an item by its itemRef. Never a copy of on-chain state.
+ */
+export class MetadataStore {
+  #collections = new Map<string, CollectionMetadata>();
+  #items = new Map<string, StoredItem>();
+  /** Bumped on every change, so cached views notice. */
+  version = 0;
+
+  setCollection(chainId: number, address: Address, metadata: CollectionMetadata): void {
+    this.#collections.set(`${chainId}:${address.toLowerCase()}`, metadata);
+    this.version += 1;
+  }
+
+  collection(chainId: number, address: Address): CollectionMetadata | undefined {
+    return this.#collections.get(`${chainId}:${address}`);
+  }
+
+  setItem(itemRef: string, item: StoredItem): void {
+    this.#items.set(itemRef, item);
+  }
+
+  item(itemRef: string): StoredItem | undefined {
+    return this.#items.get(itemRef);
+  }
+}
+
+export function slugify(name: string): string {
+  return name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "collection";
+}
+
+export function defaultCollectionMetadata(name: string): CollectionMetadata {
+  return { description: "", genre: "", image: "", imageHash: "", slug: slugify(name), website: "", isVerified: true };
+}

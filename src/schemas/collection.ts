@@ -1,0 +1,77 @@
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { Address, AddressInput, ChainId, OptionalApiKey, Page, PerPage } from "./common.ts";
+
+const collectionFields = {
+  address: Address,
+  name: Type.String(),
+  description: Type.String(),
+  genre: Type.String({ description: "category label" }),
+  image: Type.String({ description: "may be empty" }),
+  imageHash: Type.String({ description: "may be empty" }),
+  ownerAddress: Address,
+  slug: Type.String(),
+  uri: Type.String({ description: "base URL of the items' metadata: <uri>/<tokenId>" }),
+  website: Type.String({ description: "may be empty" }),
+  mintDate: Type.String({ format: "date-time", description: "ISO 8601, UTC: the time of the block that created the collection" }),
+  chainId: ChainId,
+  holders: Type.Integer({ minimum: 0, description: "distinct addresses holding any of its tokens; listed tokens count for their seller" }),
+  volume_1d: Type.Number({ minimum: 0, description: "USD value of sales in the last day" }),
+  volume_1w: Type.Number({ minimum: 0, description: "USD value of sales in the last 7 days" }),
+  volume_30d: Type.Number({ minimum: 0, description: "USD value of sales in the last 30 days" }),
+  volume_all: Type.Number({ minimum: 0, description: "USD value of all sales" }),
+};
+
+/** A collection as the list answers it (no imageUrl). */
+export const CollectionSummary = Type.Object(collectionFields, { additionalProperties: false, $id: "CollectionSummary" });
+/** A collection as the single-collection endpoint answers it. */
+export const Collection = Type.Object(
+  { ...collectionFields, imageUrl: Type.String() },
+  { additionalProperties: false, $id: "Collection" },
+);
+export type CollectionSummary = Static<typeof CollectionSummary>;
+export type Collection = Static<typeof Collection>;
+
+export type CollectionField = keyof typeof collectionFields;
+export const COLLECTION_FIELDS = Object.keys(collectionFields) as CollectionField[];
+
+/** Filters: every collection field, matched exactly; the schema types them (`chainId=56` is a number). */
+const filterFields = Object.fromEntries(
+  COLLECTION_FIELDS.map((field) => [field, Type.Optional(filterSchema(field, collectionFields[field]))]),
+) as Record<CollectionField, TSchema>;
+
+function filterSchema(field: CollectionField, schema: TSchema): TSchema {
+  if (field === "address" || field === "ownerAddress") return AddressInput;
+  return schema;
+}
+
+export const CollectionsQuery = Type.Object(
+  {
+    perPage: PerPage,
+    page: Page,
+    sortBy: Type.Union(COLLECTION_FIELDS.map((field) => Type.Literal(field)), { default: "mintDate" }),
+    sortDir: Type.Union([Type.Literal("asc"), Type.Literal("desc")], { default: "desc" }),
+    isVerified: Type.Optional(Type.Boolean({ description: "the original's verified flag; every simulated collection is verified unless its fixture says otherwise" })),
+    apiKey: OptionalApiKey,
+    ...filterFields,
+  },
+  { additionalProperties: false },
+);
+export type CollectionsQuery = Static<typeof CollectionsQuery> & Partial<Record<CollectionField, unknown>>;
+
+export const CollectionParams = Type.Object({ address: AddressInput }, { additionalProperties: false });
+export const CollectionQuery = Type.Object(
+  { chainId: Type.Optional(ChainId), apiKey: OptionalApiKey },
+  { additionalProperties: false },
+);
+
+export const CollectionResponse = Type.Object({ collection: Collection }, { additionalProperties: false, $id: "CollectionResponse" });
+export type CollectionResponse = Static<typeof CollectionResponse>;
+
+export const CollectionsResponse = Type.Object(
+  {
+    collections: Type.Array(CollectionSummary),
+    count: Type.Integer({ minimum: 0, description: "how many collections match, over all pages" }),
+  },
+  { additionalProperties: false, $id: "CollectionsResponse" },
+);
+export type CollectionsResponse = Static<typeof CollectionsResponse>;

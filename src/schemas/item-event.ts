@@ -1,0 +1,64 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { Address, ChainId, ItemRef, OptionalApiKey, Page, PerPage, TxHash, AddressInput } from "./common.ts";
+
+export const TRANSFER_EVENTS = ["TransferSingle", "TransferBatch"] as const;
+export const MARKET_EVENTS = ["ItemListed", "ItemDelisted", "ItemPriceUpdated", "ItemAdded", "ItemRemoved", "Swapped"] as const;
+
+const transferFields = {
+  id: Type.String({ pattern: "^Transfer(Single|Batch)-[0-9]+-[0-9]+$", description: "<Event>-<blockNumber>-<logIndex>" }),
+  amount: Type.String({ pattern: "^[0-9]+$" }),
+  blockNumber: Type.Integer({ minimum: 0 }),
+  chainId: ChainId,
+  event: Type.Union(TRANSFER_EVENTS.map((name) => Type.Literal(name))),
+  from: Address,
+  itemCollection: Address,
+  itemRef: ItemRef,
+  timestamp: Type.Integer({ minimum: 0, description: "Unix seconds" }),
+  to: Address,
+  tokenId: Type.Integer({ minimum: 0 }),
+  transactionHash: TxHash,
+};
+
+/** A mint (from the zero address), burn (to it) or transfer. */
+export const TransferEvent = Type.Object(transferFields, { additionalProperties: false });
+
+/** A marketplace event; it carries the currency and the USD figures. */
+export const MarketEvent = Type.Object(
+  {
+    ...transferFields,
+    id: Type.String({
+      pattern: "^(ItemListed|ItemDelisted|ItemPriceUpdated|ItemAdded|ItemRemoved|Swapped)-[0-9]+-0x[0-9a-f]{64}-[0-9]+$",
+      description: "<Event>-<listingId>-<transactionHash>-<logIndex>",
+    }),
+    event: Type.Union(MARKET_EVENTS.map((name) => Type.Literal(name))),
+    to: Type.Union([Address, Type.Literal("")], { description: "the buyer on Swapped; empty on listing events" }),
+    currency: Type.String({ pattern: "^0x[0-9a-f]{40}$", description: "the zero address is the chain's native coin" }),
+    currencyPrice: Type.Number({ minimum: 0, description: "USD price of one unit of the currency" }),
+    price: Type.Number({ minimum: 0, description: "price of one item in whole currency units" }),
+    worth: Type.Number({ minimum: 0, description: "USD value of a sale (price × amount × currencyPrice); 0 on other kinds" }),
+  },
+  { additionalProperties: false },
+);
+
+export const ItemEvent = Type.Union([TransferEvent, MarketEvent], { $id: "ItemEvent" });
+export type TransferEvent = Static<typeof TransferEvent>;
+export type MarketEvent = Static<typeof MarketEvent>;
+export type ItemEvent = Static<typeof ItemEvent>;
+
+export const ItemEventsParams = Type.Object(
+  { address: AddressInput, tokenId: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false },
+);
+export type ItemEventsParams = Static<typeof ItemEventsParams>;
+
+export const ItemEventsQuery = Type.Object(
+  { perPage: PerPage, page: Page, chainId: Type.Optional(ChainId), apiKey: OptionalApiKey },
+  { additionalProperties: false },
+);
+export type ItemEventsQuery = Static<typeof ItemEventsQuery>;
+
+export const ItemEventsResponse = Type.Object(
+  { events: Type.Array(ItemEvent, { description: "newest first" }) },
+  { additionalProperties: false, $id: "ItemEventsResponse" },
+);
+export type ItemEventsResponse = Static<typeof ItemEventsResponse>;

@@ -1,0 +1,65 @@
+import { Type, type Static } from "@sinclair/typebox";
+import { Address, AddressInput, ChainId, ItemRef, TxHash } from "./common.ts";
+
+/** How many tokens one non-stackable mint may create (each is a token id of its own). */
+export const MAX_NON_STACKABLE_PER_MINT = 100;
+
+export const Property = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 100 }),
+    value: Type.String({ maxLength: 1000 }),
+    static: Type.Boolean({ default: false, description: "static properties never change after mint" }),
+  },
+  { additionalProperties: false },
+);
+
+const itemFields = {
+  name: Type.String({ minLength: 1, maxLength: 200 }),
+  description: Type.String({ maxLength: 5000, default: "" }),
+  imageUrl: Type.String({ maxLength: 2000, default: "" }),
+  fileType: Type.String({ pattern: "^[a-z]+/[a-zA-Z0-9.+-]+$", default: "image/png", description: "MIME type of the image" }),
+  properties: Type.Array(Property, { maxItems: 100, default: [] }),
+  isStackable: Type.Boolean({ default: true }),
+  isConsumable: Type.Boolean({ default: false }),
+  initialSupply: Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: "amount minted to the recipient" }),
+  maximumSupply: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: "defaults to initialSupply" })),
+  royaltyFee: Type.Integer({ minimum: 0, maximum: 1000, default: 0, description: "per mille: 50 is 5%; the contract refuses 300 (30%) or more" }),
+};
+
+/** The `item` of a mint request: `name` and `initialSupply` are required, the rest have defaults. */
+export const ItemDefinition = Type.Object(itemFields, {
+  additionalProperties: false,
+  if: { properties: { isStackable: { const: false } }, required: ["isStackable"] },
+  then: { properties: { initialSupply: { maximum: MAX_NON_STACKABLE_PER_MINT } } },
+});
+
+export const MintBody = Type.Object(
+  {
+    collectionAddress: AddressInput,
+    recipient: AddressInput,
+    chainId: ChainId,
+    item: ItemDefinition,
+  },
+  { additionalProperties: false },
+);
+export type MintBody = Static<typeof MintBody>;
+
+export const MintQuery = Type.Object({ apiKey: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+
+/** The item as stored: every field resolved. */
+export const StoredItem = Type.Required(Type.Object(itemFields, { additionalProperties: false }));
+export type StoredItem = Static<typeof StoredItem>;
+
+export const MintResponse = Type.Object(
+  {
+    txHash: TxHash,
+    chainId: ChainId,
+    collectionAddress: Address,
+    recipient: Address,
+    tokenIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1 }),
+    itemRefs: Type.Array(ItemRef, { minItems: 1 }),
+    item: StoredItem,
+  },
+  { additionalProperties: false, $id: "MintResponse" },
+);
+export type MintResponse = Static<typeof MintResponse>;

@@ -1,0 +1,96 @@
+import type { Address } from "viem";
+import type { ChainModels, CollectionRecord } from "../indexer/models.ts";
+import { defaultCollectionMetadata, type CollectionMetadata, type MetadataStore } from "../metadata/store.ts";
+import type { Collection } from "../schemas/collection.ts";
+
+const DAY = 86_400;
+
+/** A collection as answered, plus the fields only filters may see. */
+export interface CollectionView {
+  collection: Collection;
+  isVerified: boolean;
+}
+
+/**
+ * Every collection of one chain as the API shows it, derived from the read
+ * models and the metadata, and cached until either changes.
+ */
+export function collectionViews(models: ChainModels, metadata: MetadataStore): Map<Address, CollectionView> {
+  const key = `${models.version}:${metadata.version}`;
+  const cached = cache.get(models);
+  if (cached?.key === key) return cached.views;
+  const holders = holdersByCollection(models);
+  const views = new Map<Address, CollectionView>();
+  for (const record of models.collections.values()) {
+    const meta = metadata.collection(record.chainId, record.address) ?? defaultCollectionMetadata(record.name);
+    views.set(record.address, {
+      collection: toCollection(record, meta, holders.get(record.address)?.size ?? 0, volumes(models, record.address)),
+      isVerified: meta.isVerified,
+    });
+  }
+  cache.set(models, { key, views });
+  return views;
+}
+
+const cache = new WeakMap<ChainModels, { key: string; views: Map<Address, CollectionView> }>();
+
+function toCollection(record: CollectionRecord, meta: CollectionMetadata, holders: number, volume: Volumes): Collection {
+  return {
+    address: record.address,
+    name: record.name,
+    description: meta.description,
+    genre: meta.genre,
+    image: meta.image,
+    imageHash: meta.imageHash,
+    ownerAddress: record.owner,
+    slug: meta.slug,
+    uri: record.uri,
+    website: meta.website,
+    mintDate: new Date(record.createdAt * 1000).toISOString(),
+    chainId: record.chainId,
+    holders,
+    ...volume,
+    imageUrl: meta.image,
+  };
+}
+
+/** Distinct holders per collection; escrowed tokens count for their seller, not the marketplace. */
+function holdersByCollection(models: ChainModels): Map<Address, Set<Address>> {
+  const byCollection = new Map<Address, Set<Address>>();
+  const add = (collection: Address, holder: Address) => {
+    let set = byCollection.get(collection);
+    if (!set) byCollection.set(collection, (set = new Set()));
+    set.add(holder);
+  };
+  for (const [key, balances] of models.balances) {
+    const collection = key.slice(0, 42) as Address;
+    for (const holder of balances.keys()) if (holder !== models.facts.marketplace) add(collection, holder);
+  }
+  for (const listing of models.listings.values()) add(listing.collection, listing.seller);
+  return byCollection;
+}
+
+type Volumes = Pick<Collection, "volume_1d" | "volume_1w" | "volume_30d" | "volume_all">;
+
+/** USD sale volume in windows ending at the latest block's time. */
+function volumes(models: ChainModels, collection: Address): Volumes {
+  const now = models.head.timestamp;
+  const totals = { volume_1d: 0, volume_1w: 0, volume_30d: 0, volume_all: 0 };
+  for (const { timestamp, worth } of models.sales.get(collection) ?? []) {
+    const age = now - timestamp;
+    if (age < DAY) totals.volume_1d += worth;
+    if (age < 7 * DAY) totals.volume_1w += worth;
+    if (age < 30 * DAY) totals.volume_30d += worth;
+    totals.volume_all += worth;
+  }
+  return {
+    volume_1d: cents(totals.volume_1d),
+    volume_1w: cents(totals.volume_1w),
+    volume_30d: cents(totals.volume_30d),
+    volume_all: cents(totals.volume_all),
+  };
+}
+
+function cents(value: number): number {
+  return Math.round(value * 100) / 100;
+}
