@@ -13,6 +13,7 @@ function apiAccount(apiKey: string, name: string): ApiAccount {
 
 export const DEMO_ACCOUNTS = {
   studio: apiAccount("demo-studio-key", "studio"),
+  arcade: apiAccount("demo-arcade-key", "arcade"),
   guest: apiAccount("demo-guest-key", "guest"),
 };
 
@@ -57,7 +58,7 @@ async function seedChain(sim: Simulator, target: SimChain): Promise<void> {
   for (const { name, meta } of DEMO_COLLECTIONS[chainId] ?? DEMO_COLLECTIONS[56]!) {
     const slug = slugify(name);
     const uri = `${sim.url}/metadata/${chainId}/${slug}`;
-    const address = await createCollection(chain, contracts, deployer, { name, uri, owner: studio, minters: [] });
+    const address = await createCollection(chain, contracts, deployer, { name, uri, owner: studio, minters: [DEMO_ACCOUNTS.arcade.wallet] });
     sim.metadata.setCollection(chainId, address, { ...meta, slug, isVerified: true });
     addresses.push(address);
   }

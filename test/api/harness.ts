@@ -1,0 +1,60 @@
+import type { Address } from "viem";
+import { DEMO_ACCOUNTS, demoWorld } from "../../src/demo/world.ts";
+import { startSimulator, type Simulator } from "../../src/simulator.ts";
+
+export { DEMO_ACCOUNTS };
+
+/** A simulator with the demo world on a free port, for one test file. */
+export async function startDemo(): Promise<Simulator> {
+  return startSimulator(demoWorld, { port: 0, serveRpc: false });
+}
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A real HTTP request; the body is parsed as JSON (every answer of the API is JSON). */
+export async function call<T = any>(sim: Simulator, path: string, init: RequestInit = {}): Promise<Answer<T>> {
+  const response = await fetch(`${sim.url}${path}`, init);
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+}
+
+export function postJson(sim: Simulator, path: string, body: unknown): Promise<Answer> {
+  return call(sim, path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+}
+
+/** The collections of one chain, as the API lists them. */
+export async function collectionsOn(sim: Simulator, chainId: number): Promise<Address[]> {
+  const { body } = await call(sim, `/api/v2/collection?chainId=${chainId}&perPage=100`);
+  return body.collections.map((c: { address: Address }) => c.address);
+}
+
+export function mintBody(collectionAddress: string, chainId: number, item: Record<string, unknown> = {}) {
+  return {
+    collectionAddress,
+    recipient: DEMO_ACCOUNTS.studio.wallet,
+    chainId,
+    item: { name: "Test Sword", initialSupply: 5, ...item },
+  };
+}
+
+/** Latest block of each chain: unchanged numbers prove a refused request wrote nothing. */
+export async function chainHeads(sim: Simulator): Promise<Record<number, bigint>> {
+  const heads: Record<number, bigint> = {};
+  for (const { chainId, chain } of sim.chains.values()) heads[chainId] = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
+  return heads;
+}
+
+/** The error body every failure carries. */
+export function expectErrorBody(body: any, code: string): void {
+  if (typeof body?.error !== "string" || typeof body.message !== "string" || !Array.isArray(body.errors)) {
+    throw new Error(`not an error body: ${JSON.stringify(body)}`);
+  }
+  if (body.error !== code) throw new Error(`expected error ${code}, got ${body.error}: ${JSON.stringify(body)}`);
+  if (body.errors.length === 0 || body.errors.some((line: unknown) => typeof line !== "string")) {
+    throw new Error(`errors must be a non-empty list of strings: ${JSON.stringify(body.errors)}`);
+  }
+}
