@@ -29,7 +29,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
   });
   const chainIds = (values.chains ?? env.CHAINS ?? DEFAULT_OPTIONS.chains.map((c) => c.chainId).join(","))
     .split(",")
-    .map((id) => toInteger("--chains", id.trim(), 1));
+    .map((id) => toInteger("--chains", id.trim(), 1, Number.MAX_SAFE_INTEGER));
   if (new Set(chainIds).size !== chainIds.length) throw new UsageError("--chains lists a chain twice");
   const rpcPort = toInteger("--rpc-port", values["rpc-port"] ?? env.RPC_PORT ?? String(DEFAULT_OPTIONS.chains[0]!.rpcPort), 0);
   return {
@@ -42,9 +42,9 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
   };
 }
 
-function toInteger(flag: string, text: string, min: number): number {
+function toInteger(flag: string, text: string, min: number, max = 65_535): number {
   const value = Number(text);
-  if (!/^[0-9]+$/.test(text) || value < min || value > 65535 * (flag === "--chains" ? 1e6 : 1)) {
+  if (!/^[0-9]+$/.test(text) || value < min || value > max) {
     throw new UsageError(`${flag}: '${text}' is not a valid number`);
   }
   return value;
