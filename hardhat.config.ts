@@ -1,3 +1,5 @@
+// Before anything loads EDR: put its native binding back if npm skipped or pruned it.
+import "./scripts/ensure-edr.mjs";
 import { createRequire } from "node:module";
 import { defineConfig } from "hardhat/config";
 import hardhatViem from "@nomicfoundation/hardhat-viem";

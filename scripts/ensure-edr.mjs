@@ -1,8 +1,9 @@
 // Hardhat's EDR ships its native code as a per-platform optional package that
 // requires Node >= 22. npm running on an older Node skips it, and a later
 // `npm install <pkg>` prunes a copy installed outside package.json. This script
-// runs on the project's own Node 22 (node_modules/.bin is first on PATH in npm
-// scripts) and puts the binding back whenever it is missing.
+// runs after every install (postinstall, on the project's own Node 22, which npm
+// scripts find first on PATH) and whenever Hardhat loads its config, and puts
+// the binding back whenever it is missing.
 import { createRequire } from "node:module";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
