@@ -28,6 +28,6 @@ export function createApp(sim: Simulator): Koa {
     }),
   );
   app.use(router.routes());
-  app.use(router.allowedMethods());
+  app.use(router.allowedMethods({ throw: true }));
   return app;
 }

@@ -8,6 +8,9 @@ function fromHttpError(error: { status?: number; type?: string; message?: string
       return new ApiError(400, "INVALID_JSON", "The request body is not valid JSON", [error.message ?? "invalid JSON"]);
     case 413:
       return new ApiError(413, "PAYLOAD_TOO_LARGE", "The request body is too large");
+    case 405:
+    case 501:
+      return new ApiError(405, "METHOD_NOT_ALLOWED", error.message ?? "Method not allowed");
     case 415:
       return new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json (or a form)");
     default:

@@ -3,13 +3,13 @@ import type { Address } from "viem";
 import { Type } from "@sinclair/typebox";
 import { notFound } from "../errors.ts";
 import { itemRef } from "../indexer/models.ts";
-import { ChainId } from "../schemas/common.ts";
+import { ChainId, SafeInteger } from "../schemas/common.ts";
 import { requestValidator } from "../schemas/validate.ts";
 import type { Simulator } from "../simulator.ts";
 import { collectionViews } from "../views/collections.ts";
 
 const parseParams = requestValidator(
-  Type.Object({ chainId: ChainId, slug: Type.String(), tokenId: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+  Type.Object({ chainId: ChainId, slug: Type.String(), tokenId: Type.Integer(SafeInteger) }, { additionalProperties: false }),
   "path",
 );
 

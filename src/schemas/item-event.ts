@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Address, ChainId, ItemRef, OptionalApiKey, Page, PerPage, TxHash, AddressInput } from "./common.ts";
+import { Address, AddressInput, ChainId, ItemRef, OptionalApiKey, Page, PerPage, SafeInteger, TxHash } from "./common.ts";
 
 export const TRANSFER_EVENTS = ["TransferSingle", "TransferBatch"] as const;
 export const MARKET_EVENTS = ["ItemListed", "ItemDelisted", "ItemPriceUpdated", "ItemAdded", "ItemRemoved", "Swapped"] as const;
@@ -46,7 +46,7 @@ export type MarketEvent = Static<typeof MarketEvent>;
 export type ItemEvent = Static<typeof ItemEvent>;
 
 export const ItemEventsParams = Type.Object(
-  { address: AddressInput, tokenId: Type.Integer({ minimum: 0 }) },
+  { address: AddressInput, tokenId: Type.Integer(SafeInteger) },
   { additionalProperties: false },
 );
 export type ItemEventsParams = Static<typeof ItemEventsParams>;

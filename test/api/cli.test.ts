@@ -1,0 +1,37 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { expect, it } from "vitest";
+
+it("npm run simulate's program prints the base URL, keys, RPC URLs and sample requests, serves, and stops cleanly on SIGTERM", async () => {
+  const child = spawn(process.execPath, ["src/cli/simulate.ts", "--port", "0", "--rpc-port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes("Ctrl-C stops") && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+  expect(output).toContain("Ctrl-C stops");
+
+  const base = output.match(/API\s+(http:\/\/127\.0\.0\.1:\d+)\/api\/v2/)![1];
+  expect(output).toMatch(/chain 56 .*http:\/\/127\.0\.0\.1:\d+/);
+  expect(output).toMatch(/chain 137 .*http:\/\/127\.0\.0\.1:\d+/);
+  expect(output).toMatch(/demo-studio-key\s+studio\s+0x[0-9a-f]{40}/);
+  expect(output).toContain(`curl '${base}/api/v2/collection`);
+  expect(output).toContain(`curl -X POST '${base}/api/v2/item/new?apiKey=`);
+  const list = await fetch(`${base}/api/v2/collection`);
+  expect(list.status).toBe(200);
+
+  child.kill("SIGTERM");
+  const [code] = await once(child, "exit");
+  expect(code).toBe(0);
+  expect(output).toContain("SIGTERM: stopping");
+});
+
+it("refuses a bad flag with the usage text and exit code 1", async () => {
+  const child = spawn(process.execPath, ["src/cli/simulate.ts", "--port", "http"], { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const [code] = await once(child, "exit");
+  expect(code).toBe(1);
+  expect(output).toContain("--port: 'http' is not a valid number");
+  expect(output).toContain("Usage: npm run simulate");
+});
