@@ -1,14 +1,8 @@
 import { parseEventLogs, type Log } from "viem";
 import type { Abis } from "../chain/abi.ts";
 
-/** Every event the indexer follows, from the factory, the collections and the marketplace. */
-export function indexedEventsAbi(abis: Abis) {
-  return [...abis.factory, ...abis.collection, ...abis.marketplace].filter(
-    (entry) => entry.type === "event" && INDEXED_EVENTS.has(entry.name),
-  ) as unknown as EventsAbi;
-}
-
-const INDEXED_EVENTS = new Set<string>([
+/** The events the indexer follows, from the factory, the collections and the marketplace. */
+export const INDEXED_EVENTS = [
   "CollectionCreated",
   "ItemCreated",
   "TransferSingle",
@@ -19,27 +13,25 @@ const INDEXED_EVENTS = new Set<string>([
   "ItemAdded",
   "ItemRemoved",
   "Swapped",
-]);
+] as const;
+export type IndexedEventName = (typeof INDEXED_EVENTS)[number];
 
-type AllEvents = [...Abis["factory"], ...Abis["collection"], ...Abis["marketplace"]];
-type EventsAbi = AllEvents;
+const indexed = new Set<string>(INDEXED_EVENTS);
 
-/** Logs this indexer understands, decoded; any other log is skipped. */
-export function decodeLogs(abi: EventsAbi, logs: Log[]): DecodedLog[] {
-  return parseEventLogs({ abi, logs, strict: true }).filter((log): log is DecodedLog => INDEXED_EVENTS.has(log.eventName));
+type EventsAbi = [...Abis["factory"], ...Abis["collection"], ...Abis["marketplace"]];
+
+/** The ABI entries of the followed events (typed as the contracts' ABIs, which hold them). */
+export function indexedEventsAbi(abis: Abis): EventsAbi {
+  return [...abis.factory, ...abis.collection, ...abis.marketplace].filter(
+    (entry) => entry.type === "event" && indexed.has(entry.name),
+  ) as unknown as EventsAbi;
 }
 
 type AnyDecodedLog = ReturnType<typeof parseEventLogs<EventsAbi>>[number];
 export type DecodedLog = Extract<AnyDecodedLog, { eventName: IndexedEventName }>;
-export type IndexedEventName =
-  | "CollectionCreated"
-  | "ItemCreated"
-  | "TransferSingle"
-  | "TransferBatch"
-  | "ItemListed"
-  | "ItemDelisted"
-  | "ItemPriceUpdated"
-  | "ItemAdded"
-  | "ItemRemoved"
-  | "Swapped";
 export type ArgsOf<Name extends IndexedEventName> = Extract<DecodedLog, { eventName: Name }>["args"];
+
+/** Logs this indexer understands, decoded; any other log is skipped. */
+export function decodeLogs(abi: EventsAbi, logs: Log[]): DecodedLog[] {
+  return parseEventLogs({ abi, logs, strict: true }).filter((log): log is DecodedLog => indexed.has(log.eventName));
+}
