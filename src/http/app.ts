@@ -9,12 +9,13 @@ import { itemEventsRoute } from "../routes/item-events.ts";
 import { collectionRoute } from "../routes/collection.ts";
 import { collectionsRoute } from "../routes/collections.ts";
 import { metadataRoute } from "../routes/metadata.ts";
+import { docsRoute } from "../routes/docs.ts";
 
 /** The HTTP face of the simulator: JSON errors outermost, then CORS, body parsing and the routes. */
 export function createApp(sim: Simulator): Koa {
   const app = new Koa();
   const router = new Router();
-  for (const route of [mintRoute, itemEventsRoute, collectionRoute, collectionsRoute, metadataRoute]) route(router, sim);
+  for (const route of [mintRoute, itemEventsRoute, collectionRoute, collectionsRoute, metadataRoute, docsRoute]) route(router, sim);
   app.use(errorBodies((message) => console.error(message)));
   app.use(cors());
   app.use(

@@ -1,0 +1,89 @@
+import type { Api, Exchange } from "./http.ts";
+import { RequestFailed } from "./http.ts";
+import type { Facts } from "./facts.ts";
+
+/** One way the target broke the interface, and the request that showed it. */
+export interface Violation {
+  message: string;
+  request?: string;
+}
+
+export type CheckStatus = "passed" | "failed" | "skipped";
+
+export interface CheckResult {
+  group: string;
+  name: string;
+  status: CheckStatus;
+  violations: Violation[];
+  skipReason?: string;
+  durationMs: number;
+}
+
+/** What a check sees: the target's API, facts shared across checks, and where to record violations. */
+export interface Probe {
+  api: Api;
+  facts: Facts;
+  fail(exchange: Exchange | undefined, message: string): void;
+  skip(reason: string): never;
+}
+
+export interface Check {
+  name: string;
+  run(probe: Probe): Promise<void>;
+}
+
+export interface CheckGroup {
+  name: string;
+  checks: Check[];
+}
+
+export const check = (name: string, run: Check["run"]): Check => ({ name, run });
+
+class Skipped extends Error {}
+
+/** A fact a check needed could not be had; the check fails on it, naming the request. */
+export class PrerequisiteFailed extends Error {
+  readonly request?: string;
+
+  constructor(message: string, request?: string) {
+    super(message);
+    this.request = request;
+  }
+}
+
+const MAX_VIOLATIONS_PER_CHECK = 12;
+
+export async function runCheck(group: string, { name, run }: Check, api: Api, facts: Facts): Promise<CheckResult> {
+  const violations: Violation[] = [];
+  const started = performance.now();
+  const probe: Probe = {
+    api,
+    facts,
+    fail: (exchange, message) => void violations.push({ message, request: exchange?.request }),
+    skip: (reason) => {
+      throw new Skipped(reason);
+    },
+  };
+  let skipReason: string | undefined;
+  try {
+    await run(probe);
+  } catch (error) {
+    if (error instanceof Skipped) skipReason = error.message;
+    else violations.push(violationOf(error));
+  }
+  const durationMs = performance.now() - started;
+  if (skipReason !== undefined) return { group, name, status: "skipped", violations: [], skipReason, durationMs };
+  return { group, name, status: violations.length ? "failed" : "passed", violations: capped(violations), durationMs };
+}
+
+function violationOf(error: unknown): Violation {
+  if (error instanceof RequestFailed) return { message: error.message, request: error.request };
+  if (error instanceof PrerequisiteFailed) return { message: `cannot check: ${error.message}`, request: error.request };
+  return { message: `the check itself crashed: ${(error as Error).stack ?? String(error)}` };
+}
+
+function capped(violations: Violation[]): Violation[] {
+  if (violations.length <= MAX_VIOLATIONS_PER_CHECK) return violations;
+  const rest = violations.length - MAX_VIOLATIONS_PER_CHECK;
+  return [...violations.slice(0, MAX_VIOLATIONS_PER_CHECK), { message: `… and ${rest} more like these` }];
+}

@@ -1,0 +1,64 @@
+import type { MintResponse } from "../../schemas/mint.ts";
+import { check, PrerequisiteFailed, type CheckGroup, type Probe } from "../check.ts";
+import type { Api, Exchange } from "../http.ts";
+import { bodyChecks } from "../schemas.ts";
+import { paths } from "../target.ts";
+import { expectJsonBody, expectStatus } from "./expect.ts";
+import { isMint } from "./item-events.ts";
+import { mintBody } from "./mint-body.ts";
+
+const TX_HASH = /^0x[0-9a-f]{64}$/i;
+
+interface Minted {
+  exchange: Exchange;
+  recipient: string;
+  collection: string;
+}
+
+/** The one write of a run, sent once though three checks judge it. */
+const mints = new WeakMap<Api, Promise<Minted>>();
+
+function mintOnce(probe: Probe): Promise<Minted> {
+  const { allowWrites, apiKey } = probe.facts.target;
+  if (!allowWrites) probe.skip("writes are off; pass --allow-writes to mint on the target");
+  if (!apiKey) probe.skip("needs an API key (--api-key / API_KEY) of a wallet allowed to mint on the collection");
+  let pending = mints.get(probe.api);
+  if (!pending) mints.set(probe.api, (pending = sendMint(probe, apiKey)));
+  return pending;
+}
+
+async function sendMint(probe: Probe, apiKey: string): Promise<Minted> {
+  const { collection } = await probe.facts.collection();
+  const chainId = await probe.facts.chainId();
+  const recipient = (probe.facts.target.recipient ?? collection.ownerAddress).toLowerCase();
+  const exchange = await probe.api.post(paths.mint, { apiKey }, mintBody(collection.address, chainId, recipient));
+  probe.api.forgetReads();
+  return { exchange, recipient, collection: collection.address };
+}
+
+export const mintChecks: CheckGroup = {
+  name: "POST /api/v2/item/new (writes)",
+  checks: [
+    check("a valid mint answers 200 with a txHash", async (probe) => {
+      const { exchange } = await mintOnce(probe);
+      if (!expectStatus(probe, exchange, 200)) return;
+      const txHash = (exchange.json as { txHash?: unknown } | undefined)?.txHash;
+      if (typeof txHash !== "string" || !TX_HASH.test(txHash)) probe.fail(exchange, `txHash is ${JSON.stringify(txHash)}, not a 0x-prefixed 32-byte hash`);
+    }),
+    check("the mint answer is a MintResponse body", async (probe) => {
+      const { exchange } = await mintOnce(probe);
+      expectJsonBody(probe, exchange, bodyChecks.mint, "MintResponse");
+    }),
+    check("the minted item's history shows the mint right away", async (probe) => {
+      const { exchange, recipient, collection } = await mintOnce(probe);
+      const answer = exchange.json as Partial<MintResponse> | undefined;
+      const tokenId = answer?.tokenIds?.[0];
+      if (exchange.status !== 200) throw new PrerequisiteFailed(`the mint answered ${exchange.status}`, exchange.request);
+      if (typeof tokenId !== "number") return probe.skip("the mint answer names no tokenIds, so the new item cannot be looked up");
+      const { exchange: history, events } = await probe.facts.events({ collection, tokenId });
+      const mint = events.find((event) => isMint(event) && event.transactionHash === answer?.txHash);
+      if (!mint) return probe.fail(history, `no TransferSingle/TransferBatch from the zero address in transaction ${answer?.txHash}`);
+      if (mint.to !== recipient) probe.fail(history, `the mint went to ${mint.to}, not the recipient ${recipient}`);
+    }),
+  ],
+};

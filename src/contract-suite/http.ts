@@ -1,0 +1,102 @@
+/** One request the suite sent and what came back; `request` is how a report names it. */
+export interface Exchange {
+  method: string;
+  url: string;
+  request: string;
+  status: number;
+  contentType: string;
+  text: string;
+  /** The parsed body, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+/** The request itself failed (refused, reset, timed out): no status to judge. */
+export class RequestFailed extends Error {
+  readonly request: string;
+
+  constructor(request: string, cause: unknown) {
+    super(`the request failed: ${describeCause(cause)}`);
+    this.request = request;
+  }
+}
+
+function describeCause(cause: unknown): string {
+  const error = cause as Error & { cause?: { code?: string; message?: string } };
+  const detail = error.cause?.code ?? error.cause?.message;
+  return detail ? `${error.message} (${detail})` : (error.message ?? String(cause));
+}
+
+/**
+ * A small HTTP client for the target. GETs are remembered for the run, since
+ * many checks read the same page and a read must not change between them.
+ */
+export class Api {
+  readonly baseUrl: string;
+  #timeoutMs: number;
+  #gets = new Map<string, Promise<Exchange>>();
+
+  constructor(baseUrl: string, { timeoutMs = 15_000 } = {}) {
+    this.baseUrl = baseUrl.replace(/\/+$/, "");
+    this.#timeoutMs = timeoutMs;
+  }
+
+  url(path: string, query: Query = {}): string {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, String(value));
+    const search = params.toString();
+    return `${this.baseUrl}${path}${search ? `?${search}` : ""}`;
+  }
+
+  get(path: string, query: Query = {}): Promise<Exchange> {
+    const url = this.url(path, query);
+    let pending = this.#gets.get(url);
+    if (!pending) {
+      pending = this.#send("GET", url);
+      this.#gets.set(url, pending);
+      pending.catch(() => this.#gets.delete(url));
+    }
+    return pending;
+  }
+
+  post(path: string, query: Query, body: unknown): Promise<Exchange> {
+    return this.#send("POST", this.url(path, query), body);
+  }
+
+  /** Reads after a write must see it. */
+  forgetReads(): void {
+    this.#gets.clear();
+  }
+
+  async #send(method: string, url: string, body?: unknown): Promise<Exchange> {
+    const request = `${method} ${redactApiKey(url)}`;
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      });
+      text = await response.text();
+    } catch (error) {
+      throw new RequestFailed(request, error);
+    }
+    return { method, url, request, status: response.status, contentType: response.headers.get("content-type") ?? "", text, json: parseJson(text) };
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reports end up in CI logs: never print the key itself. */
+export function redactApiKey(url: string): string {
+  return url.replace(/([?&]apiKey=)[^&#]*/g, (_, prefix: string) => `${prefix}***`);
+}

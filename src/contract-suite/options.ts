@@ -1,0 +1,84 @@
+import { parseArgs } from "node:util";
+
+export const DEFAULT_JUNIT_PATH = "contract-test-results.xml";
+
+export const USAGE = `Usage: npm run contract-test -- [options]
+
+Runs the API contract suite against a deployment, or against a simulator it starts itself.
+
+  --base-url <url>     the deployment to test, e.g. https://api.example.com (env BASE_URL);
+                       without it a simulator is started in process and stopped afterwards
+  --api-key <key>      API key for the mint checks                       (env API_KEY)
+  --collection <addr>  a collection known to exist; its item --token-id should have a history
+  --token-id <id>      an item of that collection                        (default 1)
+  --chain-id <id>      the chain of that collection                      (default: as the collection says)
+  --recipient <addr>   who receives the one mint of --allow-writes       (default: the collection's owner)
+  --allow-writes       mint one item on the target (never done by default)
+  --junit <path>       where to write the JUnit XML report               (default ${DEFAULT_JUNIT_PATH})
+  --quiet              print only the violations and the totals
+  -h, --help           show this help
+
+Exit code: 0 when every check passed or was skipped, 1 on any violation, 2 when the suite could not run
+(a bad flag, or the local simulator did not start).`;
+
+export class UsageError extends Error {}
+
+export interface SuiteOptions {
+  baseUrl?: string;
+  apiKey?: string;
+  collection?: string;
+  tokenId?: number;
+  chainId?: number;
+  recipient?: string;
+  allowWrites: boolean;
+  junitPath: string;
+  quiet: boolean;
+  help: boolean;
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** Flags first, then BASE_URL / API_KEY from the environment. */
+export function readSuiteOptions(argv: string[], env: NodeJS.ProcessEnv): SuiteOptions {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      "base-url": { type: "string" },
+      "api-key": { type: "string" },
+      collection: { type: "string" },
+      "token-id": { type: "string" },
+      "chain-id": { type: "string" },
+      recipient: { type: "string" },
+      "allow-writes": { type: "boolean", default: false },
+      junit: { type: "string" },
+      quiet: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const baseUrl = values["base-url"] ?? (env.BASE_URL || undefined);
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) throw new UsageError(`--base-url: '${baseUrl}' is not an http(s) URL`);
+  return {
+    baseUrl,
+    apiKey: values["api-key"] ?? (env.API_KEY || undefined),
+    collection: address("--collection", values.collection),
+    tokenId: integer("--token-id", values["token-id"], 0),
+    chainId: integer("--chain-id", values["chain-id"], 1),
+    recipient: address("--recipient", values.recipient),
+    allowWrites: values["allow-writes"],
+    junitPath: values.junit ?? DEFAULT_JUNIT_PATH,
+    quiet: values.quiet,
+    help: values.help,
+  };
+}
+
+function address(flag: string, text: string | undefined): string | undefined {
+  if (text !== undefined && !ADDRESS.test(text)) throw new UsageError(`${flag}: '${text}' is not a 0x-prefixed 20-byte address`);
+  return text;
+}
+
+function integer(flag: string, text: string | undefined, min: number): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^[0-9]+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) throw new UsageError(`${flag}: '${text}' is not an integer ≥ ${min}`);
+  return Number(text);
+}

@@ -1,0 +1,40 @@
+import type { CheckResult } from "../check.ts";
+import type { SuiteReport } from "../suite.ts";
+
+const MARK = { passed: "✓", failed: "✗", skipped: "-" } as const;
+
+/** One line per check as it finishes. */
+export function progressLine(result: CheckResult): string {
+  const suffix = result.status === "skipped" ? `  (skipped: ${result.skipReason})` : "";
+  return `  ${MARK[result.status]} ${result.group} › ${result.name}${suffix}`;
+}
+
+/** What a person reads at the end: every violation with the request that showed it, then the totals. */
+export function summary(report: SuiteReport): string {
+  const failed = report.results.filter((result) => result.status === "failed");
+  const lines: string[] = [];
+  if (failed.length) {
+    lines.push(`Violations of the interface at ${report.baseUrl}:`, "");
+    for (const result of failed) {
+      lines.push(`✗ ${result.group} › ${result.name}`);
+      for (const violation of result.violations) {
+        lines.push(`    ${violation.message}`);
+        if (violation.request) lines.push(`      request: ${violation.request}`);
+      }
+      lines.push("");
+    }
+  }
+  const skipped = report.results.filter((result) => result.status === "skipped");
+  if (skipped.length) {
+    lines.push("Not checked:");
+    for (const result of skipped) lines.push(`- ${result.group} › ${result.name}: ${result.skipReason}`);
+    lines.push("");
+  }
+  lines.push(totalsLine(report));
+  return lines.join("\n");
+}
+
+export function totalsLine(report: SuiteReport): string {
+  const count = (status: CheckResult["status"]) => report.results.filter((result) => result.status === status).length;
+  return `contract-test: ${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped (${(report.durationMs / 1000).toFixed(1)} s, ${report.baseUrl})`;
+}

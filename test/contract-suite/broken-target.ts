@@ -1,0 +1,61 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** How a broken deployment bends one exchange: the URL it forwards, and the JSON it answers. */
+export interface Breakage {
+  rewriteUrl?(url: URL): URL | Promise<URL>;
+  rewriteBody?(url: URL, status: number, body: unknown, upstream: string): unknown | Promise<unknown>;
+  /** Answer this text instead of JSON. */
+  rewriteText?(url: URL, status: number, text: string): string;
+}
+
+export interface BrokenTarget {
+  url: string;
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/** A real HTTP server in front of the simulator that answers what it answers, bent by `breakage`. */
+export async function startBrokenTarget(upstream: string, breakage: Breakage): Promise<BrokenTarget> {
+  const requests: string[] = [];
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const incoming = new URL(req.url ?? "/", upstream);
+      requests.push(`${req.method} ${incoming.pathname}${incoming.search}`);
+      const forwarded = breakage.rewriteUrl ? await breakage.rewriteUrl(new URL(incoming)) : incoming;
+      const body = await readBody(req);
+      const answer = await fetch(forwarded, {
+        method: req.method,
+        headers: req.headers["content-type"] ? { "content-type": req.headers["content-type"] } : {},
+        body: body.length ? new Uint8Array(body) : undefined,
+      });
+      let text = await answer.text();
+      const json = text ? JSON.parse(text) : undefined;
+      if (breakage.rewriteBody && json !== undefined) text = JSON.stringify(await breakage.rewriteBody(incoming, answer.status, json, upstream));
+      if (breakage.rewriteText) text = breakage.rewriteText(incoming, answer.status, text);
+      res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
+      res.end(text);
+    } catch (error) {
+      res.writeHead(502, { "content-type": "text/plain" });
+      res.end(`proxy failed: ${(error as Error).message}`);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
