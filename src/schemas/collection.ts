@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
-import { Address, AddressInput, ChainId, OptionalApiKey, Page, PerPage } from "./common.ts";
+import { Address, AddressInput, ChainId, OptionalApiKey, Page, PerPage, StringEnum } from "./common.ts";
 
 const collectionFields = {
   address: Address,
@@ -48,8 +48,8 @@ export const CollectionsQuery = Type.Object(
   {
     perPage: PerPage,
     page: Page,
-    sortBy: Type.Union(COLLECTION_FIELDS.map((field) => Type.Literal(field)), { default: "mintDate" }),
-    sortDir: Type.Union([Type.Literal("asc"), Type.Literal("desc")], { default: "desc" }),
+    sortBy: StringEnum(COLLECTION_FIELDS, { default: "mintDate" }),
+    sortDir: StringEnum(["asc", "desc"], { default: "desc" }),
     isVerified: Type.Optional(Type.Boolean({ description: "the original's verified flag; every simulated collection is verified unless its fixture says otherwise" })),
     apiKey: OptionalApiKey,
     ...filterFields,

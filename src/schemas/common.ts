@@ -1,4 +1,9 @@
-import { Type } from "@sinclair/typebox";
+import { Type, type SchemaOptions } from "@sinclair/typebox";
+
+/** One of a fixed set of strings, as a JSON Schema `enum` (one clear error, not one per value). */
+export function StringEnum<const Values extends readonly string[]>(values: Values, options: SchemaOptions = {}) {
+  return Type.Unsafe<Values[number]>({ type: "string", enum: [...values], ...options });
+}
 
 /** Integers past 2^53 lose precision in JSON; no page or token id of this service gets there. */
 export const SafeInteger = { minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;

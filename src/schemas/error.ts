@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { StringEnum } from "./common.ts";
 
 export const ERROR_CODES = [
   "VALIDATION_FAILED",
@@ -16,7 +17,7 @@ export const ERROR_CODES = [
 
 export const ErrorBody = Type.Object(
   {
-    error: Type.Union(ERROR_CODES.map((code) => Type.Literal(code))),
+    error: StringEnum(ERROR_CODES),
     message: Type.String(),
     errors: Type.Array(Type.String(), { minItems: 1, description: "one line per problem; what existing clients print" }),
   },

@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Address, AddressInput, ChainId, ItemRef, OptionalApiKey, Page, PerPage, SafeInteger, TxHash } from "./common.ts";
+import { Address, AddressInput, ChainId, ItemRef, OptionalApiKey, Page, PerPage, SafeInteger, StringEnum, TxHash } from "./common.ts";
 
 export const TRANSFER_EVENTS = ["TransferSingle", "TransferBatch"] as const;
 export const MARKET_EVENTS = ["ItemListed", "ItemDelisted", "ItemPriceUpdated", "ItemAdded", "ItemRemoved", "Swapped"] as const;
@@ -9,7 +9,7 @@ const transferFields = {
   amount: Type.String({ pattern: "^[0-9]+$" }),
   blockNumber: Type.Integer({ minimum: 0 }),
   chainId: ChainId,
-  event: Type.Union(TRANSFER_EVENTS.map((name) => Type.Literal(name))),
+  event: StringEnum(TRANSFER_EVENTS),
   from: Address,
   itemCollection: Address,
   itemRef: ItemRef,
@@ -30,7 +30,7 @@ export const MarketEvent = Type.Object(
       pattern: "^(ItemListed|ItemDelisted|ItemPriceUpdated|ItemAdded|ItemRemoved|Swapped)-[0-9]+-0x[0-9a-f]{64}-[0-9]+$",
       description: "<Event>-<listingId>-<transactionHash>-<logIndex>",
     }),
-    event: Type.Union(MARKET_EVENTS.map((name) => Type.Literal(name))),
+    event: StringEnum(MARKET_EVENTS),
     to: Type.Union([Address, Type.Literal("")], { description: "the buyer on Swapped; empty on listing events" }),
     currency: Type.String({ pattern: "^0x[0-9a-f]{40}$", description: "the zero address is the chain's native coin" }),
     currencyPrice: Type.Number({ minimum: 0, description: "USD price of one unit of the currency" }),

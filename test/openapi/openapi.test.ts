@@ -57,6 +57,10 @@ describe("the OpenAPI document", () => {
     await promisify(execFile)(process.execPath, ["src/openapi/write.ts", path]);
     expect(JSON.parse(await readFile(path, "utf8"))).toEqual(document);
   });
+
+  it("is committed up to date in docs/openapi.json (run npm run openapi after changing a schema)", async () => {
+    expect(JSON.parse(await readFile("docs/openapi.json", "utf8"))).toEqual(document);
+  });
 });
 
 describe("served by the simulator", () => {
