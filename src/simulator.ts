@@ -87,7 +87,13 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   servers.push(api);
   sim.url = `http://${options.host}:${(api.address() as AddressInfo).port}`;
 
-  await world.seed(sim);
-  await Promise.all([...chains.values()].map(({ indexer }) => indexer.sync()));
+  try {
+    await world.seed(sim);
+  } catch (error) {
+    await sim.close();
+    throw error;
+  }
+  // A request during seeding may have indexed part of it: catch up with everything.
+  await Promise.all([...chains.values()].map(({ indexer }) => (indexer.markStale(), indexer.sync())));
   return sim;
 }

@@ -9,12 +9,17 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --rpc-port <port>    JSON-RPC port of the first chain; the next chains use the ports after it
                                                       (env RPC_PORT, default ${DEFAULT_OPTIONS.chains[0]!.rpcPort})
   --no-rpc             do not serve the chains as JSON-RPC
+  --fixture <file>     scenario replayed at start     (env FIXTURE, default fixtures/default-world.json;
+                                                      'demo' is the small built-in demo world)
+  --wall-clock         the world's "now" is the wall clock, not the scenario's fixed time
+  --public-url <url>   base URL written into collection uris
+                                                      (env PUBLIC_URL, default http://<host>:<port>)
   -h, --help           show this help`;
 
 export class UsageError extends Error {}
 
 /** Reads flags, then environment variables, then defaults. */
-export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOptions & { help: boolean } {
+export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOptions & { help: boolean } & WorldOptions {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -23,6 +28,9 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
       chains: { type: "string" },
       "rpc-port": { type: "string" },
       "no-rpc": { type: "boolean", default: false },
+      fixture: { type: "string" },
+      "wall-clock": { type: "boolean", default: false },
+      "public-url": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -39,6 +47,28 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
     chains: chainIds.map((chainId, i) => ({ chainId, rpcPort: rpcPort === 0 ? 0 : rpcPort + i })),
     serveRpc: !values["no-rpc"],
     help: values.help,
+    ...worldOptions(values, env),
+  };
+}
+
+/** Which world to start, and how (see src/fixtures). */
+export interface WorldOptions {
+  /** A scenario file, or "demo"; undefined = the default world. */
+  fixture?: string;
+  wallClock: boolean;
+  publicUrl?: string;
+  /** --chains (or CHAINS) was given; otherwise a scenario's own chains are run. */
+  chainsGiven: boolean;
+}
+
+function worldOptions(values: { fixture?: string; "wall-clock"?: boolean; "public-url"?: string; chains?: string }, env: NodeJS.ProcessEnv): WorldOptions {
+  const publicUrl = values["public-url"] ?? env.PUBLIC_URL;
+  if (publicUrl !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl)) throw new UsageError(`--public-url: '${publicUrl}' is not an http(s) URL`);
+  return {
+    fixture: values.fixture ?? (env.FIXTURE || undefined),
+    wallClock: values["wall-clock"] ?? false,
+    publicUrl,
+    chainsGiven: values.chains !== undefined || env.CHAINS !== undefined,
   };
 }
 

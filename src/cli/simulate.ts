@@ -1,4 +1,6 @@
-import { demoWorld } from "../demo/world.ts";
+import { ReplayError } from "../fixtures/replay.ts";
+import { ScenarioError } from "../fixtures/load.ts";
+import { chooseWorld } from "../fixtures/world.ts";
 import { startSimulator } from "../simulator.ts";
 import { banner } from "./banner.ts";
 import { readOptions, USAGE, UsageError } from "./options.ts";
@@ -6,10 +8,11 @@ import { readOptions, USAGE, UsageError } from "./options.ts";
 const startedAt = performance.now();
 
 async function main(): Promise<void> {
-  const { help, ...options } = readOptions(process.argv.slice(2), process.env);
+  const { help, fixture, wallClock, publicUrl, chainsGiven, ...flags } = readOptions(process.argv.slice(2), process.env);
   if (help) return void console.log(USAGE);
-  const sim = await startSimulator(demoWorld, options);
-  console.log(banner(sim, performance.now() - startedAt));
+  const { world, options, summary } = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven }, flags);
+  const sim = await startSimulator(world, options);
+  console.log(`${summary}\n${banner(sim, performance.now() - startedAt)}`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -25,6 +28,8 @@ async function main(): Promise<void> {
 main().catch((error: Error & { code?: string; port?: number }) => {
   if (error instanceof UsageError || error.name === "TypeError" && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
     console.error(`${error.message}\n\n${USAGE}`);
+  } else if (error instanceof ScenarioError || error instanceof ReplayError) {
+    console.error(error.message);
   } else if (error.code === "EADDRINUSE") {
     console.error(`Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port.`);
   } else {
