@@ -1,0 +1,93 @@
+// Markdown summary of bench/results/latest.json: ratios first, then the raw figures.
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+interface WorldSize {
+  name: string;
+  collections: number;
+  hotItemEvents: number;
+}
+
+export interface Results {
+  command: string;
+  date: string;
+  totalSeconds: number;
+  machine: { cpus: number; cpu?: string; node: string };
+  settings: { seconds: number; warmup: number; rounds: number; connections: number; scale: number };
+  targets: { reads: number; mints: number; startupMs: number; peakRssMB: number };
+  worlds: { base: WorldSize; scaled: WorldSize | null };
+  reads: { name: string; bytes: number; simulator: Figures; koa: Figures; ratio: number; pass: boolean }[];
+  mints: { concurrency: number; simulator: Figures; viem: Figures; ratio: number; pass: boolean; viemOverKoa: Figures; ratioToViemOverKoa: number }[];
+  startup: { world: string; firstResponseMs: number; runs: { firstResponseMs: number; listeningMs: number; readyLineMs: number }[]; pass?: boolean }[];
+  memory: { world: string; peakRssAtReadyMB: number; peakRssAfterReadsMB: number; peakRssAfterMintsMB: number | null; minted: number; pass: boolean }[];
+  growth: { name: string; atBase: Figures & { ratio: number; name: string }; atScale: Figures & { ratio: number }; costGrowth: number }[];
+}
+
+const pct = (r: number) => `${(r * 100).toFixed(0)}%`;
+const num = (n: number) => Math.round(n).toLocaleString("en-US");
+const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const mark = (pass: boolean | undefined) => (pass === undefined ? "" : pass ? "✅" : "❌");
+const lat = (f: Figures) => `${f.p50} / ${f.p99} ms`;
+
+export function renderTable(r: Results): string {
+  const { base, scaled } = r.worlds;
+  const lines = [
+    `Produced by \`${r.command}\` on ${r.date.slice(0, 16).replace("T", " ")} UTC (${r.machine.cpus} × ${r.machine.cpu ?? "CPU"}, Node ${r.machine.node}); ` +
+      `the whole run took ${Math.floor(r.totalSeconds / 60)} min ${r.totalSeconds % 60} s. ` +
+      `${r.settings.seconds} s per measurement after ${r.settings.warmup} s of warm-up, ${r.settings.rounds} alternating rounds (ratio: the median of the rounds' ratios; req/s and latencies: medians). ` +
+      `Default world: ${base.collections} collections, longest item history ${num(base.hotItemEvents)} events` +
+      (scaled ? `; ×${r.settings.scale} world: ${scaled.collections} collections, longest item history ${num(scaled.hotItemEvents)} events.` : "."),
+  ];
+  if (r.reads.length) {
+    lines.push(
+      "",
+      `**Reads** (${r.settings.connections} connections; target ≥ ${pct(r.targets.reads)} of bare Koa answering the same bytes)`,
+      "",
+      "| endpoint | ratio | simulator req/s | bare Koa req/s | simulator p50 / p99 | Koa p50 / p99 | body |",
+      "|---|---:|---:|---:|---:|---:|---:|",
+      ...r.reads.map((x) => `| ${x.name} | **${pct(x.ratio)}** ${mark(x.pass)} | ${num(x.simulator.rps)} | ${num(x.koa.rps)} | ${lat(x.simulator)} | ${lat(x.koa)} | ${num(x.bytes)} B |`),
+    );
+  }
+  if (r.mints.length) {
+    lines.push(
+      "",
+      `**Mints** (POST /api/v2/item/new; target ≥ ${pct(r.targets.mints)} of Collection.addItem sent directly with viem to an in-process Hardhat network)`,
+      "",
+      "| concurrency | ratio | simulator mints/s | direct viem mints/s | simulator p50 / p99 | viem p50 / p99 | viem behind bare Koa: mints/s (simulator's ratio to it) |",
+      "|---:|---:|---:|---:|---:|---:|---:|",
+      ...r.mints.map(
+        (x) =>
+          `| ${x.concurrency} | **${pct(x.ratio)}** ${mark(x.pass)} | ${x.simulator.rps.toFixed(1)} | ${x.viem.rps.toFixed(1)} | ${x.simulator.p50} / ${x.simulator.p99} ms | ${x.viem.p50.toFixed(1)} / ${x.viem.p99.toFixed(1)} ms | ${x.viemOverKoa.rps.toFixed(1)} (${pct(x.ratioToViemOverKoa)}) |`,
+      ),
+    );
+  }
+  lines.push(
+    "",
+    `**Start-up and memory** (targets: default world ≤ ${sec(r.targets.startupMs)} from process start to the first answer; peak RSS ≤ ${r.targets.peakRssMB} MB)`,
+    "",
+    "| world | first answer | port open (1st start) | banner (1st start) | peak RSS at first answer | peak RSS after the reads | peak RSS after the mints |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+    ...r.startup.map((s, i) => {
+      const m = r.memory[i]!;
+      const runs = s.runs.length > 1 ? ` (runs: ${s.runs.map((x) => sec(x.firstResponseMs)).join(", ")})` : "";
+      const first = s.runs[0]!;
+      const afterMints = m.peakRssAfterMintsMB === null ? "–" : `${num(m.peakRssAfterMintsMB)} MB (${num(m.minted)} mints)`;
+      return `| ${s.world} | **${sec(s.firstResponseMs)}** ${mark(s.pass)}${runs} | ${sec(first.listeningMs)} | ${sec(first.readyLineMs)} | **${num(m.peakRssAtReadyMB)} MB** | **${num(m.peakRssAfterReadsMB)} MB** ${mark(m.pass)} | ${afterMints} |`;
+    }),
+  );
+  if (r.growth.length) {
+    lines.push(
+      "",
+      `**Growth** (the same request at 1× and ×${r.settings.scale}; cost growth = (simulator/Koa ratio at 1×) ÷ (ratio at ×${r.settings.scale}); 1.00 = flat, ${r.settings.scale} = linear in the world)`,
+      "",
+      `| request | cost growth | req/s 1× → ×${r.settings.scale} | p50 / p99 at 1× | p50 / p99 at ×${r.settings.scale} |`,
+      "|---|---:|---:|---:|---:|",
+      ...r.growth.map((g) => `| ${g.name}${g.atBase.name !== g.name ? ` (1×: ${g.atBase.name})` : ""} | **${g.costGrowth.toFixed(2)}×** | ${num(g.atBase.rps)} → ${num(g.atScale.rps)} | ${lat(g.atBase)} | ${lat(g.atScale)} |`),
+    );
+  }
+  return lines.join("\n");
+}

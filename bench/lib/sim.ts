@@ -1,0 +1,69 @@
+import { Child, children, forkNode, freePort, sleep, startNode } from "./processes.ts";
+import type { WorldSpec } from "./worlds.ts";
+
+export interface Started {
+  child: Child;
+  base: string;
+  startup: { firstResponseMs: number; listeningMs: number; readyLineMs: number; peakRssAtReadyMB: number };
+}
+
+/**
+ * Starts the simulator with a world in its own process and times it: from spawning
+ * the process to its first successful answer to GET /api/v2/collection. The port is
+ * probed with an unknown route (a 404 that touches no read model) until it listens;
+ * the list is asked only once the start-up banner is out (see README: a read during
+ * seeding leaves the read models behind).
+ */
+export async function startSimulator(world: WorldSpec, nodeFlags: string[] = []): Promise<Started> {
+  const port = await freePort();
+  const child = startNode([...world.args, "--port", String(port)], nodeFlags, world.cwd);
+  children.add(child);
+  const base = `http://127.0.0.1:${port}`;
+  let listeningMs = NaN;
+  let readyLineMs = NaN;
+  for (;;) {
+    if (!child.running) throw new Error(`the simulator (${world.name}) exited:\n${child.output.slice(-3000)}`);
+    if (performance.now() - child.startedAt > 600_000) throw new Error(`the simulator (${world.name}) did not start in 10 minutes`);
+    if (Number.isNaN(listeningMs)) {
+      const answered = await fetch(`${base}/__bench_probe`).then(() => true, () => false);
+      if (answered) listeningMs = performance.now() - child.startedAt;
+    }
+    if (Number.isNaN(readyLineMs) && /ready in/.test(child.output)) readyLineMs = performance.now() - child.startedAt;
+    if (!Number.isNaN(readyLineMs)) {
+      const response = await fetch(`${base}/api/v2/collection?perPage=1`).catch(() => undefined);
+      if (response?.ok) {
+        await response.arrayBuffer();
+        const firstResponseMs = performance.now() - child.startedAt;
+        const peakRssAtReadyMB = child.memory()?.peakMB ?? NaN;
+        return { child, base, startup: { firstResponseMs, listeningMs, readyLineMs, peakRssAtReadyMB } };
+      }
+    }
+    await sleep(10);
+  }
+}
+
+export async function stop(child: Child): Promise<void> {
+  await child.stop();
+  children.delete(child);
+}
+
+/** A bench helper (baseline) in its own process, driven over IPC. */
+export function helper(script: string, args: string[] = []) {
+  const child = forkNode(script, args);
+  children.add(child);
+  const next = (type: string) =>
+    new Promise<any>((resolve, reject) => {
+      const onMessage = (message: any) => {
+        if (message.type === "error") reject(new Error(message.message));
+        else if (message.type === type) resolve(message);
+        else return;
+        child.process.off("message", onMessage);
+        child.process.off("exit", onExit);
+      };
+      const onExit = () => reject(new Error(`${script} exited:\n${child.output.slice(-3000)}`));
+      child.process.on("message", onMessage);
+      child.process.once("exit", onExit);
+    });
+  return { child, next, send: (message: object) => child.process.send(message) };
+}
+

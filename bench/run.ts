@@ -1,0 +1,332 @@
+// `npm run bench`: reads, mints, start-up, memory and growth of the simulator, each as
+// a ratio against a baseline measured in the same run (see bench/README.md).
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { load, median, summarize, type Sample } from "./lib/load.ts";
+import { children, ROOT, stopAll } from "./lib/processes.ts";
+import { helper, startSimulator, stop, type Started } from "./lib/sim.ts";
+import { getJson, learnWorld, generateScaledWorld, worlds, type WorldFacts, type WorldSpec } from "./lib/worlds.ts";
+import { renderTable } from "./lib/report.ts";
+
+const { values: opts } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "2" },
+    warmup: { type: "string", default: "1" },
+    rounds: { type: "string", default: "5" },
+    connections: { type: "string", default: "32" },
+    scale: { type: "string", default: "10" },
+    "startup-runs": { type: "string", default: "3" },
+    out: { type: "string" },
+    only: { type: "string" },
+    tree: { type: "string" },
+  },
+});
+const SECONDS = Number(opts.seconds);
+const WARMUP = Number(opts.warmup);
+const ROUNDS = Number(opts.rounds);
+const CONNECTIONS = Number(opts.connections);
+const SCALE = Number(opts.scale);
+const STARTUP_RUNS = Number(opts["startup-runs"]);
+const ALL_PHASES = ["reads", "mints", "startup", "growth"];
+const PHASES = new Set(opts.only ? opts.only.split(",") : ALL_PHASES);
+for (const phase of PHASES) if (!ALL_PHASES.includes(phase)) throw new Error(`--only: unknown phase '${phase}' (${ALL_PHASES.join(", ")})`);
+const TARGETS = { reads: 0.5, mints: 0.7, startupMs: 5000, peakRssMB: 300 };
+
+const benchStarted = performance.now();
+const log = (line: string) => console.log(`[${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+// ---------- reads ----------
+
+interface ReadCase {
+  name: string;
+  path: string;
+}
+
+function readCases(facts: WorldFacts, deepPages: number[]): ReadCase[] {
+  const filter = facts.collections[0]!;
+  const { collection, tokenId } = facts.hot;
+  const top = [...facts.collections].sort((a, b) => b.volume_all - a.volume_all)[0]!;
+  return [
+    { name: "list, default sort", path: "/api/v2/collection" },
+    { name: "list, sortBy=volume_all", path: "/api/v2/collection?sortBy=volume_all" },
+    { name: "list, filtered", path: `/api/v2/collection?chainId=${filter.chainId}&genre=${encodeURIComponent(filter.genre)}` },
+    { name: "one collection", path: `/api/v2/collection/${top.address}` },
+    { name: `history page 1 (${facts.hot.events} events)`, path: `/api/v2/item/events/${collection}/${tokenId}` },
+    ...deepPages.map((page) => ({ name: `history page ${page} (${facts.hot.events} events)`, path: `/api/v2/item/events/${collection}/${tokenId}?page=${page}` })),
+  ];
+}
+
+interface ReadResult {
+  name: string;
+  path: string;
+  bytes: number;
+  simulator: Sample;
+  koa: Sample;
+  /** The median over rounds of simulator ÷ baseline, each pair measured back to back. */
+  ratio: number;
+  rounds: { simulator: number[]; koa: number[] };
+}
+
+/** Each case: both servers warmed up, then rounds that alternate baseline and simulator. */
+async function measureReads(sim: Started, cases: ReadCase[]): Promise<ReadResult[]> {
+  const koa = helper("bench/baselines/koa.ts");
+  const { port } = await koa.next("listening");
+  const bodies: Record<string, string> = {};
+  for (const { path } of cases) {
+    const response = await fetch(sim.base + path);
+    if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
+    bodies[path] = await response.text();
+  }
+  koa.send({ type: "bodies", bodies });
+  await koa.next("ready");
+  const koaBase = `http://127.0.0.1:${port}`;
+  const results: ReadResult[] = [];
+  for (const { name, path } of cases) {
+    const run = (base: string, seconds: number) => load({ url: base + path, connections: CONNECTIONS, seconds });
+    await run(koaBase, WARMUP);
+    await run(sim.base, WARMUP);
+    const koaSamples: Sample[] = [];
+    const simSamples: Sample[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      koaSamples.push(await run(koaBase, SECONDS));
+      simSamples.push(await run(sim.base, SECONDS));
+    }
+    const simulator = summarize(simSamples);
+    const baseline = summarize(koaSamples);
+    const ratio = pairedRatio(simSamples, koaSamples);
+    results.push({ name, path, bytes: Buffer.byteLength(bodies[path]!), simulator, koa: baseline, ratio, rounds: { simulator: simSamples.map((x) => x.rps), koa: koaSamples.map((x) => x.rps) } });
+    log(`  ${name}: ${fmt(simulator.rps)} req/s vs bare Koa ${fmt(baseline.rps)} → ${pct(ratio)}`);
+  }
+  await stop(koa.child);
+  return results;
+}
+
+// ---------- mints ----------
+
+interface MintResult {
+  concurrency: number;
+  simulator: Sample;
+  viem: Sample;
+  ratio: number;
+  /** Not the baseline of the target: the same viem call behind a bare Koa route, to show what HTTP alone costs. */
+  viemOverKoa: Sample;
+  ratioToViemOverKoa: number;
+  rounds: { simulator: number[]; viem: number[]; viemOverKoa: number[] };
+}
+
+/** Rounds alternate baseline and simulator: the ratio of each adjacent pair, then their median (robust to drift). */
+function pairedRatio(simulator: Sample[], baseline: Sample[]): number {
+  return median(simulator.map((s, i) => s.rps / baseline[i]!.rps));
+}
+
+async function measureMints(sim: Started, facts: WorldFacts): Promise<{ results: MintResult[]; minted: number }> {
+  const baseline = helper("bench/baselines/mint-viem.ts", [String(facts.mint.chainId)]);
+  const { port: viemPort } = await baseline.next("ready");
+  const overKoa = (connections: number, seconds: number) =>
+    load({ url: `http://127.0.0.1:${viemPort}/mint`, method: "POST", headers: { "content-type": "application/json" }, body: "{}", connections, seconds });
+  const body = JSON.stringify({
+    collectionAddress: facts.mint.collection,
+    recipient: facts.mint.wallet,
+    chainId: facts.mint.chainId,
+    item: { name: "Bench Sword", initialSupply: 5 },
+  });
+  let minted = 0;
+  const overHttp = (connections: number, seconds: number) =>
+    load({
+      url: `${sim.base}/api/v2/item/new?apiKey=${encodeURIComponent(facts.mint.apiKey)}`,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      connections,
+      seconds,
+    }).then((sample) => ((minted += sample.requests), sample));
+  const direct = async (concurrency: number, seconds: number): Promise<Sample> => {
+    baseline.send({ type: "run", concurrency, seconds });
+    return (await baseline.next("result")).sample;
+  };
+  const results: MintResult[] = [];
+  // A mint is slow next to a read: give the JIT a couple of seconds' worth of them first.
+  const warmup = Math.max(WARMUP, 2);
+  for (const concurrency of [1, 16]) {
+    await direct(concurrency, warmup);
+    await overHttp(concurrency, warmup);
+    await overKoa(concurrency, warmup);
+    const viemSamples: Sample[] = [];
+    const simSamples: Sample[] = [];
+    const koaSamples: Sample[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      viemSamples.push(await direct(concurrency, SECONDS));
+      simSamples.push(await overHttp(concurrency, SECONDS));
+      koaSamples.push(await overKoa(concurrency, SECONDS));
+    }
+    const simulator = summarize(simSamples);
+    const viem = summarize(viemSamples);
+    const viemOverKoa = summarize(koaSamples);
+    const ratio = pairedRatio(simSamples, viemSamples);
+    const ratioToViemOverKoa = pairedRatio(simSamples, koaSamples);
+    const rounds = { simulator: simSamples.map((x) => x.rps), viem: viemSamples.map((x) => x.rps), viemOverKoa: koaSamples.map((x) => x.rps) };
+    results.push({ concurrency, simulator, viem, ratio, viemOverKoa, ratioToViemOverKoa, rounds });
+    log(
+      `  concurrency ${concurrency}: ${fmt(simulator.rps)} mints/s vs direct viem ${fmt(viem.rps)} → ${pct(ratio)}` +
+        ` (the same viem call behind bare Koa: ${fmt(viemOverKoa.rps)}/s; simulator ${pct(ratioToViemOverKoa)} of it)`,
+    );
+  }
+  await stop(baseline.child);
+  return { results, minted };
+}
+
+// ---------- the run ----------
+
+function deepPage(events: number, perPage = 24): number {
+  return Math.max(2, Math.floor(events / perPage));
+}
+
+async function main() {
+  const tree = opts.tree ? { cwd: resolve(opts.tree) } : {};
+  const { base: baseWorld0, scaled: scaledWorld0 } = worlds(SCALE);
+  const baseWorld = { ...baseWorld0, ...tree };
+  const scaledWorld = { ...scaledWorld0, ...tree };
+  const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
+  log(`${command}: ${SECONDS} s per measurement, ${WARMUP} s warm-up, ${ROUNDS} rounds, ${CONNECTIONS} connections; phases ${[...PHASES].join(", ")}`);
+  const needScaled = PHASES.has("startup") || PHASES.has("growth");
+  if (needScaled) generateScaledWorld(SCALE);
+
+  // 1. The default world: start-up, reads, mints, peak memory.
+  log(`starting the simulator with the ${baseWorld.name}`);
+  const sim = await startSimulator(baseWorld);
+  log(`  first answer after ${ms(sim.startup.firstResponseMs)}`);
+  const facts = await learnWorld(sim.base, sim.child);
+  const worldSize = (f: WorldFacts) => ({ collections: f.collections.length, hotItemEvents: f.hot.events });
+  log(`  ${facts.collections.length} collections; longest history ${facts.hot.events} events (${facts.hot.collection} #${facts.hot.tokenId})`);
+  let reads: ReadResult[] = [];
+  if (PHASES.has("reads") || PHASES.has("growth")) {
+    log("reads at 1×");
+    reads = await measureReads(sim, readCases(facts, [deepPage(facts.hot.events)]));
+  }
+  const afterReadsPeakMB = sim.child.memory()?.peakMB ?? NaN;
+  let mints: MintResult[] = [];
+  let minted = 0;
+  if (PHASES.has("mints")) {
+    log("mints");
+    ({ results: mints, minted } = await measureMints(sim, facts));
+  }
+  const afterMintsPeakMB = PHASES.has("mints") ? (sim.child.memory()?.peakMB ?? NaN) : undefined;
+  await stop(sim.child);
+
+  const baseStartups = [sim.startup];
+  if (PHASES.has("startup")) {
+    for (let run = 1; run < STARTUP_RUNS; run++) {
+      const again = await startSimulator(baseWorld);
+      baseStartups.push(again.startup);
+      await stop(again.child);
+    }
+    log(`start-up, ${baseWorld.name}: ${baseStartups.map((s) => ms(s.firstResponseMs)).join(", ")}`);
+  }
+
+  // 2. The world ten times larger: start-up, reads (growth), peak memory.
+  let scaled: { startup: Started["startup"]; facts: WorldFacts; reads: ReadResult[]; peakMB: number } | undefined;
+  if (needScaled) {
+    log(`starting the simulator with the ${scaledWorld.name}`);
+    const big = await startSimulator(scaledWorld);
+    log(`  first answer after ${ms(big.startup.firstResponseMs)}`);
+    const bigFacts = await learnWorld(big.base, big.child);
+    log(`  ${bigFacts.collections.length} collections; longest history ${bigFacts.hot.events} events`);
+    let bigReads: ReadResult[] = [];
+    if (PHASES.has("growth")) {
+      log(`reads at ×${SCALE}`);
+      const samePage = deepPage(facts.hot.events);
+      const bigDeep = deepPage(bigFacts.hot.events);
+      // The same depth as at 1×, and the last page of the longest history when it is much deeper.
+      bigReads = await measureReads(big, readCases(bigFacts, bigDeep >= 2 * samePage ? [samePage, bigDeep] : [samePage]));
+    }
+    scaled = { startup: big.startup, facts: bigFacts, reads: bigReads, peakMB: big.child.memory()?.peakMB ?? NaN };
+    await stop(big.child);
+  }
+
+  const baseStartupMs = median(baseStartups.map((s) => s.firstResponseMs));
+  const results = {
+    command,
+    date: new Date().toISOString(),
+    totalSeconds: Math.round((performance.now() - benchStarted) / 1000),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadavgAtEnd: loadavg() },
+    settings: { seconds: SECONDS, warmup: WARMUP, rounds: ROUNDS, connections: CONNECTIONS, scale: SCALE, phases: [...PHASES], tree: opts.tree ?? null },
+    targets: TARGETS,
+    worlds: { base: { ...baseWorld, ...worldSize(facts) }, scaled: scaled ? { ...scaledWorld, ...worldSize(scaled.facts) } : null },
+    reads: PHASES.has("reads") ? reads.map((r) => ({ ...r, pass: r.ratio >= TARGETS.reads })) : [],
+    mints: mints.map((m) => ({ ...m, pass: m.ratio >= TARGETS.mints })),
+    startup: [
+      { world: baseWorld.name, firstResponseMs: baseStartupMs, runs: baseStartups, pass: baseStartupMs <= TARGETS.startupMs },
+      ...(scaled ? [{ world: scaledWorld.name, firstResponseMs: scaled.startup.firstResponseMs, runs: [scaled.startup] }] : []),
+    ],
+    memory: [
+      memoryEntry(baseWorld.name, median(baseStartups.map((s) => s.peakRssAtReadyMB)), afterReadsPeakMB, afterMintsPeakMB, minted),
+      ...(scaled ? [memoryEntry(scaledWorld.name, scaled.startup.peakRssAtReadyMB, scaled.peakMB)] : []),
+    ],
+    growth: scaled && PHASES.has("growth") ? growth(reads, scaled.reads) : [],
+  };
+  // A partial run (--only, --tree) never replaces the published results.
+  const partial = PHASES.size < ALL_PHASES.length || opts.tree !== undefined;
+  const out = opts.out ?? (partial ? "bench/results/partial.json" : "bench/results/latest.json");
+  mkdirSync(new URL("results/", import.meta.url), { recursive: true });
+  writeFileSync(resolve(ROOT, out), JSON.stringify(results, null, 2) + "\n");
+  if (!partial && opts.out === undefined) updateReadme(renderTable(results));
+  log(`done in ${results.totalSeconds} s; results in ${out}`);
+  console.log(renderTable(results));
+}
+
+/** Peak RSS while serving (at the first answer and after the reads) against the target; after the mints, apart: every mint is a block. */
+function memoryEntry(world: string, atReady: number, afterReads: number, afterMints?: number, minted = 0) {
+  const serving = Math.max(atReady, afterReads);
+  return { world, peakRssAtReadyMB: atReady, peakRssAfterReadsMB: afterReads, peakRssAfterMintsMB: afterMints ?? null, minted, pass: serving <= TARGETS.peakRssMB };
+}
+
+/** The same read at 1× and at the larger scale: how the cost of one request grows. */
+function growth(small: ReadResult[], large: ReadResult[]) {
+  const key = (r: ReadResult) => r.name.replace(/ \(\d+ events\)/, "");
+  return large.map((l) => {
+    const s = small.find((r) => key(r) === key(l)) ?? small.find((r) => r.name.startsWith("history page") && l.name.startsWith("history page") && r.path.includes("page="))!;
+    return {
+      name: l.name,
+      atBase: { name: s.name, rps: s.simulator.rps, p50: s.simulator.p50, p99: s.simulator.p99, ratio: s.ratio },
+      atScale: { rps: l.simulator.rps, p50: l.simulator.p50, p99: l.simulator.p99, ratio: l.ratio },
+      // Cost per request relative to bare Koa serving the same bytes, at scale over at 1×.
+      costGrowth: s.ratio / l.ratio,
+    };
+  });
+}
+
+function updateReadme(table: string): void {
+  const path = `${ROOT}bench/README.md`;
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch {
+    return;
+  }
+  const start = "<!-- results:start -->";
+  const end = "<!-- results:end -->";
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) return;
+  writeFileSync(path, `${text.slice(0, from + start.length)}\n${table}\n${text.slice(to)}`);
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+const pct = (r: number) => `${(r * 100).toFixed(0)}%`;
+const ms = (n: number) => `${(n / 1000).toFixed(2)} s`;
+
+const shutdown = async (code: number) => {
+  await stopAll();
+  process.exit(code);
+};
+process.on("SIGINT", () => void shutdown(130));
+process.on("SIGTERM", () => void shutdown(143));
+main().then(
+  () => shutdown(0),
+  async (error) => {
+    console.error(error);
+    await shutdown(1);
+  },
+);
