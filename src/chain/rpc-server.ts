@@ -1,12 +1,18 @@
 import { createServer, type Server } from "node:http";
 import type { EthereumProvider } from "hardhat/types/providers";
 
-interface RpcRequest {
-  jsonrpc: "2.0";
+interface RpcCall {
   id: number | string | null;
   method: string;
-  params?: unknown[];
+  params: unknown[];
 }
+
+type RpcReply = { jsonrpc: "2.0"; id: RpcCall["id"] } & ({ result: unknown } | { error: { code: number; message: string; data?: unknown } });
+
+/** Larger bodies are refused before they are read whole; a batch of a few hundred calls fits. */
+const MAX_BODY_BYTES = 1_000_000;
+
+const failure = (id: RpcCall["id"], code: number, message: string): RpcReply => ({ jsonrpc: "2.0", id, error: { code, message } });
 
 /**
  * Serves an in-process chain as HTTP JSON-RPC, so wallets and dApps see the
@@ -19,16 +25,30 @@ export async function serveRpc(
   port: number,
   onRequest: (method: string) => void,
 ): Promise<Server> {
-  async function answer(call: RpcRequest) {
+  async function answer(call: unknown): Promise<RpcReply> {
+    const valid = asCall(call);
+    if (!valid) return failure(idOf(call), -32600, "Invalid Request: expected an object with a string 'method'");
     try {
-      const result = await provider.request({ method: call.method, params: call.params ?? [] });
-      return { jsonrpc: "2.0", id: call.id ?? null, result };
+      const result = await provider.request({ method: valid.method, params: valid.params });
+      return { jsonrpc: "2.0", id: valid.id, result };
     } catch (error) {
       const { code = -32603, message = String(error), data } = error as { code?: number; message?: string; data?: unknown };
-      return { jsonrpc: "2.0", id: call.id ?? null, error: { code, message, data } };
+      return { jsonrpc: "2.0", id: valid.id, error: { code, message, data } };
     } finally {
-      onRequest(call.method);
+      onRequest(valid.method);
     }
+  }
+
+  async function reply(text: string): Promise<RpcReply | RpcReply[]> {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return failure(null, -32700, "Parse error");
+    }
+    if (!Array.isArray(body)) return answer(body);
+    if (body.length === 0) return failure(null, -32600, "Invalid Request: empty batch");
+    return Promise.all(body.map(answer));
   }
 
   const server = createServer((req, res) => {
@@ -37,17 +57,17 @@ export async function serveRpc(
     if (req.method === "OPTIONS") return void res.writeHead(204).end();
     if (req.method !== "POST") return void res.writeHead(405).end();
     const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", async () => {
-      let body: RpcRequest | RpcRequest[];
-      try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      } catch {
-        const parseError = { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } };
-        return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(parseError));
-      }
-      const reply = Array.isArray(body) ? await Promise.all(body.map(answer)) : await answer(body);
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(reply, bigintsAsHex));
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      res.writeHead(413, { connection: "close" }).end();
+      req.destroy();
+    });
+    req.on("end", () => {
+      reply(Buffer.concat(chunks).toString("utf8"))
+        .catch((error: unknown) => failure(null, -32603, `Internal error: ${(error as Error).message}`))
+        .then((answered) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answered, bigintsAsHex)));
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -55,6 +75,18 @@ export async function serveRpc(
     server.listen(port, host, resolve);
   });
   return server;
+}
+
+function asCall(value: unknown): RpcCall | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const { id = null, method, params = [] } = value as Record<string, unknown>;
+  if (typeof method !== "string" || !Array.isArray(params)) return undefined;
+  return { id: typeof id === "number" || typeof id === "string" ? id : null, method, params };
+}
+
+function idOf(value: unknown): RpcCall["id"] {
+  const id = typeof value === "object" && value !== null ? (value as { id?: unknown }).id : undefined;
+  return typeof id === "number" || typeof id === "string" ? id : null;
 }
 
 function bigintsAsHex(_key: string, value: unknown) {

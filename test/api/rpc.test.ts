@@ -50,3 +50,14 @@ it("answers JSON-RPC errors and batches as JSON-RPC", async () => {
   expect(batch[0]).toEqual({ jsonrpc: "2.0", id: 1, result: "0x38" });
   expect(batch[1].error.code).toBeTypeOf("number");
 });
+
+it("answers odd bodies with JSON-RPC errors and keeps serving", async () => {
+  const url = sim.chains.get(56)!.rpcUrl!;
+  const post = (body: string) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body }).then((r) => r.json());
+  for (const body of ["null", "5", '"eth_chainId"', "{}", '{"method":5}', "[]"]) {
+    expect(await post(body), body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });
+  }
+  const batch = await post(JSON.stringify([null, { jsonrpc: "2.0", id: 7, method: "eth_chainId" }]));
+  expect(batch).toMatchObject([{ error: { code: -32600 } }, { id: 7, result: "0x38" }]);
+  expect(await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId" }))).toEqual({ jsonrpc: "2.0", id: 1, result: "0x38" });
+});
