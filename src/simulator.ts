@@ -32,6 +32,8 @@ export interface World {
 
 export interface Simulator {
   url: string;
+  /** The world is replayed and indexed; until then the API answers 503. */
+  ready: boolean;
   options: SimulatorOptions;
   chains: Map<number, SimChain>;
   accounts: ApiAccount[];
@@ -71,6 +73,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
 
   const sim: Simulator = {
     url: "",
+    ready: false,
     options,
     chains,
     accounts: world.accounts,
@@ -93,7 +96,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     await sim.close();
     throw error;
   }
-  // A request during seeding may have indexed part of it: catch up with everything.
   await Promise.all([...chains.values()].map(({ indexer }) => (indexer.markStale(), indexer.sync())));
+  sim.ready = true;
   return sim;
 }

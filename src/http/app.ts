@@ -4,6 +4,7 @@ import cors from "@koa/cors";
 import { bodyParser } from "@koa/bodyparser";
 import type { Simulator } from "../simulator.ts";
 import { errorBodies } from "./error-bodies.ts";
+import { readiness } from "./readiness.ts";
 import { mintRoute } from "../routes/mint.ts";
 import { itemEventsRoute } from "../routes/item-events.ts";
 import { collectionRoute } from "../routes/collection.ts";
@@ -11,13 +12,14 @@ import { collectionsRoute } from "../routes/collections.ts";
 import { metadataRoute } from "../routes/metadata.ts";
 import { docsRoute } from "../routes/docs.ts";
 
-/** The HTTP face of the simulator: JSON errors outermost, then CORS, body parsing and the routes. */
+/** The HTTP face of the simulator: JSON errors outermost, then CORS, readiness, body parsing and the routes. */
 export function createApp(sim: Simulator): Koa {
   const app = new Koa();
   const router = new Router();
   for (const route of [mintRoute, itemEventsRoute, collectionRoute, collectionsRoute, metadataRoute, docsRoute]) route(router, sim);
   app.use(errorBodies((message) => console.error(message)));
   app.use(cors());
+  app.use(readiness(() => sim.ready));
   app.use(
     bodyParser({
       enableTypes: ["json", "form"],
