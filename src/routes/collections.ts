@@ -3,7 +3,7 @@ import { CollectionsQuery, CollectionsResponse } from "../schemas/collection.ts"
 import { requestValidator, responseValidator } from "../schemas/validate.ts";
 import type { Simulator } from "../simulator.ts";
 import { collectionViews } from "../views/collections.ts";
-import { listCollections } from "../views/collection-list.ts";
+import { listCollections, orderedViews } from "../views/collection-list.ts";
 
 const parseQuery = requestValidator(CollectionsQuery, "query");
 const checkResponse = responseValidator(CollectionsResponse);
@@ -14,7 +14,7 @@ export function collectionsRoute(router: Router, sim: Simulator): void {
     const query = parseQuery(ctx.query);
     const chains = [...sim.chains.values()];
     await Promise.all(chains.map(({ indexer }) => indexer.sync()));
-    const views = chains.flatMap(({ indexer }) => [...collectionViews(indexer.models, sim.metadata).values()]);
-    ctx.body = checkResponse(listCollections(views, query));
+    const perChain = chains.map(({ indexer }) => collectionViews(indexer.models, sim.metadata));
+    ctx.body = checkResponse(listCollections(orderedViews(perChain, query.sortBy, query.sortDir), query));
   });
 }

@@ -1,13 +1,14 @@
 import type { Address } from "viem";
 import type { ChainModels, CollectionRecord } from "../indexer/models.ts";
 import { defaultCollectionMetadata, type CollectionMetadata, type MetadataStore } from "../metadata/store.ts";
-import type { Collection } from "../schemas/collection.ts";
+import type { Collection, CollectionSummary } from "../schemas/collection.ts";
 
 const DAY = 86_400;
 
-/** A collection as answered, plus the fields only filters may see. */
+/** A collection as answered alone and in the list, plus the fields only filters may see. */
 export interface CollectionView {
   collection: Collection;
+  summary: CollectionSummary;
   isVerified: boolean;
 }
 
@@ -23,10 +24,8 @@ export function collectionViews(models: ChainModels, metadata: MetadataStore): M
   const views = new Map<Address, CollectionView>();
   for (const record of models.collections.values()) {
     const meta = metadata.collection(record.chainId, record.address) ?? defaultCollectionMetadata(record.name);
-    views.set(record.address, {
-      collection: toCollection(record, meta, holders.get(record.address)?.size ?? 0, volumes(models, record.address)),
-      isVerified: meta.isVerified,
-    });
+    const collection = toCollection(record, meta, holders.get(record.address)?.size ?? 0, volumes(models, record.address));
+    views.set(record.address, { collection, summary: withoutImageUrl(collection), isVerified: meta.isVerified });
   }
   cache.set(models, { key, views });
   return views;
@@ -52,6 +51,11 @@ function toCollection(record: CollectionRecord, meta: CollectionMetadata, holder
     ...volume,
     imageUrl: meta.image,
   };
+}
+
+// The list leaves out imageUrl, which only the single collection carries.
+function withoutImageUrl({ imageUrl: _imageUrl, ...summary }: Collection): CollectionSummary {
+  return summary;
 }
 
 /** Distinct holders per collection; escrowed tokens count for their seller, not the marketplace. */

@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { CollectionResponse, CollectionsResponse } from "../../src/schemas/collection.ts";
+import { ItemEventsResponse } from "../../src/schemas/item-event.ts";
+import { responseValidator } from "../../src/schemas/validate.ts";
+
+const snapshot = (path: string) => JSON.parse(readFileSync(new URL(`../../fixtures/snapshots/${path}`, import.meta.url), "utf8"));
+const historyPage = () => snapshot("item-events/0xc07580f6980a0d8bc9a0cb0e8ee33c17f391b07a/3/page-1.json");
+const listPage = () => snapshot("collections/default/page-1.json");
+
+describe("response validation", () => {
+  const checkEvents = responseValidator(ItemEventsResponse);
+  const checkList = responseValidator(CollectionsResponse);
+  const checkCollection = responseValidator(CollectionResponse);
+
+  it("passes a real response, then freezes the parts it checked", () => {
+    const body = historyPage();
+    expect(checkEvents(body)).toBe(body);
+    expect(Object.isFrozen(body.events[0])).toBe(true);
+    expect(() => {
+      body.events[0].amount = "2";
+    }).toThrow(TypeError);
+  });
+
+  it("fails loudly on a bad part, naming where it is", () => {
+    const body = historyPage();
+    body.events[2].chainId = "137";
+    expect(() => checkEvents(body)).toThrow(/response failed its schema ItemEventsResponse: .*response\.events\.2\.chainId must be integer/);
+  });
+
+  it("still checks the envelope and every new part when other parts passed before", () => {
+    const body = historyPage();
+    checkEvents(body);
+    expect(() => checkEvents({ ...body, extra: 1 })).toThrow(/unknown field 'extra'/);
+    const unchecked = { ...body.events[0], timestamp: -1 };
+    expect(() => checkEvents({ events: [...body.events, unchecked] })).toThrow(/response\.events\.\d+\.timestamp/);
+  });
+
+  it("checks a collection as a list entry and as the single collection against each schema", () => {
+    const page = listPage();
+    expect(checkList(page)).toBe(page);
+    // The list's form has no imageUrl; passing as a list entry must not let it pass as a single collection.
+    expect(() => checkCollection({ collection: page.collections[0] })).toThrow(/missing required field 'imageUrl'/);
+    expect(() => checkList({ ...page, collections: [{ ...page.collections[0], imageUrl: "" }] })).toThrow(/unknown field 'imageUrl'/);
+  });
+});
