@@ -1,5 +1,5 @@
 import type { PublicClient } from "../chain/network.ts";
-import { decodeLogs, type indexedEventsAbi } from "./decode.ts";
+import { decodeLogs, type DecodedLog, type indexedEventsAbi } from "./decode.ts";
 import { advanceHead, applyLogs } from "./apply.ts";
 import { emptyModels, type ChainFacts, type ChainModels } from "./models.ts";
 
@@ -53,10 +53,21 @@ export class ChainIndexer {
     const from = BigInt(this.models.head.blockNumber + 1);
     if (head.number < from) return;
     const logs = decodeLogs(this.#abi, await this.#client.getLogs({ fromBlock: from, toBlock: head.number }));
-    const blockNumbers = [...new Set(logs.map((log) => log.blockNumber))];
-    const blocks = await Promise.all(blockNumbers.map((number) => this.#client.getBlock({ blockNumber: number })));
-    const blockTimes = new Map(blocks.map((block) => [block.number, Number(block.timestamp)]));
+    const blockTimes = await this.#blockTimes(logs);
     applyLogs(this.models, logs, blockTimes);
     advanceHead(this.models, head);
+  }
+
+  /** The time of every block with logs: EDR puts it on each log; a node that leaves it out is asked per block. */
+  async #blockTimes(logs: DecodedLog[]): Promise<Map<bigint, number>> {
+    const times = new Map<bigint, number>();
+    const missing = new Set<bigint>();
+    for (const log of logs) {
+      if (log.blockTimestamp != null) times.set(log.blockNumber, Number(log.blockTimestamp));
+      else if (!times.has(log.blockNumber)) missing.add(log.blockNumber);
+    }
+    const blocks = await Promise.all([...missing].map((blockNumber) => this.#client.getBlock({ blockNumber })));
+    for (const block of blocks) times.set(block.number, Number(block.timestamp));
+    return times;
   }
 }
