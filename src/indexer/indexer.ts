@@ -34,10 +34,10 @@ export class ChainIndexer {
     return this.#serialized(() => this.#catchUp());
   }
 
-  /** Make sure everything up to `blockNumber` is indexed. */
+  /** Make sure everything up to `blockNumber` is indexed (a writer's receipt block: its logs carry its time). */
   async syncTo(blockNumber: bigint): Promise<void> {
     if (this.models.head.blockNumber >= Number(blockNumber)) return this.#running;
-    return this.#serialized(() => this.#catchUp());
+    return this.#serialized(() => this.#catchUp(blockNumber));
   }
 
   #serialized(step: () => Promise<void>): Promise<void> {
@@ -48,26 +48,24 @@ export class ChainIndexer {
     return run;
   }
 
-  async #catchUp(): Promise<void> {
-    const head = await this.#client.getBlock({ blockTag: "latest" });
-    const from = BigInt(this.models.head.blockNumber + 1);
-    if (head.number < from) return;
-    const logs = decodeLogs(this.#abi, await this.#client.getLogs({ fromBlock: from, toBlock: head.number }));
-    const blockTimes = await this.#blockTimes(logs);
+  /** Index every block after the head up to `to`, or up to the chain's latest block. */
+  async #catchUp(to?: bigint): Promise<void> {
+    const latest = to === undefined ? await this.#client.getBlock({ blockTag: "latest" }) : undefined;
+    const toBlock = latest?.number ?? to!;
+    const fromBlock = BigInt(this.models.head.blockNumber + 1);
+    if (toBlock < fromBlock) return;
+    const logs = decodeLogs(this.#abi, await this.#client.getLogs({ fromBlock, toBlock }));
+    const blockTimes = new Map<bigint, number>(latest ? [[toBlock, Number(latest.timestamp)]] : []);
+    await this.#addBlockTimes(blockTimes, logs, toBlock);
     applyLogs(this.models, logs, blockTimes);
-    advanceHead(this.models, head);
+    advanceHead(this.models, { number: toBlock, timestamp: BigInt(blockTimes.get(toBlock)!) });
   }
 
-  /** The time of every block with logs: EDR puts it on each log; a node that leaves it out is asked per block. */
-  async #blockTimes(logs: DecodedLog[]): Promise<Map<bigint, number>> {
-    const times = new Map<bigint, number>();
-    const missing = new Set<bigint>();
-    for (const log of logs) {
-      if (log.blockTimestamp != null) times.set(log.blockNumber, Number(log.blockTimestamp));
-      else if (!times.has(log.blockNumber)) missing.add(log.blockNumber);
-    }
+  /** The time of every block with logs, and of the new head: EDR puts it on each log; other blocks are asked for. */
+  async #addBlockTimes(times: Map<bigint, number>, logs: DecodedLog[], head: bigint): Promise<void> {
+    for (const log of logs) if (log.blockTimestamp != null) times.set(log.blockNumber, Number(log.blockTimestamp));
+    const missing = new Set([...logs.map((log) => log.blockNumber), head].filter((number) => !times.has(number)));
     const blocks = await Promise.all([...missing].map((blockNumber) => this.#client.getBlock({ blockNumber })));
     for (const block of blocks) times.set(block.number, Number(block.timestamp));
-    return times;
   }
 }
