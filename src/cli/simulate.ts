@@ -11,7 +11,8 @@ async function main(): Promise<void> {
   const { world, options, summary } = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven }, flags);
   const sim = await startSimulator(world, options);
   // performance.now() counts from the process start, module loading included.
-  console.log(`${summary}\n${banner(sim, performance.now())}`);
+  const readyInMs = performance.now();
+  console.log(`${summary}\n${await banner(sim, readyInMs)}`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -17,8 +17,14 @@ it("npm run simulate's program prints the base URL, keys, RPC URLs and sample re
   expect(output).toMatch(/demo-studio-key\s+studio\s+0x[0-9a-f]{40}/);
   expect(output).toContain(`curl '${base}/api/v2/collection`);
   expect(output).toContain(`curl -X POST '${base}/api/v2/item/new?apiKey=`);
-  const list = await fetch(`${base}/api/v2/collection`);
-  expect(list.status).toBe(200);
+  // Every sample request in the banner works as printed, the mint included.
+  const samples = [...output.matchAll(/curl (-X POST )?'([^']+)'(?: -H '[^']+' \\\s+-d '([^']+)')?/g)];
+  expect(samples).toHaveLength(4);
+  for (const [, post, url, body] of samples) {
+    const init = post ? { method: "POST", headers: { "content-type": "application/json" }, body } : {};
+    const answer = await fetch(url!, init);
+    expect(answer.status, `${url} ${await answer.text()}`).toBe(200);
+  }
 
   child.kill("SIGTERM");
   const [code] = await once(child, "exit");
