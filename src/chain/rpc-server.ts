@@ -79,9 +79,9 @@ export async function serveRpc(
 
 function asCall(value: unknown): RpcCall | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  const { id = null, method, params = [] } = value as Record<string, unknown>;
+  const { method, params = [] } = value as Record<string, unknown>;
   if (typeof method !== "string" || !Array.isArray(params)) return undefined;
-  return { id: typeof id === "number" || typeof id === "string" ? id : null, method, params };
+  return { id: idOf(value), method, params };
 }
 
 function idOf(value: unknown): RpcCall["id"] {
