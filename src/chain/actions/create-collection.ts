@@ -1,20 +1,23 @@
-import { parseEventLogs, type Address } from "viem";
-import { contractAs } from "../contracts.ts";
-import type { Chain } from "../network.ts";
-import type { CoreContracts } from "../deploy.ts";
+import { encodeFunctionData, parseEventLogs, type Address, type Hex, type TransactionReceipt } from "viem";
+import type { SimChain, WriteOptions } from "../sim-chain.ts";
 
-export interface NewCollection {
+export interface CreateCollectionParams {
+  from: Address;
   name: string;
   uri: string;
   owner: Address;
   minters: Address[];
 }
 
-/** Deploys a collection through the factory and answers its address. */
-export async function createCollection(chain: Chain, contracts: CoreContracts, sender: Address, collection: NewCollection): Promise<Address> {
-  const factory = await contractAs(chain, "CollectionFactory", contracts.factory, sender);
-  const hash = await factory.write.createCollection([collection.name, collection.uri, collection.owner, collection.minters]);
-  const receipt = await chain.publicClient.waitForTransactionReceipt({ hash });
-  const [created] = parseEventLogs({ abi: factory.abi, eventName: "CollectionCreated", logs: receipt.logs });
-  return created!.args.collection.toLowerCase() as Address;
+/** Deploys a collection through the factory (anyone may). */
+export function createCollection(chain: SimChain, p: CreateCollectionParams, options?: WriteOptions): Promise<Hex> {
+  const data = encodeFunctionData({ abi: chain.abis.factory, functionName: "createCollection", args: [p.name, p.uri, p.owner, p.minters] });
+  return chain.write(p.from, { to: chain.contracts.factory, data }, {}, options);
+}
+
+/** The address of the collection a createCollection transaction deployed (lower case). */
+export function createdCollection(chain: SimChain, receipt: TransactionReceipt): Address {
+  const [created] = parseEventLogs({ abi: chain.abis.factory, eventName: "CollectionCreated", logs: receipt.logs });
+  if (!created) throw new Error(`transaction ${receipt.transactionHash} created no collection`);
+  return created.args.collection.toLowerCase() as Address;
 }

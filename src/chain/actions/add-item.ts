@@ -1,0 +1,25 @@
+import { encodeFunctionData, parseEventLogs, type Address, type Hex, type TransactionReceipt } from "viem";
+import type { SimChain, WriteOptions } from "../sim-chain.ts";
+import { ITEM_RULES } from "./item-rules.ts";
+
+export interface AddItemParams {
+  /** A wallet holding the collection's minter role. */
+  from: Address;
+  collection: Address;
+  to: Address;
+  initialSupply: bigint;
+  maxSupply: bigint;
+  royaltyPerMille: bigint;
+}
+
+/** A stackable item: the next token id, with `initialSupply` minted to `to` and room up to `maxSupply`. */
+export function addItem(chain: SimChain, p: AddItemParams, options?: WriteOptions): Promise<Hex> {
+  const args = [p.to, p.initialSupply, p.maxSupply, p.royaltyPerMille] as const;
+  const data = encodeFunctionData({ abi: chain.abis.collection, functionName: "addItem", args });
+  return chain.write(p.from, { to: p.collection, data }, ITEM_RULES, options);
+}
+
+/** The token ids an addItem or addItems transaction created, in order. */
+export function createdTokenIds(chain: SimChain, receipt: TransactionReceipt): bigint[] {
+  return parseEventLogs({ abi: chain.abis.collection, eventName: "ItemCreated", logs: receipt.logs }).map((log) => log.args.tokenId);
+}

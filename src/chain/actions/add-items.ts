@@ -1,0 +1,19 @@
+import { encodeFunctionData, type Address, type Hex } from "viem";
+import type { SimChain, WriteOptions } from "../sim-chain.ts";
+import { ITEM_RULES } from "./item-rules.ts";
+
+export interface AddItemsParams {
+  /** A wallet holding the collection's minter role. */
+  from: Address;
+  collection: Address;
+  to: Address;
+  /** How many token ids of supply one (a non-stackable item). */
+  count: bigint;
+  royaltyPerMille: bigint;
+}
+
+/** A non-stackable item: `count` new token ids of supply one each, all minted to `to`. */
+export function addItems(chain: SimChain, p: AddItemsParams, options?: WriteOptions): Promise<Hex> {
+  const data = encodeFunctionData({ abi: chain.abis.collection, functionName: "addItems", args: [p.to, p.count, p.royaltyPerMille] });
+  return chain.write(p.from, { to: p.collection, data }, ITEM_RULES, options);
+}

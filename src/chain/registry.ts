@@ -1,0 +1,48 @@
+import type { Address } from "viem";
+import type { SimChain } from "./sim-chain.ts";
+
+/** Where a collection address was found: on the chain asked about, only on another one, or nowhere. */
+export type CollectionLookup =
+  | { found: SimChain }
+  | { elsewhere: number }
+  | { unknown: true };
+
+/** The chains this simulator serves, by chain id; each read brings them up to date first. */
+export class ChainRegistry {
+  readonly #chains: Map<number, SimChain>;
+
+  constructor(chains: SimChain[]) {
+    this.#chains = new Map(chains.map((chain) => [chain.chainId, chain]));
+  }
+
+  get(chainId: number): SimChain | undefined {
+    return this.#chains.get(chainId);
+  }
+
+  all(): SimChain[] {
+    return [...this.#chains.values()];
+  }
+
+  ids(): number[] {
+    return [...this.#chains.keys()];
+  }
+
+  /** Every chain (or only `chainId`'s), indexed up to its head. */
+  async synced(chainId?: number): Promise<SimChain[]> {
+    const chains = this.all().filter((chain) => chainId === undefined || chain.chainId === chainId);
+    await Promise.all(chains.map((chain) => chain.sync()));
+    return chains;
+  }
+
+  /** The chain a collection lives on (among `chainId`'s, when given), after bringing the index up to date. */
+  async findCollection(address: Address, chainId?: number): Promise<CollectionLookup> {
+    for (const chain of await this.synced(chainId)) if (chain.models.collections.has(address)) return { found: chain };
+    if (chainId === undefined) return { unknown: true };
+    for (const chain of await this.synced()) if (chain.models.collections.has(address)) return { elsewhere: chain.chainId };
+    return { unknown: true };
+  }
+
+  close(): Promise<unknown> {
+    return Promise.all(this.all().map((chain) => chain.close()));
+  }
+}
