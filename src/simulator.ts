@@ -1,25 +1,27 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { zeroAddress, type Hex } from "viem";
+import type { Hex } from "viem";
+import { Accounts } from "./accounts.ts";
 import { loadAbis, type Abis } from "./chain/abi.ts";
-import { deployCore, type CoreContracts } from "./chain/deploy.ts";
+import { currencyTable } from "./chain/currencies.ts";
+import { deployCore } from "./chain/deploy.ts";
 import { addressOf, deployerKey } from "./chain/keys.ts";
-import { startChain, type Chain } from "./chain/network.ts";
+import { startChain } from "./chain/network.ts";
+import { ChainRegistry } from "./chain/registry.ts";
 import { serveRpc } from "./chain/rpc-server.ts";
-import { chainProfile, DEFAULT_OPTIONS, STABLECOIN_USD_PRICE, type ApiAccount, type SimulatorOptions } from "./config.ts";
+import { SimChain } from "./chain/sim-chain.ts";
+import { DEFAULT_OPTIONS, type ApiAccount, type ChainSetting, type SimulatorOptions } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { indexedEventsAbi } from "./indexer/decode.ts";
 import { ChainIndexer } from "./indexer/indexer.ts";
 import { MetadataStore } from "./metadata/store.ts";
 
-/** One running chain: its contracts, its indexer and where wallets reach it. */
-export interface SimChain {
-  chainId: number;
-  chain: Chain;
-  contracts: CoreContracts;
-  indexer: ChainIndexer;
-  deployer: Hex;
-  rpcUrl?: string;
+/** What a world seeds into: the chains (written through their actions) and the off-chain metadata. */
+export interface SeedTarget {
+  /** The simulator's own base URL (collection `uri`s point at its metadata route by default). */
+  url: string;
+  chains: ChainRegistry;
+  metadata: MetadataStore;
 }
 
 /** What a world brings: API accounts, the other accounts it acts as, when it began, and how to seed it. */
@@ -27,76 +29,68 @@ export interface World {
   accounts: ApiAccount[];
   actorKeys: Hex[];
   genesisTime?: Date;
-  seed(sim: Simulator): Promise<void>;
+  seed(target: SeedTarget): Promise<void>;
 }
 
-export interface Simulator {
-  url: string;
-  /** The world is replayed and indexed; until then the API answers 503. */
-  ready: boolean;
-  options: SimulatorOptions;
-  chains: Map<number, SimChain>;
-  accounts: ApiAccount[];
-  metadata: MetadataStore;
-  abis: Abis;
+export interface Simulator extends SeedTarget {
+  accounts: Accounts;
+  /** Each chain's JSON-RPC URL, when the chains are served. */
+  rpcUrls: Map<number, string>;
   close(): Promise<void>;
 }
 
+/** Starts the chains, serves the API (503 until the world is in), seeds the world, and answers when it is ready. */
 export async function startSimulator(world: World, overrides: Partial<SimulatorOptions> = {}): Promise<Simulator> {
   const options = { ...DEFAULT_OPTIONS, ...overrides };
   const abis = await loadAbis();
-  const eventsAbi = indexedEventsAbi(abis);
   const walletKeys = [...world.accounts.map((account) => account.walletKey), ...world.actorKeys];
+  const chains = new ChainRegistry(await Promise.all(options.chains.map((setting) => startSimChain(setting, abis, walletKeys, world.genesisTime))));
   const servers: Server[] = [];
-  const chains = new Map<number, SimChain>();
-  for (const { chainId, rpcPort } of options.chains) {
-    const deployer = deployerKey(chainId);
-    const chain = await startChain({ chainId, keys: [deployer, ...walletKeys], genesisTime: world.genesisTime });
-    const contracts = await deployCore(chain, addressOf(deployer));
-    const indexer = new ChainIndexer(chain.publicClient, eventsAbi, {
-      chainId,
-      factory: contracts.factory,
-      marketplace: contracts.marketplace,
-      currencies: new Map([
-        [zeroAddress, { decimals: 18, usdPrice: chainProfile(chainId).nativeUsdPrice }],
-        [contracts.stablecoin, { decimals: 6, usdPrice: STABLECOIN_USD_PRICE }],
-      ]),
-    });
-    const simChain: SimChain = { chainId, chain, contracts, indexer, deployer };
-    if (options.serveRpc) {
-      const server = await serveRpc(chain.connection.provider, options.host, rpcPort, () => indexer.markStale());
-      servers.push(server);
-      simChain.rpcUrl = `http://${options.host}:${(server.address() as AddressInfo).port}`;
-    }
-    chains.set(chainId, simChain);
-  }
-
-  const sim: Simulator = {
-    url: "",
-    ready: false,
-    options,
-    chains,
-    accounts: world.accounts,
-    metadata: new MetadataStore(),
-    abis,
-    async close() {
-      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-      servers.forEach((server) => server.closeAllConnections());
-      await Promise.all([...chains.values()].map(({ chain }) => chain.close()));
-    },
+  const rpcUrls = new Map<number, string>();
+  const close = async () => {
+    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+    servers.forEach((server) => server.closeAllConnections());
+    await chains.close();
   };
-  const api = createApp(sim).listen(options.port, options.host);
-  await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
-  servers.push(api);
-  sim.url = `http://${options.host}:${(api.address() as AddressInfo).port}`;
 
   try {
+    if (options.serveRpc) {
+      for (const { chainId, rpcPort } of options.chains) {
+        const server = await serveRpc(chains.get(chainId)!, options.host, rpcPort);
+        servers.push(server);
+        rpcUrls.set(chainId, urlOf(options.host, server));
+      }
+    }
+    let ready = false;
+    const metadata = new MetadataStore();
+    const accounts = new Accounts(world.accounts);
+    const api = createApp({ chains, metadata, accounts, isReady: () => ready, bodyLimit: options.bodyLimit }).listen(options.port, options.host);
+    servers.push(api);
+    await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
+    const sim: Simulator = { url: urlOf(options.host, api), chains, metadata, accounts, rpcUrls, close };
     await world.seed(sim);
+    await chains.synced();
+    ready = true;
+    return sim;
   } catch (error) {
-    await sim.close();
+    await close();
     throw error;
   }
-  await Promise.all([...chains.values()].map(({ indexer }) => (indexer.markStale(), indexer.sync())));
-  sim.ready = true;
-  return sim;
+}
+
+async function startSimChain({ chainId }: ChainSetting, abis: Abis, walletKeys: Hex[], genesisTime: Date | undefined): Promise<SimChain> {
+  const deployer = deployerKey(chainId);
+  const chain = await startChain({ chainId, keys: [deployer, ...walletKeys], genesisTime });
+  const contracts = await deployCore(chain, addressOf(deployer));
+  const indexer = new ChainIndexer(chain.publicClient, indexedEventsAbi(abis), {
+    chainId,
+    factory: contracts.factory,
+    marketplace: contracts.marketplace,
+    currencies: currencyTable(chainId, contracts.stablecoin),
+  });
+  return new SimChain(chain, contracts, abis, indexer);
+}
+
+function urlOf(host: string, server: Server): string {
+  return `http://${host}:${(server.address() as AddressInfo).port}`;
 }

@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import type { EthereumProvider } from "hardhat/types/providers";
+import type { SimChain } from "./sim-chain.ts";
 
 interface RpcCall {
   id: number | string | null;
@@ -16,26 +16,19 @@ const failure = (id: RpcCall["id"], code: number, message: string): RpcReply => 
 
 /**
  * Serves an in-process chain as HTTP JSON-RPC, so wallets and dApps see the
- * same chain the simulator writes to. `onRequest` runs after each call, so the
- * simulator can notice blocks mined from outside.
+ * same chain the simulator writes to. Every call goes through the chain's
+ * wrapper, which keeps its index current when a call changes the chain.
  */
-export async function serveRpc(
-  provider: EthereumProvider,
-  host: string,
-  port: number,
-  onRequest: (method: string) => void,
-): Promise<Server> {
+export async function serveRpc(chain: Pick<SimChain, "request">, host: string, port: number): Promise<Server> {
   async function answer(call: unknown): Promise<RpcReply> {
     const valid = asCall(call);
     if (!valid) return failure(idOf(call), -32600, "Invalid Request: expected an object with a string 'method'");
     try {
-      const result = await provider.request({ method: valid.method, params: valid.params });
+      const result = await chain.request(valid.method, valid.params);
       return { jsonrpc: "2.0", id: valid.id, result };
     } catch (error) {
       const { code = -32603, message = String(error), data } = error as { code?: number; message?: string; data?: unknown };
       return { jsonrpc: "2.0", id: valid.id, error: { code, message, data } };
-    } finally {
-      onRequest(valid.method);
     }
   }
 

@@ -1,26 +1,28 @@
-import { keccak256, stringToBytes, type Address } from "viem";
+import type { Address } from "viem";
+import { hasMinterRole } from "../chain/actions/has-minter-role.ts";
+import type { SimChain } from "../chain/sim-chain.ts";
 import { chainProfile, type ApiAccount } from "../config.ts";
 import { itemKey } from "../indexer/models.ts";
-import type { SimChain, Simulator } from "../simulator.ts";
-import { collectionViews } from "../views/collections.ts";
+import type { Simulator } from "../simulator.ts";
 
 /** What a developer needs on start-up: where things are, which keys to use, and a request to try per endpoint. */
 export async function banner(sim: Simulator, startedInMs: number): Promise<string> {
-  const chains = [...sim.chains.values()];
-  const sample = await mintSample(sim);
+  const chains = sim.chains.all();
+  const accounts = sim.accounts.list();
+  const sample = await mintSample(chains, accounts);
   const first = sample?.chain ?? chains[0]!;
-  const collection = sample?.collection ?? [...collectionViews(first.indexer.models, sim.metadata).keys()][0] ?? "<collection address>";
-  const minter = sample?.account ?? sim.accounts[0];
+  const collection = sample?.collection ?? [...first.models.collections.keys()][0] ?? "<collection address>";
+  const minter = sample?.account ?? accounts[0];
   const lines = [
     `NFT service simulator ready in ${(startedInMs / 1000).toFixed(1)} s`,
     "",
     `  API        ${sim.url}/api/v2`,
-    ...chains.map(({ chainId, rpcUrl, contracts }) =>
-      `  chain ${String(chainId).padEnd(4)} ${chainProfile(chainId).name}: ${rpcUrl ?? "(no JSON-RPC)"}  marketplace ${contracts.marketplace}  stablecoin ${contracts.stablecoin}`,
+    ...chains.map(({ chainId, contracts }) =>
+      `  chain ${String(chainId).padEnd(4)} ${chainProfile(chainId).name}: ${sim.rpcUrls.get(chainId) ?? "(no JSON-RPC)"}  marketplace ${contracts.marketplace}  stablecoin ${contracts.stablecoin}`,
     ),
     "",
     "  API keys (developer wallets):",
-    ...sim.accounts.map(({ apiKey, name, wallet }) => `    ${apiKey.padEnd(20)} ${name.padEnd(10)} ${wallet}`),
+    ...accounts.map(({ apiKey, name, wallet }) => `    ${apiKey.padEnd(20)} ${name.padEnd(10)} ${wallet}`),
     "",
     "  Try:",
     `    curl '${sim.url}/api/v2/collection?perPage=5&sortBy=volume_all'`,
@@ -34,17 +36,13 @@ export async function banner(sim: Simulator, startedInMs: number): Promise<strin
   return lines.join("\n");
 }
 
-const MINTER_ROLE = keccak256(stringToBytes("MINTER_ROLE"));
-
 /** A collection with an item, and an API key whose wallet holds its minter role, so that every sample request answers 200. */
-async function mintSample(sim: Simulator): Promise<{ chain: SimChain; collection: Address; account: ApiAccount } | undefined> {
-  for (const chain of sim.chains.values()) {
-    for (const collection of chain.indexer.models.collections.keys()) {
-      if (!chain.indexer.models.items.has(itemKey(collection, 1n))) continue;
-      for (const account of sim.accounts) {
-        const args = [MINTER_ROLE, account.wallet] as const;
-        const isMinter = await chain.chain.publicClient.readContract({ address: collection, abi: sim.abis.collection, functionName: "hasRole", args });
-        if (isMinter) return { chain, collection, account };
+async function mintSample(chains: SimChain[], accounts: ApiAccount[]): Promise<{ chain: SimChain; collection: Address; account: ApiAccount } | undefined> {
+  for (const chain of chains) {
+    for (const collection of chain.models.collections.keys()) {
+      if (!chain.models.items.has(itemKey(collection, 1n))) continue;
+      for (const account of accounts) {
+        if (await hasMinterRole(chain, { collection, wallet: account.wallet })) return { chain, collection, account };
       }
     }
   }

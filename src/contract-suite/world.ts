@@ -1,10 +1,19 @@
-import { parseEther, type Address, type Hex } from "viem";
-import { createCollection } from "../chain/actions/create-collection.ts";
-import { contractAs } from "../chain/contracts.ts";
+import { parseEther, zeroAddress, type Address, type Hex } from "viem";
+import { addItem, createdTokenIds } from "../chain/actions/add-item.ts";
+import { addToListing } from "../chain/actions/add-to-listing.ts";
+import { approveMarketplace } from "../chain/actions/approve-marketplace.ts";
+import { buy } from "../chain/actions/buy.ts";
+import { createCollection, createdCollection } from "../chain/actions/create-collection.ts";
+import { delist } from "../chain/actions/delist.ts";
+import { list, openedListing } from "../chain/actions/list.ts";
+import { removeFromListing } from "../chain/actions/remove-from-listing.ts";
+import { transfer } from "../chain/actions/transfer.ts";
+import { updatePrice } from "../chain/actions/update-price.ts";
+import type { SimChain } from "../chain/sim-chain.ts";
 import { addressOf, keyFor } from "../chain/keys.ts";
 import { DEMO_ACCOUNTS, demoWorld } from "../demo/world.ts";
 import { slugify } from "../metadata/store.ts";
-import type { SimChain, Simulator, World } from "../simulator.ts";
+import type { SeedTarget, World } from "../simulator.ts";
 
 /** The item whose history the suite reads on the local simulator. */
 export interface BusyItem {
@@ -32,7 +41,7 @@ export function contractWorld(): { world: World; busyItem(): BusyItem } {
     actorKeys: [...demoWorld.actorKeys, ...(Object.values(traderKeys) as Hex[])],
     async seed(sim) {
       await demoWorld.seed(sim);
-      const chains = [...sim.chains.values()];
+      const chains = sim.chains.all();
       const extra: Address[] = [];
       for (let i = 0; i < EXTRA_COLLECTIONS; i++) extra.push(await addCollection(sim, chains[i % chains.length]!, i));
       busy = await makeBusyItem(chains[0]!, extra[0]!);
@@ -47,45 +56,33 @@ export function contractWorld(): { world: World; busyItem(): BusyItem } {
   };
 }
 
-async function addCollection(sim: Simulator, target: SimChain, index: number): Promise<Address> {
+async function addCollection(sim: SeedTarget, chain: SimChain, index: number): Promise<Address> {
   const name = `Suite Collection ${String(index + 1).padStart(2, "0")}`;
   const slug = slugify(name);
   const studio = DEMO_ACCOUNTS.studio.wallet;
-  const address = await createCollection(target.chain, target.contracts, addressOf(target.deployer), {
-    name,
-    uri: `${sim.url}/metadata/${target.chainId}/${slug}`,
-    owner: studio,
-    minters: [],
-  });
+  const uri = `${sim.url}/metadata/${chain.chainId}/${slug}`;
+  const hash = await createCollection(chain, { from: studio, name, uri, owner: studio, minters: [] });
+  const address = createdCollection(chain, await chain.confirmed(hash));
   const genre = GENRES[index % GENRES.length]!;
-  sim.metadata.setCollection(target.chainId, address, { description: `Padding for the contract suite (${genre}).`, genre, image: "", imageHash: "", website: "", slug, isVerified: true });
+  sim.metadata.setCollection(chain.chainId, address, { description: `Padding for the contract suite (${genre}).`, genre, image: "", imageHash: "", website: "", slug, isVerified: true });
   return address;
 }
 
 /** One stackable item traded back and forth, then listed, repriced, partly sold, topped up, reduced and delisted. */
-async function makeBusyItem(target: SimChain, collection: Address): Promise<BusyItem> {
-  const { chain, contracts } = target;
-  const wait = async (hash: Hex) => void (await chain.publicClient.waitForTransactionReceipt({ hash }));
-  const asStudio = await contractAs(chain, "Collection", collection, DEMO_ACCOUNTS.studio.wallet);
-  const tokenId = (await asStudio.read.itemCount()) + 1n;
-  await wait(await asStudio.write.addItem([traders.a, 1000n, 1000n, 25n]));
-
-  const asA = await contractAs(chain, "Collection", collection, traders.a);
-  const asB = await contractAs(chain, "Collection", collection, traders.b);
+async function makeBusyItem(chain: SimChain, collection: Address): Promise<BusyItem> {
+  const done = async (hash: Promise<Hex>) => chain.confirmed(await hash);
+  const studio = DEMO_ACCOUNTS.studio.wallet;
+  const [tokenId] = createdTokenIds(chain, await done(addItem(chain, { from: studio, collection, to: traders.a, initialSupply: 1000n, maxSupply: 1000n, royaltyPerMille: 25n })));
   for (let i = 0; i < ROUND_TRIPS; i++) {
-    await wait(await asA.write.safeTransferFrom([traders.a, traders.b, tokenId, 3n, "0x"]));
-    await wait(await asB.write.safeTransferFrom([traders.b, traders.a, tokenId, 1n, "0x"]));
+    await done(transfer(chain, { from: traders.a, to: traders.b, collection, tokenId: tokenId!, amount: 3n }));
+    await done(transfer(chain, { from: traders.b, to: traders.a, collection, tokenId: tokenId!, amount: 1n }));
   }
-
-  await wait(await asA.write.setApprovalForAll([contracts.marketplace, true]));
-  const marketA = await contractAs(chain, "Marketplace", contracts.marketplace, traders.a);
-  const marketB = await contractAs(chain, "Marketplace", contracts.marketplace, traders.b);
-  const listingId = (await marketA.read.listingCount()) + 1n;
-  await wait(await marketA.write.list([collection, tokenId, 5n, parseEther("0.1"), "0x0000000000000000000000000000000000000000"]));
-  await wait(await marketA.write.updatePrice([listingId, parseEther("0.2")]));
-  await wait(await marketB.write.buy([listingId, 2n], { value: parseEther("0.4") }));
-  await wait(await marketA.write.addToListing([listingId, 2n]));
-  await wait(await marketA.write.removeFromListing([listingId, 1n]));
-  await wait(await marketA.write.delist([listingId]));
-  return { collection, tokenId: Number(tokenId), chainId: target.chainId };
+  await done(approveMarketplace(chain, { owner: traders.a, collection }));
+  const listingId = openedListing(chain, await done(list(chain, { seller: traders.a, collection, tokenId: tokenId!, amount: 5n, price: parseEther("0.1"), currency: zeroAddress })));
+  await done(updatePrice(chain, { seller: traders.a, listingId, price: parseEther("0.2") }));
+  await done(buy(chain, { buyer: traders.b, listingId, amount: 2n, value: parseEther("0.4") }));
+  await done(addToListing(chain, { seller: traders.a, listingId, amount: 2n }));
+  await done(removeFromListing(chain, { seller: traders.a, listingId, amount: 1n }));
+  await done(delist(chain, { seller: traders.a, listingId }));
+  return { collection, tokenId: Number(tokenId), chainId: chain.chainId };
 }

@@ -1,10 +1,19 @@
 import { parseEther, parseUnits, zeroAddress, type Address } from "viem";
-import { createCollection } from "../chain/actions/create-collection.ts";
-import { contractAs } from "../chain/contracts.ts";
+import { addItem } from "../chain/actions/add-item.ts";
+import { addItems } from "../chain/actions/add-items.ts";
+import { approveCurrency } from "../chain/actions/approve-currency.ts";
+import { approveMarketplace } from "../chain/actions/approve-marketplace.ts";
+import { buy } from "../chain/actions/buy.ts";
+import { createCollection, createdCollection } from "../chain/actions/create-collection.ts";
+import { delist } from "../chain/actions/delist.ts";
+import { faucet } from "../chain/actions/faucet.ts";
+import { list } from "../chain/actions/list.ts";
+import { updatePrice } from "../chain/actions/update-price.ts";
+import type { SimChain } from "../chain/sim-chain.ts";
 import { addressOf, keyFor } from "../chain/keys.ts";
 import type { ApiAccount } from "../config.ts";
 import { slugify, type CollectionMetadata } from "../metadata/store.ts";
-import type { SimChain, Simulator, World } from "../simulator.ts";
+import type { SeedTarget, World } from "../simulator.ts";
 
 function apiAccount(apiKey: string, name: string): ApiAccount {
   const walletKey = keyFor(`developer/${name}`);
@@ -46,45 +55,38 @@ export const demoWorld: World = {
   accounts: Object.values(DEMO_ACCOUNTS),
   actorKeys: Object.values(collectorKeys),
   async seed(sim) {
-    for (const target of sim.chains.values()) await seedChain(sim, target);
+    for (const chain of sim.chains.all()) await seedChain(sim, chain);
   },
 };
 
-async function seedChain(sim: Simulator, target: SimChain): Promise<void> {
-  const { chain, contracts, chainId } = target;
+async function seedChain(sim: SeedTarget, chain: SimChain): Promise<void> {
+  const { contracts, chainId } = chain;
   const studio = DEMO_ACCOUNTS.studio.wallet;
-  const deployer = addressOf(target.deployer);
+  const done = async (hash: Promise<`0x${string}`>) => chain.confirmed(await hash);
   const addresses: Address[] = [];
   for (const { name, meta } of DEMO_COLLECTIONS[chainId] ?? DEMO_COLLECTIONS[56]!) {
     const slug = slugify(name);
     const uri = `${sim.url}/metadata/${chainId}/${slug}`;
-    const address = await createCollection(chain, contracts, deployer, { name, uri, owner: studio, minters: [DEMO_ACCOUNTS.arcade.wallet] });
+    const receipt = await done(createCollection(chain, { from: studio, name, uri, owner: studio, minters: [DEMO_ACCOUNTS.arcade.wallet] }));
+    const address = createdCollection(chain, receipt);
     sim.metadata.setCollection(chainId, address, { ...meta, slug, isVerified: true });
     addresses.push(address);
   }
+  const [first, second] = addresses as [Address, Address];
+  const { alice, bob } = collectors;
+  await done(addItem(chain, { from: studio, collection: first, to: alice, initialSupply: 10n, maxSupply: 100n, royaltyPerMille: 50n }));
+  await done(addItems(chain, { from: studio, collection: first, to: bob, count: 3n, royaltyPerMille: 25n }));
+  await done(addItem(chain, { from: studio, collection: second, to: bob, initialSupply: 50n, maxSupply: 500n, royaltyPerMille: 0n }));
 
-  const first = await contractAs(chain, "Collection", addresses[0]!, studio);
-  const wait = (hash: `0x${string}`) => chain.publicClient.waitForTransactionReceipt({ hash });
-  await wait(await first.write.addItem([collectors.alice, 10n, 100n, 50n]));
-  await wait(await first.write.addItems([collectors.bob, 3n, 25n]));
-  const second = await contractAs(chain, "Collection", addresses[1]!, studio);
-  await wait(await second.write.addItem([collectors.bob, 50n, 500n, 0n]));
+  await done(approveMarketplace(chain, { owner: alice, collection: first }));
+  await done(list(chain, { seller: alice, collection: first, tokenId: 1n, amount: 4n, price: parseEther("0.5"), currency: zeroAddress }));
+  await done(updatePrice(chain, { seller: alice, listingId: 1n, price: parseEther("0.4") }));
+  await done(buy(chain, { buyer: bob, listingId: 1n, amount: 2n, value: parseEther("0.8") }));
 
-  const market = (sender: Address) => contractAs(chain, "Marketplace", contracts.marketplace, sender);
-  const asAlice = await contractAs(chain, "Collection", addresses[0]!, collectors.alice);
-  await wait(await asAlice.write.setApprovalForAll([contracts.marketplace, true]));
-  const aliceMarket = await market(collectors.alice);
-  await wait(await aliceMarket.write.list([addresses[0]!, 1n, 4n, parseEther("0.5"), zeroAddress]));
-  await wait(await aliceMarket.write.updatePrice([1n, parseEther("0.4")]));
-  const bobMarket = await market(collectors.bob);
-  await wait(await bobMarket.write.buy([1n, 2n], { value: parseEther("0.8") }));
-
-  const asBob = await contractAs(chain, "Collection", addresses[1]!, collectors.bob);
-  await wait(await asBob.write.setApprovalForAll([contracts.marketplace, true]));
-  await wait(await bobMarket.write.list([addresses[1]!, 1n, 10n, parseUnits("12.5", 6), contracts.stablecoin]));
-  const stablecoin = await contractAs(chain, "TestStablecoin", contracts.stablecoin, collectors.alice);
-  await wait(await stablecoin.write.mint([collectors.alice, parseUnits("1000", 6)]));
-  await wait(await stablecoin.write.approve([contracts.marketplace, parseUnits("1000", 6)]));
-  await wait(await aliceMarket.write.buy([2n, 3n]));
-  await wait(await bobMarket.write.delist([2n]));
+  await done(approveMarketplace(chain, { owner: bob, collection: second }));
+  await done(list(chain, { seller: bob, collection: second, tokenId: 1n, amount: 10n, price: parseUnits("12.5", 6), currency: contracts.stablecoin }));
+  await done(faucet(chain, { to: alice, amount: parseUnits("1000", 6) }));
+  await done(approveCurrency(chain, { owner: alice, amount: parseUnits("1000", 6) }));
+  await done(buy(chain, { buyer: alice, listingId: 2n, amount: 3n }));
+  await done(delist(chain, { seller: bob, listingId: 2n }));
 }

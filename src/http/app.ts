@@ -2,9 +2,9 @@ import Koa from "koa";
 import Router from "@koa/router";
 import cors from "@koa/cors";
 import { bodyParser } from "@koa/bodyparser";
-import type { Simulator } from "../simulator.ts";
 import { errorBodies } from "./error-bodies.ts";
 import { readiness } from "./readiness.ts";
+import type { RouteDeps } from "../routes/deps.ts";
 import { mintRoute } from "../routes/mint.ts";
 import { itemEventsRoute } from "../routes/item-events.ts";
 import { collectionRoute } from "../routes/collection.ts";
@@ -12,19 +12,26 @@ import { collectionsRoute } from "../routes/collections.ts";
 import { metadataRoute } from "../routes/metadata.ts";
 import { docsRoute } from "../routes/docs.ts";
 
+export interface AppDeps extends RouteDeps {
+  /** The world is replayed and indexed; until then every request answers 503. */
+  isReady(): boolean;
+  /** Largest accepted request body. */
+  bodyLimit: string;
+}
+
 /** The HTTP face of the simulator: JSON errors outermost, then CORS, readiness, body parsing and the routes. */
-export function createApp(sim: Simulator): Koa {
+export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   const router = new Router();
-  for (const route of [mintRoute, itemEventsRoute, collectionRoute, collectionsRoute, metadataRoute, docsRoute]) route(router, sim);
+  for (const route of [mintRoute, itemEventsRoute, collectionRoute, collectionsRoute, metadataRoute, docsRoute]) route(router, deps);
   app.use(errorBodies((message) => console.error(message)));
   app.use(cors());
-  app.use(readiness(() => sim.ready));
+  app.use(readiness(deps.isReady));
   app.use(
     bodyParser({
       enableTypes: ["json", "form"],
-      jsonLimit: sim.options.bodyLimit,
-      formLimit: sim.options.bodyLimit,
+      jsonLimit: deps.bodyLimit,
+      formLimit: deps.bodyLimit,
       onError: (error) => {
         throw error;
       },

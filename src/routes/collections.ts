@@ -1,7 +1,7 @@
 import type Router from "@koa/router";
 import { CollectionsQuery, CollectionsResponse } from "../schemas/collection.ts";
 import { requestValidator, responseValidator } from "../schemas/validate.ts";
-import type { Simulator } from "../simulator.ts";
+import type { RouteDeps } from "./deps.ts";
 import { collectionViews } from "../views/collections.ts";
 import { listCollections, orderedViews } from "../views/collection-list.ts";
 
@@ -9,12 +9,10 @@ const parseQuery = requestValidator(CollectionsQuery, "query");
 const checkResponse = responseValidator(CollectionsResponse);
 
 /** GET /api/v2/collection: every chain's collections, filtered, sorted and paged. */
-export function collectionsRoute(router: Router, sim: Simulator): void {
+export function collectionsRoute(router: Router, { chains, metadata }: RouteDeps): void {
   router.get("/api/v2/collection", async (ctx) => {
     const query = parseQuery(ctx.query);
-    const chains = [...sim.chains.values()];
-    await Promise.all(chains.map(({ indexer }) => indexer.sync()));
-    const perChain = chains.map(({ indexer }) => collectionViews(indexer.models, sim.metadata));
+    const perChain = (await chains.synced()).map((chain) => collectionViews(chain.models, metadata));
     ctx.body = checkResponse(listCollections(orderedViews(perChain, query.sortBy, query.sortDir), query));
   });
 }

@@ -3,10 +3,9 @@ import type Router from "@koa/router";
 import { notFound } from "../errors.ts";
 import { DOCS_ASSETS, DOCS_HTML, DOCS_INIT_JS, docsAssetPath } from "../openapi/docs-page.ts";
 import { buildOpenApiDocument } from "../openapi/document.ts";
-import type { Simulator } from "../simulator.ts";
 
 /** GET /openapi.json (the document built from the schemas) and GET /docs (an API reference page that needs no network). */
-export function docsRoute(router: Router, _sim: Simulator): void {
+export function docsRoute(router: Router): void {
   let document: string | undefined;
   router.get("/openapi.json", (ctx) => {
     document ??= JSON.stringify(buildOpenApiDocument());

@@ -5,7 +5,7 @@ import { notFound } from "../errors.ts";
 import { itemRef } from "../indexer/models.ts";
 import { ChainId, SafeInteger } from "../schemas/common.ts";
 import { requestValidator } from "../schemas/validate.ts";
-import type { Simulator } from "../simulator.ts";
+import type { RouteDeps } from "./deps.ts";
 import { collectionViews } from "../views/collections.ts";
 
 const parseParams = requestValidator(
@@ -17,14 +17,13 @@ const parseParams = requestValidator(
  * GET /metadata/:chainId/:slug/:tokenId: what a collection's `uri` points at.
  * Wallets and marketplaces read `<uri>/<tokenId>` for an item's JSON metadata.
  */
-export function metadataRoute(router: Router, sim: Simulator): void {
+export function metadataRoute(router: Router, { chains, metadata }: RouteDeps): void {
   router.get("/metadata/:chainId/:slug/:tokenId", async (ctx) => {
     const { chainId, slug, tokenId } = parseParams(ctx.params);
-    const target = sim.chains.get(chainId);
+    const [target] = await chains.synced(chainId);
     if (!target) throw notFound(`Chain ${chainId}`);
-    await target.indexer.sync();
-    const view = [...collectionViews(target.indexer.models, sim.metadata).values()].find((v) => v.collection.slug === slug);
-    const item = view && sim.metadata.item(itemRef(chainId, view.collection.address as Address, BigInt(tokenId)));
+    const view = [...collectionViews(target.models, metadata).values()].find((v) => v.collection.slug === slug);
+    const item = view && metadata.item(itemRef(chainId, view.collection.address as Address, BigInt(tokenId)));
     if (!view || !item) throw notFound(`Metadata of item ${tokenId} in ${slug}`);
     ctx.body = {
       name: item.name,

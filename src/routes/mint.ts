@@ -5,26 +5,26 @@ import { ApiError } from "../errors.ts";
 import { MintBody, MintQuery, MintResponse } from "../schemas/mint.ts";
 import { requestValidator, responseValidator } from "../schemas/validate.ts";
 import { mintItem } from "../services/mint.ts";
-import type { Simulator } from "../simulator.ts";
+import type { RouteDeps } from "./deps.ts";
 
 const parseQuery = requestValidator(MintQuery, "query");
 const parseBody = requestValidator(MintBody, "body");
 const checkResponse = responseValidator(MintResponse);
 
 /** POST /api/v2/item/new?apiKey=: mint a new item as the key's developer wallet. */
-export function mintRoute(router: Router, sim: Simulator): void {
+export function mintRoute(router: Router, deps: RouteDeps): void {
   router.post("/api/v2/item/new", async (ctx) => {
-    const account = authenticate(sim, ctx);
+    const account = authenticate(deps, ctx);
     const body = parseBody(ctx.is("application/x-www-form-urlencoded") ? fromForm(ctx.request.body as Record<string, unknown>) : ctx.request.body);
-    ctx.body = checkResponse(await mintItem(sim, account, body));
+    ctx.body = checkResponse(await mintItem(deps, account, body));
   });
 }
 
-function authenticate(sim: Simulator, ctx: Context): ApiAccount {
+function authenticate({ accounts }: RouteDeps, ctx: Context): ApiAccount {
   const apiKey = ctx.query.apiKey;
   if (apiKey === undefined || apiKey === "") throw new ApiError(401, "UNAUTHORIZED", "An apiKey query parameter is required");
   const { apiKey: key } = parseQuery({ apiKey });
-  const account = sim.accounts.find((candidate) => candidate.apiKey === key);
+  const account = accounts.byApiKey(key);
   if (!account) throw new ApiError(401, "UNAUTHORIZED", "Unknown apiKey");
   if (!ctx.is("application/json", "application/x-www-form-urlencoded")) {
     throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json (or a form)", [

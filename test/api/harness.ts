@@ -16,7 +16,7 @@ export interface Answer<T = any> {
 }
 
 /** A real HTTP request; the body is parsed as JSON (every answer of the API is JSON). */
-export async function call<T = any>(sim: Simulator, path: string, init: RequestInit = {}): Promise<Answer<T>> {
+export async function call<T = any>(sim: Pick<Simulator, "url">, path: string, init: RequestInit = {}): Promise<Answer<T>> {
   const response = await fetch(`${sim.url}${path}`, init);
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
@@ -44,7 +44,7 @@ export function mintBody(collectionAddress: string, chainId: number, item: Recor
 /** Latest block of each chain: unchanged numbers prove a refused request wrote nothing. */
 export async function chainHeads(sim: Simulator): Promise<Record<number, bigint>> {
   const heads: Record<number, bigint> = {};
-  for (const { chainId, chain } of sim.chains.values()) heads[chainId] = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
+  for (const { chainId, publicClient } of sim.chains.all()) heads[chainId] = await publicClient.getBlockNumber({ cacheTime: 0 });
   return heads;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, expect, it } from "vitest";
 import { demoWorld } from "../../src/demo/world.ts";
-import { startSimulator, type Simulator, type World } from "../../src/simulator.ts";
+import { startSimulator, type SeedTarget, type Simulator, type World } from "../../src/simulator.ts";
 import { call, expectErrorBody } from "./harness.ts";
 
 // While a world is being replayed the API must not answer a half-built world,
@@ -11,7 +11,7 @@ afterAll(() => sim?.close());
 
 it("answers 503 with Retry-After while the world is loading, and the whole world once it is in", async () => {
   let letSeedFinish!: () => void;
-  const seeding = new Promise<Simulator>((resolveSeeding) => {
+  const seeding = new Promise<SeedTarget>((resolveSeeding) => {
     const slowWorld: World = {
       ...demoWorld,
       async seed(started) {

@@ -13,10 +13,10 @@ afterAll(() => sim?.close());
 
 it("serves each chain as JSON-RPC, and the API follows blocks mined through it", async () => {
   const bnb = sim.chains.get(56)!;
-  const rpc = http(bnb.rpcUrl!);
+  const rpc = http(sim.rpcUrls.get(56)!);
   const reader = createPublicClient({ transport: rpc });
   expect(await reader.getChainId()).toBe(56);
-  expect(await createPublicClient({ transport: http(sim.chains.get(137)!.rpcUrl!) }).getChainId()).toBe(137);
+  expect(await createPublicClient({ transport: http(sim.rpcUrls.get(137)!) }).getChainId()).toBe(137);
 
   const [dragons] = (await call(sim, "/api/v2/collection?name=Dragon%20Riders")).body.collections;
   const before = (await call(sim, `/api/v2/collection/${dragons.address}`)).body.collection.holders;
@@ -26,7 +26,7 @@ it("serves each chain as JSON-RPC, and the API follows blocks mined through it",
   const wallet = createWalletClient({ transport: rpc, account: alice });
   const hash = await wallet.writeContract({
     address: dragons.address,
-    abi: sim.abis.collection,
+    abi: bnb.abis.collection,
     functionName: "safeTransferFrom",
     args: [alice, friend, 1n, 1n, "0x"],
     chain: null,
@@ -40,7 +40,7 @@ it("serves each chain as JSON-RPC, and the API follows blocks mined through it",
 });
 
 it("answers JSON-RPC errors and batches as JSON-RPC", async () => {
-  const url = sim.chains.get(56)!.rpcUrl!;
+  const url = sim.rpcUrls.get(56)!;
   const post = (body: string) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body }).then((r) => r.json());
   expect(await post("{nope")).toMatchObject({ error: { code: -32700 } });
   const batch = await post(JSON.stringify([
@@ -52,7 +52,7 @@ it("answers JSON-RPC errors and batches as JSON-RPC", async () => {
 });
 
 it("answers odd bodies with JSON-RPC errors and keeps serving", async () => {
-  const url = sim.chains.get(56)!.rpcUrl!;
+  const url = sim.rpcUrls.get(56)!;
   const post = (body: string) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body }).then((r) => r.json());
   for (const body of ["null", "5", '"eth_chainId"', "{}", '{"method":5}', "[]"]) {
     expect(await post(body), body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600 } });

@@ -45,7 +45,7 @@ describe("the contract suite against the simulator", () => {
   });
 
   it("sends no transaction unless writes are allowed", async () => {
-    const blockNumbers = () => Promise.all([...local.sim.chains.values()].map(({ chain }) => chain.publicClient.getBlockNumber()));
+    const blockNumbers = () => Promise.all(local.sim.chains.all().map((chain) => chain.publicClient.getBlockNumber()));
     const before = await blockNumbers();
     const report = await runContractSuite(local.target);
     expect(await blockNumbers()).toEqual(before);

@@ -24,7 +24,7 @@ it("replaying a chain's logs into fresh models gives the same models as followin
   }
   const live = sim.chains.get(56)!;
   await live.indexer.sync();
-  const replayed = new ChainIndexer(live.chain.publicClient, indexedEventsAbi(sim.abis), live.indexer.models.facts);
+  const replayed = new ChainIndexer(live.publicClient, indexedEventsAbi(live.abis), live.indexer.models.facts);
   await replayed.sync();
 
   expect(replayed.models.history.size).toBeGreaterThan(5);

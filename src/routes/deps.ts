@@ -1,0 +1,10 @@
+import type { Accounts } from "../accounts.ts";
+import type { ChainRegistry } from "../chain/registry.ts";
+import type { MetadataStore } from "../metadata/store.ts";
+
+/** What the routes may reach: the chains (and their read models), the off-chain metadata, the API keys. */
+export interface RouteDeps {
+  chains: ChainRegistry;
+  metadata: MetadataStore;
+  accounts: Accounts;
+}
