@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { hasMinterRole } from "../chain/actions/has-minter-role.ts";
+import { hasMinterRole } from "../chain/actions/minter-role.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import { chainProfile, type ApiAccount } from "../config.ts";
 import { itemKey } from "../indexer/models.ts";

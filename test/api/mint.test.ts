@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
-import { grantMinter } from "../../src/chain/actions/grant-minter.ts";
-import { revokeMinter } from "../../src/chain/actions/revoke-minter.ts";
+import { grantMinter, revokeMinter } from "../../src/chain/actions/minter-role.ts";
 import type { Simulator } from "../../src/simulator.ts";
 import { call, chainHeads, collectionsOn, DEMO_ACCOUNTS, expectErrorBody, mintBody, postJson, startDemo } from "./harness.ts";
 
