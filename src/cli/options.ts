@@ -51,7 +51,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
   };
 }
 
-/** Which world to start, and how (see src/fixtures). */
+/** Which world to start, and how (see src/scenario). */
 export interface WorldOptions {
   /** A scenario file, or "demo"; undefined = the default world. */
   fixture?: string;

@@ -1,6 +1,6 @@
-import { ReplayError } from "../fixtures/replay.ts";
-import { ScenarioError } from "../fixtures/load.ts";
-import { chooseWorld } from "../fixtures/world.ts";
+import { ReplayError } from "../scenario/replay.ts";
+import { ScenarioError } from "../scenario/load.ts";
+import { chooseWorld } from "../scenario/world.ts";
 import { startSimulator } from "../simulator.ts";
 import { banner } from "./banner.ts";
 import { readOptions, USAGE, UsageError } from "./options.ts";
