@@ -15,7 +15,7 @@ export interface WorldSpec {
 
 /**
  * The default world is what `npm run simulate` loads (fixtures/default-world.json); the
- * larger one is made by the fixture generator (src/fixtures/generate.ts --scale N) into a
+ * larger one is made by the fixture generator (src/scenario/generate/cli.ts --scale N) into a
  * temporary file, so both come from the same seeded generator.
  */
 export function worlds(scale: number): { base: WorldSpec; scaled: WorldSpec } {
@@ -31,7 +31,7 @@ export function scaledWorldFile(scale: number): string {
 
 /** Writes the ×scale world with the project's generator (same seed as the default world). */
 export function generateScaledWorld(scale: number): void {
-  execFileSync(process.execPath, ["src/fixtures/generate.ts", "--scale", String(scale), "--out", scaledWorldFile(scale)], { cwd: ROOT, stdio: "pipe" });
+  execFileSync(process.execPath, ["src/scenario/generate/cli.ts", "--scale", String(scale), "--out", scaledWorldFile(scale)], { cwd: ROOT, stdio: "pipe" });
 }
 
 export interface ApiKey {

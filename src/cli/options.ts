@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../config.ts";
+import type { WorldOptions } from "../scenario/world.ts";
 
 export const USAGE = `Usage: npm run simulate -- [options]
 
@@ -10,7 +11,8 @@ export const USAGE = `Usage: npm run simulate -- [options]
                                                       (env RPC_PORT, default ${DEFAULT_OPTIONS.chains[0]!.rpcPort})
   --no-rpc             do not serve the chains as JSON-RPC
   --fixture <file>     scenario replayed at start     (env FIXTURE, default fixtures/default-world.json;
-                                                      'demo' is the small built-in demo world)
+                                                      'demo': fixtures/demo-world.json,
+                                                      'contract-suite': fixtures/contract-suite-world.json)
   --wall-clock         the world's "now" is the wall clock, not the scenario's fixed time
   --public-url <url>   base URL written into collection uris
                                                       (env PUBLIC_URL, default http://<host>:<port>)
@@ -49,16 +51,6 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
     help: values.help,
     ...worldOptions(values, env),
   };
-}
-
-/** Which world to start, and how (see src/fixtures). */
-export interface WorldOptions {
-  /** A scenario file, or "demo"; undefined = the default world. */
-  fixture?: string;
-  wallClock: boolean;
-  publicUrl?: string;
-  /** --chains (or CHAINS) was given; otherwise a scenario's own chains are run. */
-  chainsGiven: boolean;
 }
 
 function worldOptions(values: { fixture?: string; "wall-clock"?: boolean; "public-url"?: string; chains?: string }, env: NodeJS.ProcessEnv): WorldOptions {

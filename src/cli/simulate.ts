@@ -1,6 +1,6 @@
-import { ReplayError } from "../fixtures/replay.ts";
-import { ScenarioError } from "../fixtures/load.ts";
-import { chooseWorld } from "../fixtures/world.ts";
+import { ReplayError } from "../scenario/replay.ts";
+import { ScenarioError } from "../scenario/load.ts";
+import { chooseWorld, WorldChoiceError } from "../scenario/world.ts";
 import { startSimulator } from "../simulator.ts";
 import { banner } from "./banner.ts";
 import { readOptions, USAGE, UsageError } from "./options.ts";
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error & { code?: string; port?: number }) => {
-  if (error instanceof UsageError || error.name === "TypeError" && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+  if (error instanceof UsageError || error instanceof WorldChoiceError || error.name === "TypeError" && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
     console.error(`${error.message}\n\n${USAGE}`);
   } else if (error instanceof ScenarioError || error instanceof ReplayError) {
     console.error(error.message);

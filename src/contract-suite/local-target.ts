@@ -1,7 +1,6 @@
-import { DEMO_ACCOUNTS } from "../demo/world.ts";
+import { fixtureWorld, CONTRACT_SUITE_WORLD_FILE } from "../scenario/world.ts";
 import { startSimulator, type Simulator } from "../simulator.ts";
 import type { Target } from "./target.ts";
-import { contractWorld } from "./world.ts";
 
 export interface LocalTarget {
   sim: Simulator;
@@ -9,14 +8,18 @@ export interface LocalTarget {
   close(): Promise<void>;
 }
 
+/** The scenario item whose history the suite reads on the local simulator (fixtures/contract-suite-world.json). */
+const BUSY_ITEM = "busy-coin";
+const API_KEY = "demo-studio-key";
+
 /** A simulator in this process, on a free port, without JSON-RPC: the suite's target when no base URL is given. */
 export async function startLocalTarget({ allowWrites = false } = {}): Promise<LocalTarget> {
-  const { world, busyItem } = contractWorld();
+  const world = fixtureWorld(CONTRACT_SUITE_WORLD_FILE);
   const sim = await startSimulator(world, { port: 0, serveRpc: false });
-  const item = busyItem();
+  const { chainId, collection, tokenIds } = world.landed.item(BUSY_ITEM);
   return {
     sim,
-    target: { baseUrl: sim.url, apiKey: DEMO_ACCOUNTS.studio.apiKey, collection: item.collection, tokenId: item.tokenId, chainId: item.chainId, allowWrites },
+    target: { baseUrl: sim.url, apiKey: API_KEY, collection, tokenId: Number(tokenIds[0]), chainId, allowWrites },
     close: () => sim.close(),
   };
 }

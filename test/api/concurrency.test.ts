@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator.ts";
-import { call, collectionsOn, DEMO_ACCOUNTS, mintBody, postJson, startDemo } from "./harness.ts";
+import { call, collectionsOn, DEMO_KEYS, mintBody, postJson, startDemo } from "./harness.ts";
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -10,10 +10,10 @@ afterAll(() => sim?.close());
 
 it("50 simultaneous mints from several API keys on one chain all succeed with distinct token ids, each once in its history", async () => {
   const collections = await collectionsOn(sim, 56);
-  const keys = [DEMO_ACCOUNTS.studio.apiKey, DEMO_ACCOUNTS.arcade.apiKey];
+  const keys = [DEMO_KEYS.studio, DEMO_KEYS.arcade];
   const answers = await Promise.all(
     Array.from({ length: 50 }, (_, i) =>
-      postJson(sim, `/api/v2/item/new?apiKey=${keys[i % keys.length]}`, mintBody(collections[i % 2]!, 56, { name: `Item ${i}`, initialSupply: i + 1 })),
+      postJson(sim, `/api/v2/item/new?apiKey=${keys[i % keys.length]}`, mintBody(sim, collections[i % 2]!, 56, { name: `Item ${i}`, initialSupply: i + 1 })),
     ),
   );
   expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));

@@ -1,12 +1,21 @@
 import type { Address } from "viem";
-import { DEMO_ACCOUNTS, demoWorld } from "../../src/demo/world.ts";
+import type { ApiAccount } from "../../src/config.ts";
+import { demoWorld } from "../../src/scenario/world.ts";
 import { startSimulator, type Simulator } from "../../src/simulator.ts";
 
-export { DEMO_ACCOUNTS };
+/** The demo world's API keys (fixtures/demo-world.json), by account name. */
+export const DEMO_KEYS = { studio: "demo-studio-key", arcade: "demo-arcade-key", guest: "demo-guest-key" } as const;
 
-/** A simulator with the demo world on a free port, for one test file. */
+/** A simulator with the demo world (fixtures/demo-world.json replayed) on a free port, for one test file. */
 export async function startDemo(): Promise<Simulator> {
-  return startSimulator(demoWorld, { port: 0, serveRpc: false });
+  return startSimulator(demoWorld(), { port: 0, serveRpc: false });
+}
+
+/** A demo account as the running simulator holds it: its API key and developer wallet. */
+export function demoAccount(sim: Simulator, name: keyof typeof DEMO_KEYS): ApiAccount {
+  const account = sim.accounts.byApiKey(DEMO_KEYS[name]);
+  if (!account) throw new Error(`the simulator has no account with API key ${DEMO_KEYS[name]}: is it running the demo world?`);
+  return account;
 }
 
 export interface Answer<T = any> {
@@ -32,10 +41,11 @@ export async function collectionsOn(sim: Simulator, chainId: number): Promise<Ad
   return body.collections.map((c: { address: Address }) => c.address);
 }
 
-export function mintBody(collectionAddress: string, chainId: number, item: Record<string, unknown> = {}) {
+/** A mint request body for the demo world; the recipient is the studio's wallet. */
+export function mintBody(sim: Simulator, collectionAddress: string, chainId: number, item: Record<string, unknown> = {}) {
   return {
     collectionAddress,
-    recipient: DEMO_ACCOUNTS.studio.wallet,
+    recipient: demoAccount(sim, "studio").wallet,
     chainId,
     item: { name: "Test Sword", initialSupply: 5, ...item },
   };

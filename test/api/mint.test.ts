@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { grantMinter, revokeMinter } from "../../src/chain/actions/minter-role.ts";
 import type { Simulator } from "../../src/simulator.ts";
-import { call, chainHeads, collectionsOn, DEMO_ACCOUNTS, expectErrorBody, mintBody, postJson, startDemo } from "./harness.ts";
+import { call, chainHeads, collectionsOn, DEMO_KEYS, demoAccount, expectErrorBody, mintBody, postJson, startDemo } from "./harness.ts";
 
 let sim: Simulator;
 let bnb: Address[];
 let polygon: Address[];
-const MINT = `/api/v2/item/new?apiKey=${DEMO_ACCOUNTS.studio.apiKey}`;
+const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 
 beforeAll(async () => {
   sim = await startDemo();
@@ -24,7 +24,7 @@ async function itemCount(collection: Address): Promise<bigint> {
 describe("POST /api/v2/item/new", () => {
   it("mints a stackable item: one new token id, the answer carries txHash, and the history shows the mint at once", async () => {
     const before = await itemCount(bnb[0]!);
-    const { status, body } = await postJson(sim, MINT, mintBody(bnb[0]!, 56, { initialSupply: 7, maximumSupply: 70, royaltyFee: 50 }));
+    const { status, body } = await postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { initialSupply: 7, maximumSupply: 70, royaltyFee: 50 }));
     expect(status).toBe(200);
     expect(body.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(body.tokenIds).toEqual([Number(before) + 1]);
@@ -36,16 +36,16 @@ describe("POST /api/v2/item/new", () => {
     const { body: history } = await call(sim, `/api/v2/item/events/${bnb[0]}/${body.tokenIds[0]}`);
     expect(history.events).toHaveLength(1);
     expect(history.events[0]).toMatchObject({
-      event: "TransferSingle", from: "0x0000000000000000000000000000000000000000", to: DEMO_ACCOUNTS.studio.wallet,
+      event: "TransferSingle", from: "0x0000000000000000000000000000000000000000", to: demoAccount(sim, "studio").wallet,
       amount: "7", transactionHash: body.txHash, chainId: 56,
     });
     const receipt = await sim.chains.get(56)!.publicClient.getTransactionReceipt({ hash: body.txHash });
-    expect(receipt.from.toLowerCase()).toBe(DEMO_ACCOUNTS.studio.wallet);
+    expect(receipt.from.toLowerCase()).toBe(demoAccount(sim, "studio").wallet);
   });
 
   it("mints non-stackable items as one token id of supply one per unit", async () => {
     const before = Number(await itemCount(bnb[0]!));
-    const { status, body } = await postJson(sim, MINT, mintBody(bnb[0]!, 56, { isStackable: false, initialSupply: 3 }));
+    const { status, body } = await postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { isStackable: false, initialSupply: 3 }));
     expect(status).toBe(200);
     expect(body.tokenIds).toEqual([before + 1, before + 2, before + 3]);
     for (const tokenId of body.tokenIds) {
@@ -56,7 +56,7 @@ describe("POST /api/v2/item/new", () => {
 
   it("accepts a form post (the Unity client's WWWForm) with item as JSON", async () => {
     const form = new URLSearchParams({
-      collectionAddress: bnb[1]!, recipient: DEMO_ACCOUNTS.studio.wallet, chainId: "56",
+      collectionAddress: bnb[1]!, recipient: demoAccount(sim, "studio").wallet, chainId: "56",
       item: JSON.stringify({ name: "Form Potion", initialSupply: 2, isConsumable: true }),
     });
     const { status, body } = await call(sim, MINT, { method: "POST", body: form });
@@ -65,20 +65,20 @@ describe("POST /api/v2/item/new", () => {
   });
 
   it("follows the contract's role: granting lets a wallet mint, revoking stops it", async () => {
-    const guest = DEMO_ACCOUNTS.guest;
+    const guest = demoAccount(sim, "guest");
     const guestMint = `/api/v2/item/new?apiKey=${guest.apiKey}`;
-    const refused = await postJson(sim, guestMint, mintBody(bnb[2]!, 56));
+    const refused = await postJson(sim, guestMint, mintBody(sim, bnb[2]!, 56));
     expect(refused.status).toBe(403);
     expectErrorBody(refused.body, "FORBIDDEN");
 
     const target = sim.chains.get(56)!;
-    const role = { admin: DEMO_ACCOUNTS.studio.wallet, collection: bnb[2]!, wallet: guest.wallet };
+    const role = { admin: demoAccount(sim, "studio").wallet, collection: bnb[2]!, wallet: guest.wallet };
     await target.confirmed(await grantMinter(target, role));
-    const granted = await postJson(sim, guestMint, mintBody(bnb[2]!, 56));
+    const granted = await postJson(sim, guestMint, mintBody(sim, bnb[2]!, 56));
     expect(granted.status).toBe(200);
 
     await target.confirmed(await revokeMinter(target, role));
-    const revoked = await postJson(sim, guestMint, mintBody(bnb[2]!, 56));
+    const revoked = await postJson(sim, guestMint, mintBody(sim, bnb[2]!, 56));
     expect(revoked.status).toBe(403);
     expect(revoked.body.errors[0]).toContain(guest.wallet);
   });
@@ -88,22 +88,22 @@ describe("refused mints answer a 4xx and change nothing on chain", () => {
   const oversized = "x".repeat(200_000);
   const cases: Array<[string, () => Promise<{ status: number; body: any }>, number, string]> = [
     ["malformed JSON", () => call(sim, MINT, { method: "POST", headers: { "content-type": "application/json" }, body: '{"chainId": 56,' }), 400, "INVALID_JSON"],
-    ["a wrong type", () => postJson(sim, MINT, { ...mintBody(bnb[0]!, 56), chainId: "56" }), 400, "VALIDATION_FAILED"],
-    ["a missing item name", () => postJson(sim, MINT, { ...mintBody(bnb[0]!, 56), item: { initialSupply: 1 } }), 400, "VALIDATION_FAILED"],
-    ["an unknown item field", () => postJson(sim, MINT, mintBody(bnb[0]!, 56, { colour: "red" })), 400, "VALIDATION_FAILED"],
-    ["a malformed address", () => postJson(sim, MINT, { ...mintBody(bnb[0]!, 56), recipient: "0x123" }), 400, "VALIDATION_FAILED"],
-    ["an unknown chainId", () => postJson(sim, MINT, mintBody(bnb[0]!, 5)), 400, "VALIDATION_FAILED"],
-    ["a collection that lives on another chain", () => postJson(sim, MINT, mintBody(polygon[0]!, 56)), 404, "NOT_FOUND"],
-    ["an unknown collection", () => postJson(sim, MINT, mintBody(`0x${"12".repeat(20)}`, 56)), 404, "NOT_FOUND"],
-    ["a missing apiKey", () => postJson(sim, "/api/v2/item/new", mintBody(bnb[0]!, 56)), 401, "UNAUTHORIZED"],
-    ["an unknown apiKey", () => postJson(sim, "/api/v2/item/new?apiKey=nope", mintBody(bnb[0]!, 56)), 401, "UNAUTHORIZED"],
-    ["an unauthorized wallet", () => postJson(sim, `/api/v2/item/new?apiKey=${DEMO_ACCOUNTS.guest.apiKey}`, mintBody(bnb[0]!, 56)), 403, "FORBIDDEN"],
-    ["a supply above the max", () => postJson(sim, MINT, mintBody(bnb[0]!, 56, { initialSupply: 11, maximumSupply: 10 })), 422, "CONTRACT_RULE"],
-    ["a non-stackable supply above the max", () => postJson(sim, MINT, mintBody(bnb[0]!, 56, { isStackable: false, initialSupply: 3, maximumSupply: 2 })), 422, "CONTRACT_RULE"],
-    ["a royalty of 30%", () => postJson(sim, MINT, mintBody(bnb[0]!, 56, { royaltyFee: 300 })), 422, "CONTRACT_RULE"],
-    ["a royalty above 100%", () => postJson(sim, MINT, mintBody(bnb[0]!, 56, { royaltyFee: 1001 })), 400, "VALIDATION_FAILED"],
-    ["too many non-stackable tokens", () => postJson(sim, MINT, mintBody(bnb[0]!, 56, { isStackable: false, initialSupply: 101 })), 400, "VALIDATION_FAILED"],
-    ["a body over the size limit", () => postJson(sim, MINT, mintBody(bnb[0]!, 56, { description: oversized })), 413, "PAYLOAD_TOO_LARGE"],
+    ["a wrong type", () => postJson(sim, MINT, { ...mintBody(sim, bnb[0]!, 56), chainId: "56" }), 400, "VALIDATION_FAILED"],
+    ["a missing item name", () => postJson(sim, MINT, { ...mintBody(sim, bnb[0]!, 56), item: { initialSupply: 1 } }), 400, "VALIDATION_FAILED"],
+    ["an unknown item field", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { colour: "red" })), 400, "VALIDATION_FAILED"],
+    ["a malformed address", () => postJson(sim, MINT, { ...mintBody(sim, bnb[0]!, 56), recipient: "0x123" }), 400, "VALIDATION_FAILED"],
+    ["an unknown chainId", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 5)), 400, "VALIDATION_FAILED"],
+    ["a collection that lives on another chain", () => postJson(sim, MINT, mintBody(sim, polygon[0]!, 56)), 404, "NOT_FOUND"],
+    ["an unknown collection", () => postJson(sim, MINT, mintBody(sim, `0x${"12".repeat(20)}`, 56)), 404, "NOT_FOUND"],
+    ["a missing apiKey", () => postJson(sim, "/api/v2/item/new", mintBody(sim, bnb[0]!, 56)), 401, "UNAUTHORIZED"],
+    ["an unknown apiKey", () => postJson(sim, "/api/v2/item/new?apiKey=nope", mintBody(sim, bnb[0]!, 56)), 401, "UNAUTHORIZED"],
+    ["an unauthorized wallet", () => postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.guest}`, mintBody(sim, bnb[0]!, 56)), 403, "FORBIDDEN"],
+    ["a supply above the max", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { initialSupply: 11, maximumSupply: 10 })), 422, "CONTRACT_RULE"],
+    ["a non-stackable supply above the max", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { isStackable: false, initialSupply: 3, maximumSupply: 2 })), 422, "CONTRACT_RULE"],
+    ["a royalty of 30%", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { royaltyFee: 300 })), 422, "CONTRACT_RULE"],
+    ["a royalty above 100%", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { royaltyFee: 1001 })), 400, "VALIDATION_FAILED"],
+    ["too many non-stackable tokens", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { isStackable: false, initialSupply: 101 })), 400, "VALIDATION_FAILED"],
+    ["a body over the size limit", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { description: oversized })), 413, "PAYLOAD_TOO_LARGE"],
     ["an unsupported media type", () => call(sim, MINT, { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" }), 415, "UNSUPPORTED_MEDIA_TYPE"],
     ["a JSON array body", () => call(sim, MINT, { method: "POST", headers: { "content-type": "application/json" }, body: "[]" }), 400, "VALIDATION_FAILED"],
   ];
@@ -119,7 +119,7 @@ describe("refused mints answer a 4xx and change nothing on chain", () => {
   });
 
   it("names the problem in errors[] for a royalty of 30%", async () => {
-    const { body } = await postJson(sim, MINT, mintBody(bnb[0]!, 56, { royaltyFee: 300 }));
+    const { body } = await postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { royaltyFee: 300 }));
     expect(body.errors[0]).toMatch(/royaltyFee 300/);
   });
 });

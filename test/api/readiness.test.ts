@@ -1,5 +1,5 @@
 import { afterAll, expect, it } from "vitest";
-import { demoWorld } from "../../src/demo/world.ts";
+import { demoWorld } from "../../src/scenario/world.ts";
 import { startSimulator, type SeedTarget, type Simulator, type World } from "../../src/simulator.ts";
 import { call, expectErrorBody } from "./harness.ts";
 
@@ -12,10 +12,11 @@ afterAll(() => sim?.close());
 it("answers 503 with Retry-After while the world is loading, and the whole world once it is in", async () => {
   let letSeedFinish!: () => void;
   const seeding = new Promise<SeedTarget>((resolveSeeding) => {
+    const demo = demoWorld();
     const slowWorld: World = {
-      ...demoWorld,
+      ...demo,
       async seed(started) {
-        await demoWorld.seed(started);
+        await demo.seed(started);
         resolveSeeding(started);
         await new Promise<void>((resolve) => (letSeedFinish = resolve));
       },

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";
 import { addressOf, keyFor } from "../../src/chain/keys.ts";
-import { demoWorld } from "../../src/demo/world.ts";
+import { demoWorld } from "../../src/scenario/world.ts";
 import { startSimulator, type Simulator } from "../../src/simulator.ts";
 import { call } from "./harness.ts";
 
 let sim: Simulator;
 beforeAll(async () => {
-  sim = await startSimulator(demoWorld, { port: 0, serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+  sim = await startSimulator(demoWorld(), { port: 0, serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
 });
 afterAll(() => sim?.close());
 

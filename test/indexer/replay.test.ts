@@ -3,7 +3,7 @@ import { indexedEventsAbi } from "../../src/indexer/decode.ts";
 import { ChainIndexer } from "../../src/indexer/indexer.ts";
 import type { ChainModels } from "../../src/indexer/models.ts";
 import type { Simulator } from "../../src/simulator.ts";
-import { collectionsOn, mintBody, postJson, startDemo, DEMO_ACCOUNTS } from "../api/harness.ts";
+import { collectionsOn, mintBody, postJson, startDemo, DEMO_KEYS } from "../api/harness.ts";
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ function snapshot(models: ChainModels) {
 it("replaying a chain's logs into fresh models gives the same models as following it live", async () => {
   const [collection] = await collectionsOn(sim, 56);
   for (const isStackable of [true, false]) {
-    const minted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_ACCOUNTS.arcade.apiKey}`, mintBody(collection!, 56, { isStackable, initialSupply: 3 }));
+    const minted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.arcade}`, mintBody(sim, collection!, 56, { isStackable, initialSupply: 3 }));
     expect(minted.status).toBe(200);
   }
   const live = sim.chains.get(56)!;

@@ -9,7 +9,8 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoWorld, DEMO_ACCOUNTS } from "../../src/demo/world.ts";
+import { demoWorld } from "../../src/scenario/world.ts";
+import { DEMO_KEYS, demoAccount } from "../api/harness.ts";
 import { buildOpenApiDocument, openApiPath } from "../../src/openapi/document.ts";
 import { collectionRoute } from "../../src/routes/collection.ts";
 import { collectionsRoute } from "../../src/routes/collections.ts";
@@ -66,7 +67,7 @@ describe("the OpenAPI document", () => {
 describe("served by the simulator", () => {
   let sim: Simulator;
   beforeAll(async () => {
-    sim = await startSimulator(demoWorld, { port: 0, serveRpc: false });
+    sim = await startSimulator(demoWorld(), { port: 0, serveRpc: false });
   });
   afterAll(async () => sim?.close());
 
@@ -94,10 +95,10 @@ describe("served by the simulator", () => {
     const { address, chainId } = collections.collections[0]!;
     expect(accepts("CollectionsResponse", collections)).toEqual([]);
     expect(accepts("CollectionResponse", await (await fetch(`${sim.url}/api/v2/collection/${address}`)).json())).toEqual([]);
-    const mint = await fetch(`${sim.url}/api/v2/item/new?apiKey=${DEMO_ACCOUNTS.studio.apiKey}`, {
+    const mint = await fetch(`${sim.url}/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ collectionAddress: address, recipient: DEMO_ACCOUNTS.studio.wallet, chainId, item: { name: "Docs sword", initialSupply: 2 } }),
+      body: JSON.stringify({ collectionAddress: address, recipient: demoAccount(sim, "studio").wallet, chainId, item: { name: "Docs sword", initialSupply: 2 } }),
     });
     const minted = (await mint.json()) as { tokenIds: number[]; collectionAddress: string };
     expect(mint.status, JSON.stringify(minted)).toBe(200);

@@ -1,0 +1,146 @@
+import type { Rng } from "./random.ts";
+import { decimal } from "./random.ts";
+import { DEVELOPERS } from "./names.ts";
+import { copyOf, move, type GenCollection, type GenItem, type Listing, type Token } from "./model.ts";
+import { Timeline } from "./timeline.ts";
+
+/** The market of the generated world: each action checks the model, updates it and writes its timeline entry. */
+export class Market {
+  rng: Rng;
+  collectors: string[] = [];
+  stablecoinBuyers: string[] = [];
+  listings: Listing[] = [];
+  timeline = new Timeline();
+
+  constructor(rng: Rng) {
+    this.rng = rng;
+  }
+
+  tokenToSell(collection: GenCollection): Token | undefined {
+    const candidates = collection.items.flatMap((item) => item.tokens).filter((token) => this.holderOf(token, false));
+    return candidates.length > 0 ? this.rng.pick(candidates) : undefined;
+  }
+
+  /** A holder with a free balance, collectors before developers. */
+  holderOf(token: Token, pickRandom = true): string | undefined {
+    const holders = [...token.balances].filter(([, balance]) => balance > 0).map(([holder]) => holder);
+    if (holders.length === 0) return undefined;
+    const collectors = holders.filter((holder) => !DEVELOPERS.some((dev) => dev.name === holder));
+    const pool = collectors.length > 0 && this.rng.chance(0.8) ? collectors : holders;
+    return pickRandom ? this.rng.pick(pool) : pool[0];
+  }
+
+  price(token: Token, currency: "native" | "stablecoin"): string {
+    const { rng } = this;
+    const hot = token.supply > 100_000;
+    if (currency === "stablecoin") return hot ? decimal(rng.int(1, 60) / 100, 2) : decimal(rng.int(50, 25_000) / 100, 2);
+    // Every sale is worth at least a cent (worth is rounded to cents).
+    if (token.item.collection.chainId === 56) return hot ? decimal(rng.int(10, 250) / 100_000, 5) : decimal(rng.int(5, 15_000) / 10_000, 4);
+    return hot ? decimal(rng.int(5, 150) / 100, 2) : decimal(rng.int(100, 40_000) / 100, 2);
+  }
+
+  // ── actions: each checks the model, updates it and writes the timeline entry ──
+
+  list(at: number, token: Token, seller: string, amount: number, currency: "native" | "stablecoin"): Listing {
+    const listing: Listing = { name: `l${this.listings.length + 1}`, token, seller, remaining: amount, currency, open: true };
+    this.listings.push(listing);
+    move(token, seller, undefined, amount);
+    this.timeline.emit(at, { action: "list", listing: listing.name, item: token.item.spec.id, ...copyOf(token), seller, amount, price: this.price(token, currency), currency });
+    return listing;
+  }
+
+  buy(at: number, listing: Listing, amount: number): void {
+    if (!listing.open || amount < 1 || amount > listing.remaining) return;
+    const pool = listing.currency === "stablecoin" ? this.stablecoinBuyers : this.collectors;
+    const buyer = this.rng.pick(pool.filter((name) => name !== listing.seller));
+    listing.remaining -= amount;
+    listing.open = listing.remaining > 0;
+    move(listing.token, undefined, buyer, amount);
+    this.timeline.emit(at, { action: "buy", listing: listing.name, buyer, amount });
+  }
+
+  updatePrice(listing: Listing): void {
+    if (!listing.open) return;
+    this.timeline.emitNow({ action: "updatePrice", listing: listing.name, price: this.price(listing.token, listing.currency) });
+  }
+
+  addToListing(listing: Listing): void {
+    const free = listing.token.balances.get(listing.seller) ?? 0;
+    if (!listing.open || free < 1) return;
+    const amount = this.rng.int(1, Math.min(free, 10));
+    move(listing.token, listing.seller, undefined, amount);
+    listing.remaining += amount;
+    this.timeline.emitNow({ action: "addToListing", listing: listing.name, amount });
+  }
+
+  removeFromListing(listing: Listing): void {
+    if (!listing.open || listing.remaining < 2) return;
+    const amount = this.rng.int(1, listing.remaining - 1);
+    move(listing.token, undefined, listing.seller, amount);
+    listing.remaining -= amount;
+    this.timeline.emitNow({ action: "removeFromListing", listing: listing.name, amount });
+  }
+
+  delist(listing: Listing): void {
+    if (!listing.open) return;
+    move(listing.token, undefined, listing.seller, listing.remaining);
+    listing.remaining = 0;
+    listing.open = false;
+    this.timeline.emitNow({ action: "delist", listing: listing.name });
+  }
+
+  transfer(at: number, token: Token, from: string | undefined, to: string, amount: number): void {
+    const free = from ? (token.balances.get(from) ?? 0) : 0;
+    if (!from || free < 1 || from === to) return;
+    const moved = Math.min(free, amount);
+    move(token, from, to, moved);
+    this.timeline.emit(at, { action: "transfer", item: token.item.spec.id, ...copyOf(token), from, to, amount: moved });
+  }
+
+  giveAway(item: GenItem): void {
+    const token = this.rng.pick(item.tokens);
+    if (!token) return;
+    const from = this.holderOf(token);
+    const free = from ? token.balances.get(from)! : 0;
+    this.transfer(this.timeline.current, token, from, this.rng.pick(this.collectors), Math.max(1, Math.floor(free / this.rng.int(2, 5))));
+  }
+
+  /** A holder sends several tokens of one collection in one safeBatchTransferFrom. */
+  batchGift(collection: GenCollection): void {
+    const byHolder = new Map<string, Token[]>();
+    for (const token of collection.items.flatMap((item) => item.tokens)) {
+      for (const [holder, balance] of token.balances) if (balance > 0) byHolder.set(holder, [...(byHolder.get(holder) ?? []), token]);
+    }
+    const candidates = [...byHolder].filter(([, tokens]) => tokens.length >= 2);
+    if (candidates.length === 0) return;
+    const [from, tokens] = this.rng.pick(candidates);
+    const to = this.rng.pick(this.collectors.filter((name) => name !== from));
+    const chosen = tokens.slice(0, this.rng.int(2, Math.min(4, tokens.length)));
+    const entries = chosen.map((token) => {
+      const amount = Math.max(1, Math.floor(token.balances.get(from)! / 2));
+      move(token, from, to, amount);
+      return { item: token.item.spec.id, ...copyOf(token), amount };
+    });
+    this.timeline.emitNow({ action: "transferBatch", from, to, items: entries });
+  }
+
+  mintMore(item: GenItem, by: string): void {
+    const token = item.tokens[0];
+    if (!token || token.supply >= token.max) return;
+    const amount = Math.max(1, Math.floor((token.max - token.supply) * this.rng.int(5, 30) / 100));
+    const to = this.rng.chance(0.5) ? by : this.rng.pick(this.collectors);
+    token.supply += amount;
+    token.balances.set(to, (token.balances.get(to) ?? 0) + amount);
+    this.timeline.emitNow({ action: "mint", item: item.spec.id, by, to, amount });
+  }
+
+  burn(item: GenItem): void {
+    const token = item.tokens[0];
+    const from = token && this.holderOf(token);
+    if (!token || !from) return;
+    const amount = Math.max(1, Math.floor(token.balances.get(from)! * this.rng.int(5, 40) / 100));
+    move(token, from, undefined, amount);
+    token.supply -= amount;
+    this.timeline.emitNow({ action: "burn", item: item.spec.id, from, amount });
+  }
+}
