@@ -1,7 +1,7 @@
+import type { Target } from "../contract-suite/target.ts";
+import { contractWorld } from "../contract-suite/world.ts";
 import { DEMO_ACCOUNTS } from "../demo/world.ts";
 import { startSimulator, type Simulator } from "../simulator.ts";
-import type { Target } from "./target.ts";
-import { contractWorld } from "./world.ts";
 
 export interface LocalTarget {
   sim: Simulator;
