@@ -6,7 +6,6 @@ import { errorBodies } from "./error-bodies.ts";
 import { readiness } from "./readiness.ts";
 import type { RouteDeps } from "../routes/deps.ts";
 import { apiRoutes } from "../routes/api.ts";
-import { metadataRoute } from "../routes/metadata.ts";
 import { docsRoute } from "../routes/docs.ts";
 
 export interface AppDeps extends RouteDeps {
@@ -20,7 +19,7 @@ export interface AppDeps extends RouteDeps {
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   const router = new Router();
-  for (const route of [apiRoutes, metadataRoute, docsRoute]) route(router, deps);
+  for (const route of [apiRoutes, docsRoute]) route(router, deps);
   app.use(errorBodies((message) => console.error(message)));
   app.use(cors());
   app.use(readiness(deps.isReady));

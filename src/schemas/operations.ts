@@ -1,6 +1,7 @@
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { CollectionParams, CollectionQuery, CollectionResponse, CollectionsQuery, CollectionsResponse } from "./collection.ts";
 import { ItemEventsParams, ItemEventsQuery, ItemEventsResponse } from "./item-event.ts";
+import { ItemMetadata, ItemMetadataParams } from "./metadata.ts";
 import { MintBody, MintQuery, MintResponse } from "./mint.ts";
 
 /**
@@ -100,7 +101,23 @@ export const listCollections = operation({
 /** Every endpoint of the API, in the order the document lists them. */
 export const OPERATIONS = [mintItem, getItemEvents, getCollection, listCollections] as const;
 
-export type OperationId = (typeof OPERATIONS)[number]["operationId"];
+/** What a collection's `uri` points at: served beside the API for wallets, not part of the v2 API. */
+export const getItemMetadata = operation({
+  method: "get",
+  path: "/metadata/:chainId/:slug/:tokenId",
+  operationId: "getItemMetadata",
+  tag: "Items",
+  summary: "Get an item's metadata",
+  description: "The JSON metadata of an item, at `<uri>/<tokenId>` of its collection.",
+  params: ItemMetadataParams,
+  response: ItemMetadata,
+  errors: { 400: "A path parameter is invalid.", 404: "No such chain, collection or item." },
+});
+
+/** Everything the server routes: the API, and the metadata its collections point at. */
+export const SERVED_OPERATIONS = [...OPERATIONS, getItemMetadata] as const;
+
+export type OperationId = (typeof SERVED_OPERATIONS)[number]["operationId"];
 
 /** The operation's path with its parameters filled in: `/api/v2/collection/0xab…`. */
 export function pathOf(operation: Operation, params: Record<string, string | number> = {}): string {
