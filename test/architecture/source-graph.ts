@@ -31,18 +31,6 @@ export function packageImports(file: string): string[] {
   return [...new Set(specifiers(file).filter((specifier) => !specifier.startsWith(".")))];
 }
 
-/** The project files `roots` reach through their imports, the roots included. */
-export function importClosure(roots: string[]): string[] {
-  const reached = new Set<string>();
-  const visit = (file: string) => {
-    if (reached.has(file)) return;
-    reached.add(file);
-    localImports(file).forEach(visit);
-  };
-  roots.forEach(visit);
-  return [...reached].sort();
-}
-
 /** Import cycles among `files`, each as the list of files around it. */
 export function importCycles(files: string[]): string[][] {
   const graph = new Map(files.map((file) => [file, localImports(file).filter((target) => files.includes(target))]));
