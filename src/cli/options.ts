@@ -1,6 +1,12 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../config.ts";
 import type { WorldOptions } from "../scenario/world.ts";
+import { integerOption } from "./integers.ts";
+import { UsageError } from "./usage-error.ts";
+
+export { UsageError };
+
+const PORT_MAX = 65_535;
 
 export const USAGE = `Usage: npm run simulate -- [options]
 
@@ -17,8 +23,6 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --public-url <url>   base URL written into collection uris
                                                       (env PUBLIC_URL, default http://<host>:<port>)
   -h, --help           show this help`;
-
-export class UsageError extends Error {}
 
 /** Reads flags, then environment variables, then defaults. */
 export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOptions & { help: boolean } & WorldOptions {
@@ -39,13 +43,13 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
   });
   const chainIds = (values.chains ?? env.CHAINS ?? DEFAULT_OPTIONS.chains.map((c) => c.chainId).join(","))
     .split(",")
-    .map((id) => toInteger("--chains", id.trim(), 1, Number.MAX_SAFE_INTEGER));
+    .map((id) => integerOption("--chains", id.trim(), 1, Number.MAX_SAFE_INTEGER));
   if (new Set(chainIds).size !== chainIds.length) throw new UsageError("--chains lists a chain twice");
-  const rpcPort = toInteger("--rpc-port", values["rpc-port"] ?? env.RPC_PORT ?? String(DEFAULT_OPTIONS.chains[0]!.rpcPort), 0);
+  const rpcPort = integerOption("--rpc-port", values["rpc-port"] ?? env.RPC_PORT ?? String(DEFAULT_OPTIONS.chains[0]!.rpcPort), 0, PORT_MAX);
   return {
     ...DEFAULT_OPTIONS,
     host: values.host ?? env.HOST ?? DEFAULT_OPTIONS.host,
-    port: toInteger("--port", values.port ?? env.PORT ?? String(DEFAULT_OPTIONS.port), 0),
+    port: integerOption("--port", values.port ?? env.PORT ?? String(DEFAULT_OPTIONS.port), 0, PORT_MAX),
     chains: chainIds.map((chainId, i) => ({ chainId, rpcPort: rpcPort === 0 ? 0 : rpcPort + i })),
     serveRpc: !values["no-rpc"],
     help: values.help,
@@ -62,12 +66,4 @@ function worldOptions(values: { fixture?: string; "wall-clock"?: boolean; "publi
     publicUrl,
     chainsGiven: values.chains !== undefined || env.CHAINS !== undefined,
   };
-}
-
-function toInteger(flag: string, text: string, min: number, max = 65_535): number {
-  const value = Number(text);
-  if (!/^[0-9]+$/.test(text) || value < min || value > max) {
-    throw new UsageError(`${flag}: '${text}' is not a valid number`);
-  }
-  return value;
 }

@@ -1,6 +1,7 @@
 import type { Api, Exchange } from "./http.ts";
 import { RequestFailed } from "./http.ts";
 import type { Facts } from "./facts.ts";
+import { PrerequisiteFailed } from "./prerequisite.ts";
 
 /** One way the target broke the interface, and the request that showed it. */
 export interface Violation {
@@ -40,16 +41,6 @@ export interface CheckGroup {
 export const check = (name: string, run: Check["run"]): Check => ({ name, run });
 
 class Skipped extends Error {}
-
-/** A fact a check needed could not be had; the check fails on it, naming the request. */
-export class PrerequisiteFailed extends Error {
-  readonly request?: string;
-
-  constructor(message: string, request?: string) {
-    super(message);
-    this.request = request;
-  }
-}
 
 const MAX_VIOLATIONS_PER_CHECK = 12;
 

@@ -1,6 +1,6 @@
 import type { CollectionSummary, Collection } from "../schemas/collection.ts";
 import type { ItemEvent } from "../schemas/item-event.ts";
-import { PrerequisiteFailed } from "./check.ts";
+import { PrerequisiteFailed } from "./prerequisite.ts";
 import type { Api, Exchange, Query } from "./http.ts";
 import { LARGEST_PAGE, paths, type Target } from "./target.ts";
 

@@ -1,3 +1,6 @@
+import { CollectionsQuery } from "../schemas/collection.ts";
+import { getCollection, getItemEvents, listCollections, mintItem, pathOf, queryDefaults } from "../schemas/operations.ts";
+
 /** Where the suite points and what it may assume or do there. */
 export interface Target {
   baseUrl: string;
@@ -12,15 +15,19 @@ export interface Target {
   allowWrites: boolean;
 }
 
+/** Request paths, from the route table. */
 export const paths = {
-  collections: "/api/v2/collection",
-  collection: (address: string) => `/api/v2/collection/${address}`,
-  itemEvents: (address: string, tokenId: number | string) => `/api/v2/item/events/${address}/${tokenId}`,
-  mint: "/api/v2/item/new",
+  collections: pathOf(listCollections),
+  collection: (address: string) => pathOf(getCollection, { address }),
+  itemEvents: (address: string, tokenId: number | string) => pathOf(getItemEvents, { address, tokenId }),
+  mint: pathOf(mintItem),
 };
 
-/** The spec's defaults for both paged endpoints and the list's sort. */
-export const DEFAULTS = { perPage: 24, page: 1, sortBy: "mintDate", sortDir: "desc" } as const;
+/** What the schemas fill in when the list is asked without paging or sort. */
+export const DEFAULTS = queryDefaults(listCollections) as { perPage: number; page: number; sortBy: string; sortDir: string };
 
-/** The largest page the suite asks for; the schemas allow up to 100. */
-export const LARGEST_PAGE = 100;
+/** What the schemas fill in when an item's history is asked without paging. */
+export const EVENTS_DEFAULTS = queryDefaults(getItemEvents) as { perPage: number; page: number };
+
+/** The largest page the suite asks for: the schemas' maximum perPage. */
+export const LARGEST_PAGE: number = CollectionsQuery.properties.perPage.maximum!;

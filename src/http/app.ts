@@ -5,11 +5,7 @@ import { bodyParser } from "@koa/bodyparser";
 import { errorBodies } from "./error-bodies.ts";
 import { readiness } from "./readiness.ts";
 import type { RouteDeps } from "../routes/deps.ts";
-import { mintRoute } from "../routes/mint.ts";
-import { itemEventsRoute } from "../routes/item-events.ts";
-import { collectionRoute } from "../routes/collection.ts";
-import { collectionsRoute } from "../routes/collections.ts";
-import { metadataRoute } from "../routes/metadata.ts";
+import { apiRoutes } from "../routes/api.ts";
 import { docsRoute } from "../routes/docs.ts";
 
 export interface AppDeps extends RouteDeps {
@@ -23,7 +19,7 @@ export interface AppDeps extends RouteDeps {
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   const router = new Router();
-  for (const route of [mintRoute, itemEventsRoute, collectionRoute, collectionsRoute, metadataRoute, docsRoute]) route(router, deps);
+  for (const route of [apiRoutes, docsRoute]) route(router, deps);
   app.use(errorBodies((message) => console.error(message)));
   app.use(cors());
   app.use(readiness(deps.isReady));

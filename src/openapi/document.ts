@@ -4,7 +4,7 @@ import { ErrorBody } from "../schemas/error.ts";
 import { MarketEvent, TransferEvent } from "../schemas/item-event.ts";
 import { ItemDefinition, MintBody, Property, StoredItem } from "../schemas/mint.ts";
 import { hasDefault, SchemaComponents, type JsonSchema } from "./json-schema.ts";
-import { OPERATIONS, type Operation } from "./operations.ts";
+import { OPERATIONS, type Operation } from "../schemas/operations.ts";
 
 /** Schemas without an $id that deserve a name of their own in the document. */
 const NAMED = new Map<TSchema, string>([

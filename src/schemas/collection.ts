@@ -44,17 +44,26 @@ function filterSchema(field: CollectionField, schema: TSchema): TSchema {
   return schema;
 }
 
+const isVerified = Type.Optional(
+  Type.Boolean({ description: "the original's verified flag; every simulated collection is verified unless its fixture says otherwise" }),
+);
+
 export const CollectionsQuery = Type.Object(
   {
     perPage: PerPage,
     page: Page,
     sortBy: StringEnum(COLLECTION_FIELDS, { default: "mintDate" }),
     sortDir: StringEnum(["asc", "desc"], { default: "desc" }),
-    isVerified: Type.Optional(Type.Boolean({ description: "the original's verified flag; every simulated collection is verified unless its fixture says otherwise" })),
+    isVerified,
     apiKey: OptionalApiKey,
     ...filterFields,
   },
   { additionalProperties: false },
+);
+
+/** The list's query parameters that page, sort or authenticate; every other one is an exact filter. */
+export const NON_FILTER_PARAMETERS: readonly string[] = Object.keys(CollectionsQuery.properties).filter(
+  (name) => name !== "isVerified" && !(name in filterFields),
 );
 export type CollectionsQuery = Static<typeof CollectionsQuery> & Partial<Record<CollectionField, unknown>>;
 

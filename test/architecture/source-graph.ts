@@ -15,15 +15,20 @@ export function sourceFiles(dir = SRC): string[] {
 
 const IMPORT = /(?:^|\s)(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/gm;
 
+function specifiers(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), "utf8");
+  return [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2]!);
+}
+
 /** The project files one file imports (type-only imports included), as root-relative paths. */
 export function localImports(file: string): string[] {
-  const text = readFileSync(join(ROOT, file), "utf8");
-  const found = new Set<string>();
-  for (const match of text.matchAll(IMPORT)) {
-    const specifier = match[1] ?? match[2]!;
-    if (specifier.startsWith(".")) found.add(relative(ROOT, resolve(ROOT, dirname(file), specifier)));
-  }
-  return [...found];
+  const local = specifiers(file).filter((specifier) => specifier.startsWith("."));
+  return [...new Set(local.map((specifier) => relative(ROOT, resolve(ROOT, dirname(file), specifier))))];
+}
+
+/** The packages one file imports (`viem`, `node:util`, `ajv/dist/2020.js`), type-only imports included. */
+export function packageImports(file: string): string[] {
+  return [...new Set(specifiers(file).filter((specifier) => !specifier.startsWith(".")))];
 }
 
 /** Import cycles among `files`, each as the list of files around it. */

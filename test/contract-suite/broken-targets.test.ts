@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalTarget, type LocalTarget } from "../../src/contract-suite/local-target.ts";
+import { startLocalTarget, type LocalTarget } from "../../src/cli/contract-target.ts";
 import { runContractSuite, type SuiteReport } from "../../src/contract-suite/suite.ts";
 import { summary } from "../../src/contract-suite/report/summary.ts";
 import { startBrokenTarget, type Breakage, type BrokenTarget } from "./broken-target.ts";
@@ -41,7 +41,7 @@ describe("the suite fails, naming the violation and its request, against a targe
     const schemaCheck = resultOf(report, "the default request answers 200 and a CollectionsResponse body");
     expect(schemaCheck.status).toBe("failed");
     expect(schemaCheck.violations[0]).toEqual({
-      message: expect.stringContaining("lacks the required field 'holders'"),
+      message: expect.stringContaining("missing required field 'holders'"),
       request: `GET ${proxy.url}/api/v2/collection`,
     });
     expect(resultOf(report, "a known collection answers 200 and a CollectionResponse body").status).toBe("passed");

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLocalTarget, type LocalTarget } from "../../src/contract-suite/local-target.ts";
+import { startLocalTarget, type LocalTarget } from "../../src/cli/contract-target.ts";
 import { CHECK_GROUPS, runContractSuite } from "../../src/contract-suite/suite.ts";
 import { startBrokenTarget, type BrokenTarget } from "./broken-target.ts";
 
@@ -12,7 +12,7 @@ const execFileAsync = promisify(execFile);
 // Vitest sets BASE_URL=/ for Vite; the CLI would read it as its target.
 const { BASE_URL: _baseUrl, API_KEY: _apiKey, ...cleanEnv } = process.env;
 const run = (file: string, args: string[]) => execFileAsync(file, args, { cwd: process.cwd(), env: cleanEnv });
-const CLI = "src/contract-suite/cli.ts";
+const CLI = "src/cli/contract-test.ts";
 const checkCount = CHECK_GROUPS.reduce((sum, group) => sum + group.checks.length, 0);
 
 let local: LocalTarget;
@@ -95,7 +95,7 @@ describe("npm run contract-test", () => {
 
   it("refuses a bad flag with exit code 2 and the usage", async () => {
     const failure = await run(process.execPath, [CLI, "--token-id", "one"]).catch((error: { code: number; stderr: string }) => error);
-    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining("--token-id: 'one' is not an integer") });
+    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining("--token-id: 'one' is not a valid number (an integer from 0 to 9007199254740991)") });
     expect((failure as { stderr: string }).stderr).toContain("Usage: npm run contract-test");
   });
 });

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { CollectionSummary } from "../../schemas/collection.ts";
-import { check, PrerequisiteFailed, type CheckGroup, type Probe } from "../check.ts";
+import { check, type CheckGroup, type Probe } from "../check.ts";
+import { PrerequisiteFailed } from "../prerequisite.ts";
 import { firstOutOfOrder, type Direction } from "../order.ts";
 import { bodyChecks } from "../schemas.ts";
 import { DEFAULTS, LARGEST_PAGE, paths } from "../target.ts";

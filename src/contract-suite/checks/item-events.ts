@@ -1,12 +1,14 @@
 import { isDeepStrictEqual } from "node:util";
-import { zeroAddress } from "viem";
 import type { ItemEvent } from "../../schemas/item-event.ts";
 import { check, type CheckGroup, type Probe } from "../check.ts";
 import { chainPosition, parseEventId } from "../order.ts";
 import { bodyChecks } from "../schemas.ts";
-import { DEFAULTS, LARGEST_PAGE, paths } from "../target.ts";
+import { EVENTS_DEFAULTS, LARGEST_PAGE, paths } from "../target.ts";
 import { duplicates, expectOk } from "./expect.ts";
 import { expectPagesPartition, smallPageSize } from "./paging.ts";
+
+/** Mints come from it, burns go to it. */
+const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
 
 export const itemEventsChecks: CheckGroup = {
   name: "GET /api/v2/item/events/:address/:tokenId",
@@ -22,7 +24,7 @@ export const itemEventsChecks: CheckGroup = {
     check("the default equals the explicit ?perPage=24&page=1", async (probe) => {
       const item = await probe.facts.item();
       const implicit = await probe.facts.events(item);
-      const explicit = await probe.facts.events(item, { perPage: DEFAULTS.perPage, page: DEFAULTS.page });
+      const explicit = await probe.facts.events(item, { perPage: EVENTS_DEFAULTS.perPage, page: EVENTS_DEFAULTS.page });
       if (!isDeepStrictEqual(implicit.exchange.json, explicit.exchange.json)) {
         probe.fail(implicit.exchange, `differs from ${explicit.exchange.request}: ${implicit.events.length} vs ${explicit.events.length} events`);
       }
@@ -30,7 +32,7 @@ export const itemEventsChecks: CheckGroup = {
     check("the default page holds min(24, history length) events", async (probe) => {
       const history = await probe.facts.history();
       const { exchange, events } = await probe.facts.events(await probe.facts.item());
-      const expected = history.complete ? Math.min(DEFAULTS.perPage, history.events.length) : DEFAULTS.perPage;
+      const expected = history.complete ? Math.min(EVENTS_DEFAULTS.perPage, history.events.length) : EVENTS_DEFAULTS.perPage;
       if (events.length !== expected) probe.fail(exchange, `holds ${events.length} events; the default perPage 24 and a history of ${history.events.length}${history.complete ? "" : "+"} mean ${expected}`);
     }),
     check("events are newest first: block, then log index, descending", async (probe) => {
@@ -66,7 +68,7 @@ export const itemEventsChecks: CheckGroup = {
       if (!complete) probe.skip(`the history is longer than ${LARGEST_PAGE} events`);
       const oldest = events.at(-1);
       if (!oldest) return probe.fail(exchange, "the history is empty");
-      if (!isMint(oldest)) probe.fail(exchange, `the oldest event is ${oldest.id} from ${oldest.from}, not a TransferSingle/TransferBatch from ${zeroAddress}`);
+      if (!isMint(oldest)) probe.fail(exchange, `the oldest event is ${oldest.id} from ${oldest.from}, not a TransferSingle/TransferBatch from ${ZERO_ADDRESS}`);
     }),
     check("pages are disjoint and together equal the first page of 100", async (probe) => {
       const item = await probe.facts.item();
@@ -90,7 +92,7 @@ export const itemEventsChecks: CheckGroup = {
 };
 
 export function isMint(event: ItemEvent): boolean {
-  return (event.event === "TransferSingle" || event.event === "TransferBatch") && event.from === zeroAddress;
+  return (event.event === "TransferSingle" || event.event === "TransferBatch") && event.from === ZERO_ADDRESS;
 }
 
 function expectNewestFirst(probe: Probe, exchange: Parameters<Probe["fail"]>[0], events: ItemEvent[]): void {

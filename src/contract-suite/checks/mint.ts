@@ -1,5 +1,6 @@
 import type { MintResponse } from "../../schemas/mint.ts";
-import { check, PrerequisiteFailed, type CheckGroup, type Probe } from "../check.ts";
+import { check, type CheckGroup, type Probe } from "../check.ts";
+import { PrerequisiteFailed } from "../prerequisite.ts";
 import type { Api, Exchange } from "../http.ts";
 import { bodyChecks } from "../schemas.ts";
 import { paths } from "../target.ts";

@@ -1,4 +1,8 @@
 import { parseArgs } from "node:util";
+import { integerOption } from "./integers.ts";
+import { UsageError } from "./usage-error.ts";
+
+export { UsageError };
 
 export const DEFAULT_JUNIT_PATH = "contract-test-results.xml";
 
@@ -20,8 +24,6 @@ Runs the API contract suite against a deployment, or against a simulator it star
 
 Exit code: 0 when every check passed or was skipped, 1 on any violation, 2 when the suite could not run
 (a bad flag, or the local simulator did not start).`;
-
-export class UsageError extends Error {}
 
 export interface SuiteOptions {
   baseUrl?: string;
@@ -78,7 +80,5 @@ function address(flag: string, text: string | undefined): string | undefined {
 }
 
 function integer(flag: string, text: string | undefined, min: number): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^[0-9]+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) throw new UsageError(`${flag}: '${text}' is not an integer ≥ ${min}`);
-  return Number(text);
+  return text === undefined ? undefined : integerOption(flag, text, min);
 }

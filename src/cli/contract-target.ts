@@ -1,6 +1,6 @@
-import { fixtureWorld, CONTRACT_SUITE_WORLD_FILE } from "../scenario/world.ts";
+import type { Target } from "../contract-suite/target.ts";
+import { CONTRACT_SUITE_WORLD_FILE, fixtureWorld } from "../scenario/world.ts";
 import { startSimulator, type Simulator } from "../simulator.ts";
-import type { Target } from "./target.ts";
 
 export interface LocalTarget {
   sim: Simulator;

@@ -1,11 +1,11 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import type { LocalTarget } from "./local-target.ts";
-import { readSuiteOptions, USAGE, UsageError, type SuiteOptions } from "./options.ts";
-import { junitXml } from "./report/junit.ts";
-import { progressLine, summary } from "./report/summary.ts";
-import { failedChecks, runContractSuite } from "./suite.ts";
-import type { Target } from "./target.ts";
+import { junitXml } from "../contract-suite/report/junit.ts";
+import { progressLine, summary } from "../contract-suite/report/summary.ts";
+import { failedChecks, runContractSuite } from "../contract-suite/suite.ts";
+import type { Target } from "../contract-suite/target.ts";
+import type { LocalTarget } from "./contract-target.ts";
+import { readSuiteOptions, USAGE, UsageError, type SuiteOptions } from "./contract-test-options.ts";
 
 async function main(): Promise<number> {
   const options = readSuiteOptions(process.argv.slice(2), process.env);
@@ -31,7 +31,7 @@ async function main(): Promise<number> {
 async function startLocal(options: SuiteOptions): Promise<LocalTarget> {
   process.stdout.write("Starting a simulator in process … ");
   // Loaded only here: testing a remote deployment needs neither Hardhat nor the contracts.
-  const { startLocalTarget } = await import("./local-target.ts");
+  const { startLocalTarget } = await import("./contract-target.ts");
   const local = await startLocalTarget({ allowWrites: options.allowWrites });
   console.log(local.sim.url);
   return local;

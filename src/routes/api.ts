@@ -1,0 +1,23 @@
+import type Router from "@koa/router";
+import type { Middleware } from "koa";
+import { SERVED_OPERATIONS, type OperationId } from "../schemas/operations.ts";
+import { collectionRoute } from "./collection.ts";
+import { collectionsRoute } from "./collections.ts";
+import type { RouteDeps } from "./deps.ts";
+import { itemEventsRoute } from "./item-events.ts";
+import { metadataRoute } from "./metadata.ts";
+import { mintRoute } from "./mint.ts";
+
+/** The handler of each operation of the route table. */
+const HANDLERS: Record<OperationId, (deps: RouteDeps) => Middleware> = {
+  mintItem: mintRoute,
+  getItemEvents: itemEventsRoute,
+  getCollection: collectionRoute,
+  listCollections: collectionsRoute,
+  getItemMetadata: metadataRoute,
+};
+
+/** Serves every operation of the table at its method and path. */
+export function apiRoutes(router: Router, deps: RouteDeps): void {
+  for (const operation of SERVED_OPERATIONS) router[operation.method](operation.path, HANDLERS[operation.operationId](deps));
+}

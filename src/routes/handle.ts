@@ -1,0 +1,67 @@
+import type { Context, Middleware } from "koa";
+import type { Static, TSchema } from "@sinclair/typebox";
+import { ApiError } from "../errors.ts";
+import type { Operation } from "../schemas/operations.ts";
+import { requestValidator, responseValidator, type RequestPart } from "../schemas/validate.ts";
+
+type PartOf<Op, Key extends string> = Op extends { [K in Key]: infer S extends TSchema } ? Static<S> : undefined;
+
+/** A request as its operation's schemas made it: typed, defaults filled in. */
+export interface Checked<Op extends Operation> {
+  params: PartOf<Op, "params">;
+  query: PartOf<Op, "query">;
+  body: PartOf<Op, "body">;
+}
+
+export interface Handler<Op extends Operation, Admitted> {
+  /** Runs once the path and query passed and before the body is read: who calls, with what media type. */
+  admit?(ctx: Context, request: Omit<Checked<Op>, "body">): Admitted;
+  /** The body as its schema should see it, when the raw parsed body is not that. */
+  bodyOf?(ctx: Context): unknown;
+  answer(request: Checked<Op>, admitted: Admitted): Promise<Static<Op["response"]>>;
+}
+
+/**
+ * The one way an operation is served: its credentials are required, then its path
+ * parameters, query and body are checked against its schemas, and what the handler
+ * answers is checked against its response schema before it is sent.
+ */
+export function handle<Op extends Operation, Admitted = undefined>(operation: Op, handler: Handler<Op, Admitted>): Middleware {
+  const checks = checksOf(operation);
+  return async (ctx) => {
+    for (const name of operation.authQuery ?? []) {
+      const value = ctx.query[name];
+      if (value === undefined || value === "") throw new ApiError(401, "UNAUTHORIZED", `An ${name} query parameter is required`);
+    }
+    const params = checks.params?.(ctx.params) as Checked<Op>["params"];
+    const query = checks.query?.(ctx.query) as Checked<Op>["query"];
+    const admitted = handler.admit?.(ctx, { params, query }) as Admitted;
+    const body = checks.body?.(handler.bodyOf ? handler.bodyOf(ctx) : ctx.request.body) as Checked<Op>["body"];
+    ctx.body = checks.response(await handler.answer({ params, query, body }, admitted));
+  };
+}
+
+interface Checks {
+  params?: (input: unknown) => unknown;
+  query?: (input: unknown) => unknown;
+  body?: (input: unknown) => unknown;
+  response: (body: unknown) => unknown;
+}
+
+// Compiled once per operation, however many apps are made.
+const compiled = new WeakMap<Operation, Checks>();
+
+function checksOf(operation: Operation): Checks {
+  let checks = compiled.get(operation);
+  if (!checks) {
+    const request = (schema: TSchema | undefined, part: RequestPart) => (schema ? requestValidator(schema, part) : undefined);
+    checks = {
+      params: request(operation.params, "path"),
+      query: request(operation.query, "query"),
+      body: request(operation.body, "body"),
+      response: responseValidator(operation.response),
+    };
+    compiled.set(operation, checks);
+  }
+  return checks;
+}

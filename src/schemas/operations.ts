@@ -1,0 +1,134 @@
+import type { TObject, TSchema } from "@sinclair/typebox";
+import { CollectionParams, CollectionQuery, CollectionResponse, CollectionsQuery, CollectionsResponse } from "./collection.ts";
+import { ItemEventsParams, ItemEventsQuery, ItemEventsResponse } from "./item-event.ts";
+import { ItemMetadata, ItemMetadataParams } from "./metadata.ts";
+import { MintBody, MintQuery, MintResponse } from "./mint.ts";
+
+/**
+ * One endpoint of the API contract. The server routes and validates by it, the OpenAPI
+ * document describes it, and the contract suite builds its requests from it.
+ */
+export interface Operation {
+  method: "get" | "post";
+  /** As Koa writes it: `/api/v2/collection/:address`. */
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  params?: TObject;
+  query?: TObject;
+  body?: TSchema;
+  /** Query parameters the security scheme already describes. */
+  authQuery?: readonly string[];
+  response: TSchema;
+  errors: Record<number, string>;
+}
+
+const CHAIN_DOWN = { 503: "The chain is unavailable." };
+
+/** Keeps each operation's own schema types, so a handler's input and answer are typed from them. */
+const operation = <const T extends Operation>(op: T): T => op;
+
+export const mintItem = operation({
+  method: "post",
+  path: "/api/v2/item/new",
+  operationId: "mintItem",
+  tag: "Items",
+  summary: "Mint a new item",
+  description:
+    "Creates the next token id(s) in the collection and mints `initialSupply` to `recipient`, signed by the API key's developer wallet. " +
+    "Non-stackable items become `initialSupply` token ids of supply one. Answers once the mint is indexed, so the item's history shows it at once. " +
+    "Form posts (`application/x-www-form-urlencoded`, `item` as a JSON string) are accepted too.",
+  query: MintQuery,
+  authQuery: ["apiKey"],
+  body: MintBody,
+  response: MintResponse,
+  errors: {
+    400: "The body is invalid (every problem is listed in `errors`), or the chain is not served.",
+    401: "The apiKey is missing or unknown.",
+    403: "The developer wallet is not authorized (minter role) on the collection.",
+    404: "No such collection on that chain.",
+    413: "The body is too large.",
+    415: "The body is neither JSON nor a form.",
+    422: "The collection contract refused the mint (supply, royalty cap).",
+    ...CHAIN_DOWN,
+  },
+});
+
+export const getItemEvents = operation({
+  method: "get",
+  path: "/api/v2/item/events/:address/:tokenId",
+  operationId: "getItemEvents",
+  tag: "Items",
+  summary: "Get an item's history",
+  description:
+    "Mint, transfers, listings, delistings, price updates and sales of one item, newest first (block, then log index, descending). " +
+    "Transfer ids are `<Event>-<blockNumber>-<logIndex>`, marketplace ids `<Event>-<listingId>-<transactionHash>-<logIndex>`.",
+  params: ItemEventsParams,
+  query: ItemEventsQuery,
+  response: ItemEventsResponse,
+  errors: { 400: "A path or query parameter is invalid.", 404: "No such collection, or no such item in it.", ...CHAIN_DOWN },
+});
+
+export const getCollection = operation({
+  method: "get",
+  path: "/api/v2/collection/:address",
+  operationId: "getCollection",
+  tag: "Collections",
+  summary: "Get one collection",
+  description: "One collection by address (any case). `chainId` picks the chain when the address exists on several.",
+  params: CollectionParams,
+  query: CollectionQuery,
+  response: CollectionResponse,
+  errors: { 400: "The address is malformed.", 404: "No such collection.", ...CHAIN_DOWN },
+});
+
+export const listCollections = operation({
+  method: "get",
+  path: "/api/v2/collection",
+  operationId: "listCollections",
+  tag: "Collections",
+  summary: "Get many collections",
+  description:
+    "Every chain's collections, filtered, sorted and paged. Any collection field is an exact filter (`chainId=56`, `genre=Gaming`); " +
+    "a tie in the sort key is broken by address, so pages never overlap or skip. `count` is the number of matches over all pages.",
+  query: CollectionsQuery,
+  response: CollectionsResponse,
+  errors: { 400: "An unknown parameter, or a bad value (perPage outside 1..100, page below 1, an unknown sortBy field).", ...CHAIN_DOWN },
+});
+
+/** Every endpoint of the API, in the order the document lists them. */
+export const OPERATIONS = [mintItem, getItemEvents, getCollection, listCollections] as const;
+
+/** What a collection's `uri` points at: served beside the API for wallets, not part of the v2 API. */
+export const getItemMetadata = operation({
+  method: "get",
+  path: "/metadata/:chainId/:slug/:tokenId",
+  operationId: "getItemMetadata",
+  tag: "Items",
+  summary: "Get an item's metadata",
+  description: "The JSON metadata of an item, at `<uri>/<tokenId>` of its collection.",
+  params: ItemMetadataParams,
+  response: ItemMetadata,
+  errors: { 400: "A path parameter is invalid.", 404: "No such chain, collection or item." },
+});
+
+/** Everything the server routes: the API, and the metadata its collections point at. */
+export const SERVED_OPERATIONS = [...OPERATIONS, getItemMetadata] as const;
+
+export type OperationId = (typeof SERVED_OPERATIONS)[number]["operationId"];
+
+/** The operation's path with its parameters filled in: `/api/v2/collection/0xab…`. */
+export function pathOf(operation: Operation, params: Record<string, string | number> = {}): string {
+  return operation.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`${operation.operationId}: no value for path parameter ${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
+}
+
+/** The query parameters the server fills in when a caller leaves them out, with their values. */
+export function queryDefaults(operation: Operation): Record<string, unknown> {
+  const properties: Record<string, TSchema> = operation.query?.properties ?? {};
+  return Object.fromEntries(Object.entries(properties).filter(([, schema]) => "default" in schema).map(([name, schema]) => [name, schema.default]));
+}
