@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import type { Chain } from "./network.ts";
+import { lowerAddress } from "./address.ts";
 
 /** The contracts every chain starts with; collections are deployed later through the factory. */
 export interface CoreContracts {
@@ -14,12 +15,8 @@ export async function deployCore(chain: Chain, deployer: Address): Promise<CoreC
   const marketplace = await chain.viem.deployContract("Marketplace", [], { client });
   const stablecoin = await chain.viem.deployContract("TestStablecoin", [], { client });
   return {
-    factory: lower(factory.address),
-    marketplace: lower(marketplace.address),
-    stablecoin: lower(stablecoin.address),
+    factory: lowerAddress(factory.address),
+    marketplace: lowerAddress(marketplace.address),
+    stablecoin: lowerAddress(stablecoin.address),
   };
-}
-
-function lower(address: Address): Address {
-  return address.toLowerCase() as Address;
 }

@@ -1,6 +1,7 @@
 import { keccak256, stringToBytes, type Hex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
 import type { Address } from "viem";
+import { lowerAddress } from "./address.ts";
 
 /** A deterministic private key for a label, so every run has the same accounts. */
 export function keyFor(label: string): Hex {
@@ -8,7 +9,7 @@ export function keyFor(label: string): Hex {
 }
 
 export function addressOf(key: Hex): Address {
-  return privateKeyToAddress(key).toLowerCase() as Address;
+  return lowerAddress(privateKeyToAddress(key));
 }
 
 /** Each chain deploys from its own account, so contract addresses differ between chains. */

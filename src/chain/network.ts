@@ -2,6 +2,7 @@ import hre from "hardhat";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { Address, Hex } from "viem";
 import { addressOf } from "./keys.ts";
+import { lowerAddress } from "./address.ts";
 
 export type Connection = NetworkConnection<"l1">;
 export type Viem = Connection["viem"];
@@ -48,7 +49,7 @@ export async function startChain({ chainId, keys, genesisTime }: ChainStart): Pr
     viem,
     publicClient,
     wallet(address) {
-      const key = address.toLowerCase() as Address;
+      const key = lowerAddress(address);
       if (!known.has(key)) throw new Error(`chain ${chainId} has no key for ${address}`);
       let client = wallets.get(key);
       if (!client) wallets.set(key, (client = viem.getWalletClient(key)));

@@ -4,12 +4,13 @@ import { getItemEvents } from "../schemas/operations.ts";
 import { itemEventsPage } from "../views/item-events.ts";
 import type { RouteDeps } from "./deps.ts";
 import { handle } from "./handle.ts";
+import { lowerAddress } from "../chain/address.ts";
 
 /** An item's history, newest first. */
 export const itemEventsRoute = ({ chains }: RouteDeps) =>
   handle(getItemEvents, {
     async answer({ params: { address, tokenId }, query }) {
-      const collection = address.toLowerCase() as Address;
+      const collection = lowerAddress(address);
       const lookup = await chains.findCollection(collection, query.chainId);
       if (!("found" in lookup)) throw notFound(`Collection ${collection}`);
       const events = itemEventsPage(lookup.found.models, collection, BigInt(tokenId), query);

@@ -7,6 +7,7 @@ import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
 import { itemKey, itemRef } from "../indexer/models.ts";
 import { slugify, type MetadataStore } from "../metadata/store.ts";
+import { collectionUri } from "../schemas/metadata.ts";
 import type { Step } from "./load.ts";
 import { storedItem } from "./stored-item.ts";
 import type { ScenarioCollection, ScenarioItem } from "./schema.ts";
@@ -110,7 +111,7 @@ export class ChainReplay implements SendContext {
     const slug = collection.slug ?? slugify(collection.name);
     const owner = this.account(collection.owner);
     const minters = collection.minters.map((name) => this.account(name));
-    const uri = `${this.#world.baseUrl}/metadata/${chainId}/${slug}`;
+    const uri = collectionUri(this.#world.baseUrl, chainId, slug);
     const hash = await createCollection(this.chain, { from: owner, name: collection.name, uri, owner, minters }, at);
     const address = createdCollection(this.chain, await this.chain.publicClient.getTransactionReceipt({ hash }));
     this.#world.landing.collections.set(collection.id, { chainId, address });

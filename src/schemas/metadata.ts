@@ -2,6 +2,14 @@ import { Type, type Static } from "@sinclair/typebox";
 import { ChainId, SafeInteger } from "./common.ts";
 import { StoredItem } from "./mint.ts";
 
+/** Where the simulator serves an item's metadata; a collection's `uri` is this path without `/:tokenId`. */
+export const ITEM_METADATA_PATH = "/metadata/:chainId/:slug/:tokenId";
+
+/** A collection's `uri`: its items' metadata is at `<uri>/<tokenId>`, on the simulator at `baseUrl`. */
+export function collectionUri(baseUrl: string, chainId: number, slug: string): string {
+  return `${baseUrl}/metadata/${chainId}/${slug}`;
+}
+
 export const ItemMetadataParams = Type.Object(
   { chainId: ChainId, slug: Type.String(), tokenId: Type.Integer(SafeInteger) },
   { additionalProperties: false },

@@ -1,7 +1,7 @@
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { CollectionParams, CollectionQuery, CollectionResponse, CollectionsQuery, CollectionsResponse } from "./collection.ts";
 import { ItemEventsParams, ItemEventsQuery, ItemEventsResponse } from "./item-event.ts";
-import { ItemMetadata, ItemMetadataParams } from "./metadata.ts";
+import { ITEM_METADATA_PATH, ItemMetadata, ItemMetadataParams } from "./metadata.ts";
 import { MintBody, MintQuery, MintResponse } from "./mint.ts";
 
 /**
@@ -104,7 +104,7 @@ export const OPERATIONS = [mintItem, getItemEvents, getCollection, listCollectio
 /** What a collection's `uri` points at: served beside the API for wallets, not part of the v2 API. */
 export const getItemMetadata = operation({
   method: "get",
-  path: "/metadata/:chainId/:slug/:tokenId",
+  path: ITEM_METADATA_PATH,
   operationId: "getItemMetadata",
   tag: "Items",
   summary: "Get an item's metadata",

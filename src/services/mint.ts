@@ -9,6 +9,7 @@ import { itemRef } from "../indexer/models.ts";
 import type { MetadataStore } from "../metadata/store.ts";
 import type { MintBody, MintResponse, StoredItem } from "../schemas/mint.ts";
 import { apiErrorOf } from "./chain-errors.ts";
+import { lowerAddress } from "../chain/address.ts";
 
 export interface MintDeps {
   chains: ChainRegistry;
@@ -22,7 +23,7 @@ export interface MintDeps {
  */
 export async function mintItem({ chains, metadata }: MintDeps, account: ApiAccount, body: MintBody): Promise<MintResponse> {
   const target = servedChain(chains, body.chainId);
-  const collection = body.collectionAddress.toLowerCase() as Address;
+  const collection = lowerAddress(body.collectionAddress);
   const lookup = await chains.findCollection(collection, body.chainId);
   if ("unknown" in lookup) throw notFound(`Collection ${collection}`);
   if ("elsewhere" in lookup) {
@@ -32,7 +33,7 @@ export async function mintItem({ chains, metadata }: MintDeps, account: ApiAccou
   }
 
   const item = resolveItem(body.item);
-  const recipient = body.recipient.toLowerCase() as Address;
+  const recipient = lowerAddress(body.recipient);
   if (!item.isStackable && item.initialSupply > item.maximumSupply) {
     throw new ApiError(422, "CONTRACT_RULE", "initialSupply is above maximumSupply", [
       `item.initialSupply (${item.initialSupply}) must not exceed item.maximumSupply (${item.maximumSupply})`,

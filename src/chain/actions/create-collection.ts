@@ -1,5 +1,6 @@
 import { encodeFunctionData, parseEventLogs, type Address, type Hex, type TransactionReceipt } from "viem";
 import type { SimChain, WriteOptions } from "../sim-chain.ts";
+import { lowerAddress } from "../address.ts";
 
 export interface CreateCollectionParams {
   from: Address;
@@ -19,5 +20,5 @@ export function createCollection(chain: SimChain, p: CreateCollectionParams, opt
 export function createdCollection(chain: SimChain, receipt: TransactionReceipt): Address {
   const [created] = parseEventLogs({ abi: chain.abis.factory, eventName: "CollectionCreated", logs: receipt.logs });
   if (!created) throw new Error(`transaction ${receipt.transactionHash} created no collection`);
-  return created.args.collection.toLowerCase() as Address;
+  return lowerAddress(created.args.collection);
 }
