@@ -1,6 +1,6 @@
 import type { Block } from "viem";
 import type { ArgsOf, DecodedLog, IndexedEventName } from "./decode.ts";
-import { lower } from "./history.ts";
+import { lower } from "./record.ts";
 import type { ChainModels, LogPosition } from "./models.ts";
 import { collectionCreated } from "./reducers/collection-created.ts";
 import { itemCreated } from "./reducers/item-created.ts";

@@ -27,7 +27,7 @@ it("replaying a chain's logs into fresh models gives the same models as followin
   const replayed = new ChainIndexer(live.chain.publicClient, indexedEventsAbi(sim.abis), live.indexer.models.facts);
   await replayed.sync();
 
-  expect(replayed.models.history.size).toBeGreaterThan(5);
+  expect(replayed.models.activity.size).toBeGreaterThan(5);
   expect(replayed.models.sales.size).toBeGreaterThan(0);
   expect(snapshot(replayed.models)).toEqual(snapshot(live.indexer.models));
 });

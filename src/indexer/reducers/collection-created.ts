@@ -1,5 +1,5 @@
 import type { ArgsOf } from "../decode.ts";
-import { lower } from "../history.ts";
+import { lower } from "../record.ts";
 import type { ChainModels, LogPosition } from "../models.ts";
 
 /** The factory deployed a collection: from now on its logs are followed. */
@@ -13,6 +13,5 @@ export function collectionCreated(models: ChainModels, args: ArgsOf<"CollectionC
     name: args.name,
     uri: args.uri,
     createdAt: at.timestamp,
-    createdBlock: at.blockNumber,
   });
 }
