@@ -2,11 +2,11 @@ import type Router from "@koa/router";
 import type { Address } from "viem";
 import { Type } from "@sinclair/typebox";
 import { notFound } from "../errors.ts";
-import { itemRef } from "../indexer/models.ts";
 import { ChainId, SafeInteger } from "../schemas/common.ts";
 import { requestValidator } from "../schemas/validate.ts";
 import type { Simulator } from "../simulator.ts";
 import { collectionViews } from "../views/collections.ts";
+import { itemMetadata } from "../views/item-metadata.ts";
 
 const parseParams = requestValidator(
   Type.Object({ chainId: ChainId, slug: Type.String(), tokenId: Type.Integer(SafeInteger) }, { additionalProperties: false }),
@@ -24,18 +24,8 @@ export function metadataRoute(router: Router, sim: Simulator): void {
     if (!target) throw notFound(`Chain ${chainId}`);
     await target.indexer.sync();
     const view = [...collectionViews(target.indexer.models, sim.metadata).values()].find((v) => v.collection.slug === slug);
-    const item = view && sim.metadata.item(itemRef(chainId, view.collection.address as Address, BigInt(tokenId)));
-    if (!view || !item) throw notFound(`Metadata of item ${tokenId} in ${slug}`);
-    ctx.body = {
-      name: item.name,
-      description: item.description,
-      image: item.imageUrl,
-      fileType: item.fileType,
-      attributes: item.properties.map(({ name, value, static: isStatic }) => ({ trait_type: name, value, static: isStatic })),
-      isStackable: item.isStackable,
-      isConsumable: item.isConsumable,
-      maximumSupply: item.maximumSupply,
-      royaltyFee: item.royaltyFee,
-    };
+    const metadata = view && itemMetadata(target.indexer.models, sim.metadata, view.collection.address as Address, BigInt(tokenId));
+    if (!metadata) throw notFound(`Metadata of item ${tokenId} in ${slug}`);
+    ctx.body = metadata;
   });
 }
