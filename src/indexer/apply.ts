@@ -1,12 +1,12 @@
 import type { Block } from "viem";
 import type { ArgsOf, DecodedLog, IndexedEventName } from "./decode.ts";
-import { lower } from "./history.ts";
 import type { ChainModels, LogPosition } from "./models.ts";
 import { collectionCreated } from "./reducers/collection-created.ts";
 import { itemCreated } from "./reducers/item-created.ts";
 import { transferSingle } from "./reducers/transfer-single.ts";
 import { transferBatch } from "./reducers/transfer-batch.ts";
 import { itemAdded, itemDelisted, itemListed, itemPriceUpdated, itemRemoved, swapped } from "./reducers/marketplace.ts";
+import { lowerAddress } from "../chain/address.ts";
 
 type Reducer<Name extends IndexedEventName> = (models: ChainModels, args: ArgsOf<Name>, at: LogPosition) => void;
 
@@ -30,7 +30,7 @@ const reducers: { [Name in IndexedEventName]: Reducer<Name> } = {
 export function applyLogs(models: ChainModels, logs: DecodedLog[], blockTimes: Map<bigint, number>): void {
   for (const log of logs) {
     const at: LogPosition = {
-      address: lower(log.address),
+      address: lowerAddress(log.address),
       blockNumber: Number(log.blockNumber),
       logIndex: log.logIndex,
       transactionHash: log.transactionHash,

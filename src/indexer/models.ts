@@ -1,5 +1,5 @@
 import type { Address, Hex } from "viem";
-import type { ItemEvent } from "../schemas/item-event.ts";
+import type { IndexedEventName } from "./decode.ts";
 
 /** What a chain's logs tell about one collection. */
 export interface CollectionRecord {
@@ -9,28 +9,26 @@ export interface CollectionRecord {
   name: string;
   uri: string;
   createdAt: number;
-  createdBlock: number;
 }
 
+/** The token ids one transaction created in a collection: the copies of one non-stackable item, or one stackable item. */
+export interface Creation {
+  transactionHash: Hex;
+  tokenIds: bigint[];
+}
+
+/** What the chain fixed when it created a token id. */
 export interface ItemRecord {
-  collection: Address;
-  tokenId: bigint;
-  creator: Address;
   maxSupply: bigint;
   royaltyPerMille: number;
+  creation: Creation;
 }
 
 /** Tokens in the marketplace's escrow; they still count as their seller's. */
 export interface Listing {
   seller: Address;
   collection: Address;
-  tokenId: bigint;
   amount: bigint;
-}
-
-export interface Sale {
-  timestamp: number;
-  worth: number;
 }
 
 export interface Currency {
@@ -46,6 +44,43 @@ export interface ChainFacts {
   currencies: Map<Address, Currency>;
 }
 
+export type TransferKind = Extract<IndexedEventName, "TransferSingle" | "TransferBatch">;
+export type MarketKind = Extract<IndexedEventName, "ItemListed" | "ItemDelisted" | "ItemPriceUpdated" | "ItemAdded" | "ItemRemoved" | "Swapped">;
+
+/** Where a log sits on the chain, and when its block was made. */
+export interface LogPosition {
+  address: Address;
+  blockNumber: number;
+  logIndex: number;
+  transactionHash: Hex;
+  timestamp: number;
+}
+
+/** One thing that happened to an item, as its log said it. */
+interface ActivityFact extends Omit<LogPosition, "address"> {
+  collection: Address;
+  tokenId: bigint;
+  from: Address;
+  amount: bigint;
+}
+
+/** A mint (from the zero address), burn (to it) or transfer; a batch gives one per token id it moved. */
+export interface TransferFact extends ActivityFact {
+  kind: TransferKind;
+  to: Address;
+}
+
+/** A marketplace event: `from` is the seller, `to` the buyer of a sale and "" otherwise; `price` is per item, in the currency's smallest unit. */
+export interface MarketFact extends ActivityFact {
+  kind: MarketKind;
+  to: Address | "";
+  listingId: bigint;
+  price: bigint;
+  currency: Address;
+}
+
+export type Activity = TransferFact | MarketFact;
+
 /** The read models of one chain, derived only from its logs. */
 export interface ChainModels {
   facts: ChainFacts;
@@ -56,9 +91,10 @@ export interface ChainModels {
   /** Balances per item (key: itemKey), per holder. */
   balances: Map<string, Map<Address, bigint>>;
   listings: Map<bigint, Listing>;
-  /** Each item's history in chain order (oldest first). */
-  history: Map<string, ItemEvent[]>;
-  sales: Map<Address, Sale[]>;
+  /** Each item's activity in chain order (oldest first). */
+  activity: Map<string, Activity[]>;
+  /** Each collection's sales (its Swapped facts, the same objects as in `activity`), in chain order. */
+  sales: Map<Address, MarketFact[]>;
   /** Bumped whenever anything above changes, so derived views can be cached. */
   version: number;
 }
@@ -71,7 +107,7 @@ export function emptyModels(facts: ChainFacts): ChainModels {
     items: new Map(),
     balances: new Map(),
     listings: new Map(),
-    history: new Map(),
+    activity: new Map(),
     sales: new Map(),
     version: 0,
   };
@@ -83,13 +119,4 @@ export function itemKey(collection: Address, tokenId: bigint): string {
 
 export function itemRef(chainId: number, collection: Address, tokenId: bigint): string {
   return `${chainId}-${collection}-${tokenId}`;
-}
-
-/** Where a log sits on the chain, and when its block was made. */
-export interface LogPosition {
-  address: Address;
-  blockNumber: number;
-  logIndex: number;
-  transactionHash: Hex;
-  timestamp: number;
 }

@@ -1,14 +1,14 @@
-import type { CollectionsQuery, CollectionsResponse, CollectionField } from "../schemas/collection.ts";
+import { NON_FILTER_PARAMETERS, type CollectionsQuery, type CollectionsResponse, type CollectionField } from "../schemas/collection.ts";
 import type { CollectionView, collectionViews } from "./collections.ts";
 
-const PAGING_FIELDS = new Set(["perPage", "page", "sortBy", "sortDir", "apiKey"]);
+const NOT_FILTERS = new Set<string>(NON_FILTER_PARAMETERS);
 
 /**
  * Filter and page collections as the list endpoint does, from views already in the
  * requested order. `count` is every match, not the page.
  */
 export function listCollections(ordered: readonly CollectionView[], query: CollectionsQuery): CollectionsResponse {
-  const filters = Object.entries(query).filter(([field, value]) => !PAGING_FIELDS.has(field) && value !== undefined);
+  const filters = Object.entries(query).filter(([field, value]) => !NOT_FILTERS.has(field) && value !== undefined);
   const matches = filters.length ? ordered.filter((view) => filters.every(([field, value]) => matchesFilter(view, field, value))) : ordered;
   const start = (query.page - 1) * query.perPage;
   return {

@@ -2,6 +2,7 @@ import type { Address } from "viem";
 import type { ChainModels, CollectionRecord } from "../indexer/models.ts";
 import { defaultCollectionMetadata, type CollectionMetadata, type MetadataStore } from "../metadata/store.ts";
 import type { Collection, CollectionSummary } from "../schemas/collection.ts";
+import { cents, saleWorth } from "./item-event.ts";
 
 const DAY = 86_400;
 
@@ -25,7 +26,8 @@ export function collectionViews(models: ChainModels, metadata: MetadataStore): M
   for (const record of models.collections.values()) {
     const meta = metadata.collection(record.chainId, record.address) ?? defaultCollectionMetadata(record.name);
     const collection = toCollection(record, meta, holders.get(record.address)?.size ?? 0, volumes(models, record.address));
-    views.set(record.address, { collection, summary: withoutImageUrl(collection), isVerified: meta.isVerified });
+    const summary = Object.freeze(withoutImageUrl(collection));
+    views.set(record.address, Object.freeze({ collection: Object.freeze(collection), summary, isVerified: meta.isVerified }));
   }
   cache.set(models, { key, views });
   return views;
@@ -76,12 +78,13 @@ function holdersByCollection(models: ChainModels): Map<Address, Set<Address>> {
 
 type Volumes = Pick<Collection, "volume_1d" | "volume_1w" | "volume_30d" | "volume_all">;
 
-/** USD sale volume in windows ending at the latest block's time. */
+/** USD sale volume in windows ending at the latest block's time: the sum of its sales' worth, as their events answer it. */
 function volumes(models: ChainModels, collection: Address): Volumes {
   const now = models.head.timestamp;
   const totals = { volume_1d: 0, volume_1w: 0, volume_30d: 0, volume_all: 0 };
-  for (const { timestamp, worth } of models.sales.get(collection) ?? []) {
-    const age = now - timestamp;
+  for (const sale of models.sales.get(collection) ?? []) {
+    const worth = saleWorth(models.facts, sale);
+    const age = now - sale.timestamp;
     if (age < DAY) totals.volume_1d += worth;
     if (age < 7 * DAY) totals.volume_1w += worth;
     if (age < 30 * DAY) totals.volume_30d += worth;
@@ -93,8 +96,4 @@ function volumes(models: ChainModels, collection: Address): Volumes {
     volume_30d: cents(totals.volume_30d),
     volume_all: cents(totals.volume_all),
   };
-}
-
-function cents(value: number): number {
-  return Math.round(value * 100) / 100;
 }

@@ -1,18 +1,17 @@
 import type { ArgsOf } from "../decode.ts";
-import { lower } from "../history.ts";
 import type { ChainModels, LogPosition } from "../models.ts";
+import { lowerAddress } from "../../chain/address.ts";
 
 /** The factory deployed a collection: from now on its logs are followed. */
 export function collectionCreated(models: ChainModels, args: ArgsOf<"CollectionCreated">, at: LogPosition): void {
   if (at.address !== models.facts.factory) return;
-  const address = lower(args.collection);
+  const address = lowerAddress(args.collection);
   models.collections.set(address, {
     chainId: models.facts.chainId,
     address,
-    owner: lower(args.owner),
+    owner: lowerAddress(args.owner),
     name: args.name,
     uri: args.uri,
     createdAt: at.timestamp,
-    createdBlock: at.blockNumber,
   });
 }

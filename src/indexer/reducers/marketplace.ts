@@ -1,61 +1,80 @@
+import type { Address } from "viem";
 import type { ArgsOf } from "../decode.ts";
-import { appendHistory, lower, marketEvent, type MarketArgs } from "../history.ts";
-import type { ChainModels, LogPosition } from "../models.ts";
+import { placeOf, recordActivity } from "../record.ts";
+import type { ChainModels, LogPosition, MarketFact, MarketKind } from "../models.ts";
+import { lowerAddress } from "../../chain/address.ts";
 
 // The marketplace's events, one reducer each. Escrowed amounts are tracked per
-// listing so listed tokens keep counting as their seller's; history records
-// every event on the item it concerns.
+// listing so listed tokens keep counting as their seller's; every event is an
+// activity fact of the item it concerns.
 
-function concernsKnownCollection(models: ChainModels, args: MarketArgs, at: LogPosition): boolean {
-  return at.address === models.facts.marketplace && models.collections.has(lower(args.collection));
+interface MarketArgs {
+  listingId: bigint;
+  seller: Address;
+  collection: Address;
+  tokenId: bigint;
+  amount: bigint;
+  price: bigint;
+  currency: Address;
 }
 
-function record(models: ChainModels, event: Parameters<typeof marketEvent>[1], args: MarketArgs & { seller: string }, at: LogPosition): void {
-  const entry = marketEvent(models, event, args, { from: lower(args.seller), to: "" }, at);
-  appendHistory(models, lower(args.collection), args.tokenId, entry);
+function concernsKnownCollection(models: ChainModels, args: MarketArgs, at: LogPosition): boolean {
+  return at.address === models.facts.marketplace && models.collections.has(lowerAddress(args.collection));
+}
+
+function marketFact(kind: MarketKind, args: MarketArgs, to: Address | "", at: LogPosition): MarketFact {
+  return {
+    kind,
+    ...placeOf(at),
+    collection: lowerAddress(args.collection),
+    tokenId: args.tokenId,
+    from: lowerAddress(args.seller),
+    to,
+    amount: args.amount,
+    listingId: args.listingId,
+    price: args.price,
+    currency: lowerAddress(args.currency),
+  };
 }
 
 export function itemListed(models: ChainModels, args: ArgsOf<"ItemListed">, at: LogPosition): void {
   if (!concernsKnownCollection(models, args, at)) return;
-  const { seller, collection, tokenId, amount } = args;
-  models.listings.set(args.listingId, { seller: lower(seller), collection: lower(collection), tokenId, amount });
-  record(models, "ItemListed", args, at);
+  models.listings.set(args.listingId, { seller: lowerAddress(args.seller), collection: lowerAddress(args.collection), amount: args.amount });
+  recordActivity(models, marketFact("ItemListed", args, "", at));
 }
 
 export function itemDelisted(models: ChainModels, args: ArgsOf<"ItemDelisted">, at: LogPosition): void {
   if (!concernsKnownCollection(models, args, at)) return;
   models.listings.delete(args.listingId);
-  record(models, "ItemDelisted", args, at);
+  recordActivity(models, marketFact("ItemDelisted", args, "", at));
 }
 
 export function itemPriceUpdated(models: ChainModels, args: ArgsOf<"ItemPriceUpdated">, at: LogPosition): void {
   if (!concernsKnownCollection(models, args, at)) return;
-  record(models, "ItemPriceUpdated", args, at);
+  recordActivity(models, marketFact("ItemPriceUpdated", args, "", at));
 }
 
 export function itemAdded(models: ChainModels, args: ArgsOf<"ItemAdded">, at: LogPosition): void {
   if (!concernsKnownCollection(models, args, at)) return;
   changeEscrow(models, args.listingId, args.amount);
-  record(models, "ItemAdded", args, at);
+  recordActivity(models, marketFact("ItemAdded", args, "", at));
 }
 
 export function itemRemoved(models: ChainModels, args: ArgsOf<"ItemRemoved">, at: LogPosition): void {
   if (!concernsKnownCollection(models, args, at)) return;
   changeEscrow(models, args.listingId, -args.amount);
-  record(models, "ItemRemoved", args, at);
+  recordActivity(models, marketFact("ItemRemoved", args, "", at));
 }
 
-/** A sale: escrow shrinks, the sale's USD worth counts toward the collection's volume. */
+/** A sale: escrow shrinks, and the sale joins its collection's sales (volumes are derived from them). */
 export function swapped(models: ChainModels, args: ArgsOf<"Swapped">, at: LogPosition): void {
   if (!concernsKnownCollection(models, args, at)) return;
   changeEscrow(models, args.listingId, -args.amount);
-  const collection = lower(args.collection);
-  const entry = marketEvent(models, "Swapped", args, { from: lower(args.seller), to: lower(args.buyer) }, at);
-  appendHistory(models, collection, args.tokenId, entry);
-  const sales = models.sales.get(collection);
-  const sale = { timestamp: at.timestamp, worth: entry.worth };
+  const sale = marketFact("Swapped", args, lowerAddress(args.buyer), at);
+  recordActivity(models, sale);
+  const sales = models.sales.get(sale.collection);
   if (sales) sales.push(sale);
-  else models.sales.set(collection, [sale]);
+  else models.sales.set(sale.collection, [sale]);
 }
 
 function changeEscrow(models: ChainModels, listingId: bigint, change: bigint): void {

@@ -1,0 +1,76 @@
+import { formatUnits } from "viem";
+import { itemRef, type Activity, type ChainFacts, type MarketFact, type TransferFact } from "../indexer/models.ts";
+import type { ItemEvent, MarketEvent, TransferEvent } from "../schemas/item-event.ts";
+
+/** Each fact's API event, made once: facts never change, and pages reuse the same frozen object. */
+const made = new WeakMap<Activity, ItemEvent>();
+
+function once<Fact extends Activity, Event extends ItemEvent>(facts: ChainFacts, fact: Fact, make: (facts: ChainFacts, fact: Fact) => Event): Event {
+  let event = made.get(fact) as Event | undefined;
+  if (!event) {
+    event = make(facts, fact);
+    made.set(fact, event);
+    Object.freeze(event);
+  }
+  return event;
+}
+
+/** An activity fact as the API writes it (frozen). */
+export function itemEvent(facts: ChainFacts, activity: Activity): ItemEvent {
+  return "listingId" in activity ? once(facts, activity, marketEvent) : once(facts, activity, transferEvent);
+}
+
+/** A sale's USD worth, as its event answers it. */
+export function saleWorth(facts: ChainFacts, sale: MarketFact): number {
+  return once(facts, sale, marketEvent).worth;
+}
+
+/** A transfer; its id is `<Event>-<blockNumber>-<logIndex>`. */
+function transferEvent(facts: ChainFacts, transfer: TransferFact): TransferEvent {
+  return {
+    id: `${transfer.kind}-${transfer.blockNumber}-${transfer.logIndex}`,
+    amount: transfer.amount.toString(),
+    blockNumber: transfer.blockNumber,
+    chainId: facts.chainId,
+    event: transfer.kind,
+    from: transfer.from,
+    itemCollection: transfer.collection,
+    itemRef: itemRef(facts.chainId, transfer.collection, transfer.tokenId),
+    timestamp: transfer.timestamp,
+    to: transfer.to,
+    tokenId: Number(transfer.tokenId),
+    transactionHash: transfer.transactionHash,
+  };
+}
+
+/**
+ * A marketplace event: id `<Event>-<listingId>-<txHash>-<logIndex>`, the price in whole
+ * currency units, the currency's USD price and, for a sale, its USD worth rounded to cents.
+ */
+function marketEvent(facts: ChainFacts, fact: MarketFact): MarketEvent {
+  const { decimals, usdPrice } = facts.currencies.get(fact.currency) ?? { decimals: 18, usdPrice: 0 };
+  const price = Number(formatUnits(fact.price, decimals));
+  return {
+    id: `${fact.kind}-${fact.listingId}-${fact.transactionHash}-${fact.logIndex}`,
+    amount: fact.amount.toString(),
+    blockNumber: fact.blockNumber,
+    chainId: facts.chainId,
+    currency: fact.currency,
+    currencyPrice: usdPrice,
+    event: fact.kind,
+    from: fact.from,
+    itemCollection: fact.collection,
+    itemRef: itemRef(facts.chainId, fact.collection, fact.tokenId),
+    price,
+    timestamp: fact.timestamp,
+    to: fact.to,
+    tokenId: Number(fact.tokenId),
+    transactionHash: fact.transactionHash,
+    worth: fact.kind === "Swapped" ? cents(price * Number(fact.amount) * usdPrice) : 0,
+  };
+}
+
+/** USD rounded to cents, as worth and volumes are answered. */
+export function cents(value: number): number {
+  return Math.round(value * 100) / 100;
+}

@@ -1,0 +1,63 @@
+import { zeroAddress, type Address } from "viem";
+import { describe, expect, it } from "vitest";
+import { advanceHead, applyLogs } from "../../src/indexer/apply.ts";
+import { emptyModels, type ChainModels } from "../../src/indexer/models.ts";
+import { MetadataStore } from "../../src/metadata/store.ts";
+import type { CollectionsQuery } from "../../src/schemas/collection.ts";
+import { listCollections, orderedViews } from "../../src/views/collection-list.ts";
+import { collectionViews } from "../../src/views/collections.ts";
+import { ALICE, BOB, CAROL, chainFacts, createCollection, LogBook } from "../indexer/logs.ts";
+
+const A: Address = "0xaaaa000000000000000000000000000000000001";
+const B: Address = "0xbbbb000000000000000000000000000000000002";
+const C: Address = "0xcccc000000000000000000000000000000000003";
+
+/** Collections with the given holders each, created in the order given (later ones are newer). */
+function chain(chainId: number, holders: [Address, Address[]][]): ChainModels {
+  const book = new LogBook();
+  for (const [collection] of holders) createCollection(book, collection, collection === A ? BOB : ALICE);
+  for (const [collection, owners] of holders)
+    owners.forEach((to, i) => book.add("TransferSingle", collection, { operator: ALICE, from: zeroAddress, to, id: BigInt(i + 1), value: 1n }));
+  const models = emptyModels({ ...chainFacts(), chainId });
+  applyLogs(models, book.logs, book.blockTimes());
+  advanceHead(models, { number: 100n, timestamp: 2_000_000_000n });
+  return models;
+}
+
+const metadata = new MetadataStore();
+metadata.setCollection(137, B, { description: "", genre: "", image: "", imageHash: "", slug: "b", website: "", isVerified: false });
+const perChain = [
+  collectionViews(chain(56, [[C, [ALICE]], [B, [ALICE, BOB]], [A, [ALICE]]]), metadata),
+  collectionViews(chain(137, [[B, [ALICE]], [A, [ALICE, BOB, CAROL]]]), metadata),
+];
+const query = (fields: Partial<CollectionsQuery> = {}) => ({ perPage: 24, page: 1, sortBy: "mintDate", sortDir: "desc", ...fields }) as CollectionsQuery;
+const keys = (body: { collections: { address: string; chainId: number }[] }) => body.collections.map((c) => `${c.chainId}:${c.address.slice(0, 6)}`);
+
+describe("the collection list", () => {
+  it("sorts by any field; a tie is broken by address, then chain, whatever the direction", () => {
+    expect(keys(listCollections(orderedViews(perChain, "holders", "desc"), query()))).toEqual(["137:0xaaaa", "56:0xbbbb", "56:0xaaaa", "137:0xbbbb", "56:0xcccc"]);
+    expect(keys(listCollections(orderedViews(perChain, "holders", "asc"), query()))).toEqual(["56:0xaaaa", "137:0xbbbb", "56:0xcccc", "56:0xbbbb", "137:0xaaaa"]);
+    expect(keys(listCollections(orderedViews(perChain, "mintDate", "desc"), query()))).toEqual(["56:0xaaaa", "137:0xaaaa", "56:0xbbbb", "137:0xbbbb", "56:0xcccc"]);
+  });
+
+  it("filters exactly on typed fields, addresses in any case; count is every match, not the page", () => {
+    const ordered = orderedViews(perChain, "mintDate", "desc");
+    expect(listCollections(ordered, query({ chainId: 137 }))).toMatchObject({ count: 2 });
+    expect(keys(listCollections(ordered, query({ isVerified: false })))).toEqual(["137:0xbbbb"]);
+    expect(keys(listCollections(ordered, query({ address: A.toUpperCase().replace("0X", "0x") })))).toEqual(["56:0xaaaa", "137:0xaaaa"]);
+    expect(keys(listCollections(ordered, query({ ownerAddress: BOB, holders: 1 })))).toEqual(["56:0xaaaa"]);
+    const page = listCollections(ordered, query({ perPage: 2, page: 3 }));
+    expect(page.count).toBe(5);
+    expect(keys(page)).toEqual(["56:0xcccc"]);
+    expect(listCollections(ordered, query({ perPage: 2, page: 4 }))).toEqual({ collections: [], count: 5 });
+  });
+
+  it("answers summaries, and keeps an order until a chain's views change", () => {
+    const ordered = orderedViews(perChain, "holders", "desc");
+    expect(listCollections(ordered, query()).collections[0]).toBe(ordered[0]!.summary);
+    expect(orderedViews([...perChain], "holders", "desc")).toBe(ordered);
+    const changed = [perChain[0]!, collectionViews(chain(137, [[B, [ALICE]]]), metadata)];
+    expect(orderedViews(changed, "holders", "desc")).not.toBe(ordered);
+    expect(orderedViews(changed, "holders", "desc")).toHaveLength(4);
+  });
+});
