@@ -5,9 +5,9 @@ import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { load, median, summarize, type Sample } from "./lib/load.ts";
-import { children, ROOT, stopAll } from "./lib/processes.ts";
+import { ROOT, stopAll } from "./lib/processes.ts";
 import { helper, startSimulator, stop, type Started } from "./lib/sim.ts";
-import { getJson, learnWorld, generateScaledWorld, worlds, type WorldFacts, type WorldSpec } from "./lib/worlds.ts";
+import { learnWorld, generateScaledWorld, worlds, type WorldFacts } from "./lib/worlds.ts";
 import { renderTable } from "./lib/report.ts";
 
 const { values: opts } = parseArgs({

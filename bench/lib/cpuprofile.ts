@@ -63,7 +63,7 @@ export function hotFrames(path: string, root: string, top = 25): { samples: numb
     [...map.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([frame, count]) => ({ frame, selfPct: round((100 * (self.get(frame) ?? 0)) / busy), totalPct: round((100 * (total.get(frame) ?? 0)) / busy) }));
+      .map(([frame]) => ({ frame, selfPct: round((100 * (self.get(frame) ?? 0)) / busy), totalPct: round((100 * (total.get(frame) ?? 0)) / busy) }));
   return {
     samples: profile.samples.length,
     busyPct: round((100 * busy) / profile.samples.length),

@@ -1,4 +1,3 @@
-import type { Address } from "viem";
 import { notFound } from "../errors.ts";
 import { getCollection } from "../schemas/operations.ts";
 import { collectionViews } from "../views/collections.ts";

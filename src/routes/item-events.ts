@@ -1,4 +1,3 @@
-import type { Address } from "viem";
 import { notFound } from "../errors.ts";
 import { getItemEvents } from "../schemas/operations.ts";
 import { itemEventsPage } from "../views/item-events.ts";
