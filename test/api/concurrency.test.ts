@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator.ts";
-import { call, collectionsOn, DEMO_KEYS, mintBody, postJson, startDemo } from "./harness.ts";
+import { call, collectionsOn, DEMO_KEYS, mintBody, postJson, startDemo } from "../harness.ts";
 
 let sim: Simulator;
 beforeAll(async () => {

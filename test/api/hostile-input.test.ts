@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ErrorCode } from "../../src/schemas/error.ts";
 import type { Simulator } from "../../src/simulator.ts";
-import { call, collectionsOn, startDemo } from "./harness.ts";
+import { call, collectionsOn, startDemo } from "../harness.ts";
 
 let sim: Simulator;
 let collection: string;

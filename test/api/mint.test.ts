@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { grantMinter, revokeMinter } from "../../src/chain/actions/minter-role.ts";
 import type { Simulator } from "../../src/simulator.ts";
-import { call, chainHeads, collectionsOn, DEMO_KEYS, demoAccount, expectErrorBody, mintBody, postJson, startDemo } from "./harness.ts";
+import { call, chainHeads, collectionsOn, DEMO_KEYS, demoAccount, expectErrorBody, mintBody, postJson, startDemo } from "../harness.ts";
 
 let sim: Simulator;
 let bnb: Address[];

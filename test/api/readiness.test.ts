@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from "vitest";
 import { demoWorld } from "../../src/scenario/world.ts";
-import { startSimulator, type SeedTarget, type Simulator, type World } from "../../src/simulator.ts";
-import { call, expectErrorBody } from "./harness.ts";
+import type { SeedTarget, Simulator, World } from "../../src/simulator.ts";
+import { call, expectErrorBody, startTestSimulator } from "../harness.ts";
 
 // While a world is being replayed the API must not answer a half-built world,
 // nor take a mint into the middle of the replay: it answers 503 until it is in.
@@ -21,7 +21,7 @@ it("answers 503 with Retry-After while the world is loading, and the whole world
         await new Promise<void>((resolve) => (letSeedFinish = resolve));
       },
     };
-    void startSimulator(slowWorld, { port: 0, serveRpc: false }).then((started) => (sim = started));
+    void startTestSimulator(slowWorld).then((started) => (sim = started));
   });
   const loading = await seeding;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator.ts";
-import { call, expectErrorBody, startDemo } from "./harness.ts";
+import { call, expectErrorBody, startDemo } from "../harness.ts";
 
 let sim: Simulator;
 beforeAll(async () => {

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";
 import { addressOf, keyFor } from "../../src/chain/keys.ts";
-import { demoWorld } from "../../src/scenario/world.ts";
-import { startSimulator, type Simulator } from "../../src/simulator.ts";
-import { call } from "./harness.ts";
+import type { Simulator } from "../../src/simulator.ts";
+import { call, startTestSimulator } from "../harness.ts";
 
 let sim: Simulator;
 beforeAll(async () => {
-  sim = await startSimulator(demoWorld(), { port: 0, serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+  sim = await startTestSimulator(undefined, { serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
 });
 afterAll(() => sim?.close());
 

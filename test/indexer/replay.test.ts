@@ -7,7 +7,7 @@ import type { Simulator } from "../../src/simulator.ts";
 import { collectionViews } from "../../src/views/collections.ts";
 import { itemEventsPage } from "../../src/views/item-events.ts";
 import { itemMetadata } from "../../src/views/item-metadata.ts";
-import { collectionsOn, mintBody, postJson, startDemo, DEMO_KEYS } from "../api/harness.ts";
+import { collectionsOn, mintBody, postJson, startDemo, DEMO_KEYS } from "../harness.ts";
 
 // A differential oracle on a real chain: after live writes, an index built afresh from
 // genesis out of the same chain's logs must hold the same read models and answer the

@@ -9,12 +9,11 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoWorld } from "../../src/scenario/world.ts";
-import { DEMO_KEYS, demoAccount } from "../api/harness.ts";
+import { DEMO_KEYS, demoAccount, startDemo } from "../harness.ts";
 import { buildOpenApiDocument, openApiPath } from "../../src/openapi/document.ts";
 import { apiRoutes } from "../../src/routes/api.ts";
 import type { RouteDeps } from "../../src/routes/deps.ts";
-import { startSimulator, type Simulator } from "../../src/simulator.ts";
+import type { Simulator } from "../../src/simulator.ts";
 
 type Doc = { paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>>; components: { schemas: Record<string, unknown> } };
 const document = buildOpenApiDocument() as unknown as Doc;
@@ -67,7 +66,7 @@ describe("the OpenAPI document", () => {
 describe("served by the simulator", () => {
   let sim: Simulator;
   beforeAll(async () => {
-    sim = await startSimulator(demoWorld(), { port: 0, serveRpc: false });
+    sim = await startDemo();
   });
   afterAll(async () => sim?.close());
 

@@ -5,7 +5,14 @@ import { ItemEventsResponse } from "../../src/schemas/item-event.ts";
 import { responseValidator } from "../../src/schemas/validate.ts";
 
 const snapshot = (path: string) => JSON.parse(readFileSync(new URL(`../../fixtures/snapshots/${path}`, import.meta.url), "utf8"));
-const historyPage = () => snapshot("item-events/0xc07580f6980a0d8bc9a0cb0e8ee33c17f391b07a/3/page-1.json");
+const { responses } = snapshot("index.json") as { responses: { url: string; status: number; file: string }[] };
+/** A full first page of an item's history (24 events), as the default world's snapshots hold it. */
+const historyPage = () => {
+  const pages = responses.filter(({ file, status }) => file.startsWith("item-events/") && file.endsWith("/page-1.json") && status === 200);
+  const full = pages.find(({ file }) => snapshot(file).events.length === 24);
+  if (!full) throw new Error("the snapshots hold no full first page of an item's history");
+  return snapshot(full.file);
+};
 const listPage = () => snapshot("collections/default/page-1.json");
 
 describe("response validation", () => {

@@ -1,14 +1,20 @@
 import type { Address } from "viem";
-import type { ApiAccount } from "../../src/config.ts";
-import { demoWorld } from "../../src/scenario/world.ts";
-import { startSimulator, type Simulator } from "../../src/simulator.ts";
+import type { ApiAccount } from "../src/config.ts";
+import { demoWorld } from "../src/scenario/world.ts";
+import { startSimulator, type Simulator, type World } from "../src/simulator.ts";
+import type { SimulatorOptions } from "../src/config.ts";
 
 /** The demo world's API keys (fixtures/demo-world.json), by account name. */
 export const DEMO_KEYS = { studio: "demo-studio-key", arcade: "demo-arcade-key", guest: "demo-guest-key" } as const;
 
+/** A simulator for one test file: on a free port, without JSON-RPC unless asked, with the demo world unless another is given. */
+export function startTestSimulator(world: World = demoWorld(), options: Partial<SimulatorOptions> = {}): Promise<Simulator> {
+  return startSimulator(world, { port: 0, serveRpc: false, ...options });
+}
+
 /** A simulator with the demo world (fixtures/demo-world.json replayed) on a free port, for one test file. */
-export async function startDemo(): Promise<Simulator> {
-  return startSimulator(demoWorld(), { port: 0, serveRpc: false });
+export function startDemo(): Promise<Simulator> {
+  return startTestSimulator();
 }
 
 /** A demo account as the running simulator holds it: its API key and developer wallet. */
