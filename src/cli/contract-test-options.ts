@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import type { Target } from "../contract-suite/target.ts";
 import { integerOption } from "./integers.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -25,13 +26,8 @@ Runs the API contract suite against a deployment, or against a simulator it star
 Exit code: 0 when every check passed or was skipped, 1 on any violation, 2 when the suite could not run
 (a bad flag, or the local simulator did not start).`;
 
-export interface SuiteOptions {
-  baseUrl?: string;
-  apiKey?: string;
-  collection?: string;
-  tokenId?: number;
-  chainId?: number;
-  recipient?: string;
+/** The target as the flags describe it (no base URL: start a simulator), and how to report. */
+export interface SuiteOptions extends Partial<Omit<Target, "allowWrites">> {
   allowWrites: boolean;
   junitPath: string;
   quiet: boolean;
