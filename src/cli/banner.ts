@@ -6,7 +6,7 @@ import { itemKey } from "../indexer/models.ts";
 import type { Simulator } from "../simulator.ts";
 
 /** What a developer needs on start-up: where things are, which keys to use, and a request to try per endpoint. */
-export async function banner(sim: Simulator, startedInMs: number): Promise<string> {
+export async function banner(sim: Simulator, startedInMs: number, clock: string): Promise<string> {
   const chains = sim.chains.all();
   const accounts = sim.accounts.list();
   const sample = await mintSample(chains, accounts);
@@ -17,6 +17,8 @@ export async function banner(sim: Simulator, startedInMs: number): Promise<strin
     `NFT service simulator ready in ${(startedInMs / 1000).toFixed(1)} s`,
     "",
     `  API        ${sim.url}/api/v2`,
+    `  API docs   ${sim.url}/docs  (${sim.url}/ opens them; the OpenAPI document is ${sim.url}/openapi.json)`,
+    `  clock      ${clock}`,
     ...chains.map(({ chainId, contracts }) =>
       `  chain ${String(chainId).padEnd(4)} ${chainProfile(chainId).name}: ${sim.rpcUrls.get(chainId) ?? "(no JSON-RPC)"}  marketplace ${contracts.marketplace}  stablecoin ${contracts.stablecoin}`,
     ),

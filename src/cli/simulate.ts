@@ -3,16 +3,19 @@ import { ScenarioError } from "../scenario/load.ts";
 import { chooseWorld, WorldChoiceError } from "../scenario/world.ts";
 import { startSimulator } from "../simulator.ts";
 import { banner } from "./banner.ts";
+import { replayDisplay } from "./progress.ts";
 import { readOptions, USAGE, UsageError } from "./options.ts";
 
 async function main(): Promise<void> {
   const { help, fixture, wallClock, publicUrl, chainsGiven, ...flags } = readOptions(process.argv.slice(2), process.env);
   if (help) return void console.log(USAGE);
-  const { world, options, summary } = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven }, flags);
-  const sim = await startSimulator(world, options);
+  const display = replayDisplay();
+  const { world, options, summary, clock } = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven }, flags, (progress) => display.update(progress));
+  console.log(summary);
+  const sim = await startSimulator(world, options).finally(() => display.stop());
   // performance.now() counts from the process start, module loading included.
   const readyInMs = performance.now();
-  console.log(`${summary}\n${await banner(sim, readyInMs)}`);
+  console.log(await banner(sim, readyInMs, clock));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

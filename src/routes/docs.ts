@@ -4,7 +4,10 @@ import { notFound } from "../errors.ts";
 import { DOCS_ASSETS, DOCS_HTML, DOCS_INIT_JS, docsAssetPath } from "../openapi/docs-page.ts";
 import { buildOpenApiDocument } from "../openapi/document.ts";
 
-/** GET /openapi.json (the document built from the schemas) and GET /docs (an API reference page that needs no network). */
+/**
+ * GET /openapi.json (the document built from the schemas), GET /docs (an API reference page
+ * that needs no network), and GET / which leads there.
+ */
 export function docsRoute(router: Router): void {
   let document: string | undefined;
   router.get("/openapi.json", (ctx) => {
@@ -12,6 +15,7 @@ export function docsRoute(router: Router): void {
     ctx.type = "application/json";
     ctx.body = document;
   });
+  router.get("/", (ctx) => ctx.redirect("/docs"));
   router.get("/docs", (ctx) => {
     ctx.type = "text/html; charset=utf-8";
     ctx.body = DOCS_HTML;

@@ -12,6 +12,19 @@ it("npm run simulate's program prints the base URL, keys, RPC URLs and sample re
   expect(output).toContain("Ctrl-C stops");
 
   const base = output.match(/API\s+(http:\/\/127\.0\.0\.1:\d+)\/api\/v2/)![1];
+  // Not a terminal: the replay's progress is a few plain lines per chain, ending at 100%, before the banner.
+  for (const chainId of [56, 137]) {
+    const done = output.indexOf(`replaying chain ${chainId}: 100%`);
+    expect(done, `progress of chain ${chainId}`).toBeGreaterThan(output.indexOf(`replaying chain ${chainId}: 25%`));
+    expect(done).toBeLessThan(output.indexOf("ready in"));
+  }
+  expect(output).toContain(`API docs   ${base}/docs`);
+  expect(output).toContain(`${base}/openapi.json`);
+  expect(output).toContain("clock      chain time 2025-06-01T12:00:00Z from the world; --wall-clock to follow real time");
+  const root = await fetch(`${base}/`, { redirect: "manual" });
+  expect(root.status).toBe(302);
+  expect(root.headers.get("location")).toBe("/docs");
+  expect((await fetch(`${base}/`)).url).toBe(`${base}/docs`);
   expect(output).toMatch(/chain 56 .*http:\/\/127\.0\.0\.1:\d+/);
   expect(output).toMatch(/chain 137 .*http:\/\/127\.0\.0\.1:\d+/);
   expect(output).toMatch(/demo-studio-key\s+studio\s+0x[0-9a-f]{40}/);
