@@ -19,8 +19,8 @@ async function main(): Promise<number> {
   const local = options.baseUrl ? undefined : await startLocal(options);
   try {
     const target: Target = local ? { ...local.target, ...given(options) } : { baseUrl: options.baseUrl!, ...given(options) };
-    console.log(`Contract suite against ${target.baseUrl}${local ? " (a simulator started for this run)" : ""}${target.allowWrites ? ", writes allowed" : ", read-only"}`);
     await probeTarget(target);
+    console.log(`Contract suite against ${target.baseUrl}${local ? " (a simulator started for this run)" : ""}${target.allowWrites ? ", writes allowed" : ", read-only"}`);
     const report = await runContractSuite(target, { onResult: options.quiet ? undefined : (result) => console.log(progressLine(result)) });
     const junitPath = resolve(options.junitPath);
     await mkdir(dirname(junitPath), { recursive: true });

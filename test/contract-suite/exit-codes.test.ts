@@ -62,6 +62,7 @@ describe("the contract suite tells a target it cannot test (exit 2) from one tha
     const run = await runCli(["--base-url", url]);
     expect(run.code).toBe(2);
     expect(lines(run).length).toBeLessThanOrEqual(6);
+    expect(run.stdout).toBe("");
     expect(run.stderr).toContain(`contract-test could not run: ${url} cannot be reached (fetch failed (ECONNREFUSED)): start it, or pass --base-url of a running server`);
     expect(run.ms).toBeLessThan(8_000);
     expect(run.modules.some((module) => module.endsWith("/src/contract-suite/setup.ts"))).toBe(true);
@@ -82,6 +83,13 @@ describe("the contract suite tells a target it cannot test (exit 2) from one tha
     const run = await runCli(["--base-url", local.sim.url, "--api-key", "no-such-key", "--collection", local.target.collection!, "--allow-writes"]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${local.sim.url} refused the API key (401 on POST /api/v2/item/new): pass --api-key of an account that may mint on --collection ${local.target.collection}`);
+  });
+
+  it("stops with exit 2 when the collection given is not on the target", async () => {
+    const missing = "0x00000000000000000000000000000000000000c0";
+    const run = await runCli(["--base-url", local.sim.url, "--collection", missing]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim()).toBe(`contract-test could not run: ${local.sim.url} has no collection ${missing}: pass --collection of one it lists`);
   });
 
   it("stops with exit 2 when writes to a remote target name no collection to mint on", async () => {
