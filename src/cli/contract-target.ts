@@ -1,3 +1,5 @@
+import { hasMinterRole } from "../chain/actions/minter-role.ts";
+import { SetupFailed } from "../contract-suite/setup.ts";
 import type { Target } from "../contract-suite/target.ts";
 import { CONTRACT_SUITE_WORLD_FILE, fixtureWorld } from "../scenario/world.ts";
 import { startSimulator, type Simulator } from "../simulator.ts";
@@ -12,14 +14,47 @@ export interface LocalTarget {
 const BUSY_ITEM = "busy-coin";
 const API_KEY = "demo-studio-key";
 
-/** A simulator in this process, on a free port, without JSON-RPC: the suite's target when no base URL is given. */
-export async function startLocalTarget({ allowWrites = false } = {}): Promise<LocalTarget> {
+export interface LocalTargetOptions {
+  allowWrites?: boolean;
+  /** The key the suite mints with; the world's studio key when not given. */
+  apiKey?: string;
+  /** The collection to mint on; when not given, one the key's wallet holds the minter role on. */
+  mintCollection?: string;
+}
+
+/**
+ * A simulator in this process, on a free port, without JSON-RPC: the suite's target when no base URL is given.
+ * With writes allowed, the simulator is asked which collection the key may mint on; SetupFailed when none.
+ */
+export async function startLocalTarget({ allowWrites = false, apiKey = API_KEY, mintCollection }: LocalTargetOptions = {}): Promise<LocalTarget> {
   const world = fixtureWorld(CONTRACT_SUITE_WORLD_FILE);
   const sim = await startSimulator(world, { port: 0, serveRpc: false });
   const { chainId, collection, tokenIds } = world.landed.item(BUSY_ITEM);
-  return {
-    sim,
-    target: { baseUrl: sim.url, apiKey: API_KEY, collection, tokenId: Number(tokenIds[0]), chainId, allowWrites },
-    close: () => sim.close(),
-  };
+  const target: Target = { baseUrl: sim.url, apiKey, collection, tokenId: Number(tokenIds[0]), chainId, allowWrites };
+  try {
+    if (allowWrites) target.mintCollection = await collectionToMintOn(sim, apiKey, mintCollection ?? collection, mintCollection === undefined);
+  } catch (error) {
+    await sim.close();
+    throw error;
+  }
+  return { sim, target, close: () => sim.close() };
+}
+
+/** `preferred` when the key's wallet may mint on it; otherwise (if `mayChoose`) the first collection it may mint on. */
+async function collectionToMintOn(sim: Simulator, apiKey: string, preferred: string, mayChoose: boolean): Promise<string> {
+  const wallet = sim.accounts.byApiKey(apiKey)?.wallet;
+  const keys = sim.accounts.list().map((account) => account.apiKey).join(", ");
+  if (!wallet) throw new SetupFailed(`${sim.url} knows no API key '${apiKey}': pass --api-key of one of its keys (${keys})`);
+  const wanted = preferred.toLowerCase();
+  const collections = sim.chains.all().flatMap((chain) => [...chain.models.collections.keys()].map((address) => ({ chain, address })));
+  const given = collections.filter(({ address }) => address === wanted);
+  if (!mayChoose && given.length === 0) throw new SetupFailed(`${sim.url} has no collection ${preferred}: pass --collection of one it lists`);
+  for (const { chain, address } of mayChoose ? [...given, ...collections.filter(({ address }) => address !== wanted)] : given) {
+    if (await hasMinterRole(chain, { collection: address, wallet })) return address;
+  }
+  throw new SetupFailed(
+    mayChoose
+      ? `the API key '${apiKey}' may mint on no collection at ${sim.url}: pass another --api-key (its keys: ${keys})`
+      : `the API key '${apiKey}' may not mint on collection ${preferred} at ${sim.url}: pass --collection it may mint on, or another --api-key`,
+  );
 }

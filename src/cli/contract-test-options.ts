@@ -14,7 +14,9 @@ Runs the API contract suite against a deployment, or against a simulator it star
   --base-url <url>     the deployment to test, e.g. https://api.example.com (env BASE_URL);
                        without it a simulator is started in process and stopped afterwards
   --api-key <key>      API key for the mint checks                       (env API_KEY)
-  --collection <addr>  a collection known to exist; its item --token-id should have a history
+  --collection <addr>  a collection known to exist; its item --token-id should have a history.
+                       With --allow-writes the mint goes there, so --api-key must be allowed to mint on it;
+                       required then with --base-url (the local simulator finds one the key mints on)
   --token-id <id>      an item of that collection                        (default 1)
   --chain-id <id>      the chain of that collection                      (default: as the collection says)
   --recipient <addr>   who receives the one mint of --allow-writes       (default: the collection's owner)
@@ -23,8 +25,13 @@ Runs the API contract suite against a deployment, or against a simulator it star
   --quiet              print only the violations and the totals
   -h, --help           show this help
 
-Exit code: 0 when every check passed or was skipped, 1 on any violation, 2 when the suite could not run
-(a bad flag, or the local simulator did not start).`;
+Before any check, one probe: the target must answer JSON at /api/v2/collection, have the --collection
+given, and (with --allow-writes) accept the --api-key. If not, the suite stops with one line saying
+what failed and what to pass.
+
+Exit code: 0 when every check passed or was skipped, 1 on any contract violation, 2 when the suite
+could not run (a bad flag, a target that cannot be reached or is not the API, a refused API key or
+collection, or a local simulator that did not start).`;
 
 /** The target as the flags describe it (no base URL: start a simulator), and how to report. */
 export interface SuiteOptions extends Partial<Omit<Target, "allowWrites">> {

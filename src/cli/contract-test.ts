@@ -1,7 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { junitXml } from "../contract-suite/report/junit.ts";
 import { progressLine, summary } from "../contract-suite/report/summary.ts";
+import { probeTarget, SetupFailed } from "../contract-suite/setup.ts";
 import { failedChecks, runContractSuite } from "../contract-suite/suite.ts";
 import type { Target } from "../contract-suite/target.ts";
 import type { LocalTarget } from "./contract-target.ts";
@@ -15,7 +18,8 @@ async function main(): Promise<number> {
   }
   const local = options.baseUrl ? undefined : await startLocal(options);
   try {
-    const target = local ? { ...local.target, ...given(options) } : { baseUrl: options.baseUrl!, ...given(options) };
+    const target: Target = local ? { ...local.target, ...given(options) } : { baseUrl: options.baseUrl!, ...given(options) };
+    await probeTarget(target);
     console.log(`Contract suite against ${target.baseUrl}${local ? " (a simulator started for this run)" : ""}${target.allowWrites ? ", writes allowed" : ", read-only"}`);
     const report = await runContractSuite(target, { onResult: options.quiet ? undefined : (result) => console.log(progressLine(result)) });
     const junitPath = resolve(options.junitPath);
@@ -29,10 +33,14 @@ async function main(): Promise<number> {
 }
 
 async function startLocal(options: SuiteOptions): Promise<LocalTarget> {
+  // Compiles the contracts only when their sources changed; a --base-url run needs neither them nor Hardhat.
+  execFileSync(process.execPath, [fileURLToPath(new URL("../../scripts/prepare-chain.mjs", import.meta.url))], { stdio: "inherit" });
   process.stdout.write("Starting a simulator in process … ");
-  // Loaded only here: testing a remote deployment needs neither Hardhat nor the contracts.
   const { startLocalTarget } = await import("./contract-target.ts");
-  const local = await startLocalTarget({ allowWrites: options.allowWrites });
+  const local = await startLocalTarget({ allowWrites: options.allowWrites, apiKey: options.apiKey, mintCollection: options.collection }).catch((error: unknown) => {
+    console.log();
+    throw error;
+  });
   console.log(local.sim.url);
   return local;
 }
@@ -49,8 +57,12 @@ function given(options: SuiteOptions): Omit<Target, "baseUrl"> {
 main().then(
   (code) => process.exit(code),
   (error: Error & { code?: string }) => {
-    const usage = error instanceof UsageError || String(error.code).startsWith("ERR_PARSE_ARGS");
-    console.error(usage ? `${error.message}\n\n${USAGE}` : (error.stack ?? String(error)));
+    if (error instanceof SetupFailed) {
+      console.error(`contract-test could not run: ${error.message}`);
+    } else {
+      const usage = error instanceof UsageError || String(error.code).startsWith("ERR_PARSE_ARGS");
+      console.error(usage ? `${error.message}\n\n${USAGE}` : (error.stack ?? String(error)));
+    }
     process.exit(2);
   },
 );

@@ -92,6 +92,20 @@ export class Facts {
     });
   }
 
+  /** The collection the one write mints on: the target's mint collection, or the one the suite reads. */
+  mintCollection(): Promise<Collection> {
+    return this.#once("mintCollection", async () => {
+      const address = this.target.mintCollection?.toLowerCase();
+      if (!address || address === this.target.collection?.toLowerCase()) return (await this.collection()).collection;
+      const exchange = await this.#api.get(paths.collection(address));
+      const body = requireOk(exchange, "the collection to mint on") as { collection?: unknown };
+      if (typeof body.collection !== "object" || body.collection === null) {
+        throw new PrerequisiteFailed("the collection to mint on answered no `collection` object", exchange.request);
+      }
+      return body.collection as Collection;
+    });
+  }
+
   /** The known item's chain: given, or its collection's. */
   chainId(): Promise<number> {
     return this.#once("chainId", async () => {

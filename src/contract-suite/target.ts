@@ -9,6 +9,8 @@ export interface Target {
   collection?: string;
   tokenId?: number;
   chainId?: number;
+  /** The collection the one write mints on, one the API key may mint on; defaults to `collection`. */
+  mintCollection?: string;
   /** Who receives what a write mints; defaults to the collection's owner. */
   recipient?: string;
   /** Mint on the target. Never by default: the target may be a real deployment. */

@@ -29,8 +29,10 @@ function mintOnce(probe: Probe): Promise<Minted> {
 }
 
 async function sendMint(probe: Probe, apiKey: string): Promise<Minted> {
-  const { collection } = await probe.facts.collection();
-  const chainId = await probe.facts.chainId();
+  const collection = await probe.facts.mintCollection();
+  const { mintCollection, collection: readCollection } = probe.facts.target;
+  const elsewhere = mintCollection !== undefined && mintCollection.toLowerCase() !== readCollection?.toLowerCase();
+  const chainId = elsewhere ? collection.chainId : await probe.facts.chainId();
   const recipient = (probe.facts.target.recipient ?? collection.ownerAddress).toLowerCase();
   const exchange = await probe.api.post(paths.mint, { apiKey }, mintBody(collection.address, chainId, recipient));
   probe.api.forgetReads();
