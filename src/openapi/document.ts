@@ -5,6 +5,7 @@ import { MarketEvent, TransferEvent } from "../schemas/item-event.ts";
 import { ItemDefinition, MintBody, Property, StoredItem } from "../schemas/mint.ts";
 import { hasDefault, SchemaComponents, type JsonSchema } from "./json-schema.ts";
 import { OPERATIONS, type Operation } from "../schemas/operations.ts";
+import { defaultWorldExamples, type OperationExamples } from "./examples.ts";
 
 /** Schemas without an $id that deserve a name of their own in the document. */
 const NAMED = new Map<TSchema, string>([
@@ -20,18 +21,28 @@ const API_KEY_SCHEME = "apiKey";
 
 const STATUS_TEXT: Record<number, string> = { 400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 413: "Payload too large", 415: "Unsupported media type", 422: "Refused by the contract", 503: "Chain unavailable" };
 
-/** The OpenAPI 3.1 document of the API, built from the same TypeBox schemas the server validates with. */
-export function buildOpenApiDocument(): JsonSchema {
+/** Where the committed document (docs/openapi.json) says the API is: `npm run simulate`'s default. */
+export const DEFAULT_SERVER_URL = "http://localhost:3000";
+
+/**
+ * The OpenAPI 3.1 document of the API, built from the same TypeBox schemas the server validates
+ * with, for the simulator at `serverUrl`, with examples from the default world.
+ */
+export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema {
   const components = new SchemaComponents(NAMED);
   const errorBody = components.use(ErrorBody, "response");
   for (const { response } of OPERATIONS) components.use(response, "response");
+  const examples = defaultWorldExamples();
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const operation of OPERATIONS) {
     const path = openApiPath(operation.path);
-    paths[path] = { ...paths[path], [operation.method]: describeOperation(operation, components, errorBody) };
+    const described = describeOperation(operation, components, errorBody, examples[operation.operationId]);
+    paths[path] = { ...paths[path], [operation.method]: described };
   }
+  discriminateItemEvents(components.schemas);
   return {
     openapi: "3.1.0",
+    servers: [{ url: serverUrl, description: "the simulator" }],
     info: {
       title: "NFT item and collection service (simulator)",
       version: packageVersion(),
@@ -47,16 +58,17 @@ export function buildOpenApiDocument(): JsonSchema {
     paths,
     components: {
       schemas: components.schemas,
-      securitySchemes: { [API_KEY_SCHEME]: { type: "apiKey", in: "query", name: "apiKey", description: "The account's API key; its developer wallet signs writes." } },
+      securitySchemes: { [API_KEY_SCHEME]: { type: "apiKey", in: "query", name: "apiKey", description: `The account's API key; its developer wallet signs writes. In the default world, \`${examples.mintItem.request.query!.apiKey}\` may mint the example item.` } },
     },
   };
 }
 
-function describeOperation(operation: Operation, components: SchemaComponents, errorBody: JsonSchema): JsonSchema {
+function describeOperation(operation: Operation, components: SchemaComponents, errorBody: JsonSchema, examples: OperationExamples): JsonSchema {
   const parameters = [
-    ...parametersOf(operation.params, "path", components),
-    ...parametersOf(operation.query, "query", components).filter((parameter) => !operation.authQuery?.includes(String(parameter.name))),
+    ...parametersOf(operation.params, "path", components, examples.request.params),
+    ...parametersOf(operation.query, "query", components, examples.request.query).filter((parameter) => !operation.authQuery?.includes(String(parameter.name))),
   ];
+  const example = (value: unknown): JsonSchema => (value === undefined ? {} : { example: value as JsonSchema });
   const described: JsonSchema = {
     operationId: operation.operationId,
     tags: [operation.tag],
@@ -64,12 +76,13 @@ function describeOperation(operation: Operation, components: SchemaComponents, e
     description: operation.description,
     ...(parameters.length ? { parameters } : {}),
     responses: {
-      200: { description: "OK", content: { "application/json": { schema: components.use(operation.response, "response") } } },
+      200: { description: "OK", content: { "application/json": { schema: components.use(operation.response, "response"), ...example(examples.response) } } },
       ...Object.fromEntries(
-        Object.entries(operation.errors).map(([status, description]) => [
-          status,
-          { description: `${STATUS_TEXT[Number(status)] ?? "Error"}: ${description}`, content: { "application/json": { schema: errorBody } } },
-        ]),
+        Object.entries(operation.errors).map(([status, description]) => {
+          const error = examples.errors[Number(status)];
+          const content = { schema: errorBody, ...(error ? { examples: { [error.summary]: { summary: error.summary, value: error.body } } } : {}) };
+          return [status, { description: `${STATUS_TEXT[Number(status)] ?? "Error"}: ${description}`, content: { "application/json": content } }];
+        }),
       ),
     },
   };
@@ -79,7 +92,7 @@ function describeOperation(operation: Operation, components: SchemaComponents, e
     described.requestBody = {
       required: true,
       content: {
-        "application/json": { schema },
+        "application/json": { schema, ...example(examples.request.body) },
         "application/x-www-form-urlencoded": { schema, encoding: { item: { contentType: "application/json" } } },
       },
     };
@@ -87,7 +100,7 @@ function describeOperation(operation: Operation, components: SchemaComponents, e
   return described;
 }
 
-function parametersOf(object: TObject | undefined, place: "path" | "query", components: SchemaComponents): JsonSchema[] {
+function parametersOf(object: TObject | undefined, place: "path" | "query", components: SchemaComponents, examples: Record<string, unknown> = {}): JsonSchema[] {
   if (!object) return [];
   const required = new Set(object.required ?? []);
   return Object.entries(object.properties).map(([name, schema]) => {
@@ -96,8 +109,28 @@ function parametersOf(object: TObject | undefined, place: "path" | "query", comp
     const parameter: JsonSchema = { name, in: place, required: place === "path" || (required.has(name) && !hasDefault(schema)) };
     if (typeof schema.description === "string") parameter.description = schema.description;
     parameter.schema = converted;
+    if (examples[name] !== undefined) parameter.example = examples[name] as JsonSchema;
     return parameter;
   });
+}
+
+/**
+ * The item-event union as a `oneOf` with a title per branch and a discriminator on `event`,
+ * so documentation tools show each event kind (the server validates with the same branches).
+ */
+function discriminateItemEvents(schemas: Record<string, JsonSchema>): void {
+  const branches = [
+    { name: "TransferEvent", title: "Transfer (mint, transfer, burn)", events: TransferEvent.properties.event.enum as string[] },
+    { name: "MarketEvent", title: "Marketplace event (listing, price, sale)", events: MarketEvent.properties.event.enum as string[] },
+  ];
+  for (const { name, title } of branches) schemas[name] = { title, ...schemas[name] };
+  schemas.ItemEvent = {
+    oneOf: branches.map(({ name }) => ({ $ref: `#/components/schemas/${name}` })),
+    discriminator: {
+      propertyName: "event",
+      mapping: Object.fromEntries(branches.flatMap(({ name, events }) => events.map((event) => [event, `#/components/schemas/${name}`]))),
+    },
+  };
 }
 
 /** `/api/v2/collection/:address` → `/api/v2/collection/{address}` */

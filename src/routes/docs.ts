@@ -9,11 +9,13 @@ import { buildOpenApiDocument } from "../openapi/document.ts";
  * that needs no network), and GET / which leads there.
  */
 export function docsRoute(router: Router): void {
-  let document: string | undefined;
+  // Built once per origin it is asked for: its `servers` names the simulator as the caller reaches it.
+  let served: { origin: string; text: string } | undefined;
   router.get("/openapi.json", (ctx) => {
-    document ??= JSON.stringify(buildOpenApiDocument());
+    const origin = `${ctx.protocol}://${ctx.host}`;
+    if (served?.origin !== origin) served = { origin, text: JSON.stringify(buildOpenApiDocument(origin)) };
     ctx.type = "application/json";
-    ctx.body = document;
+    ctx.body = served.text;
   });
   router.get("/", (ctx) => ctx.redirect("/docs"));
   router.get("/docs", (ctx) => {

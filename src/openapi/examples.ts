@@ -1,0 +1,154 @@
+import { readFileSync } from "node:fs";
+import { addressOf, keyFor } from "../chain/keys.ts";
+import { slugify } from "../metadata/store.ts";
+import type { ErrorBody } from "../schemas/error.ts";
+import type { OperationId } from "../schemas/operations.ts";
+
+// Examples for the OpenAPI document, taken from the default world: its scenario file and the
+// responses snapshotted from it (fixtures/snapshots, checked byte for byte against a fresh
+// replay). test/openapi/examples.test.ts sends every example request to a simulator running
+// that world and requires the documented status and body, so an example cannot drift.
+
+/** A request as the document shows it: path parameters, query, body. */
+export interface ExampleRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** Sent as is with this content type instead of `body` as JSON. */
+  raw?: { contentType: string; text: string };
+}
+
+export interface ErrorExample {
+  summary: string;
+  /** The request that answers it; none for what a request alone cannot cause (a chain outage). */
+  request?: ExampleRequest;
+  body: ErrorBody;
+}
+
+export interface OperationExamples {
+  request: ExampleRequest;
+  /** The 200 answer to `request` (absent for the mint, whose hash and token ids differ per run). */
+  response?: unknown;
+  errors: Record<number, ErrorExample>;
+}
+
+type ApiOperationId = Exclude<OperationId, "getItemMetadata">;
+
+const fixtures = (path: string) => JSON.parse(readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), "utf8"));
+
+interface Scenario {
+  apiKeys: { key: string; account: string }[];
+  accounts: { name: string; keyLabel?: string }[];
+  collections: { chainId: number; name: string; slug?: string; owner: string; minters: string[] }[];
+}
+
+const LOADING: ErrorExample = {
+  summary: "the world is still being replayed (with Retry-After: 1)",
+  body: { error: "CHAIN_UNAVAILABLE", message: "The simulator is still loading its world", errors: ["the world is being replayed onto the chain; retry in a second"] },
+};
+const UNKNOWN_COLLECTION = "0x0000000000000000000000000000000000000001";
+
+let built: Record<ApiOperationId, OperationExamples> | undefined;
+
+/** The examples of every API operation, from the default world (read once). */
+export function defaultWorldExamples(): Record<ApiOperationId, OperationExamples> {
+  return (built ??= buildExamples());
+}
+
+function buildExamples(): Record<ApiOperationId, OperationExamples> {
+  const index = fixtures("snapshots/index.json") as { responses: { url: string; status: number; file: string }[] };
+  const snapshot = (file: string) => fixtures(`snapshots/${file}`);
+  const responseTo = (prefix: string) => index.responses.find(({ file }) => file.startsWith(prefix))!;
+  const scenario = fixtures("default-world.json") as Scenario;
+
+  // The busiest item: the one with the most pages of history.
+  const pages = new Map<string, number>();
+  for (const { file } of index.responses) if (file.startsWith("item-events/")) pages.set(file.split("/").slice(1, 3).join("/"), (pages.get(file.split("/").slice(1, 3).join("/")) ?? 0) + 1);
+  const [busiest] = [...pages].sort((a, b) => b[1] - a[1])[0]!;
+  const [address, tokenId] = busiest.split("/") as [string, string];
+
+  const collections = index.responses.filter(({ file }) => file.startsWith("collection/")).map(({ file }) => snapshot(file).collection);
+  const mint = mintExample(scenario, collections);
+  const list = snapshot("collections/default/page-1.json");
+  const history = snapshot(`item-events/${address}/${tokenId}/page-1.json`);
+  const itemMissing = responseTo("errors/item-not-found");
+  const missingPath = new URL(itemMissing.url, "http://x").pathname.split("/");
+
+  return {
+    mintItem: {
+      request: { query: { apiKey: mint.apiKey }, body: mint.body },
+      errors: {
+        400: { summary: "an item without a name", request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, item: { initialSupply: 10 } } }, body: { error: "VALIDATION_FAILED", message: "The request body is invalid", errors: ["body.item: missing required field 'name'"] } },
+        401: { summary: "no apiKey", request: { body: mint.body }, body: { error: "UNAUTHORIZED", message: "An apiKey query parameter is required", errors: ["An apiKey query parameter is required"] } },
+        403: {
+          summary: "a key whose developer wallet lacks the collection's minter role",
+          request: { query: { apiKey: mint.outsider.apiKey }, body: mint.body },
+          body: { error: "FORBIDDEN", message: "The developer wallet is not authorized on this collection", errors: [`developer wallet ${mint.outsider.wallet} of API key '${mint.outsider.name}' does not hold the collection's minter role`] },
+        },
+        404: { summary: "no such collection on that chain", request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, collectionAddress: UNKNOWN_COLLECTION } }, body: notFound(`Collection ${UNKNOWN_COLLECTION}`) },
+        413: { summary: "a body over 100 kB", request: { query: { apiKey: mint.apiKey }, raw: { contentType: "application/json", text: JSON.stringify({ ...mint.body, padding: "x".repeat(110_000) }) } }, body: { error: "PAYLOAD_TOO_LARGE", message: "The request body is too large", errors: ["The request body is too large"] } },
+        415: {
+          summary: "a body that is neither JSON nor a form",
+          request: { query: { apiKey: mint.apiKey }, raw: { contentType: "text/plain", text: "Sword" } },
+          body: { error: "UNSUPPORTED_MEDIA_TYPE", message: "Send the body as application/json (or a form)", errors: ["content-type 'text/plain' is not supported"] },
+        },
+        422: {
+          summary: "a royalty of 30%",
+          request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, item: { ...mint.body.item, royaltyFee: 300 } } },
+          body: { error: "CONTRACT_RULE", message: "The collection contract refused the mint", errors: ["item.royaltyFee 300 is 30% or more; the collection refuses royalties of 300 per mille or more"] },
+        },
+        503: LOADING,
+      },
+    },
+    getItemEvents: {
+      request: { params: { address, tokenId: Number(tokenId) }, query: { perPage: 3, page: 1 } },
+      response: { events: history.events.slice(0, 3) },
+      errors: {
+        400: { summary: "a page larger than 100", request: { params: { address, tokenId: Number(tokenId) }, query: { perPage: 1000 } }, body: { error: "VALIDATION_FAILED", message: "The request query is invalid", errors: ["query.perPage must be <= 100"] } },
+        404: { summary: "no such item in the collection", request: { params: { address: missingPath[5]!, tokenId: Number(missingPath[6]) } }, body: snapshot(itemMissing.file) },
+        503: LOADING,
+      },
+    },
+    getCollection: {
+      request: { params: { address } },
+      response: snapshot(`collection/${address}.json`),
+      errors: {
+        400: { summary: "a malformed address", request: { params: { address: "0x123" } }, body: { error: "VALIDATION_FAILED", message: "The request path is invalid", errors: ['path.address must match pattern "^0x[0-9a-fA-F]{40}$"'] } },
+        404: { summary: "no such collection", request: { params: { address: UNKNOWN_COLLECTION } }, body: snapshot("errors/collection-not-found.json") },
+        503: LOADING,
+      },
+    },
+    listCollections: {
+      request: { query: { perPage: 2, page: 1, sortBy: "mintDate", sortDir: "desc" } },
+      response: { collections: list.collections.slice(0, 2), count: list.count },
+      errors: {
+        400: { summary: "a page larger than 100", request: { query: { perPage: 1000 } }, body: snapshot("errors/bad-query.json") },
+        503: LOADING,
+      },
+    },
+  };
+}
+
+function notFound(what: string): ErrorBody {
+  return { error: "NOT_FOUND", message: `${what} not found`, errors: [`${what} not found`] };
+}
+
+/** A mint the default world takes: chain 56, a collection owned (so minted on) by an account with an API key, and a key that may not. */
+function mintExample(scenario: Scenario, collections: { chainId: number; slug: string; address: string; ownerAddress: string }[]) {
+  const keyOf = new Map(scenario.apiKeys.map(({ account, key }) => [account, key]));
+  const chosen = scenario.collections.find((collection) => collection.chainId === 56 && keyOf.has(collection.owner))!;
+  const slug = chosen.slug ?? slugify(chosen.name);
+  const onChain = collections.find((collection) => collection.chainId === 56 && collection.slug === slug)!;
+  const outsider = scenario.apiKeys.find(({ account }) => account !== chosen.owner && !chosen.minters.includes(account))!;
+  const label = scenario.accounts.find(({ name }) => name === outsider.account)?.keyLabel ?? `account/${outsider.account}`;
+  return {
+    apiKey: keyOf.get(chosen.owner)!,
+    body: {
+      collectionAddress: onChain.address,
+      recipient: onChain.ownerAddress,
+      chainId: 56,
+      item: { name: "Sword of Dawn", description: "A blade forged at first light.", initialSupply: 10, maximumSupply: 100, royaltyFee: 50 },
+    },
+    outsider: { apiKey: outsider.key, name: outsider.account, wallet: addressOf(keyFor(label)) },
+  };
+}
