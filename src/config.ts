@@ -40,6 +40,14 @@ export interface SimulatorOptions {
   chains: ChainSetting[];
   /** Serve each chain as JSON-RPC on its rpcPort. */
   serveRpc: boolean;
+  /** Interface the JSON-RPC ports listen on; loopback unless asked (independent of `host`). */
+  rpcHost: string;
+  /** Host names the JSON-RPC ports answer besides the loopback ones. */
+  rpcAllowedHosts: string[];
+  /** Browser origins the JSON-RPC ports answer; empty means the loopback origins on any port. */
+  rpcCors: string[];
+  /** Bearer token every JSON-RPC call needs when the ports are not on loopback. */
+  adminToken?: string;
   /** Largest accepted request body. */
   bodyLimit: string;
 }
@@ -52,5 +60,8 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
     { chainId: 137, rpcPort: 8546 },
   ],
   serveRpc: true,
+  rpcHost: "127.0.0.1",
+  rpcAllowedHosts: [],
+  rpcCors: [],
   bodyLimit: "100kb",
 };

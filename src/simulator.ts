@@ -8,6 +8,7 @@ import { deployCore } from "./chain/deploy.ts";
 import { addressOf, deployerKey } from "./chain/keys.ts";
 import { startChain } from "./chain/network.ts";
 import { ChainRegistry } from "./chain/registry.ts";
+import { DEFAULT_RPC_ORIGINS, isLoopbackHost, type RpcPolicy } from "./chain/rpc-guard.ts";
 import { serveRpc } from "./chain/rpc-server.ts";
 import { SimChain } from "./chain/sim-chain.ts";
 import { DEFAULT_OPTIONS, type ApiAccount, type ChainSetting, type SimulatorOptions } from "./config.ts";
@@ -55,10 +56,11 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
 
   try {
     if (options.serveRpc) {
+      const policy = rpcPolicy(options);
       for (const { chainId, rpcPort } of options.chains) {
-        const server = await serveRpc(chains.get(chainId)!, options.host, rpcPort);
+        const server = await serveRpc(chains.get(chainId)!, options.rpcHost, rpcPort, policy);
         servers.push(server);
-        rpcUrls.set(chainId, urlOf(options.host, server));
+        rpcUrls.set(chainId, urlOf(isWildcard(options.rpcHost) ? "127.0.0.1" : options.rpcHost, server));
       }
     }
     let ready = false;
@@ -89,6 +91,20 @@ async function startSimChain({ chainId }: ChainSetting, abis: Abis, walletKeys: 
     currencies: currencyTable(chainId, contracts.stablecoin),
   });
   return new SimChain(chain, contracts, abis, indexer);
+}
+
+/** Who may call the chains' JSON-RPC ports; off loopback, nobody without the token. */
+function rpcPolicy({ rpcHost, rpcAllowedHosts, rpcCors, adminToken }: SimulatorOptions): RpcPolicy {
+  const loopback = isLoopbackHost(rpcHost);
+  if (!loopback && !adminToken) {
+    throw new Error(`the JSON-RPC ports would listen on ${rpcHost}, where anyone could send transactions as the developer wallets: set --admin-token (or ADMIN_TOKEN)`);
+  }
+  const bound = loopback || isWildcard(rpcHost) ? [] : [rpcHost];
+  return { allowedHosts: [...rpcAllowedHosts, ...bound], allowedOrigins: rpcCors.length > 0 ? rpcCors : DEFAULT_RPC_ORIGINS, token: adminToken, loopback };
+}
+
+function isWildcard(host: string): boolean {
+  return host === "0.0.0.0" || host === "::";
 }
 
 function urlOf(host: string, server: Server): string {

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { allowedOriginOf, refusalOf, type RpcPolicy } from "./rpc-guard.ts";
 import type { SimChain } from "./sim-chain.ts";
 
 interface RpcCall {
@@ -11,6 +12,9 @@ type RpcReply = { jsonrpc: "2.0"; id: RpcCall["id"] } & ({ result: unknown } | {
 
 /** Larger bodies are refused before they are read whole; a batch of a few hundred calls fits. */
 const MAX_BODY_BYTES = 1_000_000;
+/** As geth: at most this many calls in one batch, and an answer of at most this many bytes. */
+export const MAX_BATCH_CALLS = 1_000;
+export const MAX_ANSWER_BYTES = 25_000_000;
 
 const failure = (id: RpcCall["id"], code: number, message: string): RpcReply => ({ jsonrpc: "2.0", id, error: { code, message } });
 
@@ -19,7 +23,7 @@ const failure = (id: RpcCall["id"], code: number, message: string): RpcReply => 
  * same chain the simulator writes to. Every call goes through the chain's
  * wrapper, which keeps its index current when a call changes the chain.
  */
-export async function serveRpc(chain: Pick<SimChain, "request">, host: string, port: number): Promise<Server> {
+export async function serveRpc(chain: Pick<SimChain, "request">, host: string, port: number, policy: RpcPolicy): Promise<Server> {
   async function answer(call: unknown): Promise<RpcReply> {
     const valid = asCall(call);
     if (!valid) return failure(idOf(call), -32600, "Invalid Request: expected an object with a string 'method'");
@@ -41,13 +45,17 @@ export async function serveRpc(chain: Pick<SimChain, "request">, host: string, p
     }
     if (!Array.isArray(body)) return answer(body);
     if (body.length === 0) return failure(null, -32600, "Invalid Request: empty batch");
+    if (body.length > MAX_BATCH_CALLS) return failure(null, -32600, `Invalid Request: a batch of ${body.length} calls is over the limit of ${MAX_BATCH_CALLS}`);
     return Promise.all(body.map(answer));
   }
 
   const server = createServer((req, res) => {
-    res.setHeader("access-control-allow-origin", "*");
-    res.setHeader("access-control-allow-headers", "content-type");
-    if (req.method === "OPTIONS") return void res.writeHead(204).end();
+    const origin = allowedOriginOf(req, policy);
+    if (origin) res.setHeader("access-control-allow-origin", origin).setHeader("access-control-allow-headers", "content-type, authorization");
+    res.setHeader("vary", "Origin");
+    if (req.method === "OPTIONS" && origin) return void res.writeHead(204).end();
+    const refused = refusalOf(req, policy);
+    if (refused) return void res.writeHead(refused.status, { "content-type": "application/json", connection: "close" }).end(JSON.stringify(failure(null, -32600, refused.message)));
     if (req.method !== "POST") return void res.writeHead(405).end();
     const chunks: Buffer[] = [];
     let size = 0;
@@ -60,7 +68,11 @@ export async function serveRpc(chain: Pick<SimChain, "request">, host: string, p
     req.on("end", () => {
       reply(Buffer.concat(chunks).toString("utf8"))
         .catch((error: unknown) => failure(null, -32603, `Internal error: ${(error as Error).message}`))
-        .then((answered) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answered, bigintsAsHex)));
+        .then((answered) => {
+          const text = JSON.stringify(answered, bigintsAsHex);
+          const sent = Buffer.byteLength(text) <= MAX_ANSWER_BYTES ? text : JSON.stringify(failure(null, -32603, `the answer is over ${MAX_ANSWER_BYTES} bytes; send fewer calls per batch`));
+          res.writeHead(200, { "content-type": "application/json" }).end(sent);
+        });
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -16,6 +16,14 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --rpc-port <port>    JSON-RPC port of the first chain; the next chains use the ports after it
                                                       (env RPC_PORT, default ${DEFAULT_OPTIONS.chains[0]!.rpcPort})
   --no-rpc             do not serve the chains as JSON-RPC
+  --rpc-host <host>    interface the JSON-RPC ports listen on (env RPC_HOST, default ${DEFAULT_OPTIONS.rpcHost});
+                       off loopback every call needs --admin-token
+  --allowed-hosts <h>  comma-separated Host names the JSON-RPC ports answer besides loopback ones
+                                                      (env ALLOWED_HOSTS)
+  --rpc-cors <origins> comma-separated browser origins the JSON-RPC ports answer ('*' for any port,
+                       e.g. http://localhost:*; '*' alone for every origin)
+                                                      (env RPC_CORS, default the loopback origins)
+  --admin-token <t>    bearer token for the JSON-RPC ports off loopback (env ADMIN_TOKEN)
   --fixture <file>     scenario replayed at start     (env FIXTURE, default fixtures/default-world.json;
                                                       'demo': fixtures/demo-world.json,
                                                       'contract-suite': fixtures/contract-suite-world.json)
@@ -34,6 +42,10 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
       chains: { type: "string" },
       "rpc-port": { type: "string" },
       "no-rpc": { type: "boolean", default: false },
+      "rpc-host": { type: "string" },
+      "allowed-hosts": { type: "string" },
+      "rpc-cors": { type: "string" },
+      "admin-token": { type: "string" },
       fixture: { type: "string" },
       "wall-clock": { type: "boolean", default: false },
       "public-url": { type: "string" },
@@ -52,9 +64,17 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
     port: integerOption("--port", values.port ?? env.PORT ?? String(DEFAULT_OPTIONS.port), 0, PORT_MAX),
     chains: chainIds.map((chainId, i) => ({ chainId, rpcPort: rpcPort === 0 ? 0 : rpcPort + i })),
     serveRpc: !values["no-rpc"],
+    rpcHost: values["rpc-host"] ?? env.RPC_HOST ?? DEFAULT_OPTIONS.rpcHost,
+    rpcAllowedHosts: list(values["allowed-hosts"] ?? env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
+    rpcCors: list(values["rpc-cors"] ?? env.RPC_CORS),
+    adminToken: values["admin-token"] ?? (env.ADMIN_TOKEN || undefined),
     help: values.help,
     ...worldOptions(values, env),
   };
+}
+
+function list(text: string | undefined): string[] {
+  return (text ?? "").split(",").map((item) => item.trim()).filter(Boolean);
 }
 
 function worldOptions(values: { fixture?: string; "wall-clock"?: boolean; "public-url"?: string; chains?: string }, env: NodeJS.ProcessEnv): WorldOptions {

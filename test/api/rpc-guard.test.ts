@@ -1,0 +1,96 @@
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readOptions } from "../../src/cli/options.ts";
+import { MAX_BATCH_CALLS } from "../../src/chain/rpc-server.ts";
+import type { Simulator } from "../../src/simulator.ts";
+import { startTestSimulator } from "../harness.ts";
+
+// The JSON-RPC port can send transactions as every developer wallet, so a web page the
+// developer has open must not reach it: not by its own origin, not with a text/plain "simple"
+// request, not by renaming the host (DNS rebinding); and off loopback not without the token.
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+}
+
+function send(url: string, body: string, headers: Record<string, string> = {}, method = "POST"): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers: { "content-type": "application/json", ...headers } }, (res) => {
+      let text = "";
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+const call = (method: string, params: unknown[] = []) => JSON.stringify({ jsonrpc: "2.0", id: 1, method, params });
+const MINE = call("evm_mine");
+
+let sim: Simulator;
+let url: string;
+const blockNumber = async () => Number((await send(url, call("eth_blockNumber"))).body.result);
+beforeAll(async () => {
+  sim = await startTestSimulator(undefined, { serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+  url = sim.rpcUrls.get(56)!;
+});
+afterAll(() => sim?.close());
+
+describe("a loopback JSON-RPC port", () => {
+  it.each([
+    ["a foreign Origin", { origin: "https://evil.example" }, 403, /Origin 'https:\/\/evil\.example' is not allowed/],
+    ["a text/plain body (a CORS simple request)", { "content-type": "text/plain" }, 415, /application\/json/],
+    ["a foreign Host (DNS rebinding)", { host: "evil.example:8545" }, 403, /Host 'evil\.example' is not allowed/],
+  ])("refuses %s before running anything", async (_what, headers, status, message) => {
+    const before = await blockNumber();
+    const answer = await send(url, MINE, headers as Record<string, string>);
+    expect(answer.status).toBe(status);
+    expect(answer.body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringMatching(message) } });
+    expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(await blockNumber()).toBe(before);
+  });
+
+  it("serves a dApp on another localhost port: preflight and call, its origin named back", async () => {
+    const origin = "http://localhost:5173";
+    const preflight = await send(url, "", { origin, "access-control-request-method": "POST" }, "OPTIONS");
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers["access-control-allow-origin"]).toBe(origin);
+    const answer = await send(url, call("eth_chainId"), { origin });
+    expect(answer).toMatchObject({ status: 200, body: { result: "0x38" } });
+    expect(answer.headers["access-control-allow-origin"]).toBe(origin);
+  });
+
+  it(`answers a batch of more than ${MAX_BATCH_CALLS} calls with one JSON-RPC error, running none`, async () => {
+    const before = await blockNumber();
+    const batch = JSON.stringify(Array.from({ length: MAX_BATCH_CALLS + 1 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "evm_mine", params: [] })));
+    const answer = await send(url, batch);
+    expect(answer.body).toMatchObject({ error: { code: -32600, message: expect.stringContaining(`over the limit of ${MAX_BATCH_CALLS}`) } });
+    expect(await blockNumber()).toBe(before);
+  });
+});
+
+describe("off loopback", () => {
+  it("--host alone leaves the JSON-RPC ports on loopback", () => {
+    expect(readOptions(["--host", "0.0.0.0"], {}).rpcHost).toBe("127.0.0.1");
+  });
+
+  it("refuses to start without a token", async () => {
+    await expect(startTestSimulator(undefined, { serveRpc: true, rpcHost: "0.0.0.0", chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] })).rejects.toThrow(/set --admin-token/);
+  });
+
+  it("needs the bearer token on every call", async () => {
+    const open = await startTestSimulator(undefined, { serveRpc: true, rpcHost: "0.0.0.0", adminToken: "s3cret", chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+    try {
+      const rpc = open.rpcUrls.get(56)!;
+      expect(rpc).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect((await send(rpc, call("eth_chainId"))).status).toBe(401);
+      expect((await send(rpc, call("eth_chainId"), { authorization: "Bearer wrong" })).status).toBe(401);
+      expect(await send(rpc, call("eth_chainId"), { authorization: "Bearer s3cret" })).toMatchObject({ status: 200, body: { result: "0x38" } });
+    } finally {
+      await open.close();
+    }
+  });
+});
