@@ -34,7 +34,7 @@ export interface Refusal {
  */
 export function refusalOf(req: IncomingMessage, policy: RpcPolicy): Refusal | undefined {
   const host = hostnameOf(req.headers.host ?? "");
-  if (!LOOPBACK_NAMES.has(host) && !/^127\.\d+\.\d+\.\d+$/.test(host) && !policy.allowedHosts.includes(host)) {
+  if (!isLoopbackHost(host) && !policy.allowedHosts.includes(host)) {
     return { status: 403, message: `Host '${host}' is not allowed; add it with --allowed-hosts` };
   }
   const origin = req.headers.origin;

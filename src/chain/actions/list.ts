@@ -1,4 +1,4 @@
-import { encodeFunctionData, parseEventLogs, type Address, type Hex, type TransactionReceipt } from "viem";
+import { encodeFunctionData, type Address, type Hex } from "viem";
 import type { SimChain, WriteOptions } from "../sim-chain.ts";
 import { MARKET_RULES } from "./market-rules.ts";
 
@@ -19,11 +19,4 @@ export function list(chain: SimChain, p: ListParams, options?: WriteOptions): Pr
   const args = [p.collection, p.tokenId, p.amount, p.price, p.currency] as const;
   const data = encodeFunctionData({ abi: chain.abis.marketplace, functionName: "list", args });
   return chain.write(p.seller, { to: chain.contracts.marketplace, data }, MARKET_RULES, options);
-}
-
-/** The id of the listing a list transaction opened. */
-export function openedListing(chain: SimChain, receipt: TransactionReceipt): bigint {
-  const [listed] = parseEventLogs({ abi: chain.abis.marketplace, eventName: "ItemListed", logs: receipt.logs });
-  if (!listed) throw new Error(`transaction ${receipt.transactionHash} opened no listing`);
-  return listed.args.listingId;
 }
