@@ -26,7 +26,7 @@ export interface WriteOptions {
 const FIXED_GAS = 15_000_000n;
 const FEES = { maxFeePerGas: toHex(MAX_FEE_PER_GAS), maxPriorityFeePerGas: toHex(MAX_PRIORITY_FEE_PER_GAS) };
 
-/** JSON-RPC methods that never change a chain; every other call may, so it marks the index stale. */
+/** JSON-RPC methods that never change a chain; any other call from outside may even rewrite its history (evm_revert). */
 const READ_ONLY = new Set([
   "eth_blockNumber", "eth_call", "eth_chainId", "eth_estimateGas", "eth_feeHistory", "eth_gasPrice", "eth_getBalance",
   "eth_getBlockByHash", "eth_getBlockByNumber", "eth_getCode", "eth_getLogs", "eth_getStorageAt", "eth_getTransactionByHash",
@@ -74,7 +74,7 @@ export class SimChain {
     try {
       return await this.#chain.connection.provider.request({ method, params });
     } finally {
-      if (!READ_ONLY.has(method)) this.indexer.markStale();
+      if (!READ_ONLY.has(method)) this.indexer.markRewritten();
     }
   }
 
@@ -97,10 +97,13 @@ export class SimChain {
     }
   }
 
-  /** The transaction's receipt, once its block is indexed (read-your-writes). */
-  async confirmed(hash: Hex): Promise<TransactionReceipt> {
-    const receipt = await this.publicClient.waitForTransactionReceipt({ hash });
-    await this.indexer.syncTo(receipt.blockNumber);
+  /**
+   * The transaction's receipt, once its block is indexed (read-your-writes).
+   * Throws viem's WaitForTransactionReceiptTimeoutError if it is not mined within `timeoutMs`.
+   */
+  async confirmed(hash: Hex, { timeoutMs }: { timeoutMs?: number } = {}): Promise<TransactionReceipt> {
+    const receipt = await this.publicClient.waitForTransactionReceipt({ hash, ...(timeoutMs ? { timeout: timeoutMs } : {}) });
+    await this.indexer.syncTo(receipt.blockNumber, receipt.blockHash);
     return receipt;
   }
 

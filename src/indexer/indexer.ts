@@ -1,30 +1,62 @@
+import type { Hex } from "viem";
 import type { PublicClient } from "../chain/network.ts";
 import { decodeLogs, type DecodedLog, type indexedEventsAbi } from "./decode.ts";
 import { advanceHead, applyLogs } from "./apply.ts";
 import { emptyModels, type ChainFacts, type ChainModels } from "./models.ts";
+
+/** The read models as they were at one block, and that block's hash (to tell whether the chain still has it). */
+interface Checkpoint {
+  blockNumber: number;
+  hash: Hex | undefined;
+  models: ChainModels;
+}
+
+/** Where the index has to get to: a block number, and its hash and time when the caller knows them. */
+interface Target {
+  number: bigint;
+  hash?: Hex;
+  timestamp?: bigint;
+}
 
 /**
  * Follows one chain: pulls the logs of every block it has not seen yet and folds
  * them into the read models. Writers call `syncTo` with their receipt's block so
  * a write answers only once it is indexed; readers call `sync` when the chain may
  * have moved (a JSON-RPC call from outside, time travel).
+ *
+ * When the chain may have rewritten its history (evm_revert, a reorg), the next sync
+ * checks that the indexed head is still on the chain; if not, the models go back to
+ * the newest checkpoint the chain still holds (genesis at worst) and are rebuilt from there.
  */
 export class ChainIndexer {
-  readonly models: ChainModels;
+  #models: ChainModels;
+  #headHash: Hex | undefined;
+  #checkpoints: Checkpoint[] = [];
   #client: PublicClient;
   #abi: ReturnType<typeof indexedEventsAbi>;
   #running: Promise<void> = Promise.resolve();
   #stale = true;
+  #mayBeRewritten = false;
 
   constructor(client: PublicClient, abi: ReturnType<typeof indexedEventsAbi>, facts: ChainFacts) {
     this.#client = client;
     this.#abi = abi;
-    this.models = emptyModels(facts);
+    this.#models = emptyModels(facts);
   }
 
-  /** Something outside the simulator may have changed the chain. */
+  get models(): ChainModels {
+    return this.#models;
+  }
+
+  /** New blocks may exist. */
   markStale(): void {
     this.#stale = true;
+  }
+
+  /** Blocks the index holds may have been replaced or dropped (a revert, a reorg, anything unknown from outside). */
+  markRewritten(): void {
+    this.#stale = true;
+    this.#mayBeRewritten = true;
   }
 
   /** Catch up with the chain if it may have moved. */
@@ -35,9 +67,22 @@ export class ChainIndexer {
   }
 
   /** Make sure everything up to `blockNumber` is indexed (a writer's receipt block: its logs carry its time). */
-  async syncTo(blockNumber: bigint): Promise<void> {
-    if (this.models.head.blockNumber >= Number(blockNumber)) return this.#running;
-    return this.#serialized(() => this.#catchUp(blockNumber));
+  async syncTo(blockNumber: bigint, blockHash?: Hex): Promise<void> {
+    if (!this.#mayBeRewritten && this.#models.head.blockNumber >= Number(blockNumber)) return this.#running;
+    return this.#serialized(() => this.#catchUp({ number: blockNumber, hash: blockHash }));
+  }
+
+  /** Remember the models as of the indexed head, to come back to if the chain returns to this block. */
+  async checkpoint(): Promise<void> {
+    await this.sync();
+    return this.#serialized(async () => {
+      this.#checkpoints.push({ blockNumber: this.#models.head.blockNumber, hash: this.#headHash, models: structuredClone(this.#models) });
+    });
+  }
+
+  /** Forget every checkpoint after the first `keep` (a reset back to the world as loaded). */
+  dropCheckpoints(keep: number): void {
+    this.#checkpoints.length = Math.min(keep, this.#checkpoints.length);
   }
 
   #serialized(step: () => Promise<void>): Promise<void> {
@@ -49,23 +94,55 @@ export class ChainIndexer {
   }
 
   /** Index every block after the head up to `to`, or up to the chain's latest block. */
-  async #catchUp(to?: bigint): Promise<void> {
-    const latest = to === undefined ? await this.#client.getBlock({ blockTag: "latest" }) : undefined;
-    const toBlock = latest?.number ?? to!;
-    const fromBlock = BigInt(this.models.head.blockNumber + 1);
-    if (toBlock < fromBlock) return;
-    const logs = decodeLogs(this.#abi, await this.#client.getLogs({ fromBlock, toBlock }));
-    const blockTimes = new Map<bigint, number>(latest ? [[toBlock, Number(latest.timestamp)]] : []);
-    await this.#addBlockTimes(blockTimes, logs, toBlock);
-    applyLogs(this.models, logs, blockTimes);
-    advanceHead(this.models, { number: toBlock, timestamp: BigInt(blockTimes.get(toBlock)!) });
+  async #catchUp(to?: Target): Promise<void> {
+    if (this.#mayBeRewritten) {
+      this.#mayBeRewritten = false;
+      await this.#rewindIfForked();
+    }
+    const target: Target = to ?? (await this.#client.getBlock({ blockTag: "latest" }));
+    const fromBlock = BigInt(this.#models.head.blockNumber + 1);
+    if (target.number < fromBlock) return;
+    const logs = decodeLogs(this.#abi, await this.#client.getLogs({ fromBlock, toBlock: target.number }));
+    const blockTimes = new Map<bigint, number>(target.timestamp !== undefined ? [[target.number, Number(target.timestamp)]] : []);
+    const headHash = target.hash ?? logs.findLast((log) => log.blockNumber === target.number)?.blockHash ?? undefined;
+    const fetched = await this.#addBlockTimes(blockTimes, logs, target.number);
+    applyLogs(this.#models, logs, blockTimes);
+    advanceHead(this.#models, { number: target.number, timestamp: BigInt(blockTimes.get(target.number)!) });
+    this.#headHash = headHash ?? fetched.get(target.number);
   }
 
-  /** The time of every block with logs, and of the new head: EDR puts it on each log; other blocks are asked for. */
-  async #addBlockTimes(times: Map<bigint, number>, logs: DecodedLog[], head: bigint): Promise<void> {
+  /** If the indexed head is no longer on the chain, go back to the newest checkpoint that is. */
+  async #rewindIfForked(): Promise<void> {
+    if (await this.#stillOnChain(this.#models.head.blockNumber, this.#headHash)) return;
+    while (this.#checkpoints.length > 0) {
+      const newest = this.#checkpoints.at(-1)!;
+      if (newest.blockNumber <= this.#models.head.blockNumber && (await this.#stillOnChain(newest.blockNumber, newest.hash))) {
+        return this.#restore(newest);
+      }
+      this.#checkpoints.pop();
+    }
+    this.#restore({ blockNumber: -1, hash: undefined, models: emptyModels(this.#models.facts) });
+  }
+
+  async #stillOnChain(blockNumber: number, hash: Hex | undefined): Promise<boolean> {
+    if (blockNumber < 0) return true;
+    const block = await this.#client.getBlock({ blockNumber: BigInt(blockNumber) }).catch(() => undefined);
+    return block !== undefined && block.hash === hash;
+  }
+
+  /** A copy of the checkpoint's models (it may be restored again), versioned past every earlier view. */
+  #restore(checkpoint: Checkpoint): void {
+    const version = this.#models.version + 1;
+    this.#models = { ...structuredClone(checkpoint.models), facts: this.#models.facts, version };
+    this.#headHash = checkpoint.hash;
+  }
+
+  /** The time of every block with logs, and of the new head: EDR puts it on each log; other blocks are asked for. Answers the hashes of the blocks it fetched. */
+  async #addBlockTimes(times: Map<bigint, number>, logs: DecodedLog[], head: bigint): Promise<Map<bigint, Hex>> {
     for (const log of logs) if (log.blockTimestamp != null) times.set(log.blockNumber, Number(log.blockTimestamp));
     const missing = new Set([...logs.map((log) => log.blockNumber), head].filter((number) => !times.has(number)));
     const blocks = await Promise.all([...missing].map((blockNumber) => this.#client.getBlock({ blockNumber })));
     for (const block of blocks) times.set(block.number, Number(block.timestamp));
+    return new Map(blocks.map((block) => [block.number, block.hash]));
   }
 }

@@ -1,4 +1,4 @@
-import type { Address } from "viem";
+import type { Address, Hex } from "viem";
 import type { StoredItem } from "../schemas/mint.ts";
 
 /** What the chain does not hold about a collection; supplied by whoever created it (the demo world, a fixture). */
@@ -14,7 +14,8 @@ export interface CollectionMetadata {
 
 /**
  * Off-chain metadata, keyed by what the chain identifies: a collection by chain
- * and address, an item by its itemRef. Never a copy of on-chain state.
+ * and address, an item by the transaction that created it (known before its token
+ * ids, and gone with it if the chain drops that transaction). Never a copy of on-chain state.
  */
 export class MetadataStore {
   #collections = new Map<string, CollectionMetadata>();
@@ -31,12 +32,13 @@ export class MetadataStore {
     return this.#collections.get(`${chainId}:${address}`);
   }
 
-  setItem(itemRef: string, item: StoredItem): void {
-    this.#items.set(itemRef, item);
+  /** The item (all its token ids) that the transaction `creation` creates on `chainId`. */
+  setItem(chainId: number, creation: Hex, item: StoredItem): void {
+    this.#items.set(`${chainId}:${creation}`, item);
   }
 
-  item(itemRef: string): StoredItem | undefined {
-    return this.#items.get(itemRef);
+  item(chainId: number, creation: Hex): StoredItem | undefined {
+    return this.#items.get(`${chainId}:${creation}`);
   }
 }
 

@@ -1,11 +1,11 @@
-import { maxUint256, parseUnits, type Address } from "viem";
+import { maxUint256, parseUnits, type Address, type Hex } from "viem";
 import { approveCurrency } from "../chain/actions/approve-currency.ts";
 import { approveMarketplace } from "../chain/actions/approve-marketplace.ts";
 import { createCollection, createdCollection } from "../chain/actions/create-collection.ts";
 import { faucet } from "../chain/actions/faucet.ts";
 import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
-import { itemKey, itemRef } from "../indexer/models.ts";
+import { itemKey } from "../indexer/models.ts";
 import { slugify, type MetadataStore } from "../metadata/store.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import type { Step } from "./load.ts";
@@ -131,7 +131,7 @@ export class ChainReplay implements SendContext {
   }
 
   /** Records the token ids an addItem of `item` created (the collection's next ones) and stores its metadata. */
-  landItem(item: ScenarioItem): void {
+  landItem(item: ScenarioItem, creation: Hex): void {
     const { chainId } = this.chain;
     const collection = this.collectionOf(item);
     const first = this.#nextTokenId.get(collection)!;
@@ -139,8 +139,7 @@ export class ChainReplay implements SendContext {
     const tokenIds = Array.from({ length: count }, (_, i) => first + BigInt(i));
     this.#nextTokenId.set(collection, first + BigInt(count));
     this.#world.landing.items.set(item.id, { chainId, collection, tokenIds });
-    const stored = storedItem(item);
-    for (const tokenId of tokenIds) this.#metadata.setItem(itemRef(chainId, collection, tokenId), stored);
+    this.#metadata.setItem(chainId, creation, storedItem(item));
   }
 
   async approveMarketplace(seller: Address, collection: Address, at: WriteOptions): Promise<void> {

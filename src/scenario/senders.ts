@@ -1,4 +1,4 @@
-import { parseUnits, zeroAddress, type Address } from "viem";
+import { parseUnits, zeroAddress, type Address, type Hex } from "viem";
 import { addItem } from "../chain/actions/add-item.ts";
 import { addItems } from "../chain/actions/add-items.ts";
 import { addToListing } from "../chain/actions/add-to-listing.ts";
@@ -32,7 +32,7 @@ export interface SendContext {
   item(id: string): ScenarioItem;
   token(item: string, copy?: number): { collection: Address; tokenId: bigint };
   collectionOf(item: ScenarioItem): Address;
-  landItem(item: ScenarioItem): void;
+  landItem(item: ScenarioItem, creation: Hex): void;
   approveMarketplace(seller: Address, collection: Address, at: WriteOptions): Promise<void>;
   fundStablecoin(buyer: Address, at: WriteOptions): Promise<void>;
 }
@@ -45,12 +45,11 @@ export const SENDERS: { [Name in ActionName]: Sender<Name> } = {
   async addItem(replay, action, at) {
     const item = replay.item(action.item);
     const common = { from: replay.account(action.by), collection: replay.collectionOf(item), to: replay.account(action.to), royaltyPerMille: BigInt(item.royaltyFee ?? 0) };
-    if (item.isStackable !== false) {
-      await addItem(replay.chain, { ...common, initialSupply: BigInt(item.initialSupply), maxSupply: BigInt(item.maximumSupply ?? item.initialSupply) }, at);
-    } else {
-      await addItems(replay.chain, { ...common, count: BigInt(item.initialSupply) }, at);
-    }
-    replay.landItem(item);
+    const creation =
+      item.isStackable !== false
+        ? await addItem(replay.chain, { ...common, initialSupply: BigInt(item.initialSupply), maxSupply: BigInt(item.maximumSupply ?? item.initialSupply) }, at)
+        : await addItems(replay.chain, { ...common, count: BigInt(item.initialSupply) }, at);
+    replay.landItem(item, creation);
   },
 
   mint: (replay, action, at) =>

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { itemKey, itemRef, type ChainModels } from "../indexer/models.ts";
+import { itemKey, type ChainModels } from "../indexer/models.ts";
 import type { MetadataStore } from "../metadata/store.ts";
 import type { StoredItem } from "../schemas/mint.ts";
 
@@ -23,7 +23,7 @@ export interface ItemMetadata {
  */
 export function itemMetadata(models: ChainModels, store: MetadataStore, collection: Address, tokenId: bigint): ItemMetadata | undefined {
   const record = models.items.get(itemKey(collection, tokenId));
-  const item = store.item(itemRef(models.facts.chainId, collection, tokenId));
+  const item = record && store.item(models.facts.chainId, record.creation.transactionHash);
   if (!record || !item) return undefined;
   return {
     name: item.name,

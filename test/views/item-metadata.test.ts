@@ -1,7 +1,7 @@
 import { zeroAddress } from "viem";
 import { expect, it } from "vitest";
 import { applyLogs } from "../../src/indexer/apply.ts";
-import { emptyModels, itemRef } from "../../src/indexer/models.ts";
+import { emptyModels, itemKey } from "../../src/indexer/models.ts";
 import { MetadataStore } from "../../src/metadata/store.ts";
 import type { StoredItem } from "../../src/schemas/mint.ts";
 import { itemMetadata } from "../../src/views/item-metadata.ts";
@@ -29,8 +29,9 @@ function world() {
   const models = emptyModels(chainFacts());
   applyLogs(models, book.logs, book.blockTimes());
   const store = new MetadataStore();
-  store.setItem(itemRef(56, COLLECTION, 1n), stored(true));
-  for (const tokenId of [2n, 3n, 4n]) store.setItem(itemRef(56, COLLECTION, tokenId), stored(false));
+  const creationOf = (tokenId: bigint) => models.items.get(itemKey(COLLECTION, tokenId))!.creation.transactionHash;
+  store.setItem(56, creationOf(1n), stored(true));
+  for (const tokenId of [2n, 3n, 4n]) store.setItem(56, creationOf(tokenId), stored(false));
   return { models, store };
 }
 
