@@ -50,6 +50,10 @@ export interface SimulatorOptions {
   adminToken?: string;
   /** Largest accepted request body. */
   bodyLimit: string;
+  /** How long a mint waits for its block before answering 504 MINT_PENDING. */
+  mintTimeoutMs: number;
+  /** On SIGTERM, how long requests in flight may finish before every socket is closed. */
+  shutdownTimeoutMs: number;
 }
 
 export const DEFAULT_OPTIONS: SimulatorOptions = {
@@ -64,4 +68,6 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
   rpcAllowedHosts: [],
   rpcCors: [],
   bodyLimit: "100kb",
+  mintTimeoutMs: 30_000,
+  shutdownTimeoutMs: 5_000,
 };

@@ -13,6 +13,9 @@ import { serveRpc } from "./chain/rpc-server.ts";
 import { SimChain } from "./chain/sim-chain.ts";
 import { DEFAULT_OPTIONS, type ApiAccount, type ChainSetting, type SimulatorOptions } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { answerClientErrors } from "./http/client-errors.ts";
+import { Drain } from "./http/shutdown.ts";
+import { clientErrorBody } from "./errors.ts";
 import { indexedEventsAbi } from "./indexer/decode.ts";
 import { ChainIndexer } from "./indexer/indexer.ts";
 import { MetadataStore } from "./metadata/store.ts";
@@ -48,11 +51,19 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   const chains = new ChainRegistry(await Promise.all(options.chains.map((setting) => startSimChain(setting, abis, walletKeys, world.genesisTime))));
   const servers: Server[] = [];
   const rpcUrls = new Map<number, string>();
-  const close = async () => {
-    await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-    servers.forEach((server) => server.closeAllConnections());
-    await chains.close();
-  };
+  const drain = new Drain();
+  let closing: Promise<void> | undefined;
+  /** Stop listening, refuse what arrives on kept-alive connections, let requests in flight finish (up to the timeout), then cut every socket. */
+  const close = () =>
+    (closing ??= (async () => {
+      drain.stop();
+      const closed = Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      servers.forEach((server) => server.closeIdleConnections());
+      await drain.settled(options.shutdownTimeoutMs);
+      servers.forEach((server) => server.closeAllConnections());
+      await closed;
+      await chains.close();
+    })());
 
   try {
     if (options.serveRpc) {
@@ -66,7 +77,9 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     let ready = false;
     const metadata = new MetadataStore();
     const accounts = new Accounts(world.accounts);
-    const api = createApp({ chains, metadata, accounts, isReady: () => ready, bodyLimit: options.bodyLimit }).listen(options.port, options.host);
+    const app = createApp({ chains, metadata, accounts, drain, isReady: () => ready, bodyLimit: options.bodyLimit, mintTimeoutMs: options.mintTimeoutMs });
+    const api = app.listen(options.port, options.host);
+    answerClientErrors(api, (status, message) => JSON.stringify(clientErrorBody(status, message)));
     servers.push(api);
     await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
     const sim: Simulator = { url: urlOf(options.host, api), chains, metadata, accounts, rpcUrls, close };

@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { answerClientErrors } from "../http/client-errors.ts";
 import { allowedOriginOf, refusalOf, type RpcPolicy } from "./rpc-guard.ts";
 import type { SimChain } from "./sim-chain.ts";
 
@@ -56,13 +57,13 @@ export async function serveRpc(chain: Pick<SimChain, "request">, host: string, p
     if (req.method === "OPTIONS" && origin) return void res.writeHead(204).end();
     const refused = refusalOf(req, policy);
     if (refused) return void res.writeHead(refused.status, { "content-type": "application/json", connection: "close" }).end(JSON.stringify(failure(null, -32600, refused.message)));
-    if (req.method !== "POST") return void res.writeHead(405).end();
+    if (req.method !== "POST") return void res.writeHead(405, { "content-type": "application/json", allow: "POST" }).end(JSON.stringify(failure(null, -32600, "Invalid Request: send JSON-RPC with POST")));
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
-      res.writeHead(413, { connection: "close" }).end();
+      res.writeHead(413, { "content-type": "application/json", connection: "close" }).end(JSON.stringify(failure(null, -32600, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`)));
       req.destroy();
     });
     req.on("end", () => {
@@ -75,6 +76,7 @@ export async function serveRpc(chain: Pick<SimChain, "request">, host: string, p
         });
     });
   });
+  answerClientErrors(server, (status, message) => JSON.stringify(failure(null, status === 431 ? -32600 : -32700, message)));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);

@@ -28,6 +28,11 @@ export const USAGE = `Usage: npm run simulate -- [options]
                                                       'demo': fixtures/demo-world.json,
                                                       'contract-suite': fixtures/contract-suite-world.json)
   --wall-clock         the world's "now" is the wall clock, not the scenario's fixed time
+  --mint-timeout <s>   seconds a mint waits for its block before answering 504 MINT_PENDING
+                                                      (env MINT_TIMEOUT, default ${DEFAULT_OPTIONS.mintTimeoutMs / 1000})
+  --shutdown-timeout <s> on SIGTERM/SIGINT, seconds requests in flight may take to finish
+                       before every connection is cut; a second signal stops at once
+                                                      (env SHUTDOWN_TIMEOUT, default ${DEFAULT_OPTIONS.shutdownTimeoutMs / 1000})
   --public-url <url>   base URL written into collection uris
                                                       (env PUBLIC_URL, default http://<host>:<port>)
   -h, --help           show this help`;
@@ -48,6 +53,8 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
       "admin-token": { type: "string" },
       fixture: { type: "string" },
       "wall-clock": { type: "boolean", default: false },
+      "mint-timeout": { type: "string" },
+      "shutdown-timeout": { type: "string" },
       "public-url": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -68,6 +75,8 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
     rpcAllowedHosts: list(values["allowed-hosts"] ?? env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
     rpcCors: list(values["rpc-cors"] ?? env.RPC_CORS),
     adminToken: values["admin-token"] ?? (env.ADMIN_TOKEN || undefined),
+    mintTimeoutMs: 1000 * integerOption("--mint-timeout", values["mint-timeout"] ?? env.MINT_TIMEOUT ?? String(DEFAULT_OPTIONS.mintTimeoutMs / 1000), 1, 3600),
+    shutdownTimeoutMs: 1000 * integerOption("--shutdown-timeout", values["shutdown-timeout"] ?? env.SHUTDOWN_TIMEOUT ?? String(DEFAULT_OPTIONS.shutdownTimeoutMs / 1000), 0, 3600),
     help: values.help,
     ...worldOptions(values, env),
   };

@@ -18,9 +18,12 @@ async function main(): Promise<void> {
   console.log(await banner(sim, readyInMs, clock));
   let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      console.log(`${signal} again: stopping now`);
+      process.exit(1);
+    }
     stopping = true;
-    console.log(`\n${signal}: stopping`);
+    console.log(`\n${signal}: stopping (requests in flight have ${options.shutdownTimeoutMs / 1000} s to finish)`);
     await sim.close();
     process.exit(0);
   };

@@ -2,8 +2,10 @@ import Koa from "koa";
 import Router from "@koa/router";
 import cors from "@koa/cors";
 import { bodyParser } from "@koa/bodyparser";
+import { ApiError } from "../errors.ts";
 import { errorBodies } from "./error-bodies.ts";
 import { readiness } from "./readiness.ts";
+import type { Drain } from "./shutdown.ts";
 import type { RouteDeps } from "../routes/deps.ts";
 import { apiRoutes } from "../routes/api.ts";
 import { docsRoute } from "../routes/docs.ts";
@@ -13,14 +15,26 @@ export interface AppDeps extends RouteDeps {
   isReady(): boolean;
   /** Largest accepted request body. */
   bodyLimit: string;
+  /** Refuses new requests once the simulator is stopping, and knows which are in flight. */
+  drain: Drain;
 }
 
-/** The HTTP face of the simulator: JSON errors outermost, then CORS, readiness, body parsing and the routes. */
+/** zlib's and brotli's refusals of a body that is not in the coding its header names. */
+function isDecompressionError(error: Error & { code?: string }): boolean {
+  return typeof error.code === "string" && /^(Z_|ERR_BROTLI|ERR__ERROR)/.test(error.code);
+}
+
+function notInItsCoding(coding: string): ApiError {
+  return new ApiError(400, "INVALID_JSON", "The request body is not valid JSON", [`the body is not in the content-encoding it names ('${coding}')`]);
+}
+
+/** The HTTP face of the simulator: JSON errors outermost, then the shutdown drain, CORS, readiness, body parsing and the routes. */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   const router = new Router();
   for (const route of [apiRoutes, docsRoute]) route(router, deps);
   app.use(errorBodies((message) => console.error(message)));
+  app.use(deps.drain.middleware());
   app.use(cors());
   app.use(readiness(deps.isReady));
   app.use(
@@ -28,8 +42,8 @@ export function createApp(deps: AppDeps): Koa {
       enableTypes: ["json", "form"],
       jsonLimit: deps.bodyLimit,
       formLimit: deps.bodyLimit,
-      onError: (error) => {
-        throw error;
+      onError: (error, ctx) => {
+        throw isDecompressionError(error) ? notInItsCoding(ctx.get("content-encoding")) : error;
       },
     }),
   );

@@ -20,7 +20,7 @@ export interface ExampleRequest {
 
 export interface ErrorExample {
   summary: string;
-  /** The request that answers it; none for what a request alone cannot cause (a chain outage). */
+  /** The request that answers it; none for what one request alone cannot cause (a chain outage, a stalled chain, a run of bad keys). */
   request?: ExampleRequest;
   body: ErrorBody;
 }
@@ -47,6 +47,7 @@ const LOADING: ErrorExample = {
   body: { error: "CHAIN_UNAVAILABLE", message: "The simulator is still loading its world", errors: ["the world is being replayed onto the chain; retry in a second"] },
 };
 const UNKNOWN_COLLECTION = "0x0000000000000000000000000000000000000001";
+const PENDING_HASH = `0x${"5e".repeat(32)}`;
 
 let built: Record<ApiOperationId, OperationExamples> | undefined;
 
@@ -97,7 +98,20 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
           request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, item: { ...mint.body.item, royaltyFee: 300 } } },
           body: { error: "CONTRACT_RULE", message: "The collection contract refused the mint", errors: ["item.royaltyFee 300 is 30% or more; the collection refuses royalties of 300 per mille or more"] },
         },
+        429: {
+          summary: "more than 100 unknown apiKeys from one address within a minute (with Retry-After)",
+          body: { error: "TOO_MANY_REQUESTS", message: "Too many unknown apiKeys from this address", errors: ["retry in 42 s"] },
+        },
         503: LOADING,
+        504: {
+          summary: "the chain did not mine the mint within the mint timeout",
+          body: {
+            error: "MINT_PENDING",
+            message: "The mint was sent but its block did not come in time",
+            errors: [`transaction ${PENDING_HASH} was not mined within 30000 ms; its item appears, complete, once it is`],
+            txHash: PENDING_HASH,
+          },
+        },
       },
     },
     getItemEvents: {

@@ -7,4 +7,6 @@ export interface RouteDeps {
   chains: ChainRegistry;
   metadata: MetadataStore;
   accounts: Accounts;
+  /** How long a mint waits for its block before answering 504 MINT_PENDING. */
+  mintTimeoutMs: number;
 }

@@ -3,14 +3,24 @@ import { ApiError } from "../errors.ts";
 import { mintItem as mintOperation } from "../schemas/operations.ts";
 import { mintItem } from "../services/mint.ts";
 import type { RouteDeps } from "./deps.ts";
+import { FailedKeys } from "./failed-keys.ts";
 import { handle } from "./handle.ts";
 
-/** Mints a new item as the API key's developer wallet. */
-export const mintRoute = (deps: RouteDeps) =>
-  handle(mintOperation, {
+/** Mints a new item as the API key's developer wallet; an address that keeps sending unknown keys is slowed down. */
+export const mintRoute = (deps: RouteDeps) => {
+  const failedKeys = new FailedKeys();
+  return handle(mintOperation, {
     admit(ctx, { query }) {
+      const wait = failedKeys.retryAfter(ctx.ip);
+      if (wait > 0) {
+        ctx.set("retry-after", String(wait));
+        throw new ApiError(429, "TOO_MANY_REQUESTS", "Too many unknown apiKeys from this address", [`retry in ${wait} s`]);
+      }
       const account = deps.accounts.byApiKey(query.apiKey);
-      if (!account) throw new ApiError(401, "UNAUTHORIZED", "Unknown apiKey");
+      if (!account) {
+        failedKeys.record(ctx.ip);
+        throw new ApiError(401, "UNAUTHORIZED", "Unknown apiKey");
+      }
       if (!ctx.is("application/json", "application/x-www-form-urlencoded")) {
         throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json (or a form)", [
           `content-type '${ctx.get("content-type") || "(none)"}' is not supported`,
@@ -21,6 +31,7 @@ export const mintRoute = (deps: RouteDeps) =>
     bodyOf: (ctx: Context) => (ctx.is("application/x-www-form-urlencoded") ? fromForm(ctx.request.body as Record<string, unknown>) : ctx.request.body),
     answer: ({ body }, account) => mintItem(deps, account, body),
   });
+};
 
 /**
  * Form posts (the Unity client's WWWForm) carry the same fields as text:

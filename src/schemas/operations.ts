@@ -25,7 +25,7 @@ export interface Operation {
   errors: Record<number, string>;
 }
 
-const CHAIN_DOWN = { 503: "The chain is unavailable." };
+const CHAIN_DOWN = { 503: "The chain is unavailable, or the simulator is shutting down (`SHUTTING_DOWN`, with `Connection: close`)." };
 
 /** Keeps each operation's own schema types, so a handler's input and answer are typed from them. */
 const operation = <const T extends Operation>(op: T): T => op;
@@ -52,7 +52,9 @@ export const mintItem = operation({
     413: "The body is too large.",
     415: "The body is neither JSON nor a form.",
     422: "The collection contract refused the mint (supply, royalty cap).",
+    429: "Too many unknown apiKeys from this address; retry after `Retry-After` seconds.",
     ...CHAIN_DOWN,
+    504: "`MINT_PENDING`: the mint was sent but its block did not come within the mint timeout; `txHash` names it, and the item appears, complete, once it is mined.",
   },
 });
 

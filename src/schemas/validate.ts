@@ -13,11 +13,35 @@ export type RequestPart = "body" | "query" | "path";
 /** A checker for one part of a request: it answers the typed value or throws a 400 naming every problem. */
 export function requestValidator<T extends TSchema>(schema: T, part: RequestPart): (input: unknown) => Static<T> {
   const validate = (part === "body" ? jsonRequests : textRequests).compile(schema);
+  const numbers = part === "body" ? new Map<string, NumberKind>() : numericFields(schema);
   return (input) => {
     const value = part === "body" ? input : { ...(input as object) };
+    if (numbers.size > 0) refuseNonDecimal(value as Record<string, unknown>, numbers, part);
     if (validate(value)) return value as Static<T>;
     throw new ApiError(400, "VALIDATION_FAILED", `The request ${part} is invalid`, describeErrors(validate.errors, { path: dottedPath(part) }));
   };
+}
+
+type NumberKind = "integer" | "number";
+const DECIMAL: Record<NumberKind, RegExp> = { integer: /^-?[0-9]+$/, number: /^-?[0-9]+(\.[0-9]+)?$/ };
+
+/** The fields of a flat text part (query, path) that are numbers; Ajv's coercion alone would read `0x10`, `1e1`, ` 2` or `` as numbers. */
+function numericFields(schema: TSchema): Map<string, NumberKind> {
+  const kinds = new Map<string, NumberKind>();
+  for (const [name, field] of Object.entries((schema as { properties?: Record<string, TSchema> }).properties ?? {})) {
+    const types = [field, ...((field.anyOf as TSchema[] | undefined) ?? [])].map((branch) => branch.type);
+    if (types.includes("integer")) kinds.set(name, "integer");
+    else if (types.includes("number")) kinds.set(name, "number");
+  }
+  return kinds;
+}
+
+/** Text numbers must be plain decimal digits, so every client reads the same value from them. */
+function refuseNonDecimal(value: Record<string, unknown>, numbers: Map<string, NumberKind>, part: RequestPart): void {
+  const problems = [...numbers]
+    .filter(([name, kind]) => typeof value[name] === "string" && !DECIMAL[kind].test(value[name] as string))
+    .map(([name, kind]) => `${part}.${name} must be ${kind === "integer" ? "a whole number" : "a number"} in plain decimal digits, got '${value[name]}'`);
+  if (problems.length > 0) throw new ApiError(400, "VALIDATION_FAILED", `The request ${part} is invalid`, problems);
 }
 
 /**

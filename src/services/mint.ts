@@ -1,4 +1,4 @@
-import type { Address } from "viem";
+import { WaitForTransactionReceiptTimeoutError, type Address, type Hex } from "viem";
 import { addItem, createdTokenIds } from "../chain/actions/add-item.ts";
 import { addItems } from "../chain/actions/add-items.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
@@ -14,14 +14,18 @@ import { lowerAddress } from "../chain/address.ts";
 export interface MintDeps {
   chains: ChainRegistry;
   metadata: MetadataStore;
+  /** How long a mint waits for its block before answering 504 MINT_PENDING. */
+  mintTimeoutMs: number;
 }
 
 /**
  * Mints a new item as the account's developer wallet. The collection contract
  * decides whether the wallet may (its minter role); the call is dry-run first
- * so a refused mint changes nothing on chain. Answers once the block is indexed.
+ * so a refused mint changes nothing on chain. Answers once the block is indexed;
+ * if the block does not come in time, 504 with the hash: the item's metadata is
+ * already stored under its transaction, so an item that lands later is complete.
  */
-export async function mintItem({ chains, metadata }: MintDeps, account: ApiAccount, body: MintBody): Promise<MintResponse> {
+export async function mintItem({ chains, metadata, mintTimeoutMs }: MintDeps, account: ApiAccount, body: MintBody): Promise<MintResponse> {
   const target = servedChain(chains, body.chainId);
   const collection = lowerAddress(body.collectionAddress);
   const lookup = await chains.findCollection(collection, body.chainId);
@@ -43,10 +47,13 @@ export async function mintItem({ chains, metadata }: MintDeps, account: ApiAccou
   const hash = await sendAddItem(target, account, collection, recipient, item).catch((error: unknown) => {
     throw apiErrorOf(error, account, "The collection contract refused the mint");
   });
-  const receipt = await target.confirmed(hash);
+  metadata.setItem(target.chainId, hash, item);
+  const receipt = await target.confirmed(hash, { timeoutMs: mintTimeoutMs }).catch((error: unknown) => {
+    throw mintPending(error, hash, mintTimeoutMs);
+  });
+  if (receipt.status !== "success") throw new ApiError(422, "CONTRACT_RULE", "The collection contract refused the mint", [`transaction ${hash} reverted`]);
   const tokenIds = createdTokenIds(target, receipt);
   const itemRefs = tokenIds.map((tokenId) => itemRef(target.chainId, collection, tokenId));
-  itemRefs.forEach((ref) => metadata.setItem(ref, item));
   return {
     txHash: hash,
     chainId: target.chainId,
@@ -63,6 +70,17 @@ function sendAddItem(chain: SimChain, account: ApiAccount, collection: Address, 
   const dryRun = { dryRun: true };
   if (item.isStackable) return addItem(chain, { ...common, initialSupply: BigInt(item.initialSupply), maxSupply: BigInt(item.maximumSupply) }, dryRun);
   return addItems(chain, { ...common, count: BigInt(item.initialSupply) }, dryRun);
+}
+
+function mintPending(error: unknown, hash: Hex, timeoutMs: number): unknown {
+  if (!(error instanceof WaitForTransactionReceiptTimeoutError)) return error;
+  return new ApiError(
+    504,
+    "MINT_PENDING",
+    "The mint was sent but its block did not come in time",
+    [`transaction ${hash} was not mined within ${timeoutMs} ms; its item appears, complete, once it is`],
+    { txHash: hash },
+  );
 }
 
 /** The chain a request names, or a 400 that lists the chains served here. */

@@ -38,6 +38,21 @@ const requests: Array<[string, number, ErrorCode, () => [string, RequestInit?]]>
   ["a DELETE on a collection", 405, "METHOD_NOT_ALLOWED", () => [`/api/v2/collection/${collection}`, { method: "DELETE" }]],
   ["metadata of an unknown chain", 404, "NOT_FOUND", () => ["/metadata/999/dragon-riders/1"]],
   ["metadata with a bad token id", 400, "VALIDATION_FAILED", () => ["/metadata/56/dragon-riders/x"]],
+  ["a hexadecimal perPage", 400, "VALIDATION_FAILED", () => ["/api/v2/collection?perPage=0x10"]],
+  ["an exponent page that is a whole number", 400, "VALIDATION_FAILED", () => ["/api/v2/collection?page=1e1"]],
+  ["a hexadecimal chainId filter", 400, "VALIDATION_FAILED", () => ["/api/v2/collection?chainId=0x38"]],
+  ["an empty page", 400, "VALIDATION_FAILED", () => ["/api/v2/collection?page="]],
+  ["a perPage with a leading space", 400, "VALIDATION_FAILED", () => ["/api/v2/collection?perPage=%2016"]],
+  ["a hexadecimal token id", 400, "VALIDATION_FAILED", () => [`/api/v2/item/events/${collection}/0x1`]],
+  ["a hexadecimal chainId on an item's history", 400, "VALIDATION_FAILED", () => [`/api/v2/item/events/${collection}/1?chainId=0x38`]],
+  ["a hexadecimal chainId in a metadata path", 400, "VALIDATION_FAILED", () => ["/metadata/0x38/dragon-riders/1"]],
+  ...(["gzip", "deflate", "br"] as const).map((coding): (typeof requests)[number] => [
+    `a body that is not in the ${coding} coding it names`,
+    400,
+    "INVALID_JSON",
+    () => ["/api/v2/item/new?apiKey=demo-studio-key", { method: "POST", headers: { "content-type": "application/json", "content-encoding": coding }, body: '{"not":"compressed"}' }],
+  ]),
+  ["a content coding nobody knows", 415, "UNSUPPORTED_MEDIA_TYPE", () => ["/api/v2/item/new?apiKey=demo-studio-key", { method: "POST", headers: { "content-type": "application/json", "content-encoding": "x-squash" }, body: "{}" }]],
 ];
 
 it.each(requests)("%s answers %i with error %s and the JSON error body", async (_what, expectedStatus, code, make) => {

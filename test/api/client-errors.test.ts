@@ -1,0 +1,84 @@
+import { connect } from "node:net";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { FailedKeys } from "../../src/routes/failed-keys.ts";
+import { demoWorld } from "../../src/scenario/world.ts";
+import type { Simulator } from "../../src/simulator.ts";
+import { call, collectionsOn, mintBody, postJson, startTestSimulator } from "../harness.ts";
+
+// What Node's HTTP parser refuses, and what a key-guessing client gets, answered as the API answers.
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startTestSimulator(demoWorld(), { serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+});
+afterAll(() => sim?.close());
+
+/** Sends raw bytes and answers the status line and the body of what comes back. */
+function raw(url: string, request: string): Promise<{ status: number; body: string; headers: string }> {
+  const { port, hostname } = new URL(url);
+  return new Promise((resolve, reject) => {
+    let answer = "";
+    const socket = connect(Number(port), hostname, () => socket.end(request));
+    socket.on("data", (chunk) => (answer += chunk)).on("error", reject);
+    socket.on("close", () => {
+      const [head = "", body = ""] = answer.split("\r\n\r\n");
+      // A chunked answer here is one chunk: its size line, the chunk, the last-chunk line.
+      const content = /transfer-encoding: chunked/i.test(head) ? body.split("\r\n")[1]! : body;
+      resolve({ status: Number(head.split(" ")[1]), headers: head, body: content });
+    });
+  });
+}
+
+it("oversized headers answer 431 with the JSON error body", async () => {
+  const answer = await raw(sim.url, `GET /api/v2/collection HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+  expect(answer.status).toBe(431);
+  expect(JSON.parse(answer.body)).toEqual({ error: "HEADERS_TOO_LARGE", message: "The request headers are too large", errors: ["The request headers are too large"] });
+});
+
+it("a request that is not HTTP answers 400 with the JSON error body", async () => {
+  const answer = await raw(sim.url, "HELLO THERE\r\n\r\n");
+  expect(answer.status).toBe(400);
+  expect(JSON.parse(answer.body).error).toBe("VALIDATION_FAILED");
+});
+
+it("the JSON-RPC port answers its refusals (not HTTP, too large, not POST) as JSON-RPC errors", async () => {
+  const rpc = sim.rpcUrls.get(56)!;
+  const garbage = await raw(rpc, "HELLO THERE\r\n\r\n");
+  expect(garbage.status).toBe(400);
+  expect(JSON.parse(garbage.body)).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: expect.any(Number) } });
+  const body = "[" + "1,".repeat(600_000) + "1]";
+  const large = await raw(rpc, `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+  expect(large.status).toBe(413);
+  expect(JSON.parse(large.body).error.message).toMatch(/over 1000000 bytes/);
+  const get = await fetch(rpc);
+  expect(get.status).toBe(405);
+  expect(((await get.json()) as { error: { code: number } }).error.code).toBe(-32600);
+});
+
+it("an address that keeps sending unknown apiKeys gets 429 with Retry-After, and a known key still works afterwards elsewhere", async () => {
+  const [collection] = await collectionsOn(sim, 56);
+  const statuses: number[] = [];
+  let last = await postJson(sim, "/api/v2/item/new?apiKey=guess-0", mintBody(sim, collection!, 56));
+  for (let i = 1; i <= 100; i += 1) {
+    statuses.push(last.status);
+    last = await postJson(sim, `/api/v2/item/new?apiKey=guess-${i}`, mintBody(sim, collection!, 56));
+  }
+  expect(new Set(statuses)).toEqual(new Set([401]));
+  expect(last.status).toBe(429);
+  expect(last.body.error).toBe("TOO_MANY_REQUESTS");
+  expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect((await call(sim, "/api/v2/collection")).status).toBe(200);
+});
+
+it("the failed-key window counts per address, expires, and stays bounded", () => {
+  const keys = new FailedKeys({ limit: 3, windowMs: 1000, maxClients: 2 });
+  for (let i = 0; i < 3; i += 1) keys.record("a", 0);
+  expect(keys.retryAfter("a", 10)).toBe(1);
+  expect(keys.retryAfter("b", 10)).toBe(0);
+  expect(keys.retryAfter("a", 1000)).toBe(0);
+  keys.record("b", 2000);
+  keys.record("c", 2000);
+  keys.record("d", 2000);
+  for (let i = 0; i < 3; i += 1) keys.record("d", 2001);
+  expect(keys.retryAfter("d", 2002)).toBe(1);
+});
