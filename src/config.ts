@@ -42,10 +42,14 @@ export interface SimulatorOptions {
   serveRpc: boolean;
   /** Interface the JSON-RPC ports listen on; loopback unless asked (independent of `host`). */
   rpcHost: string;
-  /** Host names the JSON-RPC ports answer besides the loopback ones. */
+  /** Host names the JSON-RPC ports answer, and the API takes writes under, besides loopback names (and IP addresses, for the API). */
   rpcAllowedHosts: string[];
   /** Browser origins the JSON-RPC ports answer; empty means the loopback origins on any port. */
   rpcCors: string[];
+  /** The base URL clients reach the API at (`--public-url`); its host may change state. */
+  publicUrl?: string;
+  /** Browser origins that may change state through the API (mint, control API); empty means the loopback origins on any port. */
+  apiCors: string[];
   /** Bearer token every JSON-RPC call needs when the ports are not on loopback. */
   adminToken?: string;
   /** Largest accepted request body. */
@@ -67,6 +71,7 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
   rpcHost: "127.0.0.1",
   rpcAllowedHosts: [],
   rpcCors: [],
+  apiCors: [],
   bodyLimit: "100kb",
   mintTimeoutMs: 30_000,
   shutdownTimeoutMs: 5_000,

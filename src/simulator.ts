@@ -13,6 +13,7 @@ import { serveRpc } from "./chain/rpc-server.ts";
 import { SimChain } from "./chain/sim-chain.ts";
 import { DEFAULT_OPTIONS, type ApiAccount, type ChainSetting, type SimulatorOptions } from "./config.ts";
 import { createApp } from "./http/app.ts";
+import { isWildcardHost as isWildcard, LOOPBACK_ORIGINS } from "./http/origins.ts";
 import { answerClientErrors } from "./http/client-errors.ts";
 import { Drain } from "./http/shutdown.ts";
 import { clientErrorBody } from "./errors.ts";
@@ -71,13 +72,14 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       for (const { chainId, rpcPort } of options.chains) {
         const server = await serveRpc(chains.get(chainId)!, options.rpcHost, rpcPort, policy);
         servers.push(server);
-        rpcUrls.set(chainId, urlOf(isWildcard(options.rpcHost) ? "127.0.0.1" : options.rpcHost, server));
+        rpcUrls.set(chainId, urlOf(options.rpcHost, server));
       }
     }
     let ready = false;
     const metadata = new MetadataStore();
     const accounts = new Accounts(world.accounts);
-    const app = createApp({ chains, metadata, accounts, drain, isReady: () => ready, bodyLimit: options.bodyLimit, mintTimeoutMs: options.mintTimeoutMs });
+    const writes = { allowedHosts: [...options.rpcAllowedHosts, ...hostOf(options.publicUrl)], allowedOrigins: options.apiCors.length > 0 ? options.apiCors : LOOPBACK_ORIGINS };
+    const app = createApp({ chains, metadata, accounts, drain, writes, isReady: () => ready, bodyLimit: options.bodyLimit, mintTimeoutMs: options.mintTimeoutMs });
     const api = app.listen(options.port, options.host);
     answerClientErrors(api, (status, message) => JSON.stringify(clientErrorBody(status, message)));
     servers.push(api);
@@ -116,10 +118,11 @@ function rpcPolicy({ rpcHost, rpcAllowedHosts, rpcCors, adminToken }: SimulatorO
   return { allowedHosts: [...rpcAllowedHosts, ...bound], allowedOrigins: rpcCors.length > 0 ? rpcCors : DEFAULT_RPC_ORIGINS, token: adminToken, loopback };
 }
 
-function isWildcard(host: string): boolean {
-  return host === "0.0.0.0" || host === "::";
+function hostOf(url: string | undefined): string[] {
+  return url ? [new URL(url).hostname.toLowerCase()] : [];
 }
 
+/** Where this machine reaches a server: a wildcard address is reached on loopback. */
 function urlOf(host: string, server: Server): string {
-  return `http://${host}:${(server.address() as AddressInfo).port}`;
+  return `http://${isWildcard(host) ? "127.0.0.1" : host}:${(server.address() as AddressInfo).port}`;
 }

@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import type { Address } from "viem";
 import type { ApiAccount } from "../src/config.ts";
 import { demoWorld } from "../src/scenario/world.ts";
@@ -73,4 +74,17 @@ export function expectErrorBody(body: any, code: string): void {
   if (body.errors.length === 0 || body.errors.some((line: unknown) => typeof line !== "string")) {
     throw new Error(`errors must be a non-empty list of strings: ${JSON.stringify(body.errors)}`);
   }
+}
+
+/** A request through node:http, which (unlike fetch) sends any Host header it is given. */
+export function sendRaw(url: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      let text = "";
+      res.on("data", (chunk) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: new Headers(res.headers as Record<string, string>), body: text ? JSON.parse(text) : undefined }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
 }

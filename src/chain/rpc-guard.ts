@@ -1,4 +1,7 @@
 import type { IncomingMessage } from "node:http";
+import { hostnameOf, isLoopbackHost, LOOPBACK_ORIGINS, originAllowed } from "../http/origins.ts";
+
+export { isLoopbackHost };
 
 /** Who may use a chain's JSON-RPC port: which Host names, which browser Origins, and the token off loopback. */
 export interface RpcPolicy {
@@ -12,14 +15,7 @@ export interface RpcPolicy {
   loopback: boolean;
 }
 
-export const DEFAULT_RPC_ORIGINS = ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"];
-
-const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
-
-/** Whether a listening host is loopback only (a wildcard address is not). */
-export function isLoopbackHost(host: string): boolean {
-  return LOOPBACK_NAMES.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
-}
+export const DEFAULT_RPC_ORIGINS = LOOPBACK_ORIGINS;
 
 /** A refusal: the HTTP status and the reason, for a JSON-RPC error body. */
 export interface Refusal {
@@ -54,14 +50,4 @@ export function refusalOf(req: IncomingMessage, policy: RpcPolicy): Refusal | un
 export function allowedOriginOf(req: IncomingMessage, policy: RpcPolicy): string | undefined {
   const origin = req.headers.origin;
   return origin !== undefined && originAllowed(origin, policy.allowedOrigins) ? origin : undefined;
-}
-
-function originAllowed(origin: string, allowed: string[]): boolean {
-  return allowed.some((pattern) => pattern === "*" || pattern === origin || (pattern.endsWith(":*") && origin.startsWith(pattern.slice(0, -1)) && /^\d+$/.test(origin.slice(pattern.length - 1))));
-}
-
-function hostnameOf(header: string): string {
-  const bracketed = header.match(/^\[([^\]]+)\](:\d+)?$/);
-  if (bracketed) return bracketed[1]!;
-  return header.replace(/:\d+$/, "").toLowerCase();
 }

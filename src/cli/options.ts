@@ -18,11 +18,14 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --no-rpc             do not serve the chains as JSON-RPC
   --rpc-host <host>    interface the JSON-RPC ports listen on (env RPC_HOST, default ${DEFAULT_OPTIONS.rpcHost});
                        off loopback every call needs --admin-token
-  --allowed-hosts <h>  comma-separated Host names the JSON-RPC ports answer besides loopback ones
+  --allowed-hosts <h>  comma-separated Host names the JSON-RPC ports answer, and the API takes writes
+                       under, besides loopback names (and IP addresses, for the API)
                                                       (env ALLOWED_HOSTS)
   --rpc-cors <origins> comma-separated browser origins the JSON-RPC ports answer ('*' for any port,
                        e.g. http://localhost:*; '*' alone for every origin)
                                                       (env RPC_CORS, default the loopback origins)
+  --cors <origins>     comma-separated browser origins that may mint (or use any other POST) on the API;
+                       reads are open to every origin   (env CORS, default the loopback origins)
   --admin-token <t>    bearer token for the JSON-RPC ports off loopback (env ADMIN_TOKEN)
   --fixture <file>     scenario replayed at start     (env FIXTURE, default fixtures/default-world.json;
                                                       'demo': fixtures/demo-world.json,
@@ -50,6 +53,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
       "rpc-host": { type: "string" },
       "allowed-hosts": { type: "string" },
       "rpc-cors": { type: "string" },
+      cors: { type: "string" },
       "admin-token": { type: "string" },
       fixture: { type: "string" },
       "wall-clock": { type: "boolean", default: false },
@@ -74,6 +78,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
     rpcHost: values["rpc-host"] ?? env.RPC_HOST ?? DEFAULT_OPTIONS.rpcHost,
     rpcAllowedHosts: list(values["allowed-hosts"] ?? env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
     rpcCors: list(values["rpc-cors"] ?? env.RPC_CORS),
+    apiCors: list(values.cors ?? env.CORS),
     adminToken: values["admin-token"] ?? (env.ADMIN_TOKEN || undefined),
     mintTimeoutMs: 1000 * integerOption("--mint-timeout", values["mint-timeout"] ?? env.MINT_TIMEOUT ?? String(DEFAULT_OPTIONS.mintTimeoutMs / 1000), 1, 3600),
     shutdownTimeoutMs: 1000 * integerOption("--shutdown-timeout", values["shutdown-timeout"] ?? env.SHUTDOWN_TIMEOUT ?? String(DEFAULT_OPTIONS.shutdownTimeoutMs / 1000), 0, 3600),

@@ -6,6 +6,7 @@ import { ApiError } from "../errors.ts";
 import { errorBodies } from "./error-bodies.ts";
 import { readiness } from "./readiness.ts";
 import type { Drain } from "./shutdown.ts";
+import { guardWrites, type WritePolicy } from "./write-guard.ts";
 import type { RouteDeps } from "../routes/deps.ts";
 import { apiRoutes } from "../routes/api.ts";
 import { docsRoute } from "../routes/docs.ts";
@@ -17,6 +18,8 @@ export interface AppDeps extends RouteDeps {
   bodyLimit: string;
   /** Refuses new requests once the simulator is stopping, and knows which are in flight. */
   drain: Drain;
+  /** Who may change state (Host, Origin). */
+  writes: WritePolicy;
 }
 
 /** zlib's and brotli's refusals of a body that is not in the coding its header names. */
@@ -28,7 +31,7 @@ function notInItsCoding(coding: string): ApiError {
   return new ApiError(400, "INVALID_JSON", "The request body is not valid JSON", [`the body is not in the content-encoding it names ('${coding}')`]);
 }
 
-/** The HTTP face of the simulator: JSON errors outermost, then the shutdown drain, CORS, readiness, body parsing and the routes. */
+/** The HTTP face of the simulator: JSON errors outermost, then the shutdown drain, CORS, the write guard, readiness, body parsing and the routes. */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   const router = new Router();
@@ -36,6 +39,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(errorBodies((message) => console.error(message)));
   app.use(deps.drain.middleware());
   app.use(cors());
+  app.use(guardWrites(deps.writes));
   app.use(readiness(deps.isReady));
   app.use(
     bodyParser({

@@ -1,30 +1,15 @@
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOptions } from "../../src/cli/options.ts";
 import { MAX_BATCH_CALLS } from "../../src/chain/rpc-server.ts";
 import type { Simulator } from "../../src/simulator.ts";
-import { startTestSimulator } from "../harness.ts";
+import { sendRaw, startTestSimulator } from "../harness.ts";
 
 // The JSON-RPC port can send transactions as every developer wallet, so a web page the
 // developer has open must not reach it: not by its own origin, not with a text/plain "simple"
 // request, not by renaming the host (DNS rebinding); and off loopback not without the token.
 
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: any;
-}
-
-function send(url: string, body: string, headers: Record<string, string> = {}, method = "POST"): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers: { "content-type": "application/json", ...headers } }, (res) => {
-      let text = "";
-      res.on("data", (chunk) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
-    });
-    req.on("error", reject);
-    req.end(body);
-  });
+function send(url: string, body: string, headers: Record<string, string> = {}, method = "POST") {
+  return sendRaw(url, { method, headers: { "content-type": "application/json", ...headers }, body });
 }
 
 const call = (method: string, params: unknown[] = []) => JSON.stringify({ jsonrpc: "2.0", id: 1, method, params });
@@ -49,7 +34,7 @@ describe("a loopback JSON-RPC port", () => {
     const answer = await send(url, MINE, headers as Record<string, string>);
     expect(answer.status).toBe(status);
     expect(answer.body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringMatching(message) } });
-    expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(answer.headers.get("access-control-allow-origin")).toBeNull();
     expect(await blockNumber()).toBe(before);
   });
 
@@ -57,10 +42,10 @@ describe("a loopback JSON-RPC port", () => {
     const origin = "http://localhost:5173";
     const preflight = await send(url, "", { origin, "access-control-request-method": "POST" }, "OPTIONS");
     expect(preflight.status).toBe(204);
-    expect(preflight.headers["access-control-allow-origin"]).toBe(origin);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
     const answer = await send(url, call("eth_chainId"), { origin });
     expect(answer).toMatchObject({ status: 200, body: { result: "0x38" } });
-    expect(answer.headers["access-control-allow-origin"]).toBe(origin);
+    expect(answer.headers.get("access-control-allow-origin")).toBe(origin);
   });
 
   it(`answers a batch of more than ${MAX_BATCH_CALLS} calls with one JSON-RPC error, running none`, async () => {
