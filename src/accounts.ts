@@ -2,7 +2,7 @@ import type { ApiAccount } from "./config.ts";
 
 /** The API keys callers may send, each with its account's developer wallet. */
 export class Accounts {
-  readonly #byKey: Map<string, ApiAccount>;
+  #byKey: Map<string, ApiAccount>;
 
   constructor(accounts: readonly ApiAccount[]) {
     this.#byKey = new Map(accounts.map((account) => [account.apiKey, account]));
@@ -12,7 +12,24 @@ export class Accounts {
     return this.#byKey.get(apiKey);
   }
 
+  byName(name: string): ApiAccount | undefined {
+    return this.list().find((account) => account.name === name);
+  }
+
   list(): ApiAccount[] {
     return [...this.#byKey.values()];
+  }
+
+  add(account: ApiAccount): void {
+    this.#byKey.set(account.apiKey, account);
+  }
+
+  /** The keys as they are now, to come back to with `restore` (a snapshot). */
+  snapshot(): readonly ApiAccount[] {
+    return this.list();
+  }
+
+  restore(accounts: readonly ApiAccount[]): void {
+    this.#byKey = new Map(accounts.map((account) => [account.apiKey, account]));
   }
 }

@@ -58,6 +58,8 @@ export interface SimulatorOptions {
   mintTimeoutMs: number;
   /** On SIGTERM, how long requests in flight may finish before every socket is closed. */
   shutdownTimeoutMs: number;
+  /** Directory of the journal that keeps every acknowledged change across restarts (`--state`). */
+  stateDir?: string;
 }
 
 export const DEFAULT_OPTIONS: SimulatorOptions = {

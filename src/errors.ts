@@ -21,7 +21,7 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (what: string) => new ApiError(404, "NOT_FOUND", `${what} not found`);
+export const notFound = (what: string, errors?: string[]) => new ApiError(404, "NOT_FOUND", `${what} not found`, errors);
 
 /** The body of what Node's HTTP parser refuses before the app sees it. */
 export function clientErrorBody(status: number, message: string): ErrorBody {

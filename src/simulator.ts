@@ -12,7 +12,11 @@ import { DEFAULT_RPC_ORIGINS, isLoopbackHost, type RpcPolicy } from "./chain/rpc
 import { serveRpc } from "./chain/rpc-server.ts";
 import { SimChain } from "./chain/sim-chain.ts";
 import { DEFAULT_OPTIONS, type ApiAccount, type ChainSetting, type SimulatorOptions } from "./config.ts";
+import { Control } from "./control/control.ts";
+import type { ControlAccess } from "./control/routes.ts";
 import { createApp } from "./http/app.ts";
+import type { Journal } from "./journal/journal.ts";
+import { restoreState, type RestoredState } from "./journal/state.ts";
 import { isWildcardHost as isWildcard, LOOPBACK_ORIGINS } from "./http/origins.ts";
 import { answerClientErrors } from "./http/client-errors.ts";
 import { Drain } from "./http/shutdown.ts";
@@ -35,12 +39,18 @@ export interface World {
   actorKeys: Hex[];
   genesisTime?: Date;
   seed(target: SeedTarget): Promise<void>;
+  /** What makes this world the same on the next start (a journal only replays onto the world it was written on). */
+  id?(url: string): string;
 }
 
 export interface Simulator extends SeedTarget {
   accounts: Accounts;
   /** Each chain's JSON-RPC URL, when the chains are served. */
   rpcUrls: Map<number, string>;
+  /** Time, snapshots, API keys, faults, the request log (what `/_sim` serves). */
+  control: Control;
+  /** With `--state`: what the journal held at start. */
+  restored?: Omit<RestoredState, "journal">;
   close(): Promise<void>;
 }
 
@@ -53,6 +63,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   const servers: Server[] = [];
   const rpcUrls = new Map<number, string>();
   const drain = new Drain();
+  let journal: Journal | undefined;
   let closing: Promise<void> | undefined;
   /** Stop listening, refuse what arrives on kept-alive connections, let requests in flight finish (up to the timeout), then cut every socket. */
   const close = () =>
@@ -64,6 +75,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       servers.forEach((server) => server.closeAllConnections());
       await closed;
       await chains.close();
+      journal?.close();
     })());
 
   try {
@@ -79,14 +91,24 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     const metadata = new MetadataStore();
     const accounts = new Accounts(world.accounts);
     const writes = { allowedHosts: [...options.rpcAllowedHosts, ...hostOf(options.publicUrl)], allowedOrigins: options.apiCors.length > 0 ? options.apiCors : LOOPBACK_ORIGINS };
-    const app = createApp({ chains, metadata, accounts, drain, writes, isReady: () => ready, bodyLimit: options.bodyLimit, mintTimeoutMs: options.mintTimeoutMs });
+    let url = "";
+    const control = new Control({ chains, metadata, accounts, baseUrl: () => options.publicUrl ?? url });
+    const app = createApp({ chains, metadata, accounts, drain, writes, control, controlAccess: controlAccess(options), isReady: () => ready, bodyLimit: options.bodyLimit, mintTimeoutMs: options.mintTimeoutMs });
     const api = app.listen(options.port, options.host);
     answerClientErrors(api, (status, message) => JSON.stringify(clientErrorBody(status, message)));
     servers.push(api);
     await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
-    const sim: Simulator = { url: urlOf(options.host, api), chains, metadata, accounts, rpcUrls, close };
+    url = urlOf(options.host, api);
+    const sim: Simulator = { url, chains, metadata, accounts, rpcUrls, control, close };
     await world.seed(sim);
     await chains.synced();
+    await control.loaded();
+    if (options.stateDir) {
+      const worldId = `${world.id?.(url) ?? "a world without an id"}; chains ${chains.ids().join(",")}`;
+      const { journal: opened, ...restored } = await restoreState(options.stateDir, worldId, control, (line) => console.warn(line));
+      journal = opened;
+      sim.restored = restored;
+    }
     ready = true;
     return sim;
   } catch (error) {
@@ -106,6 +128,13 @@ async function startSimChain({ chainId }: ChainSetting, abis: Abis, walletKeys: 
     currencies: currencyTable(chainId, contracts.stablecoin),
   });
   return new SimChain(chain, contracts, abis, indexer);
+}
+
+/** The control API is on by default only on loopback; elsewhere only with the admin token, which it then requires. */
+function controlAccess({ host, adminToken, apiCors }: SimulatorOptions): ControlAccess {
+  const enabled = isLoopbackHost(host) || adminToken !== undefined;
+  const offReason = `the control API is off: the API listens on ${host}, not loopback, and no --admin-token (or ADMIN_TOKEN) was given`;
+  return { enabled, ...(enabled ? {} : { offReason }), token: adminToken, allowedOrigins: apiCors.length > 0 ? apiCors : LOOPBACK_ORIGINS };
 }
 
 /** Who may call the chains' JSON-RPC ports; off loopback, nobody without the token. */

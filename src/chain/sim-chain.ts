@@ -5,6 +5,7 @@ import type { Abis } from "./abi.ts";
 import type { CoreContracts } from "./deploy.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
 import type { Chain, PublicClient } from "./network.ts";
+import type { ChainRecorder } from "./recorder.ts";
 import { chainErrorOf, type RevertRules } from "./revert.ts";
 
 /** One contract call as a transaction: where to, its calldata, and the coin it carries. */
@@ -19,6 +20,8 @@ export interface WriteOptions {
   dryRun?: boolean;
   /** Unix time of the block the transaction lands in (scenario replay). */
   at?: number;
+  /** This gas limit, as recorded (journal replay). */
+  gas?: bigint;
 }
 
 // Without a dry run every transaction carries the same gas limit: no estimation round trip,
@@ -48,6 +51,7 @@ export class SimChain {
   readonly publicClient: PublicClient;
   readonly #chain: Chain;
   readonly #errorsAbi: Abi;
+  #recorder: ChainRecorder | undefined;
 
   constructor(chain: Chain, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer) {
     this.chainId = chain.chainId;
@@ -69,10 +73,21 @@ export class SimChain {
     return this.indexer.sync();
   }
 
-  /** Any JSON-RPC call (the chain's port serves through this). */
-  async request(method: string, params: unknown[] = []): Promise<unknown> {
+  /** From now on, every write and state-changing call from outside is recorded, in chain order. */
+  recordTo(recorder: ChainRecorder | undefined): void {
+    this.#recorder = recorder;
+  }
+
+  /**
+   * Any JSON-RPC call (the chain's port serves through this). A state-changing one is recorded,
+   * unless `record` is false (the simulator's own calls, which record themselves at a higher level).
+   */
+  async request(method: string, params: unknown[] = [], { record = true }: { record?: boolean } = {}): Promise<unknown> {
+    const recorder = record && !READ_ONLY.has(method) ? this.#recorder : undefined;
+    const call = () => this.#chain.connection.provider.request({ method, params });
     try {
-      return await this.#chain.connection.provider.request({ method, params });
+      if (!recorder) return await call();
+      return await recorder.exclusive(() => this.#recorded(call, (at) => recorder.append({ t: "rpc", chainId: this.chainId, method, params, ...at })));
     } finally {
       if (!READ_ONLY.has(method)) this.indexer.markRewritten();
     }
@@ -82,19 +97,37 @@ export class SimChain {
    * Sends a contract call from `from` (an account the chain holds a key for) and answers its hash.
    * A revert throws ChainRevert, named by `rules`; anything else ChainUnavailable.
    */
-  async write(from: Address, call: ContractCall, rules: RevertRules = {}, { dryRun = false, at }: WriteOptions = {}): Promise<Hex> {
+  async write(from: Address, call: ContractCall, rules: RevertRules = {}, { dryRun = false, at, gas: givenGas }: WriteOptions = {}): Promise<Hex> {
     const provider = this.#chain.connection.provider;
     const tx = { from, to: call.to, data: call.data, ...FEES, ...(call.value ? { value: toHex(call.value) } : {}) };
     try {
       // An estimate is exact for the state it saw; a write that lands after another may need more.
-      const gas = dryRun ? (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx] })) as Hex) * 5n) / 4n : FIXED_GAS;
-      if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
-      return (await provider.request({ method: "eth_sendTransaction", params: [{ ...tx, gas: toHex(gas) }] })) as Hex;
+      const gas = givenGas ?? (dryRun ? (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx] })) as Hex) * 5n) / 4n : FIXED_GAS);
+      const send = async () => {
+        if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
+        return (await provider.request({ method: "eth_sendTransaction", params: [{ ...tx, gas: toHex(gas) }] })) as Hex;
+      };
+      const recorder = this.#recorder;
+      if (!recorder) return await send();
+      const entry = { t: "tx", chainId: this.chainId, from, to: call.to, data: call.data, gas: toHex(gas), ...(call.value ? { value: toHex(call.value) } : {}) } as const;
+      return await recorder.exclusive(() => this.#recorded(send, (mined) => recorder.append({ ...entry, ...mined })));
     } catch (error) {
       throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {
       this.indexer.markStale();
     }
+  }
+
+  /** Runs a call that may mine a block and records it with that block's time, even if the call then failed. */
+  async #recorded<T>(call: () => Promise<T>, record: (mined: { at?: number }) => void): Promise<T> {
+    const provider = this.#chain.connection.provider;
+    const before = BigInt((await provider.request({ method: "eth_blockNumber", params: [] })) as Hex);
+    let failed: { error: unknown } | undefined;
+    const result = await call().catch((error: unknown) => void (failed = { error }));
+    const head = (await provider.request({ method: "eth_getBlockByNumber", params: [toHex(before + 1n), false] })) as { timestamp: Hex } | null;
+    if (head || !failed) record(head ? { at: Number(BigInt(head.timestamp)) } : {});
+    if (failed) throw failed.error;
+    return result as T;
   }
 
   /**

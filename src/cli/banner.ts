@@ -6,7 +6,7 @@ import { itemKey } from "../indexer/models.ts";
 import type { Simulator } from "../simulator.ts";
 
 /** What a developer needs on start-up: where things are, which keys to use, and a request to try per endpoint. */
-export async function banner(sim: Simulator, startedInMs: number, clock: string): Promise<string> {
+export async function banner(sim: Simulator, startedInMs: number, clock: string, state: { controlOn: boolean; stateDir?: string }): Promise<string> {
   const chains = sim.chains.all();
   const accounts = sim.accounts.list();
   const sample = await mintSample(chains, accounts);
@@ -19,6 +19,8 @@ export async function banner(sim: Simulator, startedInMs: number, clock: string)
     `  API        ${sim.url}/api/v2`,
     `  API docs   ${sim.url}/docs  (${sim.url}/ opens them; the OpenAPI document is ${sim.url}/openapi.json)`,
     `  clock      ${clock}`,
+    `  control    ${state.controlOn ? `${sim.url}/_sim  (time, snapshots, reset, collections, API keys, faults, request log; see /docs)` : "off (not on loopback; set --admin-token to turn it on)"}`,
+    `  state      ${state.stateDir ? `${state.stateDir} (journal: ${sim.restored?.replayed ?? 0} changes replayed)` : "not kept (--state <dir> keeps every change across restarts)"}`,
     ...chains.map(({ chainId, contracts }) =>
       `  chain ${String(chainId).padEnd(4)} ${chainProfile(chainId).name}: ${sim.rpcUrls.get(chainId) ?? "(no JSON-RPC)"}  marketplace ${contracts.marketplace}  stablecoin ${contracts.stablecoin}`,
     ),

@@ -26,7 +26,10 @@ export const USAGE = `Usage: npm run simulate -- [options]
                                                       (env RPC_CORS, default the loopback origins)
   --cors <origins>     comma-separated browser origins that may mint (or use any other POST) on the API;
                        reads are open to every origin   (env CORS, default the loopback origins)
-  --admin-token <t>    bearer token for the JSON-RPC ports off loopback (env ADMIN_TOKEN)
+  --admin-token <t>    bearer token for the JSON-RPC ports off loopback, and for the control API
+                       (/_sim: on without a token only on loopback; with one, it needs it) (env ADMIN_TOKEN)
+  --state <dir>        keep a journal of every acknowledged change in <dir> and replay it on the next
+                       start with the same world (env STATE_DIR); POST /_sim/reset clears it
   --fixture <file>     scenario replayed at start     (env FIXTURE, default fixtures/default-world.json;
                                                       'demo': fixtures/demo-world.json,
                                                       'contract-suite': fixtures/contract-suite-world.json)
@@ -60,6 +63,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
       "mint-timeout": { type: "string" },
       "shutdown-timeout": { type: "string" },
       "public-url": { type: "string" },
+      state: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -80,11 +84,18 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
     rpcCors: list(values["rpc-cors"] ?? env.RPC_CORS),
     apiCors: list(values.cors ?? env.CORS),
     adminToken: values["admin-token"] ?? (env.ADMIN_TOKEN || undefined),
+    ...stateDir(values.state ?? (env.STATE_DIR || undefined)),
     mintTimeoutMs: 1000 * integerOption("--mint-timeout", values["mint-timeout"] ?? env.MINT_TIMEOUT ?? String(DEFAULT_OPTIONS.mintTimeoutMs / 1000), 1, 3600),
     shutdownTimeoutMs: 1000 * integerOption("--shutdown-timeout", values["shutdown-timeout"] ?? env.SHUTDOWN_TIMEOUT ?? String(DEFAULT_OPTIONS.shutdownTimeoutMs / 1000), 0, 3600),
     help: values.help,
     ...worldOptions(values, env),
   };
+}
+
+function stateDir(dir: string | undefined): { stateDir?: string } {
+  if (dir === undefined) return {};
+  if (dir.trim() === "") throw new UsageError("--state: give a directory");
+  return { stateDir: dir };
 }
 
 function list(text: string | undefined): string[] {

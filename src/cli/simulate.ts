@@ -1,3 +1,5 @@
+import { isLoopbackHost } from "../http/origins.ts";
+import { JournalError } from "../journal/journal.ts";
 import { ReplayError } from "../scenario/replay.ts";
 import { ScenarioError } from "../scenario/load.ts";
 import { chooseWorld, WorldChoiceError } from "../scenario/world.ts";
@@ -15,7 +17,8 @@ async function main(): Promise<void> {
   const sim = await startSimulator(world, options).finally(() => display.stop());
   // performance.now() counts from the process start, module loading included.
   const readyInMs = performance.now();
-  console.log(await banner(sim, readyInMs, clock));
+  const controlOn = isLoopbackHost(options.host) || options.adminToken !== undefined;
+  console.log(await banner(sim, readyInMs, clock, { controlOn, ...(options.stateDir ? { stateDir: options.stateDir } : {}) }));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) {
@@ -34,7 +37,7 @@ async function main(): Promise<void> {
 main().catch((error: Error & { code?: string; port?: number }) => {
   if (error instanceof UsageError || error instanceof WorldChoiceError || error.name === "TypeError" && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
     console.error(`${error.message}\n\n${USAGE}`);
-  } else if (error instanceof ScenarioError || error instanceof ReplayError) {
+  } else if (error instanceof ScenarioError || error instanceof ReplayError || error instanceof JournalError) {
     console.error(error.message);
   } else if (error.code === "EADDRINUSE") {
     console.error(`Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port.`);

@@ -7,6 +7,8 @@ import { errorBodies } from "./error-bodies.ts";
 import { readiness } from "./readiness.ts";
 import type { Drain } from "./shutdown.ts";
 import { guardWrites, type WritePolicy } from "./write-guard.ts";
+import type { Control } from "../control/control.ts";
+import { controlRoutes, type ControlAccess } from "../control/routes.ts";
 import type { RouteDeps } from "../routes/deps.ts";
 import { apiRoutes } from "../routes/api.ts";
 import { docsRoute } from "../routes/docs.ts";
@@ -20,6 +22,9 @@ export interface AppDeps extends RouteDeps {
   drain: Drain;
   /** Who may change state (Host, Origin). */
   writes: WritePolicy;
+  /** The control API (`/_sim`): faults and the request log act on every request. */
+  control: Control;
+  controlAccess: ControlAccess;
 }
 
 /** zlib's and brotli's refusals of a body that is not in the coding its header names. */
@@ -31,16 +36,19 @@ function notInItsCoding(coding: string): ApiError {
   return new ApiError(400, "INVALID_JSON", "The request body is not valid JSON", [`the body is not in the content-encoding it names ('${coding}')`]);
 }
 
-/** The HTTP face of the simulator: JSON errors outermost, then the shutdown drain, CORS, the write guard, readiness, body parsing and the routes. */
+/** The HTTP face of the simulator: the request log outermost, JSON errors, then the shutdown drain, CORS, the write guard, readiness, fault rules, body parsing and the routes (API and control). */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   const router = new Router();
   for (const route of [apiRoutes, docsRoute]) route(router, deps);
+  controlRoutes(router, deps.control, deps.controlAccess);
+  app.use(deps.control.requests.middleware());
   app.use(errorBodies((message) => console.error(message)));
   app.use(deps.drain.middleware());
   app.use(cors());
   app.use(guardWrites(deps.writes));
   app.use(readiness(deps.isReady));
+  app.use(deps.control.faults.middleware());
   app.use(
     bodyParser({
       enableTypes: ["json", "form"],

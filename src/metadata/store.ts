@@ -12,6 +12,16 @@ export interface CollectionMetadata {
   isVerified: boolean;
 }
 
+/** One change to the store, as the journal records it. */
+export type MetadataChange =
+  | { t: "item"; chainId: number; creation: Hex; item: StoredItem }
+  | { t: "collection"; chainId: number; address: Address; metadata: CollectionMetadata };
+
+export interface MetadataSnapshot {
+  collections: ReadonlyMap<string, CollectionMetadata>;
+  items: ReadonlyMap<string, StoredItem>;
+}
+
 /**
  * Off-chain metadata, keyed by what the chain identifies: a collection by chain
  * and address, an item by the transaction that created it (known before its token
@@ -20,12 +30,19 @@ export interface CollectionMetadata {
 export class MetadataStore {
   #collections = new Map<string, CollectionMetadata>();
   #items = new Map<string, StoredItem>();
+  #observer: ((change: MetadataChange) => void) | undefined;
   /** Bumped on every change, so cached views notice. */
   version = 0;
+
+  /** From now on, every change is also told to `observer` (the journal), before it is answered. */
+  observe(observer: ((change: MetadataChange) => void) | undefined): void {
+    this.#observer = observer;
+  }
 
   setCollection(chainId: number, address: Address, metadata: CollectionMetadata): void {
     this.#collections.set(`${chainId}:${address.toLowerCase()}`, metadata);
     this.version += 1;
+    this.#observer?.({ t: "collection", chainId, address: address.toLowerCase() as Address, metadata });
   }
 
   collection(chainId: number, address: Address): CollectionMetadata | undefined {
@@ -35,10 +52,22 @@ export class MetadataStore {
   /** The item (all its token ids) that the transaction `creation` creates on `chainId`. */
   setItem(chainId: number, creation: Hex, item: StoredItem): void {
     this.#items.set(`${chainId}:${creation}`, item);
+    this.#observer?.({ t: "item", chainId, creation, item });
   }
 
   item(chainId: number, creation: Hex): StoredItem | undefined {
     return this.#items.get(`${chainId}:${creation}`);
+  }
+
+  /** Everything stored, to come back to with `restore` (a snapshot). */
+  snapshot(): MetadataSnapshot {
+    return { collections: new Map(this.#collections), items: new Map(this.#items) };
+  }
+
+  restore(snapshot: MetadataSnapshot): void {
+    this.#collections = new Map(snapshot.collections);
+    this.#items = new Map(snapshot.items);
+    this.version += 1;
   }
 }
 

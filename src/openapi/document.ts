@@ -5,6 +5,7 @@ import { MarketEvent, TransferEvent } from "../schemas/item-event.ts";
 import { ItemDefinition, MintBody, Property, StoredItem } from "../schemas/mint.ts";
 import { hasDefault, SchemaComponents, type JsonSchema } from "./json-schema.ts";
 import { OPERATIONS, type Operation } from "../schemas/operations.ts";
+import { CONTROL_OPERATIONS } from "../schemas/control-operations.ts";
 import { defaultWorldExamples, type OperationExamples } from "./examples.ts";
 
 /** Schemas without an $id that deserve a name of their own in the document. */
@@ -18,8 +19,9 @@ const NAMED = new Map<TSchema, string>([
 ]);
 
 const API_KEY_SCHEME = "apiKey";
+const ADMIN_SCHEME = "adminToken";
 
-const STATUS_TEXT: Record<number, string> = { 400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 413: "Payload too large", 415: "Unsupported media type", 422: "Refused by the contract", 503: "Chain unavailable" };
+const STATUS_TEXT: Record<number, string> = { 400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 409: "Conflict", 413: "Payload too large", 415: "Unsupported media type", 422: "Refused by the contract", 429: "Too many requests", 503: "Unavailable", 504: "Timeout" };
 
 /** Where the committed document (docs/openapi.json) says the API is: `npm run simulate`'s default. */
 export const DEFAULT_SERVER_URL = "http://localhost:3000";
@@ -31,12 +33,17 @@ export const DEFAULT_SERVER_URL = "http://localhost:3000";
 export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema {
   const components = new SchemaComponents(NAMED);
   const errorBody = components.use(ErrorBody, "response");
-  for (const { response } of OPERATIONS) components.use(response, "response");
+  for (const { response } of [...OPERATIONS, ...CONTROL_OPERATIONS]) components.use(response, "response");
   const examples = defaultWorldExamples();
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const operation of OPERATIONS) {
     const path = openApiPath(operation.path);
     const described = describeOperation(operation, components, errorBody, examples[operation.operationId]);
+    paths[path] = { ...paths[path], [operation.method]: described };
+  }
+  for (const operation of CONTROL_OPERATIONS) {
+    const path = openApiPath(operation.path);
+    const described: JsonSchema = { ...describeOperation(operation, components, errorBody, { request: {}, errors: {} }), security: [{}, { [ADMIN_SCHEME]: [] }] as JsonSchema[] };
     paths[path] = { ...paths[path], [operation.method]: described };
   }
   discriminateItemEvents(components.schemas);
@@ -54,11 +61,15 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
     tags: [
       { name: "Items", description: "Minting and item history" },
       { name: "Collections", description: "One collection, or a filtered, sorted page of them" },
+      { name: "Control", description: "The simulator's own control API (`/_sim`): time, snapshots, reset, collections, API keys, faults, the request log. Not part of the service's interface. On without a token only when the API listens on loopback." },
     ],
     paths,
     components: {
       schemas: components.schemas,
-      securitySchemes: { [API_KEY_SCHEME]: { type: "apiKey", in: "query", name: "apiKey", description: `The account's API key; its developer wallet signs writes. In the default world, \`${examples.mintItem.request.query!.apiKey}\` may mint the example item.` } },
+      securitySchemes: {
+        [ADMIN_SCHEME]: { type: "http", scheme: "bearer", description: "`--admin-token`: required by the control API when one is set (and to turn it on off loopback)." },
+        [API_KEY_SCHEME]: { type: "apiKey", in: "query", name: "apiKey", description: `The account's API key; its developer wallet signs writes. In the default world, \`${examples.mintItem.request.query!.apiKey}\` may mint the example item.` },
+      },
     },
   };
 }
@@ -93,7 +104,7 @@ function describeOperation(operation: Operation, components: SchemaComponents, e
       required: true,
       content: {
         "application/json": { schema, ...example(examples.request.body) },
-        "application/x-www-form-urlencoded": { schema, encoding: { item: { contentType: "application/json" } } },
+        ...(operation.authQuery ? { "application/x-www-form-urlencoded": { schema, encoding: { item: { contentType: "application/json" } } } } : {}),
       },
     };
   }

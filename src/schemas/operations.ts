@@ -9,7 +9,7 @@ import { MintBody, MintQuery, MintResponse } from "./mint.ts";
  * document describes it, and the contract suite builds its requests from it.
  */
 export interface Operation {
-  method: "get" | "post";
+  method: "get" | "post" | "delete";
   /** As Koa writes it: `/api/v2/collection/:address`. */
   path: string;
   operationId: string;
@@ -28,7 +28,7 @@ export interface Operation {
 const CHAIN_DOWN = { 503: "The chain is unavailable, or the simulator is shutting down (`SHUTTING_DOWN`, with `Connection: close`)." };
 
 /** Keeps each operation's own schema types, so a handler's input and answer are typed from them. */
-const operation = <const T extends Operation>(op: T): T => op;
+export const operation = <const T extends Operation>(op: T): T => op;
 
 export const mintItem = operation({
   method: "post",

@@ -53,13 +53,16 @@ function refuseNonDecimal(value: Record<string, unknown>, numbers: Map<string, N
  * A part that is not frozen may have changed since, so it is walked every time.
  */
 export function responseValidator<T extends TSchema>(schema: T): (body: Static<T>) => Static<T> {
-  const validate = responses.compile(withPartsCheckedOnce(schema, true) as AnySchema);
+  // A schema with an $id is compiled once: several operations may answer it.
+  const validate = compiledResponses.get(schema) ?? compiledResponses.set(schema, responses.compile(withPartsCheckedOnce(schema, true) as AnySchema)).get(schema)!;
   return (body) => {
     if (validate(body)) return body;
     const problems = describeErrors(validate.errors, { path: dottedPath("response") }).join("; ");
     throw new Error(`response failed its schema ${schema.$id ?? ""}: ${problems}`);
   };
 }
+
+const compiledResponses = new WeakMap<TSchema, ValidateFunction>();
 
 /** The schemas (by $id) of the immutable parts of responses: flat records, so freezing the record freezes the part. */
 const PARTS_CHECKED_ONCE = new Set(["ItemEvent", "Collection", "CollectionSummary"]);

@@ -1,3 +1,5 @@
+import type { Control } from "../../src/control/control.ts";
+import { controlRoutes } from "../../src/control/routes.ts";
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
@@ -32,11 +34,12 @@ describe("the OpenAPI document", () => {
     expect(validator.version).toBe("3.1");
   });
 
-  it("describes exactly the /api/v2 routes the server has, with their methods", () => {
+  it("describes exactly the /api/v2 and /_sim routes the server has, with their methods", () => {
     const router = new Router();
     apiRoutes(router, {} as RouteDeps);
+    controlRoutes(router, { parts: {}, faults: {}, requests: {} } as unknown as Control, { enabled: true, allowedOrigins: [] });
     const served = router.stack
-      .filter((layer) => String(layer.path).startsWith("/api/v2/"))
+      .filter((layer) => String(layer.path).startsWith("/api/v2/") || String(layer.path).startsWith("/_sim/"))
       .flatMap((layer) => layer.methods.filter((method) => method !== "HEAD").map((method) => `${method.toLowerCase()} ${openApiPath(String(layer.path))}`));
     const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`));
     expect(documented.sort()).toEqual(served.sort());

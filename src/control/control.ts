@@ -1,0 +1,154 @@
+import type { ChainRegistry } from "../chain/registry.ts";
+import type { ApiAccount } from "../config.ts";
+import { notFound } from "../errors.ts";
+import type { JournalEntry } from "../journal/entries.ts";
+import type { Journal } from "../journal/journal.ts";
+import type { TimeResponse } from "../schemas/control.ts";
+import { advanceTime, chainClocks, mineAtTimes } from "./clock.ts";
+import { Faults } from "./faults.ts";
+import { RequestLog } from "./request-log.ts";
+import { Snapshots } from "./snapshots.ts";
+import { createApiKey, type WorldParts } from "./world-editing.ts";
+
+/**
+ * Steering the simulator: time, snapshots, API keys (the actions that are more than one
+ * transaction, recorded in the journal as themselves), fault rules and the request log.
+ * Chain writes and metadata record themselves once a journal is attached.
+ */
+export class Control {
+  readonly faults = new Faults();
+  readonly requests = new RequestLog();
+  readonly parts: WorldParts;
+  readonly #snapshots: Snapshots;
+  #journal: Journal | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(parts: WorldParts) {
+    this.parts = parts;
+    this.#snapshots = new Snapshots(parts);
+  }
+
+  get chains(): ChainRegistry {
+    return this.parts.chains;
+  }
+
+  /** The world is in: remember it for `reset`. */
+  loaded(): Promise<void> {
+    return this.#snapshots.markLoaded();
+  }
+
+  /** Records every acknowledged change from now on. */
+  attach(journal: Journal): void {
+    this.#journal = journal;
+    for (const chain of this.chains.all()) chain.recordTo(journal);
+    this.parts.metadata.observe((change) => journal.append(change));
+  }
+
+  time(): Promise<TimeResponse> {
+    return chainClocks(this.chains);
+  }
+
+  advanceTime(seconds: number, chainId?: number): Promise<TimeResponse> {
+    if (chainId !== undefined && !this.chains.get(chainId)) throw notFound(`Chain ${chainId}`);
+    const chainIds = chainId === undefined ? this.chains.ids() : [chainId];
+    return this.#exclusive(async () => {
+      const at = await advanceTime(this.chains, chainIds, seconds);
+      this.#record({ t: "time", chainIds, at });
+      return chainClocks(this.chains);
+    });
+  }
+
+  snapshot(): Promise<string> {
+    return this.#exclusive(async () => {
+      const id = await this.#snapshots.take();
+      this.#record({ t: "snapshot", id });
+      return id;
+    });
+  }
+
+  revert(id: string): Promise<void> {
+    if (!this.#snapshots.has(id)) throw notFound(`Snapshot '${id}'`);
+    return this.#exclusive(async () => {
+      await this.#snapshots.revert(id);
+      this.#record({ t: "revert", id });
+    });
+  }
+
+  /** Back to the world as loaded; the journal is cleared with it. */
+  reset(): Promise<void> {
+    return this.#exclusive(async () => {
+      await this.#snapshots.reset();
+      this.#journal?.clear();
+    });
+  }
+
+  createApiKey(name: string): Promise<ApiAccount> {
+    return this.#exclusive(async () => {
+      const account = await createApiKey(this.parts, name);
+      this.#record({ t: "apiKey", apiKey: account.apiKey, name });
+      return account;
+    });
+  }
+
+  /** Replays what a journal recorded (before it is attached, so nothing is recorded twice); answers how many recorded writes failed again. */
+  async replay(entries: JournalEntry[]): Promise<number> {
+    let failedAgain = 0;
+    const { chains, metadata } = this.parts;
+    for (const entry of entries) {
+      switch (entry.t) {
+        case "tx": {
+          const chain = this.#chain(entry.chainId);
+          const call = { to: entry.to, data: entry.data, ...(entry.value ? { value: BigInt(entry.value) } : {}) };
+          await chain.write(entry.from, call, {}, { gas: BigInt(entry.gas), ...(entry.at !== undefined ? { at: entry.at } : {}) }).catch(() => (failedAgain += 1));
+          break;
+        }
+        case "rpc": {
+          const chain = this.#chain(entry.chainId);
+          if (entry.at !== undefined) await chain.request("evm_setNextBlockTimestamp", [entry.at], { record: false });
+          await chain.request(entry.method, entry.params, { record: false }).catch(() => (failedAgain += 1));
+          break;
+        }
+        case "item":
+          metadata.setItem(entry.chainId, entry.creation, entry.item);
+          break;
+        case "collection":
+          metadata.setCollection(entry.chainId, entry.address, entry.metadata);
+          break;
+        case "apiKey":
+          await createApiKey(this.parts, entry.name, entry.apiKey);
+          break;
+        case "snapshot":
+          await this.#snapshots.take();
+          break;
+        case "revert":
+          await this.#snapshots.revert(entry.id);
+          break;
+        case "time":
+          await mineAtTimes(chains, entry.chainIds, entry.at);
+          break;
+        case "world":
+          break;
+      }
+    }
+    await chains.synced();
+    return failedAgain;
+  }
+
+  #chain(chainId: number) {
+    const chain = this.chains.get(chainId);
+    if (!chain) throw new Error(`the journal records chain ${chainId}, which this simulator does not run: start it with the chains it had`);
+    return chain;
+  }
+
+  #record(entry: JournalEntry): void {
+    this.#journal?.append(entry);
+  }
+
+  /** Control actions run one at a time, and in the journal's order with every chain write. */
+  #exclusive<T>(work: () => Promise<T>): Promise<T> {
+    if (this.#journal) return this.#journal.exclusive(work);
+    const run = this.#queue.then(work);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+}

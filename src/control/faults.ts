@@ -1,0 +1,113 @@
+import type { Context, Next } from "koa";
+import { ApiError } from "../errors.ts";
+import type { ErrorCode } from "../schemas/error.ts";
+import type { Fault, FaultBody } from "../schemas/control.ts";
+
+interface Rule {
+  fault: Fault;
+  path: RegExp;
+  random: () => number;
+  window: { count: number; endsAt: number };
+}
+
+const CODES: Record<number, ErrorCode> = {
+  400: "VALIDATION_FAILED", 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT", 413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE", 422: "CONTRACT_RULE", 429: "TOO_MANY_REQUESTS", 503: "CHAIN_UNAVAILABLE", 504: "MINT_PENDING",
+};
+
+/**
+ * Fault rules for the API (never the control API): a status with the error body, a delay,
+ * a rate limit answering 429 with Retry-After, or a dropped connection, for some requests or
+ * a seeded share of them. They act before the request is read, so a faulted mint never
+ * reaches the chain.
+ */
+export class Faults {
+  #rules: Rule[] = [];
+  #count = 0;
+
+  add(body: FaultBody): Fault {
+    const fault: Fault = { id: `fault-${++this.#count}`, ...body, applied: 0 };
+    this.#rules.push({ fault, path: pathPattern(body.match.path), random: seeded(body.seed), window: { count: 0, endsAt: 0 } });
+    return fault;
+  }
+
+  list(): Fault[] {
+    return this.#rules.map(({ fault }) => fault);
+  }
+
+  remove(id: string): boolean {
+    const before = this.#rules.length;
+    this.#rules = this.#rules.filter(({ fault }) => fault.id !== id);
+    return this.#rules.length < before;
+  }
+
+  clear(): void {
+    this.#rules = [];
+  }
+
+  middleware() {
+    return async (ctx: Context, next: Next) => {
+      if (ctx.path.startsWith("/_sim/")) return next();
+      for (const rule of this.#rules) {
+        if (!this.#matches(rule, ctx)) continue;
+        if (await this.#apply(rule, ctx)) return;
+      }
+      return next();
+    };
+  }
+
+  #matches({ fault: { match, times, applied }, path }: Rule, ctx: Context): boolean {
+    if (times !== undefined && applied >= times) return false;
+    if (match.method && match.method !== ctx.method) return false;
+    if (match.apiKey !== undefined && ctx.query.apiKey !== match.apiKey) return false;
+    return path.test(ctx.path);
+  }
+
+  /** Applies the rule's effect if its probability says so; answers whether the request was answered (or dropped) here. */
+  async #apply(rule: Rule, ctx: Context): Promise<boolean> {
+    const { fault } = rule;
+    if (fault.probability !== undefined && rule.random() >= fault.probability) return false;
+    const { effect } = fault;
+    const limited = effect.rateLimit ? this.#overLimit(rule, effect.rateLimit) : 0;
+    if (effect.rateLimit && limited === 0 && !effect.latencyMs && !effect.status && !effect.dropConnection) return false;
+    fault.applied += 1;
+    if (effect.latencyMs) await new Promise((resolve) => setTimeout(resolve, effect.latencyMs));
+    if (limited > 0) {
+      ctx.set("retry-after", String(limited));
+      throw new ApiError(429, "TOO_MANY_REQUESTS", "Rate limited (fault rule)", [`${fault.id}: more than ${effect.rateLimit!.requests} requests in ${effect.rateLimit!.perSeconds} s; retry in ${limited} s`]);
+    }
+    if (effect.dropConnection) {
+      ctx.respond = false;
+      ctx.req.socket.destroy();
+      return true;
+    }
+    if (effect.status) throw new ApiError(effect.status, CODES[effect.status] ?? "INTERNAL", `Injected by ${fault.id}`, [`${fault.id} answers ${effect.status} to ${ctx.method} ${ctx.path}`]);
+    return false;
+  }
+
+  /** Seconds to wait if this request is over the rule's rate limit, else 0. */
+  #overLimit(rule: Rule, { requests, perSeconds }: { requests: number; perSeconds: number }): number {
+    const now = Date.now();
+    if (rule.window.endsAt <= now) rule.window = { count: 0, endsAt: now + perSeconds * 1000 };
+    rule.window.count += 1;
+    return rule.window.count > requests ? Math.max(1, Math.ceil((rule.window.endsAt - now) / 1000)) : 0;
+  }
+}
+
+/** `/api/v2/item/*` matches one segment, `/api/v2/**` any rest. */
+function pathPattern(pattern: string): RegExp {
+  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\u0000").replace(/\*/g, "[^/]*").replace(/\u0000/g, ".*");
+  return new RegExp(`^${escaped}$`);
+}
+
+/** mulberry32: a small seeded generator, so a run with the same seed draws the same faults. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

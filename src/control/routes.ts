@@ -1,0 +1,72 @@
+import type Router from "@koa/router";
+import type { Context, Middleware, Next } from "koa";
+import { ApiError, notFound } from "../errors.ts";
+import { originAllowed } from "../http/origins.ts";
+import type { ControlOperationId } from "../schemas/control-operations.ts";
+import * as ops from "../schemas/control-operations.ts";
+import { handle } from "../routes/handle.ts";
+import type { Control } from "./control.ts";
+import { createCollection, setMinterRole } from "./world-editing.ts";
+
+/** Who may use the control API: on only on loopback or with a token, and then only with it. */
+export interface ControlAccess {
+  enabled: boolean;
+  /** Why it is off, for the 404 that says so. */
+  offReason?: string;
+  token?: string;
+  allowedOrigins: string[];
+}
+
+const done = { ok: true } as const;
+
+/** The handler of each control operation. */
+function handlers(control: Control): Record<ControlOperationId, Middleware> {
+  const { parts } = control;
+  return {
+    getTime: handle(ops.getTime, { answer: () => control.time() }),
+    advanceTime: handle(ops.advanceTime, { answer: ({ body }) => control.advanceTime(body.seconds, body.chainId) }),
+    takeSnapshot: handle(ops.takeSnapshot, { answer: async () => ({ id: await control.snapshot() }) }),
+    revertSnapshot: handle(ops.revertSnapshot, { answer: async ({ params }) => (await control.revert(params.id), done) }),
+    resetWorld: handle(ops.resetWorld, { answer: async () => (await control.reset(), done) }),
+    createCollection: handle(ops.createCollection, { answer: ({ body }) => createCollection(parts, body) }),
+    grantMinterRole: handle(ops.grantMinterRole, { answer: ({ params, body }) => setMinterRole(parts, params.address as `0x${string}`, body.apiKey, true, body.chainId) }),
+    revokeMinterRole: handle(ops.revokeMinterRole, { answer: ({ params, query }) => setMinterRole(parts, params.address as `0x${string}`, params.apiKey, false, query.chainId) }),
+    createApiKey: handle(ops.createApiKey, {
+      answer: async ({ body }) => {
+        const { apiKey, name, wallet } = await control.createApiKey(body.name);
+        return { apiKey, name, wallet };
+      },
+    }),
+    addFault: handle(ops.addFault, { answer: async ({ body }) => control.faults.add(body) }),
+    listFaults: handle(ops.listFaults, { answer: async () => ({ faults: control.faults.list() }) }),
+    clearFaults: handle(ops.clearFaults, { answer: async () => (control.faults.clear(), done) }),
+    removeFault: handle(ops.removeFault, {
+      answer: async ({ params }) => {
+        if (!control.faults.remove(params.id)) throw notFound(`Fault rule '${params.id}'`);
+        return done;
+      },
+    }),
+    listRequests: handle(ops.listRequests, { answer: async ({ query }) => ({ requests: control.requests.last(query.limit) }) }),
+  };
+}
+
+/** Serves the control API under /_sim, behind its access check. */
+export function controlRoutes(router: Router, control: Control, access: ControlAccess): void {
+  const served = handlers(control);
+  const guard = guardControl(access);
+  for (const operation of ops.CONTROL_OPERATIONS) router[operation.method](operation.path, guard, served[operation.operationId]);
+}
+
+function guardControl(access: ControlAccess) {
+  return async function guardControl(ctx: Context, next: Next) {
+    if (!access.enabled) throw notFound(`Route ${ctx.method} ${ctx.path}`, [access.offReason ?? "the control API is off"]);
+    const origin = ctx.get("origin");
+    if (origin && !originAllowed(origin, access.allowedOrigins)) {
+      throw new ApiError(403, "FORBIDDEN", "This origin may not use the control API", [`Origin '${origin}' is not allowed; add it with --cors`]);
+    }
+    if (access.token !== undefined && ctx.get("authorization") !== `Bearer ${access.token}`) {
+      throw new ApiError(401, "UNAUTHORIZED", "The control API needs the admin token", ["send Authorization: Bearer <--admin-token>"]);
+    }
+    return next();
+  };
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import type { Address, Hex } from "viem";
+import type { Accounts } from "../accounts.ts";
+import { createCollection as createCollectionOnChain, createdCollection } from "../chain/actions/create-collection.ts";
+import { grantMinter, hasMinterRole, revokeMinter } from "../chain/actions/minter-role.ts";
+import { nodeAccounts, openAccount } from "../chain/actions/node-state.ts";
+import { lowerAddress } from "../chain/address.ts";
+import { addressOf, keyFor } from "../chain/keys.ts";
+import { ChainRevert } from "../chain/revert.ts";
+import type { ChainRegistry } from "../chain/registry.ts";
+import type { ApiAccount } from "../config.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { slugify, type MetadataStore } from "../metadata/store.ts";
+import type { CreateCollectionBody } from "../schemas/control.ts";
+import { collectionUri } from "../schemas/metadata.ts";
+import { servedChain } from "../services/mint.ts";
+
+/** What editing the world touches: the chains (through chain actions), the metadata, the API keys. */
+export interface WorldParts {
+  chains: ChainRegistry;
+  metadata: MetadataStore;
+  accounts: Accounts;
+  /** Base of collection uris. */
+  baseUrl: () => string;
+}
+
+/** Coin a new API key's wallet gets on each chain, for gas. */
+const NEW_WALLET_BALANCE = 10n ** 22n;
+
+function accountOf(accounts: Accounts, apiKey: string): ApiAccount {
+  const account = accounts.byApiKey(apiKey);
+  if (!account) throw notFound(`API key '${apiKey}'`);
+  return account;
+}
+
+/** A collection made through the factory, owned by the `owner` key's wallet, with metadata and minters. */
+export async function createCollection({ chains, metadata, accounts, baseUrl }: WorldParts, body: CreateCollectionBody) {
+  const chain = servedChain(chains, body.chainId);
+  await chain.sync();
+  const owner = accountOf(accounts, body.owner);
+  const minters = body.minters.map((apiKey) => accountOf(accounts, apiKey).wallet);
+  const taken = new Set([...chain.models.collections.keys()].map((address) => metadata.collection(chain.chainId, address)?.slug));
+  const base = slugify(body.name);
+  let slug = base;
+  for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+  const uri = collectionUri(baseUrl(), chain.chainId, slug);
+  const txHash = await createCollectionOnChain(chain, { from: owner.wallet, name: body.name, uri, owner: owner.wallet, minters }, { dryRun: true });
+  const address = createdCollection(chain, await chain.confirmed(txHash));
+  const { description, genre, image, website, isVerified } = body;
+  metadata.setCollection(chain.chainId, address, { description, genre, image, imageHash: "", slug, website, isVerified });
+  return { chainId: chain.chainId, address, txHash, slug };
+}
+
+/** The collection's owner grants (or revokes) the minter role to an API key's wallet, on chain. */
+export async function setMinterRole(parts: WorldParts, address: Address, apiKey: string, grant: boolean, chainId?: number) {
+  const collection = lowerAddress(address);
+  const lookup = await parts.chains.findCollection(collection, chainId);
+  if (!("found" in lookup)) throw notFound(`Collection ${collection}${chainId ? ` on chain ${chainId}` : ""}`);
+  const chain = lookup.found;
+  const wallet = accountOf(parts.accounts, apiKey).wallet;
+  const admin = chain.models.collections.get(collection)!.owner;
+  const held = new Set([...(await nodeAccounts(chain)), ...parts.accounts.list().map((account) => account.wallet)]);
+  if (!held.has(admin)) {
+    throw new ApiError(409, "CONFLICT", "The collection's owner is not a wallet the simulator holds", [`owner ${admin} of ${collection} is not one of the simulator's wallets`]);
+  }
+  const params = { admin, collection, wallet };
+  const txHash: Hex = await (grant ? grantMinter : revokeMinter)(chain, params, { dryRun: true }).catch((error: unknown) => {
+    throw error instanceof ChainRevert ? new ApiError(422, "CONTRACT_RULE", "The collection refused the role change", [error.message]) : error;
+  });
+  await chain.confirmed(txHash);
+  return { collectionAddress: collection, chainId: chain.chainId, wallet, isMinter: await hasMinterRole(chain, { collection, wallet }), txHash };
+}
+
+/** A new API key whose developer wallet (its key derived from the name) is funded on every chain. */
+export async function createApiKey(parts: WorldParts, name: string, apiKey = `sim-${name}-${randomBytes(6).toString("hex")}`): Promise<ApiAccount> {
+  if (parts.accounts.byName(name)) throw new ApiError(409, "CONFLICT", `An account named '${name}' exists`, [`the name '${name}' is taken; pick another`]);
+  const walletKey = keyFor(`api-key/${name}`);
+  const account: ApiAccount = { apiKey, name, walletKey, wallet: addressOf(walletKey) };
+  for (const chain of parts.chains.all()) await openAccount(chain, account.wallet, NEW_WALLET_BALANCE);
+  parts.accounts.add(account);
+  return account;
+}

@@ -1,0 +1,27 @@
+import type { ChainEntry } from "../chain/recorder.ts";
+import type { MetadataChange } from "../metadata/store.ts";
+
+/** Off-chain metadata the API or the control API stored. */
+export type MetadataEntry = MetadataChange;
+
+/** An API key made through the control API (its wallet key derives from its name). */
+export interface ApiKeyEntry {
+  t: "apiKey";
+  apiKey: string;
+  name: string;
+}
+
+/** Control actions that are more than one transaction: replayed as the action, with the times they had. */
+export type ControlEntry =
+  | { t: "snapshot"; id: string }
+  | { t: "revert"; id: string }
+  | { t: "time"; chainIds: number[]; at: number[] };
+
+/** The first line: which world (and chains) the journal was written on. */
+export interface WorldEntry {
+  t: "world";
+  id: string;
+}
+
+/** One line of the journal: everything acknowledged since the world was loaded, in order. */
+export type JournalEntry = WorldEntry | ChainEntry | MetadataEntry | ApiKeyEntry | ControlEntry;

@@ -1,0 +1,117 @@
+import {
+  AdvanceTimeBody,
+  ApiKeyResponse,
+  CollectionAddressParams,
+  CreateApiKeyBody,
+  CreateCollectionBody,
+  CreatedCollection,
+  Done,
+  FaultBody,
+  Fault,
+  FaultList,
+  FaultParams,
+  MinterBody,
+  MinterParams,
+  MinterQuery,
+  MinterResponse,
+  RequestLog,
+  RequestLogQuery,
+  SnapshotParams,
+  SnapshotResponse,
+  TimeResponse,
+} from "./control.ts";
+import { operation } from "./operations.ts";
+
+const tag = "Control";
+const BAD = { 400: "The body or a parameter is invalid." };
+
+export const getTime = operation({
+  method: "get", path: "/_sim/time", operationId: "getTime", tag, summary: "Each chain's head time",
+  description: "The head block of every chain: number, unix time and ISO time. Volumes are measured against it.",
+  response: TimeResponse, errors: {},
+});
+
+export const advanceTime = operation({
+  method: "post", path: "/_sim/time/advance", operationId: "advanceTime", tag, summary: "Move time forward",
+  description: "Mines a block `seconds` after the head on every chain (or on `chainId`'s). Volumes and every time-derived field follow at once.",
+  body: AdvanceTimeBody, response: TimeResponse, errors: { ...BAD, 404: "No such chain." },
+});
+
+export const takeSnapshot = operation({
+  method: "post", path: "/_sim/snapshots", operationId: "takeSnapshot", tag, summary: "Take a snapshot",
+  description: "Remembers every chain, the read models, the metadata and the API keys together; revert to it as often as you like.",
+  response: SnapshotResponse, errors: {},
+});
+
+export const revertSnapshot = operation({
+  method: "post", path: "/_sim/snapshots/:id/revert", operationId: "revertSnapshot", tag, summary: "Go back to a snapshot",
+  description: "Every chain, the read models, metadata and API keys return to the snapshot; snapshots taken after it are gone. A read right after answers from the restored state.",
+  params: SnapshotParams, response: Done, errors: { 404: "No such snapshot (or one taken after a snapshot since reverted to)." },
+});
+
+export const resetWorld = operation({
+  method: "post", path: "/_sim/reset", operationId: "resetWorld", tag, summary: "Back to the world as loaded",
+  description: "Returns to the world as it was when the simulator became ready, drops every snapshot and clears the journal (`--state`).",
+  response: Done, errors: {},
+});
+
+export const createCollection = operation({
+  method: "post", path: "/_sim/collections", operationId: "createCollection", tag, summary: "Create a collection",
+  description: "Deploys a collection through the factory, owned by the developer wallet of the API key `owner`, with the minter role for each of `minters`; the off-chain fields become its metadata.",
+  body: CreateCollectionBody, response: CreatedCollection, errors: { ...BAD, 404: "No such API key or chain." },
+});
+
+export const grantMinterRole = operation({
+  method: "post", path: "/_sim/collections/:address/minters", operationId: "grantMinterRole", tag, summary: "Grant the minter role",
+  description: "The collection's owner grants the minter role to the API key's developer wallet, on chain.",
+  params: CollectionAddressParams, body: MinterBody, response: MinterResponse,
+  errors: { ...BAD, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds." },
+});
+
+export const revokeMinterRole = operation({
+  method: "delete", path: "/_sim/collections/:address/minters/:apiKey", operationId: "revokeMinterRole", tag, summary: "Revoke the minter role",
+  description: "The collection's owner takes the minter role from the API key's developer wallet, on chain.",
+  params: MinterParams, query: MinterQuery, response: MinterResponse,
+  errors: { ...BAD, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds." },
+});
+
+export const createApiKey = operation({
+  method: "post", path: "/_sim/api-keys", operationId: "createApiKey", tag, summary: "Create an API key",
+  description: "A new API key with a new developer wallet (funded on every chain). Grant it the minter role on a collection to mint.",
+  body: CreateApiKeyBody, response: ApiKeyResponse, errors: { ...BAD, 409: "An account of that name exists." },
+});
+
+export const addFault = operation({
+  method: "post", path: "/_sim/faults", operationId: "addFault", tag, summary: "Add a fault rule",
+  description: "Matching API requests (method, path pattern, API key) get a status, a delay, a rate limit (429 with Retry-After) or a dropped connection, for `times` requests or with a seeded `probability`. A faulted request never reaches the chain.",
+  body: FaultBody, response: Fault, errors: BAD,
+});
+
+export const listFaults = operation({
+  method: "get", path: "/_sim/faults", operationId: "listFaults", tag, summary: "List fault rules",
+  description: "The active fault rules, with how often each was applied.", response: FaultList, errors: {},
+});
+
+export const clearFaults = operation({
+  method: "delete", path: "/_sim/faults", operationId: "clearFaults", tag, summary: "Remove every fault rule",
+  description: "Removes every fault rule.", response: Done, errors: {},
+});
+
+export const removeFault = operation({
+  method: "delete", path: "/_sim/faults/:id", operationId: "removeFault", tag, summary: "Remove a fault rule",
+  description: "Removes one fault rule.", params: FaultParams, response: Done, errors: { 404: "No such fault rule." },
+});
+
+export const listRequests = operation({
+  method: "get", path: "/_sim/requests", operationId: "listRequests", tag, summary: "The last requests",
+  description: "The last requests the API answered, newest first (method, path, status, duration, API key masked); at most 1,000 are kept.",
+  query: RequestLogQuery, response: RequestLog, errors: { 400: "A bad limit." },
+});
+
+/** Every control operation, in the order the document lists them. */
+export const CONTROL_OPERATIONS = [
+  getTime, advanceTime, takeSnapshot, revertSnapshot, resetWorld, createCollection, grantMinterRole, revokeMinterRole,
+  createApiKey, addFault, listFaults, clearFaults, removeFault, listRequests,
+] as const;
+
+export type ControlOperationId = (typeof CONTROL_OPERATIONS)[number]["operationId"];

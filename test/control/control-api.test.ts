@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Address } from "viem";
+import { demoWorld } from "../../src/scenario/world.ts";
+import type { Simulator } from "../../src/simulator.ts";
+import { call, chainHeads, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startTestSimulator } from "../harness.ts";
+
+// The control API over real HTTP, on the demo world: time, snapshots, reset, world editing,
+// faults and the request log.
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startTestSimulator(demoWorld());
+});
+afterAll(() => sim?.close());
+
+const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
+const del = (path: string) => call(sim, path, { method: "DELETE" });
+
+async function collectionWithSales(): Promise<{ address: Address; volume_1d: number; volume_1w: number; volume_all: number }> {
+  const { body } = await call(sim, "/api/v2/collection?perPage=100");
+  return body.collections.find((collection: { volume_1d: number }) => collection.volume_1d > 0);
+}
+
+describe("time", () => {
+  it("GET /_sim/time gives each chain's head; advancing 2 days takes a recent sale out of volume_1d but not volume_1w", async () => {
+    const before = (await call(sim, "/_sim/time")).body.chains;
+    expect(before.map((chain: { chainId: number }) => chain.chainId)).toEqual([56, 137]);
+    const sold = await collectionWithSales();
+    expect(sold.volume_1d).toBeGreaterThan(0);
+
+    const advanced = await postJson(sim, "/_sim/time/advance", { seconds: 2 * 86_400 });
+    expect(advanced.status).toBe(200);
+    for (const [i, chain] of advanced.body.chains.entries()) expect(chain.timestamp).toBe(before[i].timestamp + 2 * 86_400);
+
+    const after = (await call(sim, `/api/v2/collection/${sold.address}`)).body.collection;
+    expect(after.volume_1d).toBe(0);
+    expect(after.volume_1w).toBe(sold.volume_1w);
+    expect(after.volume_all).toBe(sold.volume_all);
+  });
+
+  it("advances one chain when asked, and refuses an unknown chain and a bad body", async () => {
+    const before = (await call(sim, "/_sim/time")).body.chains;
+    const one = await postJson(sim, "/_sim/time/advance", { seconds: 60, chainId: 137 });
+    expect(one.body.chains[0].timestamp).toBe(before[0].timestamp);
+    expect(one.body.chains[1].timestamp).toBe(before[1].timestamp + 60);
+    expectErrorBody((await postJson(sim, "/_sim/time/advance", { seconds: 60, chainId: 5 })).body, "NOT_FOUND");
+    expectErrorBody((await postJson(sim, "/_sim/time/advance", { seconds: -1 })).body, "VALIDATION_FAILED");
+  });
+});
+
+describe("snapshots", () => {
+  it("snapshot, mint, revert: the mint is gone from history and counts, and the next mint gets the same token id; again and again", async () => {
+    const [collection] = (await collectionsOn(sim, 56)) as [Address];
+    const holdersBefore = (await call(sim, `/api/v2/collection/${collection}`)).body.collection.holders;
+    const { id } = (await postJson(sim, "/_sim/snapshots", {})).body;
+    const recipient = "0x00000000000000000000000000000000000000a1";
+    let firstTokenId: number | undefined;
+    for (let round = 0; round < 3; round += 1) {
+      const minted = await postJson(sim, MINT, { ...mintBody(sim, collection, 56), recipient });
+      expect(minted.status).toBe(200);
+      firstTokenId ??= minted.body.tokenIds[0];
+      expect(minted.body.tokenIds[0]).toBe(firstTokenId);
+      expect((await call(sim, `/api/v2/collection/${collection}`)).body.collection.holders).toBe(holdersBefore + 1);
+
+      expect((await postJson(sim, `/_sim/snapshots/${id}/revert`, {})).body).toEqual({ ok: true });
+      expect((await call(sim, `/api/v2/item/events/${collection}/${firstTokenId}`)).status).toBe(404);
+      expect((await call(sim, `/api/v2/collection/${collection}`)).body.collection.holders).toBe(holdersBefore);
+    }
+    expectErrorBody((await postJson(sim, "/_sim/snapshots/999/revert", {})).body, "NOT_FOUND");
+  });
+});
+
+describe("world editing", () => {
+  it("a new API key, a collection it owns with a minter, mints by both, then the minter role revoked and granted again", async () => {
+    const owner = await postJson(sim, "/_sim/api-keys", { name: "game-studio" });
+    expect(owner.status).toBe(200);
+    const helper = (await postJson(sim, "/_sim/api-keys", { name: "game-helper" })).body;
+    expectErrorBody((await postJson(sim, "/_sim/api-keys", { name: "game-studio" })).body, "CONFLICT");
+
+    const created = await postJson(sim, "/_sim/collections", { chainId: 137, name: "Fresh Blades", owner: owner.body.apiKey, minters: [helper.apiKey], genre: "RPG" });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const shown = (await call(sim, `/api/v2/collection/${created.body.address}`)).body.collection;
+    expect(shown).toMatchObject({ name: "Fresh Blades", genre: "RPG", ownerAddress: owner.body.wallet, slug: "fresh-blades", chainId: 137 });
+
+    const mintAs = (apiKey: string) =>
+      postJson(sim, `/api/v2/item/new?apiKey=${apiKey}`, { collectionAddress: created.body.address, recipient: owner.body.wallet, chainId: 137, item: { name: "Blade", initialSupply: 1 } });
+    expect((await mintAs(owner.body.apiKey)).status).toBe(200);
+    expect((await mintAs(helper.apiKey)).status).toBe(200);
+
+    const revoked = await del(`/_sim/collections/${created.body.address}/minters/${helper.apiKey}`);
+    expect(revoked.body).toMatchObject({ isMinter: false, wallet: helper.wallet });
+    expect((await mintAs(helper.apiKey)).status).toBe(403);
+    const granted = await postJson(sim, `/_sim/collections/${created.body.address}/minters`, { apiKey: helper.apiKey });
+    expect(granted.body).toMatchObject({ isMinter: true });
+    expect((await mintAs(helper.apiKey)).status).toBe(200);
+  });
+});
+
+describe("faults", () => {
+  it("a status for two requests, then normal again; a faulted mint changes nothing on chain", async () => {
+    const [collection] = await collectionsOn(sim, 56);
+    const added = await postJson(sim, "/_sim/faults", { match: { method: "POST", path: "/api/v2/item/new" }, effect: { status: 503 }, times: 2 });
+    expect(added.status).toBe(200);
+    const heads = await chainHeads(sim);
+    for (let i = 0; i < 2; i += 1) expectErrorBody((await postJson(sim, MINT, mintBody(sim, collection!, 56))).body, "CHAIN_UNAVAILABLE");
+    expect(await chainHeads(sim)).toEqual(heads);
+    expect((await postJson(sim, MINT, mintBody(sim, collection!, 56))).status).toBe(200);
+    expect((await call(sim, "/_sim/faults")).body.faults[0]).toMatchObject({ id: added.body.id, applied: 2 });
+    expect((await del(`/_sim/faults/${added.body.id}`)).body).toEqual({ ok: true });
+  });
+
+  it("a rate limit answers 429 with Retry-After past its requests; latency delays; a dropped connection fails the request", async () => {
+    await postJson(sim, "/_sim/faults", { match: { path: "/api/v2/collection" }, effect: { rateLimit: { requests: 3, perSeconds: 60 } } });
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 5; i += 1) statuses.push((last = await call(sim, "/api/v2/collection")).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expectErrorBody(last!.body, "TOO_MANY_REQUESTS");
+    expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
+    await del("/_sim/faults");
+
+    await postJson(sim, "/_sim/faults", { match: { path: "/api/v2/collection/*" }, effect: { latencyMs: 300 } });
+    const [collection] = await collectionsOn(sim, 56);
+    const started = performance.now();
+    expect((await call(sim, `/api/v2/collection/${collection}`)).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    await del("/_sim/faults");
+
+    await postJson(sim, "/_sim/faults", { match: { path: "/api/v2/**" }, effect: { dropConnection: true }, times: 1 });
+    await expect(call(sim, "/api/v2/collection")).rejects.toThrow();
+    expect((await call(sim, "/api/v2/collection")).status).toBe(200);
+  });
+
+  it("a seeded probability faults the same requests on every run", async () => {
+    const run = async () => {
+      await del("/_sim/faults");
+      await postJson(sim, "/_sim/faults", { match: { path: "/api/v2/collection" }, effect: { status: 500 }, probability: 0.5, seed: 42 });
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i += 1) statuses.push((await call(sim, "/api/v2/collection")).status);
+      return statuses;
+    };
+    const first = await run();
+    expect(new Set(first)).toEqual(new Set([200, 500]));
+    expect(await run()).toEqual(first);
+    await del("/_sim/faults");
+  });
+});
+
+describe("request log and reset", () => {
+  it("lists the last requests newest first with the API key masked", async () => {
+    await call(sim, "/api/v2/collection?perPage=1");
+    await postJson(sim, "/api/v2/item/new?apiKey=demo-guest-key", {});
+    const { body } = await call(sim, "/_sim/requests?limit=2");
+    expect(body.requests).toHaveLength(2);
+    expect(body.requests[0]).toMatchObject({ method: "POST", path: "/api/v2/item/new", status: 400, apiKey: "demo…" });
+    expect(body.requests[1]).toMatchObject({ method: "GET", path: "/api/v2/collection", status: 200 });
+    expect(JSON.stringify(body)).not.toContain("demo-guest-key");
+  });
+
+  it("reset returns to the world as loaded: collections made since are gone, snapshots too", async () => {
+    const loaded = await demoCollectionCount();
+    expect(loaded).toBeGreaterThan(5);
+    expect((await postJson(sim, "/_sim/reset", {})).body).toEqual({ ok: true });
+    expect(await demoCollectionCount()).toBe(5);
+    expectErrorBody((await postJson(sim, "/_sim/snapshots/1/revert", {})).body, "NOT_FOUND");
+    const sold = await collectionWithSales();
+    expect(sold.volume_1d).toBeGreaterThan(0);
+  });
+});
+
+async function demoCollectionCount(): Promise<number> {
+  return (await call(sim, "/api/v2/collection?perPage=1")).body.count;
+}
+
+describe("who may call it", () => {
+  it("off a loopback host without a token it is off; with a token it needs it; the API is never affected", async () => {
+    const open = await startTestSimulator(demoWorld(), { host: "0.0.0.0" });
+    const guarded = await startTestSimulator(demoWorld(), { host: "0.0.0.0", adminToken: "s3cret" });
+    try {
+      const off = await call(open, "/_sim/time");
+      expect(off.status).toBe(404);
+      expect(off.body.errors[0]).toMatch(/--admin-token/);
+      expect((await call(open, "/api/v2/collection")).status).toBe(200);
+      expect((await call(guarded, "/_sim/time")).status).toBe(401);
+      expect((await call(guarded, "/_sim/time", { headers: { authorization: "Bearer s3cret" } })).status).toBe(200);
+      expect((await call(guarded, "/api/v2/collection")).status).toBe(200);
+      const foreign = await call(guarded, "/_sim/time", { headers: { authorization: "Bearer s3cret", origin: "https://evil.example" } });
+      expect(foreign.status).toBe(403);
+    } finally {
+      await Promise.all([open.close(), guarded.close()]);
+    }
+  });
+});
