@@ -1,3 +1,5 @@
+// Before any test loads EDR: put its native binding back if npm skipped or pruned it.
+import "./scripts/ensure-edr.mjs";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
