@@ -41,7 +41,9 @@ export async function answer(world: MockWorld, request: MockRequest): Promise<Mo
   try {
     const matching = ROUTES.map((route) => ({ route, found: route.pattern.exec(request.path) })).filter(({ found }) => found);
     if (matching.length === 0) throw notFound(`Route ${request.method} ${request.path}`);
-    const hit = matching.find(({ route }) => route.method === request.method);
+    // HEAD is served where GET is, as the router does.
+    const method = request.method === "HEAD" ? "GET" : request.method;
+    const hit = matching.find(({ route }) => route.method === method);
     if (!hit) throw new ApiError(405, "METHOD_NOT_ALLOWED", "Method Not Allowed");
     const params = hit.found!.slice(1).map(decodeParam);
     return { status: 200, body: await hit.route.answer(world, params, queryOf(request.search), request) };
