@@ -1,8 +1,12 @@
-import { defineConfig } from "vitest/config";
+// Before any test loads EDR: put its native binding back if npm skipped or pruned it.
+import "./scripts/ensure-edr.mjs";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // The tests of the project test/package/install.test.ts installs the packed package into.
+    exclude: [...configDefaults.exclude, "test/package/consumer/**"],
     // EDR is a native addon: run test files in child processes, not worker threads.
     pool: "forks",
     testTimeout: 60_000,

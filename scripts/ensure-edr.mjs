@@ -1,9 +1,11 @@
 // Hardhat's EDR ships its native code as a per-platform optional package that
 // requires Node >= 22. npm running on an older Node skips it, and a later
 // `npm install <pkg>` prunes a copy installed outside package.json. This script
-// runs after every install (postinstall, on the project's own Node 22, which npm
-// scripts find first on PATH) and whenever Hardhat loads its config, and puts
-// the binding back whenever it is missing.
+// runs (on the project's own Node 22, which npm scripts find first on PATH) before
+// every script that runs the chain (prepare-chain.mjs), when vitest or Hardhat loads
+// its config, and puts the binding back whenever it is missing. It is no install
+// script: the published package has none (its users install on Node 22 or later,
+// where npm installs the binding itself).
 import { createRequire } from "node:module";
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -1,6 +1,8 @@
 // Compiles the contracts only when something they are built from is newer than the
 // compiled artifacts: loading Hardhat just to learn that nothing changed costs ~2 s
 // of every `npm run simulate`. Run with --force to compile anyway.
+// First of all, put EDR's native binding back if a later `npm install <pkg>` pruned it.
+import "./ensure-edr.mjs";
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

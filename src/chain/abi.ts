@@ -1,4 +1,4 @@
-import hre from "hardhat";
+import { hre } from "./hre.ts";
 
 /** ABIs of the project's contracts, read from Hardhat's compiled artifacts (typed by its generated declarations). */
 export async function loadAbis() {

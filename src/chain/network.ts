@@ -1,4 +1,4 @@
-import hre from "hardhat";
+import { hre } from "./hre.ts";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { Address, Hex } from "viem";
 import { addressOf } from "./keys.ts";

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,10 +11,29 @@ import type { Target } from "../contract-suite/target.ts";
 import type { LocalTarget } from "./contract-target.ts";
 import { readSuiteOptions, USAGE, UsageError, type SuiteOptions } from "./contract-test-options.ts";
 
-async function main(): Promise<number> {
-  const options = readSuiteOptions(process.argv.slice(2), process.env);
+/**
+ * `npm run contract-test` and `nft-sim contract-test`. Resolves with the exit code: 0 when every
+ * check passed, 1 on a contract violation, 2 when the suite could not run (a usage error included).
+ */
+export async function contractTest(argv: string[], usage = USAGE): Promise<number> {
+  try {
+    return await run(argv, usage);
+  } catch (caught) {
+    const error = caught as Error & { code?: string };
+    if (error instanceof SetupFailed) {
+      console.error(`contract-test could not run: ${error.message}`);
+    } else {
+      const isUsage = error instanceof UsageError || String(error.code).startsWith("ERR_PARSE_ARGS");
+      console.error(isUsage ? `${error.message}\n\n${usage}` : (error.stack ?? String(error)));
+    }
+    return 2;
+  }
+}
+
+async function run(argv: string[], usage: string): Promise<number> {
+  const options = readSuiteOptions(argv, process.env);
   if (options.help) {
-    console.log(USAGE);
+    console.log(usage);
     return 0;
   }
   const local = options.baseUrl ? undefined : await startLocal(options);
@@ -34,7 +54,9 @@ async function main(): Promise<number> {
 
 async function startLocal(options: SuiteOptions): Promise<LocalTarget> {
   // Compiles the contracts only when their sources changed; a --base-url run needs neither them nor Hardhat.
-  execFileSync(process.execPath, [fileURLToPath(new URL("../../scripts/prepare-chain.mjs", import.meta.url))], { stdio: "inherit" });
+  // The installed package has no sources: it ships the compiled contracts.
+  const prepareChain = fileURLToPath(new URL("../../scripts/prepare-chain.mjs", import.meta.url));
+  if (existsSync(prepareChain)) execFileSync(process.execPath, [prepareChain], { stdio: "inherit" });
   process.stdout.write("Starting a simulator in process … ");
   const { startLocalTarget } = await import("./contract-target.ts");
   const local = await startLocalTarget({ allowWrites: options.allowWrites, apiKey: options.apiKey, mintCollection: options.collection }).catch((error: unknown) => {
@@ -54,15 +76,4 @@ function given(options: SuiteOptions): Omit<Target, "baseUrl"> {
   };
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: Error & { code?: string }) => {
-    if (error instanceof SetupFailed) {
-      console.error(`contract-test could not run: ${error.message}`);
-    } else {
-      const usage = error instanceof UsageError || String(error.code).startsWith("ERR_PARSE_ARGS");
-      console.error(usage ? `${error.message}\n\n${USAGE}` : (error.stack ?? String(error)));
-    }
-    process.exit(2);
-  },
-);
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(await contractTest(process.argv.slice(2)));

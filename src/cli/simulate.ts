@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { isLoopbackHost } from "../http/origins.ts";
 import { JournalError } from "../journal/journal.ts";
 import { ReplayError } from "../scenario/replay.ts";
@@ -8,9 +9,25 @@ import { banner } from "./banner.ts";
 import { replayDisplay } from "./progress.ts";
 import { readOptions, USAGE, UsageError } from "./options.ts";
 
-async function main(): Promise<void> {
-  const { help, fixture, wallClock, publicUrl, chainsGiven, ...flags } = readOptions(process.argv.slice(2), process.env);
-  if (help) return void console.log(USAGE);
+/**
+ * `npm run simulate` and `nft-sim simulate`: starts the simulator and serves until Ctrl-C.
+ * Resolves once it serves (the open ports keep the process alive), or with an exit code:
+ * 0 after --help, 1 when it could not start, 2 on a usage error (each told on stderr).
+ */
+export async function simulate(argv: string[], usage = USAGE): Promise<number | undefined> {
+  try {
+    return await serve(argv, usage);
+  } catch (error) {
+    return failure(error as Error & { code?: string; port?: number }, usage);
+  }
+}
+
+async function serve(argv: string[], usage: string): Promise<number | undefined> {
+  const { help, fixture, wallClock, publicUrl, chainsGiven, ...flags } = readOptions(argv, process.env);
+  if (help) {
+    console.log(usage);
+    return 0;
+  }
   const display = replayDisplay();
   const { world, options, summary, clock } = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven }, flags, (progress) => display.update(progress));
   console.log(summary);
@@ -32,17 +49,25 @@ async function main(): Promise<void> {
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+  return undefined;
 }
 
-main().catch((error: Error & { code?: string; port?: number }) => {
+function failure(error: Error & { code?: string; port?: number }, usage: string): number {
   if (error instanceof UsageError || error instanceof WorldChoiceError || error.name === "TypeError" && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
-    console.error(`${error.message}\n\n${USAGE}`);
-  } else if (error instanceof ScenarioError || error instanceof ReplayError || error instanceof JournalError) {
+    console.error(`${error.message}\n\n${usage}`);
+    return 2;
+  }
+  if (error instanceof ScenarioError || error instanceof ReplayError || error instanceof JournalError) {
     console.error(error.message);
   } else if (error.code === "EADDRINUSE") {
     console.error(`Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port.`);
   } else {
     console.error(error.stack ?? error);
   }
-  process.exit(1);
-});
+  return 1;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const code = await simulate(process.argv.slice(2));
+  if (code !== undefined) process.exit(code);
+}

@@ -1,9 +1,47 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { buildOpenApiDocument } from "./document.ts";
 
-/** `npm run openapi [-- <path>]`: writes the OpenAPI document, by default to docs/openapi.json. */
-const path = resolve(process.argv[2] ?? "docs/openapi.json");
-await mkdir(dirname(path), { recursive: true });
-await writeFile(path, `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`);
-console.log(`OpenAPI document written to ${path}`);
+export const USAGE = `Usage: npm run openapi -- [path]
+
+Writes the OpenAPI 3.1 document of the API to path (default docs/openapi.json).
+
+  -h, --help           show this help`;
+
+/**
+ * `npm run openapi [-- <path>]` (default docs/openapi.json) and `nft-sim openapi [path]`
+ * (default: standard output). Resolves with the exit code: 0 done, 1 failed, 2 usage error.
+ */
+export async function writeOpenApi(argv: string[], usage = USAGE, defaultPath: string | null = "docs/openapi.json"): Promise<number> {
+  let path: string | null;
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: { help: { type: "boolean", short: "h", default: false } }, allowPositionals: true, strict: true });
+    if (values.help) {
+      console.log(usage);
+      return 0;
+    }
+    if (positionals.length > 1) throw Object.assign(new Error(`one path at most, not ${positionals.length}`), { code: "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL" });
+    path = positionals[0] ?? defaultPath;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    return 2;
+  }
+  const text = `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+  if (path === null) {
+    process.stdout.write(text);
+    return 0;
+  }
+  try {
+    await mkdir(dirname(resolve(path)), { recursive: true });
+    await writeFile(resolve(path), text);
+  } catch (error) {
+    console.error(`cannot write ${path}: ${(error as Error).message}`);
+    return 1;
+  }
+  console.log(`OpenAPI document written to ${resolve(path)}`);
+  return 0;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(await writeOpenApi(process.argv.slice(2)));

@@ -45,12 +45,12 @@ it("npm run simulate's program prints the base URL, keys, RPC URLs and sample re
   expect(output).toContain("SIGTERM: stopping");
 });
 
-it("refuses a bad flag with the usage text and exit code 1", async () => {
+it("refuses a bad flag with the usage text and exit code 2", async () => {
   const child = spawn(process.execPath, ["src/cli/simulate.ts", "--port", "http"], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stderr.on("data", (chunk) => (output += chunk));
   const [code] = await once(child, "exit");
-  expect(code).toBe(1);
+  expect(code).toBe(2);
   expect(output).toContain("--port: 'http' is not a valid number");
   expect(output).toContain("Usage: npm run simulate");
 });

@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// `nft-sim`, the command the package installs. Each subcommand is loaded only when asked for,
+// so `nft-sim contract-test --base-url …` never loads Hardhat. Exit codes: 0 done, 1 failed,
+// 2 usage error (contract-test: 1 a contract violation, 2 the suite could not run).
+
+const USAGE = `Usage: nft-sim <command> [options]
+
+Commands:
+  simulate          start the simulator: chains, the default world, the API (Ctrl-C stops)
+  contract-test     run the API contract suite against a deployment or a local simulator
+  fixtures export   snapshot the simulator's responses to files (or a HAR file)
+  openapi           print (or write) the OpenAPI document of the API
+
+'nft-sim <command> --help' tells a command's options.`;
+
+type Command = (argv: string[]) => Promise<number | undefined>;
+
+const COMMANDS: Record<string, Command> = {
+  simulate: async (argv) => {
+    const { simulate } = await import("./simulate.ts");
+    const { USAGE: usage } = await import("./options.ts");
+    return simulate(argv, usage.replace("npm run simulate --", "nft-sim simulate"));
+  },
+  "contract-test": async (argv) => {
+    const { contractTest } = await import("./contract-test.ts");
+    const { USAGE: usage } = await import("./contract-test-options.ts");
+    return contractTest(argv, usage.replace("npm run contract-test --", "nft-sim contract-test"));
+  },
+  "fixtures export": async (argv) => {
+    const { exportFixtures, USAGE: usage } = await import("./fixtures-export.ts");
+    const own = usage.replace("npm run fixtures:export --", "nft-sim fixtures export").replace("(default fixtures/snapshots)", "(default ./snapshots)");
+    return exportFixtures(argv, own, "snapshots");
+  },
+  openapi: async (argv) => {
+    const { writeOpenApi, USAGE: usage } = await import("../openapi/write.ts");
+    const own = usage.replace("npm run openapi -- [path]", "nft-sim openapi [path]").replace("(default docs/openapi.json)", "(default: standard output)");
+    return writeOpenApi(argv, own, null);
+  },
+};
+
+async function main(argv: string[]): Promise<number | undefined> {
+  const [first, second, ...rest] = argv;
+  if (first === undefined || first === "-h" || first === "--help" || first === "help") {
+    (first === undefined ? console.error : console.log)(USAGE);
+    return first === undefined ? 2 : 0;
+  }
+  if (first === "fixtures") {
+    if (second === "export") return COMMANDS["fixtures export"]!(rest);
+    console.error(`nft-sim fixtures: ${second === undefined ? "a subcommand is missing" : `unknown subcommand '${second}'`} (there is 'export')\n\n${USAGE}`);
+    return 2;
+  }
+  const command = COMMANDS[first];
+  if (!command) {
+    console.error(`nft-sim: unknown command '${first}'\n\n${USAGE}`);
+    return 2;
+  }
+  return command(argv.slice(1));
+}
+
+const code = await main(process.argv.slice(2));
+if (code !== undefined) process.exit(code);

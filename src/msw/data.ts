@@ -1,0 +1,100 @@
+import type { Address } from "viem";
+import type { Collection } from "../schemas/collection.ts";
+import type { ItemEvent } from "../schemas/item-event.ts";
+import type { CollectionView } from "../views/collections.ts";
+
+/** The snapshot index (fixtures/snapshots/index.json): each request taken and the file holding its answer. */
+export interface SnapshotIndex {
+  baseUrl: string;
+  perPage: number;
+  responses: { method: string; url: string; status: number; file: string }[];
+}
+
+/** Reads one snapshot file (a path under the snapshot directory) as parsed JSON. */
+export type SnapshotReader = (file: string) => unknown;
+
+/** One chain's collections as the list code takes them: the same view objects the simulator builds. */
+export type ChainViews = Map<Address, CollectionView>;
+
+/** What the mock answers from: every collection and every item history of a snapshotted world. */
+export interface MockWorld {
+  /** Per chain, in chain order; the maps never change, so the list orders are made once. */
+  perChain: ChainViews[];
+  /** `<chainId>-<collection>-<tokenId>` → the item's whole history, newest first. */
+  histories: Map<string, ItemEvent[]>;
+  /** The highest block number seen per chain (a mocked mint goes after it). */
+  lastBlock: Map<number, number>;
+  /** `<chainId>/<slug>/<tokenId>` → the item's metadata, as snapshotted. */
+  metadata: Map<string, unknown>;
+}
+
+export const historyKey = (chainId: number, collection: string, tokenId: number | bigint) => `${chainId}-${collection}-${tokenId}`;
+
+/**
+ * Rebuilds the world from its snapshots: each collection from its own file, `isVerified` from
+ * the list of unverified collections, each item's history from its pages joined in order.
+ */
+export function worldFromSnapshots(read: SnapshotReader): MockWorld {
+  const index = read("index.json") as SnapshotIndex;
+  const unverified = new Set<string>();
+  const collections: Collection[] = [];
+  const pages = new Map<string, { page: number; file: string }[]>();
+  const metadata = new Map<string, unknown>();
+  for (const { url, status, file } of index.responses) {
+    if (status !== 200) continue;
+    const listed = /^collections\/unverified\/page-\d+\.json$/.exec(file);
+    if (listed) for (const { address, chainId } of (read(file) as { collections: Collection[] }).collections) unverified.add(historyKey(chainId, address, 0));
+    if (/^collection\/0x[0-9a-f]{40}\.json$/.test(file)) collections.push((read(file) as { collection: Collection }).collection);
+    const item = /^metadata\/(\d+\/[^/]+\/\d+)\.json$/.exec(file);
+    if (item) metadata.set(item[1]!, read(file));
+    const events = /^\/api\/v2\/item\/events\/(0x[0-9a-f]{40})\/(\d+)\?perPage=\d+&page=(\d+)$/.exec(url);
+    if (events) {
+      const key = `${events[1]}-${events[2]}`;
+      pages.set(key, [...(pages.get(key) ?? []), { page: Number(events[3]), file }]);
+    }
+  }
+
+  const byChain = new Map<number, ChainViews>();
+  for (const collection of collections) {
+    const { imageUrl: _imageUrl, ...summary } = collection;
+    const view: CollectionView = Object.freeze({
+      collection: Object.freeze(collection),
+      summary: Object.freeze(summary),
+      isVerified: !unverified.has(historyKey(collection.chainId, collection.address, 0)),
+    });
+    if (!byChain.has(collection.chainId)) byChain.set(collection.chainId, new Map());
+    byChain.get(collection.chainId)!.set(collection.address as Address, view);
+  }
+
+  const chainOf = new Map(collections.map((collection) => [collection.address, collection.chainId]));
+  const histories = new Map<string, ItemEvent[]>();
+  const lastBlock = new Map<number, number>();
+  for (const [key, found] of pages) {
+    const [address, tokenId] = key.split("-") as [string, string];
+    const events = found.sort((a, b) => a.page - b.page).flatMap(({ file }) => (read(file) as { events: ItemEvent[] }).events.map((event) => Object.freeze(event)));
+    const chainId = chainOf.get(address);
+    if (chainId === undefined) continue;
+    histories.set(historyKey(chainId, address, Number(tokenId)), events);
+    for (const { blockNumber } of events) lastBlock.set(chainId, Math.max(lastBlock.get(chainId) ?? 0, blockNumber));
+  }
+  const perChain = [...byChain.keys()].sort((a, b) => a - b).map((chainId) => byChain.get(chainId)!);
+  return { perChain, histories, lastBlock, metadata };
+}
+
+/** A request as the mock sees it: method, path (still percent-encoded), query string and body text. */
+export interface MockRequest {
+  method: string;
+  path: string;
+  search: string;
+  contentType: string | null;
+  body: () => Promise<string>;
+}
+
+/** The collection on `chainId`'s chain when given, else on the first chain that has it. */
+export function findCollection(world: MockWorld, address: Address, chainId?: number): CollectionView | undefined {
+  for (const views of world.perChain) {
+    const view = views.get(address);
+    if (view && (chainId === undefined || view.collection.chainId === chainId)) return view;
+  }
+  return undefined;
+}

@@ -1,0 +1,52 @@
+import { http, HttpResponse, type HttpHandler } from "msw";
+import { answer } from "./answers.ts";
+import { worldFromSnapshots, type SnapshotReader } from "./data.ts";
+
+/** Where the snapshots come from: a reader, or the files themselves by path under the snapshot directory. */
+export type SnapshotFiles = SnapshotReader | Record<string, unknown>;
+
+export interface HandlerOptions {
+  /** Only requests to this origin are answered (e.g. "http://localhost:3000"); default any origin. */
+  baseUrl?: string;
+}
+
+/**
+ * MSW handlers answering the API's four /api/v2 operations from a snapshotted world, as the
+ * simulator serving that world would: same status, same body bytes (compact JSON, as Koa
+ * writes it), same error bodies. Other paths are left alone.
+ */
+export function handlersFrom(files: SnapshotFiles, { baseUrl }: HandlerOptions = {}): HttpHandler[] {
+  const world = worldFromSnapshots(readerOf(files));
+  const origin = baseUrl ? baseUrl.replace(/\/+$/, "") : "*";
+  const respond = async ({ request }: { request: Request }) => {
+    if (request.method === "OPTIONS") return undefined;
+    const url = new URL(request.url);
+    const answered = await answer(world, {
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      contentType: request.headers.get("content-type"),
+      body: () => request.text(),
+    });
+    if (!answered) return undefined;
+    return new HttpResponse(JSON.stringify(answered.body), {
+      status: answered.status,
+      headers: { "content-type": "application/json; charset=utf-8" },
+    });
+  };
+  return [http.all(`${origin}/api/v2/*`, respond), http.get(`${origin}/metadata/*`, respond)];
+}
+
+/**
+ * A reader over files given by path, e.g. what Vite's
+ * `import.meta.glob("…/fixtures/snapshots/**\/*.json", { eager: true, import: "default" })` gives:
+ * each key is matched by its part after `snapshots/`.
+ */
+export function readerOf(files: SnapshotFiles): SnapshotReader {
+  if (typeof files === "function") return files;
+  const byPath = new Map(Object.entries(files).map(([path, content]) => [path.replace(/^.*?snapshots\//, "").replace(/^\.?\//, ""), content]));
+  return (file) => {
+    if (!byPath.has(file)) throw new Error(`no snapshot file ${file} among the ${byPath.size} given`);
+    return byPath.get(file);
+  };
+}

@@ -1,0 +1,69 @@
+// The package's main export: start a simulator from a test or a script.
+//
+//   import { startSimulator } from "nft-service-simulator";
+//   const sim = await startSimulator();           // the default world, on a free port
+//   await fetch(`${sim.url}/api/v2/collection`);
+//   await sim.close();
+//
+// A thin wrapper over the simulator `nft-sim simulate` runs: the same world choice
+// (chooseWorld), the same start (src/simulator.ts), other defaults (free ports, no JSON-RPC).
+import { DEFAULT_OPTIONS, type ApiAccount } from "../config.ts";
+import { chooseWorld } from "../scenario/world.ts";
+import { startSimulator as startServer } from "../simulator.ts";
+
+export type { ApiAccount } from "../config.ts";
+
+export interface StartOptions {
+  /** API port; default 0, a free one. */
+  port?: number;
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string;
+  /** A scenario file, or "demo" / "contract-suite" (the worlds the package ships); default the default world. */
+  fixture?: string;
+  /** Chain ids to run; default the scenario's own chains (56 and 137 for the default world). */
+  chains?: number[];
+  /** Serve each chain as JSON-RPC on a free loopback port; default false. */
+  rpc?: boolean;
+  /** The world's "now" is the wall clock instead of the scenario's fixed time; default false. */
+  wallClock?: boolean;
+  /** Base URL written into collection `uri`s; default the simulator's own URL. */
+  publicUrl?: string;
+}
+
+export interface RunningSimulator {
+  /** Base URL of the API, e.g. http://127.0.0.1:41234 (the endpoints are under /api/v2). */
+  url: string;
+  /** The world's API keys with their developer wallets (the keys are public, derived from fixed labels). */
+  accounts: ApiAccount[];
+  /** Each chain's JSON-RPC URL by chain id; empty unless started with `rpc: true`. */
+  rpcUrls: Record<number, string>;
+  /** Stops the API and the chains and frees every port; safe to call twice. */
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/**
+ * Starts the chains, deploys the contracts, replays the world and serves the API; resolves once the
+ * API answers with the whole world in. Several can run in one process, each on its own ports.
+ */
+export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
+  const { fixture, wallClock = false, publicUrl, chains, rpc = false } = options;
+  const base = {
+    ...DEFAULT_OPTIONS,
+    host: options.host ?? DEFAULT_OPTIONS.host,
+    port: options.port ?? 0,
+    serveRpc: rpc,
+    chains: (chains ?? DEFAULT_OPTIONS.chains.map(({ chainId }) => chainId)).map((chainId) => ({ chainId, rpcPort: 0 })),
+  };
+  const chosen = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven: chains !== undefined }, base);
+  const sim = await startServer(chosen.world, chosen.options);
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= sim.close());
+  return {
+    url: sim.url,
+    accounts: sim.accounts.list(),
+    rpcUrls: Object.fromEntries(sim.rpcUrls),
+    close,
+    [Symbol.asyncDispose]: close,
+  };
+}

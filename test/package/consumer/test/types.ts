@@ -1,0 +1,10 @@
+// Checked by tsc in the installed project: the package's declarations resolve to real types, not any.
+import type { RunningSimulator, StartOptions } from "nft-service-simulator";
+import type { CreateHandlersOptions } from "nft-service-simulator/msw";
+
+// @ts-expect-error a wallet is an address
+export const wallet: RunningSimulator["accounts"][number]["wallet"] = 5;
+// @ts-expect-error a port is a number
+export const options: StartOptions = { port: "3000" };
+// @ts-expect-error baseUrl is a string
+export const handlerOptions: CreateHandlersOptions = { baseUrl: 1 };

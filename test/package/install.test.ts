@@ -1,0 +1,93 @@
+import { execFile, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// The package as a user gets it: `npm pack`, then `npm install <tarball>` into an empty project
+// (packages from the registry only), then the bin, a test run with startSimulator in vitest's
+// globalSetup, and the MSW handlers, all from that project. npm runs on this Node 22, as it does
+// for a user on Node 22 or later.
+const run = promisify(execFile);
+const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`, npm_config_update_notifier: "false", NO_COLOR: "1", FORCE_COLOR: "0" };
+const work = mkdtempSync(join(tmpdir(), "nft-sim-package-"));
+const project = join(work, "project");
+const figures: Record<string, string> = {};
+
+const inProject = (command: string, args: string[], timeout = 120_000) => run(command, args, { cwd: project, env, timeout, maxBuffer: 20e6 });
+const seconds = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
+
+describe("the packed package, installed into an empty project", () => {
+  let tarball: string;
+
+  beforeAll(async () => {
+    let started = performance.now();
+    await run("npm", ["pack", "--silent", "--pack-destination", work], { cwd: process.cwd(), env, timeout: 150_000 });
+    tarball = join(work, readdirSync(work).find((name) => name.endsWith(".tgz"))!);
+    figures["npm pack"] = seconds(started);
+    figures.tarball = `${(statSync(tarball).size / 1e6).toFixed(2)} MB`;
+    cpSync(join(process.cwd(), "test/package/consumer"), project, { recursive: true });
+    writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "consumer", private: true, type: "module", scripts: { test: "vitest run" } }, null, 2)}\n`);
+    started = performance.now();
+    await inProject("npm", ["install", "--no-audit", "--no-fund", tarball], 240_000);
+    figures["npm install <tarball>"] = seconds(started);
+    started = performance.now();
+    await inProject("npm", ["install", "--no-audit", "--no-fund", "--save-dev", "vitest@4", "msw@2", "@types/node@22"], 240_000);
+    figures["npm install -D vitest msw @types/node"] = seconds(started);
+  }, 480_000);
+
+  afterAll(() => {
+    console.log(`package figures: ${JSON.stringify(figures)}`);
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("has a bin whose --help lists the commands, and usage errors exit 2", async () => {
+    const { stdout } = await inProject("npx", ["nft-sim", "--help"]);
+    expect(stdout).toContain("Usage: nft-sim <command>");
+    for (const command of ["simulate", "contract-test", "fixtures export", "openapi"]) expect(stdout).toContain(command);
+    expect((await inProject("npx", ["nft-sim", "simulate", "--help"])).stdout).toContain("Usage: nft-sim simulate [options]");
+    const refused = await inProject("npx", ["nft-sim", "simulate", "--port", "http"]).catch((error: { code: number; stderr: string }) => error);
+    expect(refused).toMatchObject({ code: 2 });
+    expect((refused as { stderr: string }).stderr).toContain("--port: 'http' is not a valid number");
+    const document = JSON.parse((await inProject("npx", ["nft-sim", "openapi"])).stdout);
+    expect(document.openapi).toBe("3.1.0");
+  });
+
+  it("serves the default world with npx nft-sim simulate, prints the banner and stops on SIGTERM", async () => {
+    const started = performance.now();
+    const child = spawn("npx", ["nft-sim", "simulate", "--port", "0", "--rpc-port", "0"], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    try {
+      let status = 0;
+      while (status !== 200 && performance.now() - started < 60_000 && child.exitCode === null) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const url = /API {8}(http:\/\/\S+)\/api\/v2/.exec(output)?.[1];
+        if (url) status = (await fetch(`${url}/api/v2/collection`).catch(() => undefined))?.status ?? 0;
+      }
+      expect(status, output).toBe(200);
+      figures["nft-sim simulate: first 200"] = seconds(started);
+      expect(output).toContain("NFT service simulator ready in");
+      expect(output).toMatch(/chain 56 +BNB Smart Chain: http:\/\/127\.0\.0\.1:\d+/);
+      expect(output).toContain("demo-studio-key");
+    } finally {
+      // npx and the simulator it runs: the simulator stops cleanly, npx may end by the signal itself.
+      process.kill(-child.pid!, "SIGTERM");
+    }
+    await new Promise((resolve) => child.once("close", resolve));
+    expect(output).toContain("SIGTERM: stopping");
+  }, 90_000);
+
+  it("type-checks a project that imports it", async () => {
+    await inProject(process.execPath, [join(process.cwd(), "node_modules/typescript/bin/tsc"), "-p", "."]);
+  });
+
+  it("runs that project's vitest tests: startSimulator in globalSetup, a second one, and the MSW handlers", async () => {
+    const started = performance.now();
+    const { stdout } = await inProject("npx", ["vitest", "run"], 150_000);
+    figures["consumer vitest run"] = seconds(started);
+    expect(stdout.replace(/\u001b\[[0-9;]*m/g, "")).toMatch(/Tests +3 passed/);
+  }, 160_000);
+});

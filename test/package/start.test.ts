@@ -1,0 +1,46 @@
+import { execFile } from "node:child_process";
+import { createServer } from "node:net";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { startSimulator } from "../../src/package/index.ts";
+
+const portOf = (url: string) => Number(new URL(url).port);
+
+/** The port can be bound again: nothing holds it any more. */
+const isFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer().once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+
+describe("startSimulator(), the package's main export", () => {
+  it("starts two in one process, each on free ports, and close() frees every one", async () => {
+    const [world, demo] = await Promise.all([startSimulator(), startSimulator({ fixture: "demo", rpc: true })]);
+    try {
+      expect(world.url).not.toBe(demo.url);
+      expect(world.rpcUrls).toEqual({});
+      expect(Object.keys(demo.rpcUrls).map(Number)).toEqual([56, 137]);
+      expect(world.accounts.map((account) => account.apiKey)).toContain("demo-studio-key");
+      const list = await fetch(`${world.url}/api/v2/collection?perPage=1`).then((r) => r.json());
+      expect(list.count).toBe(35);
+      expect((await fetch(`${demo.url}/api/v2/collection?perPage=1`).then((r) => r.json())).count).toBe(5);
+      const block = await fetch(demo.rpcUrls[56]!, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }) });
+      expect((await block.json()).result).toBe("0x38");
+    } finally {
+      await Promise.all([world.close(), demo.close(), demo.close()]);
+    }
+    const ports = [world.url, demo.url, ...Object.values(demo.rpcUrls)].map(portOf);
+    for (const port of ports) expect(await isFree(port), `port ${port}`).toBe(true);
+  });
+
+  it("leaves nothing running: a script that starts and closes one exits by itself", async () => {
+    const script = `import { startSimulator } from "./src/package/index.ts";
+const sim = await startSimulator({ fixture: "demo", rpc: true });
+await sim.close();
+console.log("closed");`;
+    const started = performance.now();
+    const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { timeout: 60_000 });
+    expect(stdout.trim()).toBe("closed");
+    expect(performance.now() - started).toBeLessThan(30_000);
+  });
+});
