@@ -1,0 +1,119 @@
+import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { encodeFunctionData, type Address } from "viem";
+import type { ChainModels } from "../../src/indexer/models.ts";
+import { Journal, JOURNAL_FILE, JournalError } from "../../src/journal/journal.ts";
+import { demoWorld } from "../../src/scenario/world.ts";
+import type { Simulator } from "../../src/simulator.ts";
+import { call, collectionsOn, DEMO_KEYS, demoAccount, mintBody, postJson, startTestSimulator } from "../harness.ts";
+
+// --state <dir>: every acknowledged change is journaled; a restart replays the world, then the
+// journal, and ends byte-identical to before the stop (addresses, hashes, ids, read models).
+
+const started: Simulator[] = [];
+afterAll(() => Promise.all(started.map((sim) => sim.close())));
+
+/** The demo world with uris that do not depend on the port, and a journal in `stateDir`. */
+async function start(stateDir: string): Promise<Simulator> {
+  const sim = await startTestSimulator(demoWorld({ baseUrl: "http://sim.test" }), { stateDir, serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+  started.push(sim);
+  return sim;
+}
+
+/** Everything a client could tell apart: the read models, each head block's hash, metadata answers, API keys. */
+async function digest(sim: Simulator) {
+  const chains = [];
+  for (const chain of await sim.chains.synced()) {
+    const { version: _version, ...models } = chain.models as ChainModels;
+    const head = await chain.publicClient.getBlock({ blockTag: "latest" });
+    chains.push({ chainId: chain.chainId, head: head.hash, models });
+  }
+  const list = (await call(sim, "/api/v2/collection?perPage=100")).body;
+  const metadata = [];
+  for (const { uri } of list.collections) {
+    const path = new URL(uri).pathname;
+    metadata.push((await call(sim, `${path}/1`)).body, (await call(sim, `${path}/2`)).body);
+  }
+  const accounts = sim.accounts.list().map(({ apiKey, name, wallet }) => ({ apiKey, name, wallet }));
+  return { chains, list, metadata, accounts };
+}
+
+async function rpc(sim: Simulator, chainId: number, method: string, params: unknown[]) {
+  const response = await fetch(sim.rpcUrls.get(chainId)!, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  return ((await response.json()) as { result: unknown }).result;
+}
+
+describe("a journal replayed on restart", () => {
+  it("mints, control actions and JSON-RPC calls from outside come back byte-identical after a stop", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    const sim = await start(dir);
+    const [bnb] = (await collectionsOn(sim, 56)) as [Address];
+    const mint = (name: string, collection = bnb, chainId = 56, apiKey: string = DEMO_KEYS.studio) =>
+      postJson(sim, `/api/v2/item/new?apiKey=${apiKey}`, { ...mintBody(sim, collection, chainId), item: { name, initialSupply: 3 } });
+
+    expect((await mint("Before Snapshot")).status).toBe(200);
+    const key = (await postJson(sim, "/_sim/api-keys", { name: "guild" })).body;
+    const created = (await postJson(sim, "/_sim/collections", { chainId: 137, name: "Guild Banners", owner: key.apiKey, description: "from the control API" })).body;
+    expect((await mint("Banner", created.address, 137, key.apiKey)).status).toBe(200);
+    await postJson(sim, "/_sim/time/advance", { seconds: 86_400 });
+    const { id } = (await postJson(sim, "/_sim/snapshots", {})).body;
+    expect((await mint("Reverted")).status).toBe(200);
+    await postJson(sim, `/_sim/snapshots/${id}/revert`, {});
+    const kept = await mint("After Revert");
+    expect(kept.status).toBe(200);
+    const studio = demoAccount(sim, "studio").wallet;
+    const data = encodeFunctionData({ abi: sim.chains.get(56)!.abis.collection, functionName: "safeTransferFrom", args: [studio, key.wallet, BigInt(kept.body.tokenIds[0]), 1n, "0x"] });
+    await rpc(sim, 56, "eth_sendTransaction", [{ from: studio, to: bnb, data }]);
+    await rpc(sim, 137, "evm_increaseTime", [3600]);
+    await rpc(sim, 137, "evm_mine", []);
+
+    const before = await digest(sim);
+    await sim.close();
+    const again = await start(dir);
+    expect(again.restored?.replayed).toBeGreaterThan(10);
+    expect(again.restored?.failedAgain).toBe(0);
+    expect(await digest(again)).toEqual(before);
+    expect((await call(again, `/api/v2/item/events/${bnb}/${kept.body.tokenIds[0]}`)).body.events.map((e: { transactionHash: string }) => e.transactionHash)).toContain(kept.body.txHash);
+
+    // A reset clears the journal: the next start is the world as loaded.
+    await postJson(again, "/_sim/reset", {});
+    const reset = await digest(again);
+    await again.close();
+    const third = await start(dir);
+    expect(third.restored?.replayed).toBe(0);
+    expect(await digest(third)).toEqual(reset);
+  });
+
+  it("refuses a journal written on another world", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: "world", id: "some other world" })}\n`);
+    await expect(start(dir)).rejects.toThrow(/journal of another world/);
+  });
+});
+
+describe("the journal file", () => {
+  const entry = (n: number) => ({ t: "time" as const, chainIds: [56], at: [n] });
+
+  it("drops a torn last entry (a crash mid-write) with a warning and keeps every whole one", () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-journal-"));
+    const { journal } = Journal.open(dir, { t: "world", id: "w" });
+    journal.append(entry(1));
+    journal.append(entry(2));
+    journal.close();
+    appendFileSync(join(dir, JOURNAL_FILE), '{"t":"time","chainIds":[56],"at":[3');
+    const reopened = Journal.open(dir, { t: "world", id: "w" });
+    expect(reopened.warning).toMatch(/cut off mid-write/);
+    expect(reopened.entries).toEqual([{ t: "world", id: "w" }, entry(1), entry(2)]);
+    reopened.journal.append(entry(4));
+    reopened.journal.close();
+    expect(readFileSync(join(dir, JOURNAL_FILE), "utf8").trim().split("\n").map((line) => JSON.parse(line))).toEqual([{ t: "world", id: "w" }, entry(1), entry(2), entry(4)]);
+  });
+
+  it("refuses a journal damaged in the middle", () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-journal-"));
+    writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: "world", id: "w" })}\nnot json\n${JSON.stringify(entry(1))}\n`);
+    expect(() => Journal.open(dir, { t: "world", id: "w" })).toThrow(JournalError);
+  });
+});
