@@ -10,8 +10,10 @@
 import { DEFAULT_OPTIONS, type ApiAccount } from "../config.ts";
 import { chooseWorld } from "../scenario/world.ts";
 import { startSimulator as startServer } from "../simulator.ts";
+import { controlClient, type ControlClient } from "./control-client.ts";
 
 export type { ApiAccount } from "../config.ts";
+export { controlClient, ControlError, type ControlClient } from "./control-client.ts";
 
 export interface StartOptions {
   /** API port; default 0, a free one. */
@@ -37,6 +39,8 @@ export interface RunningSimulator {
   accounts: ApiAccount[];
   /** Each chain's JSON-RPC URL by chain id; empty unless started with `rpc: true`. */
   rpcUrls: Record<number, string>;
+  /** The control API (`/_sim`): time, snapshots, reset, API keys, collections, faults, the request log. */
+  control: ControlClient;
   /** Stops the API and the chains and frees every port; safe to call twice. */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
@@ -63,6 +67,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     url: sim.url,
     accounts: sim.accounts.list(),
     rpcUrls: Object.fromEntries(sim.rpcUrls),
+    control: controlClient(sim.url),
     close,
     [Symbol.asyncDispose]: close,
   };

@@ -43,4 +43,29 @@ console.log("closed");`;
     expect(stdout.trim()).toBe("closed");
     expect(performance.now() - started).toBeLessThan(30_000);
   });
+
+  it("carries a typed control client: snapshot, a mint, revert, faults, the request log", async () => {
+    const sim = await startSimulator({ fixture: "demo" });
+    try {
+      const { collections } = await fetch(`${sim.url}/api/v2/collection?chainId=56&perPage=1`).then((r) => r.json());
+      const mint = () =>
+        fetch(`${sim.url}/api/v2/item/new?apiKey=demo-studio-key`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ collectionAddress: collections[0].address, recipient: collections[0].ownerAddress, chainId: 56, item: { name: "Client", initialSupply: 1 } }),
+        });
+      const { id } = await sim.control.snapshot();
+      const minted = await (await mint()).json();
+      await sim.control.revert(id);
+      expect((await fetch(`${sim.url}/api/v2/item/events/${collections[0].address}/${minted.tokenIds[0]}`)).status).toBe(404);
+      await sim.control.addFault({ match: { method: "POST", path: "/api/v2/item/new" }, effect: { status: 503 }, times: 1 });
+      expect((await mint()).status).toBe(503);
+      expect((await sim.control.faults())[0]!.applied).toBe(1);
+      await sim.control.clearFaults();
+      expect((await sim.control.requests(1))[0]).toMatchObject({ method: "DELETE", path: "/_sim/faults" });
+      await expect(sim.control.revert("nope")).rejects.toMatchObject({ status: 404, body: { error: "NOT_FOUND" } });
+    } finally {
+      await sim.close();
+    }
+  });
 });
