@@ -93,7 +93,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     const writes = { allowedHosts: [...options.rpcAllowedHosts, ...hostOf(options.publicUrl)], allowedOrigins: options.apiCors.length > 0 ? options.apiCors : LOOPBACK_ORIGINS };
     let url = "";
     const control = new Control({ chains, metadata, accounts, baseUrl: () => options.publicUrl ?? url });
-    const app = createApp({ chains, metadata, accounts, drain, writes, control, controlAccess: controlAccess(options), isReady: () => ready, bodyLimit: options.bodyLimit, mintTimeoutMs: options.mintTimeoutMs });
+    const app = createApp({ chains, metadata, accounts, drain, writes, control, controlAccess: controlAccess(options), durable: () => journal?.flush() ?? Promise.resolve(), isReady: () => ready, bodyLimit: options.bodyLimit, mintTimeoutMs: options.mintTimeoutMs });
     const api = app.listen(options.port, options.host);
     answerClientErrors(api, (status, message) => JSON.stringify(clientErrorBody(status, message)));
     servers.push(api);

@@ -27,10 +27,13 @@ export type ChainEntry = TxEntry | RpcEntry;
 
 /**
  * Where a chain's changes go once the world is loaded (the journal of `--state`). Writes run
- * one at a time inside `exclusive`, so the record's order is the chain's order.
+ * one at a time inside `exclusive`, so the record's order is the chain's order; whoever answers
+ * a caller flushes first.
  */
 export interface ChainRecorder {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
-  /** Durable when it returns. */
+  /** Written when it returns; durable once a `flush()` after it resolves. */
   append(entry: ChainEntry): void;
+  /** Everything appended so far is on disk (one sync serves every caller waiting). */
+  flush(): Promise<void>;
 }

@@ -87,7 +87,9 @@ export class SimChain {
     const call = () => this.#chain.connection.provider.request({ method, params });
     try {
       if (!recorder) return await call();
-      return await recorder.exclusive(() => this.#recorded(call, (at) => recorder.append({ t: "rpc", chainId: this.chainId, method, params, ...at })));
+      const result = await recorder.exclusive(() => this.#recorded(call, (at) => recorder.append({ t: "rpc", chainId: this.chainId, method, params, ...at })));
+      await recorder.flush();
+      return result;
     } finally {
       if (!READ_ONLY.has(method)) this.indexer.markRewritten();
     }
@@ -110,7 +112,13 @@ export class SimChain {
       const recorder = this.#recorder;
       if (!recorder) return await send();
       const entry = { t: "tx", chainId: this.chainId, from, to: call.to, data: call.data, gas: toHex(gas), ...(call.value ? { value: toHex(call.value) } : {}) } as const;
-      return await recorder.exclusive(() => this.#recorded(send, (mined) => recorder.append({ ...entry, ...mined })));
+      // Durable before the caller answers: the API flushes the journal before every answer to a write.
+      return await recorder.exclusive(async () => {
+        const hash = await send();
+        const block = (await provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as { timestamp: Hex; transactions: Hex[] };
+        recorder.append({ ...entry, ...(block.transactions.includes(hash) ? { at: Number(BigInt(block.timestamp)) } : {}) });
+        return hash;
+      });
     } catch (error) {
       throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {

@@ -25,6 +25,8 @@ export interface AppDeps extends RouteDeps {
   /** The control API (`/_sim`): faults and the request log act on every request. */
   control: Control;
   controlAccess: ControlAccess;
+  /** Resolves once every change so far is on disk (`--state`); a write is answered only after it. */
+  durable(): Promise<void>;
 }
 
 /** zlib's and brotli's refusals of a body that is not in the coding its header names. */
@@ -45,6 +47,10 @@ export function createApp(deps: AppDeps): Koa {
   app.use(deps.control.requests.middleware());
   app.use(errorBodies((message) => console.error(message)));
   app.use(deps.drain.middleware());
+  app.use(async function durableBeforeAnswer(ctx, next) {
+    await next();
+    if (ctx.method !== "GET" && ctx.method !== "HEAD") await deps.durable();
+  });
   app.use(cors());
   app.use(guardWrites(deps.writes));
   app.use(readiness(deps.isReady));

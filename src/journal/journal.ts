@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { closeSync, fdatasync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import type { ChainRecorder } from "../chain/recorder.ts";
 import type { JournalEntry } from "./entries.ts";
@@ -16,9 +16,9 @@ export class JournalError extends Error {
 }
 
 /**
- * The durable record of `--state <dir>`: one JSON line per acknowledged change, written and
- * fsynced before the change is answered. Writes that change a chain run one at a time
- * (`exclusive`), so the order of lines is the order things happened.
+ * The durable record of `--state <dir>`: one JSON line per change, on disk before the change is
+ * answered (`flush()`, a group commit: one sync for every write waiting on it). Writes that
+ * change a chain run one at a time (`exclusive`), so the order of lines is the order things happened.
  */
 export class Journal implements ChainRecorder {
   readonly path: string;
@@ -26,6 +26,8 @@ export class Journal implements ChainRecorder {
   #fd: number;
   #size: number;
   #queue: Promise<unknown> = Promise.resolve();
+  #dirty = false;
+  #syncing: Promise<void> | undefined;
 
   private constructor(path: string, fd: number, size: number, header: JournalEntry) {
     this.path = path;
@@ -48,7 +50,10 @@ export class Journal implements ChainRecorder {
       fsyncSync(fd);
     }
     const journal = new Journal(path, fd, goodBytes, header);
-    if (entries.length === 0) journal.append(header);
+    if (entries.length === 0) {
+      journal.append(header);
+      fsyncSync(fd);
+    }
     return { journal, entries, ...(warning ? { warning } : {}) };
   }
 
@@ -58,27 +63,39 @@ export class Journal implements ChainRecorder {
     return run;
   }
 
-  /** Appends one entry; it is on disk when this returns. */
+  /** Appends one entry (durable once a `flush()` after it resolves). */
   append(entry: JournalEntry): void {
     const line = Buffer.from(`${JSON.stringify(entry)}\n`);
     writeSync(this.#fd, line);
-    fsyncSync(this.#fd);
     this.#size += line.length;
+    this.#dirty = true;
+  }
+
+  /** Everything appended so far is on disk: joins a sync under way, or starts one if there is more to sync. */
+  flush(): Promise<void> {
+    if (!this.#dirty) return this.#syncing ?? Promise.resolve();
+    if (this.#syncing) return this.#syncing.then(() => this.flush());
+    this.#dirty = false;
+    const syncing = new Promise<void>((resolve, reject) => fdatasync(this.#fd, (error) => (error ? reject(error) : resolve())));
+    this.#syncing = syncing.finally(() => (this.#syncing = undefined));
+    return this.#syncing;
   }
 
   /** Forgets everything but which world it belongs to (a reset back to the world as loaded). */
   clear(): void {
     ftruncateSync(this.#fd, 0);
-    fsyncSync(this.#fd);
     this.#size = 0;
     this.append(this.#header);
+    fsyncSync(this.#fd);
   }
 
   get bytes(): number {
     return this.#size;
   }
 
+  /** Syncs what is left and closes the file. */
   close(): void {
+    if (this.#dirty) fsyncSync(this.#fd);
     closeSync(this.#fd);
   }
 }
