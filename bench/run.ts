@@ -208,7 +208,7 @@ async function main() {
     soaked = await soak(baseWorld, settings, log);
     const first = soaked.windows[0]!;
     const last = soaked.windows[soaked.windows.length - 1]!;
-    log(`  ${soaked.mints} mints; kept per mint ${soaked.retainedPerMintKB.rss.toFixed(1)} KB RSS, ${soaked.retainedPerMintKB.heapUsed.toFixed(1)} KB heap; mints per window ${first.mints} → ${last.mints} (${pct(soaked.mintThroughputRatio)}), mint p50 ${first.mintP50.toFixed(0)} → ${last.mintP50.toFixed(0)} ms`);
+    log(`  ${soaked.mints} mints in ${soaked.blocks} blocks; kept per mint ${soaked.retainedPerMintKB.rss.toFixed(1)} KB RSS, ${soaked.retainedPerMintKB.heapUsed.toFixed(1)} KB heap; mints per window ${first.mints} → ${last.mints} (${pct(soaked.mintThroughputRatio)}), mint p50 ${first.mintP50.toFixed(0)} → ${last.mintP50.toFixed(0)} ms`);
     if (PHASES.size === 1) {
       mkdirSync(new URL("results/", import.meta.url), { recursive: true });
       const out = resolve(ROOT, opts.out ?? "bench/results/partial.json");

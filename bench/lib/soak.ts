@@ -44,6 +44,8 @@ export interface SoakResult {
   settings: SoakSettings;
   mints: number;
   reads: number;
+  /** Blocks the chain made during the soak (mints alone make them here). */
+  blocks: number;
   start: MemoryProbe;
   end: MemoryProbe;
   /** (end − start) ÷ mints, after a forced GC at both ends. */
@@ -105,6 +107,10 @@ export async function soak(world: WorldSpec, settings: SoakSettings, log: (line:
     const seedMint = await fetch(mintUrl, { method: "POST", body: mintBody, headers: { "content-type": "application/json" } });
     if (!seedMint.ok) throw new Error(`soak: the first mint failed: ${seedMint.status} ${await seedMint.text()}`);
     const fresh: number[] = [...((await seedMint.json()) as { tokenIds: number[] }).tokenIds];
+    // The block of an item's mint, from its history (the oldest event): blocks made = last − first.
+    const mintBlock = async (tokenId: number) =>
+      (await getJson<{ events: { blockNumber: number }[] }>(`${sim.base}/api/v2/item/events/${collection}/${tokenId}?perPage=100`)).events.at(-1)!.blockNumber;
+    const firstBlock = await mintBlock(fresh[0]!);
     const pick = () => fresh[Math.floor(Math.random() * fresh.length)]!;
     const reads: Record<Exclude<Kind, "mint">, () => string> = {
       list: () => "/api/v2/collection",
@@ -154,6 +160,7 @@ export async function soak(world: WorldSpec, settings: SoakSettings, log: (line:
     if (failures.length > 0) throw new Error(`soak: a request failed: ${failures[0]}`);
     const end = await probe(sim, file);
     const mints = done.filter((d) => d.kind === "mint").length;
+    const blocks = (await mintBlock(Math.max(...fresh))) - firstBlock;
     const windows = windowsOf(done, settings, rssAt);
     const first = windows[0]!;
     const last = windows[windows.length - 1]!;
@@ -162,6 +169,7 @@ export async function soak(world: WorldSpec, settings: SoakSettings, log: (line:
       settings,
       mints,
       reads: done.length - mints,
+      blocks,
       start,
       end,
       retainedPerMintKB: { rss: perMint(end.rss - start.rss), heapUsed: perMint(end.heapUsed - start.heapUsed), external: perMint(end.external - start.external) },
@@ -201,7 +209,7 @@ function windowsOf(done: Done[], { seconds, windowSeconds }: SoakSettings, rssAt
 export function renderSoak(result: SoakResult): string {
   const { settings: s, retainedPerMintKB: kept } = result;
   const lines = [
-    `**Soak** (${s.seconds} s, ${s.clients} clients, ${Math.round(s.mintShare * 100)}% mints / ${Math.round((1 - s.mintShare) * 100)}% reads; ${result.mints.toLocaleString("en-US")} mints, ${result.reads.toLocaleString("en-US")} reads; targets: ≤ 15 KB kept per mint, last ${s.windowSeconds} s window ≥ 80% of the first)`,
+    `**Soak** (${s.seconds} s, ${s.clients} clients, ${Math.round(s.mintShare * 100)}% mints / ${Math.round((1 - s.mintShare) * 100)}% reads; ${result.mints.toLocaleString("en-US")} mints in ${result.blocks.toLocaleString("en-US")} blocks, ${result.reads.toLocaleString("en-US")} reads; targets: ≤ 15 KB kept per mint, last ${s.windowSeconds} s window ≥ 80% of the first)`,
     "",
     `| kept per mint (RSS) | kept per mint (V8 heap) | last window ÷ first (mints) | (all requests) | RSS start → end (after GC) | peak RSS |`,
     `|---:|---:|---:|---:|---:|---:|`,
