@@ -2,6 +2,7 @@ import { toHex, type Abi, type Address, type Hex, type TransactionReceipt } from
 import type { ChainIndexer } from "../indexer/indexer.ts";
 import type { ChainModels } from "../indexer/models.ts";
 import type { Abis } from "./abi.ts";
+import { BlockBatcher } from "./block-batcher.ts";
 import type { CoreContracts } from "./deploy.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
 import type { Chain, PublicClient } from "./network.ts";
@@ -48,6 +49,8 @@ export class SimChain {
   readonly publicClient: PublicClient;
   readonly #chain: Chain;
   readonly #errorsAbi: Abi;
+  /** Concurrent writes share a block; anything else that changes the chain runs between blocks. */
+  readonly batcher: BlockBatcher;
 
   constructor(chain: Chain, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer) {
     this.chainId = chain.chainId;
@@ -56,6 +59,7 @@ export class SimChain {
     this.abis = abis;
     this.indexer = indexer;
     this.publicClient = chain.publicClient;
+    this.batcher = new BlockBatcher(chain.connection.provider);
     this.#errorsAbi = [...abis.collection, ...abis.marketplace, ...abis.factory, ...abis.stablecoin].filter((entry) => entry.type === "error");
   }
 
@@ -71,8 +75,10 @@ export class SimChain {
 
   /** Any JSON-RPC call (the chain's port serves through this). */
   async request(method: string, params: unknown[] = []): Promise<unknown> {
+    const provider = this.#chain.connection.provider;
     try {
-      return await this.#chain.connection.provider.request({ method, params });
+      if (READ_ONLY.has(method)) return await provider.request({ method, params });
+      return await this.batcher.exclusive(() => provider.request({ method, params }));
     } finally {
       if (!READ_ONLY.has(method)) this.indexer.markStale();
     }
@@ -88,8 +94,12 @@ export class SimChain {
     try {
       // An estimate is exact for the state it saw; a write that lands after another may need more.
       const gas = dryRun ? (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx] })) as Hex) * 5n) / 4n : FIXED_GAS;
-      if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
-      return (await provider.request({ method: "eth_sendTransaction", params: [{ ...tx, gas: toHex(gas) }] })) as Hex;
+      // A write at a given time (the replay) has its block to itself; others may share one.
+      if (at === undefined) return await this.batcher.send({ ...tx, gas: toHex(gas) });
+      return await this.batcher.exclusive(async () => {
+        await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
+        return (await provider.request({ method: "eth_sendTransaction", params: [{ ...tx, gas: toHex(gas) }] })) as Hex;
+      });
     } catch (error) {
       throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {
