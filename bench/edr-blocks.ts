@@ -11,6 +11,9 @@ import { addressOf, deployerKey } from "../src/chain/keys.ts";
 import { startChain } from "../src/chain/network.ts";
 
 const txs = Number(process.argv[2] ?? 4000);
+// --estimate: each transaction is estimated first (eth_estimateGas), as the API's writes are.
+const estimate = process.argv.includes("--estimate");
+process.argv = process.argv.filter((arg) => arg !== "--estimate");
 const modes = process.argv.length > 3 ? process.argv.slice(3).map(Number) : [1];
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc");
@@ -29,11 +32,11 @@ for (const perBlock of modes) {
   const chain = await startChain({ chainId: 31337, keys: [key] });
   const { stablecoin } = await deployCore(chain, from);
   const provider = chain.connection.provider;
-  const send = () =>
-    provider.request({
-      method: "eth_sendTransaction",
-      params: [{ from, to: stablecoin, gas: toHex(200_000n), data: encodeFunctionData({ abi: abis.stablecoin, functionName: "mint", args: [privateKeyToAddress(generatePrivateKey()), 1n] }) }],
-    }) as Promise<Hex>;
+  const send = async () => {
+    const tx = { from, to: stablecoin, data: encodeFunctionData({ abi: abis.stablecoin, functionName: "mint", args: [privateKeyToAddress(generatePrivateKey()), 1n] }) };
+    if (estimate) await provider.request({ method: "eth_estimateGas", params: [tx] });
+    return (await provider.request({ method: "eth_sendTransaction", params: [{ ...tx, gas: toHex(200_000n) }] })) as Hex;
+  };
   const before = settle();
   const started = performance.now();
   if (perBlock === 0) {
@@ -52,7 +55,7 @@ for (const perBlock of modes) {
   const after = settle();
   const blocks = perBlock === 0 ? txs : Math.ceil(txs / perBlock);
   rows.push({
-    mode: perBlock === 0 ? `${txs} empty blocks` : `${txs} txs, ${perBlock} per block`,
+    mode: perBlock === 0 ? `${txs} empty blocks` : `${txs} txs, ${perBlock} per block${estimate ? ", each estimated first" : ""}`,
     blocks,
     "KB RSS per tx": perBlock === 0 ? "–" : +((after.rss - before.rss) / txs / 1024).toFixed(1),
     "KB RSS per block": +((after.rss - before.rss) / blocks / 1024).toFixed(1),
