@@ -98,6 +98,8 @@ export async function soak(world: WorldSpec, settings: SoakSettings, log: (line:
   delete process.env.BENCH_SOAK_OUT;
   delete process.env.BENCH_HEAPSNAPSHOT_DIR;
   try {
+    // The API answers before the banner (with the API keys) is printed.
+    await sim.child.waitFor(/ready in/, 60_000);
     const facts = await learnWorld(sim.base, sim.child);
     const { collection, chainId, apiKey, wallet } = facts.mint;
     const { slug } = (await getJson<{ collection: { slug: string } }>(`${sim.base}/api/v2/collection/${collection}`)).collection;
