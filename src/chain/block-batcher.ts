@@ -33,6 +33,8 @@ export class BlockBatcher {
   readonly #provider: RequestProvider;
   readonly #queue: Job[] = [];
   #draining = false;
+  /** Receipts of batched transactions, fetched to settle them, kept until their writer asks (`takeReceipt`). */
+  readonly #receipts = new Map<Hex, unknown>();
   /** Blocks and transactions sent through `send`, for the benchmark's and the tests' eyes. */
   readonly stats = { blocks: 0, transactions: 0 };
 
@@ -43,6 +45,13 @@ export class BlockBatcher {
   /** Sends a transaction; answers its hash once its block is mined. */
   send(tx: SendableTx): Promise<Hex> {
     return this.#enqueue({ tx }) as Promise<Hex>;
+  }
+
+  /** The raw receipt of a batched transaction, once (undefined for one sent alone, or asked for before). */
+  takeReceipt(hash: Hex): unknown {
+    const receipt = this.#receipts.get(hash);
+    this.#receipts.delete(hash);
+    return receipt;
   }
 
   /** Runs `run` alone: no batched block is open meanwhile (writes that set their own block time, outside JSON-RPC). */
@@ -97,6 +106,8 @@ export class BlockBatcher {
 
   async #mineTogether(batch: Job[]): Promise<void> {
     const request = (method: string, params: unknown[] = []) => this.#provider.request({ method, params });
+    // Receipts nobody came for (a writer that did not wait) do not pile up.
+    if (this.#receipts.size > 4 * MAX_PER_BLOCK) this.#receipts.clear();
     await request("evm_setAutomine", [false]);
     let sent: PromiseSettledResult<unknown>[];
     try {
@@ -118,7 +129,10 @@ export class BlockBatcher {
     const hash = sent.value as Hex;
     const receipt = (await this.#provider.request({ method: "eth_getTransactionReceipt", params: [hash] })) as { status: Hex } | null;
     if (!receipt) return job.reject(new Error(`transaction ${hash} was not mined`));
-    if (receipt.status === "0x1") return job.resolve(hash);
+    if (receipt.status === "0x1") {
+      this.#receipts.set(hash, receipt);
+      return job.resolve(hash);
+    }
     // Reverted inside its block: the same call against the chain as it now is tells the reason (what a lone send would have thrown).
     const { gas: _gas, ...call } = job.tx!;
     await this.#provider.request({ method: "eth_estimateGas", params: [call] }).then(

@@ -1,4 +1,4 @@
-import { toHex, type Abi, type Address, type Hex, type TransactionReceipt } from "viem";
+import { formatTransactionReceipt, toHex, type Abi, type Address, type Hex, type TransactionReceipt } from "viem";
 import type { ChainIndexer } from "../indexer/indexer.ts";
 import type { ChainModels } from "../indexer/models.ts";
 import type { Abis } from "./abi.ts";
@@ -109,7 +109,9 @@ export class SimChain {
 
   /** The transaction's receipt, once its block is indexed (read-your-writes). */
   async confirmed(hash: Hex): Promise<TransactionReceipt> {
-    const receipt = await this.publicClient.waitForTransactionReceipt({ hash });
+    // A batched write's receipt was fetched when its block was mined.
+    const batched = this.batcher.takeReceipt(hash);
+    const receipt = batched ? formatTransactionReceipt(batched as never) : await this.publicClient.waitForTransactionReceipt({ hash });
     await this.indexer.syncTo(receipt.blockNumber);
     return receipt;
   }
