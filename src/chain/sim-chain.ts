@@ -93,7 +93,8 @@ export class SimChain {
     const tx = { from, to: call.to, data: call.data, ...FEES, ...(call.value ? { value: toHex(call.value) } : {}) };
     try {
       // An estimate is exact for the state it saw; a write that lands after another may need more.
-      const gas = dryRun ? (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx] })) as Hex) * 5n) / 4n : FIXED_GAS;
+      // Against the latest block: while a batch waits to be mined, "pending" would run it first.
+      const gas = dryRun ? (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx, "latest"] })) as Hex) * 5n) / 4n : FIXED_GAS;
       // A write at a given time (the replay) has its block to itself; others may share one.
       if (at === undefined) return await this.batcher.send({ ...tx, gas: toHex(gas) });
       return await this.batcher.exclusive(async () => {
