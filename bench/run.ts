@@ -9,6 +9,7 @@ import { ROOT, stopAll } from "./lib/processes.ts";
 import { helper, startSimulator, stop, type Started } from "./lib/sim.ts";
 import { learnWorld, generateScaledWorld, worlds, type WorldFacts } from "./lib/worlds.ts";
 import { renderTable } from "./lib/report.ts";
+import { renderSoak, soak, type SoakResult } from "./lib/soak.ts";
 
 const { values: opts } = parseArgs({
   options: {
@@ -21,6 +22,9 @@ const { values: opts } = parseArgs({
     out: { type: "string" },
     only: { type: "string" },
     tree: { type: "string" },
+    "soak-seconds": { type: "string", default: "120" },
+    "soak-clients": { type: "string", default: "8" },
+    "heap-snapshots": { type: "string" },
   },
 });
 const SECONDS = Number(opts.seconds);
@@ -30,8 +34,11 @@ const CONNECTIONS = Number(opts.connections);
 const SCALE = Number(opts.scale);
 const STARTUP_RUNS = Number(opts["startup-runs"]);
 const ALL_PHASES = ["reads", "mints", "startup", "growth"];
+// The soak takes minutes of its own: only with --only soak.
+const KNOWN_PHASES = [...ALL_PHASES, "soak"];
 const PHASES = new Set(opts.only ? opts.only.split(",") : ALL_PHASES);
-for (const phase of PHASES) if (!ALL_PHASES.includes(phase)) throw new Error(`--only: unknown phase '${phase}' (${ALL_PHASES.join(", ")})`);
+for (const phase of PHASES) if (!KNOWN_PHASES.includes(phase)) throw new Error(`--only: unknown phase '${phase}' (${KNOWN_PHASES.join(", ")})`);
+const SOAK_SECONDS = Number(opts["soak-seconds"]);
 const TARGETS = { reads: 0.5, mints: 0.7, startupMs: 5000, peakRssMB: 300 };
 
 const benchStarted = performance.now();
@@ -193,6 +200,26 @@ async function main() {
   const needScaled = PHASES.has("startup") || PHASES.has("growth");
   if (needScaled) generateScaledWorld(SCALE);
 
+  // 0. The soak, on a simulator of its own (started with a forced-GC hook).
+  let soaked: SoakResult | undefined;
+  if (PHASES.has("soak")) {
+    const settings = { seconds: SOAK_SECONDS, clients: Number(opts["soak-clients"]), mintShare: 0.4, windowSeconds: Math.min(30, SOAK_SECONDS / 2), heapSnapshotDir: opts["heap-snapshots"] ? resolve(opts["heap-snapshots"]) : undefined };
+    log(`soak: ${settings.seconds} s, ${settings.clients} clients, 40% mints`);
+    soaked = await soak(baseWorld, settings, log);
+    const first = soaked.windows[0]!;
+    const last = soaked.windows[soaked.windows.length - 1]!;
+    log(`  ${soaked.mints} mints in ${soaked.blocks} blocks; kept per mint ${soaked.retainedPerMintKB.rss.toFixed(1)} KB RSS, ${soaked.retainedPerMintKB.heapUsed.toFixed(1)} KB heap; mints per window ${first.mints} → ${last.mints} (${pct(soaked.mintThroughputRatio)}), mint p50 ${first.mintP50.toFixed(0)} → ${last.mintP50.toFixed(0)} ms`);
+    if (PHASES.size === 1) {
+      mkdirSync(new URL("results/", import.meta.url), { recursive: true });
+      const out = resolve(ROOT, opts.out ?? "bench/results/partial.json");
+      const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadavgAtEnd: loadavg() };
+      writeFileSync(out, JSON.stringify({ command, date: new Date().toISOString(), totalSeconds: Math.round((performance.now() - benchStarted) / 1000), machine, soak: soaked }, null, 2) + "\n");
+      log(`done; results in ${out}`);
+      console.log(renderSoak(soaked));
+      return;
+    }
+  }
+
   // 1. The default world: start-up, reads, mints, peak memory.
   log(`starting the simulator with the ${baseWorld.name}`);
   const sim = await startSimulator(baseWorld);
@@ -265,6 +292,7 @@ async function main() {
       ...(scaled ? [memoryEntry(scaledWorld.name, scaled.startup.peakRssAtReadyMB, scaled.peakMB)] : []),
     ],
     growth: scaled && PHASES.has("growth") ? growth(reads, scaled.reads) : [],
+    soak: soaked ?? null,
   };
   // A partial run (--only, --tree) never replaces the published results.
   const partial = PHASES.size < ALL_PHASES.length || opts.tree !== undefined;
@@ -274,6 +302,7 @@ async function main() {
   if (!partial && opts.out === undefined) updateReadme(renderTable(results));
   log(`done in ${results.totalSeconds} s; results in ${out}`);
   console.log(renderTable(results));
+  if (soaked) console.log(`\n${renderSoak(soaked)}`);
 }
 
 /** Peak RSS while serving (at the first answer and after the reads) against the target; after the mints, apart: every mint is a block. */

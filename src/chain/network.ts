@@ -30,7 +30,15 @@ export interface ChainStart {
 
 const GENESIS_BALANCE = 10n ** 24n;
 
+// EDR keeps the state of every block it mined in an LRU cache of 100,000 states by default, so
+// each block that changes state stays in memory (~15 KB for a one-slot transaction, more for a
+// mint). It reads the cap from this variable when a network is created; a state that falls out
+// is rebuilt from the blocks' state diffs if a call ever asks for that old block. A value set by
+// whoever starts the process wins.
+const CACHED_STATES = "16";
+
 export async function startChain({ chainId, keys, genesisTime }: ChainStart): Promise<Chain> {
+  process.env.__EDR_MAX_CACHED_STATES ??= CACHED_STATES;
   const connection = (await hre.network.create({
     override: {
       chainId,

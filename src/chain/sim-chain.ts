@@ -1,7 +1,8 @@
-import { toHex, type Abi, type Address, type Hex, type TransactionReceipt } from "viem";
+import { formatTransactionReceipt, toHex, type Abi, type Address, type Hex, type TransactionReceipt } from "viem";
 import type { ChainIndexer } from "../indexer/indexer.ts";
 import type { ChainModels } from "../indexer/models.ts";
 import type { Abis } from "./abi.ts";
+import { BlockBatcher } from "./block-batcher.ts";
 import type { CoreContracts } from "./deploy.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
 import type { Chain, PublicClient } from "./network.ts";
@@ -42,6 +43,9 @@ const READ_ONLY = new Set([
  * index's back: every write and every JSON-RPC call from outside passes through here,
  * and whatever may have changed the chain marks the index stale. Writers that answer
  * a caller wait for `confirmed(hash)`, which returns once the block is indexed.
+ *
+ * Concurrent API writes share a block (`batcher`). While a journal records the chain
+ * (`recordTo`), writes run one at a time instead, so the record's order is the chain's.
  */
 export class SimChain {
   readonly chainId: number;
@@ -49,6 +53,8 @@ export class SimChain {
   readonly abis: Abis;
   readonly indexer: ChainIndexer;
   readonly publicClient: PublicClient;
+  /** Concurrent writes share a block; anything else that changes the chain runs between blocks. */
+  readonly batcher: BlockBatcher;
   readonly #chain: Chain;
   readonly #errorsAbi: Abi;
   #recorder: ChainRecorder | undefined;
@@ -60,6 +66,7 @@ export class SimChain {
     this.abis = abis;
     this.indexer = indexer;
     this.publicClient = chain.publicClient;
+    this.batcher = new BlockBatcher(chain.connection.provider);
     this.#errorsAbi = [...abis.collection, ...abis.marketplace, ...abis.factory, ...abis.stablecoin].filter((entry) => entry.type === "error");
   }
 
@@ -79,19 +86,21 @@ export class SimChain {
   }
 
   /**
-   * Any JSON-RPC call (the chain's port serves through this). A state-changing one is recorded,
-   * unless `record` is false (the simulator's own calls, which record themselves at a higher level).
+   * Any JSON-RPC call (the chain's port serves through this). A state-changing one runs between
+   * blocks and is recorded, unless `record` is false (the simulator's own calls, which record
+   * themselves at a higher level).
    */
   async request(method: string, params: unknown[] = [], { record = true }: { record?: boolean } = {}): Promise<unknown> {
-    const recorder = record && !READ_ONLY.has(method) ? this.#recorder : undefined;
     const call = () => this.#chain.connection.provider.request({ method, params });
+    if (READ_ONLY.has(method)) return call();
+    const recorder = record ? this.#recorder : undefined;
     try {
-      if (!recorder) return await call();
+      if (!recorder) return await this.batcher.exclusive(call);
       const result = await recorder.exclusive(() => this.#recorded(call, (at) => recorder.append({ t: "rpc", chainId: this.chainId, method, params, ...at })));
       await recorder.flush();
       return result;
     } finally {
-      if (!READ_ONLY.has(method)) this.indexer.markRewritten();
+      this.indexer.markRewritten();
     }
   }
 
@@ -104,26 +113,33 @@ export class SimChain {
     const tx = { from, to: call.to, data: call.data, ...FEES, ...(call.value ? { value: toHex(call.value) } : {}) };
     try {
       // An estimate is exact for the state it saw; a write that lands after another may need more.
-      const gas = givenGas ?? (dryRun ? (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx] })) as Hex) * 5n) / 4n : FIXED_GAS);
+      // Against the latest block: while a batch waits to be mined, "pending" would run it first.
+      const estimate = async () => (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx, "latest"] })) as Hex) * 5n) / 4n;
+      const sendable = { ...tx, gas: toHex(givenGas ?? (dryRun ? await estimate() : FIXED_GAS)) };
       const send = async () => {
         if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
-        return (await provider.request({ method: "eth_sendTransaction", params: [{ ...tx, gas: toHex(gas) }] })) as Hex;
+        return (await provider.request({ method: "eth_sendTransaction", params: [sendable] })) as Hex;
       };
-      const recorder = this.#recorder;
-      if (!recorder) return await send();
-      const entry = { t: "tx", chainId: this.chainId, from, to: call.to, data: call.data, gas: toHex(gas), ...(call.value ? { value: toHex(call.value) } : {}) } as const;
-      // Durable before the caller answers: the API flushes the journal before every answer to a write.
-      return await recorder.exclusive(async () => {
-        const hash = await send();
-        const block = (await provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as { timestamp: Hex; transactions: Hex[] };
-        recorder.append({ ...entry, ...(block.transactions.includes(hash) ? { at: Number(BigInt(block.timestamp)) } : {}) });
-        return hash;
-      });
+      if (this.#recorder) return await this.#sendRecorded(this.#recorder, sendable, send);
+      // A write at a given time (the replay) has its block to itself; others may share one.
+      return await (at === undefined ? this.batcher.send(sendable) : this.batcher.exclusive(send));
     } catch (error) {
       throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {
       this.indexer.markStale();
     }
+  }
+
+  /** Sends alone and records the transaction as sent, with the time of the block it landed in (durable once the caller flushes). */
+  #sendRecorded(recorder: ChainRecorder, sendable: Record<string, string>, send: () => Promise<Hex>): Promise<Hex> {
+    const { from, to, data, value, gas } = sendable as { from: Address; to: Address; data: Hex; value?: Hex; gas: Hex };
+    return recorder.exclusive(async () => {
+      const hash = await send();
+      const block = (await this.#chain.connection.provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as { timestamp: Hex; transactions: Hex[] };
+      const mined = block.transactions.includes(hash) ? { at: Number(BigInt(block.timestamp)) } : {};
+      recorder.append({ t: "tx", chainId: this.chainId, from, to, data, gas, ...(value ? { value } : {}), ...mined });
+      return hash;
+    });
   }
 
   /** Runs a call that may mine a block and records it with that block's time, even if the call then failed. */
@@ -143,7 +159,11 @@ export class SimChain {
    * Throws viem's WaitForTransactionReceiptTimeoutError if it is not mined within `timeoutMs`.
    */
   async confirmed(hash: Hex, { timeoutMs }: { timeoutMs?: number } = {}): Promise<TransactionReceipt> {
-    const receipt = await this.publicClient.waitForTransactionReceipt({ hash, ...(timeoutMs ? { timeout: timeoutMs } : {}) });
+    // A batched write's receipt was fetched when its block was mined.
+    const batched = this.batcher.takeReceipt(hash);
+    const receipt = batched
+      ? formatTransactionReceipt(batched as never)
+      : await this.publicClient.waitForTransactionReceipt({ hash, ...(timeoutMs ? { timeout: timeoutMs } : {}) });
     await this.indexer.syncTo(receipt.blockNumber, receipt.blockHash);
     return receipt;
   }

@@ -91,6 +91,12 @@ export interface ChainModels {
   /** Balances per item (key: itemKey), per holder. */
   balances: Map<string, Map<Address, bigint>>;
   listings: Map<bigint, Listing>;
+  /**
+   * Each collection's holders, kept as balances and listings change (so a read never scans every
+   * balance): holder → how many of its nonzero balances and open listings there make it one.
+   * Escrowed tokens count for their seller; the marketplace itself never holds.
+   */
+  holders: Map<Address, Map<Address, number>>;
   /** Each item's activity in chain order (oldest first). */
   activity: Map<string, Activity[]>;
   /** Each collection's sales (its Swapped facts, the same objects as in `activity`), in chain order. */
@@ -107,6 +113,7 @@ export function emptyModels(facts: ChainFacts): ChainModels {
     items: new Map(),
     balances: new Map(),
     listings: new Map(),
+    holders: new Map(),
     activity: new Map(),
     sales: new Map(),
     version: 0,

@@ -17,11 +17,22 @@ export function moveBalance(models: ChainModels, collection: Address, tokenId: b
   const key = itemKey(collection, tokenId);
   let holders = models.balances.get(key);
   if (!holders) models.balances.set(key, (holders = new Map()));
-  if (from !== zeroAddress) setBalance(holders, from, (holders.get(from) ?? 0n) - amount);
-  if (to !== zeroAddress) setBalance(holders, to, (holders.get(to) ?? 0n) + amount);
+  if (from !== zeroAddress) setBalance(models, collection, holders, from, (holders.get(from) ?? 0n) - amount);
+  if (to !== zeroAddress) setBalance(models, collection, holders, to, (holders.get(to) ?? 0n) + amount);
 }
 
-function setBalance(holders: Map<Address, bigint>, holder: Address, balance: bigint): void {
+function setBalance(models: ChainModels, collection: Address, holders: Map<Address, bigint>, holder: Address, balance: bigint): void {
+  const had = holders.has(holder);
   if (balance === 0n) holders.delete(holder);
   else holders.set(holder, balance);
+  if (had !== (balance !== 0n) && holder !== models.facts.marketplace) countHolder(models, collection, holder, had ? -1 : 1);
+}
+
+/** One more (or one fewer) reason for `holder` to count as a holder of `collection`: a nonzero balance, or an open listing. */
+export function countHolder(models: ChainModels, collection: Address, holder: Address, change: 1 | -1): void {
+  let counts = models.holders.get(collection);
+  if (!counts) models.holders.set(collection, (counts = new Map()));
+  const count = (counts.get(holder) ?? 0) + change;
+  if (count === 0) counts.delete(holder);
+  else counts.set(holder, count);
 }

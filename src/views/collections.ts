@@ -21,11 +21,10 @@ export function collectionViews(models: ChainModels, metadata: MetadataStore): M
   const key = `${models.version}:${metadata.version}`;
   const cached = cache.get(models);
   if (cached?.key === key) return cached.views;
-  const holders = holdersByCollection(models);
   const views = new Map<Address, CollectionView>();
   for (const record of models.collections.values()) {
     const meta = metadata.collection(record.chainId, record.address) ?? defaultCollectionMetadata(record.name);
-    const collection = toCollection(record, meta, holders.get(record.address)?.size ?? 0, volumes(models, record.address));
+    const collection = toCollection(record, meta, models.holders.get(record.address)?.size ?? 0, volumes(models, record.address));
     const summary = Object.freeze(withoutImageUrl(collection));
     views.set(record.address, Object.freeze({ collection: Object.freeze(collection), summary, isVerified: meta.isVerified }));
   }
@@ -58,22 +57,6 @@ function toCollection(record: CollectionRecord, meta: CollectionMetadata, holder
 // The list leaves out imageUrl, which only the single collection carries.
 function withoutImageUrl({ imageUrl: _imageUrl, ...summary }: Collection): CollectionSummary {
   return summary;
-}
-
-/** Distinct holders per collection; escrowed tokens count for their seller, not the marketplace. */
-function holdersByCollection(models: ChainModels): Map<Address, Set<Address>> {
-  const byCollection = new Map<Address, Set<Address>>();
-  const add = (collection: Address, holder: Address) => {
-    let set = byCollection.get(collection);
-    if (!set) byCollection.set(collection, (set = new Set()));
-    set.add(holder);
-  };
-  for (const [key, balances] of models.balances) {
-    const collection = key.slice(0, 42) as Address;
-    for (const holder of balances.keys()) if (holder !== models.facts.marketplace) add(collection, holder);
-  }
-  for (const listing of models.listings.values()) add(listing.collection, listing.seller);
-  return byCollection;
 }
 
 type Volumes = Pick<Collection, "volume_1d" | "volume_1w" | "volume_30d" | "volume_all">;

@@ -27,3 +27,29 @@ it("50 simultaneous mints from several API keys on one chain all succeed with di
     expect(mints[0].amount).toBe(String(i + 1));
   }
 });
+
+it("a lone mint is mined at once in a block of its own; simultaneous mints share blocks, each answered once its block is indexed", async () => {
+  const [collection] = await collectionsOn(sim, 56);
+  const chain = sim.chains.get(56)!;
+  const mintedIn = async (body: any) => {
+    const { body: history } = await call(sim, `/api/v2/item/events/${body.collectionAddress}/${body.tokenIds[0]}?perPage=100`);
+    return history.events.find((event: any) => event.transactionHash === body.txHash).blockNumber as number;
+  };
+
+  const before = await chain.publicClient.getBlockNumber();
+  const lone = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection!, 56, { name: "Alone", initialSupply: 1 }));
+  expect(lone.status).toBe(200);
+  expect(await mintedIn(lone.body)).toBe(Number(before) + 1);
+  expect((await chain.publicClient.getBlock({ blockNumber: before + 1n })).transactions).toEqual([lone.body.txHash]);
+
+  const answers = await Promise.all(
+    Array.from({ length: 24 }, (_, i) => postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection!, 56, { name: `Together ${i}`, initialSupply: 1 }))),
+  );
+  expect(answers.map((answer) => answer.status)).toEqual(Array(24).fill(200));
+  const blocks = new Set(await Promise.all(answers.map((answer) => mintedIn(answer.body))));
+  expect(blocks.size).toBeLessThan(24);
+  for (const number of blocks) {
+    const block = await chain.publicClient.getBlock({ blockNumber: BigInt(number) });
+    expect(block.transactions.length).toBeGreaterThan(0);
+  }
+});

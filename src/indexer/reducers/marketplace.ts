@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import type { ArgsOf } from "../decode.ts";
-import { placeOf, recordActivity } from "../record.ts";
-import type { ChainModels, LogPosition, MarketFact, MarketKind } from "../models.ts";
+import { countHolder, placeOf, recordActivity } from "../record.ts";
+import type { ChainModels, Listing, LogPosition, MarketFact, MarketKind } from "../models.ts";
 import { lowerAddress } from "../../chain/address.ts";
 
 // The marketplace's events, one reducer each. Escrowed amounts are tracked per
@@ -39,13 +39,13 @@ function marketFact(kind: MarketKind, args: MarketArgs, to: Address | "", at: Lo
 
 export function itemListed(models: ChainModels, args: ArgsOf<"ItemListed">, at: LogPosition): void {
   if (!concernsKnownCollection(models, args, at)) return;
-  models.listings.set(args.listingId, { seller: lowerAddress(args.seller), collection: lowerAddress(args.collection), amount: args.amount });
+  openListing(models, args.listingId, { seller: lowerAddress(args.seller), collection: lowerAddress(args.collection), amount: args.amount });
   recordActivity(models, marketFact("ItemListed", args, "", at));
 }
 
 export function itemDelisted(models: ChainModels, args: ArgsOf<"ItemDelisted">, at: LogPosition): void {
   if (!concernsKnownCollection(models, args, at)) return;
-  models.listings.delete(args.listingId);
+  closeListing(models, args.listingId);
   recordActivity(models, marketFact("ItemDelisted", args, "", at));
 }
 
@@ -81,5 +81,18 @@ function changeEscrow(models: ChainModels, listingId: bigint, change: bigint): v
   const listing = models.listings.get(listingId);
   if (!listing) return;
   listing.amount += change;
-  if (listing.amount <= 0n) models.listings.delete(listingId);
+  if (listing.amount <= 0n) closeListing(models, listingId);
+}
+
+function openListing(models: ChainModels, listingId: bigint, listing: Listing): void {
+  closeListing(models, listingId);
+  models.listings.set(listingId, listing);
+  countHolder(models, listing.collection, listing.seller, 1);
+}
+
+function closeListing(models: ChainModels, listingId: bigint): void {
+  const listing = models.listings.get(listingId);
+  if (!listing) return;
+  models.listings.delete(listingId);
+  countHolder(models, listing.collection, listing.seller, -1);
 }
