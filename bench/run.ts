@@ -9,6 +9,7 @@ import { ROOT, stopAll } from "./lib/processes.ts";
 import { helper, startSimulator, stop, type Started } from "./lib/sim.ts";
 import { learnWorld, generateScaledWorld, worlds, type WorldFacts } from "./lib/worlds.ts";
 import { renderTable } from "./lib/report.ts";
+import { prismStartups, readsAgainstPrism, startPrism, type PrismRead } from "./lib/prism.ts";
 import { renderSoak, soak, type SoakResult } from "./lib/soak.ts";
 
 const { values: opts } = parseArgs({
@@ -33,13 +34,13 @@ const ROUNDS = Number(opts.rounds);
 const CONNECTIONS = Number(opts.connections);
 const SCALE = Number(opts.scale);
 const STARTUP_RUNS = Number(opts["startup-runs"]);
-const ALL_PHASES = ["reads", "mints", "startup", "growth"];
+const ALL_PHASES = ["reads", "prism", "mints", "startup", "growth"];
 // The soak takes minutes of its own: only with --only soak.
 const KNOWN_PHASES = [...ALL_PHASES, "soak"];
 const PHASES = new Set(opts.only ? opts.only.split(",") : ALL_PHASES);
 for (const phase of PHASES) if (!KNOWN_PHASES.includes(phase)) throw new Error(`--only: unknown phase '${phase}' (${KNOWN_PHASES.join(", ")})`);
 const SOAK_SECONDS = Number(opts["soak-seconds"]);
-const TARGETS = { reads: 0.5, mints: 0.7, startupMs: 5000, peakRssMB: 300 };
+const TARGETS = { reads: 0.5, mints: 0.7, startupMs: 5000, peakRssMB: 300, startupVsPrism: 1.5 };
 
 const benchStarted = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(4)} s] ${line}`);
@@ -233,6 +234,14 @@ async function main() {
     reads = await measureReads(sim, readCases(facts, [deepPage(facts.hot.events)]));
   }
   const afterReadsPeakMB = sim.child.memory()?.peakMB ?? NaN;
+  let prismReads: PrismRead[] = [];
+  if (PHASES.has("prism")) {
+    log("reads against Prism mocking docs/openapi.json (the static-mock baseline)");
+    const prism = await startPrism();
+    prismReads = await readsAgainstPrism(sim.base, prism.base, readCases(facts, []), { connections: CONNECTIONS, seconds: SECONDS, warmup: WARMUP, rounds: Math.min(ROUNDS, 3) });
+    for (const r of prismReads) log(`  ${r.name}: ${fmt(r.simulator.rps)} req/s vs Prism ${fmt(r.prism.rps)} → ${pct(r.ratio)}`);
+    await stop(prism.child);
+  }
   let mints: MintResult[] = [];
   let minted = 0;
   if (PHASES.has("mints")) {
@@ -251,6 +260,8 @@ async function main() {
     }
     log(`start-up, ${baseWorld.name}: ${baseStartups.map((s) => ms(s.firstResponseMs)).join(", ")}`);
   }
+  const prismStartupRuns = PHASES.has("prism") ? await prismStartups(STARTUP_RUNS) : [];
+  if (prismStartupRuns.length) log(`start-up, Prism mocking docs/openapi.json: ${prismStartupRuns.map(ms).join(", ")}`);
 
   // 2. The world ten times larger: start-up, reads (growth), peak memory.
   let scaled: { startup: Started["startup"]; facts: WorldFacts; reads: ReadResult[]; peakMB: number } | undefined;
@@ -292,6 +303,12 @@ async function main() {
       ...(scaled ? [memoryEntry(scaledWorld.name, scaled.startup.peakRssAtReadyMB, scaled.peakMB)] : []),
     ],
     growth: scaled && PHASES.has("growth") ? growth(reads, scaled.reads) : [],
+    prism: PHASES.has("prism")
+      ? {
+          startup: { simulatorMs: baseStartupMs, prismMs: median(prismStartupRuns), prismRuns: prismStartupRuns, ratio: baseStartupMs / median(prismStartupRuns), pass: baseStartupMs / median(prismStartupRuns) <= TARGETS.startupVsPrism },
+          reads: prismReads,
+        }
+      : null,
     soak: soaked ?? null,
   };
   // A partial run (--only, --tree) never replaces the published results.

@@ -18,13 +18,17 @@ export interface Results {
   totalSeconds: number;
   machine: { cpus: number; cpu?: string; node: string };
   settings: { seconds: number; warmup: number; rounds: number; connections: number; scale: number };
-  targets: { reads: number; mints: number; startupMs: number; peakRssMB: number };
+  targets: { reads: number; mints: number; startupMs: number; peakRssMB: number; startupVsPrism?: number };
   worlds: { base: WorldSize; scaled: WorldSize | null };
   reads: { name: string; bytes: number; simulator: Figures; koa: Figures; ratio: number; pass: boolean }[];
   mints: { concurrency: number; simulator: Figures; viem: Figures; ratio: number; pass: boolean; viemOverKoa: Figures; ratioToViemOverKoa: number }[];
   startup: { world: string; firstResponseMs: number; runs: { firstResponseMs: number; listeningMs: number; readyLineMs: number }[]; pass?: boolean }[];
   memory: { world: string; peakRssAtReadyMB: number; peakRssAfterReadsMB: number; peakRssAfterMintsMB: number | null; minted: number; pass: boolean }[];
   growth: { name: string; atBase: Figures & { ratio: number; name: string }; atScale: Figures & { ratio: number }; costGrowth: number }[];
+  prism?: {
+    startup: { simulatorMs: number; prismMs: number; prismRuns: number[]; ratio: number; pass: boolean };
+    reads: { name: string; simulator: Figures; prism: Figures; ratio: number }[];
+  } | null;
 }
 
 const pct = (r: number) => `${(r * 100).toFixed(0)}%`;
@@ -79,6 +83,18 @@ export function renderTable(r: Results): string {
       return `| ${s.world} | **${sec(s.firstResponseMs)}** ${mark(s.pass)}${runs} | ${sec(first.listeningMs)} | ${sec(first.readyLineMs)} | **${num(m.peakRssAtReadyMB)} MB** | **${num(m.peakRssAfterReadsMB)} MB** ${mark(m.pass)} | ${afterMints} |`;
     }),
   );
+  if (r.prism) {
+    const { startup, reads } = r.prism;
+    lines.push(
+      "",
+      `**Against a static mock** (Prism 5, \`prism mock docs/openapi.json\`, started and loaded in the same run; start-up target: the simulator within ${r.targets.startupVsPrism ?? 1.5}× of Prism's)`,
+      "",
+      "| | simulator | Prism | simulator ÷ Prism |",
+      "|---|---:|---:|---:|",
+      `| start-up to the first 200 (median of ${startup.prismRuns.length}) | ${sec(startup.simulatorMs)} | ${sec(startup.prismMs)} | **${startup.ratio.toFixed(2)}×** ${mark(startup.pass)} |`,
+      ...reads.map((x) => `| ${x.name}: req/s (p50 / p99) | ${num(x.simulator.rps)} (${lat(x.simulator)}) | ${num(x.prism.rps)} (${lat(x.prism)}) | **${pct(x.ratio)}** |`),
+    );
+  }
   if (r.growth.length) {
     lines.push(
       "",
