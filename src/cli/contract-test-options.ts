@@ -23,6 +23,12 @@ Runs the API contract suite against a deployment, or against a simulator it star
   --allow-writes       mint one item on the target (never done by default)
   --junit <path>       where to write the JUnit XML report               (default ${DEFAULT_JUNIT_PATH})
   --quiet              print only the violations and the totals
+  --fuzz <n>           instead of the checks, send <n> requests generated from the route table's schemas
+                       (valid, boundary and invalid values, wrong types, odd encodings) and check each
+                       answer: a documented status, a body its schema accepts, no 5xx, in time, a refused
+                       request accepted by none, nothing changed by a refused one; a failure is shrunk
+                       to the smallest request that still fails and printed as a curl line
+  --seed <s>           the fuzzer's seed, to repeat a run             (default: a random one, printed)
   -h, --help           show this help
 
 Before any check, one probe: the target must answer JSON at /api/v2/collection, have the --collection
@@ -38,6 +44,9 @@ export interface SuiteOptions extends Partial<Omit<Target, "allowWrites">> {
   allowWrites: boolean;
   junitPath: string;
   quiet: boolean;
+  /** Requests to generate (fuzz mode instead of the checks). */
+  fuzz?: number;
+  seed: number;
   help: boolean;
 }
 
@@ -58,6 +67,8 @@ export function readSuiteOptions(argv: string[], env: NodeJS.ProcessEnv): SuiteO
       "allow-writes": { type: "boolean", default: false },
       junit: { type: "string" },
       quiet: { type: "boolean", default: false },
+      fuzz: { type: "string" },
+      seed: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -73,6 +84,8 @@ export function readSuiteOptions(argv: string[], env: NodeJS.ProcessEnv): SuiteO
     allowWrites: values["allow-writes"],
     junitPath: values.junit ?? DEFAULT_JUNIT_PATH,
     quiet: values.quiet,
+    fuzz: integer("--fuzz", values.fuzz, 1),
+    seed: integer("--seed", values.seed, 0) ?? Math.floor(Math.random() * 2 ** 31),
     help: values.help,
   };
 }

@@ -8,6 +8,8 @@ import { progressLine, summary } from "../contract-suite/report/summary.ts";
 import { probeTarget, SetupFailed } from "../contract-suite/setup.ts";
 import { failedChecks, runContractSuite } from "../contract-suite/suite.ts";
 import type { Target } from "../contract-suite/target.ts";
+import { runFuzz } from "../contract-suite/fuzz/run.ts";
+import { fuzzSummary } from "../contract-suite/fuzz/summary.ts";
 import type { LocalTarget } from "./contract-target.ts";
 import { readSuiteOptions, USAGE, UsageError, type SuiteOptions } from "./contract-test-options.ts";
 
@@ -40,6 +42,7 @@ async function run(argv: string[], usage: string): Promise<number> {
   try {
     const target: Target = local ? { ...local.target, ...given(options) } : { baseUrl: options.baseUrl!, ...given(options) };
     await probeTarget(target);
+    if (options.fuzz !== undefined) return await fuzz(target, options.fuzz, options.seed);
     console.log(`Contract suite against ${target.baseUrl}${local ? " (a simulator started for this run)" : ""}${target.allowWrites ? ", writes allowed" : ", read-only"}`);
     const report = await runContractSuite(target, { onResult: options.quiet ? undefined : (result) => console.log(progressLine(result)) });
     const junitPath = resolve(options.junitPath);
@@ -50,6 +53,13 @@ async function run(argv: string[], usage: string): Promise<number> {
   } finally {
     await local?.close();
   }
+}
+
+async function fuzz(target: Target, runs: number, seed: number): Promise<number> {
+  console.log(`Fuzzing ${target.baseUrl} with ${runs} generated requests (--seed ${seed})${target.allowWrites ? ", writes allowed" : ", read-only"}`);
+  const report = await runFuzz(target, { runs, seed, timeBoundMs: 10_000 });
+  console.log(fuzzSummary(report));
+  return report.findings.length ? 1 : 0;
 }
 
 async function startLocal(options: SuiteOptions): Promise<LocalTarget> {

@@ -2,8 +2,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { localImports, packageImports, SRC, sourceFiles } from "./source-graph.ts";
 
-/** What the suite may run on besides Node: the schemas' own libraries. */
-const SCHEMA_PACKAGES = new Set(["@sinclair/typebox", "ajv", "ajv-formats"]);
+/** What the suite may run on besides Node: the schemas' own libraries, and fast-check for its fuzz mode. */
+const SCHEMA_PACKAGES = new Set(["@sinclair/typebox", "ajv", "ajv-formats", "fast-check"]);
 const isContractFile = (file: string) => file.startsWith("src/contract-suite/") || file.startsWith("src/schemas/");
 const isContractPackage = (name: string) => name.startsWith("node:") || SCHEMA_PACKAGES.has(name);
 
@@ -28,7 +28,7 @@ function importsBeyondTheContract(roots: string[]): string[] {
 }
 
 describe("the contract suite (it tests any deployment)", () => {
-  it("imports, transitively, only itself, src/schemas/ and the schemas' libraries", () => {
+  it("imports, transitively, only itself, src/schemas/, the schemas' libraries and fast-check", () => {
     expect(importsBeyondTheContract(sourceFiles(join(SRC, "contract-suite")))).toEqual([]);
   });
 

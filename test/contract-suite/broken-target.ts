@@ -7,6 +7,8 @@ export interface Breakage {
   rewriteBody?(url: URL, status: number, body: unknown, upstream: string): unknown | Promise<unknown>;
   /** Answer this text instead of JSON. */
   rewriteText?(url: URL, status: number, text: string): string;
+  /** Answer this status instead (the request's headers at hand). */
+  rewriteStatus?(url: URL, status: number, headers: IncomingMessage["headers"]): number;
 }
 
 export interface BrokenTarget {
@@ -33,7 +35,8 @@ export async function startBrokenTarget(upstream: string, breakage: Breakage): P
       const json = text ? JSON.parse(text) : undefined;
       if (breakage.rewriteBody && json !== undefined) text = JSON.stringify(await breakage.rewriteBody(incoming, answer.status, json, upstream));
       if (breakage.rewriteText) text = breakage.rewriteText(incoming, answer.status, text);
-      res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
+      const status = breakage.rewriteStatus ? breakage.rewriteStatus(incoming, answer.status, req.headers) : answer.status;
+      res.writeHead(status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
       res.end(text);
     } catch (error) {
       res.writeHead(502, { "content-type": "text/plain" });

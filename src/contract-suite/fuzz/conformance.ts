@@ -1,0 +1,65 @@
+import type { TSchema } from "@sinclair/typebox";
+import type { ValidateFunction } from "ajv";
+import { createAjv, describeErrors, dottedPath } from "../../schemas/ajv.ts";
+import type { Operation } from "../../schemas/operations.ts";
+import type { FuzzRequest } from "./requests.ts";
+
+// Whether a generated request is one the operation's schemas accept, read strictly as the
+// interface documents it: numbers in plain decimal digits, each parameter once, a JSON (or
+// form) body in no content coding or a known one. A request that does not conform must be
+// refused; the fuzzer's "negative data" check.
+
+const ajv = createAjv({ useDefaults: true, coerceTypes: false });
+const compiled = new WeakMap<TSchema, ValidateFunction>();
+const validatorOf = (schema: TSchema) => compiled.get(schema) ?? compiled.set(schema, ajv.compile(schema)).get(schema)!;
+
+function typed(schema: TSchema | undefined, text: string): unknown {
+  const types = [schema, ...((schema?.anyOf as TSchema[] | undefined) ?? [])].map((branch) => branch?.type);
+  if (types.includes("integer") && /^-?[0-9]+$/.test(text)) return Number(text);
+  if (types.includes("number") && /^-?[0-9]+(\.[0-9]+)?$/.test(text)) return Number(text);
+  if (types.includes("boolean") && (text === "true" || text === "false")) return text === "true";
+  return text;
+}
+
+function textPart(schema: TSchema | undefined, entries: [string, string][], part: string): string[] {
+  if (!schema) return entries.length ? [`${part} takes no parameters`] : [];
+  const seen = new Set<string>();
+  const object: Record<string, unknown> = {};
+  for (const [name, value] of entries) {
+    if (seen.has(name)) return [`${part}.${name} is given twice`];
+    seen.add(name);
+    object[name] = typed((schema.properties as Record<string, TSchema>)[name], value);
+  }
+  const validate = validatorOf(schema);
+  return validate(object) ? [] : describeErrors(validate.errors, { path: dottedPath(part) });
+}
+
+/** Why the request does not conform to the operation's schemas (empty: it conforms). */
+export function nonConformance(operation: Operation, request: FuzzRequest, params: [string, string][]): string[] {
+  const query = request.query.filter(([name]) => name !== "apiKey");
+  const reasons = [...textPart(operation.params, params, "path"), ...textPart(operation.query && withoutApiKey(operation.query), query, "query")];
+  if (!operation.body) return reasons;
+  const contentType = request.headers["content-type"] ?? "";
+  const coding = request.headers["content-encoding"];
+  if (coding) reasons.push(`the body is sent as '${coding}' but is not in that coding`);
+  if (!/^application\/json\b/.test(contentType)) reasons.push(`content-type '${contentType}' is not JSON`);
+  let body: unknown;
+  try {
+    body = JSON.parse(request.body ?? "");
+  } catch {
+    return [...reasons, "the body is not JSON"];
+  }
+  const validate = validatorOf(operation.body);
+  return validate(body) ? reasons : [...reasons, ...describeErrors(validate.errors, { path: dottedPath("body") })];
+}
+
+const withoutKey = new WeakMap<TSchema, TSchema>();
+function withoutApiKey(schema: TSchema): TSchema {
+  let found = withoutKey.get(schema);
+  if (!found) {
+    const { apiKey: _apiKey, ...properties } = (schema.properties ?? {}) as Record<string, TSchema>;
+    found = { ...schema, properties, required: ((schema.required as string[] | undefined) ?? []).filter((name) => name !== "apiKey") } as TSchema;
+    withoutKey.set(schema, found);
+  }
+  return found;
+}

@@ -1,0 +1,104 @@
+import fc from "fast-check";
+import type { TSchema } from "@sinclair/typebox";
+import type { Operation } from "../../schemas/operations.ts";
+import { jsonObject, textValue, type Known } from "./values.ts";
+
+/** One generated request, as sent: what the curl line of a failure repeats exactly. */
+export interface FuzzRequest {
+  operation: string;
+  method: string;
+  /** Path with its parameters filled in (already encoded). */
+  path: string;
+  /** The path parameters as generated, before encoding. */
+  params: [string, string][];
+  query: [string, string][];
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** What the generated requests use besides the schemas: real values, and the key of --api-key. */
+export interface FuzzContext extends Known {
+  apiKey?: string;
+}
+
+function pathArbitrary(operation: Operation, known: Known): fc.Arbitrary<{ path: string; params: [string, string][] }> {
+  const properties = (operation.params?.properties ?? {}) as Record<string, TSchema>;
+  const names = Object.keys(properties);
+  if (names.length === 0) return fc.constant({ path: operation.path, params: [] });
+  // An empty or dot segment is another route (or none), not this operation with a bad value.
+  const segment = (name: string) => textValue(properties[name]!, known, name).filter((value) => !["", ".", ".."].includes(value.trim()));
+  return fc.tuple(...names.map(segment)).map((values) => ({
+    path: names.reduce((path, name, i) => path.replace(`:${name}`, encodeURIComponent(values[i]!)), operation.path),
+    params: names.map((name, i) => [name, values[i]!] as [string, string]),
+  }));
+}
+
+/** A value about twice per request in all, over `fields` fields; otherwise null (the field left out). */
+function sometimes<T>(value: fc.Arbitrary<T>, fields: number): fc.Arbitrary<T | null> {
+  return fc.oneof({ weight: Math.max(1, fields - 2), arbitrary: fc.constant(null) }, { weight: 2, arbitrary: value });
+}
+
+function queryArbitrary(operation: Operation, context: FuzzContext): fc.Arbitrary<[string, string][]> {
+  const properties = (operation.query?.properties ?? {}) as Record<string, TSchema>;
+  const fields = Object.entries(properties)
+    .filter(([name]) => name !== "apiKey")
+    .map(([name, schema]) => sometimes(textValue(schema, context, name).map((value) => [name, value] as [string, string]), Object.keys(properties).length));
+  const extra = fc.oneof(
+    { weight: 8, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom("unknown", "perPage", "page", "__proto__", "sortBy[]", "chainId"), fc.constantFrom("1", "", "x", "0x10")) },
+  );
+  const apiKey = operation.authQuery?.includes("apiKey")
+    ? fc.oneof(
+        { weight: context.apiKey ? 6 : 0, arbitrary: fc.constant<[string, string][]>(context.apiKey ? [["apiKey", context.apiKey]] : []) },
+        { weight: 1, arbitrary: fc.constantFrom<[string, string][]>([], [["apiKey", "not-a-key"]], [["apiKey", ""]]) },
+      )
+    : fc.constant<[string, string][]>([]);
+  return fc.tuple(fc.tuple(...fields), extra, apiKey).map(([chosen, more, key]) => [...chosen.filter((field) => field !== null), ...(more ? [more] : []), ...key] as [string, string][]);
+}
+
+const CONTENT_TYPES = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom("application/json", "application/json; charset=utf-8") },
+  { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/xml", "") },
+);
+const CODINGS = fc.oneof({ weight: 12, arbitrary: fc.constant("") }, { weight: 1, arbitrary: fc.constantFrom("gzip", "deflate", "br", "x-squash") });
+const ODD_BODIES = ["", "null", "[]", "{", '"mint"', "{}", '{"item":', "\u0000", "1e999"];
+
+function bodyArbitrary(operation: Operation, known: Known): fc.Arbitrary<{ body?: string; headers: Record<string, string> }> {
+  if (!operation.body) return fc.constant({ headers: {} });
+  const json = jsonObject(operation.body, known).map((value) => JSON.stringify(value));
+  return fc
+    .tuple(fc.oneof({ weight: 5, arbitrary: json }, { weight: 1, arbitrary: fc.constantFrom(...ODD_BODIES) }), CONTENT_TYPES, CODINGS)
+    .map(([body, contentType, coding]) => ({
+      body,
+      headers: { ...(contentType ? { "content-type": contentType } : {}), ...(coding ? { "content-encoding": coding } : {}) },
+    }));
+}
+
+/** Requests for one operation of the route table: its method, its path, query and body fields generated from its schemas. */
+export function requestsFor(operation: Operation, context: FuzzContext): fc.Arbitrary<FuzzRequest> {
+  return fc.tuple(pathArbitrary(operation, context), queryArbitrary(operation, context), bodyArbitrary(operation, context)).map(([{ path, params }, query, { body, headers }]) => ({
+    operation: operation.operationId,
+    method: operation.method.toUpperCase(),
+    path,
+    params,
+    query,
+    headers: { accept: "application/json", ...headers },
+    ...(body !== undefined ? { body } : {}),
+  }));
+}
+
+export function urlOf(baseUrl: string, request: FuzzRequest): string {
+  const query = new URLSearchParams(request.query).toString();
+  return `${baseUrl}${request.path}${query ? `?${query}` : ""}`;
+}
+
+/** The request as a curl line anyone can paste (the API key shown as $API_KEY). */
+export function curlOf(baseUrl: string, request: FuzzRequest, apiKey?: string): string {
+  const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+  let url = urlOf(baseUrl, request);
+  if (apiKey) url = url.replaceAll(`apiKey=${encodeURIComponent(apiKey)}`, "apiKey=$API_KEY");
+  const headers = Object.entries(request.headers).flatMap(([name, value]) => ["-H", quote(`${name}: ${value}`)]);
+  const body = request.body !== undefined ? ["--data-raw", quote(request.body)] : [];
+  const shownUrl = url.includes("$API_KEY") ? `"${url.replace(/"/g, '\\"')}"` : quote(url);
+  return ["curl", "-X", request.method, ...headers, ...body, shownUrl].join(" ");
+}
