@@ -6,6 +6,7 @@ import type { ControlOperationId } from "../schemas/control-operations.ts";
 import * as ops from "../schemas/control-operations.ts";
 import { handle } from "../routes/handle.ts";
 import type { Control } from "./control.ts";
+import { collectionItems } from "../views/collection-items.ts";
 import { createCollection, setMinterRole } from "./world-editing.ts";
 
 /** Who may use the control API: on only on loopback or with a token, and then only with it. */
@@ -29,6 +30,14 @@ function handlers(control: Control): Record<ControlOperationId, Middleware> {
     revertSnapshot: handle(ops.revertSnapshot, { answer: async ({ params }) => (await control.revert(params.id), done) }),
     resetWorld: handle(ops.resetWorld, { answer: async () => (await control.reset(), done) }),
     createCollection: handle(ops.createCollection, { answer: ({ body }) => createCollection(parts, body) }),
+    listCollectionItems: handle(ops.listCollectionItems, {
+      async answer({ params, query }) {
+        const address = params.address.toLowerCase() as `0x${string}`;
+        const lookup = await parts.chains.findCollection(address, query.chainId);
+        if (!("found" in lookup)) throw notFound(`Collection ${address}`);
+        return { chainId: lookup.found.chainId, collectionAddress: address, items: collectionItems(lookup.found.models, parts.metadata, address) };
+      },
+    }),
     grantMinterRole: handle(ops.grantMinterRole, { answer: ({ params, body }) => setMinterRole(parts, params.address as `0x${string}`, body.apiKey, true, body.chainId) }),
     revokeMinterRole: handle(ops.revokeMinterRole, { answer: ({ params, query }) => setMinterRole(parts, params.address as `0x${string}`, params.apiKey, false, query.chainId) }),
     createApiKey: handle(ops.createApiKey, {

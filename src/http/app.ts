@@ -11,6 +11,7 @@ import type { Control } from "../control/control.ts";
 import { controlRoutes, type ControlAccess } from "../control/routes.ts";
 import type { RouteDeps } from "../routes/deps.ts";
 import { apiRoutes } from "../routes/api.ts";
+import { dashboardRoute } from "../routes/dashboard.ts";
 import { docsRoute } from "../routes/docs.ts";
 
 export interface AppDeps extends RouteDeps {
@@ -42,7 +43,7 @@ function notInItsCoding(coding: string): ApiError {
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   const router = new Router();
-  for (const route of [apiRoutes, docsRoute]) route(router, deps);
+  for (const route of [apiRoutes, docsRoute, dashboardRoute]) route(router, deps);
   controlRoutes(router, deps.control, deps.controlAccess);
   app.use(deps.control.requests.middleware());
   app.use(errorBodies((message) => console.error(message)));

@@ -5,8 +5,8 @@ import { DOCS_ASSETS, DOCS_HTML, DOCS_INIT_JS, docsAssetPath } from "../openapi/
 import { buildOpenApiDocument } from "../openapi/document.ts";
 
 /**
- * GET /openapi.json (the document built from the schemas), GET /docs (an API reference page
- * that needs no network), and GET / which leads there.
+ * GET /openapi.json (the document built from the schemas) and GET /docs (an API reference page
+ * that needs no network).
  */
 export function docsRoute(router: Router): void {
   // Built once per origin it is asked for: its `servers` names the simulator as the caller reaches it.
@@ -17,7 +17,6 @@ export function docsRoute(router: Router): void {
     ctx.type = "application/json";
     ctx.body = served.text;
   });
-  router.get("/", (ctx) => ctx.redirect("/docs"));
   router.get("/docs", (ctx) => {
     ctx.type = "text/html; charset=utf-8";
     ctx.body = DOCS_HTML;

@@ -2,6 +2,7 @@ import {
   AdvanceTimeBody,
   ApiKeyResponse,
   CollectionAddressParams,
+  CollectionItems,
   CreateApiKeyBody,
   CreateCollectionBody,
   CreatedCollection,
@@ -75,6 +76,12 @@ export const revokeMinterRole = operation({
   errors: { ...BAD, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds." },
 });
 
+export const listCollectionItems = operation({
+  method: "get", path: "/_sim/collections/:address/items", operationId: "listCollectionItems", tag, summary: "A collection's items",
+  description: "Every item of the collection by token id, from the read models: supply held, maximum supply, holders, history length, and its name from the metadata. The API has no such list; the dashboard uses it.",
+  params: CollectionAddressParams, query: MinterQuery, response: CollectionItems, errors: { 400: "The address is malformed.", 404: "No such collection." },
+});
+
 export const createApiKey = operation({
   method: "post", path: "/_sim/api-keys", operationId: "createApiKey", tag, summary: "Create an API key",
   description: "A new API key with a new developer wallet (funded on every chain). Grant it the minter role on a collection to mint.",
@@ -110,7 +117,7 @@ export const listRequests = operation({
 
 /** Every control operation, in the order the document lists them. */
 export const CONTROL_OPERATIONS = [
-  getTime, advanceTime, takeSnapshot, revertSnapshot, resetWorld, createCollection, grantMinterRole, revokeMinterRole,
+  getTime, advanceTime, takeSnapshot, revertSnapshot, resetWorld, createCollection, listCollectionItems, grantMinterRole, revokeMinterRole,
   createApiKey, addFault, listFaults, clearFaults, removeFault, listRequests,
 ] as const;
 

@@ -21,10 +21,10 @@ it("npm run simulate's program prints the base URL, keys, RPC URLs and sample re
   expect(output).toContain(`API docs   ${base}/docs`);
   expect(output).toContain(`${base}/openapi.json`);
   expect(output).toContain("clock      chain time 2025-06-01T12:00:00Z from the world; --wall-clock to follow real time");
-  const root = await fetch(`${base}/`, { redirect: "manual" });
-  expect(root.status).toBe(302);
-  expect(root.headers.get("location")).toBe("/docs");
-  expect((await fetch(`${base}/`)).url).toBe(`${base}/docs`);
+  expect(output).toContain(`dashboard  ${base}/`);
+  const root = await fetch(`${base}/`);
+  expect(root.status).toBe(200);
+  expect(await root.text()).toContain('<script type="module" src="/dashboard/app.js">');
   expect(output).toMatch(/chain 56 .*http:\/\/127\.0\.0\.1:\d+/);
   expect(output).toMatch(/chain 137 .*http:\/\/127\.0\.0\.1:\d+/);
   expect(output).toMatch(/demo-studio-key\s+studio\s+0x[0-9a-f]{40}/);
