@@ -72,6 +72,10 @@ describe("the packed package, installed into an empty project", () => {
       expect(output).toContain("NFT service simulator ready in");
       expect(output).toMatch(/chain 56 +BNB Smart Chain: http:\/\/127\.0\.0\.1:\d+/);
       expect(output).toContain("demo-studio-key");
+      const url = /API {8}(http:\/\/\S+)\/api\/v2/.exec(output)![1];
+      const dashboard = await fetch(`${url}/dashboard/app.js`);
+      expect(dashboard.status, "the dashboard ships in the package").toBe(200);
+      expect((await fetch(`${url}/_sim/time`)).status, "the control API answers").toBe(200);
     } finally {
       // npx and the simulator it runs: the simulator stops cleanly, npx may end by the signal itself.
       process.kill(-child.pid!, "SIGTERM");
