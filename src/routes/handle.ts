@@ -27,8 +27,9 @@ export interface Handler<Op extends Operation, Admitted> {
  * answers is checked against its response schema before it is sent.
  */
 export function handle<Op extends Operation, Admitted = undefined>(operation: Op, handler: Handler<Op, Admitted>): Middleware {
-  const checks = checksOf(operation);
   return async (ctx) => {
+    // Compiled on the first request, not at start: a start pays only for what it serves.
+    const checks = checksOf(operation);
     for (const name of operation.authQuery ?? []) {
       const value = ctx.query[name];
       if (value === undefined || value === "") throw new ApiError(401, "UNAUTHORIZED", `An ${name} query parameter is required`);
