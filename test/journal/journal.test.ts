@@ -5,7 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { encodeFunctionData, type Address } from "viem";
 import type { ChainModels } from "../../src/indexer/models.ts";
 import { Journal, JOURNAL_FILE, JournalError } from "../../src/journal/journal.ts";
-import { demoWorld } from "../../src/scenario/world.ts";
+import { DEFAULT_OPTIONS } from "../../src/config.ts";
+import type { ScenarioWorld } from "../../src/scenario/replay.ts";
+import { chooseWorld, demoWorld } from "../../src/scenario/world.ts";
 import type { Simulator } from "../../src/simulator.ts";
 import { call, collectionsOn, DEMO_KEYS, demoAccount, mintBody, postJson, startTestSimulator } from "../harness.ts";
 
@@ -90,6 +92,17 @@ describe("a journal replayed on restart", () => {
     const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
     writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: "world", id: "some other world" })}\n`);
     await expect(start(dir)).rejects.toThrow(/journal of another world/);
+  });
+});
+
+describe("--wall-clock with --state", () => {
+  it("keeps the world's now of the first start, so the next start replays onto the same world", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    const choose = () => chooseWorld({ fixture: "demo", wallClock: true, chainsGiven: false }, { ...DEFAULT_OPTIONS, stateDir: dir }).world as ScenarioWorld;
+    const first = choose();
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(choose().now).toBe(first.now);
+    expect(Math.abs(first.now - Date.now() / 1000)).toBeLessThan(5);
   });
 });
 
