@@ -58,6 +58,10 @@ export interface SimulatorOptions {
   mintTimeoutMs: number;
   /** On SIGTERM, how long requests in flight may finish before every socket is closed. */
   shutdownTimeoutMs: number;
+  /** JSON-RPC URLs of nodes the simulator did not start (--rpc-url); each replaces the in-process chain of its chain id. */
+  nodeUrls: string[];
+  /** How often the index looks for blocks mined by others on those nodes. */
+  pollIntervalMs: number;
   /** Directory of the journal that keeps every acknowledged change across restarts (`--state`). */
   stateDir?: string;
 }
@@ -75,6 +79,8 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
   rpcCors: [],
   apiCors: [],
   bodyLimit: "100kb",
+  nodeUrls: [],
+  pollIntervalMs: 1_000,
   mintTimeoutMs: 30_000,
   shutdownTimeoutMs: 5_000,
 };

@@ -1,12 +1,12 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Hex } from "viem";
+import type { Address, Hex } from "viem";
 import { Accounts } from "./accounts.ts";
 import { loadAbis, type Abis } from "./chain/abi.ts";
 import { currencyTable } from "./chain/currencies.ts";
 import { deployCore } from "./chain/deploy.ts";
 import { addressOf, deployerKey } from "./chain/keys.ts";
-import { startChain } from "./chain/network.ts";
+import { connectChain, startChain, type Chain } from "./chain/network.ts";
 import { ChainRegistry } from "./chain/registry.ts";
 import { DEFAULT_RPC_ORIGINS, isLoopbackHost, type RpcPolicy } from "./chain/rpc-guard.ts";
 import { serveRpc } from "./chain/rpc-server.ts";
@@ -59,7 +59,11 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   const options = { ...DEFAULT_OPTIONS, ...overrides };
   const abis = await loadAbis();
   const walletKeys = [...world.accounts.map((account) => account.walletKey), ...world.actorKeys];
-  const chains = new ChainRegistry(await Promise.all(options.chains.map((setting) => startSimChain(setting, abis, walletKeys, world.genesisTime))));
+  const external = await Promise.all(options.nodeUrls.map((url) => connectSimChain(url, abis, walletKeys, world.genesisTime)));
+  const inProcess = options.chains.filter(({ chainId }) => !external.some((chain) => chain.chainId === chainId));
+  const chains = new ChainRegistry([...external, ...(await Promise.all(inProcess.map((setting) => startSimChain(setting, abis, walletKeys, world.genesisTime))))]);
+  // Blocks mined by others (or a reorg) on a node we did not start: look again every poll interval.
+  const polls = external.map((chain) => setInterval(() => chain.indexer.markRewritten(), options.pollIntervalMs).unref());
   const servers: Server[] = [];
   const rpcUrls = new Map<number, string>();
   const drain = new Drain();
@@ -74,6 +78,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       await drain.settled(options.shutdownTimeoutMs);
       servers.forEach((server) => server.closeAllConnections());
       await closed;
+      polls.forEach(clearInterval);
       await chains.close();
       journal?.close();
     })());
@@ -117,10 +122,31 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   }
 }
 
+/** A node given by --rpc-url: the core contracts are deployed there; a world's replay needs the node's head before the world's genesis. */
+async function connectSimChain(url: string, abis: Abis, walletKeys: Hex[], genesisTime: Date | undefined): Promise<SimChain> {
+  const chain = await connectChain(url, (chainId) => [deployerKey(chainId), ...walletKeys]);
+  const head = await chain.publicClient.getBlock({ blockTag: "latest" });
+  if (genesisTime && Number(head.timestamp) > genesisTime.getTime() / 1000 + 60) {
+    await chain.close();
+    throw new Error(
+      `the node at ${url} (chain ${chain.chainId}) is at ${new Date(Number(head.timestamp) * 1000).toISOString()}, after the world's first steps ` +
+        `(genesis ${genesisTime.toISOString()}): blocks cannot go back in time. Start the node at the world's genesis ` +
+        `(anvil --timestamp ${Math.floor(genesisTime.getTime() / 1000)}), or use --fixture none`,
+    );
+  }
+  return simChainOn(chain, abis, addressOf(deployerKey(chain.chainId)));
+}
+
 async function startSimChain({ chainId }: ChainSetting, abis: Abis, walletKeys: Hex[], genesisTime: Date | undefined): Promise<SimChain> {
   const deployer = deployerKey(chainId);
   const chain = await startChain({ chainId, keys: [deployer, ...walletKeys], genesisTime });
-  const contracts = await deployCore(chain, addressOf(deployer));
+  return simChainOn(chain, abis, addressOf(deployer));
+}
+
+/** Deploys the core contracts on a chain and joins it to its index. */
+async function simChainOn(chain: Chain, abis: Abis, deployer: Address): Promise<SimChain> {
+  const { chainId } = chain;
+  const contracts = await deployCore(chain, deployer);
   const indexer = new ChainIndexer(chain.publicClient, indexedEventsAbi(abis), {
     chainId,
     factory: contracts.factory,

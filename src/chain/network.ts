@@ -12,6 +12,8 @@ export type WalletClient = Awaited<ReturnType<Viem["getWalletClient"]>>;
 /** One in-process EDR chain and the clients the simulator drives it with. */
 export interface Chain {
   chainId: number;
+  /** A node the simulator did not start: a sent transaction may not be mined yet when the send answers. */
+  external: boolean;
   connection: Connection;
   viem: Viem;
   publicClient: PublicClient;
@@ -37,22 +39,30 @@ const GENESIS_BALANCE = 10n ** 24n;
 // whoever starts the process wins.
 const CACHED_STATES = "16";
 
-export async function startChain({ chainId, keys, genesisTime }: ChainStart): Promise<Chain> {
-  process.env.__EDR_MAX_CACHED_STATES ??= CACHED_STATES;
-  const connection = (await hre.network.create({
-    override: {
-      chainId,
-      accounts: keys.map((privateKey) => ({ privateKey, balance: GENESIS_BALANCE })),
-      allowBlocksWithSameTimestamp: true,
-      ...(genesisTime ? { initialDate: genesisTime } : {}),
-    },
-  })) as Connection;
+/**
+ * A node the simulator did not start (anvil, a Hardhat node): its chain id is read from it, and
+ * every account of `keysFor(chainId)` is impersonated and funded there (the node must offer
+ * `hardhat_impersonateAccount` and `hardhat_setBalance`, as anvil and Hardhat's node do).
+ */
+export async function connectChain(url: string, keysFor: (chainId: number) => Hex[]): Promise<Chain> {
+  const connection = (await hre.network.create({ network: "external", override: { url } })) as unknown as Connection;
+  const request = (method: string, params: unknown[] = []) => connection.provider.request({ method, params });
+  const chainId = Number(await request("eth_chainId"));
+  const known = new Set(keysFor(chainId).map(addressOf));
+  for (const address of known) {
+    await request("hardhat_impersonateAccount", [address]);
+    await request("hardhat_setBalance", [address, `0x${GENESIS_BALANCE.toString(16)}`]);
+  }
+  return withClients(chainId, connection, known, true);
+}
+
+async function withClients(chainId: number, connection: Connection, known: Set<Address>, external = false): Promise<Chain> {
   const viem = connection.viem;
   const publicClient = await viem.getPublicClient();
-  const known = new Set(keys.map(addressOf));
   const wallets = new Map<Address, Promise<WalletClient>>();
   return {
     chainId,
+    external,
     connection,
     viem,
     publicClient,
@@ -65,4 +75,17 @@ export async function startChain({ chainId, keys, genesisTime }: ChainStart): Pr
     },
     close: () => connection.close(),
   };
+}
+
+export async function startChain({ chainId, keys, genesisTime }: ChainStart): Promise<Chain> {
+  process.env.__EDR_MAX_CACHED_STATES ??= CACHED_STATES;
+  const connection = (await hre.network.create({
+    override: {
+      chainId,
+      accounts: keys.map((privateKey) => ({ privateKey, balance: GENESIS_BALANCE })),
+      allowBlocksWithSameTimestamp: true,
+      ...(genesisTime ? { initialDate: genesisTime } : {}),
+    },
+  })) as Connection;
+  return withClients(chainId, connection, new Set(keys.map(addressOf)));
 }

@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import { ApiError } from "../errors.ts";
 import type { SimChain } from "./sim-chain.ts";
 
 /** Where a collection address was found: on the chain asked about, only on another one, or nowhere. */
@@ -27,10 +28,18 @@ export class ChainRegistry {
     return [...this.#chains.keys()];
   }
 
-  /** Every chain (or only `chainId`'s), indexed up to its head. */
+  /** Every chain (or only `chainId`'s), indexed up to its head; a node given by --rpc-url that does not answer is a 503. */
   async synced(chainId?: number): Promise<SimChain[]> {
     const chains = this.all().filter((chain) => chainId === undefined || chain.chainId === chainId);
-    await Promise.all(chains.map((chain) => chain.sync()));
+    await Promise.all(
+      chains.map((chain) =>
+        chain.sync().catch((error: unknown) => {
+          // A node we did not start may be gone; an in-process chain failing is a bug, and stays one.
+          if (!chain.external) throw error;
+          throw new ApiError(503, "CHAIN_UNAVAILABLE", `Chain ${chain.chainId} does not answer`, [`chain ${chain.chainId}: ${(error as Error).message?.split("\n")[0]}`]);
+        }),
+      ),
+    );
     return chains;
   }
 

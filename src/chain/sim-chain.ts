@@ -70,6 +70,11 @@ export class SimChain {
     this.#errorsAbi = [...abis.collection, ...abis.marketplace, ...abis.factory, ...abis.stablecoin].filter((entry) => entry.type === "error");
   }
 
+  /** A node the simulator did not start (--rpc-url): it can go away, and others mine on it. */
+  get external(): boolean {
+    return this.#chain.external;
+  }
+
   /** The read models as of the last sync. */
   get models(): ChainModels {
     return this.indexer.models;
@@ -118,11 +123,14 @@ export class SimChain {
       const sendable = { ...tx, gas: toHex(givenGas ?? (dryRun ? await estimate() : FIXED_GAS)) };
       const send = async () => {
         if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
-        return (await provider.request({ method: "eth_sendTransaction", params: [sendable] })) as Hex;
+        const hash = (await provider.request({ method: "eth_sendTransaction", params: [sendable] })) as Hex;
+        // A node we did not start may answer before it mines: the next write must come after this one.
+        if (this.#chain.external) await this.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+        return hash;
       };
       if (this.#recorder) return await this.#sendRecorded(this.#recorder, sendable, send);
-      // A write at a given time (the replay) has its block to itself; others may share one.
-      return await (at === undefined ? this.batcher.send(sendable) : this.batcher.exclusive(send));
+      // A write at a given time (the replay) has its block to itself; others may share one (not on a node we did not start).
+      return await (at === undefined && !this.#chain.external ? this.batcher.send(sendable) : this.batcher.exclusive(send));
     } catch (error) {
       throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {

@@ -28,6 +28,10 @@ export const USAGE = `Usage: npm run simulate -- [options]
                        reads are open to every origin   (env CORS, default the loopback origins)
   --admin-token <t>    bearer token for the JSON-RPC ports off loopback, and for the control API
                        (/_sim: on without a token only on loopback; with one, it needs it) (env ADMIN_TOKEN)
+  --rpc-url <url>      a node the simulator did not start (anvil, a Hardhat node), repeatable; its chain id
+                       is read from it and replaces the in-process chain of that id; the core contracts
+                       are deployed there and its logs indexed     (env RPC_URLS, comma-separated)
+  --poll-interval <ms> how often blocks mined by others on those nodes are looked for (default 1000)
   --state <dir>        keep a journal of every acknowledged change in <dir> and replay it on the next
                        start with the same world (env STATE_DIR); POST /_sim/reset clears it
   --fixture <file>     scenario replayed at start     (env FIXTURE, default fixtures/default-world.json;
@@ -64,6 +68,8 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
       "shutdown-timeout": { type: "string" },
       "public-url": { type: "string" },
       state: { type: "string" },
+      "rpc-url": { type: "string", multiple: true },
+      "poll-interval": { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -85,11 +91,18 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
     apiCors: list(values.cors ?? env.CORS),
     adminToken: values["admin-token"] ?? (env.ADMIN_TOKEN || undefined),
     ...stateDir(values.state ?? (env.STATE_DIR || undefined)),
+    nodeUrls: (values["rpc-url"] ?? list(env.RPC_URLS)).map(nodeUrl),
+    pollIntervalMs: integerOption("--poll-interval", values["poll-interval"] ?? String(DEFAULT_OPTIONS.pollIntervalMs), 50, 3_600_000),
     mintTimeoutMs: 1000 * integerOption("--mint-timeout", values["mint-timeout"] ?? env.MINT_TIMEOUT ?? String(DEFAULT_OPTIONS.mintTimeoutMs / 1000), 1, 3600),
     shutdownTimeoutMs: 1000 * integerOption("--shutdown-timeout", values["shutdown-timeout"] ?? env.SHUTDOWN_TIMEOUT ?? String(DEFAULT_OPTIONS.shutdownTimeoutMs / 1000), 0, 3600),
     help: values.help,
     ...worldOptions(values, env),
   };
+}
+
+function nodeUrl(url: string): string {
+  if (!/^https?:\/\/[^\s/]+/.test(url)) throw new UsageError(`--rpc-url: '${url}' is not an http(s) URL`);
+  return url;
 }
 
 function stateDir(dir: string | undefined): { stateDir?: string } {

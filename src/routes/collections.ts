@@ -4,11 +4,12 @@ import { listCollections, orderedViews } from "../views/collection-list.ts";
 import type { RouteDeps } from "./deps.ts";
 import { handle } from "./handle.ts";
 
-/** Every chain's collections, filtered, sorted and paged. */
+/** Every chain's collections (only the filtered chain's when `chainId` is given: another chain being down does not matter then), filtered, sorted and paged. */
 export const collectionsRoute = ({ chains, metadata }: RouteDeps) =>
   handle(listOperation, {
     async answer({ query }) {
-      const perChain = (await chains.synced()).map((chain) => collectionViews(chain.models, metadata));
+      const chainId = (query as { chainId?: number }).chainId;
+      const perChain = (await chains.synced(chainId)).map((chain) => collectionViews(chain.models, metadata));
       return listCollections(orderedViews(perChain, query.sortBy, query.sortDir), query);
     },
   });
