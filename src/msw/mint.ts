@@ -5,6 +5,7 @@ import type { MintBody, MintResponse, StoredItem } from "../schemas/mint.ts";
 import { mintItem } from "../schemas/operations.ts";
 import { requestValidator } from "../schemas/validate.ts";
 import { findCollection, historyKey, type MockRequest, type MockWorld } from "./data.ts";
+import { mintBodyFromForm } from "../schemas/mint-form.ts";
 
 const ZERO = "0x0000000000000000000000000000000000000000";
 const checkQuery = requestValidator(mintItem.query, "query");
@@ -27,7 +28,7 @@ export async function mockMint(world: MockWorld, rawQuery: object, request: Mock
   if (type !== "application/json" && !type.endsWith("+json") && !form) {
     throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json (or a form)", [`content-type '${request.contentType || "(none)"}' is not supported`]);
   }
-  const body = checkBody(form ? fromForm(Object.fromEntries(new URLSearchParams(await request.body()))) : parseJson(await request.body()));
+  const body = checkBody(form ? mintBodyFromForm(Object.fromEntries(new URLSearchParams(await request.body()))) : parseJson(await request.body()));
   const servedChains = [...new Set(world.perChain.flatMap((views) => [...views.values()].map((view) => view.collection.chainId)))];
   if (!servedChains.includes(body.chainId)) {
     throw new ApiError(400, "VALIDATION_FAILED", `Chain ${body.chainId} is not served here`, [`chainId ${body.chainId} is unknown; this simulator serves chains ${servedChains.join(", ")}`]);
@@ -90,18 +91,4 @@ function parseJson(text: string): unknown {
   } catch (error) {
     throw new ApiError(400, "INVALID_JSON", "The request body is not valid JSON", [(error as Error).message]);
   }
-}
-
-/** Form posts carry `chainId` as text and `item` as JSON, as the simulator reads them (src/routes/mint.ts). */
-function fromForm(form: Record<string, unknown>): unknown {
-  const body: Record<string, unknown> = { ...form };
-  if (typeof body.chainId === "string" && /^[0-9]+$/.test(body.chainId)) body.chainId = Number(body.chainId);
-  if (typeof body.item === "string") {
-    try {
-      body.item = JSON.parse(body.item);
-    } catch {
-      throw new ApiError(400, "VALIDATION_FAILED", "The request body is invalid", ["body.item is not valid JSON"]);
-    }
-  }
-  return body;
 }

@@ -5,6 +5,7 @@ import { mintItem } from "../services/mint.ts";
 import type { RouteDeps } from "./deps.ts";
 import { FailedKeys } from "./failed-keys.ts";
 import { handle } from "./handle.ts";
+import { mintBodyFromForm } from "../schemas/mint-form.ts";
 
 /** Mints a new item as the API key's developer wallet; an address that keeps sending unknown keys is slowed down. */
 export const mintRoute = (deps: RouteDeps) => {
@@ -28,24 +29,7 @@ export const mintRoute = (deps: RouteDeps) => {
       }
       return account;
     },
-    bodyOf: (ctx: Context) => (ctx.is("application/x-www-form-urlencoded") ? fromForm(ctx.request.body as Record<string, unknown>) : ctx.request.body),
+    bodyOf: (ctx: Context) => (ctx.is("application/x-www-form-urlencoded") ? mintBodyFromForm(ctx.request.body as Record<string, unknown>) : ctx.request.body),
     answer: ({ body }, account) => mintItem(deps, account, body),
   });
 };
-
-/**
- * Form posts (the Unity client's WWWForm) carry the same fields as text:
- * `chainId` as a number and `item` as JSON. Anything unreadable is left for the schema to refuse.
- */
-function fromForm(form: Record<string, unknown>): unknown {
-  const body: Record<string, unknown> = { ...form };
-  if (typeof body.chainId === "string" && /^[0-9]+$/.test(body.chainId)) body.chainId = Number(body.chainId);
-  if (typeof body.item === "string") {
-    try {
-      body.item = JSON.parse(body.item);
-    } catch {
-      throw new ApiError(400, "VALIDATION_FAILED", "The request body is invalid", ["body.item is not valid JSON"]);
-    }
-  }
-  return body;
-}
