@@ -17,7 +17,7 @@ process.argv = process.argv.filter((arg) => arg !== "--estimate");
 const modes = process.argv.length > 3 ? process.argv.slice(3).map(Number) : [1];
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error("run with node --expose-gc");
-const abis = await loadAbis();
+const abis = loadAbis();
 
 function settle(): { rss: number; heap: number } {
   for (let i = 0; i < 3; i++) gc!();

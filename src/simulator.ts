@@ -57,7 +57,7 @@ export interface Simulator extends SeedTarget {
 /** Starts the chains, serves the API (503 until the world is in), seeds the world, and answers when it is ready. */
 export async function startSimulator(world: World, overrides: Partial<SimulatorOptions> = {}): Promise<Simulator> {
   const options = { ...DEFAULT_OPTIONS, ...overrides };
-  const abis = await loadAbis();
+  const abis = loadAbis();
   const walletKeys = [...world.accounts.map((account) => account.walletKey), ...world.actorKeys];
   const external = await Promise.all(options.nodeUrls.map((url) => connectSimChain(url, abis, walletKeys, world.genesisTime)));
   const inProcess = options.chains.filter(({ chainId }) => !external.some((chain) => chain.chainId === chainId));

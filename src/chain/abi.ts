@@ -1,19 +1,36 @@
-import { hre } from "./hre.ts";
+import { readFileSync } from "node:fs";
+import type { ArtifactMap } from "hardhat/types/artifacts";
+import type { Hex } from "viem";
 
-/** ABIs of the project's contracts, read from Hardhat's compiled artifacts (typed by its generated declarations). */
-export async function loadAbis() {
-  const [collection, factory, marketplace, stablecoin] = await Promise.all([
-    hre.artifacts.readArtifact("Collection"),
-    hre.artifacts.readArtifact("CollectionFactory"),
-    hre.artifacts.readArtifact("Marketplace"),
-    hre.artifacts.readArtifact("TestStablecoin"),
-  ]);
+// The compiled contracts, read straight from Hardhat's artifact files: no Hardhat runtime is
+// needed to decode logs, and the chains are started without the build info (Hardhat would
+// otherwise parse ~4 MB of compiler output into a contract decoder the simulator never uses).
+const ARTIFACTS = new URL("../../artifacts/contracts/", import.meta.url);
+
+type ContractName = "Collection" | "CollectionFactory" | "Marketplace" | "TestStablecoin";
+
+interface Artifact<Name extends ContractName> {
+  abi: ArtifactMap[Name]["abi"];
+  bytecode: Hex;
+}
+
+const read = new Map<ContractName, Artifact<ContractName>>();
+
+/** A contract's ABI and creation bytecode, as compiled into artifacts/. */
+export function artifact<Name extends ContractName>(name: Name): Artifact<Name> {
+  let found = read.get(name);
+  if (!found) read.set(name, (found = JSON.parse(readFileSync(new URL(`${name}.sol/${name}.json`, ARTIFACTS), "utf8")) as Artifact<Name>));
+  return found as Artifact<Name>;
+}
+
+/** ABIs of the project's contracts (typed by Hardhat's generated declarations). */
+export function loadAbis() {
   return {
-    collection: collection.abi,
-    factory: factory.abi,
-    marketplace: marketplace.abi,
-    stablecoin: stablecoin.abi,
+    collection: artifact("Collection").abi,
+    factory: artifact("CollectionFactory").abi,
+    marketplace: artifact("Marketplace").abi,
+    stablecoin: artifact("TestStablecoin").abi,
   };
 }
 
-export type Abis = Awaited<ReturnType<typeof loadAbis>>;
+export type Abis = ReturnType<typeof loadAbis>;

@@ -1,6 +1,8 @@
-import type { Address } from "viem";
-import type { Chain } from "./network.ts";
+import { toHex, type Address, type Hex } from "viem";
+import { artifact } from "./abi.ts";
 import { lowerAddress } from "./address.ts";
+import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
+import type { Chain } from "./network.ts";
 
 /** The contracts every chain starts with; collections are deployed later through the factory. */
 export interface CoreContracts {
@@ -9,24 +11,24 @@ export interface CoreContracts {
   stablecoin: Address;
 }
 
+// Enough for the largest of the three (the factory carries the collection's code).
+const DEPLOY_GAS = 10_000_000n;
+
 /**
  * Deploys the core contracts, each in a block one second after the one before: times fixed
- * by genesis rather than by how long the start took, so every block hash after them is the
- * same on every start (a journal replays onto the very same chain).
+ * by genesis rather than by how long the start took, and fixed gas and fees, so every block
+ * hash after them is the same on every start (a journal replays onto the very same chain).
  */
 export async function deployCore(chain: Chain, deployer: Address): Promise<CoreContracts> {
-  const client = { wallet: await chain.wallet(deployer) };
-  let time = Number((await chain.publicClient.getBlock({ blockTag: "latest" })).timestamp);
-  const deploy = async (name: string) => {
-    await chain.connection.provider.request({ method: "evm_setNextBlockTimestamp", params: [++time] });
-    return chain.viem.deployContract(name as "CollectionFactory", [], { client });
+  const request = (method: string, params: unknown[]) => chain.connection.provider.request({ method, params });
+  let time = Number(BigInt(((await request("eth_getBlockByNumber", ["latest", false])) as { timestamp: Hex }).timestamp));
+  const deploy = async (name: "CollectionFactory" | "Marketplace" | "TestStablecoin") => {
+    await request("evm_setNextBlockTimestamp", [++time]);
+    const tx = { from: deployer, data: artifact(name).bytecode, gas: toHex(DEPLOY_GAS), maxFeePerGas: toHex(MAX_FEE_PER_GAS), maxPriorityFeePerGas: toHex(MAX_PRIORITY_FEE_PER_GAS) };
+    const hash = (await request("eth_sendTransaction", [tx])) as Hex;
+    const receipt = (await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })) as { contractAddress?: Address | null };
+    if (!receipt.contractAddress) throw new Error(`deploying ${name} on chain ${chain.chainId} created no contract`);
+    return lowerAddress(receipt.contractAddress);
   };
-  const factory = await deploy("CollectionFactory");
-  const marketplace = await deploy("Marketplace");
-  const stablecoin = await deploy("TestStablecoin");
-  return {
-    factory: lowerAddress(factory.address),
-    marketplace: lowerAddress(marketplace.address),
-    stablecoin: lowerAddress(stablecoin.address),
-  };
+  return { factory: await deploy("CollectionFactory"), marketplace: await deploy("Marketplace"), stablecoin: await deploy("TestStablecoin") };
 }
