@@ -64,6 +64,8 @@ export interface SimulatorOptions {
   pollIntervalMs: number;
   /** Directory of the journal that keeps every acknowledged change across restarts (`--state`). */
   stateDir?: string;
+  /** Folder of the world cache: a world replayed once is answered from here on the next start while its chains replay it (off when undefined). */
+  cacheDir?: string;
 }
 
 export const DEFAULT_OPTIONS: SimulatorOptions = {

@@ -1,17 +1,11 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Address, Hex } from "viem";
 import { Accounts } from "./accounts.ts";
-import { loadAbis, type Abis } from "./chain/abi.ts";
-import { currencyTable } from "./chain/currencies.ts";
-import { deployCore } from "./chain/deploy.ts";
-import { addressOf, deployerKey } from "./chain/keys.ts";
-import { connectChain, startChain, type Chain } from "./chain/network.ts";
+import { loadAbis } from "./chain/abi.ts";
 import { ChainRegistry } from "./chain/registry.ts";
 import { DEFAULT_RPC_ORIGINS, isLoopbackHost, type RpcPolicy } from "./chain/rpc-guard.ts";
 import { serveRpc } from "./chain/rpc-server.ts";
-import { SimChain } from "./chain/sim-chain.ts";
-import { DEFAULT_OPTIONS, type ApiAccount, type ChainSetting, type SimulatorOptions } from "./config.ts";
+import { DEFAULT_OPTIONS, type SimulatorOptions } from "./config.ts";
 import { Control } from "./control/control.ts";
 import type { ControlAccess } from "./control/routes.ts";
 import { createApp } from "./http/app.ts";
@@ -21,27 +15,11 @@ import { isWildcardHost as isWildcard, LOOPBACK_ORIGINS } from "./http/origins.t
 import { answerClientErrors } from "./http/client-errors.ts";
 import { Drain } from "./http/shutdown.ts";
 import { clientErrorBody } from "./errors.ts";
-import { indexedEventsAbi } from "./indexer/decode.ts";
-import { ChainIndexer } from "./indexer/indexer.ts";
 import { MetadataStore } from "./metadata/store.ts";
+import { loadWorld, type WorldLoad } from "./world-load.ts";
+import type { SeedTarget, World } from "./world.ts";
 
-/** What a world seeds into: the chains (written through their actions) and the off-chain metadata. */
-export interface SeedTarget {
-  /** The simulator's own base URL (collection `uri`s point at its metadata route by default). */
-  url: string;
-  chains: ChainRegistry;
-  metadata: MetadataStore;
-}
-
-/** What a world brings: API accounts, the other accounts it acts as, when it began, and how to seed it. */
-export interface World {
-  accounts: ApiAccount[];
-  actorKeys: Hex[];
-  genesisTime?: Date;
-  seed(target: SeedTarget): Promise<void>;
-  /** What makes this world the same on the next start (a journal only replays onto the world it was written on). */
-  id?(url: string): string;
-}
+export type { SeedTarget, World } from "./world.ts";
 
 export interface Simulator extends SeedTarget {
   accounts: Accounts;
@@ -51,23 +29,34 @@ export interface Simulator extends SeedTarget {
   control: Control;
   /** With `--state`: what the journal held at start. */
   restored?: Omit<RestoredState, "journal">;
+  /**
+   * Resolves once the chains hold the world and take writes. A start from a cached world
+   * answers reads before that; writes, the control API and JSON-RPC calls wait for it.
+   */
+  live: Promise<void>;
+  /** How the world was loaded: replayed, or answered from the cache while it replayed (and whether the chains agreed). */
+  load: WorldLoad;
   close(): Promise<void>;
 }
 
-/** Starts the chains, serves the API (503 until the world is in), seeds the world, and answers when it is ready. */
+/**
+ * Serves the API (503 until the world is in), starts the chains and loads the world onto
+ * them, and answers once reads are complete: with a cached world (`cacheDir`) that is
+ * before the chains have replayed it (`live` tells when they have).
+ */
 export async function startSimulator(world: World, overrides: Partial<SimulatorOptions> = {}): Promise<Simulator> {
   const options = { ...DEFAULT_OPTIONS, ...overrides };
-  const abis = loadAbis();
-  const walletKeys = [...world.accounts.map((account) => account.walletKey), ...world.actorKeys];
-  const external = await Promise.all(options.nodeUrls.map((url) => connectSimChain(url, abis, walletKeys, world.genesisTime)));
-  const inProcess = options.chains.filter(({ chainId }) => !external.some((chain) => chain.chainId === chainId));
-  const chains = new ChainRegistry([...external, ...(await Promise.all(inProcess.map((setting) => startSimChain(setting, abis, walletKeys, world.genesisTime))))]);
-  // Blocks mined by others (or a reorg) on a node we did not start: look again every poll interval.
-  const polls = external.map((chain) => setInterval(() => chain.indexer.markRewritten(), options.pollIntervalMs).unref());
+  const chains = new ChainRegistry();
   const servers: Server[] = [];
   const rpcUrls = new Map<number, string>();
   const drain = new Drain();
   let journal: Journal | undefined;
+  // Resolves once the chains hold the world (with the answers, unless they came from the cache first).
+  const chainsHoldWorld = { resolve: (): void => undefined, reject: (_error: unknown): void => undefined };
+  const live = new Promise<void>((resolve, reject) => Object.assign(chainsHoldWorld, { resolve, reject }));
+  live.catch(() => undefined);
+  let abortLoading = () => Promise.resolve();
+  let polls: NodeJS.Timeout[] = [];
   let closing: Promise<void> | undefined;
   /** Stop listening, refuse what arrives on kept-alive connections, let requests in flight finish (up to the timeout), then cut every socket. */
   const close = () =>
@@ -79,35 +68,40 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       servers.forEach((server) => server.closeAllConnections());
       await closed;
       polls.forEach(clearInterval);
+      await abortLoading();
+      await live.catch(() => undefined);
       await chains.close();
       journal?.close();
     })());
 
   try {
-    if (options.serveRpc) {
-      const policy = rpcPolicy(options);
-      for (const { chainId, rpcPort } of options.chains) {
-        const server = await serveRpc(chains.get(chainId)!, options.rpcHost, rpcPort, policy);
-        servers.push(server);
-        rpcUrls.set(chainId, urlOf(options.rpcHost, server));
-      }
-    }
+    const policy = options.serveRpc ? rpcPolicy(options) : undefined;
     let ready = false;
     const metadata = new MetadataStore();
     const accounts = new Accounts(world.accounts);
     const writes = { allowedHosts: [...options.rpcAllowedHosts, ...hostOf(options.publicUrl)], allowedOrigins: options.apiCors.length > 0 ? options.apiCors : LOOPBACK_ORIGINS };
     let url = "";
     const control = new Control({ chains, metadata, accounts, baseUrl: () => options.publicUrl ?? url });
-    const app = createApp({ chains, metadata, accounts, drain, writes, control, controlAccess: controlAccess(options), durable: () => journal?.flush() ?? Promise.resolve(), isReady: () => ready, bodyLimit: options.bodyLimit, mintTimeoutMs: options.mintTimeoutMs });
+    const app = createApp({ chains, metadata, accounts, drain, writes, control, controlAccess: controlAccess(options), durable: () => journal?.flush() ?? Promise.resolve(), isReady: () => ready, live: () => live, bodyLimit: options.bodyLimit, mintTimeoutMs: options.mintTimeoutMs });
     const api = app.listen(options.port, options.host);
     answerClientErrors(api, (status, message) => JSON.stringify(clientErrorBody(status, message)));
     servers.push(api);
     await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
     url = urlOf(options.host, api);
-    const sim: Simulator = { url, chains, metadata, accounts, rpcUrls, control, close };
-    await world.seed(sim);
-    await chains.synced();
-    await control.loaded();
+    const loading = await loadWorld({ world, options, abis: loadAbis(), url, chains, metadata, control });
+    abortLoading = loading.abort;
+    // Blocks mined by others (or a reorg) on a node we did not start: look again every poll interval.
+    polls = chains.all().filter((chain) => chain.external).map((chain) => setInterval(() => chain.indexer.markRewritten(), options.pollIntervalMs).unref());
+    if (policy) {
+      for (const { chainId, rpcPort } of options.chains) {
+        // A call waits until the chain holds the world (at once, unless the world came from the cache).
+        const chain = chains.get(chainId)!;
+        const server = await serveRpc({ request: async (method, params) => (await live, chain.request(method, params)) }, options.rpcHost, rpcPort, policy);
+        servers.push(server);
+        rpcUrls.set(chainId, urlOf(options.rpcHost, server));
+      }
+    }
+    const sim: Simulator = { url, chains, metadata, accounts, rpcUrls, control, live, load: loading.load, close };
     if (options.stateDir) {
       const worldId = `${world.id?.(url) ?? "a world without an id"}; chains ${chains.ids().join(",")}`;
       const { journal: opened, ...restored } = await restoreState(options.stateDir, worldId, control, (line) => console.warn(line));
@@ -115,45 +109,14 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       sim.restored = restored;
     }
     ready = true;
+    // Only now, with the answers going out: the background replay would slow the first of them.
+    loading.finish().then(chainsHoldWorld.resolve, chainsHoldWorld.reject);
     return sim;
   } catch (error) {
+    chainsHoldWorld.resolve();
     await close();
     throw error;
   }
-}
-
-/** A node given by --rpc-url: the core contracts are deployed there; a world's replay needs the node's head before the world's genesis. */
-async function connectSimChain(url: string, abis: Abis, walletKeys: Hex[], genesisTime: Date | undefined): Promise<SimChain> {
-  const chain = await connectChain(url, (chainId) => [deployerKey(chainId), ...walletKeys]);
-  const head = await chain.publicClient.getBlock({ blockTag: "latest" });
-  if (genesisTime && Number(head.timestamp) > genesisTime.getTime() / 1000 + 60) {
-    await chain.close();
-    throw new Error(
-      `the node at ${url} (chain ${chain.chainId}) is at ${new Date(Number(head.timestamp) * 1000).toISOString()}, after the world's first steps ` +
-        `(genesis ${genesisTime.toISOString()}): blocks cannot go back in time. Start the node at the world's genesis ` +
-        `(anvil --timestamp ${Math.floor(genesisTime.getTime() / 1000)}), or use --fixture none`,
-    );
-  }
-  return simChainOn(chain, abis, addressOf(deployerKey(chain.chainId)));
-}
-
-async function startSimChain({ chainId }: ChainSetting, abis: Abis, walletKeys: Hex[], genesisTime: Date | undefined): Promise<SimChain> {
-  const deployer = deployerKey(chainId);
-  const chain = await startChain({ chainId, keys: [deployer, ...walletKeys], genesisTime });
-  return simChainOn(chain, abis, addressOf(deployer));
-}
-
-/** Deploys the core contracts on a chain and joins it to its index. */
-async function simChainOn(chain: Chain, abis: Abis, deployer: Address): Promise<SimChain> {
-  const { chainId } = chain;
-  const contracts = await deployCore(chain, deployer);
-  const indexer = new ChainIndexer(chain.publicClient, indexedEventsAbi(abis), {
-    chainId,
-    factory: contracts.factory,
-    marketplace: contracts.marketplace,
-    currencies: currencyTable(chainId, contracts.stablecoin),
-  });
-  return new SimChain(chain, contracts, abis, indexer);
 }
 
 /** The control API is on by default only on loopback; elsewhere only with the admin token, which it then requires. */

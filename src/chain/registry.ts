@@ -10,10 +10,15 @@ export type CollectionLookup =
 
 /** The chains this simulator serves, by chain id; each read brings them up to date first. */
 export class ChainRegistry {
-  readonly #chains: Map<number, SimChain>;
+  readonly #chains = new Map<number, SimChain>();
 
-  constructor(chains: SimChain[]) {
-    this.#chains = new Map(chains.map((chain) => [chain.chainId, chain]));
+  constructor(chains: SimChain[] = []) {
+    this.register(chains);
+  }
+
+  /** Serves these chains too (the simulator registers its chains once they, or their cached index, are there). */
+  register(chains: SimChain[]): void {
+    for (const chain of chains) this.#chains.set(chain.chainId, chain);
   }
 
   get(chainId: number): SimChain | undefined {

@@ -1,8 +1,9 @@
 import { formatTransactionReceipt, toHex, type Abi, type Address, type Hex, type TransactionReceipt } from "viem";
 import type { ChainIndexer } from "../indexer/indexer.ts";
-import type { ChainModels } from "../indexer/models.ts";
+import type { ChainFacts, ChainModels } from "../indexer/models.ts";
 import type { Abis } from "./abi.ts";
 import { BlockBatcher } from "./block-batcher.ts";
+import { currencyTable } from "./currencies.ts";
 import type { CoreContracts } from "./deploy.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
 import type { Chain, PublicClient } from "./network.ts";
@@ -30,6 +31,11 @@ export interface WriteOptions {
 const FIXED_GAS = 15_000_000n;
 const FEES = { maxFeePerGas: toHex(MAX_FEE_PER_GAS), maxPriorityFeePerGas: toHex(MAX_PRIORITY_FEE_PER_GAS) };
 
+/** What an index of this chain needs to know beside its logs. */
+export function chainFacts(chainId: number, contracts: CoreContracts): ChainFacts {
+  return { chainId, factory: contracts.factory, marketplace: contracts.marketplace, currencies: currencyTable(chainId, contracts.stablecoin) };
+}
+
 /** JSON-RPC methods that never change a chain; any other call from outside may even rewrite its history (evm_revert). */
 const READ_ONLY = new Set([
   "eth_blockNumber", "eth_call", "eth_chainId", "eth_estimateGas", "eth_feeHistory", "eth_gasPrice", "eth_getBalance",
@@ -51,38 +57,85 @@ export class SimChain {
   readonly chainId: number;
   readonly contracts: CoreContracts;
   readonly abis: Abis;
-  readonly indexer: ChainIndexer;
-  readonly publicClient: PublicClient;
-  /** Concurrent writes share a block; anything else that changes the chain runs between blocks. */
-  readonly batcher: BlockBatcher;
-  readonly #chain: Chain;
   readonly #errorsAbi: Abi;
+  #chain: Chain | undefined;
+  #indexer: ChainIndexer;
+  #batcher: BlockBatcher | undefined;
   #recorder: ChainRecorder | undefined;
+  /** Resolves once the chain runs (at once, unless the chain is still being started: `awaiting`). */
+  readonly #started: Promise<void>;
+  #start: () => void = () => undefined;
 
-  constructor(chain: Chain, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer) {
+  constructor(chain: Chain | { chainId: number }, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer) {
     this.chainId = chain.chainId;
-    this.#chain = chain;
     this.contracts = contracts;
     this.abis = abis;
-    this.indexer = indexer;
-    this.publicClient = chain.publicClient;
-    this.batcher = new BlockBatcher(chain.connection.provider);
+    this.#indexer = indexer;
     this.#errorsAbi = [...abis.collection, ...abis.marketplace, ...abis.factory, ...abis.stablecoin].filter((entry) => entry.type === "error");
+    if ("connection" in chain) {
+      this.#chain = chain;
+      this.#batcher = new BlockBatcher(chain.connection.provider);
+      this.#started = Promise.resolve();
+    } else {
+      this.#started = new Promise((resolve) => (this.#start = resolve));
+    }
+  }
+
+  /**
+   * A chain whose read models are already known (a cached index of the world it will hold)
+   * while the chain itself is still being started: it answers reads from `indexer` at once;
+   * writes and JSON-RPC calls wait until `adopt` hands it the running chain.
+   */
+  static awaiting(chainId: number, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer): SimChain {
+    return new SimChain({ chainId }, contracts, abis, indexer);
+  }
+
+  /** Takes over a started chain of the same world (its chain, index and block batcher); whatever waited for the chain goes on. */
+  adopt(started: SimChain): void {
+    if (this.#chain) throw new Error(`chain ${this.chainId} already runs`);
+    this.#chain = started.#chain;
+    this.#batcher = started.#batcher;
+    this.#indexer = started.#indexer;
+    this.#start();
+  }
+
+  /** Resolves once the chain runs. */
+  started(): Promise<void> {
+    return this.#started;
+  }
+
+  get indexer(): ChainIndexer {
+    return this.#indexer;
+  }
+
+  get publicClient(): PublicClient {
+    return this.#running().publicClient;
+  }
+
+  /** Concurrent writes share a block; anything else that changes the chain runs between blocks. */
+  get batcher(): BlockBatcher {
+    this.#running();
+    return this.#batcher!;
   }
 
   /** A node the simulator did not start (--rpc-url): it can go away, and others mine on it. */
   get external(): boolean {
-    return this.#chain.external;
+    return this.#chain?.external ?? false;
+  }
+
+  #running(): Chain {
+    if (!this.#chain) throw new Error(`chain ${this.chainId} is still starting`);
+    return this.#chain;
   }
 
   /** The read models as of the last sync. */
   get models(): ChainModels {
-    return this.indexer.models;
+    return this.#indexer.models;
   }
 
   /** Catch the index up with the chain, if anything may have changed it. */
   sync(): Promise<void> {
-    return this.indexer.sync();
+    return this.#indexer.sync();
   }
 
   /** From now on, every write and state-changing call from outside is recorded, in chain order. */
@@ -96,16 +149,17 @@ export class SimChain {
    * themselves at a higher level).
    */
   async request(method: string, params: unknown[] = [], { record = true }: { record?: boolean } = {}): Promise<unknown> {
-    const call = () => this.#chain.connection.provider.request({ method, params });
+    await this.#started;
+    const call = () => this.#running().connection.provider.request({ method, params });
     if (READ_ONLY.has(method)) return call();
     const recorder = record ? this.#recorder : undefined;
     try {
-      if (!recorder) return await this.batcher.exclusive(call);
+      if (!recorder) return await this.#batcher!.exclusive(call);
       const result = await recorder.exclusive(() => this.#recorded(call, (at) => recorder.append({ t: "rpc", chainId: this.chainId, method, params, ...at })));
       await recorder.flush();
       return result;
     } finally {
-      this.indexer.markRewritten();
+      this.#indexer.markRewritten();
     }
   }
 
@@ -114,7 +168,9 @@ export class SimChain {
    * A revert throws ChainRevert, named by `rules`; anything else ChainUnavailable.
    */
   async write(from: Address, call: ContractCall, rules: RevertRules = {}, { dryRun = false, at, gas: givenGas }: WriteOptions = {}): Promise<Hex> {
-    const provider = this.#chain.connection.provider;
+    await this.#started;
+    const chain = this.#running();
+    const provider = chain.connection.provider;
     const tx = { from, to: call.to, data: call.data, ...FEES, ...(call.value ? { value: toHex(call.value) } : {}) };
     try {
       // An estimate is exact for the state it saw; a write that lands after another may need more.
@@ -125,16 +181,16 @@ export class SimChain {
         if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
         const hash = (await provider.request({ method: "eth_sendTransaction", params: [sendable] })) as Hex;
         // A node we did not start may answer before it mines: the next write must come after this one.
-        if (this.#chain.external) await this.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+        if (chain.external) await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
         return hash;
       };
       if (this.#recorder) return await this.#sendRecorded(this.#recorder, sendable, send);
       // A write at a given time (the replay) has its block to itself; others may share one (not on a node we did not start).
-      return await (at === undefined && !this.#chain.external ? this.batcher.send(sendable) : this.batcher.exclusive(send));
+      return await (at === undefined && !chain.external ? this.#batcher!.send(sendable) : this.#batcher!.exclusive(send));
     } catch (error) {
       throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {
-      this.indexer.markStale();
+      this.#indexer.markStale();
     }
   }
 
@@ -143,7 +199,7 @@ export class SimChain {
     const { from, to, data, value, gas } = sendable as { from: Address; to: Address; data: Hex; value?: Hex; gas: Hex };
     return recorder.exclusive(async () => {
       const hash = await send();
-      const block = (await this.#chain.connection.provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as { timestamp: Hex; transactions: Hex[] };
+      const block = (await this.#running().connection.provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as { timestamp: Hex; transactions: Hex[] };
       const mined = block.transactions.includes(hash) ? { at: Number(BigInt(block.timestamp)) } : {};
       recorder.append({ t: "tx", chainId: this.chainId, from, to, data, gas, ...(value ? { value } : {}), ...mined });
       return hash;
@@ -152,7 +208,7 @@ export class SimChain {
 
   /** Runs a call that may mine a block and records it with that block's time, even if the call then failed. */
   async #recorded<T>(call: () => Promise<T>, record: (mined: { at?: number }) => void): Promise<T> {
-    const provider = this.#chain.connection.provider;
+    const provider = this.#running().connection.provider;
     const before = BigInt((await provider.request({ method: "eth_blockNumber", params: [] })) as Hex);
     let failed: { error: unknown } | undefined;
     const result = await call().catch((error: unknown) => void (failed = { error }));
@@ -167,16 +223,17 @@ export class SimChain {
    * Throws viem's WaitForTransactionReceiptTimeoutError if it is not mined within `timeoutMs`.
    */
   async confirmed(hash: Hex, { timeoutMs }: { timeoutMs?: number } = {}): Promise<TransactionReceipt> {
+    await this.#started;
     // A batched write's receipt was fetched when its block was mined.
-    const batched = this.batcher.takeReceipt(hash);
+    const batched = this.#batcher!.takeReceipt(hash);
     const receipt = batched
       ? formatTransactionReceipt(batched as never)
       : await this.publicClient.waitForTransactionReceipt({ hash, ...(timeoutMs ? { timeout: timeoutMs } : {}) });
-    await this.indexer.syncTo(receipt.blockNumber, receipt.blockHash);
+    await this.#indexer.syncTo(receipt.blockNumber, receipt.blockHash);
     return receipt;
   }
 
   close(): Promise<void> {
-    return this.#chain.close();
+    return this.#chain?.close() ?? Promise.resolve();
   }
 }

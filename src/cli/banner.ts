@@ -6,7 +6,7 @@ import { itemKey } from "../indexer/models.ts";
 import type { Simulator } from "../simulator.ts";
 
 /** What a developer needs on start-up: where things are, which keys to use, and a request to try per endpoint. */
-export async function banner(sim: Simulator, startedInMs: number, clock: string, state: { controlOn: boolean; stateDir?: string }): Promise<string> {
+export async function banner(sim: Simulator, times: { readyInMs: number; chainsInMs?: number }, clock: string, state: { controlOn: boolean; stateDir?: string; cacheDir?: string }): Promise<string> {
   const chains = sim.chains.all();
   const accounts = sim.accounts.list();
   const sample = await mintSample(chains, accounts);
@@ -14,13 +14,15 @@ export async function banner(sim: Simulator, startedInMs: number, clock: string,
   const collection = sample?.collection ?? [...first.models.collections.keys()][0] ?? "<collection address>";
   const minter = sample?.account ?? accounts[0];
   const lines = [
-    `NFT service simulator ready in ${(startedInMs / 1000).toFixed(1)} s`,
+    `NFT service simulator ready in ${(times.readyInMs / 1000).toFixed(1)} s` +
+      (times.chainsInMs ? ` (answering from the cached world; the chains held it after ${(times.chainsInMs / 1000).toFixed(1)} s)` : ""),
     "",
     `  API        ${sim.url}/api/v2`,
     `  dashboard  ${sim.url}/`,
     `  API docs   ${sim.url}/docs  (the OpenAPI document is ${sim.url}/openapi.json)`,
     `  clock      ${clock}`,
     `  control    ${state.controlOn ? `${sim.url}/_sim  (time, snapshots, reset, collections, API keys, faults, request log; see /docs)` : "off (not on loopback; set --admin-token to turn it on)"}`,
+    `  cache      ${state.cacheDir ? `${state.cacheDir} (the next start answers from it at once; --no-cache to replay first)` : "off"}`,
     `  state      ${state.stateDir ? `${state.stateDir} (journal: ${sim.restored?.replayed ?? 0} changes replayed)` : "not kept (--state <dir> keeps every change across restarts)"}`,
     ...chains.map(({ chainId, contracts }) =>
       `  chain ${String(chainId).padEnd(4)} ${chainProfile(chainId).name}: ${sim.rpcUrls.get(chainId) ?? "(no JSON-RPC)"}  marketplace ${contracts.marketplace}  stablecoin ${contracts.stablecoin}`,

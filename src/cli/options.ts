@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { defaultCacheDir } from "../world-cache/world-cache.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../config.ts";
 import type { WorldOptions } from "../scenario/world.ts";
 import { integerOption } from "./integers.ts";
@@ -38,6 +39,11 @@ export const USAGE = `Usage: npm run simulate -- [options]
                                                       'demo': fixtures/demo-world.json,
                                                       'contract-suite': fixtures/contract-suite-world.json)
   --wall-clock         the world's "now" is the wall clock, not the scenario's fixed time
+  --cache <dir>        folder of the world cache: a world replayed once is answered from there on the
+                       next start (reads at once; writes wait until the chains have replayed it)
+                                                      (env CACHE_DIR, default node_modules/.cache/nft-service-simulator)
+  --no-cache           replay the world before answering, and cache nothing (the cache is not used
+                       with --state, --wall-clock or --rpc-url either)
   --mint-timeout <s>   seconds a mint waits for its block before answering 504 MINT_PENDING
                                                       (env MINT_TIMEOUT, default ${DEFAULT_OPTIONS.mintTimeoutMs / 1000})
   --shutdown-timeout <s> on SIGTERM/SIGINT, seconds requests in flight may take to finish
@@ -64,6 +70,8 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
       "admin-token": { type: "string" },
       fixture: { type: "string" },
       "wall-clock": { type: "boolean", default: false },
+      cache: { type: "string" },
+      "no-cache": { type: "boolean", default: false },
       "mint-timeout": { type: "string" },
       "shutdown-timeout": { type: "string" },
       "public-url": { type: "string" },
@@ -91,6 +99,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
     apiCors: list(values.cors ?? env.CORS),
     adminToken: values["admin-token"] ?? (env.ADMIN_TOKEN || undefined),
     ...stateDir(values.state ?? (env.STATE_DIR || undefined)),
+    ...cacheDir(values, env),
     nodeUrls: (values["rpc-url"] ?? list(env.RPC_URLS)).map(nodeUrl),
     pollIntervalMs: integerOption("--poll-interval", values["poll-interval"] ?? String(DEFAULT_OPTIONS.pollIntervalMs), 50, 3_600_000),
     mintTimeoutMs: 1000 * integerOption("--mint-timeout", values["mint-timeout"] ?? env.MINT_TIMEOUT ?? String(DEFAULT_OPTIONS.mintTimeoutMs / 1000), 1, 3600),
@@ -109,6 +118,15 @@ function stateDir(dir: string | undefined): { stateDir?: string } {
   if (dir === undefined) return {};
   if (dir.trim() === "") throw new UsageError("--state: give a directory");
   return { stateDir: dir };
+}
+
+/** The world cache is on unless --no-cache; a world whose "now" is the wall clock is never the same twice, so it is not cached. */
+function cacheDir(values: { cache?: string; "no-cache"?: boolean; "wall-clock"?: boolean }, env: NodeJS.ProcessEnv): { cacheDir?: string } {
+  if (values["no-cache"] && values.cache !== undefined) throw new UsageError("--cache and --no-cache: give one");
+  if (values["no-cache"] || values["wall-clock"]) return {};
+  const dir = values.cache ?? (env.CACHE_DIR || undefined);
+  if (dir !== undefined && dir.trim() === "") throw new UsageError("--cache: give a directory");
+  return { cacheDir: dir ?? defaultCacheDir() };
 }
 
 function list(text: string | undefined): string[] {

@@ -1,3 +1,4 @@
+import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isLoopbackHost } from "../http/origins.ts";
 import { JournalError } from "../journal/journal.ts";
@@ -31,12 +32,31 @@ async function serve(argv: string[], usage: string): Promise<number | undefined>
   const display = replayDisplay();
   const { world, options, summary, clock } = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven }, flags, (progress) => display.update(progress));
   console.log(summary);
-  const sim = await startSimulator(world, options).finally(() => display.stop());
+  const sim = await startSimulator(world, options).catch((error: unknown) => {
+    display.stop();
+    throw error;
+  });
   // performance.now() counts from the process start, module loading included.
   const readyInMs = performance.now();
+  if (sim.load.source === "cache") {
+    console.log(`Answering from the cached world (${relative(process.cwd(), sim.load.cacheDir!) || "."}) after ${seconds(readyInMs)}; the chains replay it meanwhile, and writes wait for them`);
+  }
   const controlOn = isLoopbackHost(options.host) || options.adminToken !== undefined;
-  console.log(await banner(sim, readyInMs, clock, { controlOn, ...(options.stateDir ? { stateDir: options.stateDir } : {}) }));
   let stopping = false;
+  sim.live.then(
+    async () => {
+      display.stop();
+      const chainsInMs = sim.load.source === "cache" ? performance.now() : undefined;
+      console.log(await banner(sim, { readyInMs, ...(chainsInMs ? { chainsInMs } : {}) }, clock, { controlOn, ...(options.stateDir ? { stateDir: options.stateDir } : {}), ...(sim.load.cacheDir ? { cacheDir: sim.load.cacheDir } : {}) }));
+    },
+    async (error: unknown) => {
+      display.stop();
+      if (stopping) return;
+      console.error(`The chains could not load the world: ${(error as Error).message ?? error}`);
+      await sim.close();
+      process.exit(1);
+    },
+  );
   const stop = async (signal: string) => {
     if (stopping) {
       console.log(`${signal} again: stopping now`);
@@ -50,6 +70,10 @@ async function serve(argv: string[], usage: string): Promise<number | undefined>
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
   return undefined;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
 }
 
 function failure(error: Error & { code?: string; port?: number }, usage: string): number {

@@ -4,7 +4,7 @@ import cors from "@koa/cors";
 import { bodyParser } from "@koa/bodyparser";
 import { ApiError } from "../errors.ts";
 import { errorBodies } from "./error-bodies.ts";
-import { readiness } from "./readiness.ts";
+import { heldUntilLive, readiness } from "./readiness.ts";
 import type { Drain } from "./shutdown.ts";
 import { guardWrites, type WritePolicy } from "./write-guard.ts";
 import type { Control } from "../control/control.ts";
@@ -17,6 +17,8 @@ import { docsRoute } from "../routes/docs.ts";
 export interface AppDeps extends RouteDeps {
   /** The world is replayed and indexed; until then every request answers 503. */
   isReady(): boolean;
+  /** Resolves once the chains hold the world (a world answered from the cache is read before); writes and the control API wait for it. */
+  live(): Promise<unknown>;
   /** Largest accepted request body. */
   bodyLimit: string;
   /** Refuses new requests once the simulator is stopping, and knows which are in flight. */
@@ -55,6 +57,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(cors());
   app.use(guardWrites(deps.writes));
   app.use(readiness(deps.isReady));
+  app.use(heldUntilLive(deps.live));
   app.use(deps.control.faults.middleware());
   app.use(
     bodyParser({

@@ -15,3 +15,20 @@ export function readiness(isReady: () => boolean) {
     ]);
   };
 }
+
+/**
+ * A world answered from the cache serves reads while its chains still replay it; anything
+ * else (a write, the control API) waits until the chains hold the world. If they could not
+ * load it, 503.
+ */
+export function heldUntilLive(live: () => Promise<unknown>) {
+  return async function heldUntilLive(ctx: Context, next: Next) {
+    const read = (ctx.method === "GET" || ctx.method === "HEAD") && !ctx.path.startsWith("/_sim");
+    if (!read) {
+      await live().catch((error: unknown) => {
+        throw new ApiError(503, "CHAIN_UNAVAILABLE", "The chains could not load the world", [String((error as Error)?.message ?? error).split("\n")[0]!]);
+      });
+    }
+    return next();
+  };
+}

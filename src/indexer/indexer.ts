@@ -1,7 +1,7 @@
 import type { Hex } from "viem";
-import type { PublicClient } from "../chain/network.ts";
-import { decodeLogs, type DecodedLog, type indexedEventsAbi } from "./decode.ts";
+import type { DecodedLog } from "./decode.ts";
 import { advanceHead, applyLogs } from "./apply.ts";
+import type { LogSource } from "./log-source.ts";
 import { emptyModels, type ChainFacts, type ChainModels } from "./models.ts";
 
 /** The read models as they were at one block, and that block's hash (to tell whether the chain still has it). */
@@ -32,15 +32,13 @@ export class ChainIndexer {
   #models: ChainModels;
   #headHash: Hex | undefined;
   #checkpoints: Checkpoint[] = [];
-  #client: PublicClient;
-  #abi: ReturnType<typeof indexedEventsAbi>;
+  #source: LogSource;
   #running: Promise<void> = Promise.resolve();
   #stale = true;
   #mayBeRewritten = false;
 
-  constructor(client: PublicClient, abi: ReturnType<typeof indexedEventsAbi>, facts: ChainFacts) {
-    this.#client = client;
-    this.#abi = abi;
+  constructor(source: LogSource, facts: ChainFacts) {
+    this.#source = source;
     this.#models = emptyModels(facts);
   }
 
@@ -99,10 +97,10 @@ export class ChainIndexer {
       this.#mayBeRewritten = false;
       await this.#rewindIfForked();
     }
-    const target: Target = to ?? (await this.#client.getBlock({ blockTag: "latest" }));
+    const target: Target = to ?? (await this.#source.latest());
     const fromBlock = BigInt(this.#models.head.blockNumber + 1);
     if (target.number < fromBlock) return;
-    const logs = decodeLogs(this.#abi, await this.#client.getLogs({ fromBlock, toBlock: target.number }));
+    const logs = await this.#source.logs(fromBlock, target.number);
     const blockTimes = new Map<bigint, number>(target.timestamp !== undefined ? [[target.number, Number(target.timestamp)]] : []);
     const headHash = target.hash ?? logs.findLast((log) => log.blockNumber === target.number)?.blockHash ?? undefined;
     const fetched = await this.#addBlockTimes(blockTimes, logs, target.number);
@@ -126,7 +124,7 @@ export class ChainIndexer {
 
   async #stillOnChain(blockNumber: number, hash: Hex | undefined): Promise<boolean> {
     if (blockNumber < 0) return true;
-    const block = await this.#client.getBlock({ blockNumber: BigInt(blockNumber) }).catch(() => undefined);
+    const block = await this.#source.block(BigInt(blockNumber)).catch(() => undefined);
     return block !== undefined && block.hash === hash;
   }
 
@@ -141,7 +139,7 @@ export class ChainIndexer {
   async #addBlockTimes(times: Map<bigint, number>, logs: DecodedLog[], head: bigint): Promise<Map<bigint, Hex>> {
     for (const log of logs) if (log.blockTimestamp != null) times.set(log.blockNumber, Number(log.blockTimestamp));
     const missing = new Set([...logs.map((log) => log.blockNumber), head].filter((number) => !times.has(number)));
-    const blocks = await Promise.all([...missing].map((blockNumber) => this.#client.getBlock({ blockNumber })));
+    const blocks = await Promise.all([...missing].map((blockNumber) => this.#source.block(blockNumber)));
     for (const block of blocks) times.set(block.number, Number(block.timestamp));
     return new Map(blocks.map((block) => [block.number, block.hash]));
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { indexedEventsAbi } from "../../src/indexer/decode.ts";
 import { ChainIndexer } from "../../src/indexer/indexer.ts";
+import { chainLogSource } from "../../src/indexer/log-source.ts";
 import type { ChainModels } from "../../src/indexer/models.ts";
 import type { MetadataStore } from "../../src/metadata/store.ts";
 import type { Simulator } from "../../src/simulator.ts";
@@ -49,7 +50,7 @@ it("an index built afresh from the chain's logs equals the one that followed it 
 
   for (const live of sim.chains.all()) {
     await live.indexer.sync();
-    const fresh = new ChainIndexer(live.publicClient, indexedEventsAbi(live.abis), live.indexer.models.facts);
+    const fresh = new ChainIndexer(chainLogSource(live.publicClient, indexedEventsAbi(live.abis)), live.indexer.models.facts);
     await fresh.sync();
 
     expect(fresh.models.activity.size).toBeGreaterThan(5);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeFunctionData, type Address, type Hex } from "viem";
 import { indexedEventsAbi } from "../../src/indexer/decode.ts";
 import { ChainIndexer } from "../../src/indexer/indexer.ts";
+import { chainLogSource } from "../../src/indexer/log-source.ts";
 import type { ChainModels } from "../../src/indexer/models.ts";
 import type { SimChain } from "../../src/chain/sim-chain.ts";
 import type { Simulator } from "../../src/simulator.ts";
@@ -30,7 +31,7 @@ function withoutVersion({ version: _version, ...rest }: ChainModels) {
 
 async function expectIndexEqualsChain(): Promise<void> {
   await chain.sync();
-  const fresh = new ChainIndexer(chain.publicClient, indexedEventsAbi(chain.abis), chain.models.facts);
+  const fresh = new ChainIndexer(chainLogSource(chain.publicClient, indexedEventsAbi(chain.abis)), chain.models.facts);
   await fresh.sync();
   expect(withoutVersion(chain.models)).toEqual(withoutVersion(fresh.models));
 }

@@ -1,0 +1,138 @@
+import type { Abis } from "./chain/abi.ts";
+import { ChainRegistry } from "./chain/registry.ts";
+import { chainFacts, SimChain } from "./chain/sim-chain.ts";
+import { ChainIndexer } from "./indexer/indexer.ts";
+import type { SimulatorOptions } from "./config.ts";
+import type { Control } from "./control/control.ts";
+import { worldCacheKey } from "./world-cache/key.ts";
+import { cachedLogSource, captureWorld, headsOf } from "./world-cache/log-source.ts";
+import { WorldCache, type CachedWorld } from "./world-cache/world-cache.ts";
+import type { MetadataStore } from "./metadata/store.ts";
+import type { World } from "./world.ts";
+
+/** How a start got its world: replayed onto the chains first, or answered from the cache while they replayed it. */
+export interface WorldLoad {
+  source: "replay" | "cache";
+  /** The cache folder, when the world cache is on. */
+  cacheDir?: string;
+}
+
+export interface WorldLoading {
+  world: World;
+  options: SimulatorOptions;
+  abis: Abis;
+  /** The simulator's base URL (the world's collection uris may name it). */
+  url: string;
+  /** Filled here with the chains (or their cached index). */
+  chains: ChainRegistry;
+  metadata: MetadataStore;
+  control: Control;
+}
+
+/**
+ * Loads the world: starts the chains and replays it onto them, or, when this very world is
+ * in the cache (`options.cacheDir`), indexes the cached logs at once and replays in the
+ * background; `live` resolves once the chains hold the world (and take writes). Either way
+ * the chains replay the world; a cached world only lets reads start before they are done.
+ * If the chains then give other blocks than the cache held, they win: the cache is
+ * rewritten and a warning says so.
+ */
+export interface LoadingWorld {
+  load: WorldLoad;
+  /** Replays the world in the background, if the answers came from the cache; resolves once the chains hold it. */
+  finish(): Promise<void>;
+  /** Stops a background replay (the simulator is closing). */
+  abort(): Promise<void>;
+}
+
+export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
+  const { chains, metadata, abis } = loading;
+  const cache = worldCacheOf(loading);
+  const cached = cache?.cache.read(cache.key);
+  const load: WorldLoad = { source: cached ? "cache" : "replay", ...(cache ? { cacheDir: cache.cache.dir } : {}) };
+  if (!cached) {
+    chains.register(await startChains(loading));
+    await replay(loading, chains);
+    await loading.control.loaded();
+    if (cache) await remember(cache, chains.all(), metadata);
+    return { load, finish: () => Promise.resolve(), abort: () => Promise.resolve() };
+  }
+  chains.register(cached.chains.map((chain) => SimChain.awaiting(chain.chainId, chain.contracts, abis, new ChainIndexer(cachedLogSource(chain), chainFacts(chain.chainId, chain.contracts)))));
+  metadata.restore(cached.metadata);
+  await chains.synced();
+  let started: ChainRegistry | undefined;
+  let aborted = false;
+  const finish = async () => {
+    started = new ChainRegistry(await startChains(loading));
+    if (aborted) throw new Error("the simulator closed while its chains were loading the world");
+    const differing = await replay(loading, started).then(
+      () => differences(cached, started!),
+      async (error: unknown) => {
+        await started!.close();
+        throw error;
+      },
+    );
+    for (const chain of started.all()) chains.get(chain.chainId)!.adopt(chain);
+    await loading.control.loaded();
+    if (differing.length > 0) {
+      console.warn(`The cached world (${cache!.cache.dir}) differs from what the chains replayed (${differing.join("; ")}): answers now come from the chains, and the cache is rewritten.`);
+      await remember(cache!, chains.all(), metadata);
+    }
+  };
+  const abort = async () => {
+    aborted = true;
+    await started?.close();
+  };
+  return { load, finish, abort };
+}
+
+/**
+ * The cache and this world's key in it, when the world can be cached: a world with an id, on
+ * in-process chains, without a journal, whose collection uris do not name a port picked at
+ * random (they are on chain, so such a world is never the same twice).
+ */
+function worldCacheOf({ world, options, url }: WorldLoading): { cache: WorldCache; key: string } | undefined {
+  if (!options.cacheDir || !world.id || options.nodeUrls.length > 0 || options.stateDir) return undefined;
+  if (options.port === 0 && !options.publicUrl) return undefined;
+  return { cache: new WorldCache(options.cacheDir), key: worldCacheKey(world.id(url), options.chains.map(({ chainId }) => chainId)) };
+}
+
+async function startChains({ world, options, abis }: WorldLoading): Promise<SimChain[]> {
+  // Hardhat loads here, not before: an answer from the cached world does not wait for it.
+  const { startChains: start } = await import("./chain/start.ts");
+  const walletKeys = [...world.accounts.map((account) => account.walletKey), ...world.actorKeys];
+  return start({ chains: options.chains, nodeUrls: options.nodeUrls, walletKeys, ...(world.genesisTime ? { genesisTime: world.genesisTime } : {}) }, abis);
+}
+
+async function replay({ world, url, metadata }: WorldLoading, chains: ChainRegistry): Promise<void> {
+  await world.seed({ url, chains, metadata });
+  await chains.synced();
+}
+
+/** Where the replayed chains disagree with the cached ones (their heads' numbers or hashes). */
+async function differences(cached: CachedWorld, started: ChainRegistry): Promise<string[]> {
+  const heads = await headsOf(started.all());
+  const found: string[] = [];
+  for (const { chainId, head } of cached.chains) {
+    const replayed = heads.get(chainId);
+    if (replayed?.number !== head.number || replayed.hash !== head.hash) found.push(`chain ${chainId}: head ${head.number} ${head.hash} cached, ${replayed ? `${replayed.number} ${replayed.hash}` : "no chain"} replayed`);
+  }
+  for (const chainId of heads.keys()) if (!cached.chains.some((chain) => chain.chainId === chainId)) found.push(`chain ${chainId} is not in the cache`);
+  return found;
+}
+
+/**
+ * Caches the world as the chains hold it now, for the next start. Answers once the heads and
+ * the metadata are taken (before anything else may write); the logs up to those heads are
+ * read and written in the background.
+ */
+async function remember({ cache, key }: { cache: WorldCache; key: string }, chains: SimChain[], metadata: MetadataStore): Promise<void> {
+  const failed = (error: unknown) => console.warn(`The world could not be cached in ${cache.dir}: ${(error as Error).message}`);
+  try {
+    const heads = await headsOf(chains);
+    const loaded = metadata.snapshot();
+    void captureWorld(chains, heads, loaded).then((world) => world && cache.write(key, world), failed);
+  } catch (error) {
+    failed(error);
+  }
+}

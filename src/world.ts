@@ -1,0 +1,23 @@
+import type { Hex } from "viem";
+import type { ChainRegistry } from "./chain/registry.ts";
+import type { ApiAccount } from "./config.ts";
+import type { MetadataStore } from "./metadata/store.ts";
+
+/** What a world seeds into: the chains (written through their actions) and the off-chain metadata. */
+export interface SeedTarget {
+  /** The simulator's own base URL (collection `uri`s point at its metadata route by default). */
+  url: string;
+  chains: ChainRegistry;
+  metadata: MetadataStore;
+}
+
+/** What a world brings: API accounts, the other accounts it acts as, when it began, and how to seed it. */
+export interface World {
+  accounts: ApiAccount[];
+  actorKeys: Hex[];
+  genesisTime?: Date;
+  seed(target: SeedTarget): Promise<void>;
+  /** What makes this world the same on the next start (a journal only replays onto the world it was written on). */
+  id?(url: string): string;
+}
+

@@ -1,0 +1,125 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { deserialize, serialize } from "node:v8";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import type { CachedWorld } from "../../src/world-cache/world-cache.ts";
+import { demoWorld } from "../../src/scenario/world.ts";
+import type { Simulator } from "../../src/simulator.ts";
+import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
+
+// A world replayed once is cached (its chains' logs up to the loaded head, and the off-chain
+// metadata); the next start answers reads from that cache at once, replays the world onto its
+// chains in the background, and checks the chains gave the very blocks the cache holds.
+
+const PUBLIC_URL = "http://127.0.0.1:3000";
+const dir = mkdtempSync(join(tmpdir(), "world-cache-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const start = () => startTestSimulator(demoWorld({ baseUrl: PUBLIC_URL }), { cacheDir: dir, publicUrl: PUBLIC_URL });
+
+/** Every read answer of the world: the list, each collection, each item's history and metadata, as raw bytes. */
+async function readAll(sim: Simulator): Promise<Map<string, string>> {
+  const answers = new Map<string, string>();
+  const get = async (path: string) => {
+    const response = await fetch(`${sim.url}${path}`);
+    answers.set(path, `${response.status} ${await response.text()}`);
+    return answers.get(path)!;
+  };
+  const list = JSON.parse((await get("/api/v2/collection?perPage=100")).slice(4)) as { collections: { address: string }[] };
+  for (const { address } of list.collections) {
+    await get(`/api/v2/collection/${address}`);
+    for (let tokenId = 1; tokenId <= 4; tokenId++) await get(`/api/v2/item/events/${address}/${tokenId}?perPage=100`);
+  }
+  return answers;
+}
+
+async function cachedFiles(): Promise<string[]> {
+  for (let tries = 0; tries < 100; tries++) {
+    const files = readdirSync(dir).filter((name) => name.endsWith(".world"));
+    if (files.length > 0) return files;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return [];
+}
+
+describe("the world cache", () => {
+  let replayed: Map<string, string>;
+
+  it("a first start replays the world, then caches it", async () => {
+    const sim = await start();
+    try {
+      expect(sim.load).toEqual({ source: "replay", cacheDir: dir });
+      replayed = await readAll(sim);
+      expect(await cachedFiles()).toHaveLength(1);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it("the next start answers from the cache before its chains hold the world, byte for byte what they answer afterwards; a mint waits for them", async () => {
+    const sim = await start();
+    try {
+      let live = false;
+      void sim.live.then(() => (live = true));
+      expect(sim.load.source).toBe("cache");
+      const early = await readAll(sim);
+      expect(live).toBe(false);
+      expect(early).toEqual(replayed);
+
+      const { body } = await call(sim, `/api/v2/collection?chainId=56`);
+      const collection = body.collections[0].address;
+      const minted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection, 56));
+      expect(live).toBe(true);
+      expect(minted.status).toBe(200);
+      const history = await call(sim, `/api/v2/item/events/${collection}/${minted.body.tokenIds[0]}`);
+      expect(history.body.events.map((event: { transactionHash: string }) => event.transactionHash)).toEqual([minted.body.txHash]);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it("a cache that differs from what the chains replay is noticed: the chains' answers win, a warning says so, and the cache is rewritten", async () => {
+    const [file] = await cachedFiles();
+    const path = join(dir, file!);
+    const cached = deserialize(readFileSync(path)) as CachedWorld;
+    const [first] = cached.chains;
+    const collection = [...cached.metadata.collections.keys()][0]!;
+    cached.metadata.collections.get(collection)!.description = "not what the world says";
+    first!.head.hash = `0x${"ab".repeat(32)}`;
+    writeFileSync(path, serialize(cached));
+
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const sim = await start();
+    try {
+      expect(sim.load.source).toBe("cache");
+      const early = await readAll(sim);
+      expect(early).not.toEqual(replayed);
+      await sim.live;
+      expect(warn.mock.calls.flat().join("\n")).toMatch(/differs from what the chains replayed/);
+      expect(await readAll(sim)).toEqual(replayed);
+    } finally {
+      await sim.close();
+      warn.mockRestore();
+    }
+    for (let tries = 0; tries < 100 && (deserialize(readFileSync(path)) as CachedWorld).chains[0]!.head.hash === first!.head.hash; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const again = await start();
+    try {
+      expect(await readAll(again)).toEqual(replayed);
+      await again.live;
+    } finally {
+      await again.close();
+    }
+  });
+
+  it("is not used for a world whose uris name a port picked at random", async () => {
+    const sim = await startTestSimulator(demoWorld(), { cacheDir: dir });
+    try {
+      expect(sim.load).toEqual({ source: "replay" });
+    } finally {
+      await sim.close();
+    }
+  });
+});
