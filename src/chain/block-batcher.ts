@@ -101,13 +101,25 @@ export class BlockBatcher {
   async #sendAlone(job: Job): Promise<void> {
     this.stats.blocks += 1;
     this.stats.transactions += 1;
-    await this.#provider.request({ method: "eth_sendTransaction", params: [job.tx] }).then(job.resolve, job.reject);
+    let hash: Hex;
+    try {
+      hash = (await this.#provider.request({ method: "eth_sendTransaction", params: [job.tx] })) as Hex;
+    } catch (error) {
+      return job.reject(error);
+    }
+    // Mined at once (automine): its receipt is there, and its writer will want it (takeReceipt).
+    this.#keepReceipt(hash, await this.#provider.request({ method: "eth_getTransactionReceipt", params: [hash] }).catch(() => null));
+    job.resolve(hash);
+  }
+
+  #keepReceipt(hash: Hex, receipt: unknown): void {
+    // Receipts nobody came for (a writer that did not wait) do not pile up.
+    if (this.#receipts.size > 4 * MAX_PER_BLOCK) this.#receipts.clear();
+    if (receipt) this.#receipts.set(hash, receipt);
   }
 
   async #mineTogether(batch: Job[]): Promise<void> {
     const request = (method: string, params: unknown[] = []) => this.#provider.request({ method, params });
-    // Receipts nobody came for (a writer that did not wait) do not pile up.
-    if (this.#receipts.size > 4 * MAX_PER_BLOCK) this.#receipts.clear();
     // Automine switched off from outside (a stalled chain on purpose): leave it so, send each as is.
     if ((await request("hardhat_getAutomine")) === false) {
       for (const job of batch) await this.#sendAlone(job);
@@ -135,7 +147,7 @@ export class BlockBatcher {
     const receipt = (await this.#provider.request({ method: "eth_getTransactionReceipt", params: [hash] })) as { status: Hex } | null;
     if (!receipt) return job.reject(new Error(`transaction ${hash} was not mined`));
     if (receipt.status === "0x1") {
-      this.#receipts.set(hash, receipt);
+      this.#keepReceipt(hash, receipt);
       return job.resolve(hash);
     }
     // Reverted inside its block: the same call against the chain as it now is tells the reason (what a lone send would have thrown).

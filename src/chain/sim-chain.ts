@@ -62,6 +62,8 @@ export class SimChain {
   #indexer: ChainIndexer;
   #batcher: BlockBatcher | undefined;
   #recorder: ChainRecorder | undefined;
+  /** The index's mark (`markStale`) of each write not yet confirmed: a confirmed write nothing came after leaves the index current. */
+  readonly #marks = new Map<Hex, number>();
   /** Resolves once the chain runs (at once, unless the chain is still being started: `awaiting`). */
   readonly #started: Promise<void>;
   #start: () => void = () => undefined;
@@ -172,6 +174,7 @@ export class SimChain {
     const chain = this.#running();
     const provider = chain.connection.provider;
     const tx = { from, to: call.to, data: call.data, ...FEES, ...(call.value ? { value: toHex(call.value) } : {}) };
+    let sent: Hex | undefined;
     try {
       // An estimate is exact for the state it saw; a write that lands after another may need more.
       // Against the latest block: while a batch waits to be mined, "pending" would run it first.
@@ -184,14 +187,22 @@ export class SimChain {
         if (chain.external) await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
         return hash;
       };
-      if (this.#recorder) return await this.#sendRecorded(this.#recorder, sendable, send);
+      if (this.#recorder) return (sent = await this.#sendRecorded(this.#recorder, sendable, send));
       // A write at a given time (the replay) has its block to itself; others may share one (not on a node we did not start).
-      return await (at === undefined && !chain.external ? this.#batcher!.send(sendable) : this.#batcher!.exclusive(send));
+      return (sent = await (at === undefined && !chain.external ? this.#batcher!.send(sendable) : this.#batcher!.exclusive(send)));
     } catch (error) {
       throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {
-      this.#indexer.markStale();
+      const mark = this.#indexer.markStale();
+      // Others mine on a node we did not start: there, only the poll tells the index it is current.
+      if (sent && !chain.external) this.#remember(sent, mark);
     }
+  }
+
+  #remember(hash: Hex, mark: number): void {
+    // Writes nobody confirms (the replay's) do not pile up.
+    if (this.#marks.size >= 1024) this.#marks.delete(this.#marks.keys().next().value!);
+    this.#marks.set(hash, mark);
   }
 
   /** Sends alone and records the transaction as sent, with the time of the block it landed in (durable once the caller flushes). */
@@ -229,7 +240,9 @@ export class SimChain {
     const receipt = batched
       ? formatTransactionReceipt(batched as never)
       : await this.publicClient.waitForTransactionReceipt({ hash, ...(timeoutMs ? { timeout: timeoutMs } : {}) });
-    await this.#indexer.syncTo(receipt.blockNumber, receipt.blockHash);
+    const mark = this.#marks.get(hash);
+    this.#marks.delete(hash);
+    await this.#indexer.syncTo(receipt.blockNumber, receipt.blockHash, mark);
     return receipt;
   }
 

@@ -36,6 +36,8 @@ export class ChainIndexer {
   #running: Promise<void> = Promise.resolve();
   #stale = true;
   #mayBeRewritten = false;
+  /** How many times the chain may have changed (each markStale or markRewritten). */
+  #changes = 0;
 
   constructor(source: LogSource, facts: ChainFacts) {
     this.#source = source;
@@ -46,15 +48,17 @@ export class ChainIndexer {
     return this.#models;
   }
 
-  /** New blocks may exist. */
-  markStale(): void {
+  /** New blocks may exist. Answers a mark for `syncTo`, which then knows whether anything else changed the chain since. */
+  markStale(): number {
     this.#stale = true;
+    return ++this.#changes;
   }
 
   /** Blocks the index holds may have been replaced or dropped (a revert, a reorg, anything unknown from outside). */
   markRewritten(): void {
     this.#stale = true;
     this.#mayBeRewritten = true;
+    this.#changes += 1;
   }
 
   /** Catch up with the chain if it may have moved. */
@@ -64,10 +68,16 @@ export class ChainIndexer {
     return this.#serialized(() => this.#catchUp());
   }
 
-  /** Make sure everything up to `blockNumber` is indexed (a writer's receipt block: its logs carry its time). */
-  async syncTo(blockNumber: bigint, blockHash?: Hex): Promise<void> {
-    if (!this.#mayBeRewritten && this.#models.head.blockNumber >= Number(blockNumber)) return this.#running;
-    return this.#serialized(() => this.#catchUp({ number: blockNumber, hash: blockHash }));
+  /**
+   * Make sure everything up to `blockNumber` is indexed (a writer's receipt block: its logs carry
+   * its time). With `mark` (what markStale answered once the writer's block was made): if nothing
+   * changed the chain since, that block is the chain's head, so the index is current and the next
+   * read need not ask the chain.
+   */
+  async syncTo(blockNumber: bigint, blockHash?: Hex, mark?: number): Promise<void> {
+    if (this.#mayBeRewritten || this.#models.head.blockNumber < Number(blockNumber)) await this.#serialized(() => this.#catchUp({ number: blockNumber, hash: blockHash }));
+    else await this.#running;
+    if (mark === this.#changes && !this.#mayBeRewritten && this.#models.head.blockNumber === Number(blockNumber)) this.#stale = false;
   }
 
   /** Remember the models as of the indexed head, to come back to if the chain returns to this block. */

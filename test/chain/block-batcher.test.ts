@@ -49,12 +49,13 @@ function fakeChain() {
 
 const tx = (data = "0x01") => ({ from: "0xa", to: "0xb", data, gas: "0x5208" as const });
 
-it("sends a lone transaction as it is (automine: one request, its own block)", async () => {
+it("sends a lone transaction as it is (automine: its own block), and keeps its receipt for its writer, once", async () => {
   const chain = fakeChain();
   const batcher = new BlockBatcher(chain.provider);
   const hash = await batcher.send(tx());
-  expect(chain.calls).toEqual(["eth_sendTransaction"]);
+  expect(chain.calls).toEqual(["eth_sendTransaction", "eth_getTransactionReceipt"]);
   expect(chain.receipts.get(hash)?.status).toBe("0x1");
+  expect(batcher.takeReceipt(hash)).toEqual(chain.receipts.get(hash));
   expect(batcher.takeReceipt(hash)).toBeUndefined();
 });
 
