@@ -17,7 +17,7 @@ const ROUNDS = Number(values.rounds);
 const JOURNALED_MINTS = Number(values.mints);
 
 const stateDir = mkdtempSync(join(tmpdir(), "nft-sim-bench-state-"));
-const plain: WorldSpec = { name: "default world", scale: 1, args: ["src/cli/simulate.ts", "--no-rpc", "--public-url", "http://bench.test"] };
+const plain: WorldSpec = { name: "default world", scale: 1, args: ["dist/bundle/simulate.js", "--no-rpc", "--no-cache", "--public-url", "http://bench.test"] };
 const journaled: WorldSpec = { ...plain, name: "default world, --state", args: [...plain.args, "--state", stateDir] };
 
 async function main() {

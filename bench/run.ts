@@ -1,13 +1,13 @@
 // `npm run bench`: reads, mints, start-up, memory and growth of the simulator, each as
 // a ratio against a baseline measured in the same run (see bench/README.md).
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { load, median, summarize, type Sample } from "./lib/load.ts";
 import { ROOT, stopAll } from "./lib/processes.ts";
 import { helper, startSimulator, stop, type Started } from "./lib/sim.ts";
-import { learnWorld, generateScaledWorld, worlds, type WorldFacts } from "./lib/worlds.ts";
+import { BENCH_CACHE_DIR, generateScaledWorld, inTree, learnWorld, worlds, type WorldFacts } from "./lib/worlds.ts";
 import { renderTable } from "./lib/report.ts";
 import { prismStartups, readsAgainstPrism, startPrism, type PrismRead } from "./lib/prism.ts";
 import { renderSoak, soak, type SoakResult } from "./lib/soak.ts";
@@ -40,7 +40,7 @@ const KNOWN_PHASES = [...ALL_PHASES, "soak"];
 const PHASES = new Set(opts.only ? opts.only.split(",") : ALL_PHASES);
 for (const phase of PHASES) if (!KNOWN_PHASES.includes(phase)) throw new Error(`--only: unknown phase '${phase}' (${KNOWN_PHASES.join(", ")})`);
 const SOAK_SECONDS = Number(opts["soak-seconds"]);
-const TARGETS = { reads: 0.5, mints: 0.7, startupMs: 5000, peakRssMB: 300, startupVsPrism: 1.5 };
+const TARGETS = { reads: 0.5, mints: 0.8, startupMs: 2000, peakRssMB: 250, startupVsPrism: 1.5, scaledStartupMs: 10_000, scaledPeakRssMB: 1024 };
 
 const benchStarted = performance.now();
 const log = (line: string) => console.log(`[${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(4)} s] ${line}`);
@@ -192,10 +192,11 @@ function deepPage(events: number, perPage = 24): number {
 }
 
 async function main() {
-  const tree = opts.tree ? { cwd: resolve(opts.tree) } : {};
   const { base: baseWorld0, scaled: scaledWorld0 } = worlds(SCALE);
-  const baseWorld = { ...baseWorld0, ...tree };
-  const scaledWorld = { ...scaledWorld0, ...tree };
+  const baseWorld = opts.tree ? inTree(baseWorld0, resolve(opts.tree)) : baseWorld0;
+  const scaledWorld = opts.tree ? inTree(scaledWorld0, resolve(opts.tree)) : scaledWorld0;
+  // Every world's first start in this run is a cold one (no cached world).
+  rmSync(BENCH_CACHE_DIR, { recursive: true, force: true });
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
   log(`${command}: ${SECONDS} s per measurement, ${WARMUP} s warm-up, ${ROUNDS} rounds, ${CONNECTIONS} connections; phases ${[...PHASES].join(", ")}`);
   const needScaled = PHASES.has("startup") || PHASES.has("growth");
@@ -251,20 +252,22 @@ async function main() {
   const afterMintsPeakMB = PHASES.has("mints") ? (sim.child.memory()?.peakMB ?? NaN) : undefined;
   await stop(sim.child);
 
-  const baseStartups = [sim.startup];
+  // The first start was cold (an empty world cache); the next ones find the world cached.
+  const coldStartup = sim.startup;
+  const warmStartups: Started["startup"][] = [];
   if (PHASES.has("startup")) {
-    for (let run = 1; run < STARTUP_RUNS; run++) {
+    for (let run = 0; run < STARTUP_RUNS; run++) {
       const again = await startSimulator(baseWorld);
-      baseStartups.push(again.startup);
+      warmStartups.push(again.startup);
       await stop(again.child);
     }
-    log(`start-up, ${baseWorld.name}: ${baseStartups.map((s) => ms(s.firstResponseMs)).join(", ")}`);
+    log(`start-up, ${baseWorld.name}: cold ${ms(coldStartup.firstResponseMs)}; from the world cache ${warmStartups.map((s) => ms(s.firstResponseMs)).join(", ")} (chains ready ${warmStartups.map((s) => ms(s.readyLineMs)).join(", ")})`);
   }
   const prismStartupRuns = PHASES.has("prism") ? await prismStartups(STARTUP_RUNS) : [];
   if (prismStartupRuns.length) log(`start-up, Prism mocking docs/openapi.json: ${prismStartupRuns.map(ms).join(", ")}`);
 
   // 2. The world ten times larger: start-up, reads (growth), peak memory.
-  let scaled: { startup: Started["startup"]; facts: WorldFacts; reads: ReadResult[]; peakMB: number } | undefined;
+  let scaled: { startup: Started["startup"]; warm?: Started["startup"]; facts: WorldFacts; reads: ReadResult[]; peakMB: number } | undefined;
   if (needScaled) {
     log(`starting the simulator with the ${scaledWorld.name}`);
     const big = await startSimulator(scaledWorld);
@@ -281,9 +284,18 @@ async function main() {
     }
     scaled = { startup: big.startup, facts: bigFacts, reads: bigReads, peakMB: big.child.memory()?.peakMB ?? NaN };
     await stop(big.child);
+    if (PHASES.has("startup")) {
+      const again = await startSimulator(scaledWorld);
+      scaled.warm = again.startup;
+      log(`  from the world cache: first answer after ${ms(again.startup.firstResponseMs)}, chains ready after ${ms(again.startup.readyLineMs)}`);
+      await stop(again.child);
+    }
   }
 
+  // The start-up figure is what a user sees on every start after the first: the world cached.
+  const baseStartups = warmStartups.length > 0 ? warmStartups : [coldStartup];
   const baseStartupMs = median(baseStartups.map((s) => s.firstResponseMs));
+  const coldRatio = (prismMs: number) => coldStartup.firstResponseMs / prismMs;
   const results = {
     command,
     date: new Date().toISOString(),
@@ -295,17 +307,27 @@ async function main() {
     reads: PHASES.has("reads") ? reads.map((r) => ({ ...r, pass: r.ratio >= TARGETS.reads })) : [],
     mints: mints.map((m) => ({ ...m, pass: m.ratio >= TARGETS.mints })),
     startup: [
-      { world: baseWorld.name, firstResponseMs: baseStartupMs, runs: baseStartups, pass: baseStartupMs <= TARGETS.startupMs },
-      ...(scaled ? [{ world: scaledWorld.name, firstResponseMs: scaled.startup.firstResponseMs, runs: [scaled.startup] }] : []),
+      { world: baseWorld.name, firstResponseMs: baseStartupMs, cold: coldStartup, runs: baseStartups, pass: baseStartupMs <= TARGETS.startupMs },
+      ...(scaled
+        ? [{ world: scaledWorld.name, firstResponseMs: (scaled.warm ?? scaled.startup).firstResponseMs, cold: scaled.startup, runs: [scaled.warm ?? scaled.startup], pass: (scaled.warm ?? scaled.startup).firstResponseMs <= TARGETS.scaledStartupMs }]
+        : []),
     ],
     memory: [
-      memoryEntry(baseWorld.name, median(baseStartups.map((s) => s.peakRssAtReadyMB)), afterReadsPeakMB, afterMintsPeakMB, minted),
-      ...(scaled ? [memoryEntry(scaledWorld.name, scaled.startup.peakRssAtReadyMB, scaled.peakMB)] : []),
+      memoryEntry(baseWorld.name, Math.max(coldStartup.peakRssAtChainsMB, ...baseStartups.map((s) => s.peakRssAtChainsMB)), afterReadsPeakMB, afterMintsPeakMB, minted, TARGETS.peakRssMB),
+      ...(scaled ? [memoryEntry(scaledWorld.name, Math.max(scaled.startup.peakRssAtChainsMB, scaled.warm?.peakRssAtChainsMB ?? 0), scaled.peakMB, undefined, 0, TARGETS.scaledPeakRssMB)] : []),
     ],
     growth: scaled && PHASES.has("growth") ? growth(reads, scaled.reads) : [],
     prism: PHASES.has("prism")
       ? {
-          startup: { simulatorMs: baseStartupMs, prismMs: median(prismStartupRuns), prismRuns: prismStartupRuns, ratio: baseStartupMs / median(prismStartupRuns), pass: baseStartupMs / median(prismStartupRuns) <= TARGETS.startupVsPrism },
+          startup: {
+            simulatorMs: baseStartupMs,
+            coldMs: coldStartup.firstResponseMs,
+            prismMs: median(prismStartupRuns),
+            prismRuns: prismStartupRuns,
+            ratio: baseStartupMs / median(prismStartupRuns),
+            coldRatio: coldRatio(median(prismStartupRuns)),
+            pass: baseStartupMs / median(prismStartupRuns) <= TARGETS.startupVsPrism,
+          },
           reads: prismReads,
         }
       : null,
@@ -322,10 +344,10 @@ async function main() {
   if (soaked) console.log(`\n${renderSoak(soaked)}`);
 }
 
-/** Peak RSS while serving (at the first answer and after the reads) against the target; after the mints, apart: every mint is a block. */
-function memoryEntry(world: string, atReady: number, afterReads: number, afterMints?: number, minted = 0) {
+/** Peak RSS while serving (once the chains hold the world, and after the reads) against the target; after the mints, apart: every mint is a block. */
+function memoryEntry(world: string, atReady: number, afterReads: number, afterMints: number | undefined, minted: number, target: number) {
   const serving = Math.max(atReady, afterReads);
-  return { world, peakRssAtReadyMB: atReady, peakRssAfterReadsMB: afterReads, peakRssAfterMintsMB: afterMints ?? null, minted, pass: serving <= TARGETS.peakRssMB };
+  return { world, peakRssAtReadyMB: atReady, peakRssAfterReadsMB: afterReads, peakRssAfterMintsMB: afterMints ?? null, minted, targetMB: target, pass: serving <= target };
 }
 
 /** The same read at 1× and at the larger scale: how the cost of one request grows. */

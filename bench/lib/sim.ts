@@ -4,14 +4,26 @@ import type { WorldSpec } from "./worlds.ts";
 export interface Started {
   child: Child;
   base: string;
-  startup: { firstResponseMs: number; listeningMs: number; readyLineMs: number; peakRssAtReadyMB: number };
+  startup: {
+    firstResponseMs: number;
+    listeningMs: number;
+    /** When the banner is out: the chains hold the world (with a cached world, later than the first answer). */
+    readyLineMs: number;
+    /** Whether the first answer came from the world cache. */
+    fromCache: boolean;
+    peakRssAtReadyMB: number;
+    /** Peak RSS once the chains hold the world (the banner). */
+    peakRssAtChainsMB: number;
+  };
 }
 
 /**
  * Starts the simulator with a world in its own process and times it: from spawning
  * the process to its first successful answer to GET /api/v2/collection. The API
- * answers 503 until the world is replayed, so the first 200 is the whole world.
- * "Listening" is the first answer of any status; "banner" when the start-up line is out.
+ * answers 503 until the world is in, so the first 200 is the whole world (from the world
+ * cache, when this world was started before; the chains then replay it meanwhile).
+ * "Listening" is the first answer of any status; "banner" when the chains hold the world.
+ * Returns once both are there.
  */
 export async function startSimulator(world: WorldSpec, nodeFlags: string[] = []): Promise<Started> {
   const port = await freePort();
@@ -32,7 +44,10 @@ export async function startSimulator(world: WorldSpec, nodeFlags: string[] = [])
     if (response?.ok) {
       const firstResponseMs = performance.now() - child.startedAt;
       const peakRssAtReadyMB = child.memory()?.peakMB ?? NaN;
-      return { child, base, startup: { firstResponseMs, listeningMs, readyLineMs, peakRssAtReadyMB } };
+      await child.waitFor(/ready in/, 600_000);
+      if (Number.isNaN(readyLineMs)) readyLineMs = performance.now() - child.startedAt;
+      const fromCache = /Answering from the cached world/.test(child.output);
+      return { child, base, startup: { firstResponseMs, listeningMs, readyLineMs, fromCache, peakRssAtReadyMB, peakRssAtChainsMB: child.memory()?.peakMB ?? NaN } };
     }
     await sleep(10);
   }

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, type Child } from "./processes.ts";
@@ -13,6 +14,17 @@ export interface WorldSpec {
   cwd?: string;
 }
 
+/** The world cache the benchmark's simulators use: its own, emptied at the start of a run, so the first start of each world is a cold one. */
+export const BENCH_CACHE_DIR = join(tmpdir(), "nft-simulator-bench-cache");
+
+/**
+ * How the benchmark starts the simulator: what `npm run simulate` runs (the bundle,
+ * dist/bundle/simulate.js, which prebench brings up to date), with the collection uris of the
+ * default port whatever port it gets (so a second start is the same world, as for a user who
+ * starts it again), and the benchmark's own world cache.
+ */
+export const SIMULATE = ["dist/bundle/simulate.js", "--no-rpc", "--public-url", "http://127.0.0.1:3000", "--cache", BENCH_CACHE_DIR];
+
 /**
  * The default world is what `npm run simulate` loads (fixtures/default-world.json); the
  * larger one is made by the fixture generator (src/scenario/generate/cli.ts --scale N) into a
@@ -20,9 +32,22 @@ export interface WorldSpec {
  */
 export function worlds(scale: number): { base: WorldSpec; scaled: WorldSpec } {
   return {
-    base: { name: "default world", scale: 1, args: ["src/cli/simulate.ts", "--no-rpc"] },
-    scaled: { name: `generated world ×${scale}`, scale, args: ["src/cli/simulate.ts", "--no-rpc", "--fixture", scaledWorldFile(scale)] },
+    base: { name: "default world", scale: 1, args: SIMULATE },
+    scaled: { name: `generated world ×${scale}`, scale, args: [...SIMULATE, "--fixture", scaledWorldFile(scale)] },
   };
+}
+
+/**
+ * The same world run from another copy of the project (--tree, bench/compare.ts): its own bundle,
+ * brought up to date first; a copy from before the bundle runs its sources the way it did then.
+ */
+export function inTree(world: WorldSpec, cwd: string): WorldSpec {
+  if (!existsSync(join(cwd, "scripts/bundle.mjs"))) {
+    const fixture = world.args.indexOf("--fixture");
+    return { ...world, cwd, args: ["src/cli/simulate.ts", "--no-rpc", ...(fixture >= 0 ? world.args.slice(fixture, fixture + 2) : [])] };
+  }
+  execFileSync(process.execPath, ["scripts/bundle.mjs"], { cwd, stdio: "pipe" });
+  return { ...world, cwd };
 }
 
 export function scaledWorldFile(scale: number): string {
