@@ -9,6 +9,7 @@
 // (chooseWorld), the same start (src/simulator.ts), other defaults (free ports, no JSON-RPC).
 import { DEFAULT_OPTIONS, type ApiAccount } from "../config.ts";
 import { chooseWorld } from "../scenario/world.ts";
+import { defaultCacheDir } from "../world-cache/world-cache.ts";
 import { startSimulator as startServer } from "../simulator.ts";
 import { controlClient, type ControlClient } from "./control-client.ts";
 
@@ -30,6 +31,12 @@ export interface StartOptions {
   wallClock?: boolean;
   /** Base URL written into collection `uri`s; default the simulator's own URL. */
   publicUrl?: string;
+  /**
+   * The world cache (a folder, or false for none; default node_modules/.cache/nft-service-simulator):
+   * a world started before answers reads at once while its chains replay it. Only a world whose
+   * uris name no port picked at random (a `port` or a `publicUrl` given) is cached.
+   */
+  cache?: string | false;
 }
 
 export interface RunningSimulator {
@@ -48,12 +55,14 @@ export interface RunningSimulator {
 
 /**
  * Starts the chains, deploys the contracts, replays the world and serves the API; resolves once the
- * API answers with the whole world in. Several can run in one process, each on its own ports.
+ * API answers with the whole world in (from the world cache, before the chains hold it: a mint or a
+ * control call made meanwhile waits for them). Several can run in one process, each on its own ports.
  */
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
-  const { fixture, wallClock = false, publicUrl, chains, rpc = false } = options;
+  const { fixture, wallClock = false, publicUrl, chains, rpc = false, cache } = options;
   const base = {
     ...DEFAULT_OPTIONS,
+    ...(cache === false || wallClock ? {} : { cacheDir: cache ?? defaultCacheDir() }),
     host: options.host ?? DEFAULT_OPTIONS.host,
     port: options.port ?? 0,
     serveRpc: rpc,
