@@ -109,8 +109,10 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       sim.restored = restored;
     }
     ready = true;
-    // Only now, with the answers going out: the background replay would slow the first of them.
-    loading.finish().then(chainsHoldWorld.resolve, chainsHoldWorld.reject);
+    // With the answers from the cache, the chains start once the first of them is out (or after a
+    // moment): loading Hardhat holds the event loop for a while, and that first reader should not wait.
+    const chainsMayStart = loading.load.source === "cache" ? firstAnswer(api, 250) : Promise.resolve();
+    void chainsMayStart.then(() => loading.finish()).then(chainsHoldWorld.resolve, chainsHoldWorld.reject);
     return sim;
   } catch (error) {
     chainsHoldWorld.resolve();
@@ -134,6 +136,14 @@ function rpcPolicy({ rpcHost, rpcAllowedHosts, rpcCors, adminToken }: SimulatorO
   }
   const bound = loopback || isWildcard(rpcHost) ? [] : [rpcHost];
   return { allowedHosts: [...rpcAllowedHosts, ...bound], allowedOrigins: rpcCors.length > 0 ? rpcCors : DEFAULT_RPC_ORIGINS, token: adminToken, loopback };
+}
+
+/** Resolves once the server has answered its first request, or after `atMostMs`. */
+function firstAnswer(server: Server, atMostMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, atMostMs);
+    server.once("request", (_request, response) => response.once("close", () => (clearTimeout(timer), resolve())));
+  });
 }
 
 function hostOf(url: string | undefined): string[] {
