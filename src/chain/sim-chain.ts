@@ -58,6 +58,8 @@ export class SimChain {
   readonly #chain: Chain;
   readonly #errorsAbi: Abi;
   #recorder: ChainRecorder | undefined;
+  /** The node snapshot ids evm_revert went back to, in order (each dropped every node snapshot from its id on). */
+  readonly #revertedTo: bigint[] = [];
 
   constructor(chain: Chain, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer) {
     this.chainId = chain.chainId;
@@ -85,6 +87,16 @@ export class SimChain {
     return this.indexer.sync();
   }
 
+  /** A mark to give `holdsSnapshot` with a node snapshot taken now. */
+  get revertCount(): number {
+    return this.#revertedTo.length;
+  }
+
+  /** Whether the node still holds snapshot `id`, taken at `mark`: no evm_revert since (ours or from outside) went back to it or before it. */
+  holdsSnapshot(id: Hex, mark: number): boolean {
+    return this.#revertedTo.slice(mark).every((revertedTo) => revertedTo > BigInt(id));
+  }
+
   /** From now on, every write and state-changing call from outside is recorded, in chain order. */
   recordTo(recorder: ChainRecorder | undefined): void {
     this.#recorder = recorder;
@@ -96,7 +108,11 @@ export class SimChain {
    * themselves at a higher level).
    */
   async request(method: string, params: unknown[] = [], { record = true }: { record?: boolean } = {}): Promise<unknown> {
-    const call = () => this.#chain.connection.provider.request({ method, params });
+    const call = async () => {
+      const result = await this.#chain.connection.provider.request({ method, params });
+      if (method === "evm_revert" && result === true) this.#revertedTo.push(BigInt(params[0] as Hex));
+      return result;
+    };
     if (READ_ONLY.has(method)) return call();
     const recorder = record ? this.#recorder : undefined;
     try {

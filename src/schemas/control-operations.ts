@@ -40,20 +40,24 @@ export const advanceTime = operation({
 
 export const takeSnapshot = operation({
   method: "post", path: "/_sim/snapshots", operationId: "takeSnapshot", tag, summary: "Take a snapshot",
-  description: "Remembers every chain, the read models, the metadata and the API keys together; revert to it as often as you like.",
-  response: SnapshotResponse, errors: {},
+  description: "Remembers every chain, the read models, the metadata and the API keys together; revert to it as often as you like. Ids count from 1, and again from 1 after a reset; at most 1,000 snapshots are kept.",
+  response: SnapshotResponse, errors: { 409: "1,000 snapshots are kept already: revert to an earlier one (the later ones are dropped) or reset." },
 });
 
 export const revertSnapshot = operation({
   method: "post", path: "/_sim/snapshots/:id/revert", operationId: "revertSnapshot", tag, summary: "Go back to a snapshot",
   description: "Every chain, the read models, metadata and API keys return to the snapshot; snapshots taken after it are gone. A read right after answers from the restored state.",
-  params: SnapshotParams, response: Done, errors: { 404: "No such snapshot (or one taken after a snapshot since reverted to)." },
+  params: SnapshotParams, response: Done,
+  errors: {
+    404: "No such snapshot (or one taken after a snapshot since reverted to, or one refused with 409 before).",
+    409: "A chain no longer holds the snapshot (an `evm_revert` over JSON-RPC went back before it): nothing moved, and the snapshot is forgotten.",
+  },
 });
 
 export const resetWorld = operation({
   method: "post", path: "/_sim/reset", operationId: "resetWorld", tag, summary: "Back to the world as loaded",
-  description: "Returns to the world as it was when the simulator became ready, drops every snapshot and clears the journal (`--state`).",
-  response: Done, errors: {},
+  description: "Returns to the world as it was when the simulator became ready, drops every snapshot (ids count from 1 again) and clears the journal (`--state`).",
+  response: Done, errors: { 409: "A chain no longer holds the world as loaded (an `evm_revert` over JSON-RPC went back before it): restart instead." },
 });
 
 export const createCollection = operation({

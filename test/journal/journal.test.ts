@@ -88,6 +88,39 @@ describe("a journal replayed on restart", () => {
     expect(await digest(third)).toEqual(reset);
   });
 
+  it("gives snapshot ids after a reset as a replay gives them: snapshot, reset, snapshot, revert, restart", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    const sim = await start(dir);
+    const [bnb] = (await collectionsOn(sim, 56)) as [Address];
+    expect((await postJson(sim, "/_sim/snapshots", {})).body).toEqual({ id: "1" });
+    expect((await postJson(sim, "/_sim/reset", {})).status).toBe(200);
+    const { id } = (await postJson(sim, "/_sim/snapshots", {})).body;
+    expect(id).toBe("1");
+    const reverted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, { ...mintBody(sim, bnb, 56), item: { name: "Reverted", initialSupply: 1 } });
+    expect(reverted.status).toBe(200);
+    expect((await postJson(sim, `/_sim/snapshots/${id}/revert`, {})).status).toBe(200);
+    const kept = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, { ...mintBody(sim, bnb, 56), item: { name: "Kept", initialSupply: 1 } });
+    expect(kept.body.tokenIds).toEqual(reverted.body.tokenIds);
+    const before = await digest(sim);
+    await sim.close();
+
+    const again = await start(dir);
+    expect(await digest(again)).toEqual(before);
+    // The snapshot is there under its id after the restart, and the next one follows it.
+    expect((await postJson(again, `/_sim/snapshots/${id}/revert`, {})).status).toBe(200);
+    expect((await call(again, `/api/v2/item/events/${bnb}/${kept.body.tokenIds[0]}`)).status).toBe(404);
+    expect((await postJson(again, "/_sim/snapshots", {})).body).toEqual({ id: "2" });
+  });
+
+  it("refuses, with a JournalError, a journal that reverts to a snapshot it never took", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    await (await start(dir)).close();
+    appendFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: "revert", id: "7" })}\n`);
+    const refused = await start(dir).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(JournalError);
+    expect((refused as Error).message).toMatch(/snapshot '7', which it never took/);
+  });
+
   it("refuses a journal written on another world", async () => {
     const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
     writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: "world", id: "some other world" })}\n`);
