@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -125,6 +125,37 @@ describe("a journal replayed on restart", () => {
     const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
     writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: "world", id: "some other world" })}\n`);
     await expect(start(dir)).rejects.toThrow(/journal of another world/);
+  });
+});
+
+describe("an error answer to a write the journal recorded", () => {
+  it("goes out only after the journal's fsync: a 504 MINT_PENDING whose transaction was recorded", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    const sim = await startTestSimulator(demoWorld({ baseUrl: "http://sim.test" }), { stateDir: dir, mintTimeoutMs: 500 });
+    started.push(sim);
+    const [collection] = (await collectionsOn(sim, 137)) as [Address];
+    // The journal's size each finished fsync covered.
+    const synced: number[] = [];
+    const flush = Journal.prototype.flush;
+    Journal.prototype.flush = async function (this: Journal) {
+      const size = this.bytes;
+      await flush.call(this);
+      synced.push(size);
+    };
+    const chain = sim.chains.get(137)!;
+    try {
+      await chain.request("evm_setAutomine", [false], { record: false });
+      const pending = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection, 137, { name: "Pending" }));
+      const onDisk = statSync(join(dir, JOURNAL_FILE)).size;
+      const written = Math.max(0, ...synced);
+      expect(pending.status).toBe(504);
+      expect(readFileSync(join(dir, JOURNAL_FILE), "utf8")).toContain('"t":"tx"');
+      expect(written, "the answer came before the fsync of its journal entry").toBe(onDisk);
+    } finally {
+      Journal.prototype.flush = flush;
+      await chain.request("evm_mine", [], { record: false });
+      await chain.request("evm_setAutomine", [true], { record: false });
+    }
   });
 });
 
