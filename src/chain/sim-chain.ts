@@ -154,14 +154,23 @@ export class SimChain {
     }
   }
 
-  /** Sends alone and records the transaction as sent, with the time of the block it landed in (durable once the caller flushes). */
+  /**
+   * Sends alone and records the transaction as sent, with the time of the block it landed in (durable once the caller flushes).
+   * A transaction that reverted is mined all the same (EDR names it in the error): it is recorded too, then the error thrown.
+   */
   #sendRecorded(recorder: ChainRecorder, sendable: Record<string, string>, send: () => Promise<Hex>): Promise<Hex> {
     const { from, to, data, value, gas } = sendable as { from: Address; to: Address; data: Hex; value?: Hex; gas: Hex };
     return recorder.exclusive(async () => {
-      const hash = await send();
+      let failed: { error: unknown } | undefined;
+      const hash = await send().catch((error: { transactionHash?: Hex }) => {
+        if (!error?.transactionHash) throw error;
+        failed = { error };
+        return error.transactionHash;
+      });
       const block = (await this.#chain.connection.provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as { timestamp: Hex; transactions: Hex[] };
       const mined = block.transactions.includes(hash) ? { at: Number(BigInt(block.timestamp)) } : {};
       recorder.append({ t: "tx", chainId: this.chainId, from, to, data, gas, ...(value ? { value } : {}), ...mined });
+      if (failed) throw failed.error;
       return hash;
     });
   }

@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { encodeFunctionData, type Address } from "viem";
+import { addItem } from "../../src/chain/actions/add-item.ts";
+import { ChainRevert } from "../../src/chain/revert.ts";
 import type { ChainModels } from "../../src/indexer/models.ts";
 import { Journal, JOURNAL_FILE, JournalError } from "../../src/journal/journal.ts";
 import { DEFAULT_OPTIONS } from "../../src/config.ts";
@@ -40,6 +42,10 @@ async function digest(sim: Simulator) {
   }
   const accounts = sim.accounts.list().map(({ apiKey, name, wallet }) => ({ apiKey, name, wallet }));
   return { chains, list, metadata, accounts };
+}
+
+function mintAt(sim: Simulator, collection: Address) {
+  return postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, { ...mintBody(sim, collection, 56), item: { name: "After", initialSupply: 1 } });
 }
 
 async function rpc(sim: Simulator, chainId: number, method: string, params: unknown[]) {
@@ -119,6 +125,26 @@ describe("a journal replayed on restart", () => {
     const refused = await start(dir).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(JournalError);
     expect((refused as Error).message).toMatch(/snapshot '7', which it never took/);
+  });
+
+  it("records a write that reverted but was mined, so the restart has its block too", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    const sim = await start(dir);
+    const [bnb] = (await collectionsOn(sim, 56)) as [Address];
+    const chain = sim.chains.get(56)!;
+    const headBefore = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
+    // The guest's wallet holds no minter role; without a dry run the transaction is sent, reverts, and is mined.
+    const guest = demoAccount(sim, "guest").wallet;
+    const refused = addItem(chain, { from: guest, collection: bnb, to: guest, initialSupply: 1n, maxSupply: 1n, royaltyPerMille: 0n });
+    await expect(refused).rejects.toBeInstanceOf(ChainRevert);
+    expect(await chain.publicClient.getBlockNumber({ cacheTime: 0 })).toBe(headBefore + 1n);
+    expect((await mintAt(sim, bnb)).status).toBe(200);
+    const before = await digest(sim);
+    await sim.close();
+
+    const again = await start(dir);
+    expect(again.restored?.failedAgain).toBe(1);
+    expect(await digest(again)).toEqual(before);
   });
 
   it("refuses a journal written on another world", async () => {
