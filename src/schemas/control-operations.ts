@@ -21,10 +21,21 @@ import {
   SnapshotResponse,
   TimeResponse,
 } from "./control.ts";
-import { operation } from "./operations.ts";
+import { operation as apiOperation, type Operation } from "./operations.ts";
 
 const tag = "Control";
 const BAD = { 400: "The body or a parameter is invalid." };
+const ROLE_REFUSED = { 422: "The collection contract refused the role change." };
+
+/** What the control API's guard answers before any operation: the admin token, the browser origin. */
+const GUARD = {
+  401: "`--admin-token` is set and the request does not carry `Authorization: Bearer <token>`.",
+  403: "A browser origin that may not use the control API (`--cors`).",
+  404: "The control API is off: the API listens off loopback and no `--admin-token` was given.",
+};
+
+/** A control operation: its own errors, and the guard's. */
+const operation = <const T extends Operation>(op: T) => apiOperation({ ...op, errors: { ...GUARD, ...op.errors } });
 
 export const getTime = operation({
   method: "get", path: "/_sim/time", operationId: "getTime", tag, summary: "Each chain's head time",
@@ -70,14 +81,14 @@ export const grantMinterRole = operation({
   method: "post", path: "/_sim/collections/:address/minters", operationId: "grantMinterRole", tag, summary: "Grant the minter role",
   description: "The collection's owner grants the minter role to the API key's developer wallet, on chain.",
   params: CollectionAddressParams, body: MinterBody, response: MinterResponse,
-  errors: { ...BAD, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds." },
+  errors: { ...BAD, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds.", ...ROLE_REFUSED },
 });
 
 export const revokeMinterRole = operation({
   method: "delete", path: "/_sim/collections/:address/minters/:apiKey", operationId: "revokeMinterRole", tag, summary: "Revoke the minter role",
   description: "The collection's owner takes the minter role from the API key's developer wallet, on chain.",
   params: MinterParams, query: MinterQuery, response: MinterResponse,
-  errors: { ...BAD, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds." },
+  errors: { ...BAD, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds.", ...ROLE_REFUSED },
 });
 
 export const listCollectionItems = operation({
