@@ -18,6 +18,15 @@ and stops it.
   --public-url <url>   base URL in collection uris and HAR URLs (default ${SNAPSHOT_BASE_URL})
   -h, --help           show this help`;
 
+/** Every flag `fixtures export` takes (its --help lists each: test/api/cli.test.ts checks). */
+export const EXPORT_FLAGS = {
+  out: { type: "string" },
+  fixture: { type: "string" },
+  har: { type: "string" },
+  "public-url": { type: "string" },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
 /**
  * `npm run fixtures:export` and `nft-sim fixtures export`. Resolves with the exit code:
  * 0 done, 1 failed, 2 usage error.
@@ -26,7 +35,7 @@ export async function exportFixtures(argv: string[], usage = USAGE, defaultOut =
   try {
     const { values } = parseArgs({
       args: argv,
-      options: { out: { type: "string" }, fixture: { type: "string" }, har: { type: "string" }, "public-url": { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+      options: EXPORT_FLAGS,
       strict: true,
       allowPositionals: false,
     });
