@@ -1,8 +1,9 @@
 import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { encodeFunctionData, type Address } from "viem";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, type Address } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { addItem } from "../../src/chain/actions/add-item.ts";
 import { ChainRevert } from "../../src/chain/revert.ts";
 import type { ChainModels } from "../../src/indexer/models.ts";
@@ -145,6 +146,47 @@ describe("a journal replayed on restart", () => {
     const again = await start(dir);
     expect(again.restored?.failedAgain).toBe(1);
     expect(await digest(again)).toEqual(before);
+  });
+
+  it("journals an eth_sendRawTransaction signed with viem over the JSON-RPC port, and replays it to the same hash and block", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    const sim = await start(dir);
+    const url = sim.rpcUrls.get(56)!;
+    const chain = defineChain({ id: 56, name: "BNB Smart Chain (simulated)", nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 }, rpcUrls: { default: { http: [url] } } });
+    const wallet = createWalletClient({ account: privateKeyToAccount(demoAccount(sim, "arcade").walletKey), chain, transport: http(url) });
+    const reader = createPublicClient({ chain, transport: http(url) });
+    const hash = await wallet.sendTransaction({ to: "0x00000000000000000000000000000000000b0b01", value: 10n ** 15n });
+    const receipt = await reader.waitForTransactionReceipt({ hash });
+    expect(readFileSync(join(dir, JOURNAL_FILE), "utf8")).toMatch(/"method":"eth_sendRawTransaction"/);
+    const before = await digest(sim);
+    await sim.close();
+
+    const again = await start(dir);
+    expect(again.restored?.failedAgain).toBe(0);
+    expect(await digest(again)).toEqual(before);
+    const replayed = await again.chains.get(56)!.publicClient.getTransactionReceipt({ hash });
+    expect({ block: replayed.blockHash, status: replayed.status }).toEqual({ block: receipt.blockHash, status: "success" });
+    expect(await again.chains.get(56)!.publicClient.getBalance({ address: "0x00000000000000000000000000000000000b0b01" })).toBe(10n ** 15n);
+  });
+
+  it("restarts on a journal whose last line was torn: warns, drops it, and serves everything before it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    const sim = await start(dir);
+    const [bnb] = (await collectionsOn(sim, 56)) as [Address];
+    const minted = await mintAt(sim, bnb);
+    expect(minted.status).toBe(200);
+    const before = await digest(sim);
+    await sim.close();
+    appendFileSync(join(dir, JOURNAL_FILE), '{"t":"tx","chainId":56,"from":"0x9b07418a910748a2b0d9');
+
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, "warn").mockImplementation((line: string) => void warnings.push(line));
+    const again = await start(dir).finally(() => warn.mockRestore());
+    expect(warnings).toEqual([expect.stringMatching(/journal\.jsonl: the last entry was cut off mid-write \(a crash\); it was never acknowledged and is dropped$/)]);
+    expect(await digest(again)).toEqual(before);
+    const history = await call(again, `/api/v2/item/events/${bnb}/${minted.body.tokenIds[0]}`);
+    expect(history.body.events.map((event: { transactionHash: string }) => event.transactionHash)).toEqual([minted.body.txHash]);
+    expect(readFileSync(join(dir, JOURNAL_FILE), "utf8").endsWith("}\n")).toBe(true);
   });
 
   it("refuses a journal written on another world", async () => {
