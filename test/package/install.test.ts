@@ -84,8 +84,10 @@ describe("the packed package, installed into an empty project", () => {
     expect(output).toContain("SIGTERM: stopping");
   }, 90_000);
 
-  it("type-checks a project that imports it", async () => {
-    await inProject(process.execPath, [join(process.cwd(), "node_modules/typescript/bin/tsc"), "-p", "."]);
+  it("type-checks a project that imports it, in Node and as a browser bundle (the \"browser\" condition's own declarations)", async () => {
+    const tsc = join(process.cwd(), "node_modules/typescript/bin/tsc");
+    await inProject(process.execPath, [tsc, "-p", "."]);
+    await inProject(process.execPath, [tsc, "-p", "tsconfig.browser.json"]);
   });
 
   it("runs that project's vitest tests: startSimulator in globalSetup, a second one, and the MSW handlers", async () => {

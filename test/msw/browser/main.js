@@ -1,10 +1,9 @@
-/// <reference types="vite/client" />
-// A page that answers the API from the default world's snapshots through MSW's service worker,
-// as a frontend would use the package (there it imports "nft-service-simulator/msw").
+// A page as a frontend team writes it: MSW's service worker with the package's handlers, imported
+// through the package's own entry (its "browser" condition), answering from the default world's
+// snapshots with no server behind them. test/msw/browser.test.ts builds it with Vite.
 import { setupWorker } from "msw/browser";
-import { createHandlers } from "../../../src/msw/browser.ts";
+import { handlers } from "nft-service-simulator/msw";
 
-const snapshots = import.meta.glob("../../../fixtures/snapshots/**/*.json", { eager: true, import: "default" });
-await setupWorker(...createHandlers({ snapshots })).start({ onUnhandledRequest: "bypass", quiet: true });
-document.querySelector("#state")!.textContent = "ready";
-(window as unknown as { mockReady: boolean }).mockReady = true;
+await setupWorker(...handlers).start({ onUnhandledRequest: "bypass", quiet: true });
+document.querySelector("#state").textContent = "ready";
+window.mockReady = true;
