@@ -49,7 +49,7 @@ export async function exportFixtures(argv: string[], usage = USAGE, defaultOut =
     }
     const publicUrl = (values["public-url"] ?? SNAPSHOT_BASE_URL).replace(/\/+$/, "");
     if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl)) throw new UsageError(`--public-url: '${publicUrl}' is not an http(s) URL`);
-    const out = values.out || !values.har ? (values.out ? resolve(values.out) : defaultOut) : undefined;
+    const out = values.out || !values.har ? resolve(values.out ?? defaultOut) : undefined;
     if (out) checkReplaceable(out, values.force);
     await write({ ...values, out }, publicUrl);
     return 0;
