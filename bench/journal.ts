@@ -2,10 +2,11 @@
 // side, one without a journal and one with; mint throughput is measured in alternating rounds
 // (the ratio of each adjacent pair, then the median), then the journaled one is restarted on a
 // journal of --mints mints and its start-up is compared with a start without a journal.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { JOURNAL_FILE } from "../src/journal/journal.ts";
 import { load, median, type Sample } from "./lib/load.ts";
 import { stopAll } from "./lib/processes.ts";
 import { startSimulator, stop } from "./lib/sim.ts";
@@ -43,14 +44,19 @@ async function main() {
   await stop(without.child);
 
   // A fresh journal of exactly --mints mints, then start-ups with and without it, alternating.
-  const thousand: WorldSpec = { ...plain, name: `default world, ${JOURNALED_MINTS} journaled mints`, args: [...plain.args, "--state", mkdtempSync(join(tmpdir(), "nft-sim-bench-state-"))] };
+  const thousandDir = mkdtempSync(join(tmpdir(), "nft-sim-bench-state-"));
+  const thousand: WorldSpec = { ...plain, name: `default world, ${JOURNALED_MINTS} journaled mints`, args: [...plain.args, "--state", thousandDir] };
   const filling = await startSimulator(thousand);
   for (let i = 0; i < JOURNALED_MINTS; i++) {
     const response = await fetch(`${filling.base}/api/v2/item/new?apiKey=${encodeURIComponent(facts.mint.apiKey)}`, { method: "POST", headers: { "content-type": "application/json" }, body });
     if (!response.ok) throw new Error(`mint ${i} answered ${response.status}`);
   }
   await stop(filling.child);
-  const journaledCount = JOURNALED_MINTS;
+  // What the start-ups replay is what the journal holds, not what was sent: read it back.
+  const entries = readFileSync(join(thousandDir, JOURNAL_FILE), "utf8").trim().split("\n").map((line) => JSON.parse(line) as { t: string });
+  const journaledCount = entries.filter((entry) => entry.t === "tx").length;
+  if (journaledCount !== JOURNALED_MINTS) throw new Error(`the journal holds ${journaledCount} transactions, not the ${JOURNALED_MINTS} mints answered`);
+  console.log(`journal: ${entries.length} entries, ${journaledCount} of them mint transactions (${(statSync(join(thousandDir, JOURNAL_FILE)).size / 1e6).toFixed(2)} MB)`);
 
   const startups: { plain: number; journaled: number }[] = [];
   for (let round = 0; round < 3; round++) {

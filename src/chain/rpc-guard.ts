@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { bearerMatches } from "../http/admin-token.ts";
 import { hostnameOf, isLoopbackHost, LOOPBACK_ORIGINS, originAllowed } from "../http/origins.ts";
 
 export { isLoopbackHost };
@@ -37,7 +38,7 @@ export function refusalOf(req: IncomingMessage, policy: RpcPolicy): Refusal | un
   if (origin !== undefined && !originAllowed(origin, policy.allowedOrigins)) {
     return { status: 403, message: `Origin '${origin}' is not allowed; add it with --rpc-cors` };
   }
-  if (!policy.loopback && req.headers.authorization !== `Bearer ${policy.token}`) {
+  if (!policy.loopback && !bearerMatches(req.headers.authorization, policy.token)) {
     return { status: 401, message: "This JSON-RPC port is not on loopback: send Authorization: Bearer <--admin-token>" };
   }
   if (req.method === "POST" && !/^application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) {

@@ -64,6 +64,8 @@ export class SimChain {
   #recorder: ChainRecorder | undefined;
   /** The index's mark (`markStale`) of each write not yet confirmed: a confirmed write nothing came after leaves the index current. */
   readonly #marks = new Map<Hex, number>();
+  /** The node snapshot ids evm_revert went back to, in order (each dropped every node snapshot from its id on). */
+  readonly #revertedTo: bigint[] = [];
   /** Resolves once the chain runs (at once, unless the chain is still being started: `awaiting`). */
   readonly #started: Promise<void>;
   #start: () => void = () => undefined;
@@ -98,6 +100,7 @@ export class SimChain {
     this.#chain = started.#chain;
     this.#batcher = started.#batcher;
     this.#indexer = started.#indexer;
+    this.#revertedTo.push(...started.#revertedTo);
     this.#start();
   }
 
@@ -140,6 +143,16 @@ export class SimChain {
     return this.#indexer.sync();
   }
 
+  /** A mark to give `holdsSnapshot` with a node snapshot taken now. */
+  get revertCount(): number {
+    return this.#revertedTo.length;
+  }
+
+  /** Whether the node still holds snapshot `id`, taken at `mark`: no evm_revert since (ours or from outside) went back to it or before it. */
+  holdsSnapshot(id: Hex, mark: number): boolean {
+    return this.#revertedTo.slice(mark).every((revertedTo) => revertedTo > BigInt(id));
+  }
+
   /** From now on, every write and state-changing call from outside is recorded, in chain order. */
   recordTo(recorder: ChainRecorder | undefined): void {
     this.#recorder = recorder;
@@ -152,7 +165,11 @@ export class SimChain {
    */
   async request(method: string, params: unknown[] = [], { record = true }: { record?: boolean } = {}): Promise<unknown> {
     await this.#started;
-    const call = () => this.#running().connection.provider.request({ method, params });
+    const call = async () => {
+      const result = await this.#running().connection.provider.request({ method, params });
+      if (method === "evm_revert" && result === true) this.#revertedTo.push(BigInt(params[0] as Hex));
+      return result;
+    };
     if (READ_ONLY.has(method)) return call();
     const recorder = record ? this.#recorder : undefined;
     try {
@@ -205,14 +222,23 @@ export class SimChain {
     this.#marks.set(hash, mark);
   }
 
-  /** Sends alone and records the transaction as sent, with the time of the block it landed in (durable once the caller flushes). */
+  /**
+   * Sends alone and records the transaction as sent, with the time of the block it landed in (durable once the caller flushes).
+   * A transaction that reverted is mined all the same (EDR names it in the error): it is recorded too, then the error thrown.
+   */
   #sendRecorded(recorder: ChainRecorder, sendable: Record<string, string>, send: () => Promise<Hex>): Promise<Hex> {
     const { from, to, data, value, gas } = sendable as { from: Address; to: Address; data: Hex; value?: Hex; gas: Hex };
     return recorder.exclusive(async () => {
-      const hash = await send();
+      let failed: { error: unknown } | undefined;
+      const hash = await send().catch((error: { transactionHash?: Hex }) => {
+        if (!error?.transactionHash) throw error;
+        failed = { error };
+        return error.transactionHash;
+      });
       const block = (await this.#running().connection.provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as { timestamp: Hex; transactions: Hex[] };
       const mined = block.transactions.includes(hash) ? { at: Number(BigInt(block.timestamp)) } : {};
       recorder.append({ t: "tx", chainId: this.chainId, from, to, data, gas, ...(value ? { value } : {}), ...mined });
+      if (failed) throw failed.error;
       return hash;
     });
   }

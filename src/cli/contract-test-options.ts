@@ -52,25 +52,28 @@ export interface SuiteOptions extends Partial<Omit<Target, "allowWrites">> {
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
+/** Every flag `contract-test` takes (its --help lists each: test/api/cli.test.ts checks). */
+export const SUITE_FLAGS = {
+  "base-url": { type: "string" },
+  "api-key": { type: "string" },
+  collection: { type: "string" },
+  "token-id": { type: "string" },
+  "chain-id": { type: "string" },
+  recipient: { type: "string" },
+  "allow-writes": { type: "boolean", default: false },
+  junit: { type: "string" },
+  quiet: { type: "boolean", default: false },
+  fuzz: { type: "string" },
+  seed: { type: "string" },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
 /** Flags first, then BASE_URL / API_KEY from the environment. */
 export function readSuiteOptions(argv: string[], env: NodeJS.ProcessEnv): SuiteOptions {
   const { values } = parseArgs({
     args: argv,
     strict: true,
-    options: {
-      "base-url": { type: "string" },
-      "api-key": { type: "string" },
-      collection: { type: "string" },
-      "token-id": { type: "string" },
-      "chain-id": { type: "string" },
-      recipient: { type: "string" },
-      "allow-writes": { type: "boolean", default: false },
-      junit: { type: "string" },
-      quiet: { type: "boolean", default: false },
-      fuzz: { type: "string" },
-      seed: { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
-    },
+    options: SUITE_FLAGS,
   });
   const baseUrl = values["base-url"] ?? (env.BASE_URL || undefined);
   if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) throw new UsageError(`--base-url: '${baseUrl}' is not an http(s) URL`);

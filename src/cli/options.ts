@@ -53,33 +53,36 @@ export const USAGE = `Usage: npm run simulate -- [options]
                                                       (env PUBLIC_URL, default http://<host>:<port>)
   -h, --help           show this help`;
 
+/** Every flag `simulate` takes (its --help lists each: test/api/cli.test.ts checks). */
+export const SIMULATE_FLAGS = {
+  host: { type: "string" },
+  port: { type: "string" },
+  chains: { type: "string" },
+  "rpc-port": { type: "string" },
+  "no-rpc": { type: "boolean", default: false },
+  "rpc-host": { type: "string" },
+  "allowed-hosts": { type: "string" },
+  "rpc-cors": { type: "string" },
+  cors: { type: "string" },
+  "admin-token": { type: "string" },
+  fixture: { type: "string" },
+  "wall-clock": { type: "boolean", default: false },
+  cache: { type: "string" },
+  "no-cache": { type: "boolean", default: false },
+  "mint-timeout": { type: "string" },
+  "shutdown-timeout": { type: "string" },
+  "public-url": { type: "string" },
+  state: { type: "string" },
+  "rpc-url": { type: "string", multiple: true },
+  "poll-interval": { type: "string" },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
 /** Reads flags, then environment variables, then defaults. */
 export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOptions & { help: boolean } & WorldOptions {
   const { values } = parseArgs({
     args: argv,
-    options: {
-      host: { type: "string" },
-      port: { type: "string" },
-      chains: { type: "string" },
-      "rpc-port": { type: "string" },
-      "no-rpc": { type: "boolean", default: false },
-      "rpc-host": { type: "string" },
-      "allowed-hosts": { type: "string" },
-      "rpc-cors": { type: "string" },
-      cors: { type: "string" },
-      "admin-token": { type: "string" },
-      fixture: { type: "string" },
-      "wall-clock": { type: "boolean", default: false },
-      cache: { type: "string" },
-      "no-cache": { type: "boolean", default: false },
-      "mint-timeout": { type: "string" },
-      "shutdown-timeout": { type: "string" },
-      "public-url": { type: "string" },
-      state: { type: "string" },
-      "rpc-url": { type: "string", multiple: true },
-      "poll-interval": { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
-    },
+    options: SIMULATE_FLAGS,
     strict: true,
   });
   const chainIds = (values.chains ?? env.CHAINS ?? DEFAULT_OPTIONS.chains.map((c) => c.chainId).join(","))

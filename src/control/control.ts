@@ -2,7 +2,7 @@ import type { ChainRegistry } from "../chain/registry.ts";
 import type { ApiAccount } from "../config.ts";
 import { notFound } from "../errors.ts";
 import type { JournalEntry } from "../journal/entries.ts";
-import type { Journal } from "../journal/journal.ts";
+import { JournalError, type Journal } from "../journal/journal.ts";
 import type { TimeResponse } from "../schemas/control.ts";
 import { advanceTime, chainClocks, mineAtTimes } from "./clock.ts";
 import { Faults } from "./faults.ts";
@@ -67,7 +67,6 @@ export class Control {
   }
 
   revert(id: string): Promise<void> {
-    if (!this.#snapshots.has(id)) throw notFound(`Snapshot '${id}'`);
     return this.#exclusive(async () => {
       await this.#snapshots.revert(id);
       this.#record({ t: "revert", id });
@@ -118,9 +117,10 @@ export class Control {
           await createApiKey(this.parts, entry.name, entry.apiKey);
           break;
         case "snapshot":
-          await this.#snapshots.take();
+          await this.#snapshots.take(entry.id);
           break;
         case "revert":
+          if (!this.#snapshots.has(entry.id)) throw new JournalError(`the journal reverts to snapshot '${entry.id}', which it never took (or dropped before): the journal does not belong to this world`);
           await this.#snapshots.revert(entry.id);
           break;
         case "time":

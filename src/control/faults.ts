@@ -26,6 +26,10 @@ export class Faults {
   #count = 0;
 
   add(body: FaultBody): Fault {
+    const { status, latencyMs, rateLimit, dropConnection } = body.effect;
+    if (status === undefined && !latencyMs && !rateLimit && !dropConnection) {
+      throw new ApiError(400, "VALIDATION_FAILED", "The request body is invalid", ["body.effect does nothing: give a status, a latencyMs above 0, a rateLimit or dropConnection: true"]);
+    }
     const fault: Fault = { id: `fault-${++this.#count}`, ...body, applied: 0 };
     this.#rules.push({ fault, path: pathPattern(body.match.path), random: seeded(body.seed), window: { count: 0, endsAt: 0 } });
     return fault;

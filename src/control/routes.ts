@@ -1,6 +1,7 @@
 import type Router from "@koa/router";
 import type { Context, Middleware, Next } from "koa";
 import { ApiError, notFound } from "../errors.ts";
+import { bearerMatches } from "../http/admin-token.ts";
 import { originAllowed } from "../http/origins.ts";
 import type { ControlOperationId } from "../schemas/control-operations.ts";
 import * as ops from "../schemas/control-operations.ts";
@@ -73,7 +74,7 @@ function guardControl(access: ControlAccess) {
     if (origin && !originAllowed(origin, access.allowedOrigins)) {
       throw new ApiError(403, "FORBIDDEN", "This origin may not use the control API", [`Origin '${origin}' is not allowed; add it with --cors`]);
     }
-    if (access.token !== undefined && ctx.get("authorization") !== `Bearer ${access.token}`) {
+    if (access.token !== undefined && !bearerMatches(ctx.get("authorization"), access.token)) {
       throw new ApiError(401, "UNAUTHORIZED", "The control API needs the admin token", ["send Authorization: Bearer <--admin-token>"]);
     }
     return next();

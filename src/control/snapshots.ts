@@ -2,12 +2,20 @@ import type { Hex } from "viem";
 import type { Accounts } from "../accounts.ts";
 import { revertChain, snapshotChain } from "../chain/actions/node-state.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
+import type { SimChain } from "../chain/sim-chain.ts";
 import type { ApiAccount } from "../config.ts";
+import { ApiError, notFound } from "../errors.ts";
 import type { MetadataSnapshot, MetadataStore } from "../metadata/store.ts";
 
+/** The node's snapshot of one chain: its id, and the chain's revert count when it was taken. */
+interface NodeSnapshot {
+  id: Hex;
+  mark: number;
+}
+
 interface Snapshot {
-  /** The node's snapshot id on each chain (renewed after each revert: a node's snapshot is used up by it). */
-  nodeIds: Map<number, Hex>;
+  /** Per chain (renewed after each revert: a node's snapshot is used up by it). */
+  nodes: Map<number, NodeSnapshot>;
   metadata: MetadataSnapshot;
   accounts: readonly ApiAccount[];
 }
@@ -18,10 +26,14 @@ export interface SnapshotParts {
   accounts: Accounts;
 }
 
+/** At most this many snapshots are kept (each holds a copy of the read models); one more is refused with 409. */
+export const SNAPSHOT_LIMIT = 1000;
+
 /**
  * Snapshots of the whole simulator: every chain (the node's own snapshot), the read models
  * (an indexer checkpoint at the same head, which the index restores when the chain goes back),
  * the off-chain metadata and the API keys. The world as loaded is the snapshot `reset` returns to.
+ * Ids count up from 1 again after a reset, so a journal replays them as they were given.
  */
 export class Snapshots {
   readonly #parts: SnapshotParts;
@@ -38,9 +50,15 @@ export class Snapshots {
     this.#loaded = await this.#take();
   }
 
-  async take(): Promise<string> {
-    const id = String(++this.#count);
+  /** Takes a snapshot under the next id, or under `id` (a journal's replay gives the id it recorded). */
+  async take(id = String(this.#count + 1)): Promise<string> {
+    if (this.#taken.size >= SNAPSHOT_LIMIT) {
+      throw new ApiError(409, "CONFLICT", `${SNAPSHOT_LIMIT} snapshots are kept; no more can be taken`, [
+        `revert to an earlier snapshot (the ones after it are dropped) or POST /_sim/reset, then take it again`,
+      ]);
+    }
     this.#taken.set(id, await this.#take());
+    this.#count = Math.max(this.#count, Number(id));
     return id;
   }
 
@@ -48,37 +66,77 @@ export class Snapshots {
     return this.#taken.has(id);
   }
 
-  /** Back to snapshot `id`; the snapshots taken after it are gone (the nodes dropped them). */
+  /**
+   * Back to snapshot `id`; the snapshots taken after it are gone (the nodes dropped them).
+   * A snapshot a chain no longer holds (an evm_revert over JSON-RPC went back before it) is
+   * forgotten and refused with 409, before any chain moves.
+   */
   async revert(id: string): Promise<void> {
-    const snapshot = this.#taken.get(id)!;
-    await this.#revertTo(snapshot);
+    const snapshot = this.#taken.get(id);
+    if (!snapshot) throw notFound(`Snapshot '${id}'`);
+    const dropped = this.#chainsWithout(snapshot);
+    if (dropped.length > 0) {
+      this.#taken.delete(id);
+      throw new ApiError(409, "CONFLICT", `Snapshot '${id}' is no longer held by the chains`, [
+        `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before snapshot '${id}' and dropped it; it is forgotten`,
+      ]);
+    }
     for (const later of [...this.#taken.keys()].filter((other) => Number(other) > Number(id))) this.#taken.delete(later);
+    await this.#revertTo(snapshot, `snapshot '${id}'`).catch((error: unknown) => {
+      if (error instanceof ApiError) this.#taken.delete(id);
+      throw error;
+    });
   }
 
-  /** Back to the world as loaded; every snapshot is gone. */
+  /** Back to the world as loaded; every snapshot is gone and ids start again at 1. */
   async reset(): Promise<void> {
-    await this.#revertTo(this.#loaded!);
+    const loaded = this.#loaded!;
+    const dropped = this.#chainsWithout(loaded);
+    if (dropped.length > 0) {
+      throw new ApiError(409, "CONFLICT", "The world as loaded is no longer held by the chains", [
+        `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before the world was loaded; restart the simulator instead`,
+      ]);
+    }
     this.#taken.clear();
+    this.#count = 0;
+    await this.#revertTo(loaded, "the world as loaded");
+  }
+
+  #chainsWithout(snapshot: Snapshot): number[] {
+    return this.#parts.chains.all().filter((chain) => !chain.holdsSnapshot(...nodeOf(snapshot, chain))).map((chain) => chain.chainId);
   }
 
   async #take(): Promise<Snapshot> {
     const { chains, metadata, accounts } = this.#parts;
-    const nodeIds = new Map<number, Hex>();
+    const nodes = new Map<number, NodeSnapshot>();
     for (const chain of await chains.synced()) {
       await chain.indexer.checkpoint();
-      nodeIds.set(chain.chainId, await snapshotChain(chain));
+      nodes.set(chain.chainId, await nodeSnapshot(chain));
     }
-    return { nodeIds, metadata: metadata.snapshot(), accounts: accounts.snapshot() };
+    return { nodes, metadata: metadata.snapshot(), accounts: accounts.snapshot() };
   }
 
-  async #revertTo(snapshot: Snapshot): Promise<void> {
+  async #revertTo(snapshot: Snapshot, name: string): Promise<void> {
     const { chains, metadata, accounts } = this.#parts;
     for (const chain of chains.all()) {
-      if (!(await revertChain(chain, snapshot.nodeIds.get(chain.chainId)!))) throw new Error(`chain ${chain.chainId} refused to revert its snapshot`);
-      snapshot.nodeIds.set(chain.chainId, await snapshotChain(chain));
+      // Only a node we did not start can refuse here: others may revert it without passing through us.
+      if (!(await revertChain(chain, nodeOf(snapshot, chain)[0]))) {
+        throw new ApiError(409, "CONFLICT", `Chain ${chain.chainId} no longer holds ${name}`, [`chain ${chain.chainId} refused to revert to ${name}: it was reverted past it from elsewhere`]);
+      }
+      snapshot.nodes.set(chain.chainId, await nodeSnapshot(chain));
     }
     metadata.restore(snapshot.metadata);
     accounts.restore(snapshot.accounts);
     await chains.synced();
   }
+}
+
+function nodeOf(snapshot: Snapshot, chain: SimChain): [Hex, number] {
+  const { id, mark } = snapshot.nodes.get(chain.chainId)!;
+  return [id, mark];
+}
+
+async function nodeSnapshot(chain: SimChain): Promise<NodeSnapshot> {
+  const mark = chain.revertCount;
+  return { id: await snapshotChain(chain), mark };
 }

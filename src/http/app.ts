@@ -50,9 +50,13 @@ export function createApp(deps: AppDeps): Koa {
   app.use(deps.control.requests.middleware());
   app.use(errorBodies((message) => console.error(message)));
   app.use(deps.drain.middleware());
+  // An error answer too: a mint that answers 504 MINT_PENDING was recorded before it timed out.
   app.use(async function durableBeforeAnswer(ctx, next) {
-    await next();
-    if (ctx.method !== "GET" && ctx.method !== "HEAD") await deps.durable();
+    try {
+      await next();
+    } finally {
+      if (ctx.method !== "GET" && ctx.method !== "HEAD") await deps.durable();
+    }
   });
   app.use(cors());
   app.use(guardWrites(deps.writes));

@@ -21,10 +21,21 @@ import {
   SnapshotResponse,
   TimeResponse,
 } from "./control.ts";
-import { operation } from "./operations.ts";
+import { operation as apiOperation, type Operation } from "./operations.ts";
 
 const tag = "Control";
 const BAD = { 400: "The body or a parameter is invalid." };
+const ROLE_REFUSED = { 422: "The collection contract refused the role change." };
+
+/** What the control API's guard answers before any operation: the admin token, the browser origin. */
+const GUARD = {
+  401: "`--admin-token` is set and the request does not carry `Authorization: Bearer <token>`.",
+  403: "A browser origin that may not use the control API (`--cors`).",
+  404: "The control API is off: the API listens off loopback and no `--admin-token` was given.",
+};
+
+/** A control operation: its own errors, and the guard's. */
+const operation = <const T extends Operation>(op: T) => apiOperation({ ...op, errors: { ...GUARD, ...op.errors } });
 
 export const getTime = operation({
   method: "get", path: "/_sim/time", operationId: "getTime", tag, summary: "Each chain's head time",
@@ -40,20 +51,24 @@ export const advanceTime = operation({
 
 export const takeSnapshot = operation({
   method: "post", path: "/_sim/snapshots", operationId: "takeSnapshot", tag, summary: "Take a snapshot",
-  description: "Remembers every chain, the read models, the metadata and the API keys together; revert to it as often as you like.",
-  response: SnapshotResponse, errors: {},
+  description: "Remembers every chain, the read models, the metadata and the API keys together; revert to it as often as you like. Ids count from 1, and again from 1 after a reset; at most 1,000 snapshots are kept.",
+  response: SnapshotResponse, errors: { 409: "1,000 snapshots are kept already: revert to an earlier one (the later ones are dropped) or reset." },
 });
 
 export const revertSnapshot = operation({
   method: "post", path: "/_sim/snapshots/:id/revert", operationId: "revertSnapshot", tag, summary: "Go back to a snapshot",
   description: "Every chain, the read models, metadata and API keys return to the snapshot; snapshots taken after it are gone. A read right after answers from the restored state.",
-  params: SnapshotParams, response: Done, errors: { 404: "No such snapshot (or one taken after a snapshot since reverted to)." },
+  params: SnapshotParams, response: Done,
+  errors: {
+    404: "No such snapshot (or one taken after a snapshot since reverted to, or one refused with 409 before).",
+    409: "A chain no longer holds the snapshot (an `evm_revert` over JSON-RPC went back before it): nothing moved, and the snapshot is forgotten.",
+  },
 });
 
 export const resetWorld = operation({
   method: "post", path: "/_sim/reset", operationId: "resetWorld", tag, summary: "Back to the world as loaded",
-  description: "Returns to the world as it was when the simulator became ready, drops every snapshot and clears the journal (`--state`).",
-  response: Done, errors: {},
+  description: "Returns to the world as it was when the simulator became ready, drops every snapshot (ids count from 1 again) and clears the journal (`--state`).",
+  response: Done, errors: { 409: "A chain no longer holds the world as loaded (an `evm_revert` over JSON-RPC went back before it): restart instead." },
 });
 
 export const createCollection = operation({
@@ -66,14 +81,14 @@ export const grantMinterRole = operation({
   method: "post", path: "/_sim/collections/:address/minters", operationId: "grantMinterRole", tag, summary: "Grant the minter role",
   description: "The collection's owner grants the minter role to the API key's developer wallet, on chain.",
   params: CollectionAddressParams, body: MinterBody, response: MinterResponse,
-  errors: { ...BAD, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds." },
+  errors: { ...BAD, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds.", ...ROLE_REFUSED },
 });
 
 export const revokeMinterRole = operation({
   method: "delete", path: "/_sim/collections/:address/minters/:apiKey", operationId: "revokeMinterRole", tag, summary: "Revoke the minter role",
   description: "The collection's owner takes the minter role from the API key's developer wallet, on chain.",
   params: MinterParams, query: MinterQuery, response: MinterResponse,
-  errors: { ...BAD, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds." },
+  errors: { ...BAD, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds.", ...ROLE_REFUSED },
 });
 
 export const listCollectionItems = operation({

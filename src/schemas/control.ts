@@ -80,7 +80,7 @@ const FaultEffect = Type.Object(
     ),
     dropConnection: Type.Optional(Type.Boolean({ description: "close the socket without answering" })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, minProperties: 1, description: "at least one of them, and one that does something (not only `latencyMs: 0` or `dropConnection: false`)" },
 );
 export const FaultBody = Type.Object(
   {

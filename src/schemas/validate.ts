@@ -94,7 +94,12 @@ function withPartsCheckedOnce(schema: unknown, isRoot = false): unknown {
     if (!partValidators.has(id)) partValidators.set(id, responses.compile(schema));
     return { checkedOnce: id };
   }
+  // A nested $id would be registered with the whole: compiling that part later as a response of
+  // its own (a list of fault rules, then one rule) would then clash with it.
   const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) copy[key] = key === "$id" ? value : withPartsCheckedOnce(value);
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === "$id" && !isRoot) continue;
+    copy[key] = key === "$id" ? value : withPartsCheckedOnce(value);
+  }
   return copy;
 }

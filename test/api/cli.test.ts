@@ -1,6 +1,13 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { SUITE_FLAGS } from "../../src/cli/contract-test-options.ts";
+import { EXPORT_FLAGS } from "../../src/cli/fixtures-export.ts";
+import { SIMULATE_FLAGS } from "../../src/cli/options.ts";
+
+const run = promisify(execFile);
 
 it("npm run simulate's program prints the base URL, keys, RPC URLs and sample requests, serves, and stops cleanly on SIGTERM", async () => {
   const child = spawn(process.execPath, ["src/cli/simulate.ts", "--port", "0", "--rpc-port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
@@ -22,6 +29,8 @@ it("npm run simulate's program prints the base URL, keys, RPC URLs and sample re
   expect(output).toContain(`${base}/openapi.json`);
   expect(output).toContain("clock      chain time 2025-06-01T12:00:00Z from the world; --wall-clock to follow real time");
   expect(output).toContain(`dashboard  ${base}/`);
+  expect(output).toContain(`control    ${base}/_sim  (time, snapshots, reset, collections, API keys, faults, request log; see /docs)`);
+  expect(output).toContain("state      not kept (--state <dir> keeps every change across restarts)");
   const root = await fetch(`${base}/`);
   expect(root.status).toBe(200);
   expect(await root.text()).toContain('<script type="module" src="/dashboard/app.js">');
@@ -53,4 +62,40 @@ it("refuses a bad flag with the usage text and exit code 2", async () => {
   expect(code).toBe(2);
   expect(output).toContain("--port: 'http' is not a valid number");
   expect(output).toContain("Usage: npm run simulate");
+});
+
+it("off loopback without --admin-token, the banner says the control API is off", async () => {
+  const child = spawn(process.execPath, ["src/cli/simulate.ts", "--fixture", "demo", "--host", "0.0.0.0", "--port", "0", "--no-rpc"], { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const deadline = Date.now() + 60_000;
+  while (!output.includes("Ctrl-C stops") && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+  child.kill("SIGTERM");
+  await once(child, "exit");
+  expect(output).toContain("control    off (not on loopback; set --admin-token to turn it on)");
+});
+
+describe("--help documents every flag the parser takes, and only those", () => {
+  const commands = [
+    { name: "simulate", flags: SIMULATE_FLAGS },
+    { name: "contract-test", flags: SUITE_FLAGS },
+    { name: "fixtures export", flags: EXPORT_FLAGS },
+  ];
+  for (const { name, flags } of commands) {
+    it(`nft-sim ${name} --help`, async () => {
+      // Vite's BASE_URL ("/") is in vitest's environment; contract-test would read it as its target.
+      const { BASE_URL: _vite, ...env } = process.env;
+      const { stdout } = await run(process.execPath, ["src/cli/nft-sim.ts", ...name.split(" "), "--help"], { env });
+      const documented = new Set([...stdout.matchAll(/(?<![\w-])--([a-z][a-z-]*)/g)].map(([, flag]) => flag!));
+      expect([...documented].sort()).toEqual(Object.keys(flags).sort());
+      for (const [flag, { short }] of Object.entries(flags) as [string, { short?: string }][]) if (short) expect(stdout).toContain(`-${short}, --${flag}`);
+    });
+  }
+
+  it("the README's table of simulate flags lists every one", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const table = readme.slice(readme.indexOf("| flag | env | default | meaning |"), readme.indexOf("npm run simulate -- --port 4000"));
+    for (const flag of Object.keys(SIMULATE_FLAGS)) expect(table, `--${flag}`).toContain(`\`--${flag}\``);
+  });
 });

@@ -1,23 +1,28 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator.ts";
-import { call, mintBody, postJson, startDemo, DEMO_KEYS } from "../harness.ts";
+import { CHROMIUM, describeInChromium, requireChromium } from "../chromium.ts";
+import { call, chainHeads, expectErrorBody, mintBody, postJson, startDemo, DEMO_KEYS } from "../harness.ts";
 
 // The dashboard at / in headless Chromium (Debian's; never a downloaded browser), against a real
-// simulator: list → collection → item history shows what the API answers, a mint appears after a
-// refresh, and the control panel moves time and snapshots. Screenshots go to test-artifacts/dashboard/.
+// simulator: list → collection → item history shows what the API answers; paging and a filter; a
+// mint made through the API appears on a reload (and was absent before it); the control panel moves
+// time, takes a snapshot and reverts to it, resets, and adds and removes a fault rule that the API
+// then applies. Screenshots go to test-artifacts/dashboard/.
 
-const CHROMIUM = "/usr/bin/chromium";
 const SHOTS = "test-artifacts/dashboard";
+const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 
-describe.skipIf(!existsSync(CHROMIUM))("the dashboard in Chromium (skipped without /usr/bin/chromium)", () => {
+describeInChromium("the dashboard in Chromium", () => {
   let sim: Simulator;
   let browser: Browser;
   let page: Page;
   const failures: string[] = [];
+  const names = (rows: ReturnType<Page["locator"]>) => rows.locator("td:first-child").allTextContents();
 
   beforeAll(async () => {
+    requireChromium();
     mkdirSync(SHOTS, { recursive: true });
     sim = await startDemo();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
@@ -36,12 +41,12 @@ describe.skipIf(!existsSync(CHROMIUM))("the dashboard in Chromium (skipped witho
     const rows = page.locator('[data-testid="collections"] tbody tr');
     await expect.poll(() => rows.count()).toBe(5);
     const { body: list } = await call(sim, "/api/v2/collection?perPage=10");
-    expect(await rows.first().locator("td").first().textContent()).toBe(list.collections[0].name);
+    expect(await names(rows)).toEqual(list.collections.map((c: { name: string }) => c.name));
     await page.screenshot({ path: `${SHOTS}/collections.png` });
 
     await page.getByRole("button", { name: "Volume all" }).click();
     const { body: byVolume } = await call(sim, "/api/v2/collection?perPage=10&sortBy=volume_all&sortDir=desc");
-    await expect.poll(() => rows.first().locator("td").first().textContent()).toBe(byVolume.collections[0].name);
+    await expect.poll(() => names(rows)).toEqual(byVolume.collections.map((c: { name: string }) => c.name));
 
     const target = byVolume.collections[0];
     await page.getByRole("link", { name: target.name }).click();
@@ -56,38 +61,106 @@ describe.skipIf(!existsSync(CHROMIUM))("the dashboard in Chromium (skipped witho
     const { body: history } = await call(sim, `/api/v2/item/events/${target.address}/${first.tokenId}?perPage=25`);
     const historyRows = page.locator('[data-testid="history"] tbody tr');
     await expect.poll(() => historyRows.count()).toBe(history.events.length);
-    expect(await historyRows.first().locator("td").first().textContent()).toBe(history.events[0].event);
+    expect(await names(historyRows)).toEqual(history.events.map((e: { event: string }) => e.event));
     await page.screenshot({ path: `${SHOTS}/item.png` });
   });
 
-  it("shows a mint made through the API after a refresh", async () => {
-    const { body: list } = await call(sim, "/api/v2/collection?chainId=56&perPage=1");
-    const collection = list.collections[0].address;
-    const minted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection, 56, { name: "Fresh From The API" }));
-    expect(minted.status).toBe(200);
-    await page.goto(`${sim.url}/#/collection/${collection}`);
-    await expect.poll(() => page.getByRole("link", { name: `#${minted.body.tokenIds[0]}` }).count()).toBe(1);
-    await expect.poll(() => page.getByText("Fresh From The API").count()).toBe(1);
+  it("pages through the list and filters it, showing what the API answers for the same query", async () => {
+    await page.goto(`${sim.url}/#/?perPage=2`);
+    const rows = page.locator('[data-testid="collections"] tbody tr');
+    const pageOf = async (query: string) => (await call(sim, `/api/v2/collection?${query}`)).body.collections.map((c: { name: string }) => c.name);
+    await expect.poll(() => names(rows)).toEqual(await pageOf("perPage=2&page=1"));
+    await expect.poll(() => page.locator(".pager span").textContent()).toBe("page 1 of 3");
+    await page.getByRole("button", { name: "next →" }).click();
+    await expect.poll(() => names(rows)).toEqual(await pageOf("perPage=2&page=2"));
+    await page.getByRole("button", { name: "next →" }).click();
+    await expect.poll(() => names(rows)).toEqual(await pageOf("perPage=2&page=3"));
+    expect(await page.getByRole("button", { name: "next →" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "← previous" }).click();
+    await expect.poll(() => page.locator(".pager span").textContent()).toBe("page 2 of 3");
+
+    await page.goto(`${sim.url}/#/`);
+    await page.getByRole("textbox", { name: "chain id" }).fill("137");
+    await page.getByRole("textbox", { name: "chain id" }).press("Enter");
+    const { body: filtered } = await call(sim, "/api/v2/collection?chainId=137&perPage=10");
+    expect(filtered.count).toBeGreaterThan(0);
+    expect(filtered.count).toBeLessThan(5);
+    await expect.poll(() => names(rows)).toEqual(filtered.collections.map((c: { name: string }) => c.name));
+    await expect.poll(() => page.locator("h1").textContent()).toBe(`Collections (${filtered.count})`);
   });
 
-  it("moves time, takes a snapshot and resets from the control panel", async () => {
+  it("shows a mint made through the API after a reload, and not before", async () => {
+    const { body: list } = await call(sim, "/api/v2/collection?chainId=56&perPage=1");
+    const collection = list.collections[0].address;
+    await page.goto(`${sim.url}/#/collection/${collection}`);
+    const itemRows = page.locator('[data-testid="items"] tbody tr');
+    const { body: before } = await call(sim, `/_sim/collections/${collection}/items`);
+    await expect.poll(() => itemRows.count()).toBe(before.items.length);
+    expect(await page.getByText("Fresh From The API").count()).toBe(0);
+
+    const minted = await postJson(sim, MINT, mintBody(sim, collection, 56, { name: "Fresh From The API" }));
+    expect(minted.status).toBe(200);
+    // The page does not poll: the mint is not there until it is reloaded.
+    expect(await itemRows.count()).toBe(before.items.length);
+    await page.reload();
+    await expect.poll(() => itemRows.count()).toBe(before.items.length + 1);
+    expect(await page.getByRole("link", { name: `#${minted.body.tokenIds[0]}` }).count()).toBe(1);
+    expect(await page.getByText("Fresh From The API").count()).toBe(1);
+  });
+
+  it("moves time, takes a snapshot and reverts to it, and resets, from the control panel", async () => {
     await page.goto(`${sim.url}/`);
     const clock = page.locator('[data-testid="clock"]');
+    const shown = (time: string) => time.replace("T", " ").replace(".000Z", " UTC");
     await expect.poll(() => clock.textContent()).toMatch(/chain 56: 2025-/);
-    const before = await clock.textContent();
-    await page.getByRole("button", { name: "+1 day" }).click();
-    await expect.poll(() => clock.textContent()).not.toBe(before);
-    const { body: time } = await call(sim, "/_sim/time");
-    expect(await clock.textContent()).toContain(time.chains[0].time.slice(0, 10));
+    const { body: loaded } = await call(sim, "/_sim/time");
 
     await page.getByRole("button", { name: "Take snapshot" }).click();
     await expect.poll(() => page.locator('[data-testid="snapshots"] li').count()).toBe(1);
+    await expect.poll(() => page.locator("#message").textContent()).toBe("snapshot taken");
+    await page.getByRole("button", { name: "+1 day" }).click();
+    await expect.poll(() => page.locator("#message").textContent()).toBe("time advanced by +1 day");
+    const { body: advanced } = await call(sim, "/_sim/time");
+    expect(advanced.chains[0].timestamp).toBe(loaded.chains[0].timestamp + 86_400);
+    await expect.poll(() => clock.textContent()).toContain(shown(advanced.chains[0].time));
+
+    await page.locator('[data-testid="snapshots"] li').getByRole("button", { name: "revert" }).click();
+    await expect.poll(() => page.locator("#message").textContent()).toBe("reverted to snapshot 1");
+    const { body: reverted } = await call(sim, "/_sim/time");
+    expect(reverted.chains.map((c: { timestamp: number }) => c.timestamp)).toEqual(loaded.chains.map((c: { timestamp: number }) => c.timestamp));
+    await expect.poll(() => clock.textContent()).toContain(shown(loaded.chains[0].time));
+
+    await page.getByRole("button", { name: "+7 days" }).click();
+    await expect.poll(() => page.locator("#message").textContent()).toBe("time advanced by +7 days");
+    await expect.poll(() => clock.textContent()).not.toContain(shown(loaded.chains[0].time));
     await page.getByRole("button", { name: "Reset world" }).click();
     await expect.poll(() => page.locator("#message").textContent()).toBe("back to the world as loaded");
-    const { body: loaded } = await call(sim, "/_sim/time");
-    expect(loaded.chains[0].timestamp).toBeLessThan(time.chains[0].timestamp);
-    await expect.poll(() => clock.textContent()).toContain(loaded.chains[0].time.replace("T", " ").replace(".000Z", " UTC"));
+    expect((await call(sim, "/_sim/time")).body.chains[0].timestamp).toBeLessThan(advanced.chains[0].timestamp);
+    await expect.poll(() => page.locator('[data-testid="snapshots"] li').count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/control.png` });
+  });
+
+  it("adds a fault rule the API then applies, and removes it, from the control panel", async () => {
+    await page.goto(`${sim.url}/`);
+    const { body: list } = await call(sim, "/api/v2/collection?chainId=56&perPage=1");
+    const collection = list.collections[0].address;
+    await page.getByRole("combobox", { name: "effect" }).selectOption("503");
+    await page.getByRole("button", { name: "Add" }).click();
+    const rules = page.locator('[data-testid="faults"] li');
+    await expect.poll(() => rules.allTextContents()).toEqual([expect.stringMatching(/^\/api\/v2\/item\/new: status 503 \(applied 0\)/)]);
+    const { body: faults } = await call(sim, "/_sim/faults");
+    expect(faults.faults).toMatchObject([{ match: { path: "/api/v2/item/new" }, effect: { status: 503 } }]);
+
+    const heads = await chainHeads(sim);
+    expectErrorBody((await postJson(sim, MINT, mintBody(sim, collection, 56))).body, "CHAIN_UNAVAILABLE");
+    expect(await chainHeads(sim)).toEqual(heads);
+    await page.reload();
+    await expect.poll(() => rules.allTextContents()).toEqual([expect.stringMatching(/\(applied 1\)/)]);
+
+    await rules.getByRole("button", { name: "remove" }).click();
+    await expect.poll(() => rules.count()).toBe(0);
+    expect((await call(sim, "/_sim/faults")).body.faults).toEqual([]);
+    expect((await postJson(sim, MINT, mintBody(sim, collection, 56))).status).toBe(200);
     expect(failures).toEqual([]);
   });
 });

@@ -1,8 +1,11 @@
-import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { encodeFunctionData, type Address } from "viem";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, type Address } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { addItem } from "../../src/chain/actions/add-item.ts";
+import { ChainRevert } from "../../src/chain/revert.ts";
 import type { ChainModels } from "../../src/indexer/models.ts";
 import { Journal, JOURNAL_FILE, JournalError } from "../../src/journal/journal.ts";
 import { DEFAULT_OPTIONS } from "../../src/config.ts";
@@ -40,6 +43,10 @@ async function digest(sim: Simulator) {
   }
   const accounts = sim.accounts.list().map(({ apiKey, name, wallet }) => ({ apiKey, name, wallet }));
   return { chains, list, metadata, accounts };
+}
+
+function mintAt(sim: Simulator, collection: Address) {
+  return postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, { ...mintBody(sim, collection, 56), item: { name: "After", initialSupply: 1 } });
 }
 
 async function rpc(sim: Simulator, chainId: number, method: string, params: unknown[]) {
@@ -88,10 +95,135 @@ describe("a journal replayed on restart", () => {
     expect(await digest(third)).toEqual(reset);
   });
 
+  it("gives snapshot ids after a reset as a replay gives them: snapshot, reset, snapshot, revert, restart", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    const sim = await start(dir);
+    const [bnb] = (await collectionsOn(sim, 56)) as [Address];
+    expect((await postJson(sim, "/_sim/snapshots", {})).body).toEqual({ id: "1" });
+    expect((await postJson(sim, "/_sim/reset", {})).status).toBe(200);
+    const { id } = (await postJson(sim, "/_sim/snapshots", {})).body;
+    expect(id).toBe("1");
+    const reverted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, { ...mintBody(sim, bnb, 56), item: { name: "Reverted", initialSupply: 1 } });
+    expect(reverted.status).toBe(200);
+    expect((await postJson(sim, `/_sim/snapshots/${id}/revert`, {})).status).toBe(200);
+    const kept = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, { ...mintBody(sim, bnb, 56), item: { name: "Kept", initialSupply: 1 } });
+    expect(kept.body.tokenIds).toEqual(reverted.body.tokenIds);
+    const before = await digest(sim);
+    await sim.close();
+
+    const again = await start(dir);
+    expect(await digest(again)).toEqual(before);
+    // The snapshot is there under its id after the restart, and the next one follows it.
+    expect((await postJson(again, `/_sim/snapshots/${id}/revert`, {})).status).toBe(200);
+    expect((await call(again, `/api/v2/item/events/${bnb}/${kept.body.tokenIds[0]}`)).status).toBe(404);
+    expect((await postJson(again, "/_sim/snapshots", {})).body).toEqual({ id: "2" });
+  });
+
+  it("refuses, with a JournalError, a journal that reverts to a snapshot it never took", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    await (await start(dir)).close();
+    appendFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: "revert", id: "7" })}\n`);
+    const refused = await start(dir).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(JournalError);
+    expect((refused as Error).message).toMatch(/snapshot '7', which it never took/);
+  });
+
+  it("records a write that reverted but was mined, so the restart has its block too", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    const sim = await start(dir);
+    const [bnb] = (await collectionsOn(sim, 56)) as [Address];
+    const chain = sim.chains.get(56)!;
+    const headBefore = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
+    // The guest's wallet holds no minter role; without a dry run the transaction is sent, reverts, and is mined.
+    const guest = demoAccount(sim, "guest").wallet;
+    const refused = addItem(chain, { from: guest, collection: bnb, to: guest, initialSupply: 1n, maxSupply: 1n, royaltyPerMille: 0n });
+    await expect(refused).rejects.toBeInstanceOf(ChainRevert);
+    expect(await chain.publicClient.getBlockNumber({ cacheTime: 0 })).toBe(headBefore + 1n);
+    expect((await mintAt(sim, bnb)).status).toBe(200);
+    const before = await digest(sim);
+    await sim.close();
+
+    const again = await start(dir);
+    expect(again.restored?.failedAgain).toBe(1);
+    expect(await digest(again)).toEqual(before);
+  });
+
+  it("journals an eth_sendRawTransaction signed with viem over the JSON-RPC port, and replays it to the same hash and block", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    const sim = await start(dir);
+    const url = sim.rpcUrls.get(56)!;
+    const chain = defineChain({ id: 56, name: "BNB Smart Chain (simulated)", nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 }, rpcUrls: { default: { http: [url] } } });
+    const wallet = createWalletClient({ account: privateKeyToAccount(demoAccount(sim, "arcade").walletKey), chain, transport: http(url) });
+    const reader = createPublicClient({ chain, transport: http(url) });
+    const hash = await wallet.sendTransaction({ to: "0x00000000000000000000000000000000000b0b01", value: 10n ** 15n });
+    const receipt = await reader.waitForTransactionReceipt({ hash });
+    expect(readFileSync(join(dir, JOURNAL_FILE), "utf8")).toMatch(/"method":"eth_sendRawTransaction"/);
+    const before = await digest(sim);
+    await sim.close();
+
+    const again = await start(dir);
+    expect(again.restored?.failedAgain).toBe(0);
+    expect(await digest(again)).toEqual(before);
+    const replayed = await again.chains.get(56)!.publicClient.getTransactionReceipt({ hash });
+    expect({ block: replayed.blockHash, status: replayed.status }).toEqual({ block: receipt.blockHash, status: "success" });
+    expect(await again.chains.get(56)!.publicClient.getBalance({ address: "0x00000000000000000000000000000000000b0b01" })).toBe(10n ** 15n);
+  });
+
+  it("restarts on a journal whose last line was torn: warns, drops it, and serves everything before it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    const sim = await start(dir);
+    const [bnb] = (await collectionsOn(sim, 56)) as [Address];
+    const minted = await mintAt(sim, bnb);
+    expect(minted.status).toBe(200);
+    const before = await digest(sim);
+    await sim.close();
+    appendFileSync(join(dir, JOURNAL_FILE), '{"t":"tx","chainId":56,"from":"0x9b07418a910748a2b0d9');
+
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, "warn").mockImplementation((line: string) => void warnings.push(line));
+    const again = await start(dir).finally(() => warn.mockRestore());
+    expect(warnings).toEqual([expect.stringMatching(/journal\.jsonl: the last entry was cut off mid-write \(a crash\); it was never acknowledged and is dropped$/)]);
+    expect(await digest(again)).toEqual(before);
+    const history = await call(again, `/api/v2/item/events/${bnb}/${minted.body.tokenIds[0]}`);
+    expect(history.body.events.map((event: { transactionHash: string }) => event.transactionHash)).toEqual([minted.body.txHash]);
+    expect(readFileSync(join(dir, JOURNAL_FILE), "utf8").endsWith("}\n")).toBe(true);
+  });
+
   it("refuses a journal written on another world", async () => {
     const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
     writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: "world", id: "some other world" })}\n`);
     await expect(start(dir)).rejects.toThrow(/journal of another world/);
+  });
+});
+
+describe("an error answer to a write the journal recorded", () => {
+  it("goes out only after the journal's fsync: a 504 MINT_PENDING whose transaction was recorded", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    const sim = await startTestSimulator(demoWorld({ baseUrl: "http://sim.test" }), { stateDir: dir, mintTimeoutMs: 500 });
+    started.push(sim);
+    const [collection] = (await collectionsOn(sim, 137)) as [Address];
+    // The journal's size each finished fsync covered.
+    const synced: number[] = [];
+    const flush = Journal.prototype.flush;
+    Journal.prototype.flush = async function (this: Journal) {
+      const size = this.bytes;
+      await flush.call(this);
+      synced.push(size);
+    };
+    const chain = sim.chains.get(137)!;
+    try {
+      await chain.request("evm_setAutomine", [false], { record: false });
+      const pending = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection, 137, { name: "Pending" }));
+      const onDisk = statSync(join(dir, JOURNAL_FILE)).size;
+      const written = Math.max(0, ...synced);
+      expect(pending.status).toBe(504);
+      expect(readFileSync(join(dir, JOURNAL_FILE), "utf8")).toContain('"t":"tx"');
+      expect(written, "the answer came before the fsync of its journal entry").toBe(onDisk);
+    } finally {
+      Journal.prototype.flush = flush;
+      await chain.request("evm_mine", [], { record: false });
+      await chain.request("evm_setAutomine", [true], { record: false });
+    }
   });
 });
 

@@ -1,12 +1,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { JOURNAL_FILE } from "../../src/journal/journal.ts";
 
 // kill -9 in the middle of a load of 200 mints, then a restart with the same --state: every mint
-// that was answered 200 is in its item's history exactly once, and the rest of the world is as it was.
+// that was answered 200 is in its item's history exactly once, every mint the journal kept is
+// whole, and the rest of the world (every collection, every item and history there was before) is
+// as it was.
 
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((child) => child.kill("SIGKILL")));
@@ -30,27 +33,59 @@ interface Minted {
   chainId: number;
   collection: string;
   txHash: string;
-  tokenIds: number[];
+  tokenId: number;
+  name: string;
+}
+
+interface Item {
+  tokenId: number;
+  name: string;
+  supply: string;
+  holders: number;
+  events: number;
 }
 
 const json = async (url: string) => (await fetch(url)).json() as Promise<any>;
 
-it("kill -9 during 200 mints loses no answered mint and duplicates none", async () => {
+/** Everything a client can read of the world: the collection list, and every item of every collection with its whole history. */
+async function worldOf(base: string) {
+  const list = await json(`${base}/api/v2/collection?perPage=100&sortBy=address&sortDir=asc`);
+  const items = new Map<string, Item[]>();
+  const histories = new Map<string, unknown[]>();
+  for (const { address } of list.collections as { address: string }[]) {
+    const { items: held } = await json(`${base}/_sim/collections/${address}/items`);
+    items.set(address, held);
+    for (const { tokenId } of held as Item[]) histories.set(`${address}/${tokenId}`, (await json(`${base}/api/v2/item/events/${address}/${tokenId}?perPage=100`)).events);
+  }
+  return { list, items, histories };
+}
+
+/** Whole entries in the journal file (a torn last line is not one). */
+function wholeEntries(dir: string): number {
+  return readFileSync(join(dir, JOURNAL_FILE), "utf8").split("\n").filter((line) => {
+    try {
+      return typeof JSON.parse(line).t === "string";
+    } catch {
+      return false;
+    }
+  }).length;
+}
+
+it("kill -9 during 200 mints loses no answered mint, duplicates none, and leaves the rest of the world as it was", async () => {
   const dir = mkdtempSync(join(tmpdir(), "nft-sim-kill-"));
   const first = await startCli(dir);
-  const historyOf = async (base: string, collection: string, tokenId: number) => json(`${base}/api/v2/item/events/${collection}/${tokenId}?perPage=100`);
-  // On each chain, a collection whose item 1 has a history before the load: it must be the same after.
+  expect(first.output()).toContain(`state      ${dir} (journal: 0 changes replayed)`);
+  // On each chain, a collection the studio mints on, and a recipient that holds nothing yet.
   const targets = await Promise.all(
     [56, 137].map(async (chainId) => {
       const { collections } = await json(`${first.base}/api/v2/collection?chainId=${chainId}`);
-      for (const { address, ownerAddress } of collections) {
-        if ((await historyOf(first.base, address, 1)).events) return { chainId, collection: address as string, owner: ownerAddress as string };
+      for (const { address } of collections) {
+        if ((await json(`${first.base}/_sim/collections/${address}/items`)).items.length > 0) return { chainId, collection: address as string, recipient: `0x00000000000000000000000000000000000c${chainId.toString().padStart(4, "0")}` };
       }
       throw new Error(`no collection with items on chain ${chainId}`);
     }),
   );
-  const untouched = await Promise.all(targets.map(({ collection }) => historyOf(first.base, collection, 1)));
-  expect(untouched.every((history) => history.events.length > 0)).toBe(true);
+  const before = await worldOf(first.base);
 
   const answered: Minted[] = [];
   let sent = 0;
@@ -58,14 +93,15 @@ it("kill -9 during 200 mints loses no answered mint and duplicates none", async 
     while (sent < 200) {
       sent += 1;
       const target = targets[(sent + n) % 2]!;
+      const name = `Load ${sent}`;
       try {
         const response = await fetch(`${first.base}/api/v2/item/new?apiKey=demo-studio-key`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ collectionAddress: target.collection, recipient: target.owner, chainId: target.chainId, item: { name: `Load ${sent}`, initialSupply: 2 } }),
+          body: JSON.stringify({ collectionAddress: target.collection, recipient: target.recipient, chainId: target.chainId, item: { name, initialSupply: 2 } }),
         });
-        const body = (await response.json()) as Minted;
-        if (response.status === 200) answered.push({ chainId: target.chainId, collection: target.collection, txHash: body.txHash, tokenIds: body.tokenIds });
+        const body = (await response.json()) as { txHash: string; tokenIds: number[] };
+        if (response.status === 200) answered.push({ chainId: target.chainId, collection: target.collection, txHash: body.txHash, tokenId: body.tokenIds[0]!, name });
       } catch {
         return;
       }
@@ -79,16 +115,44 @@ it("kill -9 during 200 mints loses no answered mint and duplicates none", async 
   }
   expect(answered.length).toBeGreaterThanOrEqual(100);
   expect(answered.length).toBeLessThan(200);
+  const kept = wholeEntries(dir);
 
   const second = await startCli(dir);
-  expect(second.output()).toMatch(/journal: \d+ changes replayed/);
+  expect(second.output()).toContain(`state      ${dir} (journal: ${kept - 1} changes replayed)`);
+  const after = await worldOf(second.base);
+
+  // Every answered mint: in its item's history exactly once, under the name it was sent with.
   for (const mint of answered) {
-    const { events } = await historyOf(second.base, mint.collection, mint.tokenIds[0]!);
-    expect(events.filter((event: { transactionHash: string }) => event.transactionHash === mint.txHash), `${mint.txHash} in ${mint.collection}/${mint.tokenIds[0]}`).toHaveLength(1);
+    const events = after.histories.get(`${mint.collection}/${mint.tokenId}`) as { transactionHash: string }[] | undefined;
+    expect(events?.filter((event) => event.transactionHash === mint.txHash), `${mint.txHash} in ${mint.collection}/${mint.tokenId}`).toHaveLength(1);
+    expect(after.items.get(mint.collection)!.find((item) => item.tokenId === mint.tokenId)?.name).toBe(mint.name);
   }
-  const ids = answered.map((mint) => `${mint.chainId}-${mint.tokenIds[0]}`);
-  expect(new Set(ids).size).toBe(ids.length);
-  expect(await Promise.all(targets.map(({ collection }) => historyOf(second.base, collection, 1)))).toEqual(untouched);
+  expect(new Set(answered.map((mint) => `${mint.chainId}-${mint.tokenId}`)).size).toBe(answered.length);
+
+  // Every item there was before: the same history. Every item the load made: one whole mint, and no gap in the token ids.
+  for (const [key, history] of before.histories) expect(after.histories.get(key), key).toEqual(history);
+  for (const { collection, recipient } of targets) {
+    const old = before.items.get(collection)!;
+    const made = after.items.get(collection)!.slice(old.length);
+    const mine = answered.filter((mint) => mint.collection === collection);
+    expect(after.items.get(collection)!.slice(0, old.length)).toEqual(old);
+    expect(made.map((item) => item.tokenId)).toEqual(made.map((_, i) => old.length + 1 + i));
+    expect(made.length).toBeGreaterThanOrEqual(mine.length);
+    expect(made.length).toBeLessThanOrEqual(mine.length + 8); // at most the requests in flight when it died
+    for (const item of made) {
+      expect(item, `${collection}/${item.tokenId}`).toMatchObject({ name: expect.stringMatching(/^Load \d+$/), supply: "2", holders: 1, events: 1 });
+      const [mint] = after.histories.get(`${collection}/${item.tokenId}`) as { event: string; from: string; to: string; amount: string }[];
+      expect(mint).toMatchObject({ event: "TransferSingle", from: "0x0000000000000000000000000000000000000000", to: recipient, amount: "2" });
+    }
+  }
+
+  // The collections: as before, but for the new holder of each target.
+  const holdersGained = new Set(targets.map((target) => target.collection));
+  expect(after.list.count).toBe(before.list.count);
+  expect(after.list.collections).toEqual(
+    before.list.collections.map((collection: { address: string; holders: number }) => (holdersGained.has(collection.address) ? { ...collection, holders: collection.holders + 1 } : collection)),
+  );
+
   second.child.kill("SIGTERM");
   await once(second.child, "exit");
-});
+}, 240_000);

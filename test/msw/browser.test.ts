@@ -1,64 +1,90 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { extname, join, normalize } from "node:path";
+import { extname, join, normalize, resolve } from "node:path";
+import { promisify } from "node:util";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { build } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEFAULT_SNAPSHOTS } from "../../src/msw/index.ts";
 import { DEFAULT_WORLD_FILE, fixtureWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/world.ts";
 import { startSimulator, type Simulator } from "../../src/simulator.ts";
+import { CHROMIUM, describeInChromium, requireChromium } from "../chromium.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
+// The browser build of `nft-service-simulator/msw`, as a frontend team gets it: the package built
+// by its own build (scripts/build.ts) and laid out as npm installs it, a page importing
+// `{ handlers }` from the package's entry, bundled by Vite (which picks the "browser" condition),
+// served, and driven in Chromium through MSW's service worker. Every snapshotted request, and some
+// no snapshot holds, must answer with the simulator's status and bytes.
+
 const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".json": "application/json" };
+const run = promisify(execFile);
 
-describe.skipIf(!existsSync(CHROMIUM))("MSW handlers in Chromium, through the service worker of a page built with Vite (skipped without /usr/bin/chromium)", () => {
-  const dir = mkdtempSync(join(tmpdir(), "msw-page-"));
+describeInChromium("MSW handlers in Chromium, imported through the package entry by a page Vite built", () => {
+  const work = mkdtempSync(join(tmpdir(), "msw-page-"));
+  const modules = join(work, "node_modules");
+  const pkg = join(modules, "nft-service-simulator");
+  const site = join(work, "site");
   let sim: Simulator;
-  let site: Server;
+  let server: Server;
   let browser: Browser;
   let page: Page;
 
   beforeAll(async () => {
+    requireChromium();
     const simulator = startSimulator(fixtureWorld(DEFAULT_WORLD_FILE, { baseUrl: SNAPSHOT_BASE_URL }), { port: 0, serveRpc: false });
-    // The worker script MSW ships (what `npx msw init` copies into a public folder).
-    mkdirSync(join(dir, "public"));
-    copyFileSync(join(process.cwd(), "node_modules/msw/lib/mockServiceWorker.js"), join(dir, "public/mockServiceWorker.js"));
+    // The package as installed: its package.json, fixtures and a fresh build; its dependencies and msw beside it, as npm hoists them.
+    mkdirSync(pkg, { recursive: true });
+    for (const entry of readdirSync("node_modules")) if (!entry.startsWith(".")) symlinkSync(resolve("node_modules", entry), join(modules, entry));
+    copyFileSync("package.json", join(pkg, "package.json"));
+    symlinkSync(resolve("fixtures"), join(pkg, "fixtures"));
+    await run(process.execPath, ["scripts/build.ts", "--out-dir", join(pkg, "dist")], { maxBuffer: 20e6 });
+    // The page, and the worker script MSW ships (what `npx msw init` copies into a public folder).
+    cpSync("test/msw/browser", site, { recursive: true });
+    mkdirSync(join(site, "public"));
+    copyFileSync(join(modules, "msw/lib/mockServiceWorker.js"), join(site, "public/mockServiceWorker.js"));
     await build({
       configFile: false,
       logLevel: "warn",
-      root: join(process.cwd(), "test/msw/browser"),
-      publicDir: join(dir, "public"),
-      build: { outDir: join(dir, "out"), emptyOutDir: true, target: "esnext", reportCompressedSize: false, chunkSizeWarningLimit: 50_000 },
+      root: site,
+      publicDir: join(site, "public"),
+      build: { outDir: join(work, "out"), emptyOutDir: true, target: "esnext", reportCompressedSize: false, chunkSizeWarningLimit: 50_000 },
     });
-    site = createServer((request, response) => {
+    server = createServer((request, response) => {
       const path = normalize(new URL(request.url!, "http://x").pathname).replace(/^(\.\.[/\\])+/, "");
-      const file = join(dir, "out", path === "/" ? "index.html" : path);
+      const file = join(work, "out", path === "/" ? "index.html" : path);
       if (!existsSync(file)) return void response.writeHead(404).end("not here");
       response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }).end(readFileSync(file));
     });
-    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
     page = await browser.newPage();
-    await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     await page.waitForFunction(() => (window as unknown as { mockReady?: boolean }).mockReady === true, undefined, { timeout: 30_000 });
     sim = await simulator;
-  }, 180_000);
+  }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise((resolve) => site?.close(resolve));
+    await new Promise((done) => (server ? server.close(done) : done(undefined)));
     await sim?.close();
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   });
 
-  it("answers the page's requests with the simulator's status and bytes: snapshotted, unsnapshotted and bad ones", async () => {
+  it("the bundle took the package's browser build, with the default world in it", () => {
+    const bundled = readdirSync(join(work, "out/assets")).map((file) => readFileSync(join(work, "out/assets", file), "utf8")).join("\n");
+    const { responses } = JSON.parse(readFileSync(join(DEFAULT_SNAPSHOTS, "index.json"), "utf8")) as { responses: { file: string }[] };
+    expect(bundled).toContain(responses.find(({ file }) => file.startsWith("item-events/"))!.file);
+    expect(bundled).not.toContain("node:fs");
+  });
+
+  it("answers every snapshotted request, and pages, sorts, filters and bad input no snapshot holds, with the simulator's status and bytes", async () => {
     const index = JSON.parse(readFileSync(join(DEFAULT_SNAPSHOTS, "index.json"), "utf8")) as { responses: { url: string }[] };
-    const sample = index.responses.filter((_, i) => i % 25 === 0).map(({ url }) => url);
     const [first] = (await fetch(`${sim.url}/api/v2/collection?perPage=1`).then((r) => r.json())).collections as { address: string }[];
     const urls = [
-      ...sample,
+      ...index.responses.map(({ url }) => url),
       "/api/v2/collection?sortBy=volume_30d&sortDir=asc&perPage=9&page=2",
       "/api/v2/collection?genre=Gaming&chainId=56",
       `/api/v2/item/events/${first!.address}/1?perPage=2&page=2`,
@@ -66,15 +92,31 @@ describe.skipIf(!existsSync(CHROMIUM))("MSW handlers in Chromium, through the se
       `/api/v2/item/events/${first!.address}/999999`,
       "/api/v2/collection/0x12",
     ];
+    expect(index.responses.length).toBeGreaterThan(1000);
     // The page's fetches go through MSW's service worker (the static server answers 404 for them).
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/mockServiceWorker\.js$/);
-    const mocked = await page.evaluate(async (paths) => Promise.all(paths.map(async (path) => {
-      const response = await fetch(path);
-      return [response.status, await response.text()] as [number, string];
-    })), urls);
+    const mocked = await page.evaluate(async (paths) => {
+      const answers: [number, string][] = [];
+      for (const path of paths) {
+        const response = await fetch(path);
+        answers.push([response.status, await response.text()]);
+      }
+      return answers;
+    }, urls);
+    const differing: string[] = [];
     for (const [i, url] of urls.entries()) {
       const real = await fetch(`${sim.url}${url}`);
-      expect(mocked[i], url).toEqual([real.status, await real.text()]);
+      const answer: [number, string] = [real.status, await real.text()];
+      if (mocked[i]![0] !== answer[0] || mocked[i]![1] !== answer[1]) differing.push(`${url}: ${mocked[i]![0]} vs ${answer[0]}`);
     }
-  });
+    expect(differing).toEqual([]);
+  }, 120_000);
+});
+
+it("the package's types follow the condition: the browser entry declares what the browser build exports", () => {
+  const manifest = JSON.parse(readFileSync("package.json", "utf8")) as { exports: Record<string, Record<string, unknown>> };
+  const msw = manifest.exports["./msw"]!;
+  expect(Object.keys(msw)[0], "the browser condition is looked at first").toBe("browser");
+  expect(msw.browser).toEqual({ types: "./dist/msw/browser.d.ts", default: "./dist/msw/browser.js" });
+  expect(msw).toMatchObject({ types: "./dist/msw/index.d.ts", default: "./dist/msw/index.js" });
 });

@@ -1,16 +1,16 @@
 import type { Control } from "../../src/control/control.ts";
 import { controlRoutes } from "../../src/control/routes.ts";
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import Router from "@koa/router";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHROMIUM, itInChromium, requireChromium } from "../chromium.ts";
 import { DEMO_KEYS, demoAccount, startDemo } from "../harness.ts";
 import { buildOpenApiDocument, openApiPath } from "../../src/openapi/document.ts";
 import { apiRoutes } from "../../src/routes/api.ts";
@@ -20,10 +20,6 @@ import type { Simulator } from "../../src/simulator.ts";
 type Doc = { paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>>; components: { schemas: Record<string, unknown> } };
 const document = buildOpenApiDocument() as unknown as Doc;
 
-/** A local Chromium, when this machine has one; the render check is skipped without it. */
-const chromium = ["chromium", "chromium-browser", "google-chrome"]
-  .flatMap((name) => (process.env.PATH ?? "").split(delimiter).map((dir) => join(dir, name)))
-  .find((path) => existsSync(path));
 
 describe("the OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
@@ -133,10 +129,11 @@ describe("served by the simulator", () => {
     for (const path of ["/docs/package.json", "/docs/..%2F..%2Fpackage.json", "/docs/index.html"]) expect((await get(path)).status).toBe(404);
   });
 
-  it.skipIf(!chromium)("renders /docs in headless Chromium with every other host unreachable", async () => {
+  itInChromium("renders /docs in headless Chromium with every other host unreachable", async () => {
+    requireChromium();
     const profile = await mkdtemp(join(tmpdir(), "chromium-"));
     const { stdout } = await promisify(execFile)(
-      chromium!,
+      CHROMIUM,
       [
         "--headless",
         "--no-sandbox",

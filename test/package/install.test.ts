@@ -1,5 +1,5 @@
 import { execFile, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -40,6 +40,12 @@ describe("the packed package, installed into an empty project", () => {
   afterAll(() => {
     console.log(`package figures: ${JSON.stringify(figures)}`);
     rmSync(work, { recursive: true, force: true });
+  });
+
+  it("is the size the README says, within rounding", () => {
+    const stated = /writes nft-service-simulator-[\d.]+\.tgz \(about ([\d.]+) MB\)/.exec(readFileSync("README.md", "utf8"));
+    expect(stated, "the README states the tarball's size").not.toBeNull();
+    expect(Math.abs(statSync(tarball).size / 1e6 - Number(stated![1]))).toBeLessThanOrEqual(0.1);
   });
 
   it("has a bin whose --help lists the commands, and usage errors exit 2", async () => {
@@ -84,8 +90,10 @@ describe("the packed package, installed into an empty project", () => {
     expect(output).toContain("SIGTERM: stopping");
   }, 90_000);
 
-  it("type-checks a project that imports it", async () => {
-    await inProject(process.execPath, [join(process.cwd(), "node_modules/typescript/bin/tsc"), "-p", "."]);
+  it("type-checks a project that imports it, in Node and as a browser bundle (the \"browser\" condition's own declarations)", async () => {
+    const tsc = join(process.cwd(), "node_modules/typescript/bin/tsc");
+    await inProject(process.execPath, [tsc, "-p", "."]);
+    await inProject(process.execPath, [tsc, "-p", "tsconfig.browser.json"]);
   });
 
   it("runs that project's vitest tests: startSimulator in globalSetup, a second one, and the MSW handlers", async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CollectionResponse, CollectionsResponse } from "../../src/schemas/collection.ts";
+import { Fault, FaultList } from "../../src/schemas/control.ts";
 import { ItemEventsResponse } from "../../src/schemas/item-event.ts";
 import { responseValidator } from "../../src/schemas/validate.ts";
 
@@ -61,5 +62,16 @@ describe("response validation", () => {
     // The list's form has no imageUrl; passing as a list entry must not let it pass as a single collection.
     expect(() => checkCollection({ collection: page.collections[0] })).toThrow(/missing required field 'imageUrl'/);
     expect(() => checkList({ ...page, collections: [{ ...page.collections[0], imageUrl: "" }] })).toThrow(/unknown field 'imageUrl'/);
+  });
+});
+
+describe("a response schema that another response holds", () => {
+  it("compiles in either order: the list of fault rules first, then one rule (GET /_sim/faults before POST)", () => {
+    const list = responseValidator(FaultList);
+    const one = responseValidator(Fault);
+    const rule = { id: "fault-1", match: { path: "/api/v2/**" }, effect: { status: 503 }, seed: 1, applied: 0 };
+    expect(one(rule)).toBe(rule);
+    expect(list({ faults: [rule] })).toEqual({ faults: [rule] });
+    expect(() => one({ ...rule, applied: "0" } as never)).toThrow(/response failed its schema Fault/);
   });
 });

@@ -1,6 +1,6 @@
 // Checked by tsc in the installed project: the package's declarations resolve to real types, not any.
 import type { RunningSimulator, StartOptions } from "nft-service-simulator";
-import type { CreateHandlersOptions } from "nft-service-simulator/msw";
+import { createHandlers, DEFAULT_SNAPSHOTS, type CreateHandlersOptions } from "nft-service-simulator/msw";
 
 // @ts-expect-error a wallet is an address
 export const wallet: RunningSimulator["accounts"][number]["wallet"] = 5;
@@ -8,3 +8,6 @@ export const wallet: RunningSimulator["accounts"][number]["wallet"] = 5;
 export const options: StartOptions = { port: "3000" };
 // @ts-expect-error baseUrl is a string
 export const handlerOptions: CreateHandlersOptions = { baseUrl: 1 };
+// In Node a snapshot directory is named by its path (the browser build takes the files: ../browser/).
+export const directory: string = DEFAULT_SNAPSHOTS;
+export const fromDirectory = createHandlers({ snapshots: DEFAULT_SNAPSHOTS });

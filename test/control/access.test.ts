@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { bearerMatches } from "../../src/http/admin-token.ts";
+import { buildOpenApiDocument, openApiPath } from "../../src/openapi/document.ts";
+import { CONTROL_OPERATIONS, grantMinterRole, revokeMinterRole } from "../../src/schemas/control-operations.ts";
+import { demoWorld } from "../../src/scenario/world.ts";
+import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startTestSimulator } from "../harness.ts";
+
+// Who may call the control API: on loopback by default, elsewhere only with the admin token; never
+// from a foreign browser origin; and the four /api/v2 endpoints never need the token.
+
+const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
+
+describe("who may call it", () => {
+  it("off a loopback host without a token it is off; with a token it needs it; the API is never affected", async () => {
+    const open = await startTestSimulator(demoWorld(), { host: "0.0.0.0" });
+    const guarded = await startTestSimulator(demoWorld(), { host: "0.0.0.0", adminToken: "s3cret" });
+    const document = buildOpenApiDocument() as any;
+    try {
+      // Every control operation: its guard's 401 and 403 answered and documented.
+      for (const operation of CONTROL_OPERATIONS) {
+        const path = operation.path.replace(":address", "0x0000000000000000000000000000000000000001").replace(/:\w+/g, "x");
+        const method = operation.method.toUpperCase();
+        const documented = Object.keys(document.paths[openApiPath(operation.path)][operation.method].responses);
+        for (const status of ["401", "403", "404"]) expect(documented, `${method} ${operation.path} documents ${status}`).toContain(status);
+        const withoutToken = await call(guarded, path, { method });
+        expect(withoutToken.status, `${method} ${path} without the token`).toBe(401);
+        expectErrorBody(withoutToken.body, "UNAUTHORIZED");
+        const wrongToken = await call(guarded, path, { method, headers: { authorization: "Bearer s3creT" } });
+        expect(wrongToken.status, `${method} ${path} with a wrong token`).toBe(401);
+        const foreign = await call(guarded, path, { method, headers: { authorization: "Bearer s3cret", origin: "https://evil.example" } });
+        expect(foreign.status, `${method} ${path} from a foreign origin`).toBe(403);
+        expectErrorBody(foreign.body, "FORBIDDEN");
+      }
+
+      const off = await call(open, "/_sim/time");
+      expect(off.status).toBe(404);
+      expect(off.body.errors[0]).toMatch(/--admin-token/);
+      expect((await call(open, "/api/v2/collection")).status).toBe(200);
+      expect((await call(guarded, "/_sim/time")).status).toBe(401);
+      expect((await call(guarded, "/_sim/time", { headers: { authorization: "Bearer s3cret" } })).status).toBe(200);
+      expect((await call(guarded, "/api/v2/collection")).status).toBe(200);
+      // A mint needs no admin token either.
+      const [collection] = await collectionsOn(guarded, 56);
+      const minted = await postJson(guarded, MINT, mintBody(guarded, collection!, 56));
+      expect(minted.status, JSON.stringify(minted.body)).toBe(200);
+      const foreign = await call(guarded, "/_sim/time", { headers: { authorization: "Bearer s3cret", origin: "https://evil.example" } });
+      expect(foreign.status).toBe(403);
+    } finally {
+      await Promise.all([open.close(), guarded.close()]);
+    }
+  });
+});
+
+describe("the admin token", () => {
+  it("matches only `Bearer <token>` exactly (compared in constant time, on hashes)", () => {
+    expect(bearerMatches("Bearer s3cret", "s3cret")).toBe(true);
+    for (const header of ["Bearer s3creT", "Bearer s3cret ", "bearer s3cret", "s3cret", "Bearer ", "", undefined]) expect(bearerMatches(header, "s3cret"), String(header)).toBe(false);
+    expect(bearerMatches("Bearer undefined", undefined)).toBe(false);
+  });
+
+  it("the OpenAPI document names the 422 a grant or revoke can raise", () => {
+    expect(Object.keys(grantMinterRole.errors)).toContain("422");
+    expect(Object.keys(revokeMinterRole.errors)).toContain("422");
+    const { paths } = buildOpenApiDocument() as any;
+    expect(Object.keys(paths["/_sim/collections/{address}/minters"].post.responses)).toContain("422");
+    expect(Object.keys(paths["/_sim/collections/{address}/minters/{apiKey}"].delete.responses)).toContain("422");
+  });
+});
