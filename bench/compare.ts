@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { load, median, summarize, type Sample } from "./lib/load.ts";
 import { ROOT, stopAll } from "./lib/processes.ts";
 import { startSimulator, stop, type Started } from "./lib/sim.ts";
-import { learnWorld, generateScaledWorld, worlds, type WorldFacts } from "./lib/worlds.ts";
+import { generateScaledWorld, inTree, learnWorld, worlds, type WorldFacts } from "./lib/worlds.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -32,7 +32,7 @@ if (scenarios.includes("startup")) {
   const peaks: Record<"A" | "B", number[]> = { A: [], B: [] };
   for (let round = 0; round < rounds; round++) {
     for (const [name, cwd] of [["A", values.a], ["B", values.b]] as const) {
-      const sim = await startSimulator({ ...spec, cwd: resolve(cwd) });
+      const sim = await startSimulator(inTree(spec, resolve(cwd)));
       times[name].push(sim.startup.firstResponseMs);
       peaks[name].push(sim.startup.peakRssAtReadyMB);
       await stop(sim.child);
@@ -44,8 +44,8 @@ if (scenarios.includes("startup")) {
 
 const rest = scenarios.filter((s) => s !== "startup");
 if (rest.length) {
-  const a = await startSimulator({ ...spec, cwd: resolve(values.a) });
-  const b = await startSimulator({ ...spec, cwd: resolve(values.b) });
+  const a = await startSimulator(inTree(spec, resolve(values.a)));
+  const b = await startSimulator(inTree(spec, resolve(values.b)));
   const facts = await learnWorld(a.base, a.child);
   for (const scenario of rest) {
     const run = (sim: Started, duration: number) => measure(sim, facts, scenario, duration);

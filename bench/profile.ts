@@ -10,7 +10,7 @@ import { hotFrames } from "./lib/cpuprofile.ts";
 import { load } from "./lib/load.ts";
 import { ROOT, sleep, stopAll } from "./lib/processes.ts";
 import { startSimulator, stop } from "./lib/sim.ts";
-import { learnWorld, generateScaledWorld, worlds } from "./lib/worlds.ts";
+import { generateScaledWorld, inTree, learnWorld, worlds } from "./lib/worlds.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -21,7 +21,7 @@ type Scenario = (typeof SCENARIOS)[number];
 const chosen = (positionals.length ? positionals : SCENARIOS) as Scenario[];
 const seconds = Number(values.seconds);
 const { base, scaled } = worlds(Number(values.scale));
-const world = { ...(Number(values.scale) === 1 ? base : scaled), ...(values.tree ? { cwd: resolve(values.tree) } : {}) };
+const world = inTree(Number(values.scale) === 1 ? base : scaled, values.tree ? resolve(values.tree) : undefined);
 if (Number(values.scale) !== 1) generateScaledWorld(Number(values.scale));
 const out = `${ROOT}bench/results/profiles`;
 const summary: Record<string, unknown> = {};

@@ -38,10 +38,10 @@ export function worlds(scale: number): { base: WorldSpec; scaled: WorldSpec } {
 }
 
 /**
- * The same world run from another copy of the project (--tree, bench/compare.ts): its own bundle,
- * brought up to date first; a copy from before the bundle runs its sources the way it did then.
+ * The world run from a copy of the project (this one by default; --tree, bench/compare.ts): its
+ * own bundle, brought up to date first; a copy from before the bundle runs its sources as it did then.
  */
-export function inTree(world: WorldSpec, cwd: string): WorldSpec {
+export function inTree(world: WorldSpec, cwd: string = ROOT): WorldSpec {
   if (!existsSync(join(cwd, "scripts/bundle.mjs"))) {
     const fixture = world.args.indexOf("--fixture");
     return { ...world, cwd, args: ["src/cli/simulate.ts", "--no-rpc", ...(fixture >= 0 ? world.args.slice(fixture, fixture + 2) : [])] };
