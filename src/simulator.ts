@@ -95,6 +95,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     let ready = false;
     const metadata = new MetadataStore();
     const accounts = new Accounts(world.accounts);
+    for (const chain of chains.all()) if (!chain.external) chain.signer.knowKeys((address) => accounts.list().find((account) => account.wallet === address)?.walletKey);
     const writes = { allowedHosts: [...options.rpcAllowedHosts, ...hostOf(options.publicUrl)], allowedOrigins: options.apiCors.length > 0 ? options.apiCors : LOOPBACK_ORIGINS };
     let url = "";
     const control = new Control({ chains, metadata, accounts, baseUrl: () => options.publicUrl ?? url });

@@ -8,9 +8,22 @@ export interface RequestProvider {
 /** A transaction as eth_sendTransaction takes it, with its gas limit (hex) already set. */
 export type SendableTx = Record<string, string> & { gas: Hex };
 
+/**
+ * How a writer that must know its transaction's hash before a block holds it is told: sent alone,
+ * the transaction is signed by `sign` (which tells the hash) and sent raw, since the chain mines it
+ * on arrival; inside a batch, where the chain only mines at the end, the hash the chain answers is
+ * told before the block is mined (no signing in the batch's way).
+ */
+export interface HashTeller {
+  sign(tx: SendableTx): Promise<Hex>;
+  tell(hash: Hex): void;
+}
+
 interface Job {
   /** A transaction that may share a block, or something that must run alone (automine on). */
   tx?: SendableTx;
+  /** How its writer learns its hash before any block can hold it. */
+  told?: HashTeller;
   run?: () => Promise<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -42,9 +55,9 @@ export class BlockBatcher {
     this.#provider = provider;
   }
 
-  /** Sends a transaction; answers its hash once its block is mined. */
-  send(tx: SendableTx): Promise<Hex> {
-    return this.#enqueue({ tx }) as Promise<Hex>;
+  /** Sends a transaction; answers its hash once its block is mined (`told` learns it before). */
+  send(tx: SendableTx, told?: HashTeller): Promise<Hex> {
+    return this.#enqueue({ tx, ...(told ? { told } : {}) }) as Promise<Hex>;
   }
 
   /** The raw receipt of a batched transaction, once (undefined for one sent alone, or asked for before). */
@@ -101,7 +114,12 @@ export class BlockBatcher {
   async #sendAlone(job: Job): Promise<void> {
     this.stats.blocks += 1;
     this.stats.transactions += 1;
-    await this.#provider.request({ method: "eth_sendTransaction", params: [job.tx] }).then(job.resolve, job.reject);
+    const { told, tx } = job;
+    const send = async () =>
+      told
+        ? this.#provider.request({ method: "eth_sendRawTransaction", params: [await told.sign(tx!)] })
+        : this.#provider.request({ method: "eth_sendTransaction", params: [tx] });
+    await send().then(job.resolve, job.reject);
   }
 
   async #mineTogether(batch: Job[]): Promise<void> {
@@ -118,7 +136,14 @@ export class BlockBatcher {
     try {
       // Sent one after another: each takes the next nonce of its sender from the pending block.
       sent = [];
-      for (const job of batch) sent.push(await request("eth_sendTransaction", [job.tx]).then((value) => ({ status: "fulfilled" as const, value }), (reason: unknown) => ({ status: "rejected" as const, reason })));
+      for (const job of batch) {
+        sent.push(
+          await request("eth_sendTransaction", [job.tx]).then(
+            (value) => (job.told?.tell(value as Hex), { status: "fulfilled" as const, value }),
+            (reason: unknown) => ({ status: "rejected" as const, reason }),
+          ),
+        );
+      }
       if (sent.some((s) => s.status === "fulfilled")) await request("evm_mine").catch(() => undefined);
     } finally {
       await request("evm_setAutomine", [true]);

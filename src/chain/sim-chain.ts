@@ -6,6 +6,7 @@ import { BlockBatcher } from "./block-batcher.ts";
 import type { CoreContracts } from "./deploy.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
 import type { Chain, PublicClient } from "./network.ts";
+import { LocalSigner, type Presigner } from "./presign.ts";
 import type { ChainRecorder } from "./recorder.ts";
 import { chainErrorOf, type RevertRules } from "./revert.ts";
 
@@ -23,6 +24,8 @@ export interface WriteOptions {
   at?: number;
   /** This gas limit, as recorded (journal replay). */
   gas?: bigint;
+  /** Sign here with the sender's key, telling the hash before the transaction is sent. */
+  presign?: Presigner;
 }
 
 // Without a dry run every transaction carries the same gas limit: no estimation round trip,
@@ -55,6 +58,8 @@ export class SimChain {
   readonly publicClient: PublicClient;
   /** Concurrent writes share a block; anything else that changes the chain runs between blocks. */
   readonly batcher: BlockBatcher;
+  /** Signs what is not left to the chain to sign (`presign`, impersonated accounts). */
+  readonly signer: LocalSigner;
   readonly #chain: Chain;
   readonly #errorsAbi: Abi;
   #recorder: ChainRecorder | undefined;
@@ -67,6 +72,7 @@ export class SimChain {
     this.indexer = indexer;
     this.publicClient = chain.publicClient;
     this.batcher = new BlockBatcher(chain.connection.provider);
+    this.signer = new LocalSigner(chain.connection.provider, chain.chainId);
     this.#errorsAbi = [...abis.collection, ...abis.marketplace, ...abis.factory, ...abis.stablecoin].filter((entry) => entry.type === "error");
   }
 
@@ -113,7 +119,7 @@ export class SimChain {
    * Sends a contract call from `from` (an account the chain holds a key for) and answers its hash.
    * A revert throws ChainRevert, named by `rules`; anything else ChainUnavailable.
    */
-  async write(from: Address, call: ContractCall, rules: RevertRules = {}, { dryRun = false, at, gas: givenGas }: WriteOptions = {}): Promise<Hex> {
+  async write(from: Address, call: ContractCall, rules: RevertRules = {}, { dryRun = false, at, gas: givenGas, presign }: WriteOptions = {}): Promise<Hex> {
     const provider = this.#chain.connection.provider;
     const tx = { from, to: call.to, data: call.data, ...FEES, ...(call.value ? { value: toHex(call.value) } : {}) };
     try {
@@ -121,16 +127,19 @@ export class SimChain {
       // Against the latest block: while a batch waits to be mined, "pending" would run it first.
       const estimate = async () => (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx, "latest"] })) as Hex) * 5n) / 4n;
       const sendable = { ...tx, gas: toHex(givenGas ?? (dryRun ? await estimate() : FIXED_GAS)) };
+      const sign = await this.signer.signerFor(from, presign);
       const send = async () => {
         if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
-        const hash = (await provider.request({ method: "eth_sendTransaction", params: [sendable] })) as Hex;
+        const hash = (await (sign
+          ? provider.request({ method: "eth_sendRawTransaction", params: [await sign(sendable)] })
+          : provider.request({ method: "eth_sendTransaction", params: [sendable] }))) as Hex;
         // A node we did not start may answer before it mines: the next write must come after this one.
         if (this.#chain.external) await this.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
         return hash;
       };
       if (this.#recorder) return await this.#sendRecorded(this.#recorder, sendable, send);
       // A write at a given time (the replay) has its block to itself; others may share one (not on a node we did not start).
-      return await (at === undefined && !this.#chain.external ? this.batcher.send(sendable) : this.batcher.exclusive(send));
+      return await (at === undefined && !this.#chain.external ? this.batcher.send(sendable, presign && sign && { sign, tell: presign.beforeSend }) : this.batcher.exclusive(send));
     } catch (error) {
       throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {

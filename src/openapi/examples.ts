@@ -86,6 +86,15 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
           request: { query: { apiKey: mint.outsider.apiKey }, body: mint.body },
           body: { error: "FORBIDDEN", message: "The developer wallet is not authorized on this collection", errors: [`developer wallet ${mint.outsider.wallet} of API key '${mint.outsider.name}' does not hold the collection's minter role`] },
         },
+        409: {
+          summary: "the chain dropped the mint's transaction before mining it (rewound meanwhile)",
+          body: {
+            error: "MINT_DROPPED",
+            message: "The mint's transaction was dropped before it was mined",
+            errors: [`transaction ${PENDING_HASH} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its pool cleared); nothing was minted: send the mint again`],
+            txHash: PENDING_HASH,
+          },
+        },
         404: { summary: "no such collection on that chain", request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, collectionAddress: UNKNOWN_COLLECTION } }, body: notFound(`Collection ${UNKNOWN_COLLECTION}`) },
         413: { summary: "a body over 100 kB", request: { query: { apiKey: mint.apiKey }, raw: { contentType: "application/json", text: JSON.stringify({ ...mint.body, padding: "x".repeat(110_000) }) } }, body: { error: "PAYLOAD_TOO_LARGE", message: "The request body is too large", errors: ["The request body is too large"] } },
         415: {

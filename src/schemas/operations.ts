@@ -49,6 +49,7 @@ export const mintItem = operation({
     401: "The apiKey is missing or unknown.",
     403: "The developer wallet is not authorized (minter role) on the collection.",
     404: "No such collection on that chain.",
+    409: "`MINT_DROPPED`: the mint was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool cleared); nothing was minted, `txHash` names it: send the mint again.",
     413: "The body is too large.",
     415: "The body is neither JSON nor a form.",
     422: "The collection contract refused the mint (supply, royalty cap).",

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { BlockBatcher, type RequestProvider } from "../../src/chain/block-batcher.ts";
+import type { Hex } from "viem";
+import { BlockBatcher, type HashTeller, type RequestProvider } from "../../src/chain/block-batcher.ts";
 
 /** A stand-in for EDR: automine by default, a mempool when it is off, and transactions that revert when their data says so. */
 function fakeChain() {
@@ -24,6 +25,12 @@ function fakeChain() {
           return null;
         case "eth_sendTransaction": {
           const hash = `0x${++next}${tx!.data === "0xbad" ? "bad" : ""}`;
+          if (automine) mine([hash]);
+          else pending.push(hash);
+          return hash;
+        }
+        case "eth_sendRawTransaction": {
+          const hash = `0x${params[0]}`;
           if (automine) mine([hash]);
           else pending.push(hash);
           return hash;
@@ -88,4 +95,29 @@ it("runs exclusive work alone, between blocks, in the order it was asked for", a
     batcher.send(tx()).then(() => order.push("b")),
   ]);
   expect(order).toEqual(["a", "exclusive", "b"]);
+});
+
+it("a writer that must know its hash first is told it before any block holds it: signed by it when alone, from the pool in a shared block", async () => {
+  const chain = fakeChain();
+  const batcher = new BlockBatcher(chain.provider);
+  const told: { hash: string; callsSoFar: string[]; mined: boolean }[] = [];
+  const teller = (name: string): HashTeller => ({
+    sign: async () => {
+      tell(`0x${name}`);
+      return name as Hex;
+    },
+    tell,
+  });
+  function tell(hash: string) {
+    told.push({ hash, callsSoFar: [...chain.calls], mined: chain.receipts.has(hash) });
+  }
+  const hashes = await Promise.all([batcher.send(tx(), teller("alone")), batcher.send(tx(), teller("x")), batcher.send(tx(), teller("y"))]);
+  expect(hashes[0]).toBe("0xalone");
+  expect(told.map(({ hash }) => hash)).toEqual(hashes);
+  expect(told.every(({ mined }) => !mined)).toBe(true);
+  // Alone: signed before anything was sent, then sent raw. Shared: told once in the pool, before evm_mine.
+  expect(told[0]!.callsSoFar).toEqual([]);
+  expect(chain.calls[0]).toBe("eth_sendRawTransaction");
+  for (const later of told.slice(1)) expect(later.callsSoFar).not.toContain("evm_mine");
+  expect(chain.calls.filter((method) => method === "evm_mine")).toHaveLength(1);
 });
