@@ -18,7 +18,7 @@ import { createApp } from "./http/app.ts";
 import type { Journal } from "./journal/journal.ts";
 import { restoreState, type RestoredState } from "./journal/state.ts";
 import { isWildcardHost as isWildcard, LOOPBACK_ORIGINS } from "./http/origins.ts";
-import { answerClientErrors } from "./http/client-errors.ts";
+import { jsonHttpServer } from "./http/client-errors.ts";
 import { Drain } from "./http/shutdown.ts";
 import { clientErrorBody } from "./errors.ts";
 import { indexedEventsAbi } from "./indexer/decode.ts";
@@ -100,8 +100,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     let url = "";
     const control = new Control({ chains, metadata, accounts, baseUrl: () => options.publicUrl ?? url });
     const app = createApp({ chains, metadata, accounts, drain, writes, control, controlAccess: controlAccess(options), durable: () => journal?.flush() ?? Promise.resolve(), isReady: () => ready, bodyLimit: options.bodyLimit, mintTimeoutMs: options.mintTimeoutMs });
-    const api = app.listen(options.port, options.host);
-    answerClientErrors(api, (status, message) => JSON.stringify(clientErrorBody(status, message)));
+    const api = jsonHttpServer(app.callback(), (status, message) => JSON.stringify(clientErrorBody(status, message))).listen(options.port, options.host);
     servers.push(api);
     await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
     url = urlOf(options.host, api);

@@ -1,5 +1,5 @@
-import { createServer, type Server } from "node:http";
-import { answerClientErrors } from "../http/client-errors.ts";
+import type { Server } from "node:http";
+import { jsonHttpServer, NOT_HTTP } from "../http/client-errors.ts";
 import { answerBody, failure } from "./rpc-answers.ts";
 import { allowedOriginOf, refusalOf, type RpcPolicy } from "./rpc-guard.ts";
 import type { SimChain } from "./sim-chain.ts";
@@ -16,7 +16,8 @@ const MAX_BODY_BYTES = 1_000_000;
  */
 export async function serveRpc(chain: Pick<SimChain, "request">, host: string, port: number, policy: RpcPolicy): Promise<Server> {
   const run = (method: string, params: unknown[]) => chain.request(method, params);
-  const server = createServer((req, res) => {
+  const rpcError = (_status: number, message: string) => JSON.stringify(failure(null, message === NOT_HTTP ? -32700 : -32600, message));
+  const server = jsonHttpServer((req, res) => {
     const origin = allowedOriginOf(req, policy);
     if (origin) res.setHeader("access-control-allow-origin", origin).setHeader("access-control-allow-headers", "content-type, authorization");
     res.setHeader("vary", "Origin");
@@ -37,8 +38,7 @@ export async function serveRpc(chain: Pick<SimChain, "request">, host: string, p
         .catch((error: unknown) => JSON.stringify(failure(null, -32603, `Internal error: ${(error as Error)?.message ?? String(error)}`)))
         .then((text) => res.writeHead(200, { "content-type": "application/json" }).end(text));
     });
-  });
-  answerClientErrors(server, (status, message) => JSON.stringify(failure(null, status === 431 ? -32600 : -32700, message)));
+  }, rpcError);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);

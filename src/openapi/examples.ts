@@ -49,6 +49,14 @@ const LOADING: ErrorExample = {
 const UNKNOWN_COLLECTION = "0x0000000000000000000000000000000000000001";
 const PENDING_HASH = `0x${"5e".repeat(32)}`;
 
+/** What the HTTP server answers before any operation (operations.ts, SERVER_REFUSALS), as bodies; a raw request causes each (test/api/client-errors.test.ts). */
+export const SERVER_REFUSAL_EXAMPLES: Record<number, ErrorExample> = {
+  400: { summary: "an HTTP/1.1 request without a Host header", body: { error: "VALIDATION_FAILED", message: "An HTTP/1.1 request needs a Host header", errors: ["An HTTP/1.1 request needs a Host header"] } },
+  408: { summary: "headers that took too long to arrive", body: { error: "VALIDATION_FAILED", message: "The request took too long to arrive", errors: ["The request took too long to arrive"] } },
+  417: { summary: "Expect: foo", body: { error: "EXPECTATION_FAILED", message: "Expect: 'foo' is not supported (only 100-continue)", errors: ["Expect: 'foo' is not supported (only 100-continue)"] } },
+  431: { summary: "headers over 16 kB", body: { error: "HEADERS_TOO_LARGE", message: "The request headers are too large", errors: ["The request headers are too large"] } },
+};
+
 let built: Record<ApiOperationId, OperationExamples> | undefined;
 
 /** The examples of every API operation, from the default world (read once). */

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   "SHUTTING_DOWN",
   "TOO_MANY_REQUESTS",
   "HEADERS_TOO_LARGE",
+  "EXPECTATION_FAILED",
   "INTERNAL",
 ] as const;
 
