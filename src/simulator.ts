@@ -177,7 +177,7 @@ function hostOf(url: string | undefined): string[] {
   return url ? [new URL(url).hostname.toLowerCase()] : [];
 }
 
-/** Where this machine reaches a server: a wildcard address is reached on loopback. */
+/** Where this machine reaches a server: a wildcard address is reached as localhost (what the world's `uri`s say too). */
 function urlOf(host: string, server: Server): string {
-  return `http://${isWildcard(host) ? "127.0.0.1" : host}:${(server.address() as AddressInfo).port}`;
+  return `http://${isWildcard(host) ? "localhost" : host}:${(server.address() as AddressInfo).port}`;
 }
