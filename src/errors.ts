@@ -25,6 +25,6 @@ export const notFound = (what: string, errors?: string[]) => new ApiError(404, "
 
 /** The body of what Node's HTTP parser refuses before the app sees it. */
 export function clientErrorBody(status: number, message: string): ErrorBody {
-  const code: ErrorCode = status === 431 ? "HEADERS_TOO_LARGE" : "VALIDATION_FAILED";
+  const code: ErrorCode = status === 431 ? "HEADERS_TOO_LARGE" : status === 417 ? "EXPECTATION_FAILED" : "VALIDATION_FAILED";
   return new ApiError(status, code, message).body;
 }

@@ -12,7 +12,7 @@ import { createApp } from "./http/app.ts";
 import type { Journal } from "./journal/journal.ts";
 import { restoreState, type RestoredState } from "./journal/state.ts";
 import { isWildcardHost as isWildcard, LOOPBACK_ORIGINS } from "./http/origins.ts";
-import { answerClientErrors } from "./http/client-errors.ts";
+import { jsonHttpServer } from "./http/client-errors.ts";
 import { Drain } from "./http/shutdown.ts";
 import { clientErrorBody } from "./errors.ts";
 import { MetadataStore } from "./metadata/store.ts";
@@ -83,13 +83,13 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     let url = "";
     const control = new Control({ chains, metadata, accounts, baseUrl: () => options.publicUrl ?? url });
     const app = createApp({ chains, metadata, accounts, drain, writes, control, controlAccess: controlAccess(options), durable: () => journal?.flush() ?? Promise.resolve(), isReady: () => ready, live: () => live, bodyLimit: options.bodyLimit, mintTimeoutMs: options.mintTimeoutMs });
-    const api = app.listen(options.port, options.host);
-    answerClientErrors(api, (status, message) => JSON.stringify(clientErrorBody(status, message)));
+    const api = jsonHttpServer(app.callback(), (status, message) => JSON.stringify(clientErrorBody(status, message))).listen(options.port, options.host);
     servers.push(api);
     await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
     url = urlOf(options.host, api);
     const loading = await loadWorld({ world, options, abis: loadAbis(), url, chains, metadata, control });
     abortLoading = loading.abort;
+    for (const chain of chains.all()) if (!chain.external) chain.knowKeys((address) => accounts.list().find((account) => account.wallet === address)?.walletKey);
     // Blocks mined by others (or a reorg) on a node we did not start: look again every poll interval.
     polls = chains.all().filter((chain) => chain.external).map((chain) => setInterval(() => chain.indexer.markRewritten(), options.pollIntervalMs).unref());
     if (policy) {
@@ -150,7 +150,7 @@ function hostOf(url: string | undefined): string[] {
   return url ? [new URL(url).hostname.toLowerCase()] : [];
 }
 
-/** Where this machine reaches a server: a wildcard address is reached on loopback. */
+/** Where this machine reaches a server: a wildcard address is reached as localhost (what the world's `uri`s say too). */
 function urlOf(host: string, server: Server): string {
-  return `http://${isWildcard(host) ? "127.0.0.1" : host}:${(server.address() as AddressInfo).port}`;
+  return `http://${isWildcard(host) ? "localhost" : host}:${(server.address() as AddressInfo).port}`;
 }

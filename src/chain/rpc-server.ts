@@ -1,23 +1,13 @@
-import { createServer, type Server } from "node:http";
-import { answerClientErrors } from "../http/client-errors.ts";
+import type { Server } from "node:http";
+import { jsonHttpServer, NOT_HTTP } from "../http/client-errors.ts";
+import { answerBody, failure } from "./rpc-answers.ts";
 import { allowedOriginOf, refusalOf, type RpcPolicy } from "./rpc-guard.ts";
 import type { SimChain } from "./sim-chain.ts";
 
-interface RpcCall {
-  id: number | string | null;
-  method: string;
-  params: unknown[];
-}
-
-type RpcReply = { jsonrpc: "2.0"; id: RpcCall["id"] } & ({ result: unknown } | { error: { code: number; message: string; data?: unknown } });
+export { MAX_ANSWER_BYTES, MAX_BATCH_CALLS } from "./rpc-answers.ts";
 
 /** Larger bodies are refused before they are read whole; a batch of a few hundred calls fits. */
 const MAX_BODY_BYTES = 1_000_000;
-/** As geth: at most this many calls in one batch, and an answer of at most this many bytes. */
-export const MAX_BATCH_CALLS = 1_000;
-export const MAX_ANSWER_BYTES = 25_000_000;
-
-const failure = (id: RpcCall["id"], code: number, message: string): RpcReply => ({ jsonrpc: "2.0", id, error: { code, message } });
 
 /**
  * Serves an in-process chain as HTTP JSON-RPC, so wallets and dApps see the
@@ -25,32 +15,9 @@ const failure = (id: RpcCall["id"], code: number, message: string): RpcReply => 
  * wrapper, which keeps its index current when a call changes the chain.
  */
 export async function serveRpc(chain: Pick<SimChain, "request">, host: string, port: number, policy: RpcPolicy): Promise<Server> {
-  async function answer(call: unknown): Promise<RpcReply> {
-    const valid = asCall(call);
-    if (!valid) return failure(idOf(call), -32600, "Invalid Request: expected an object with a string 'method'");
-    try {
-      const result = await chain.request(valid.method, valid.params);
-      return { jsonrpc: "2.0", id: valid.id, result };
-    } catch (error) {
-      const { code = -32603, message = String(error), data } = error as { code?: number; message?: string; data?: unknown };
-      return { jsonrpc: "2.0", id: valid.id, error: { code, message, data } };
-    }
-  }
-
-  async function reply(text: string): Promise<RpcReply | RpcReply[]> {
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return failure(null, -32700, "Parse error");
-    }
-    if (!Array.isArray(body)) return answer(body);
-    if (body.length === 0) return failure(null, -32600, "Invalid Request: empty batch");
-    if (body.length > MAX_BATCH_CALLS) return failure(null, -32600, `Invalid Request: a batch of ${body.length} calls is over the limit of ${MAX_BATCH_CALLS}`);
-    return Promise.all(body.map(answer));
-  }
-
-  const server = createServer((req, res) => {
+  const run = (method: string, params: unknown[]) => chain.request(method, params);
+  const rpcError = (_status: number, message: string) => JSON.stringify(failure(null, message === NOT_HTTP ? -32700 : -32600, message));
+  const server = jsonHttpServer((req, res) => {
     const origin = allowedOriginOf(req, policy);
     if (origin) res.setHeader("access-control-allow-origin", origin).setHeader("access-control-allow-headers", "content-type, authorization");
     res.setHeader("vary", "Origin");
@@ -67,35 +34,14 @@ export async function serveRpc(chain: Pick<SimChain, "request">, host: string, p
       req.destroy();
     });
     req.on("end", () => {
-      reply(Buffer.concat(chunks).toString("utf8"))
-        .catch((error: unknown) => failure(null, -32603, `Internal error: ${(error as Error).message}`))
-        .then((answered) => {
-          const text = JSON.stringify(answered, bigintsAsHex);
-          const sent = Buffer.byteLength(text) <= MAX_ANSWER_BYTES ? text : JSON.stringify(failure(null, -32603, `the answer is over ${MAX_ANSWER_BYTES} bytes; send fewer calls per batch`));
-          res.writeHead(200, { "content-type": "application/json" }).end(sent);
-        });
+      answerBody(Buffer.concat(chunks).toString("utf8"), run)
+        .catch((error: unknown) => JSON.stringify(failure(null, -32603, `Internal error: ${(error as Error)?.message ?? String(error)}`)))
+        .then((text) => res.writeHead(200, { "content-type": "application/json" }).end(text));
     });
-  });
-  answerClientErrors(server, (status, message) => JSON.stringify(failure(null, status === 431 ? -32600 : -32700, message)));
+  }, rpcError);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, resolve);
   });
   return server;
-}
-
-function asCall(value: unknown): RpcCall | undefined {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  const { method, params = [] } = value as Record<string, unknown>;
-  if (typeof method !== "string" || !Array.isArray(params)) return undefined;
-  return { id: idOf(value), method, params };
-}
-
-function idOf(value: unknown): RpcCall["id"] {
-  const id = typeof value === "object" && value !== null ? (value as { id?: unknown }).id : undefined;
-  return typeof id === "number" || typeof id === "string" ? id : null;
-}
-
-function bigintsAsHex(_key: string, value: unknown) {
-  return typeof value === "bigint" ? `0x${value.toString(16)}` : value;
 }

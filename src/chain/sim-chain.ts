@@ -7,6 +7,7 @@ import { currencyTable } from "./currencies.ts";
 import type { CoreContracts } from "./deploy.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
 import type { Chain, PublicClient } from "./network.ts";
+import { LocalSigner, type Presigner } from "./presign.ts";
 import type { ChainRecorder } from "./recorder.ts";
 import { chainErrorOf, type RevertRules } from "./revert.ts";
 
@@ -24,6 +25,8 @@ export interface WriteOptions {
   at?: number;
   /** This gas limit, as recorded (journal replay). */
   gas?: bigint;
+  /** Sign here with the sender's key, telling the hash before the transaction is sent. */
+  presign?: Presigner;
 }
 
 // Without a dry run every transaction carries the same gas limit: no estimation round trip,
@@ -61,6 +64,9 @@ export class SimChain {
   #chain: Chain | undefined;
   #indexer: ChainIndexer;
   #batcher: BlockBatcher | undefined;
+  /** Signs what is not left to the chain to sign (`presign` under a journal, impersonated accounts). */
+  #signer: LocalSigner | undefined;
+  #keyOf: ((address: Address) => Hex | undefined) | undefined;
   #recorder: ChainRecorder | undefined;
   /** The index's mark (`markStale`) of each write not yet confirmed: a confirmed write nothing came after leaves the index current. */
   readonly #marks = new Map<Hex, number>();
@@ -79,6 +85,7 @@ export class SimChain {
     if ("connection" in chain) {
       this.#chain = chain;
       this.#batcher = new BlockBatcher(chain.connection.provider);
+      this.#signer = new LocalSigner(chain.connection.provider, chain.chainId);
       this.#started = Promise.resolve();
     } else {
       this.#started = new Promise((resolve) => (this.#start = resolve));
@@ -99,6 +106,8 @@ export class SimChain {
     if (this.#chain) throw new Error(`chain ${this.chainId} already runs`);
     this.#chain = started.#chain;
     this.#batcher = started.#batcher;
+    this.#signer = started.#signer;
+    if (this.#keyOf) this.#signer?.knowKeys(this.#keyOf);
     this.#indexer = started.#indexer;
     this.#revertedTo.push(...started.#revertedTo);
     this.#start();
@@ -121,6 +130,12 @@ export class SimChain {
   get batcher(): BlockBatcher {
     this.#running();
     return this.#batcher!;
+  }
+
+  /** Where the keys of the simulator's own accounts are: what the chain only impersonates is signed here with them. */
+  knowKeys(keyOf: (address: Address) => Hex | undefined): void {
+    this.#keyOf = keyOf;
+    this.#signer?.knowKeys(keyOf);
   }
 
   /** A node the simulator did not start (--rpc-url): it can go away, and others mine on it. */
@@ -186,7 +201,7 @@ export class SimChain {
    * Sends a contract call from `from` (an account the chain holds a key for) and answers its hash.
    * A revert throws ChainRevert, named by `rules`; anything else ChainUnavailable.
    */
-  async write(from: Address, call: ContractCall, rules: RevertRules = {}, { dryRun = false, at, gas: givenGas }: WriteOptions = {}): Promise<Hex> {
+  async write(from: Address, call: ContractCall, rules: RevertRules = {}, { dryRun = false, at, gas: givenGas, presign }: WriteOptions = {}): Promise<Hex> {
     await this.#started;
     const chain = this.#running();
     const provider = chain.connection.provider;
@@ -197,16 +212,23 @@ export class SimChain {
       // Against the latest block: while a batch waits to be mined, "pending" would run it first.
       const estimate = async () => (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx, "latest"] })) as Hex) * 5n) / 4n;
       const sendable = { ...tx, gas: toHex(givenGas ?? (dryRun ? await estimate() : FIXED_GAS)) };
+      // Signed here where the chain would not tell the hash before the block (a send that is mined on arrival:
+      // under a journal, or on a node) or would not reproduce it (an impersonated account); a batched send learns it from the pool.
+      const hashFirst = presign && (this.#recorder !== undefined || chain.external);
+      const sign = await this.#signer!.signerFor(from, hashFirst ? presign : undefined);
       const send = async () => {
         if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
-        const hash = (await provider.request({ method: "eth_sendTransaction", params: [sendable] })) as Hex;
+        const hash = (await (sign
+          ? provider.request({ method: "eth_sendRawTransaction", params: [await sign(sendable)] })
+          : provider.request({ method: "eth_sendTransaction", params: [sendable] }))) as Hex;
         // A node we did not start may answer before it mines: the next write must come after this one.
         if (chain.external) await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
         return hash;
       };
       if (this.#recorder) return (sent = await this.#sendRecorded(this.#recorder, sendable, send));
       // A write at a given time (the replay) has its block to itself; others may share one (not on a node we did not start).
-      return (sent = await (at === undefined && !chain.external ? this.#batcher!.send(sendable) : this.#batcher!.exclusive(send)));
+      // A writer that must know its hash first is told it from the chain's pool, before its block is mined.
+      return (sent = await (at === undefined && !chain.external ? this.#batcher!.send(sendable, presign && { tell: presign.beforeSend }) : this.#batcher!.exclusive(send)));
     } catch (error) {
       throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {

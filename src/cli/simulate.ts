@@ -63,7 +63,8 @@ async function serve(argv: string[], usage: string): Promise<number | undefined>
       process.exit(1);
     }
     stopping = true;
-    console.log(`\n${signal}: stopping (requests in flight have ${options.shutdownTimeoutMs / 1000} s to finish)`);
+    // The time is the moment nothing new is accepted (close() stops the drain before it awaits anything).
+    console.log(`\n${signal} at ${new Date().toISOString()}: stopping (requests in flight have ${options.shutdownTimeoutMs / 1000} s to finish)`);
     await sim.close();
     process.exit(0);
   };

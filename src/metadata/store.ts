@@ -14,7 +14,7 @@ export interface CollectionMetadata {
 
 /** One change to the store, as the journal records it. */
 export type MetadataChange =
-  | { t: "item"; chainId: number; creation: Hex; item: StoredItem }
+  | { t: "item"; chainId: number; creation: Hex; item: StoredItem | null }
   | { t: "collection"; chainId: number; address: Address; metadata: CollectionMetadata };
 
 export interface MetadataSnapshot {
@@ -49,9 +49,10 @@ export class MetadataStore {
     return this.#collections.get(`${chainId}:${address}`);
   }
 
-  /** The item (all its token ids) that the transaction `creation` creates on `chainId`. */
-  setItem(chainId: number, creation: Hex, item: StoredItem): void {
-    this.#items.set(`${chainId}:${creation}`, item);
+  /** The item (all its token ids) that the transaction `creation` creates on `chainId`; null: it creates none (it was dropped or reverted). */
+  setItem(chainId: number, creation: Hex, item: StoredItem | null): void {
+    if (item) this.#items.set(`${chainId}:${creation}`, item);
+    else if (!this.#items.delete(`${chainId}:${creation}`)) return;
     this.#observer?.({ t: "item", chainId, creation, item });
   }
 

@@ -4,9 +4,9 @@ import { ErrorBody } from "../schemas/error.ts";
 import { MarketEvent, TransferEvent } from "../schemas/item-event.ts";
 import { ItemDefinition, MintBody, Property, StoredItem } from "../schemas/mint.ts";
 import { hasDefault, SchemaComponents, type JsonSchema } from "./json-schema.ts";
-import { OPERATIONS, type Operation } from "../schemas/operations.ts";
+import { OPERATIONS, SERVER_REFUSALS, type Operation } from "../schemas/operations.ts";
 import { CONTROL_OPERATIONS } from "../schemas/control-operations.ts";
-import { defaultWorldExamples, type OperationExamples } from "./examples.ts";
+import { defaultWorldExamples, SERVER_REFUSAL_EXAMPLES, type OperationExamples } from "./examples.ts";
 
 /** Schemas without an $id that deserve a name of their own in the document. */
 const NAMED = new Map<TSchema, string>([
@@ -21,7 +21,7 @@ const NAMED = new Map<TSchema, string>([
 const API_KEY_SCHEME = "apiKey";
 const ADMIN_SCHEME = "adminToken";
 
-const STATUS_TEXT: Record<number, string> = { 400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 409: "Conflict", 413: "Payload too large", 415: "Unsupported media type", 422: "Refused by the contract", 429: "Too many requests", 503: "Unavailable", 504: "Timeout" };
+const STATUS_TEXT: Record<number, string> = { 400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 408: "Request timeout", 409: "Conflict", 413: "Payload too large", 415: "Unsupported media type", 417: "Expectation failed", 422: "Refused by the contract", 429: "Too many requests", 431: "Headers too large", 503: "Unavailable", 504: "Timeout" };
 
 /** Where the committed document (docs/openapi.json) says the API is: `npm run simulate`'s default. */
 export const DEFAULT_SERVER_URL = "http://localhost:3000";
@@ -43,7 +43,7 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
   }
   for (const operation of CONTROL_OPERATIONS) {
     const path = openApiPath(operation.path);
-    const described: JsonSchema = { ...describeOperation(operation, components, errorBody, { request: {}, errors: {} }), security: [{}, { [ADMIN_SCHEME]: [] }] as JsonSchema[] };
+    const described: JsonSchema = { ...describeOperation(operation, components, errorBody, { request: {}, errors: {} }, {}), security: [{}, { [ADMIN_SCHEME]: [] }] as JsonSchema[] };
     paths[path] = { ...paths[path], [operation.method]: described };
   }
   discriminateItemEvents(components.schemas);
@@ -74,7 +74,8 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
   };
 }
 
-function describeOperation(operation: Operation, components: SchemaComponents, errorBody: JsonSchema, examples: OperationExamples): JsonSchema {
+/** An API operation lists the server's own refusals too (the control API meets the same ones; its entries leave them out). */
+function describeOperation(operation: Operation, components: SchemaComponents, errorBody: JsonSchema, examples: OperationExamples, serverRefusals: Record<number, string> = SERVER_REFUSALS): JsonSchema {
   const parameters = [
     ...parametersOf(operation.params, "path", components, examples.request.params),
     ...parametersOf(operation.query, "query", components, examples.request.query).filter((parameter) => !operation.authQuery?.includes(String(parameter.name))),
@@ -89,10 +90,13 @@ function describeOperation(operation: Operation, components: SchemaComponents, e
     responses: {
       200: { description: "OK", content: { "application/json": { schema: components.use(operation.response, "response"), ...example(examples.response) } } },
       ...Object.fromEntries(
-        Object.entries(operation.errors).map(([status, description]) => {
-          const error = examples.errors[Number(status)];
-          const content = { schema: errorBody, ...(error ? { examples: { [error.summary]: { summary: error.summary, value: error.body } } } : {}) };
-          return [status, { description: `${STATUS_TEXT[Number(status)] ?? "Error"}: ${description}`, content: { "application/json": content } }];
+        [...new Set([...Object.keys(operation.errors), ...Object.keys(serverRefusals)].map(Number))].sort((a, b) => a - b).map((status) => {
+          const own = (operation.errors as Record<number, string>)[status];
+          const refusal = serverRefusals[status];
+          const description = [own, refusal && (own ? `Also, ${refusal}` : refusal)].filter(Boolean).join(" ");
+          const shown = [examples.errors[status], refusal ? SERVER_REFUSAL_EXAMPLES[status] : undefined].filter((example) => example !== undefined);
+          const content = { schema: errorBody, ...(shown.length ? { examples: Object.fromEntries(shown.map(({ summary, body }) => [summary, { summary, value: body }])) } : {}) };
+          return [status, { description: `${STATUS_TEXT[status] ?? "Error"}: ${description}`, content: { "application/json": content } }];
         }),
       ),
     },

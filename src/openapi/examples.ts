@@ -49,6 +49,14 @@ const LOADING: ErrorExample = {
 const UNKNOWN_COLLECTION = "0x0000000000000000000000000000000000000001";
 const PENDING_HASH = `0x${"5e".repeat(32)}`;
 
+/** What the HTTP server answers before any operation (operations.ts, SERVER_REFUSALS), as bodies; a raw request causes each (test/api/client-errors.test.ts). */
+export const SERVER_REFUSAL_EXAMPLES: Record<number, ErrorExample> = {
+  400: { summary: "an HTTP/1.1 request without a Host header", body: { error: "VALIDATION_FAILED", message: "An HTTP/1.1 request needs a Host header", errors: ["An HTTP/1.1 request needs a Host header"] } },
+  408: { summary: "headers that took too long to arrive", body: { error: "VALIDATION_FAILED", message: "The request took too long to arrive", errors: ["The request took too long to arrive"] } },
+  417: { summary: "Expect: foo", body: { error: "EXPECTATION_FAILED", message: "Expect: 'foo' is not supported (only 100-continue)", errors: ["Expect: 'foo' is not supported (only 100-continue)"] } },
+  431: { summary: "headers over 16 kB", body: { error: "HEADERS_TOO_LARGE", message: "The request headers are too large", errors: ["The request headers are too large"] } },
+};
+
 let built: Record<ApiOperationId, OperationExamples> | undefined;
 
 /** The examples of every API operation, from the default world (read once). */
@@ -85,6 +93,15 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
           summary: "a key whose developer wallet lacks the collection's minter role",
           request: { query: { apiKey: mint.outsider.apiKey }, body: mint.body },
           body: { error: "FORBIDDEN", message: "The developer wallet is not authorized on this collection", errors: [`developer wallet ${mint.outsider.wallet} of API key '${mint.outsider.name}' does not hold the collection's minter role`] },
+        },
+        409: {
+          summary: "the chain dropped the mint's transaction before mining it (rewound meanwhile)",
+          body: {
+            error: "MINT_DROPPED",
+            message: "The mint's transaction was dropped before it was mined",
+            errors: [`transaction ${PENDING_HASH} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its pool cleared); nothing was minted: send the mint again`],
+            txHash: PENDING_HASH,
+          },
         },
         404: { summary: "no such collection on that chain", request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, collectionAddress: UNKNOWN_COLLECTION } }, body: notFound(`Collection ${UNKNOWN_COLLECTION}`) },
         413: { summary: "a body over 100 kB", request: { query: { apiKey: mint.apiKey }, raw: { contentType: "application/json", text: JSON.stringify({ ...mint.body, padding: "x".repeat(110_000) }) } }, body: { error: "PAYLOAD_TOO_LARGE", message: "The request body is too large", errors: ["The request body is too large"] } },

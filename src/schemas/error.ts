@@ -14,9 +14,11 @@ export const ERROR_CODES = [
   "CONTRACT_RULE",
   "CHAIN_UNAVAILABLE",
   "MINT_PENDING",
+  "MINT_DROPPED",
   "SHUTTING_DOWN",
   "TOO_MANY_REQUESTS",
   "HEADERS_TOO_LARGE",
+  "EXPECTATION_FAILED",
   "INTERNAL",
 ] as const;
 
@@ -25,7 +27,7 @@ export const ErrorBody = Type.Object(
     error: StringEnum(ERROR_CODES),
     message: Type.String(),
     errors: Type.Array(Type.String(), { minItems: 1, description: "one line per problem; what existing clients print" }),
-    txHash: Type.Optional(Type.String({ pattern: "^0x[0-9a-f]{64}$", description: "MINT_PENDING only: the mint's transaction, sent but not yet mined" })),
+    txHash: Type.Optional(Type.String({ pattern: "^0x[0-9a-f]{64}$", description: "MINT_PENDING and MINT_DROPPED only: the mint's transaction, sent but not (yet) mined" })),
   },
   { additionalProperties: false, $id: "ErrorBody" },
 );

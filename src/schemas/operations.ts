@@ -49,6 +49,7 @@ export const mintItem = operation({
     401: "The apiKey is missing or unknown.",
     403: "The developer wallet is not authorized (minter role) on the collection.",
     404: "No such collection on that chain.",
+    409: "`MINT_DROPPED`: the mint was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool cleared); nothing was minted, `txHash` names it: send the mint again.",
     413: "The body is too large.",
     415: "The body is neither JSON nor a form.",
     422: "The collection contract refused the mint (supply, royalty cap).",
@@ -99,6 +100,23 @@ export const listCollections = operation({
   response: CollectionsResponse,
   errors: { 400: "An unknown parameter, or a bad value (perPage outside 1..100, page below 1, an unknown sortBy field).", ...CHAIN_DOWN },
 });
+
+/**
+ * What the HTTP server itself answers on every path before any operation sees the request, with
+ * the same JSON error body (src/http/client-errors.ts). The OpenAPI document lists them with each
+ * operation; a client may meet them on any.
+ */
+export const SERVER_REFUSALS: Record<number, string> = {
+  400: "`VALIDATION_FAILED`, before the operation: the request is not valid HTTP, or an HTTP/1.1 request has no `Host` header.",
+  408: "`VALIDATION_FAILED`: the request headers took too long to arrive.",
+  417: "`EXPECTATION_FAILED`: an `Expect` header other than `100-continue`.",
+  431: "`HEADERS_TOO_LARGE`: the request headers are over Node's limit (16 kB).",
+};
+
+/** Every status an operation may answer: 200, its own errors, and the server's refusals. */
+export function documentedStatuses(operation: Operation): number[] {
+  return [...new Set([200, ...Object.keys(operation.errors).map(Number), ...Object.keys(SERVER_REFUSALS).map(Number)])].sort((a, b) => a - b);
+}
 
 /** Every endpoint of the API, in the order the document lists them. */
 export const OPERATIONS = [mintItem, getItemEvents, getCollection, listCollections] as const;

@@ -1,7 +1,8 @@
-import { WaitForTransactionReceiptTimeoutError, type Address, type Hex } from "viem";
+import { WaitForTransactionReceiptTimeoutError, type Address, type Hex, type TransactionReceipt } from "viem";
 import { addItem, createdTokenIds } from "../chain/actions/add-item.ts";
 import { addItems } from "../chain/actions/add-items.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
+import type { Presigner } from "../chain/presign.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import type { ApiAccount } from "../config.ts";
 import { ApiError, notFound } from "../errors.ts";
@@ -9,6 +10,7 @@ import { itemRef } from "../indexer/models.ts";
 import type { MetadataStore } from "../metadata/store.ts";
 import type { MintBody, MintResponse, StoredItem } from "../schemas/mint.ts";
 import { apiErrorOf } from "./chain-errors.ts";
+import { followPending, whereabouts } from "./pending-mint.ts";
 import { lowerAddress } from "../chain/address.ts";
 
 export interface MintDeps {
@@ -22,8 +24,9 @@ export interface MintDeps {
  * Mints a new item as the account's developer wallet. The collection contract
  * decides whether the wallet may (its minter role); the call is dry-run first
  * so a refused mint changes nothing on chain. Answers once the block is indexed;
- * if the block does not come in time, 504 with the hash: the item's metadata is
- * already stored under its transaction, so an item that lands later is complete.
+ * if the block does not come in time, 504 with the hash (or 409 if the chain
+ * dropped it): the item's metadata is stored under its transaction before it is
+ * sent, so an item that lands later is complete.
  */
 export async function mintItem({ chains, metadata, mintTimeoutMs }: MintDeps, account: ApiAccount, body: MintBody): Promise<MintResponse> {
   const target = servedChain(chains, body.chainId);
@@ -44,14 +47,22 @@ export async function mintItem({ chains, metadata, mintTimeoutMs }: MintDeps, ac
     ]);
   }
 
-  const hash = await sendAddItem(target, account, collection, recipient, item).catch((error: unknown) => {
+  // Stored under the transaction's hash before it is sent, so an item that lands (even after a 504) is complete;
+  // forgotten again if the transaction does not make it (unless a later mint with the same hash stored its own).
+  let sent: Hex | undefined;
+  const forget = () => {
+    if (sent && metadata.item(target.chainId, sent) === item) metadata.setItem(target.chainId, sent, null);
+  };
+  const presign = { key: account.walletKey, beforeSend: (hash: Hex) => metadata.setItem(target.chainId, (sent = hash), item) };
+  const hash = await sendAddItem(target, account, collection, recipient, item, presign).catch((error: unknown) => {
+    forget();
     throw apiErrorOf(error, account, "The collection contract refused the mint");
   });
-  metadata.setItem(target.chainId, hash, item);
-  const receipt = await target.confirmed(hash, { timeoutMs: mintTimeoutMs }).catch((error: unknown) => {
-    throw mintPending(error, hash, mintTimeoutMs);
-  });
-  if (receipt.status !== "success") throw new ApiError(422, "CONTRACT_RULE", "The collection contract refused the mint", [`transaction ${hash} reverted`]);
+  const receipt = await minedOrTold(target, hash, mintTimeoutMs, forget);
+  if (receipt.status !== "success") {
+    forget();
+    throw new ApiError(422, "CONTRACT_RULE", "The collection contract refused the mint", [`transaction ${hash} reverted`]);
+  }
   const tokenIds = createdTokenIds(target, receipt);
   const itemRefs = tokenIds.map((tokenId) => itemRef(target.chainId, collection, tokenId));
   return {
@@ -65,22 +76,37 @@ export async function mintItem({ chains, metadata, mintTimeoutMs }: MintDeps, ac
   };
 }
 
-function sendAddItem(chain: SimChain, account: ApiAccount, collection: Address, to: Address, item: StoredItem) {
+function sendAddItem(chain: SimChain, account: ApiAccount, collection: Address, to: Address, item: StoredItem, presign: Presigner) {
   const common = { from: account.wallet, collection, to, royaltyPerMille: BigInt(item.royaltyFee) };
-  const dryRun = { dryRun: true };
+  const dryRun = { dryRun: true, presign };
   if (item.isStackable) return addItem(chain, { ...common, initialSupply: BigInt(item.initialSupply), maxSupply: BigInt(item.maximumSupply) }, dryRun);
   return addItems(chain, { ...common, count: BigInt(item.initialSupply) }, dryRun);
 }
 
-function mintPending(error: unknown, hash: Hex, timeoutMs: number): unknown {
-  if (!(error instanceof WaitForTransactionReceiptTimeoutError)) return error;
-  return new ApiError(
-    504,
-    "MINT_PENDING",
-    "The mint was sent but its block did not come in time",
-    [`transaction ${hash} was not mined within ${timeoutMs} ms; its item appears, complete, once it is`],
-    { txHash: hash },
-  );
+/**
+ * The mint's receipt once its block is indexed. Past the timeout the chain is asked where the
+ * transaction is: gone (dropped, or rewound away) answers 409 MINT_DROPPED, never a promise
+ * that it will land; still in the pool answers 504 MINT_PENDING, and it is followed until it
+ * lands or goes (then its metadata is forgotten).
+ */
+async function minedOrTold(chain: SimChain, hash: Hex, timeoutMs: number, forget: () => void): Promise<TransactionReceipt> {
+  try {
+    return await chain.confirmed(hash, { timeoutMs });
+  } catch (error) {
+    if (!(error instanceof WaitForTransactionReceiptTimeoutError)) throw error;
+  }
+  const where = await whereabouts(chain, hash);
+  if (where === "mined") return chain.confirmed(hash);
+  if (where === "gone") {
+    forget();
+    throw new ApiError(409, "MINT_DROPPED", "The mint's transaction was dropped before it was mined", [
+      `transaction ${hash} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its pool cleared); nothing was minted: send the mint again`,
+    ], { txHash: hash });
+  }
+  followPending(chain, hash, forget);
+  throw new ApiError(504, "MINT_PENDING", "The mint was sent but its block did not come in time", [
+    `transaction ${hash} was not mined within ${timeoutMs} ms; its item appears, complete, once it is`,
+  ], { txHash: hash });
 }
 
 /** The chain a request names, or a 400 that lists the chains served here. */

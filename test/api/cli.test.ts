@@ -51,7 +51,7 @@ it("npm run simulate's program prints the base URL, keys, RPC URLs and sample re
   child.kill("SIGTERM");
   const [code] = await once(child, "exit");
   expect(code).toBe(0);
-  expect(output).toContain("SIGTERM: stopping");
+  expect(output).toMatch(/SIGTERM at \S+Z: stopping/);
 });
 
 it("refuses a bad flag with the usage text and exit code 2", async () => {

@@ -13,12 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => sim?.close());
 
-/** Sends raw bytes and answers the status line and the body of what comes back. */
-function raw(url: string, request: string): Promise<{ status: number; body: string; headers: string }> {
+/** Sends raw bytes and answers the status line and the body of what comes back (the server closes: `keepOpen` leaves our side open until it does). */
+function raw(url: string, request: string, { keepOpen = false } = {}): Promise<{ status: number; body: string; headers: string }> {
   const { port, hostname } = new URL(url);
   return new Promise((resolve, reject) => {
     let answer = "";
-    const socket = connect(Number(port), hostname, () => socket.end(request));
+    const socket = connect(Number(port), hostname, () => (keepOpen ? socket.write(request) : socket.end(request)));
     socket.on("data", (chunk) => (answer += chunk)).on("error", reject);
     socket.on("close", () => {
       const [head = "", body = ""] = answer.split("\r\n\r\n");
@@ -39,6 +39,32 @@ it("a request that is not HTTP answers 400 with the JSON error body", async () =
   const answer = await raw(sim.url, "HELLO THERE\r\n\r\n");
   expect(answer.status).toBe(400);
   expect(JSON.parse(answer.body).error).toBe("VALIDATION_FAILED");
+});
+
+it("an HTTP/1.1 request without a Host header answers 400 with the JSON error body, and an HTTP/1.0 one is served", async () => {
+  const answer = await raw(sim.url, "GET /api/v2/collection HTTP/1.1\r\nConnection: close\r\n\r\n");
+  expect(answer.status).toBe(400);
+  expect(JSON.parse(answer.body)).toEqual({ error: "VALIDATION_FAILED", message: "An HTTP/1.1 request needs a Host header", errors: ["An HTTP/1.1 request needs a Host header"] });
+  expect((await raw(sim.url, "GET /api/v2/collection?perPage=1 HTTP/1.0\r\n\r\n", { keepOpen: true })).status).toBe(200);
+});
+
+it("an Expect other than 100-continue answers 417 with the JSON error body, and 100-continue still works", async () => {
+  const answer = await raw(sim.url, "GET /api/v2/collection HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: foo\r\nConnection: close\r\n\r\n");
+  expect(answer.status).toBe(417);
+  expect(JSON.parse(answer.body)).toEqual({ error: "EXPECTATION_FAILED", message: "Expect: 'foo' is not supported (only 100-continue)", errors: ["Expect: 'foo' is not supported (only 100-continue)"] });
+  const continued = await raw(sim.url, "GET /api/v2/collection?perPage=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n");
+  expect(continued.headers).toMatch(/^HTTP\/1\.1 100 Continue/);
+});
+
+it("the JSON-RPC port answers a missing Host and an odd Expect as JSON-RPC errors", async () => {
+  const rpc = sim.rpcUrls.get(56)!;
+  const call = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] });
+  const noHost = await raw(rpc, `POST / HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: ${call.length}\r\nConnection: close\r\n\r\n${call}`);
+  expect(noHost.status).toBe(400);
+  expect(JSON.parse(noHost.body)).toMatchObject({ jsonrpc: "2.0", id: null, error: { message: "An HTTP/1.1 request needs a Host header" } });
+  const expectFoo = await raw(rpc, `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: foo\r\nContent-Type: application/json\r\nContent-Length: ${call.length}\r\nConnection: close\r\n\r\n${call}`);
+  expect(expectFoo.status).toBe(417);
+  expect(JSON.parse(expectFoo.body)).toMatchObject({ jsonrpc: "2.0", id: null, error: { message: expect.stringMatching(/Expect: 'foo'/) } });
 });
 
 it("the JSON-RPC port answers its refusals (not HTTP, too large, not POST) as JSON-RPC errors", async () => {

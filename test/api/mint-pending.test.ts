@@ -1,45 +1,141 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Address } from "viem";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPublicClient, http, parseEventLogs, type Address, type Hex } from "viem";
+import { JOURNAL_FILE } from "../../src/journal/journal.ts";
 import { demoWorld } from "../../src/scenario/world.ts";
 import type { Simulator } from "../../src/simulator.ts";
-import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { call, collectionsOn, demoAccount, DEMO_KEYS, expectErrorBody, mintBody, startTestSimulator, type Answer } from "../harness.ts";
 
-// A mint whose block does not come (automine off, as a stalled chain) must not hang for minutes
-// nor answer a failure for a transaction that later lands: 504 MINT_PENDING with its hash.
+// A mint whose block does not come (automine switched off over JSON-RPC, as a user stalls a chain)
+// must neither hang nor lie: 504 MINT_PENDING with its hash while the transaction waits in the pool,
+// 409 MINT_DROPPED once the chain has dropped it (evm_revert), and no metadata left behind for it.
+
+const MINT_TIMEOUT_MS = 1_000;
+/** How long the test waits for the 504 at most: generous, but far below a hang. */
+const ANSWER_BOUND_MS = 15 * MINT_TIMEOUT_MS;
 
 let sim: Simulator;
 let collection: Address;
+let rpcUrl: string;
 
 beforeAll(async () => {
-  sim = await startTestSimulator(demoWorld(), { mintTimeoutMs: 800 });
+  sim = await startTestSimulator(demoWorld(), { mintTimeoutMs: MINT_TIMEOUT_MS, serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
   [collection] = (await collectionsOn(sim, 137)) as [Address];
+  rpcUrl = sim.rpcUrls.get(137)!;
 });
 afterAll(() => sim?.close());
 
-it("a stalled chain answers 504 MINT_PENDING with the hash, and the item appears complete once mined", async () => {
-  const chain = sim.chains.get(137)!;
-  await chain.request("evm_setAutomine", [false]);
-  try {
-    const started = performance.now();
-    const pending = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection, 137, { name: "Late Lantern" }));
-    expect(performance.now() - started).toBeLessThan(30_000);
-    expect(pending.status).toBe(504);
-    expectErrorBody(pending.body, "MINT_PENDING");
-    expect(pending.body.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+/** A call to chain 137's JSON-RPC port, as a wallet or a script sends it. */
+async function rpc(method: string, params: unknown[] = []): Promise<any> {
+  const response = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const answer = (await response.json()) as { result?: unknown; error?: unknown };
+  if (answer.error) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
+  return answer.result;
+}
 
-    await chain.request("evm_mine");
-    const receipt = await chain.confirmed(pending.body.txHash);
-    expect(receipt.status).toBe("success");
-  } finally {
-    await chain.request("evm_setAutomine", [true]);
+function mint(name: string): Promise<Answer> {
+  return call(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(mintBody(sim, collection, 137, { name })),
+    signal: AbortSignal.timeout(ANSWER_BOUND_MS),
+  });
+}
+
+async function until(what: string, check: () => Promise<boolean> | boolean, boundMs = ANSWER_BOUND_MS): Promise<void> {
+  const deadline = Date.now() + boundMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`waited ${boundMs} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
 
-  const { body: listed } = await call(sim, `/api/v2/collection/${collection}`);
-  const tokenId = (await sim.chains.get(137)!.publicClient.readContract({ address: collection, abi: sim.chains.get(137)!.abis.collection, functionName: "itemCount" })) as bigint;
-  const history = await call(sim, `/api/v2/item/events/${collection}/${tokenId}?chainId=137`);
-  expect(history.status).toBe(200);
-  expect(history.body.events).toHaveLength(1);
-  const metadata = await call(sim, `/metadata/137/${listed.collection.slug}/${tokenId}`);
-  expect(metadata.status).toBe(200);
-  expect(metadata.body.name).toBe("Late Lantern");
+/** Automine off over JSON-RPC for the duration of `run`; on again afterwards whatever happened. */
+async function stalled<T>(run: () => Promise<T>): Promise<T> {
+  await rpc("evm_setAutomine", [false]);
+  try {
+    return await run();
+  } finally {
+    await rpc("evm_setAutomine", [true]);
+  }
+}
+
+describe("a chain stalled over JSON-RPC", () => {
+  it("answers 504 MINT_PENDING with the hash within the bound, and the item appears complete once mined", async () => {
+    const txHash = await stalled(async () => {
+      const pending = await mint("Late Lantern");
+      expect(pending.status).toBe(504);
+      expectErrorBody(pending.body, "MINT_PENDING");
+      expect(pending.body.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(await rpc("eth_getTransactionByHash", [pending.body.txHash])).toMatchObject({ hash: pending.body.txHash, blockNumber: null });
+      await rpc("evm_mine");
+      return pending.body.txHash as Hex;
+    });
+
+    const receipt = await createPublicClient({ transport: http(rpcUrl) }).getTransactionReceipt({ hash: txHash });
+    expect(receipt.status).toBe("success");
+    const [created] = parseEventLogs({ abi: sim.chains.get(137)!.abis.collection, eventName: "ItemCreated", logs: receipt.logs });
+    const tokenId = created!.args.tokenId;
+    const history = await call(sim, `/api/v2/item/events/${collection}/${tokenId}?chainId=137`);
+    expect(history.status).toBe(200);
+    expect(history.body.events.map((event: { transactionHash: Hex }) => event.transactionHash)).toEqual([txHash]);
+    const { slug } = (await call(sim, `/api/v2/collection/${collection}`)).body.collection;
+    const metadata = await call(sim, `/metadata/137/${slug}/${tokenId}`);
+    expect(metadata.status).toBe(200);
+    expect(metadata.body.name).toBe("Late Lantern");
+  });
+
+  it("a mint rewound away while it waits (snapshot, automine off, mint, evm_revert) answers 409 MINT_DROPPED and leaves no metadata", async () => {
+    const wallet = demoAccount(sim, "studio").wallet;
+    const snapshot = await rpc("evm_snapshot");
+    const answer = await stalled(async () => {
+      const nonce = await rpc("eth_getTransactionCount", [wallet, "latest"]);
+      const waiting = mint("Rewound Rune");
+      await until("the mint to reach the pool", async () => (await rpc("eth_getTransactionCount", [wallet, "pending"])) !== nonce);
+      expect(await rpc("evm_revert", [snapshot])).toBe(true);
+      return waiting;
+    });
+    expect(answer.status).toBe(409);
+    expectErrorBody(answer.body, "MINT_DROPPED");
+    expect(await rpc("eth_getTransactionByHash", [answer.body.txHash])).toBeNull();
+    expect(sim.metadata.item(137, answer.body.txHash)).toBeUndefined();
+    expect((await mint("After The Rewind")).status).toBe(200);
+  });
+
+  it("a mint answered 504 and then rewound away leaves no metadata behind", async () => {
+    const snapshot = await rpc("evm_snapshot");
+    const pending = await stalled(async () => {
+      const answer = await mint("Orphan Orb");
+      expect(answer.status).toBe(504);
+      expect(sim.metadata.item(137, answer.body.txHash)?.name).toBe("Orphan Orb");
+      expect(await rpc("evm_revert", [snapshot])).toBe(true);
+      return answer;
+    });
+    expect(await rpc("eth_getTransactionByHash", [pending.body.txHash])).toBeNull();
+    await until("the dropped mint's metadata to be forgotten", () => sim.metadata.item(137, pending.body.txHash) === undefined);
+  });
+});
+
+it("with --state the item's metadata is on record before its transaction", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "nft-sim-presign-"));
+  const kept = await startTestSimulator(demoWorld(), { stateDir: dir });
+  try {
+    const [on56] = await collectionsOn(kept, 56);
+    const answer = await call(kept, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(mintBody(kept, on56!, 56, { name: "Recorded Relic" })),
+    });
+    expect(answer.status).toBe(200);
+    const entries = readFileSync(join(dir, JOURNAL_FILE), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const item = entries.findIndex((entry) => entry.t === "item" && entry.creation === answer.body.txHash);
+    const tx = entries.findIndex((entry) => entry.t === "tx" && entry.to === on56);
+    expect(item).toBeGreaterThan(0);
+    expect(tx).toBeGreaterThan(item);
+  } finally {
+    await kept.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

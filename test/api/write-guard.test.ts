@@ -59,14 +59,24 @@ it("answers reads to every origin", async () => {
   expect(answer.headers.get("access-control-allow-origin")).toBe("*");
 });
 
-it("bound to a wildcard address, collection uris say localhost and printed URLs 127.0.0.1", async () => {
-  const port = await freePort();
-  const { world, options } = chooseWorld({ fixture: "demo", wallClock: false, chainsGiven: false }, { ...DEFAULT_OPTIONS, host: "0.0.0.0", port, serveRpc: false });
+it.each([
+  ["a given port", async () => freePort()],
+  ["port 0", async () => 0],
+])("bound to a wildcard address on %s, printed URLs and every collection uri (the world's and /_sim's) say localhost", async (_what, portOf) => {
+  const { world, options } = chooseWorld({ fixture: "demo", wallClock: false, chainsGiven: false }, { ...DEFAULT_OPTIONS, host: "0.0.0.0", port: await portOf(), serveRpc: false, adminToken: "t" });
   const wide = await startSimulator(world, options);
   try {
-    expect(wide.url).toBe(`http://127.0.0.1:${port}`);
+    const port = new URL(wide.url).port;
+    expect(wide.url).toBe(`http://localhost:${port}`);
+    const created = await call(wide, "/_sim/collections", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer t" },
+      body: JSON.stringify({ chainId: 56, name: "Made Later", owner: DEMO_KEYS.studio }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
     const { body } = await call(wide, "/api/v2/collection?perPage=100");
-    expect(body.collections.length).toBeGreaterThan(0);
+    expect(body.collections.length).toBeGreaterThan(1);
+    expect(body.collections.map((c: { address: string }) => c.address)).toContain(created.body.address);
     for (const { uri } of body.collections) expect(uri.startsWith(`http://localhost:${port}/metadata/`), uri).toBe(true);
   } finally {
     await wide.close();

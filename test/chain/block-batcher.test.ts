@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { BlockBatcher, type RequestProvider } from "../../src/chain/block-batcher.ts";
+import { BlockBatcher, type HashTeller, type RequestProvider } from "../../src/chain/block-batcher.ts";
 
 /** A stand-in for EDR: automine by default, a mempool when it is off, and transactions that revert when their data says so. */
 function fakeChain() {
@@ -24,6 +24,12 @@ function fakeChain() {
           return null;
         case "eth_sendTransaction": {
           const hash = `0x${++next}${tx!.data === "0xbad" ? "bad" : ""}`;
+          if (automine) mine([hash]);
+          else pending.push(hash);
+          return hash;
+        }
+        case "eth_sendRawTransaction": {
+          const hash = `0x${params[0]}`;
           if (automine) mine([hash]);
           else pending.push(hash);
           return hash;
@@ -89,4 +95,19 @@ it("runs exclusive work alone, between blocks, in the order it was asked for", a
     batcher.send(tx()).then(() => order.push("b")),
   ]);
   expect(order).toEqual(["a", "exclusive", "b"]);
+});
+
+it("a writer that must know its hash first is told it from the pool before any block holds it, alone or in a shared block", async () => {
+  const chain = fakeChain();
+  const batcher = new BlockBatcher(chain.provider);
+  const mines = () => chain.calls.filter((method) => method === "evm_mine").length;
+  const told: { hash: string; minedBefore: number; inBlock: boolean }[] = [];
+  const teller: HashTeller = { tell: (hash) => void told.push({ hash, minedBefore: mines(), inBlock: chain.receipts.has(hash) }) };
+  // The first goes alone (a block of its own); the two that arrive meanwhile share the next block.
+  const hashes = await Promise.all([batcher.send(tx(), teller), batcher.send(tx(), teller), batcher.send(tx(), teller)]);
+  expect(told.map(({ hash }) => hash)).toEqual(hashes);
+  expect(told.every(({ inBlock }) => !inBlock)).toBe(true);
+  expect(told.map(({ minedBefore }) => minedBefore)).toEqual([0, 1, 1]);
+  expect(chain.blocks()).toBe(2);
+  for (const hash of hashes) expect(batcher.takeReceipt(hash)).toEqual(chain.receipts.get(hash));
 });

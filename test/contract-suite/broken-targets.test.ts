@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalTarget, type LocalTarget } from "../../src/cli/contract-target.ts";
 import { runContractSuite, type SuiteReport } from "../../src/contract-suite/suite.ts";
 import { summary } from "../../src/contract-suite/report/summary.ts";
-import { startBrokenTarget, type Breakage, type BrokenTarget } from "./broken-target.ts";
+import { BREAKAGES, startBrokenTarget, type Breakage, type BrokenTarget } from "./broken-target.ts";
 
 let local: LocalTarget;
 const proxies: BrokenTarget[] = [];
@@ -26,18 +26,9 @@ async function runAgainst(breakage: Breakage): Promise<{ report: SuiteReport; pr
 const failedNames = (report: SuiteReport) => report.results.filter((result) => result.status === "failed").map((result) => result.name);
 const resultOf = (report: SuiteReport, name: string) => report.results.find((result) => result.name === name)!;
 
-const isList = (url: URL) => url.pathname === "/api/v2/collection";
-const isHistory = (url: URL) => url.pathname.startsWith("/api/v2/item/events/");
-
 describe("the suite fails, naming the violation and its request, against a target that", () => {
   it("drops a field from the collection list", async () => {
-    const { report, proxy } = await runAgainst({
-      rewriteBody: (url, status, body) => {
-        if (!isList(url) || status !== 200) return body;
-        const list = body as { collections: Record<string, unknown>[] };
-        return { ...list, collections: list.collections.map(({ holders: _holders, ...rest }) => rest) };
-      },
-    });
+    const { report, proxy } = await runAgainst(BREAKAGES.listWithoutHolders);
     const schemaCheck = resultOf(report, "the default request answers 200 and a CollectionsResponse body");
     expect(schemaCheck.status).toBe("failed");
     expect(schemaCheck.violations[0]).toEqual({
@@ -49,13 +40,7 @@ describe("the suite fails, naming the violation and its request, against a targe
   });
 
   it("answers a field with the wrong type in an item's history", async () => {
-    const { report } = await runAgainst({
-      rewriteBody: (url, status, body) => {
-        if (!isHistory(url) || status !== 200) return body;
-        const page = body as { events: { chainId: number }[] };
-        return { events: page.events.map((event) => ({ ...event, chainId: String(event.chainId) })) };
-      },
-    });
+    const { report } = await runAgainst(BREAKAGES.chainIdAsString);
     const schemaCheck = resultOf(report, "the known item's history answers 200 and an ItemEventsResponse body");
     expect(schemaCheck.status).toBe("failed");
     expect(schemaCheck.violations.map((violation) => violation.message)).toContainEqual(expect.stringMatching(/body\.events\.0\.chainId must be integer/));
@@ -63,12 +48,7 @@ describe("the suite fails, naming the violation and its request, against a targe
   });
 
   it("defaults perPage to 10", async () => {
-    const { report, proxy } = await runAgainst({
-      rewriteUrl: (url) => {
-        if ((isList(url) || isHistory(url)) && !url.searchParams.has("perPage")) url.searchParams.set("perPage", "10");
-        return url;
-      },
-    });
+    const { report, proxy } = await runAgainst(BREAKAGES.perPageDefaultTen);
     expect(failedNames(report)).toEqual(
       expect.arrayContaining([
         "the default equals the explicit ?perPage=24&page=1&sortBy=mintDate&sortDir=desc",
@@ -84,20 +64,7 @@ describe("the suite fails, naming the violation and its request, against a targe
   });
 
   it("makes pages overlap", async () => {
-    const { report, proxy } = await runAgainst({
-      // Page n starts one record early: it repeats the last of page n - 1 and the last record of all is never shown.
-      rewriteBody: async (url, status, body, upstream) => {
-        const page = Number(url.searchParams.get("page") ?? 1);
-        const perPage = Number(url.searchParams.get("perPage") ?? 24);
-        if (!isList(url) || status !== 200 || page < 2) return body;
-        const wide = new URL(url.pathname, upstream);
-        url.searchParams.forEach((value, name) => wide.searchParams.set(name, value));
-        wide.searchParams.set("page", "1");
-        wide.searchParams.set("perPage", String(Math.min(100, page * perPage)));
-        const all = (await (await fetch(wide)).json()) as { collections: unknown[]; count: number };
-        return { ...all, collections: all.collections.slice((page - 1) * perPage - 1, page * perPage - 1) };
-      },
-    });
+    const { report, proxy } = await runAgainst(BREAKAGES.overlappingPages);
     const paging = resultOf(report, "pages are disjoint and together equal the first page of 100");
     expect(paging.status).toBe("failed");
     expect(paging.violations[0]!.message).toMatch(/^pages overlap: \d+:0x[0-9a-f]{40} is on page 1 and on page 2 \(perPage=7\)$/);
@@ -106,9 +73,7 @@ describe("the suite fails, naming the violation and its request, against a targe
   });
 
   it("lists an item's history oldest first", async () => {
-    const { report } = await runAgainst({
-      rewriteBody: (url, status, body) => (isHistory(url) && status === 200 ? { events: [...(body as { events: unknown[] }).events].reverse() } : body),
-    });
+    const { report } = await runAgainst(BREAKAGES.historyOldestFirst);
     const order = resultOf(report, "events are newest first: block, then log index, descending");
     expect(order.status).toBe("failed");
     expect(order.violations[0]!.message).toMatch(/^event #1 TransferSingle-\d+-\d+ \(block \d+, log \d+\) is listed before #2/);
@@ -116,7 +81,7 @@ describe("the suite fails, naming the violation and its request, against a targe
   });
 
   it("answers errors with the right status but a plain-text body", async () => {
-    const { report } = await runAgainst({ rewriteText: (_url, status, text) => (status >= 400 ? "Bad Request" : text) });
+    const { report } = await runAgainst(BREAKAGES.plainTextErrors);
     const errors = report.results.filter((result) => result.group === "errors");
     const statusChecks = errors.filter((result) => / answers \d{3}$/.test(result.name));
     const bodyChecks = errors.filter((result) => result.name.endsWith("answers the JSON error body {error, message, errors[]}"));

@@ -2,12 +2,19 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalTarget, type LocalTarget } from "../../src/cli/contract-target.ts";
 import { requestsFor } from "../../src/contract-suite/fuzz/requests.ts";
-import { runFuzz } from "../../src/contract-suite/fuzz/run.ts";
-import { OPERATIONS } from "../../src/schemas/operations.ts";
-import { startBrokenTarget, type Breakage, type BrokenTarget } from "./broken-target.ts";
+import { runFuzz, type FuzzReport } from "../../src/contract-suite/fuzz/run.ts";
+import { SERVED_OPERATIONS } from "../../src/schemas/operations.ts";
+import { BREAKAGES, startBrokenTarget, type Breakage, type BrokenTarget } from "./broken-target.ts";
 
-// The fuzz mode (contract-test --fuzz): requests generated from the route table's schemas,
-// seeded and shrunk. It passes on the simulator and finds each defect a broken target has.
+// The fuzz mode (contract-test --fuzz): requests generated from the route table's schemas and from
+// what the target serves, seeded and shrunk. It passes on the simulator and finds each defect a
+// broken target has, at a bounded count and a fixed seed, as a curl line.
+
+const SEED = 11;
+/** Requests per run against a broken target: enough for each defect below at SEED. */
+const BROKEN_RUNS = 200;
+/** Requests per run against the simulator (CI's bound). */
+const SIMULATOR_RUNS = 600;
 
 let local: LocalTarget;
 const proxies: BrokenTarget[] = [];
@@ -19,61 +26,87 @@ afterAll(async () => {
   await local?.close();
 });
 
-const fuzz = (baseUrl: string, runs: number, seed = 11, allowWrites = false) => runFuzz({ ...local.target, baseUrl, allowWrites }, { runs, seed, timeBoundMs: 10_000 });
+const fuzz = (baseUrl: string, runs: number, allowWrites = false) => runFuzz({ ...local.target, baseUrl, allowWrites }, { runs, seed: SEED, timeBoundMs: 10_000 });
 
-async function fuzzBroken(breakage: Breakage, runs = 400) {
+async function fuzzBroken(breakage: Breakage): Promise<FuzzReport> {
   const proxy = await startBrokenTarget(local.sim.url, breakage);
   proxies.push(proxy);
-  return fuzz(proxy.url, runs);
+  return fuzz(proxy.url, BROKEN_RUNS);
 }
 
-describe("contract-test --fuzz", () => {
-  it("finds nothing wrong with the simulator: every answer documented, schema-true, no 5xx, refusals that change nothing, mints readable at once", async () => {
-    const report = await fuzz(local.target.baseUrl, 600, 11, true);
-    expect(report.findings).toEqual([]);
-    expect(report.requests).toBeGreaterThanOrEqual(590);
-    expect(report.serverErrors).toBe(0);
-    expect(report.statuses[200]).toBeGreaterThan(50);
-    expect(report.statuses[400]).toBeGreaterThan(50);
+/** A target that, when it refuses a mint, mints anyway (one item, to the collection's owner): a refusal that changes the world. */
+function mintsWhenRefusing(): Breakage {
+  const { apiKey, mintCollection } = local.target;
+  return {
+    rewriteBody: async (url, status, body, upstream) => {
+      if (url.pathname !== "/api/v2/item/new" || status < 400) return body;
+      const { collection } = (await (await fetch(`${upstream}/api/v2/collection/${mintCollection}`)).json()) as { collection: { ownerAddress: string; chainId: number } };
+      await fetch(`${upstream}/api/v2/item/new?apiKey=${apiKey}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ collectionAddress: mintCollection, recipient: collection.ownerAddress, chainId: collection.chainId, item: { name: "Side effect", initialSupply: 1 } }),
+      });
+      return body;
+    },
+  };
+}
+
+describe("contract-test --fuzz finds each seeded defect, shrunk to a curl line", () => {
+  it.each([
+    ["a list without holders (a schema defect)", "listWithoutHolders", "listCollections", /missing required field 'holders'/],
+    ["chainId as a string in item history (a schema defect)", "chainIdAsString", "getItemEvents", /chainId must be integer/],
+    ["perPage defaulting to 10", "perPageDefaultTen", /^(listCollections|getItemEvents)$/, /the default perPage 24 means 24/],
+    ["pages that overlap", "overlappingPages", "listCollections", /^page [2-9]\d* (holds \d+ collections with count|of \d+ shows)/],
+    ["history oldest first", "historyOldestFirst", "getItemEvents", /history must be newest first/],
+    ["errors in plain text", "plainTextErrors", /./, /^the body is not JSON: Bad Request$/],
+    ["a 500 for a body not in its content-encoding", "serverErrorOnCoding", "mintItem", /^answered 500: a server error$/],
+    ["perPage=0x10 read as 16 (a refused request accepted)", "hexNumbersAccepted", /./, /^accepted \(200\) a request its schemas refuse: query\.\w+ must be integer/],
+    ["a status the operation does not document (410)", "undocumentedStatus", "getCollection", /^answered 410, which getCollection does not document/],
+  ] as const)("%s", async (_what, breakage, operation, problem) => {
+    const report = await fuzzBroken(BREAKAGES[breakage]);
+    const finding = report.findings.find((f) => (typeof operation === "string" ? f.operation === operation : operation.test(f.operation)) && f.problems.some((p) => problem.test(p)));
+    expect(finding, JSON.stringify(report.findings, null, 1)).toBeDefined();
+    expect(finding!.curl).toMatch(/^curl -X (GET|POST) (-H '[^']*' )+.*'http:\/\/127\.0\.0\.1:\d+\/(api|metadata)\//);
+    if (breakage === "serverErrorOnCoding") expect(finding!.curl).toMatch(/-H 'content-encoding: [a-z-]+'/);
+    if (breakage === "hexNumbersAccepted") expect(finding!.curl).toMatch(/=0x[0-9a-f]+/);
   });
 
+  it("a refused mint that changes the world anyway (found by the digest after a read-only run)", async () => {
+    const report = await fuzzBroken(mintsWhenRefusing());
+    const world = report.findings.find((f) => f.operation === "(the world)");
+    expect(world?.problems.join("\n")).toMatch(new RegExp(`collection ${local.target.mintCollection} went from \\d+ to \\d+ items, but the run's accepted mints created 0`));
+  });
+});
+
+describe("contract-test --fuzz against the simulator", () => {
   it("generates the same requests for the same seed", () => {
-    for (const operation of OPERATIONS) {
-      const context = { addresses: ["0x862abc8236dbc6e342d57409acfb800cbb2d6978"], tokenIds: [1], chainIds: [56] };
+    const address = "0x862abc8236dbc6e342d57409acfb800cbb2d6978";
+    const collection = { address, chainId: 56, slug: "s", uri: "http://x/metadata/56/s", ownerAddress: address, row: { address, chainId: 56, name: "S" } };
+    const context = {
+      addresses: [address], tokenIds: [1], chainIds: [56], collections: [collection], nextTokenIds: new Map([[address, 2]]),
+      items: [{ address, chainId: 56, tokenId: 1 }], servesMetadata: true, mint: { apiKey: "k", collection: address, chainId: 56, recipients: [address] },
+    };
+    for (const operation of SERVED_OPERATIONS) {
       expect(fc.sample(requestsFor(operation, context), { numRuns: 50, seed: 5 })).toEqual(fc.sample(requestsFor(operation, context), { numRuns: 50, seed: 5 }));
     }
   });
 
-  it("finds a server error, shrunk to a curl line (a body in a coding it is not in answering 500)", async () => {
-    const report = await fuzzBroken({ rewriteStatus: (url, status, headers) => (url.pathname === "/api/v2/item/new" && headers["content-encoding"] ? 500 : status) });
-    const finding = report.findings.find((f) => f.operation === "mintItem");
-    expect(finding?.problems).toContain("answered 500: a server error");
-    expect(finding?.curl).toMatch(/^curl -X POST .*-H 'content-encoding: [a-z-]+'/);
+  it("read-only: no finding; every operation and the metadata route fuzzed, odd headers sent", async () => {
+    const report = await fuzz(local.target.baseUrl, SIMULATOR_RUNS / 2);
+    expect(report.findings).toEqual([]);
+    expect(report.operations).toContain("getItemMetadata");
+    expect(report.serverErrors).toBe(0);
+    expect(report.statuses[200]).toBeGreaterThan(50);
+    expect(report.statuses[431]).toBeGreaterThan(0);
   });
 
-  it("finds a body its schema refuses (a list without holders)", async () => {
-    const report = await fuzzBroken({
-      rewriteBody: (url, status, body) => {
-        if (url.pathname !== "/api/v2/collection" || status !== 200) return body;
-        const list = body as { collections: Record<string, unknown>[] };
-        return { ...list, collections: list.collections.map(({ holders: _holders, ...rest }) => rest) };
-      },
-    });
-    expect(report.findings.find((f) => f.operation === "listCollections")?.problems.join("\n")).toMatch(/holders/);
-  });
-
-  it("finds a refused request accepted (a server that reads perPage=0x10 as 16)", async () => {
-    const report = await fuzzBroken({
-      rewriteUrl: (url) => {
-        for (const [name, value] of url.searchParams) if (/^0x[0-9a-f]+$/i.test(value) && name !== "apiKey") url.searchParams.set(name, String(Number(value)));
-        return url;
-      },
-    }, 800);
-    expect(report.findings.some((f) => f.problems.some((p) => p.startsWith("accepted (200) a request its schemas refuse")))).toBe(true);
-  });
-
-  it("finds a status the operation does not document", async () => {
-    const report = await fuzzBroken({ rewriteStatus: (url, status) => (url.pathname.startsWith("/api/v2/collection/") && status === 404 ? 410 : status) });
-    expect(report.findings.find((f) => f.operation === "getCollection")?.problems.join("\n")).toMatch(/answered 410, which getCollection does not document/);
+  it("with writes: no finding; valid mints accepted, read back, and the world otherwise unchanged", async () => {
+    const report = await fuzz(local.target.baseUrl, SIMULATOR_RUNS, true);
+    expect(report.findings).toEqual([]);
+    expect(report.requests).toBeGreaterThanOrEqual(SIMULATOR_RUNS - 5);
+    expect(report.serverErrors).toBe(0);
+    expect(report.mints).toBeGreaterThan(20);
+    expect(report.statuses[400]).toBeGreaterThan(50);
+    expect(report.statuses[417]).toBeGreaterThan(0);
   });
 });

@@ -10,8 +10,9 @@ import type { Simulator } from "../../src/simulator.ts";
 import { demoWorld } from "../../src/scenario/world.ts";
 import { call, collectionsOn, DEMO_KEYS, demoAccount, mintBody, postJson, startTestSimulator } from "../harness.ts";
 
-// Whatever changes the chain from outside (evm_revert to a snapshot, time jumps, transfers
-// sent over JSON-RPC), the live read models must equal an index built afresh from genesis.
+// Whatever changes the chain from outside (evm_revert to a snapshot, time jumps, transfers,
+// balances and blocks, all sent to the chain's JSON-RPC port as a wallet or script would), the
+// live read models must equal an index built afresh from genesis.
 
 let sim: Simulator;
 let chain: SimChain;
@@ -75,7 +76,7 @@ describe("a chain rewound over JSON-RPC", () => {
     await expectIndexEqualsChain();
   });
 
-  it("random mints, snapshots, reverts, time jumps and JSON-RPC transfers: the live index always equals a fresh one", async () => {
+  it("random mints, snapshots, reverts, time jumps, transfers, balances and blocks sent over JSON-RPC: the live index always equals a fresh one", async () => {
     const studio = demoAccount(sim, "studio").wallet;
     const arcade = demoAccount(sim, "arcade").wallet;
     const action = fc.oneof(
@@ -84,22 +85,26 @@ describe("a chain rewound over JSON-RPC", () => {
       fc.nat({ max: 5 }).map((pick) => ({ kind: "revert" as const, pick })),
       fc.integer({ min: 1, max: 3 * 86_400 }).map((seconds) => ({ kind: "time" as const, seconds })),
       fc.constant({ kind: "transfer" as const }),
+      fc.tuple(fc.constantFrom(studio, arcade, `0x${"be".repeat(20)}`), fc.bigInt({ min: 0n, max: 10n ** 24n })).map(([address, wei]) => ({ kind: "balance" as const, address, wei })),
+      fc.integer({ min: 1, max: 3 }).map((blocks) => ({ kind: "mine" as const, blocks })),
     );
+    const kinds = new Set<string>();
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 6 }), async (actions) => {
         const snapshots: unknown[] = [];
         let lastMinted: number | undefined;
         for (const step of actions) {
+          kinds.add(step.kind);
           if (step.kind === "mint") lastMinted = (await mint("Property Item")).tokenIds[0];
-          if (step.kind === "snapshot") snapshots.push(await chain.request("evm_snapshot"));
+          if (step.kind === "snapshot") snapshots.push(await rpc("evm_snapshot"));
           if (step.kind === "revert" && snapshots.length > 0) {
             const [id] = snapshots.splice(step.pick % snapshots.length);
-            await chain.request("evm_revert", [id]);
+            expect(await rpc("evm_revert", [id])).toBe(true);
             lastMinted = undefined;
           }
           if (step.kind === "time") {
-            await chain.request("evm_increaseTime", [step.seconds]);
-            await chain.request("evm_mine");
+            await rpc("evm_increaseTime", [step.seconds]);
+            await rpc("evm_mine");
           }
           if (step.kind === "transfer" && lastMinted !== undefined) {
             const data = encodeFunctionData({
@@ -107,12 +112,15 @@ describe("a chain rewound over JSON-RPC", () => {
               functionName: "safeTransferFrom",
               args: [studio, arcade, BigInt(lastMinted), 1n, "0x"],
             });
-            await chain.request("eth_sendTransaction", [{ from: studio, to: collection, data }]);
+            await rpc("eth_sendTransaction", [{ from: studio, to: collection, data }]);
           }
+          if (step.kind === "balance") await rpc("hardhat_setBalance", [step.address, `0x${step.wei.toString(16)}`]);
+          if (step.kind === "mine") for (let i = 0; i < step.blocks; i += 1) await rpc("evm_mine");
           await expectIndexEqualsChain();
         }
       }),
       { numRuns: 12, seed: 17 },
     );
+    expect([...kinds].sort()).toEqual(["balance", "mine", "mint", "revert", "snapshot", "time", "transfer"]);
   });
 });

@@ -2,11 +2,12 @@ import type { TSchema } from "@sinclair/typebox";
 import type { ValidateFunction } from "ajv";
 import { createAjv, describeErrors, dottedPath } from "../../schemas/ajv.ts";
 import type { Operation } from "../../schemas/operations.ts";
+import { headerOf } from "./headers.ts";
 import type { FuzzRequest } from "./requests.ts";
 
 // Whether a generated request is one the operation's schemas accept, read strictly as the
-// interface documents it: numbers in plain decimal digits, each parameter once, a JSON (or
-// form) body in no content coding or a known one. A request that does not conform must be
+// interface documents it: numbers in plain decimal digits, each parameter once, a JSON body in
+// no content coding, and (as HTTP/1.1 requires) a Host header. A request that does not conform must be
 // refused; the fuzzer's "negative data" check.
 
 const ajv = createAjv({ useDefaults: true, coerceTypes: false });
@@ -38,9 +39,10 @@ function textPart(schema: TSchema | undefined, entries: [string, string][], part
 export function nonConformance(operation: Operation, request: FuzzRequest, params: [string, string][]): string[] {
   const query = request.query.filter(([name]) => name !== "apiKey");
   const reasons = [...textPart(operation.params, params, "path"), ...textPart(operation.query && withoutApiKey(operation.query), query, "query")];
+  if (headerOf(request.headers, "host") === "") reasons.push("there is no Host header, which HTTP/1.1 requires");
   if (!operation.body) return reasons;
-  const contentType = request.headers["content-type"] ?? "";
-  const coding = request.headers["content-encoding"];
+  const contentType = headerOf(request.headers, "content-type") ?? "";
+  const coding = headerOf(request.headers, "content-encoding");
   if (coding) reasons.push(`the body is sent as '${coding}' but is not in that coding`);
   if (!/^application\/json\b/.test(contentType)) reasons.push(`content-type '${contentType}' is not JSON`);
   let body: unknown;

@@ -1,7 +1,7 @@
 import type { ValidateFunction } from "ajv";
 import { createAjv, describeErrors, dottedPath } from "../../schemas/ajv.ts";
 import { ErrorBody } from "../../schemas/error.ts";
-import type { Operation } from "../../schemas/operations.ts";
+import { documentedStatuses, type Operation } from "../../schemas/operations.ts";
 
 /** What came back for one generated request, or why nothing did. */
 export type FuzzAnswer =
@@ -18,14 +18,15 @@ function checksOf(operation: Operation) {
 
 /**
  * What is wrong with an answer, whatever was asked: no answer or a late one, a 5xx, a status
- * the operation does not document, a body that is not JSON or not what its status's schema says.
+ * the operation does not document (its own errors, or the server's refusals every operation may
+ * meet), a body that is not JSON or not what its status's schema says.
  */
 export function problemsOf(operation: Operation, answer: FuzzAnswer, timeBoundMs: number): string[] {
   if ("failed" in answer) return [`no answer: ${answer.failed}`];
   const problems: string[] = [];
   if (answer.ms > timeBoundMs) problems.push(`answered after ${Math.round(answer.ms)} ms (bound ${timeBoundMs} ms)`);
   if (answer.status >= 500) problems.push(`answered ${answer.status}: a server error`);
-  const documented = [200, ...Object.keys(operation.errors).map(Number)];
+  const documented = documentedStatuses(operation);
   if (!documented.includes(answer.status)) problems.push(`answered ${answer.status}, which ${operation.operationId} does not document (${documented.join(", ")})`);
   if (answer.json === undefined) return [...problems, `the body is not JSON: ${answer.text.slice(0, 120)}`];
   const { ok, error } = checksOf(operation);

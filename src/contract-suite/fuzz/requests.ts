@@ -1,7 +1,10 @@
 import fc from "fast-check";
 import type { TSchema } from "@sinclair/typebox";
 import type { Operation } from "../../schemas/operations.ts";
-import { jsonObject, textValue, type Known } from "./values.ts";
+import { oddHeaders, type HeaderList } from "./headers.ts";
+import { validDrafts, type Draft } from "./valid.ts";
+import { jsonObject, textValue, type KnownValues } from "./values.ts";
+import type { Known } from "./world.ts";
 
 /** One generated request, as sent: what the curl line of a failure repeats exactly. */
 export interface FuzzRequest {
@@ -12,25 +15,25 @@ export interface FuzzRequest {
   /** The path parameters as generated, before encoding. */
   params: [string, string][];
   query: [string, string][];
-  headers: Record<string, string>;
+  /** In order, a name possibly repeated; a `host` of "" means no Host header at all. */
+  headers: HeaderList;
   body?: string;
 }
 
 /** What the generated requests use besides the schemas: real values, and the key of --api-key. */
-export interface FuzzContext extends Known {
-  apiKey?: string;
-}
+export type FuzzContext = Known & { apiKey?: string };
 
-function pathArbitrary(operation: Operation, known: Known): fc.Arbitrary<{ path: string; params: [string, string][] }> {
+// Requests the schemas drive, field by field: mostly valid-looking values, with boundaries and
+// what a careless or hostile client sends instead (wrong types, other notations, odd text,
+// missing and unknown fields, bodies that are not JSON or not in the coding they name).
+
+function pathArbitrary(operation: Operation, known: KnownValues): fc.Arbitrary<[string, string][]> {
   const properties = (operation.params?.properties ?? {}) as Record<string, TSchema>;
   const names = Object.keys(properties);
-  if (names.length === 0) return fc.constant({ path: operation.path, params: [] });
+  if (names.length === 0) return fc.constant([]);
   // An empty or dot segment is another route (or none), not this operation with a bad value.
   const segment = (name: string) => textValue(properties[name]!, known, name).filter((value) => !["", ".", ".."].includes(value.trim()));
-  return fc.tuple(...names.map(segment)).map((values) => ({
-    path: names.reduce((path, name, i) => path.replace(`:${name}`, encodeURIComponent(values[i]!)), operation.path),
-    params: names.map((name, i) => [name, values[i]!] as [string, string]),
-  }));
+  return fc.tuple(...names.map(segment)).map((values) => names.map((name, i) => [name, values[i]!] as [string, string]));
 }
 
 /** A value about twice per request in all, over `fields` fields; otherwise null (the field left out). */
@@ -63,26 +66,40 @@ const CONTENT_TYPES = fc.oneof(
 const CODINGS = fc.oneof({ weight: 12, arbitrary: fc.constant("") }, { weight: 1, arbitrary: fc.constantFrom("gzip", "deflate", "br", "x-squash") });
 const ODD_BODIES = ["", "null", "[]", "{", '"mint"', "{}", '{"item":', "\u0000", "1e999"];
 
-function bodyArbitrary(operation: Operation, known: Known): fc.Arbitrary<{ body?: string; headers: Record<string, string> }> {
-  if (!operation.body) return fc.constant({ headers: {} });
+function bodyArbitrary(operation: Operation, known: KnownValues): fc.Arbitrary<{ body?: string; headers: HeaderList }> {
+  if (!operation.body) return fc.constant({ headers: [] });
   const json = jsonObject(operation.body, known).map((value) => JSON.stringify(value));
   return fc
     .tuple(fc.oneof({ weight: 5, arbitrary: json }, { weight: 1, arbitrary: fc.constantFrom(...ODD_BODIES) }), CONTENT_TYPES, CODINGS)
     .map(([body, contentType, coding]) => ({
       body,
-      headers: { ...(contentType ? { "content-type": contentType } : {}), ...(coding ? { "content-encoding": coding } : {}) },
+      headers: [...(contentType ? [["content-type", contentType]] : []), ...(coding ? [["content-encoding", coding]] : [])] as HeaderList,
     }));
 }
 
-/** Requests for one operation of the route table: its method, its path, query and body fields generated from its schemas. */
-export function requestsFor(operation: Operation, context: FuzzContext): fc.Arbitrary<FuzzRequest> {
-  return fc.tuple(pathArbitrary(operation, context), queryArbitrary(operation, context), bodyArbitrary(operation, context)).map(([{ path, params }, query, { body, headers }]) => ({
-    operation: operation.operationId,
-    method: operation.method.toUpperCase(),
-    path,
+function schemaDrafts(operation: Operation, context: FuzzContext): fc.Arbitrary<Draft> {
+  return fc.tuple(pathArbitrary(operation, context), queryArbitrary(operation, context), bodyArbitrary(operation, context)).map(([params, query, { body, headers }]) => ({
     params,
     query,
-    headers: { accept: "application/json", ...headers },
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  }));
+}
+
+/**
+ * Requests for one operation of the route table: valid ones built from what the target serves,
+ * and schema-driven ones (valid, boundary and hostile values), each sometimes with odd headers.
+ */
+export function requestsFor(operation: Operation, context: FuzzContext): fc.Arbitrary<FuzzRequest> {
+  const valid = validDrafts(operation, context);
+  const drafts = valid ? fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: valid }, { weight: 2, arbitrary: schemaDrafts(operation, context) }) : schemaDrafts(operation, context);
+  return fc.tuple(drafts, oddHeaders).map(([{ params, query, body, headers }, odd]) => ({
+    operation: operation.operationId,
+    method: operation.method.toUpperCase(),
+    path: params.reduce((path, [name, value]) => path.replace(`:${name}`, encodeURIComponent(value)), operation.path),
+    params,
+    query,
+    headers: [["accept", "application/json"], ...headers, ...odd] as HeaderList,
     ...(body !== undefined ? { body } : {}),
   }));
 }
@@ -97,7 +114,9 @@ export function curlOf(baseUrl: string, request: FuzzRequest, apiKey?: string): 
   const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
   let url = urlOf(baseUrl, request);
   if (apiKey) url = url.replaceAll(`apiKey=${encodeURIComponent(apiKey)}`, "apiKey=$API_KEY");
-  const headers = Object.entries(request.headers).flatMap(([name, value]) => ["-H", quote(`${name}: ${value}`)]);
+  // A long run of one letter (a header over the server's limit) is written as the shell makes it.
+  const header = ([name, value]: [string, string]) => (value.length > 200 && /^([a-z])\1*$/.test(value) ? `"${name}: $(printf '%*s' ${value.length} '' | tr ' ' ${value[0]})"` : quote(`${name}: ${value}`));
+  const headers = request.headers.flatMap((pair) => ["-H", header(pair)]);
   const body = request.body !== undefined ? ["--data-raw", quote(request.body)] : [];
   const shownUrl = url.includes("$API_KEY") ? `"${url.replace(/"/g, '\\"')}"` : quote(url);
   return ["curl", "-X", request.method, ...headers, ...body, shownUrl].join(" ");

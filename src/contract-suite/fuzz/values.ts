@@ -5,8 +5,8 @@ import type { TSchema } from "@sinclair/typebox";
 // hostile client sends instead (wrong types, other notations, odd text). Text parts (path and
 // query) get strings; a JSON body gets JSON values.
 
-/** What the fuzzer knows of the target, so valid values are often real ones (an existing collection). */
-export interface Known {
+/** What the fuzzer knows of the target, so schema-drawn values are often real ones (an existing collection). */
+export interface KnownValues {
   addresses: string[];
   tokenIds: number[];
   chainIds: number[];
@@ -30,7 +30,7 @@ function numberValues(schema: TSchema, known: number[]): { valid: fc.Arbitrary<n
 }
 
 /** A field's value as text, for the path or the query: mostly valid, sometimes another notation or odd text. */
-export function textValue(schema: TSchema, known: Known, name: string): fc.Arbitrary<string> {
+export function textValue(schema: TSchema, known: KnownValues, name: string): fc.Arbitrary<string> {
   const valid: fc.Arbitrary<string>[] = [];
   const invalid: fc.Arbitrary<string>[] = [fc.constantFrom(...ODD_TEXT), fc.string({ maxLength: 40 })];
   for (const branch of branches(schema)) {
@@ -54,13 +54,13 @@ export function textValue(schema: TSchema, known: Known, name: string): fc.Arbit
   return fc.oneof({ weight: 5, arbitrary: fc.oneof(...(valid.length ? valid : invalid)) }, { weight: 1, arbitrary: fc.oneof(...invalid) });
 }
 
-/** The same number written another way: hexadecimal, an exponent, padded, signed. */
-function otherNotation(value: number): string {
+/** The same number written another way (the `form`th of: hexadecimal, an exponent, padded, signed, a fraction, a leading zero). */
+export function otherNotation(value: number, form = Math.abs(Math.trunc(value))): string {
   const forms = [`0x${Math.trunc(Math.abs(value)).toString(16)}`, `${value}e0`, ` ${value}`, `+${value}`, `${value}.0`, `0${value}`];
-  return forms[Math.abs(Math.trunc(value)) % forms.length]!;
+  return forms[form % forms.length]!;
 }
 
-function addresses(known: Known): fc.Arbitrary<string> {
+function addresses(known: KnownValues): fc.Arbitrary<string> {
   const hex40 = fc.stringMatching(/^[0-9a-f]{40}$/).map((hex) => `0x${hex}`);
   return fc.oneof(
     { weight: 6, arbitrary: known.addresses.length ? fc.constantFrom(...known.addresses) : hex40 },
@@ -71,7 +71,7 @@ function addresses(known: Known): fc.Arbitrary<string> {
 }
 
 /** A field's value in a JSON body: valid ones, boundaries, and wrong types. */
-export function jsonValue(schema: TSchema, known: Known, name: string, depth = 0): fc.Arbitrary<unknown> {
+export function jsonValue(schema: TSchema, known: KnownValues, name: string, depth = 0): fc.Arbitrary<unknown> {
   const wrong = fc.constantFrom<unknown>(null, true, "text", 12, -1, [], {}, 1.5, "", "0x10", 1e308, ...ODD_TEXT);
   const options: fc.Arbitrary<unknown>[] = [];
   for (const branch of branches(schema)) {
@@ -90,7 +90,7 @@ export function jsonValue(schema: TSchema, known: Known, name: string, depth = 0
 }
 
 /** An object for a schema: each required field mostly present, optional ones sometimes, now and then an unknown one. */
-export function jsonObject(schema: TSchema, known: Known, depth = 0): fc.Arbitrary<Record<string, unknown>> {
+export function jsonObject(schema: TSchema, known: KnownValues, depth = 0): fc.Arbitrary<Record<string, unknown>> {
   const properties = (schema.properties ?? {}) as Record<string, TSchema>;
   const required = new Set((schema.required as string[] | undefined) ?? []);
   const fields = Object.entries(properties).map(([name, field]) =>
