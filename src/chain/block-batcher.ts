@@ -45,6 +45,8 @@ export class BlockBatcher {
   readonly #provider: RequestProvider;
   readonly #queue: Job[] = [];
   #draining = false;
+  /** Automine is on, as this batcher last left it: nothing else ran on the chain since (an `exclusive` call may switch it off). */
+  #automineOn = false;
   /** Receipts of batched transactions, fetched to settle them, kept until their writer asks (`takeReceipt`). */
   readonly #receipts = new Map<Hex, unknown>();
   /** Blocks and transactions sent through `send`, for the benchmark's and the tests' eyes. */
@@ -85,6 +87,7 @@ export class BlockBatcher {
         const head = this.#queue[0]!;
         if (head.run) {
           this.#queue.shift();
+          this.#automineOn = false;
           await head.run().then(head.resolve, head.reject);
           continue;
         }
@@ -135,7 +138,7 @@ export class BlockBatcher {
   async #mineTogether(batch: Job[]): Promise<void> {
     const request = (method: string, params: unknown[] = []) => this.#provider.request({ method, params });
     // Automine switched off from outside (a stalled chain on purpose): leave it so, send each as is.
-    if ((await request("hardhat_getAutomine")) === false) {
+    if (!this.#automineOn && (await request("hardhat_getAutomine")) === false) {
       for (const job of batch) await this.#sendAlone(job);
       return;
     }
@@ -155,6 +158,7 @@ export class BlockBatcher {
       if (sent.some((s) => s.status === "fulfilled")) await request("evm_mine").catch(() => undefined);
     } finally {
       await request("evm_setAutomine", [true]);
+      this.#automineOn = true;
     }
     this.stats.blocks += 1;
     this.stats.transactions += sent.filter((s) => s.status === "fulfilled").length;

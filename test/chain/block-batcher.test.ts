@@ -111,3 +111,21 @@ it("a writer that must know its hash first is told it from the pool before any b
   expect(chain.blocks()).toBe(2);
   for (const hash of hashes) expect(batcher.takeReceipt(hash)).toEqual(chain.receipts.get(hash));
 });
+
+it("asks whether automine is on only when something else ran on the chain since it last left it on", async () => {
+  const chain = fakeChain();
+  const batcher = new BlockBatcher(chain.provider);
+  const teller: HashTeller = { tell: () => undefined };
+  const asked = () => chain.calls.filter((method) => method === "hardhat_getAutomine").length;
+  await batcher.send(tx(), teller);
+  await batcher.send(tx(), teller);
+  expect(asked()).toBe(1);
+  // From outside, automine goes off: the next block must notice and leave the chain stalled.
+  await batcher.exclusive(() => chain.provider.request({ method: "evm_setAutomine", params: [false] }));
+  const stalled = batcher.send(tx(), teller);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(asked()).toBe(2);
+  expect(chain.blocks()).toBe(2);
+  await chain.provider.request({ method: "evm_mine" });
+  expect(await stalled).toMatch(/^0x/);
+});
