@@ -114,18 +114,24 @@ async function itemView(address, tokenId, params) {
   ];
 }
 
+// Renders overlap when the hash changes while a view is loading: only the latest may show.
+let latestRender = 0;
+
 async function render() {
+  const mine = ++latestRender;
   const [path, search = ""] = location.hash.replace(/^#/, "").split("?");
   const params = new URLSearchParams(search);
   const parts = (path || "/").split("/").filter(Boolean);
   const view = $("#view");
+  let content;
   try {
-    const content =
+    content =
       parts[0] === "collection" ? await collectionView(parts[1]) : parts[0] === "item" ? await itemView(parts[1], parts[2], params) : await collectionsView(params);
-    view.replaceChildren(...content);
   } catch (error) {
-    view.replaceChildren(el("p", {}, String(error.message)));
+    content = [el("p", {}, String(error.message))];
   }
+  if (mine !== latestRender) return;
+  view.replaceChildren(...content);
   refreshControl();
 }
 
