@@ -1,6 +1,7 @@
 import type { Abis } from "./chain/abi.ts";
 import { ChainRegistry } from "./chain/registry.ts";
-import { chainFacts, SimChain } from "./chain/sim-chain.ts";
+import { chainFacts } from "./chain/deploy.ts";
+import { SimChain } from "./chain/sim-chain.ts";
 import { ChainIndexer } from "./indexer/indexer.ts";
 import type { SimulatorOptions } from "./config.ts";
 import type { Control } from "./control/control.ts";

@@ -1,6 +1,8 @@
 import { toHex, type Address, type Hex } from "viem";
+import type { ChainFacts } from "../indexer/models.ts";
 import { artifact } from "./abi.ts";
 import { lowerAddress } from "./address.ts";
+import { currencyTable } from "./currencies.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
 import type { Chain } from "./network.ts";
 
@@ -9,6 +11,11 @@ export interface CoreContracts {
   factory: Address;
   marketplace: Address;
   stablecoin: Address;
+}
+
+/** What an index of a chain with these contracts needs to know beside its logs. */
+export function chainFacts(chainId: number, contracts: CoreContracts): ChainFacts {
+  return { chainId, factory: contracts.factory, marketplace: contracts.marketplace, currencies: currencyTable(chainId, contracts.stablecoin) };
 }
 
 // Enough for the largest of the three (the factory carries the collection's code).

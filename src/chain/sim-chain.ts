@@ -1,9 +1,8 @@
 import { formatTransactionReceipt, toHex, type Abi, type Address, type Hex, type TransactionReceipt } from "viem";
 import type { ChainIndexer } from "../indexer/indexer.ts";
-import type { ChainFacts, ChainModels } from "../indexer/models.ts";
+import type { ChainModels } from "../indexer/models.ts";
 import type { Abis } from "./abi.ts";
 import { BlockBatcher } from "./block-batcher.ts";
-import { currencyTable } from "./currencies.ts";
 import type { CoreContracts } from "./deploy.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
 import type { Chain, PublicClient } from "./network.ts";
@@ -33,11 +32,6 @@ export interface WriteOptions {
 // and the same bytes (so the same hash) on every run. Enough for a 100-token addItems.
 const FIXED_GAS = 15_000_000n;
 const FEES = { maxFeePerGas: toHex(MAX_FEE_PER_GAS), maxPriorityFeePerGas: toHex(MAX_PRIORITY_FEE_PER_GAS) };
-
-/** What an index of this chain needs to know beside its logs. */
-export function chainFacts(chainId: number, contracts: CoreContracts): ChainFacts {
-  return { chainId, factory: contracts.factory, marketplace: contracts.marketplace, currencies: currencyTable(chainId, contracts.stablecoin) };
-}
 
 /** JSON-RPC methods that never change a chain; any other call from outside may even rewrite its history (evm_revert). */
 const READ_ONLY = new Set([

@@ -1,9 +1,9 @@
 import type { Address, Hex } from "viem";
 import type { Abis } from "./abi.ts";
-import { deployCore } from "./deploy.ts";
+import { chainFacts, deployCore } from "./deploy.ts";
 import { addressOf, deployerKey } from "./keys.ts";
 import { connectChain, startChain, type Chain } from "./network.ts";
-import { chainFacts, SimChain } from "./sim-chain.ts";
+import { SimChain } from "./sim-chain.ts";
 import { indexedEventsAbi } from "../indexer/decode.ts";
 import { ChainIndexer } from "../indexer/indexer.ts";
 import { chainLogSource } from "../indexer/log-source.ts";
