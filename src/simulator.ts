@@ -1,12 +1,14 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Address, Hex } from "viem";
+import type { Hex } from "viem";
 import { Accounts } from "./accounts.ts";
 import { loadAbis, type Abis } from "./chain/abi.ts";
 import { currencyTable } from "./chain/currencies.ts";
 import { deployCore } from "./chain/deploy.ts";
 import { addressOf, deployerKey } from "./chain/keys.ts";
-import { connectChain, startChain, type Chain } from "./chain/network.ts";
+import { startChain } from "./chain/network.ts";
+import { ContractsFile } from "./chain/node/contracts-file.ts";
+import { checkAttachedWorld, connectNodes, followNodes, recordWorld } from "./chain/node/nodes.ts";
 import { ChainRegistry } from "./chain/registry.ts";
 import { DEFAULT_RPC_ORIGINS, isLoopbackHost, type RpcPolicy } from "./chain/rpc-guard.ts";
 import { serveRpc } from "./chain/rpc-server.ts";
@@ -31,6 +33,8 @@ export interface SeedTarget {
   url: string;
   chains: ChainRegistry;
   metadata: MetadataStore;
+  /** Chains that already hold this world (attached with --contracts): nothing is sent there, what it keeps off-chain is read back. */
+  attached?: ReadonlySet<number>;
 }
 
 /** What a world brings: API accounts, the other accounts it acts as, when it began, and how to seed it. */
@@ -59,11 +63,12 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   const options = { ...DEFAULT_OPTIONS, ...overrides };
   const abis = await loadAbis();
   const walletKeys = [...world.accounts.map((account) => account.walletKey), ...world.actorKeys];
-  const external = await Promise.all(options.nodeUrls.map((url) => connectSimChain(url, abis, walletKeys, world.genesisTime)));
+  const contracts = options.contractsFile === undefined ? undefined : ContractsFile.open(options.contractsFile);
+  const nodes = await connectNodes(options.nodeUrls, { abis, walletKeys, genesisTime: world.genesisTime, given: options.givenKeys, contracts });
+  const external = nodes.map((node) => node.chain);
   const inProcess = options.chains.filter(({ chainId }) => !external.some((chain) => chain.chainId === chainId));
   const chains = new ChainRegistry([...external, ...(await Promise.all(inProcess.map((setting) => startSimChain(setting, abis, walletKeys, world.genesisTime))))]);
-  // Blocks mined by others (or a reorg) on a node we did not start: look again every poll interval.
-  const polls = external.map((chain) => setInterval(() => chain.indexer.markRewritten(), options.pollIntervalMs).unref());
+  let stopFollowing = () => {};
   const servers: Server[] = [];
   const rpcUrls = new Map<number, string>();
   const drain = new Drain();
@@ -78,7 +83,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       await drain.settled(options.shutdownTimeoutMs);
       servers.forEach((server) => server.closeAllConnections());
       await closed;
-      polls.forEach(clearInterval);
+      stopFollowing();
       await chains.close();
       journal?.close();
     })());
@@ -104,13 +109,18 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     servers.push(api);
     await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
     url = urlOf(options.host, api);
-    const sim: Simulator = { url, chains, metadata, accounts, rpcUrls, control, close };
+    const attached = new Set(nodes.flatMap(({ chain, attached }) => (attached ? [chain.chainId] : [])));
+    const sim: Simulator = { url, chains, metadata, accounts, rpcUrls, control, close, attached };
+    const worldId = world.id?.(url) ?? "a world without an id";
+    checkAttachedWorld(nodes, contracts, worldId, options.stateDir);
     await world.seed(sim);
     await chains.synced();
     await control.loaded();
+    if (contracts) await recordWorld(nodes, contracts, worldId);
+    // Blocks mined by others on a node we did not start (or a reorg there) are indexed as they come.
+    stopFollowing = followNodes(external, options.pollIntervalMs);
     if (options.stateDir) {
-      const worldId = `${world.id?.(url) ?? "a world without an id"}; chains ${chains.ids().join(",")}`;
-      const { journal: opened, ...restored } = await restoreState(options.stateDir, worldId, control, (line) => console.warn(line));
+      const { journal: opened, ...restored } = await restoreState(options.stateDir, `${worldId}; chains ${chains.ids().join(",")}`, control, (line) => console.warn(line));
       journal = opened;
       sim.restored = restored;
     }
@@ -122,31 +132,10 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   }
 }
 
-/** A node given by --rpc-url: the core contracts are deployed there; a world's replay needs the node's head before the world's genesis. */
-async function connectSimChain(url: string, abis: Abis, walletKeys: Hex[], genesisTime: Date | undefined): Promise<SimChain> {
-  const chain = await connectChain(url, (chainId) => [deployerKey(chainId), ...walletKeys]);
-  const head = await chain.publicClient.getBlock({ blockTag: "latest" });
-  if (genesisTime && Number(head.timestamp) > genesisTime.getTime() / 1000 + 60) {
-    await chain.close();
-    throw new Error(
-      `the node at ${url} (chain ${chain.chainId}) is at ${new Date(Number(head.timestamp) * 1000).toISOString()}, after the world's first steps ` +
-        `(genesis ${genesisTime.toISOString()}): blocks cannot go back in time. Start the node at the world's genesis ` +
-        `(anvil --timestamp ${Math.floor(genesisTime.getTime() / 1000)}), or use --fixture none`,
-    );
-  }
-  return simChainOn(chain, abis, addressOf(deployerKey(chain.chainId)));
-}
-
 async function startSimChain({ chainId }: ChainSetting, abis: Abis, walletKeys: Hex[], genesisTime: Date | undefined): Promise<SimChain> {
   const deployer = deployerKey(chainId);
   const chain = await startChain({ chainId, keys: [deployer, ...walletKeys], genesisTime });
-  return simChainOn(chain, abis, addressOf(deployer));
-}
-
-/** Deploys the core contracts on a chain and joins it to its index. */
-async function simChainOn(chain: Chain, abis: Abis, deployer: Address): Promise<SimChain> {
-  const { chainId } = chain;
-  const contracts = await deployCore(chain, deployer);
+  const contracts = await deployCore(chain, addressOf(deployer));
   const indexer = new ChainIndexer(chain.publicClient, indexedEventsAbi(abis), {
     chainId,
     factory: contracts.factory,

@@ -5,7 +5,8 @@ import type { Abis } from "./abi.ts";
 import { BlockBatcher } from "./block-batcher.ts";
 import type { CoreContracts } from "./deploy.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
-import type { Chain, PublicClient } from "./network.ts";
+import type { ChainLink, PublicClient } from "./network.ts";
+import type { NodeLink } from "./node/link.ts";
 import type { ChainRecorder } from "./recorder.ts";
 import { chainErrorOf, type RevertRules } from "./revert.ts";
 
@@ -27,7 +28,7 @@ export interface WriteOptions {
 
 // Without a dry run every transaction carries the same gas limit: no estimation round trip,
 // and the same bytes (so the same hash) on every run. Enough for a 100-token addItems.
-const FIXED_GAS = 15_000_000n;
+export const FIXED_GAS = 15_000_000n;
 const FEES = { maxFeePerGas: toHex(MAX_FEE_PER_GAS), maxPriorityFeePerGas: toHex(MAX_PRIORITY_FEE_PER_GAS) };
 
 /** JSON-RPC methods that never change a chain; any other call from outside may even rewrite its history (evm_revert). */
@@ -55,11 +56,11 @@ export class SimChain {
   readonly publicClient: PublicClient;
   /** Concurrent writes share a block; anything else that changes the chain runs between blocks. */
   readonly batcher: BlockBatcher;
-  readonly #chain: Chain;
+  readonly #chain: ChainLink;
   readonly #errorsAbi: Abi;
   #recorder: ChainRecorder | undefined;
 
-  constructor(chain: Chain, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer) {
+  constructor(chain: ChainLink, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer) {
     this.chainId = chain.chainId;
     this.#chain = chain;
     this.contracts = contracts;
@@ -73,6 +74,11 @@ export class SimChain {
   /** A node the simulator did not start (--rpc-url): it can go away, and others mine on it. */
   get external(): boolean {
     return this.#chain.external;
+  }
+
+  /** On such a node: how to reach it and what it allows. */
+  get node(): NodeLink | undefined {
+    return this.#chain.node;
   }
 
   /** The read models as of the last sync. */
@@ -121,13 +127,13 @@ export class SimChain {
       // Against the latest block: while a batch waits to be mined, "pending" would run it first.
       const estimate = async () => (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx, "latest"] })) as Hex) * 5n) / 4n;
       const sendable = { ...tx, gas: toHex(givenGas ?? (dryRun ? await estimate() : FIXED_GAS)) };
-      const send = async () => {
-        if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
-        const hash = (await provider.request({ method: "eth_sendTransaction", params: [sendable] })) as Hex;
-        // A node we did not start may answer before it mines: the next write must come after this one.
-        if (this.#chain.external) await this.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-        return hash;
-      };
+      const node = this.#chain.node;
+      const send = node
+        ? () => node.writer.send(sendable, at)
+        : async () => {
+            if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
+            return (await provider.request({ method: "eth_sendTransaction", params: [sendable] })) as Hex;
+          };
       if (this.#recorder) return await this.#sendRecorded(this.#recorder, sendable, send);
       // A write at a given time (the replay) has its block to itself; others may share one (not on a node we did not start).
       return await (at === undefined && !this.#chain.external ? this.batcher.send(sendable) : this.batcher.exclusive(send));
@@ -168,7 +174,7 @@ export class SimChain {
    */
   async confirmed(hash: Hex, { timeoutMs }: { timeoutMs?: number } = {}): Promise<TransactionReceipt> {
     // A batched write's receipt was fetched when its block was mined.
-    const batched = this.batcher.takeReceipt(hash);
+    const batched = this.batcher.takeReceipt(hash) ?? this.#chain.node?.writer.takeReceipt(hash);
     const receipt = batched
       ? formatTransactionReceipt(batched as never)
       : await this.publicClient.waitForTransactionReceipt({ hash, ...(timeoutMs ? { timeout: timeoutMs } : {}) });

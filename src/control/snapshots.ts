@@ -4,6 +4,7 @@ import { revertChain, snapshotChain } from "../chain/actions/node-state.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { ApiAccount } from "../config.ts";
 import type { MetadataSnapshot, MetadataStore } from "../metadata/store.ts";
+import { NodeCannot } from "../chain/node/refusal.ts";
 
 interface Snapshot {
   /** The node's snapshot id on each chain (renewed after each revert: a node's snapshot is used up by it). */
@@ -26,7 +27,8 @@ export interface SnapshotParts {
 export class Snapshots {
   readonly #parts: SnapshotParts;
   readonly #taken = new Map<string, Snapshot>();
-  #loaded: Snapshot | undefined;
+  /** The world as loaded, or why there is none (a node given by --rpc-url that takes no snapshots). */
+  #loaded: Snapshot | NodeCannot | undefined;
   #count = 0;
 
   constructor(parts: SnapshotParts) {
@@ -35,7 +37,10 @@ export class Snapshots {
 
   /** Remembers the world as loaded, for `reset`. */
   async markLoaded(): Promise<void> {
-    this.#loaded = await this.#take();
+    this.#loaded = await this.#take().catch((error: unknown) => {
+      if (error instanceof NodeCannot) return error;
+      throw error;
+    });
   }
 
   async take(): Promise<string> {
@@ -57,6 +62,7 @@ export class Snapshots {
 
   /** Back to the world as loaded; every snapshot is gone. */
   async reset(): Promise<void> {
+    if (this.#loaded instanceof NodeCannot) throw this.#loaded;
     await this.#revertTo(this.#loaded!);
     this.#taken.clear();
   }
