@@ -11,6 +11,8 @@ export interface NodeCapabilities {
   setsBalance: boolean;
   /** `evm_snapshot` / `evm_revert`: snapshots and reset. */
   snapshots: boolean;
+  /** `eth_sendTransactionSync` / `eth_sendRawTransactionSync` (EIP-7966; anvil has them): the send answers the receipt once mined. */
+  sendsSync: boolean;
 }
 
 const INVALID_PARAMS = -32602;
@@ -21,7 +23,7 @@ const INVALID_PARAMS = -32602;
  * answer (an unknown method, a provider's "unsupported") counts as not having it. One round trip.
  */
 export async function probeCapabilities(rpc: NodeRpc): Promise<NodeCapabilities> {
-  const probes = ["evm_setNextBlockTimestamp", "hardhat_impersonateAccount", "hardhat_setBalance", "evm_revert"];
+  const probes = ["evm_setNextBlockTimestamp", "hardhat_impersonateAccount", "hardhat_setBalance", "evm_revert", "eth_sendTransactionSync", "eth_sendRawTransactionSync"];
   const [client, ...answers] = await rpc.batch([{ method: "web3_clientVersion" }, ...probes.map((method) => ({ method }))]);
   const has = answers.map((answer) => "result" in answer || answer.error.code === INVALID_PARAMS);
   return {
@@ -30,5 +32,6 @@ export async function probeCapabilities(rpc: NodeRpc): Promise<NodeCapabilities>
     impersonates: has[1]!,
     setsBalance: has[2]!,
     snapshots: has[3]!,
+    sendsSync: has[4]! && has[5]!,
   };
 }

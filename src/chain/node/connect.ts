@@ -49,7 +49,8 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   const capabilities = await probeCapabilities(rpc);
   const recorded = options.contracts?.chain(chainId);
   const deployer = options.given ? options.given.deployer : deployerKey(chainId);
-  const writer = new NodeWriter(rpc, chainId, options.given && [...(deployer ? [deployer] : []), ...options.walletKeys]);
+  const keys = options.given && [...(deployer ? [deployer] : []), ...options.walletKeys];
+  const writer = new NodeWriter(rpc, chainId, { ...(keys ? { keys } : {}), sendsSync: capabilities.sendsSync });
   const senders = [...(deployer && !recorded ? [addressOf(deployer)] : []), ...options.walletKeys.map(addressOf)];
   if (writer.signs) await checkFunded(rpc, chainId, senders);
   else await openWallets(rpc, chainId, capabilities, senders);

@@ -15,9 +15,10 @@ export type NodeTx = Omit<SendableTx, "to"> & { from: Address; to?: Address; dat
 
 /**
  * Sends the simulator's transactions to a node it did not start, in as few round trips as it
- * can: the block time and the transaction go in one JSON-RPC batch; signed locally (keys given)
- * the receipt is asked for in that same batch (the hash is known before sending), so a write on
- * an automining node is one round trip; impersonated (a dev node, no keys) it is two.
+ * can: the block time and the transaction go in one JSON-RPC batch. A timed write (the replay)
+ * on a node with EIP-7966's synchronous sends (anvil) gets its receipt in that same answer: one
+ * round trip. Otherwise the receipt is asked for after (signed locally, in the same batch too,
+ * since the hash is known before sending), and again until the node has mined it.
  */
 export class NodeWriter {
   readonly #rpc: NodeRpc;
@@ -27,9 +28,12 @@ export class NodeWriter {
   readonly #receipts = new Map<Hex, RawReceipt>();
 
   /** With `keys`, every sender must be one of them and is signed for here; without, the node sends as anyone (impersonation). */
-  constructor(rpc: NodeRpc, chainId: number, keys?: readonly Hex[]) {
+  readonly #sendsSync: boolean;
+
+  constructor(rpc: NodeRpc, chainId: number, { keys, sendsSync = false }: { keys?: readonly Hex[]; sendsSync?: boolean } = {}) {
     this.#rpc = rpc;
     this.#chainId = chainId;
+    this.#sendsSync = sendsSync;
     this.#signers = keys && new Map(keys.map((key) => privateKeyToAccount(key)).map((account) => [lowerAddress(account.address), account]));
   }
 
@@ -58,7 +62,9 @@ export class NodeWriter {
    */
   async send(tx: NodeTx, at?: number): Promise<Hex> {
     const stamp: RpcCall[] = at === undefined ? [] : [{ method: "evm_setNextBlockTimestamp", params: [at] }];
-    const { hash, receipt } = this.#signers ? await this.#sendSigned(tx, stamp) : await this.#sendImpersonated(tx, stamp);
+    // Only a timed write waits in the send: an API write on a node with a block time answers at once (its caller waits, with a timeout).
+    const sync = at !== undefined && this.#sendsSync;
+    const { hash, receipt } = this.#signers ? await this.#sendSigned(tx, stamp, sync) : await this.#sendImpersonated(tx, stamp, sync);
     const mined = receipt ?? (at === undefined ? undefined : await this.#minedReceipt(hash));
     if (!mined) return hash;
     if (mined.status !== "0x1") throw await this.#revertOf(tx, mined);
@@ -74,20 +80,23 @@ export class NodeWriter {
     return receipt;
   }
 
-  async #sendImpersonated(tx: NodeTx, stamp: RpcCall[]): Promise<{ hash: Hex; receipt: RawReceipt | null }> {
-    let outcomes = await this.#rpc.batch([...stamp, { method: "eth_sendTransaction", params: [tx] }]);
+  async #sendImpersonated(tx: NodeTx, stamp: RpcCall[], sync: boolean): Promise<{ hash: Hex; receipt: RawReceipt | null }> {
+    const send = { method: sync ? "eth_sendTransactionSync" : "eth_sendTransaction", params: [tx] };
+    let outcomes = await this.#rpc.batch([...stamp, send]);
     const sent = outcomes[stamp.length]!;
     if ("error" in sent && NOT_IMPERSONATED.test(sent.error.message)) {
       // A node restarted with its state keeps balances but forgets whom it impersonated.
       await this.#rpc.request("hardhat_impersonateAccount", [tx.from]);
-      outcomes = await this.#rpc.batch([...stamp, { method: "eth_sendTransaction", params: [tx] }]);
+      outcomes = await this.#rpc.batch([...stamp, send]);
     }
-    const hash = resultOf(outcomes, stamp.length) as Hex;
+    const answer = resultOf(outcomes, stamp.length);
     throwIfUnstamped(outcomes, stamp.length);
+    if (sync) return { hash: (answer as RawReceipt).transactionHash, receipt: answer as RawReceipt };
+    const hash = answer as Hex;
     return { hash, receipt: (await this.#rpc.request("eth_getTransactionReceipt", [hash])) as RawReceipt | null };
   }
 
-  async #sendSigned(tx: NodeTx, stamp: RpcCall[]): Promise<{ hash: Hex; receipt: RawReceipt | null }> {
+  async #sendSigned(tx: NodeTx, stamp: RpcCall[], sync: boolean): Promise<{ hash: Hex; receipt: RawReceipt | null }> {
     const from = lowerAddress(tx.from);
     const account = this.#signers!.get(from);
     if (!account) throw new Error(`chain ${this.#chainId}: no key for ${from}; add it to the keys file (--keys)`);
@@ -105,7 +114,10 @@ export class NodeWriter {
         maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas!),
       });
       const hash = keccak256(raw);
-      const outcomes = await this.#rpc.batch([...stamp, { method: "eth_sendRawTransaction", params: [raw] }, { method: "eth_getTransactionReceipt", params: [hash] }]);
+      const sends: RpcCall[] = sync
+        ? [{ method: "eth_sendRawTransactionSync", params: [raw] }]
+        : [{ method: "eth_sendRawTransaction", params: [raw] }, { method: "eth_getTransactionReceipt", params: [hash] }];
+      const outcomes = await this.#rpc.batch([...stamp, ...sends]);
       const sent = outcomes[stamp.length]!;
       if ("error" in sent) {
         // Someone else sent from this key meanwhile, or the node took it and failed: ask the node next time.
@@ -115,17 +127,18 @@ export class NodeWriter {
       }
       this.#nonces.set(from, nonce + 1);
       throwIfUnstamped(outcomes, stamp.length);
-      return { hash, receipt: resultOf(outcomes, stamp.length + 1) as RawReceipt | null };
+      return { hash, receipt: resultOf(outcomes, sync ? stamp.length : stamp.length + 1) as RawReceipt | null };
     }
   }
 
+  /** Asks until the node has mined it: at once again (an automining node mines within a millisecond or two), then less and less often. */
   async #minedReceipt(hash: Hex): Promise<RawReceipt> {
     const deadline = Date.now() + MINED_WITHIN_MS;
-    for (;;) {
+    for (let wait = 0; ; wait = Math.min(Math.max(1, wait * 2), 200)) {
       const receipt = (await this.#rpc.request("eth_getTransactionReceipt", [hash])) as RawReceipt | null;
       if (receipt) return receipt;
       if (Date.now() > deadline) throw new Error(`transaction ${hash} was not mined within ${MINED_WITHIN_MS / 1000} s`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 
