@@ -51,6 +51,8 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   const deployer = options.given ? options.given.deployer : deployerKey(chainId);
   const keys = options.given && [...(deployer ? [deployer] : []), ...options.walletKeys];
   const writer = new NodeWriter(rpc, chainId, { ...(keys ? { keys } : {}), sendsSync: capabilities.sendsSync });
+  // A world that cannot come out right here is refused before anything else is asked of the node.
+  const time = recorded ? undefined : await startTime(rpc, chainId, capabilities.setsTime, options.genesisTime);
   const senders = [...(deployer && !recorded ? [addressOf(deployer)] : []), ...options.walletKeys.map(addressOf)];
   if (writer.signs) await checkFunded(rpc, chainId, senders);
   else await openWallets(rpc, chainId, capabilities, senders);
@@ -61,7 +63,6 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
     placed = { contracts: await attachTo(rpc, chainId, recorded, options.contracts!.path), attached: recorded };
   } else {
     if (!deployer) throw new NodeRefusal(`chain ${chainId} (${rpc.shown}): the keys give no deployer to deploy the contracts with; add "deployer" to the keys, or attach with --contracts`);
-    const time = await startTime(rpc, chainId, capabilities.setsTime, options.genesisTime);
     const { contracts, deployedAt } = await deployOnNode(rpc, writer, addressOf(deployer), time);
     placed = { contracts: { ...contracts, deployedAt } };
   }

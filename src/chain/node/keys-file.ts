@@ -56,12 +56,12 @@ function isKey(value: unknown): value is Hex {
   return typeof value === "string" && PRIVATE_KEY.test(value);
 }
 
-/** Replaces every given key in `text` (an error message, a stack) with a placeholder. */
+/** Replaces every given key in `text` (an error message, a stack), in any case, with or without 0x, with a placeholder. */
 export function redactKeys(text: string, keys: GivenKeys | undefined): string {
   if (!keys) return text;
   let redacted = text;
   for (const key of [keys.deployer, ...keys.accounts.values()]) {
-    if (key) redacted = redacted.replaceAll(key, "0x<key>").replaceAll(key.slice(2), "<key>").replaceAll(key.toLowerCase(), "0x<key>");
+    if (key) redacted = redacted.replace(new RegExp(`(0x)?${key.slice(2)}`, "gi"), (_, prefix: string | undefined) => `${prefix ? "0x" : ""}<key>`);
   }
   return redacted;
 }
