@@ -1,7 +1,8 @@
 // Start-up of the default world on anvil (--rpc-url, chain 56; chain 137 stays in process)
 // against the same world all in process, in alternating runs: from spawning
 // `node src/cli/simulate.ts --no-rpc` to its first 200 on GET /api/v2/collection. Not part of
-// `npm run bench`; run it alone: `node bench/node-startup.ts [--runs 3] [--tree <dir>] [--modes …]`.
+// `npm run bench`; run it alone: `node bench/node-startup.ts [--runs 3] [--tree <dir>] [--modes …]`;
+// `--before <dir>` adds the modes of another copy of the project (a mode `before/anvil`), alternating with these.
 //
 // Modes: in-process; anvil (the world's wallets impersonated on anvil); anvil-keys (signed here
 // with --keys: the same derived keys, funded on anvil beforehand). Anvil is started and funded
@@ -19,10 +20,10 @@ import { defaultWorld, DEFAULT_WORLD_FILE } from "../src/scenario/world.ts";
 import { startSimulator, stop } from "./lib/sim.ts";
 import { ROOT } from "./lib/processes.ts";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, tree: { type: "string" }, modes: { type: "string", default: "in-process,anvil,anvil-keys" } } });
+const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, tree: { type: "string" }, before: { type: "string" }, modes: { type: "string", default: "in-process,anvil,anvil-keys" } } });
 const runs = Number(values.runs);
-const tree = values.tree ?? ROOT;
 const modes = values.modes!.split(",");
+const treeOf = (mode: string) => (mode.startsWith("before/") ? values.before! : (values.tree ?? ROOT));
 const ANVIL = `${ROOT}node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil`;
 const genesis = Math.floor(defaultWorld().genesisTime!.getTime() / 1000);
 
@@ -73,14 +74,15 @@ function countingProxy(target: string): Promise<{ url: string; counts: { request
   );
 }
 
-async function once(mode: string, counting: boolean): Promise<{ ms: number; blocks?: number; requests?: number; calls?: number; methods?: Map<string, number> }> {
+async function once(tagged: string, counting: boolean): Promise<{ ms: number; blocks?: number; requests?: number; calls?: number; methods?: Map<string, number> }> {
+  const mode = tagged.replace(/^before\//, "");
   const args = ["src/cli/simulate.ts", "--no-rpc"];
   const anvil = mode === "in-process" ? undefined : await startAnvil();
   const proxy = anvil && counting ? await countingProxy(anvil.url) : undefined;
   try {
     if (anvil) args.push("--rpc-url", proxy?.url ?? anvil.url);
     if (anvil && mode === "anvil-keys") args.push("--keys", await keysFileFundedOn(anvil.url));
-    const started = await startSimulator({ name: mode, scale: 1, args, cwd: tree });
+    const started = await startSimulator({ name: tagged, scale: 1, args, cwd: treeOf(tagged) });
     await stop(started.child);
     if (!anvil) return { ms: started.startup.firstResponseMs };
     const blocks = Number(await rpc(anvil.url, "eth_blockNumber"));
@@ -96,13 +98,13 @@ for (let run = 1; run <= runs; run += 1) {
   for (const mode of modes) {
     const { ms } = await once(mode, false);
     times.get(mode)!.push(ms);
-    console.log(`run ${run} ${mode.padEnd(10)} first 200 after ${(ms / 1000).toFixed(2)} s`);
+    console.log(`run ${run} ${mode.padEnd(17)} first 200 after ${(ms / 1000).toFixed(2)} s`);
   }
 }
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-console.log(`\ntree ${tree}; ${runs} alternating runs; median time to the first 200 on /api/v2/collection:`);
-for (const [mode, list] of times) console.log(`  ${mode.padEnd(10)} ${(median(list) / 1000).toFixed(2)} s  (${list.map((ms) => (ms / 1000).toFixed(2)).join(", ")})`);
-for (const mode of modes.filter((mode) => mode !== "in-process")) {
+console.log(`\ntree ${values.tree ?? ROOT}${values.before ? ` (before/: ${values.before})` : ""}; ${runs} alternating runs; median time to the first 200 on /api/v2/collection:`);
+for (const [mode, list] of times) console.log(`  ${mode.padEnd(17)} ${(median(list) / 1000).toFixed(2)} s  (${list.map((ms) => (ms / 1000).toFixed(2)).join(", ")})`);
+for (const mode of modes.filter((mode) => !mode.endsWith("in-process"))) {
   const { blocks, requests, calls, methods } = await once(mode, true);
   console.log(`  ${mode}: ${blocks} blocks on anvil; ${requests} JSON-RPC requests (${(requests! / blocks!).toFixed(2)} per block), ${calls} calls (${(calls! / blocks!).toFixed(2)} per block)`);
   console.log(`    calls by method: ${[...methods!].sort(([, a], [, b]) => b - a).map(([method, count]) => `${method} ${count}`).join(", ")}`);

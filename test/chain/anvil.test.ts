@@ -48,7 +48,7 @@ describe.skipIf(!ANVIL_PLATFORM)("on anvil (--rpc-url)", () => {
   });
 
   it("answers 503 while anvil is down, then carries on where it was when anvil is back with its state: nothing lost or doubled", async () => {
-    const [collection] = (await call(sim, "/api/v2/collection?chainId=56")).body.collections.map((c: { address: Address }) => c.address);
+    const [collection] = (await call(sim, "/api/v2/collection?chainId=56&sortBy=name&sortDir=asc")).body.collections.map((c: { address: Address }) => c.address);
     const minted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection, 56, { initialSupply: 4 }));
     const tokenId = minted.body.tokenIds[0];
     const before = (await call(sim, "/api/v2/collection?chainId=56&perPage=100")).body;

@@ -54,6 +54,11 @@ async function send(nodeUrl: string, from: Address, to: Address, data: Hex, valu
   expect(receipt.status).toBe("success");
 }
 
+async function rpcBlock(nodeUrl: string): Promise<{ timestamp: number }> {
+  const block = await createPublicClient({ transport: http(nodeUrl) }).getBlock({ blockTag: "latest" });
+  return { timestamp: Number(block.timestamp) };
+}
+
 export function nodeSuite(name: string, node: NodeUnderTest): void {
   describe(`the simulator on ${name}`, () => {
     it("answers exactly as in process (the same world, block for block), but for transaction hashes", async () => {
@@ -82,6 +87,24 @@ export function nodeSuite(name: string, node: NodeUnderTest): void {
         return events;
       });
       expect(shown[0]).toMatchObject({ event: "TransferSingle", from: studio, to: arcade, amount: "1" });
+    });
+
+    it("steers the node's chain through the control API: time moves on, and a new API key's wallet (impersonated, funded there) mints", async () => {
+      const sim = node.sim();
+      const before = (await call(sim, "/_sim/time")).body.chains.find((chain: { chainId: number }) => chain.chainId === 56);
+      const advanced = await postJson(sim, "/_sim/time/advance", { seconds: 86_400, chainId: 56 });
+      expect(advanced.status).toBe(200);
+      const after = advanced.body.chains.find((chain: { chainId: number }) => chain.chainId === 56);
+      expect(after.timestamp).toBe(before.timestamp + 86_400);
+      expect((await rpcBlock(node.nodeUrl())).timestamp).toBe(after.timestamp);
+
+      const { body: key } = await postJson(sim, "/_sim/api-keys", { name: `node-${Date.now()}` });
+      const created = await postJson(sim, "/_sim/collections", { chainId: 56, name: "Made On The Node", owner: key.apiKey, minters: [key.apiKey] });
+      expect(created.status).toBe(200);
+      const minted = await postJson(sim, `/api/v2/item/new?apiKey=${key.apiKey}`, { collectionAddress: created.body.address, recipient: key.wallet, chainId: 56, item: { name: "Fresh", initialSupply: 1 } });
+      expect(minted.status).toBe(200);
+      const tx = await createPublicClient({ transport: http(node.nodeUrl()) }).getTransaction({ hash: minted.body.txHash });
+      expect(tx.from).toBe(key.wallet);
     });
 
     it("drops a sale the node takes back from the item's history and from the collection's volumes", async () => {
