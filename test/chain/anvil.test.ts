@@ -4,10 +4,12 @@ import { join } from "node:path";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runContractSuite } from "../../src/contract-suite/suite.ts";
-import { CONTRACT_SUITE_WORLD_FILE, demoWorld, fixtureWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/world.ts";
+import { addressOf, deployerKey, keyFor } from "../../src/chain/keys.ts";
+import { loadScenarioFile } from "../../src/scenario/load.ts";
+import { CONTRACT_SUITE_WORLD_FILE, DEMO_WORLD_FILE, demoWorld, fixtureWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/world.ts";
 import type { Simulator } from "../../src/simulator.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
-import { nodeSuite, eventually } from "./node-suite.ts";
+import { chainAnswers, nodeSuite, eventually } from "./node-suite.ts";
 import { ANVIL_PLATFORM, rpc, startAnvil, type NodeProcess } from "./nodes.ts";
 
 // The simulator on anvil (the npm package's binary, a separate process) as chain 56, chain 137 in
@@ -112,6 +114,27 @@ describe.skipIf(!ANVIL_PLATFORM)("on anvil (--rpc-url)", () => {
       return answer.body;
     });
     expect(back).toEqual(before);
+  });
+});
+
+describe.skipIf(!ANVIL_PLATFORM)("signed with the world's own keys (--keys) on anvil", () => {
+  it("answers byte for byte as in process, transaction hashes included: the same transactions, signed the same", async () => {
+    const { scenario } = loadScenarioFile(DEMO_WORLD_FILE);
+    const keys = new Map(scenario.accounts.map((account) => [account.name, keyFor(account.keyLabel ?? `account/${account.name}`)]));
+    const world = () => demoWorld({ baseUrl: SNAPSHOT_BASE_URL, keys });
+    const anvil = await startAnvil({ chainId: 56, timestamp: genesisOf(world()) });
+    for (const key of [deployerKey(56), ...keys.values()]) await rpc(anvil.url, "anvil_setBalance", [addressOf(key), "0xd3c21bcecceda1000000"]);
+    const [signed, inProcess] = await Promise.all([
+      startTestSimulator(world(), { nodeUrls: [anvil.url], givenKeys: { deployer: deployerKey(56), accounts: keys } }),
+      startTestSimulator(world()),
+    ]);
+    try {
+      expect(signed.chains.get(56)!.node!.writer.signs).toBe(true);
+      expect(await chainAnswers(signed, 56, { keepHashes: true })).toEqual(await chainAnswers(inProcess, 56, { keepHashes: true }));
+    } finally {
+      await Promise.all([signed.close(), inProcess.close()]);
+      await anvil.stop("SIGKILL");
+    }
   });
 });
 

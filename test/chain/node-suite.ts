@@ -19,8 +19,8 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000)
   }
 }
 
-/** Every answer of chain `chainId`'s collections and item histories, with what only the chain's signer decides (transaction hashes) taken out. */
-export async function chainAnswers(sim: Simulator, chainId: number): Promise<unknown> {
+/** Every answer of chain `chainId`'s collections and item histories, with what only the chain's signer decides (transaction hashes) taken out unless `keepHashes`. */
+export async function chainAnswers(sim: Simulator, chainId: number, { keepHashes = false } = {}): Promise<unknown> {
   const list = await call(sim, `/api/v2/collection?chainId=${chainId}&perPage=100`);
   const answers: unknown[] = [list.status, list.body];
   for (const { address } of list.body.collections as { address: Address }[]) {
@@ -28,7 +28,8 @@ export async function chainAnswers(sim: Simulator, chainId: number): Promise<unk
     const tokenIds = [...sim.chains.get(chainId)!.models.items.keys()].filter((key) => key.startsWith(`${address}-`)).map((key) => Number(key.split("-")[1]!));
     for (const tokenId of tokenIds.sort((a, b) => a - b)) answers.push((await call(sim, `/api/v2/item/events/${address}/${tokenId}?perPage=100`)).body);
   }
-  return JSON.parse(JSON.stringify(answers).replace(/0x[0-9a-f]{64}/g, "<tx>"));
+  const text = JSON.stringify(answers);
+  return JSON.parse(keepHashes ? text : text.replace(/0x[0-9a-f]{64}/g, "<tx>"));
 }
 
 /** How a node takes back its latest blocks: anvil_reorg on anvil; evm_snapshot then evm_revert on Hardhat's node. */
