@@ -42,6 +42,8 @@ export interface World {
   accounts: ApiAccount[];
   actorKeys: Hex[];
   genesisTime?: Date;
+  /** The chains its seed writes to; a node's chain it leaves alone needs no block times (default: every chain). */
+  chainIds?: readonly number[];
   seed(target: SeedTarget): Promise<void>;
   /** What makes this world the same on the next start (a journal only replays onto the world it was written on). */
   id?(url: string): string;
@@ -64,7 +66,8 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   const abis = await loadAbis();
   const walletKeys = [...world.accounts.map((account) => account.walletKey), ...world.actorKeys];
   const contracts = options.contractsFile === undefined ? undefined : ContractsFile.open(options.contractsFile);
-  const nodes = await connectNodes(options.nodeUrls, { abis, walletKeys, genesisTime: world.genesisTime, given: options.givenKeys, contracts });
+  const worldChains = world.chainIds && new Set(world.chainIds);
+  const nodes = await connectNodes(options.nodeUrls, { abis, walletKeys, genesisTime: world.genesisTime, worldChains, given: options.givenKeys, contracts });
   const external = nodes.map((node) => node.chain);
   const inProcess = options.chains.filter(({ chainId }) => !external.some((chain) => chain.chainId === chainId));
   const chains = new ChainRegistry([...external, ...(await Promise.all(inProcess.map((setting) => startSimChain(setting, abis, walletKeys, world.genesisTime))))]);

@@ -5,6 +5,7 @@ import { generatePrivateKey } from "viem/accounts";
 import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressOf } from "../../src/chain/keys.ts";
+import { banner } from "../../src/cli/banner.ts";
 import { emptyWorld } from "../../src/scenario/empty-world.ts";
 import { demoWorld } from "../../src/scenario/world.ts";
 import { call, postJson, startTestSimulator } from "../harness.ts";
@@ -40,11 +41,32 @@ describe.skipIf(!ANVIL_PLATFORM)("on a node that cannot set block times (a testn
     await anvil?.stop("SIGKILL");
   });
 
-  it("refuses a timed world in one message (exit 1, no stack trace), naming --fixture none", async () => {
-    const run = runSimulate(["--fixture", "demo", "--chains", "56,97,137", "--rpc-url", plain.url]);
-    expect(await run.exited).toBe(1);
-    expect(run.output()).toMatch(/^the node at http:\/\/127\.0\.0\.1:\d+ \(chain 97\) cannot set block times .* Start with --fixture none/m);
-    expect(run.output()).not.toMatch(/\n\s+at /);
+  it("refuses a timed world on a chain it uses in one message (exit 1, no stack trace), naming --fixture none", async () => {
+    const anvil56 = await startAnvil({ chainId: 56 });
+    const plain56 = await startPlainNode(anvil56.url);
+    try {
+      const run = runSimulate(["--fixture", "demo", "--rpc-url", plain56.url]);
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toMatch(/^the node at http:\/\/127\.0\.0\.1:\d+ \(chain 56\) cannot set block times .* Start with --fixture none/m);
+      expect(run.output()).not.toMatch(/\n\s+at /);
+    } finally {
+      await plain56.close();
+      await anvil56.stop("SIGKILL");
+    }
+  });
+
+  it("serves a dev node whose chain the world does not use as it is (its own clock, no world), and the banner says so", async () => {
+    const head = await rpc(anvil.url, "eth_getBlockByNumber", ["latest", false]);
+    const sim = await startTestSimulator(demoWorld(), { nodeUrls: [anvil.url] });
+    try {
+      expect(sim.chains.ids().sort((a, b) => a - b)).toEqual([56, 97, 137]);
+      expect((await call(sim, "/api/v2/collection?chainId=97")).body).toEqual({ collections: [], count: 0 });
+      expect((await call(sim, "/api/v2/collection")).body.count).toBe(5);
+      expect(sim.chains.get(97)!.models.head.timestamp).toBeGreaterThanOrEqual(Number(head.timestamp));
+      expect(await banner(sim, 0, "", { controlOn: true })).toMatch(/chain 97 .*node http:\/\/127\.0\.0\.1:\d+ \(anvil\/v[\d.]+; impersonates the world's wallets; no collections of the world on it\)/);
+    } finally {
+      await sim.close();
+    }
   });
 
   it("refuses to impersonate there: without keys nobody can send", async () => {

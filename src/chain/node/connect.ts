@@ -22,6 +22,8 @@ export interface NodeOptions {
   walletKeys: Hex[];
   /** A timed world begins here: the node must be able to set block times, and not be past this yet. */
   genesisTime?: Date;
+  /** The chains the world writes to (a node's chain it leaves alone needs neither); default every chain. */
+  worldChains?: ReadonlySet<number>;
   /** Sign locally with these (the world's wallets came from them too); without, impersonate and fund on a dev node. */
   given?: GivenKeys;
   /** Contracts recorded by an earlier run: attach to them instead of deploying. */
@@ -52,7 +54,8 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   const keys = options.given && [...(deployer ? [deployer] : []), ...options.walletKeys];
   const writer = new NodeWriter(rpc, chainId, { ...(keys ? { keys } : {}), sendsSync: capabilities.sendsSync });
   // A world that cannot come out right here is refused before anything else is asked of the node.
-  const time = recorded ? undefined : await startTime(rpc, chainId, capabilities.setsTime, options.genesisTime);
+  const timed = !recorded && (options.worldChains?.has(chainId) ?? true);
+  const time = timed ? await startTime(rpc, chainId, capabilities.setsTime, options.genesisTime) : undefined;
   const senders = [...(deployer && !recorded ? [addressOf(deployer)] : []), ...options.walletKeys.map(addressOf)];
   if (writer.signs) await checkFunded(rpc, chainId, senders);
   else await openWallets(rpc, chainId, capabilities, senders);
