@@ -7,6 +7,8 @@ import { NodeRpcError, type NodeRpc, type RawReceipt, type RpcCall, type RpcOutc
 // How long a timed write (the replay) waits for its block on a node that does not mine at once.
 const MINED_WITHIN_MS = 120_000;
 const RECEIPTS_KEPT = 256;
+// How long an untimed write (the API's) looks for its receipt before leaving the wait to its caller.
+const UNTIMED_WAIT_MS = 1_000;
 // How anvil ("No Signer available") and Hardhat's node ("Unknown account") refuse a sender they do not impersonate.
 const NOT_IMPERSONATED = /no signer|unknown account|not impersonat|sender account not recognized/i;
 
@@ -65,7 +67,8 @@ export class NodeWriter {
     // Only a timed write waits in the send: an API write on a node with a block time answers at once (its caller waits, with a timeout).
     const sync = at !== undefined && this.#sendsSync;
     const { hash, receipt } = this.#signers ? await this.#sendSigned(tx, stamp, sync) : await this.#sendImpersonated(tx, stamp, sync);
-    const mined = receipt ?? (at === undefined ? undefined : await this.#minedReceipt(hash));
+    // An automining node mines within milliseconds; one with a block time leaves an API write to its caller's wait.
+    const mined = receipt ?? (await this.#minedReceipt(hash, at !== undefined));
     if (!mined) return hash;
     if (mined.status !== "0x1") throw await this.#revertOf(tx, mined);
     if (this.#receipts.size >= RECEIPTS_KEPT) this.#receipts.clear();
@@ -131,13 +134,17 @@ export class NodeWriter {
     }
   }
 
-  /** Asks until the node has mined it: at once again (an automining node mines within a millisecond or two), then less and less often. */
-  async #minedReceipt(hash: Hex): Promise<RawReceipt> {
-    const deadline = Date.now() + MINED_WITHIN_MS;
+  /** Asks until the node has mined it (at once again: an automining node mines within a millisecond or two; then less and less often); an untimed write gives up after a second, its caller waits on. */
+  async #minedReceipt(hash: Hex, timed: boolean): Promise<RawReceipt | undefined> {
+    const withinMs = timed ? MINED_WITHIN_MS : UNTIMED_WAIT_MS;
+    const deadline = Date.now() + withinMs;
     for (let wait = 0; ; wait = Math.min(Math.max(1, wait * 2), 200)) {
       const receipt = (await this.#rpc.request("eth_getTransactionReceipt", [hash])) as RawReceipt | null;
       if (receipt) return receipt;
-      if (Date.now() > deadline) throw new Error(`transaction ${hash} was not mined within ${MINED_WITHIN_MS / 1000} s`);
+      if (Date.now() > deadline) {
+        if (!timed) return undefined;
+        throw new Error(`transaction ${hash} was not mined within ${withinMs / 1000} s`);
+      }
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
