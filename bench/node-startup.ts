@@ -2,7 +2,8 @@
 // against the same world all in process, in alternating runs: from spawning
 // `node src/cli/simulate.ts --no-rpc` to its first 200 on GET /api/v2/collection. Not part of
 // `npm run bench`; run it alone: `node bench/node-startup.ts [--runs 3] [--tree <dir>] [--modes …]`;
-// `--before <dir>` adds the modes of another copy of the project (a mode `before/anvil`), alternating with these.
+// `--before <dir>` adds the modes of another copy of the project (a mode `before/anvil`), alternating with these;
+// `--anvil-args="<flags>"` passes flags to anvil (a mode `anvil+` runs anvil with them, `anvil` without).
 //
 // Modes: in-process; anvil (the world's wallets impersonated on anvil); anvil-keys (signed here
 // with --keys: the same derived keys, funded on anvil beforehand). Anvil is started and funded
@@ -20,7 +21,7 @@ import { defaultWorld, DEFAULT_WORLD_FILE } from "../src/scenario/world.ts";
 import { startSimulator, stop } from "./lib/sim.ts";
 import { ROOT } from "./lib/processes.ts";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, tree: { type: "string" }, before: { type: "string" }, modes: { type: "string", default: "in-process,anvil,anvil-keys" } } });
+const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, tree: { type: "string" }, before: { type: "string" }, "anvil-args": { type: "string", default: "" }, modes: { type: "string", default: "in-process,anvil,anvil-keys" } } });
 const runs = Number(values.runs);
 const modes = values.modes!.split(",");
 const treeOf = (mode: string) => (mode.startsWith("before/") ? values.before! : (values.tree ?? ROOT));
@@ -32,8 +33,8 @@ async function rpc(url: string, method: string, params: unknown[] = []): Promise
   return answer.result;
 }
 
-async function startAnvil(): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(ANVIL, ["--port", "0", "--chain-id", "56", "--timestamp", String(genesis)], { stdio: ["ignore", "pipe", "ignore"] });
+async function startAnvil(extra: string[]): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(ANVIL, ["--port", "0", "--chain-id", "56", "--timestamp", String(genesis), ...extra], { stdio: ["ignore", "pipe", "ignore"] });
   const port = await new Promise<number>((resolve) => {
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -75,9 +76,9 @@ function countingProxy(target: string): Promise<{ url: string; counts: { request
 }
 
 async function once(tagged: string, counting: boolean): Promise<{ ms: number; blocks?: number; requests?: number; calls?: number; methods?: Map<string, number> }> {
-  const mode = tagged.replace(/^before\//, "");
+  const mode = tagged.replace(/^before\//, "").replace(/\+$/, "");
   const args = ["src/cli/simulate.ts", "--no-rpc"];
-  const anvil = mode === "in-process" ? undefined : await startAnvil();
+  const anvil = mode === "in-process" ? undefined : await startAnvil(tagged.endsWith("+") ? values["anvil-args"]!.split(" ").filter(Boolean) : []);
   const proxy = anvil && counting ? await countingProxy(anvil.url) : undefined;
   try {
     if (anvil) args.push("--rpc-url", proxy?.url ?? anvil.url);
