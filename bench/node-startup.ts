@@ -33,6 +33,10 @@ async function rpc(url: string, method: string, params: unknown[] = []): Promise
   return answer.result;
 }
 
+// However this script ends, no anvil it started outlives it.
+const anvils = new Set<ReturnType<typeof spawn>>();
+process.on("exit", () => anvils.forEach((child) => child.kill("SIGKILL")));
+
 async function startAnvil(extra: string[]): Promise<{ url: string; stop(): Promise<void> }> {
   const child = spawn(ANVIL, ["--port", "0", "--chain-id", "56", "--timestamp", String(genesis), ...extra], { stdio: ["ignore", "pipe", "ignore"] });
   const port = await new Promise<number>((resolve) => {
@@ -43,6 +47,8 @@ async function startAnvil(extra: string[]): Promise<{ url: string; stop(): Promi
     });
   });
   child.stdout.resume();
+  anvils.add(child);
+  child.once("exit", () => anvils.delete(child));
   return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => (child.once("exit", () => resolve()), child.kill("SIGKILL"))) };
 }
 
