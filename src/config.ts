@@ -1,4 +1,5 @@
 import type { Address, Hex } from "viem";
+import type { GivenKeys } from "./chain/node/keys-file.ts";
 
 /** What the simulator knows of each chain it can run: name, native coin and its USD price. */
 export interface ChainProfile {
@@ -62,6 +63,10 @@ export interface SimulatorOptions {
   nodeUrls: string[];
   /** How often the index looks for blocks mined by others on those nodes. */
   pollIntervalMs: number;
+  /** Keys of the world's wallets (and a deployer) on those nodes (`--keys`, SIM_KEYS): transactions are signed here, nothing is impersonated or funded. */
+  givenKeys?: GivenKeys;
+  /** File of the contracts deployed on those nodes, per chain id (`--contracts`): a later start attaches to them. */
+  contractsFile?: string;
   /** Directory of the journal that keeps every acknowledged change across restarts (`--state`). */
   stateDir?: string;
   /** Folder of the world cache: a world replayed once is answered from here on the next start while its chains replay it (off when undefined). */

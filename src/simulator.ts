@@ -56,7 +56,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   const live = new Promise<void>((resolve, reject) => Object.assign(chainsHoldWorld, { resolve, reject }));
   live.catch(() => undefined);
   let abortLoading = () => Promise.resolve();
-  let polls: NodeJS.Timeout[] = [];
+  let stopFollowing = () => {};
   let closing: Promise<void> | undefined;
   /** Stop listening, refuse what arrives on kept-alive connections, let requests in flight finish (up to the timeout), then cut every socket. */
   const close = () =>
@@ -67,7 +67,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       await drain.settled(options.shutdownTimeoutMs);
       servers.forEach((server) => server.closeAllConnections());
       await closed;
-      polls.forEach(clearInterval);
+      stopFollowing();
       await abortLoading();
       await live.catch(() => undefined);
       await chains.close();
@@ -89,9 +89,8 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     url = urlOf(options.host, api);
     const loading = await loadWorld({ world, options, abis: loadAbis(), url, chains, metadata, control });
     abortLoading = loading.abort;
+    stopFollowing = loading.stopFollowing;
     for (const chain of chains.all()) if (!chain.external) chain.knowKeys((address) => accounts.list().find((account) => account.wallet === address)?.walletKey);
-    // Blocks mined by others (or a reorg) on a node we did not start: look again every poll interval.
-    polls = chains.all().filter((chain) => chain.external).map((chain) => setInterval(() => chain.indexer.markRewritten(), options.pollIntervalMs).unref());
     if (policy) {
       for (const { chainId, rpcPort } of options.chains) {
         // A call waits until the chain holds the world (at once, unless the world came from the cache).

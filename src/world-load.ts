@@ -1,4 +1,6 @@
 import type { Abis } from "./chain/abi.ts";
+import { ContractsFile } from "./chain/node/contracts-file.ts";
+import { checkAttachedWorld, followNodes, recordWorld } from "./chain/node/nodes.ts";
 import { ChainRegistry } from "./chain/registry.ts";
 import { chainFacts } from "./chain/deploy.ts";
 import { SimChain } from "./chain/sim-chain.ts";
@@ -30,33 +32,43 @@ export interface WorldLoading {
   control: Control;
 }
 
-/**
- * Loads the world: starts the chains and replays it onto them, or, when this very world is
- * in the cache (`options.cacheDir`), indexes the cached logs at once and replays in the
- * background; `live` resolves once the chains hold the world (and take writes). Either way
- * the chains replay the world; a cached world only lets reads start before they are done.
- * If the chains then give other blocks than the cache held, they win: the cache is
- * rewritten and a warning says so.
- */
 export interface LoadingWorld {
   load: WorldLoad;
   /** Replays the world in the background, if the answers came from the cache; resolves once the chains hold it. */
   finish(): Promise<void>;
   /** Stops a background replay (the simulator is closing). */
   abort(): Promise<void>;
+  /** Stops following the nodes given by --rpc-url (blocks mined there by others). */
+  stopFollowing(): void;
 }
 
+/**
+ * Loads the world: starts the chains and replays it onto them, or, when this very world is
+ * in the cache (`options.cacheDir`), indexes the cached logs at once and replays in the
+ * background (`finish`). Either way the chains replay the world; a cached world only lets
+ * reads start before they are done. If the chains then give other blocks than the cache
+ * held, they win: the cache is rewritten and a warning says so. On a node attached with
+ * --contracts nothing is replayed: what it holds off-chain is read back.
+ */
 export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
-  const { chains, metadata, abis } = loading;
+  const { world, options, url, chains, metadata, abis } = loading;
   const cache = worldCacheOf(loading);
   const cached = cache?.cache.read(cache.key);
   const load: WorldLoad = { source: cached ? "cache" : "replay", ...(cache ? { cacheDir: cache.cache.dir } : {}) };
   if (!cached) {
-    chains.register(await startChains(loading));
-    await replay(loading, chains);
+    const contracts = options.contractsFile === undefined ? undefined : ContractsFile.open(options.contractsFile);
+    const { chains: started, nodes } = await startChains(loading, contracts);
+    chains.register(started);
+    const worldId = world.id?.(url) ?? "a world without an id";
+    checkAttachedWorld(nodes, contracts, worldId, options.stateDir);
+    const attached = new Set(nodes.flatMap(({ chain, attached }) => (attached ? [chain.chainId] : [])));
+    await replay(loading, chains, attached);
     await loading.control.loaded();
+    if (contracts) await recordWorld(nodes, contracts, worldId);
     if (cache) await remember(cache, chains.all(), metadata);
-    return { load, finish: () => Promise.resolve(), abort: () => Promise.resolve() };
+    // Blocks mined by others on a node we did not start (or a reorg there) are indexed as they come.
+    const stopFollowing = followNodes(nodes.map(({ chain }) => chain), options.pollIntervalMs);
+    return { load, finish: () => Promise.resolve(), abort: () => Promise.resolve(), stopFollowing };
   }
   chains.register(cached.chains.map((chain) => SimChain.awaiting(chain.chainId, chain.contracts, abis, new ChainIndexer(cachedLogSource(chain), chainFacts(chain.chainId, chain.contracts)))));
   metadata.restore(cached.metadata);
@@ -64,7 +76,7 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
   let started: ChainRegistry | undefined;
   let aborted = false;
   const finish = async () => {
-    started = new ChainRegistry(await startChains(loading));
+    started = new ChainRegistry((await startChains(loading)).chains);
     if (aborted) throw new Error("the simulator closed while its chains were loading the world");
     const differing = await replay(loading, started).then(
       () => differences(cached, started!),
@@ -84,7 +96,7 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
     aborted = true;
     await started?.close();
   };
-  return { load, finish, abort };
+  return { load, finish, abort, stopFollowing: () => {} };
 }
 
 /**
@@ -98,15 +110,26 @@ function worldCacheOf({ world, options, url }: WorldLoading): { cache: WorldCach
   return { cache: new WorldCache(options.cacheDir), key: worldCacheKey(world.id(url), options.chains.map(({ chainId }) => chainId)) };
 }
 
-async function startChains({ world, options, abis }: WorldLoading): Promise<SimChain[]> {
+async function startChains({ world, options, abis }: WorldLoading, contracts?: ContractsFile) {
   // Hardhat loads here, not before: an answer from the cached world does not wait for it.
   const { startChains: start } = await import("./chain/start.ts");
   const walletKeys = [...world.accounts.map((account) => account.walletKey), ...world.actorKeys];
-  return start({ chains: options.chains, nodeUrls: options.nodeUrls, walletKeys, ...(world.genesisTime ? { genesisTime: world.genesisTime } : {}) }, abis);
+  return start(
+    {
+      chains: options.chains,
+      nodeUrls: options.nodeUrls,
+      walletKeys,
+      ...(world.genesisTime ? { genesisTime: world.genesisTime } : {}),
+      ...(world.chainIds ? { worldChains: new Set(world.chainIds) } : {}),
+      ...(options.givenKeys ? { given: options.givenKeys } : {}),
+      ...(contracts ? { contracts } : {}),
+    },
+    abis,
+  );
 }
 
-async function replay({ world, url, metadata }: WorldLoading, chains: ChainRegistry): Promise<void> {
-  await world.seed({ url, chains, metadata });
+async function replay({ world, url, metadata }: WorldLoading, chains: ChainRegistry, attached?: ReadonlySet<number>): Promise<void> {
+  await world.seed({ url, chains, metadata, ...(attached && attached.size > 0 ? { attached } : {}) });
   await chains.synced();
 }
 

@@ -9,6 +9,8 @@ export interface SeedTarget {
   url: string;
   chains: ChainRegistry;
   metadata: MetadataStore;
+  /** Chains that already hold this world (attached with --contracts): nothing is sent there, what it keeps off-chain is read back. */
+  attached?: ReadonlySet<number>;
 }
 
 /** What a world brings: API accounts, the other accounts it acts as, when it began, and how to seed it. */
@@ -16,6 +18,8 @@ export interface World {
   accounts: ApiAccount[];
   actorKeys: Hex[];
   genesisTime?: Date;
+  /** The chains its seed writes to; a node's chain it leaves alone needs no block times (default: every chain). */
+  chainIds?: readonly number[];
   seed(target: SeedTarget): Promise<void>;
   /** What makes this world the same on the next start (a journal only replays onto the world it was written on). */
   id?(url: string): string;

@@ -18,11 +18,7 @@ export const hre = await createHardhatRuntimeEnvironment(
   {
     plugins: [hardhatViem],
     paths: { artifacts: NO_BUILD_INFO, cache: `${root}cache` },
-    networks: {
-      default: { type: "edr-simulated", chainType: "l1" },
-      // A node the simulator did not start (--rpc-url); the url is given when it connects.
-      external: { type: "http", chainType: "l1", url: "http://127.0.0.1:8545", accounts: "remote" },
-    },
+    networks: { default: { type: "edr-simulated", chainType: "l1" } },
   },
   {},
   root,

@@ -3,23 +3,32 @@ import type { NetworkConnection } from "hardhat/types/network";
 import type { Address, Hex } from "viem";
 import { addressOf } from "./keys.ts";
 import { lowerAddress } from "./address.ts";
+import type { RequestProvider } from "./block-batcher.ts";
+import type { NodeLink } from "./node/link.ts";
 
 export type Connection = NetworkConnection<"l1">;
 export type Viem = Connection["viem"];
 export type PublicClient = Awaited<ReturnType<Viem["getPublicClient"]>>;
 export type WalletClient = Awaited<ReturnType<Viem["getWalletClient"]>>;
 
-/** One in-process EDR chain and the clients the simulator drives it with. */
-export interface Chain {
+/** What SimChain drives: a chain's provider and public client, in process or on a node the simulator did not start. */
+export interface ChainLink {
   chainId: number;
-  /** A node the simulator did not start: a sent transaction may not be mined yet when the send answers. */
+  /** A node the simulator did not start (src/chain/node/): it can go away, and others mine on it. */
   external: boolean;
+  connection: { provider: RequestProvider };
+  publicClient: PublicClient;
+  /** On such a node: how to reach it, what it allows, and how writes go there. */
+  node?: NodeLink;
+  close(): Promise<void>;
+}
+
+/** One in-process EDR chain and the clients the simulator drives it with. */
+export interface Chain extends ChainLink {
   connection: Connection;
   viem: Viem;
-  publicClient: PublicClient;
   /** A wallet client for one of the accounts the chain was started with (EDR signs). */
   wallet(address: Address): Promise<WalletClient>;
-  close(): Promise<void>;
 }
 
 export interface ChainStart {
@@ -39,30 +48,13 @@ const GENESIS_BALANCE = 10n ** 24n;
 // whoever starts the process wins.
 const CACHED_STATES = "16";
 
-/**
- * A node the simulator did not start (anvil, a Hardhat node): its chain id is read from it, and
- * every account of `keysFor(chainId)` is impersonated and funded there (the node must offer
- * `hardhat_impersonateAccount` and `hardhat_setBalance`, as anvil and Hardhat's node do).
- */
-export async function connectChain(url: string, keysFor: (chainId: number) => Hex[]): Promise<Chain> {
-  const connection = (await hre.network.create({ network: "external", override: { url } })) as unknown as Connection;
-  const request = (method: string, params: unknown[] = []) => connection.provider.request({ method, params });
-  const chainId = Number(await request("eth_chainId"));
-  const known = new Set(keysFor(chainId).map(addressOf));
-  for (const address of known) {
-    await request("hardhat_impersonateAccount", [address]);
-    await request("hardhat_setBalance", [address, `0x${GENESIS_BALANCE.toString(16)}`]);
-  }
-  return withClients(chainId, connection, known, true);
-}
-
-async function withClients(chainId: number, connection: Connection, known: Set<Address>, external = false): Promise<Chain> {
+async function withClients(chainId: number, connection: Connection, known: Set<Address>): Promise<Chain> {
   const viem = connection.viem;
   const publicClient = await viem.getPublicClient();
   const wallets = new Map<Address, Promise<WalletClient>>();
   return {
     chainId,
-    external,
+    external: false,
     connection,
     viem,
     publicClient,

@@ -1,5 +1,7 @@
 import type { Address } from "viem";
 import { ApiError } from "../errors.ts";
+import { ChainReplaced } from "../indexer/indexer.ts";
+import { rootCause } from "./node/rpc.ts";
 import type { SimChain } from "./sim-chain.ts";
 
 /** Where a collection address was found: on the chain asked about, only on another one, or nowhere. */
@@ -41,7 +43,9 @@ export class ChainRegistry {
         chain.sync().catch((error: unknown) => {
           // A node we did not start may be gone; an in-process chain failing is a bug, and stays one.
           if (!chain.external) throw error;
-          throw new ApiError(503, "CHAIN_UNAVAILABLE", `Chain ${chain.chainId} does not answer`, [`chain ${chain.chainId}: ${(error as Error).message?.split("\n")[0]}`]);
+          const detail = [`chain ${chain.chainId}: ${String((rootCause(error) as Error).message ?? error).split("\n")[0]}`];
+          if (error instanceof ChainReplaced) throw new ApiError(503, "CHAIN_UNAVAILABLE", `Chain ${chain.chainId} is no longer the chain the simulator loaded; its answers would be wrong`, detail);
+          throw new ApiError(503, "CHAIN_UNAVAILABLE", `Chain ${chain.chainId} does not answer`, detail);
         }),
       ),
     );

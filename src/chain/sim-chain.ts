@@ -5,10 +5,12 @@ import type { Abis } from "./abi.ts";
 import { BlockBatcher } from "./block-batcher.ts";
 import type { CoreContracts } from "./deploy.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
-import type { Chain, PublicClient } from "./network.ts";
+import type { ChainLink, PublicClient } from "./network.ts";
+import type { NodeLink } from "./node/link.ts";
 import { LocalSigner, type Presigner } from "./presign.ts";
 import type { ChainRecorder } from "./recorder.ts";
 import { chainErrorOf, type RevertRules } from "./revert.ts";
+import { READ_ONLY } from "./read-only.ts";
 
 /** One contract call as a transaction: where to, its calldata, and the coin it carries. */
 export interface ContractCall {
@@ -30,16 +32,8 @@ export interface WriteOptions {
 
 // Without a dry run every transaction carries the same gas limit: no estimation round trip,
 // and the same bytes (so the same hash) on every run. Enough for a 100-token addItems.
-const FIXED_GAS = 15_000_000n;
+export const FIXED_GAS = 15_000_000n;
 const FEES = { maxFeePerGas: toHex(MAX_FEE_PER_GAS), maxPriorityFeePerGas: toHex(MAX_PRIORITY_FEE_PER_GAS) };
-
-/** JSON-RPC methods that never change a chain; any other call from outside may even rewrite its history (evm_revert). */
-const READ_ONLY = new Set([
-  "eth_blockNumber", "eth_call", "eth_chainId", "eth_estimateGas", "eth_feeHistory", "eth_gasPrice", "eth_getBalance",
-  "eth_getBlockByHash", "eth_getBlockByNumber", "eth_getCode", "eth_getLogs", "eth_getStorageAt", "eth_getTransactionByHash",
-  "eth_getTransactionCount", "eth_getTransactionReceipt", "eth_maxPriorityFeePerGas", "eth_accounts", "eth_syncing",
-  "net_version", "web3_clientVersion",
-]);
 
 /**
  * A chain and its index, joined so that nothing can change the chain behind the
@@ -55,7 +49,7 @@ export class SimChain {
   readonly contracts: CoreContracts;
   readonly abis: Abis;
   readonly #errorsAbi: Abi;
-  #chain: Chain | undefined;
+  #chain: ChainLink | undefined;
   #indexer: ChainIndexer;
   #batcher: BlockBatcher | undefined;
   /** Signs what is not left to the chain to sign (`presign` under a journal, impersonated accounts). */
@@ -70,7 +64,7 @@ export class SimChain {
   readonly #started: Promise<void>;
   #start: () => void = () => undefined;
 
-  constructor(chain: Chain | { chainId: number }, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer) {
+  constructor(chain: ChainLink | { chainId: number }, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer) {
     this.chainId = chain.chainId;
     this.contracts = contracts;
     this.abis = abis;
@@ -137,7 +131,12 @@ export class SimChain {
     return this.#chain?.external ?? false;
   }
 
-  #running(): Chain {
+  /** On such a node: how to reach it and what it allows. */
+  get node(): NodeLink | undefined {
+    return this.#chain?.node;
+  }
+
+  #running(): ChainLink {
     if (!this.#chain) throw new Error(`chain ${this.chainId} is still starting`);
     return this.#chain;
   }
@@ -206,19 +205,23 @@ export class SimChain {
       // Against the latest block: while a batch waits to be mined, "pending" would run it first.
       const estimate = async () => (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx, "latest"] })) as Hex) * 5n) / 4n;
       const sendable = { ...tx, gas: toHex(givenGas ?? (dryRun ? await estimate() : FIXED_GAS)) };
-      // Signed here where the chain would not tell the hash before the block (a send that is mined on arrival:
-      // under a journal, or on a node) or would not reproduce it (an impersonated account); a batched send learns it from the pool.
-      const hashFirst = presign && (this.#recorder !== undefined || chain.external);
-      const sign = await this.#signer!.signerFor(from, hashFirst ? presign : undefined);
-      const send = async () => {
-        if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
-        const hash = (await (sign
-          ? provider.request({ method: "eth_sendRawTransaction", params: [await sign(sendable)] })
-          : provider.request({ method: "eth_sendTransaction", params: [sendable] }))) as Hex;
-        // A node we did not start may answer before it mines: the next write must come after this one.
-        if (chain.external) await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-        return hash;
-      };
+      const node = chain.node;
+      // In process, signed here where the chain would not tell the hash before the block (a send mined on arrival, under
+      // a journal) or would not reproduce it (an impersonated account); a batched send learns it from the pool. A node's
+      // writer signs with the given keys (--keys) or sends as an impersonated account; the hash comes with the send.
+      const sign = node ? undefined : await this.#signer!.signerFor(from, presign && this.#recorder ? presign : undefined);
+      const send = node
+        ? async () => {
+            const hash = await node.writer.send(sendable, at);
+            presign?.beforeSend(hash);
+            return hash;
+          }
+        : async () => {
+            if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
+            return (await (sign
+              ? provider.request({ method: "eth_sendRawTransaction", params: [await sign(sendable)] })
+              : provider.request({ method: "eth_sendTransaction", params: [sendable] }))) as Hex;
+          };
       if (this.#recorder) return (sent = await this.#sendRecorded(this.#recorder, sendable, send));
       // A write at a given time (the replay) has its block to itself; others may share one (not on a node we did not start).
       // A writer that must know its hash first is told it from the chain's pool, before its block is mined.
@@ -278,7 +281,7 @@ export class SimChain {
   async confirmed(hash: Hex, { timeoutMs }: { timeoutMs?: number } = {}): Promise<TransactionReceipt> {
     await this.#started;
     // A batched write's receipt was fetched when its block was mined.
-    const batched = this.#batcher!.takeReceipt(hash);
+    const batched = this.#batcher!.takeReceipt(hash) ?? this.#chain?.node?.writer.takeReceipt(hash);
     const receipt = batched
       ? formatTransactionReceipt(batched as never)
       : await this.publicClient.waitForTransactionReceipt({ hash, ...(timeoutMs ? { timeout: timeoutMs } : {}) });

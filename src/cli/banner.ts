@@ -24,9 +24,7 @@ export async function banner(sim: Simulator, times: { readyInMs: number; chainsI
     `  control    ${state.controlOn ? `${sim.url}/_sim  (time, snapshots, reset, collections, API keys, faults, request log; see /docs)` : "off (not on loopback; set --admin-token to turn it on)"}`,
     `  cache      ${state.cacheDir ? `${state.cacheDir} (the next start answers from it at once; --no-cache to replay first)` : "off"}`,
     `  state      ${state.stateDir ? `${state.stateDir} (journal: ${sim.restored?.replayed ?? 0} changes replayed)` : "not kept (--state <dir> keeps every change across restarts)"}`,
-    ...chains.map(({ chainId, contracts }) =>
-      `  chain ${String(chainId).padEnd(4)} ${chainProfile(chainId).name}: ${sim.rpcUrls.get(chainId) ?? "(no JSON-RPC)"}  marketplace ${contracts.marketplace}  stablecoin ${contracts.stablecoin}`,
-    ),
+    ...chains.flatMap((chain) => chainLines(chain, sim.rpcUrls.get(chain.chainId))),
     "",
     "  API keys (developer wallets):",
     ...accounts.map(({ apiKey, name, wallet }) => `    ${apiKey.padEnd(20)} ${name.padEnd(10)} ${wallet}`),
@@ -41,6 +39,16 @@ export async function banner(sim: Simulator, times: { readyInMs: number; chainsI
     "  Ctrl-C stops.",
   ];
   return lines.join("\n");
+}
+
+/** Where a chain is (a port of the simulator, or a node it did not start) and its contracts; a node's chain that the world left empty says so. */
+function chainLines({ chainId, contracts, node, models }: SimChain, rpcUrl: string | undefined): string[] {
+  const head = `  chain ${String(chainId).padEnd(4)} ${chainProfile(chainId).name}:`;
+  const where = `marketplace ${contracts.marketplace}  stablecoin ${contracts.stablecoin}`;
+  if (!node) return [`${head} ${rpcUrl ?? "(no JSON-RPC)"}  ${where}`];
+  const wallets = node.writer.signs ? "signs with the given keys" : "impersonates the world's wallets";
+  const empty = models.collections.size === 0 ? "; no collections of the world on it" : "";
+  return [`${head} node ${node.rpc.shown} (${node.capabilities.client}; ${wallets}${empty})`, `             ${where}  from block ${node.deployedAt.block}`];
 }
 
 /** A collection with an item, and an API key whose wallet holds its minter role, so that every sample request answers 200. */

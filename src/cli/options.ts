@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import { defaultCacheDir } from "../world-cache/world-cache.ts";
+import { readGivenKeys } from "../chain/node/keys-file.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../config.ts";
 import type { WorldOptions } from "../scenario/world.ts";
 import { integerOption } from "./integers.ts";
@@ -32,12 +33,19 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --rpc-url <url>      a node the simulator did not start (anvil, a Hardhat node), repeatable; its chain id
                        is read from it and replaces the in-process chain of that id; the core contracts
                        are deployed there and its logs indexed     (env RPC_URLS, comma-separated)
-  --poll-interval <ms> how often blocks mined by others on those nodes are looked for (default 1000)
+  --poll-interval <ms> how often blocks mined by others on those nodes are looked for
+                                                      (env POLL_INTERVAL, default ${DEFAULT_OPTIONS.pollIntervalMs})
+  --contracts <file>   the contracts deployed on those nodes, per chain id: written once the world is in,
+                       and attached to (nothing redeployed or replayed) on the next start   (env CONTRACTS_FILE)
+  --keys <file>        private keys for those nodes: { "deployer": "0x…", "accounts": { "<name>": "0x…" } };
+                       transactions are signed here, nothing impersonated or funded; never printed
+                                                      (env KEYS_FILE, or the JSON itself in SIM_KEYS)
   --state <dir>        keep a journal of every acknowledged change in <dir> and replay it on the next
                        start with the same world (env STATE_DIR); POST /_sim/reset clears it
   --fixture <file>     scenario replayed at start     (env FIXTURE, default fixtures/default-world.json;
                                                       'demo': fixtures/demo-world.json,
-                                                      'contract-suite': fixtures/contract-suite-world.json)
+                                                      'contract-suite': fixtures/contract-suite-world.json,
+                                                      'none': an empty world)
   --wall-clock         the world's "now" is the wall clock, not the scenario's fixed time
   --cache <dir>        folder of the world cache: a world replayed once is answered from there on the
                        next start (reads at once; writes wait until the chains have replayed it)
@@ -75,6 +83,8 @@ export const SIMULATE_FLAGS = {
   state: { type: "string" },
   "rpc-url": { type: "string", multiple: true },
   "poll-interval": { type: "string" },
+  contracts: { type: "string" },
+  keys: { type: "string" },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -89,6 +99,9 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
     .split(",")
     .map((id) => integerOption("--chains", id.trim(), 1, Number.MAX_SAFE_INTEGER));
   if (new Set(chainIds).size !== chainIds.length) throw new UsageError("--chains lists a chain twice");
+  const givenKeys = readGivenKeys(values.keys ?? (env.KEYS_FILE || undefined), env);
+  const contractsFile = values.contracts ?? (env.CONTRACTS_FILE || undefined);
+  if (contractsFile !== undefined && contractsFile.trim() === "") throw new UsageError("--contracts: give a file");
   const rpcPort = integerOption("--rpc-port", values["rpc-port"] ?? env.RPC_PORT ?? String(DEFAULT_OPTIONS.chains[0]!.rpcPort), 0, PORT_MAX);
   return {
     ...DEFAULT_OPTIONS,
@@ -104,11 +117,14 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
     ...stateDir(values.state ?? (env.STATE_DIR || undefined)),
     ...cacheDir(values, env),
     nodeUrls: (values["rpc-url"] ?? list(env.RPC_URLS)).map(nodeUrl),
-    pollIntervalMs: integerOption("--poll-interval", values["poll-interval"] ?? String(DEFAULT_OPTIONS.pollIntervalMs), 50, 3_600_000),
+    pollIntervalMs: integerOption("--poll-interval", values["poll-interval"] ?? env.POLL_INTERVAL ?? String(DEFAULT_OPTIONS.pollIntervalMs), 50, 3_600_000),
+    ...(givenKeys ? { givenKeys } : {}),
+    ...(contractsFile !== undefined ? { contractsFile } : {}),
     mintTimeoutMs: 1000 * integerOption("--mint-timeout", values["mint-timeout"] ?? env.MINT_TIMEOUT ?? String(DEFAULT_OPTIONS.mintTimeoutMs / 1000), 1, 3600),
     shutdownTimeoutMs: 1000 * integerOption("--shutdown-timeout", values["shutdown-timeout"] ?? env.SHUTDOWN_TIMEOUT ?? String(DEFAULT_OPTIONS.shutdownTimeoutMs / 1000), 0, 3600),
     help: values.help,
     ...worldOptions(values, env),
+    ...(givenKeys ? { keys: givenKeys.accounts } : {}),
   };
 }
 

@@ -1,5 +1,8 @@
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ContractsFileError } from "../chain/node/contracts-file.ts";
+import { KeysFileError, redactKeys, type GivenKeys } from "../chain/node/keys-file.ts";
+import { NodeRefusal } from "../chain/node/refusal.ts";
 import { isLoopbackHost } from "../http/origins.ts";
 import { JournalError } from "../journal/journal.ts";
 import { ReplayError } from "../scenario/replay.ts";
@@ -16,21 +19,23 @@ import { readOptions, USAGE, UsageError } from "./options.ts";
  * 0 after --help, 1 when it could not start, 2 on a usage error (each told on stderr).
  */
 export async function simulate(argv: string[], usage = USAGE): Promise<number | undefined> {
+  const given: { keys?: GivenKeys } = {};
   try {
-    return await serve(argv, usage);
+    return await serve(argv, usage, given);
   } catch (error) {
-    return failure(error as Error & { code?: string; port?: number }, usage);
+    return failure(error as Error & { code?: string; port?: number }, usage, given.keys);
   }
 }
 
-async function serve(argv: string[], usage: string): Promise<number | undefined> {
-  const { help, fixture, wallClock, publicUrl, chainsGiven, ...flags } = readOptions(argv, process.env);
+async function serve(argv: string[], usage: string, given: { keys?: GivenKeys }): Promise<number | undefined> {
+  const { help, fixture, wallClock, publicUrl, chainsGiven, keys, ...flags } = readOptions(argv, process.env);
+  given.keys = flags.givenKeys;
   if (help) {
     console.log(usage);
     return 0;
   }
   const display = replayDisplay();
-  const { world, options, summary, clock } = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven }, flags, (progress) => display.update(progress));
+  const { world, options, summary, clock } = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven, ...(keys ? { keys } : {}) }, flags, (progress) => display.update(progress));
   console.log(summary);
   const sim = await startSimulator(world, options).catch((error: unknown) => {
     display.stop();
@@ -52,7 +57,7 @@ async function serve(argv: string[], usage: string): Promise<number | undefined>
     async (error: unknown) => {
       display.stop();
       if (stopping) return;
-      console.error(`The chains could not load the world: ${(error as Error).message ?? error}`);
+      console.error(redactKeys(`The chains could not load the world: ${(error as Error).message ?? error}`, given.keys));
       await sim.close();
       process.exit(1);
     },
@@ -77,17 +82,20 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-function failure(error: Error & { code?: string; port?: number }, usage: string): number {
+/** Tells why the simulator did not start (a given key never shows, whatever the error quotes). */
+function failure(error: Error & { code?: string; port?: number }, usage: string, keys: GivenKeys | undefined): number {
+  const print = (text: string) => console.error(redactKeys(text, keys));
   if (error instanceof UsageError || error instanceof WorldChoiceError || error.name === "TypeError" && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
-    console.error(`${error.message}\n\n${usage}`);
+    print(`${error.message}\n\n${usage}`);
     return 2;
   }
-  if (error instanceof ScenarioError || error instanceof ReplayError || error instanceof JournalError) {
-    console.error(error.message);
+  const told = [ScenarioError, ReplayError, JournalError, NodeRefusal, KeysFileError, ContractsFileError];
+  if (told.some((kind) => error instanceof kind)) {
+    print(error.message);
   } else if (error.code === "EADDRINUSE") {
-    console.error(`Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port.`);
+    print(`Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port.`);
   } else {
-    console.error(error.stack ?? error);
+    print(String(error.stack ?? error));
   }
   return 1;
 }

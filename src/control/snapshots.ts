@@ -6,6 +6,7 @@ import type { SimChain } from "../chain/sim-chain.ts";
 import type { ApiAccount } from "../config.ts";
 import { ApiError, notFound } from "../errors.ts";
 import type { MetadataSnapshot, MetadataStore } from "../metadata/store.ts";
+import { NodeCannot } from "../chain/node/refusal.ts";
 
 /** The node's snapshot of one chain: its id, and the chain's revert count when it was taken. */
 interface NodeSnapshot {
@@ -38,7 +39,8 @@ export const SNAPSHOT_LIMIT = 1000;
 export class Snapshots {
   readonly #parts: SnapshotParts;
   readonly #taken = new Map<string, Snapshot>();
-  #loaded: Snapshot | undefined;
+  /** The world as loaded, or why there is none (a node given by --rpc-url that takes no snapshots). */
+  #loaded: Snapshot | NodeCannot | undefined;
   #count = 0;
 
   constructor(parts: SnapshotParts) {
@@ -47,7 +49,10 @@ export class Snapshots {
 
   /** Remembers the world as loaded, for `reset`. */
   async markLoaded(): Promise<void> {
-    this.#loaded = await this.#take();
+    this.#loaded = await this.#take().catch((error: unknown) => {
+      if (error instanceof NodeCannot) return error;
+      throw error;
+    });
   }
 
   /** Takes a snapshot under the next id, or under `id` (a journal's replay gives the id it recorded). */
@@ -90,6 +95,7 @@ export class Snapshots {
 
   /** Back to the world as loaded; every snapshot is gone and ids start again at 1. */
   async reset(): Promise<void> {
+    if (this.#loaded instanceof NodeCannot) throw this.#loaded;
     const loaded = this.#loaded!;
     const dropped = this.#chainsWithout(loaded);
     if (dropped.length > 0) {

@@ -1,4 +1,4 @@
-import type { Hex } from "viem";
+import { BlockNotFoundError, type Hex } from "viem";
 import type { DecodedLog } from "./decode.ts";
 import { advanceHead, applyLogs } from "./apply.ts";
 import type { LogSource } from "./log-source.ts";
@@ -9,6 +9,32 @@ interface Checkpoint {
   blockNumber: number;
   hash: Hex | undefined;
   models: ChainModels;
+}
+
+/** A block the chain must still hold, with this hash, for the index to mean anything (where the core contracts were deployed). */
+export interface Anchor {
+  blockNumber: number;
+  hash: Hex;
+}
+
+/** How an indexer follows a chain it may share with others (a node given by --rpc-url). */
+export interface FollowOptions {
+  /** The first block that can hold the simulator's logs: nothing before it is read. */
+  fromBlock?: number;
+  /** Checked whenever the chain may have been rewritten: if it no longer holds this block, the chain was replaced. */
+  anchor?: Anchor;
+}
+
+/** The chain no longer holds the block the index is anchored to: the node was restarted fresh, or points at another chain. */
+export class ChainReplaced extends Error {
+  constructor(chainId: number, anchor: Anchor, found: Hex | undefined) {
+    super(
+      `chain ${chainId} is not the chain the simulator loaded: block ${anchor.blockNumber}, where its contracts were deployed, ` +
+        (found ? `is now ${found}, not ${anchor.hash}` : "is gone") +
+        " (was the node restarted without its state?)",
+    );
+    this.name = "ChainReplaced";
+  }
 }
 
 /** Where the index has to get to: a block number, and its hash and time when the caller knows them. */
@@ -33,15 +59,24 @@ export class ChainIndexer {
   #headHash: Hex | undefined;
   #checkpoints: Checkpoint[] = [];
   #source: LogSource;
+  readonly #follow: FollowOptions;
   #running: Promise<void> = Promise.resolve();
   #stale = true;
   #mayBeRewritten = false;
   /** How many times the chain may have changed (each markStale or markRewritten). */
   #changes = 0;
 
-  constructor(source: LogSource, facts: ChainFacts) {
+  constructor(source: LogSource, facts: ChainFacts, follow: FollowOptions = {}) {
     this.#source = source;
-    this.#models = emptyModels(facts);
+    this.#follow = follow;
+    this.#models = this.#origin(facts);
+  }
+
+  /** Empty models, as of the block before the first one that can hold the simulator's logs. */
+  #origin(facts: ChainFacts): ChainModels {
+    const models = emptyModels(facts);
+    models.head.blockNumber = (this.#follow.fromBlock ?? 0) - 1;
+    return models;
   }
 
   get models(): ChainModels {
@@ -104,19 +139,28 @@ export class ChainIndexer {
   /** Index every block after the head up to `to`, or up to the chain's latest block. */
   async #catchUp(to?: Target): Promise<void> {
     if (this.#mayBeRewritten) {
-      this.#mayBeRewritten = false;
+      // Cleared only once the checks are done: a node that does not answer now is asked again next time.
+      await this.#checkAnchor();
       await this.#rewindIfForked();
+      this.#mayBeRewritten = false;
     }
     const target: Target = to ?? (await this.#source.latest());
     const fromBlock = BigInt(this.#models.head.blockNumber + 1);
     if (target.number < fromBlock) return;
-    const logs = await this.#source.logs(fromBlock, target.number);
+    const logs = await this.#source.logs(fromBlock, target.number, this.#models);
     const blockTimes = new Map<bigint, number>(target.timestamp !== undefined ? [[target.number, Number(target.timestamp)]] : []);
     const headHash = target.hash ?? logs.findLast((log) => log.blockNumber === target.number)?.blockHash ?? undefined;
     const fetched = await this.#addBlockTimes(blockTimes, logs, target.number);
     applyLogs(this.#models, logs, blockTimes);
     advanceHead(this.#models, { number: target.number, timestamp: BigInt(blockTimes.get(target.number)!) });
     this.#headHash = headHash ?? fetched.get(target.number);
+  }
+
+  async #checkAnchor(): Promise<void> {
+    const anchor = this.#follow.anchor;
+    if (!anchor) return;
+    const found = await this.#hashAt(anchor.blockNumber);
+    if (found !== anchor.hash) throw new ChainReplaced(this.#models.facts.chainId, anchor, found);
   }
 
   /** If the indexed head is no longer on the chain, go back to the newest checkpoint that is. */
@@ -129,13 +173,23 @@ export class ChainIndexer {
       }
       this.#checkpoints.pop();
     }
-    this.#restore({ blockNumber: -1, hash: undefined, models: emptyModels(this.#models.facts) });
+    const origin = this.#origin(this.#models.facts);
+    this.#restore({ blockNumber: origin.head.blockNumber, hash: undefined, models: origin });
   }
 
   async #stillOnChain(blockNumber: number, hash: Hex | undefined): Promise<boolean> {
-    if (blockNumber < 0) return true;
-    const block = await this.#source.block(BigInt(blockNumber)).catch(() => undefined);
-    return block !== undefined && block.hash === hash;
+    if (blockNumber < (this.#follow.fromBlock ?? 0)) return true;
+    return (await this.#hashAt(blockNumber)) === hash;
+  }
+
+  /** The hash of the chain's block at `blockNumber`, or undefined if it has none. A chain that does not answer throws: that is not a block gone. */
+  async #hashAt(blockNumber: number): Promise<Hex | undefined> {
+    try {
+      return (await this.#source.block(BigInt(blockNumber))).hash;
+    } catch (error) {
+      if (error instanceof BlockNotFoundError) return undefined;
+      throw error;
+    }
   }
 
   /** A copy of the checkpoint's models (it may be restored again), versioned past every earlier view. */

@@ -37,22 +37,26 @@ const GUARD = {
 /** A control operation: its own errors, and the guard's. */
 const operation = <const T extends Operation>(op: T) => apiOperation({ ...op, errors: { ...GUARD, ...op.errors } });
 
+// A chain may be a node the simulator did not start (--rpc-url): it can be down, or lack what an action needs.
+const DOWN = { 503: "A chain's node (--rpc-url) does not answer, or is no longer the chain the simulator loaded." };
+const NODE_CANNOT = "a chain's node (--rpc-url) lacks the dev method it needs (evm_snapshot, evm_mine with a time)";
+
 export const getTime = operation({
   method: "get", path: "/_sim/time", operationId: "getTime", tag, summary: "Each chain's head time",
   description: "The head block of every chain: number, unix time and ISO time. Volumes are measured against it.",
-  response: TimeResponse, errors: {},
+  response: TimeResponse, errors: DOWN,
 });
 
 export const advanceTime = operation({
   method: "post", path: "/_sim/time/advance", operationId: "advanceTime", tag, summary: "Move time forward",
   description: "Mines a block `seconds` after the head on every chain (or on `chainId`'s). Volumes and every time-derived field follow at once.",
-  body: AdvanceTimeBody, response: TimeResponse, errors: { ...BAD, 404: "No such chain." },
+  body: AdvanceTimeBody, response: TimeResponse, errors: { ...BAD, ...DOWN, 404: "No such chain.", 409: "A chain's node (--rpc-url) lacks the dev method it needs (evm_mine with a time)." },
 });
 
 export const takeSnapshot = operation({
   method: "post", path: "/_sim/snapshots", operationId: "takeSnapshot", tag, summary: "Take a snapshot",
   description: "Remembers every chain, the read models, the metadata and the API keys together; revert to it as often as you like. Ids count from 1, and again from 1 after a reset; at most 1,000 snapshots are kept.",
-  response: SnapshotResponse, errors: { 409: "1,000 snapshots are kept already: revert to an earlier one (the later ones are dropped) or reset." },
+  response: SnapshotResponse, errors: { ...DOWN, 409: `1,000 snapshots are kept already (revert to an earlier one, the later ones are dropped, or reset), or ${NODE_CANNOT}.` },
 });
 
 export const revertSnapshot = operation({
@@ -60,47 +64,48 @@ export const revertSnapshot = operation({
   description: "Every chain, the read models, metadata and API keys return to the snapshot; snapshots taken after it are gone. A read right after answers from the restored state.",
   params: SnapshotParams, response: Done,
   errors: {
+    ...DOWN,
     404: "No such snapshot (or one taken after a snapshot since reverted to, or one refused with 409 before).",
-    409: "A chain no longer holds the snapshot (an `evm_revert` over JSON-RPC went back before it): nothing moved, and the snapshot is forgotten.",
+    409: `A chain no longer holds the snapshot (an \`evm_revert\` over JSON-RPC went back before it): nothing moved, and the snapshot is forgotten; or ${NODE_CANNOT}.`,
   },
 });
 
 export const resetWorld = operation({
   method: "post", path: "/_sim/reset", operationId: "resetWorld", tag, summary: "Back to the world as loaded",
   description: "Returns to the world as it was when the simulator became ready, drops every snapshot (ids count from 1 again) and clears the journal (`--state`).",
-  response: Done, errors: { 409: "A chain no longer holds the world as loaded (an `evm_revert` over JSON-RPC went back before it): restart instead." },
+  response: Done, errors: { ...DOWN, 409: `A chain no longer holds the world as loaded (an \`evm_revert\` over JSON-RPC went back before it): restart instead; or ${NODE_CANNOT}.` },
 });
 
 export const createCollection = operation({
   method: "post", path: "/_sim/collections", operationId: "createCollection", tag, summary: "Create a collection",
   description: "Deploys a collection through the factory, owned by the developer wallet of the API key `owner`, with the minter role for each of `minters`; the off-chain fields become its metadata.",
-  body: CreateCollectionBody, response: CreatedCollection, errors: { ...BAD, 404: "No such API key or chain." },
+  body: CreateCollectionBody, response: CreatedCollection, errors: { ...BAD, 404: "No such API key or chain.", ...DOWN },
 });
 
 export const grantMinterRole = operation({
   method: "post", path: "/_sim/collections/:address/minters", operationId: "grantMinterRole", tag, summary: "Grant the minter role",
   description: "The collection's owner grants the minter role to the API key's developer wallet, on chain.",
   params: CollectionAddressParams, body: MinterBody, response: MinterResponse,
-  errors: { ...BAD, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds.", ...ROLE_REFUSED },
+  errors: { ...BAD, ...DOWN, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds.", ...ROLE_REFUSED },
 });
 
 export const revokeMinterRole = operation({
   method: "delete", path: "/_sim/collections/:address/minters/:apiKey", operationId: "revokeMinterRole", tag, summary: "Revoke the minter role",
   description: "The collection's owner takes the minter role from the API key's developer wallet, on chain.",
   params: MinterParams, query: MinterQuery, response: MinterResponse,
-  errors: { ...BAD, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds.", ...ROLE_REFUSED },
+  errors: { ...BAD, ...DOWN, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds.", ...ROLE_REFUSED },
 });
 
 export const listCollectionItems = operation({
   method: "get", path: "/_sim/collections/:address/items", operationId: "listCollectionItems", tag, summary: "A collection's items",
   description: "Every item of the collection by token id, from the read models: supply held, maximum supply, holders, history length, and its name from the metadata. The API has no such list; the dashboard uses it.",
-  params: CollectionAddressParams, query: MinterQuery, response: CollectionItems, errors: { 400: "The address is malformed.", 404: "No such collection." },
+  params: CollectionAddressParams, query: MinterQuery, response: CollectionItems, errors: { 400: "The address is malformed.", 404: "No such collection.", ...DOWN },
 });
 
 export const createApiKey = operation({
   method: "post", path: "/_sim/api-keys", operationId: "createApiKey", tag, summary: "Create an API key",
   description: "A new API key with a new developer wallet (funded on every chain). Grant it the minter role on a collection to mint.",
-  body: CreateApiKeyBody, response: ApiKeyResponse, errors: { ...BAD, 409: "An account of that name exists." },
+  body: CreateApiKeyBody, response: ApiKeyResponse, errors: { ...BAD, ...DOWN, 409: "An account of that name exists, or a chain's node (--rpc-url) cannot fund its wallet (no impersonation there, or the simulator signs with given keys)." },
 });
 
 export const addFault = operation({

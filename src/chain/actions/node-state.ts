@@ -1,4 +1,6 @@
 import { toHex, type Address, type Hex } from "viem";
+import type { NodeCapabilities } from "../node/capabilities.ts";
+import { NodeCannot } from "../node/refusal.ts";
 import type { SimChain } from "../sim-chain.ts";
 
 // What the simulator asks of the node itself rather than of a contract: mining at a time,
@@ -13,22 +15,42 @@ export async function headOf(chain: SimChain): Promise<{ number: bigint; timesta
   return { number: head.number, timestamp: head.timestamp };
 }
 
+/** On a node the simulator did not start, what it lacks for an action is a NodeCannot (409), not a failure. */
+function need(chain: SimChain, capability: Exclude<keyof NodeCapabilities, "client">, action: string, method: string): void {
+  const node = chain.node;
+  if (node && !node.capabilities[capability]) {
+    throw new NodeCannot(chain.chainId, action, `chain ${chain.chainId} is the node at ${node.rpc.shown} (${node.capabilities.client}), which has no ${method}`);
+  }
+}
+
 /** Mines one empty block at unix time `at`; later blocks follow on from it. */
 export async function mineAt(chain: SimChain, at: number): Promise<void> {
+  need(chain, "setsTime", "move its time", "evm_mine with a timestamp / evm_setNextBlockTimestamp");
   await chain.request("evm_mine", [at], quiet);
 }
 
 /** The node's snapshot of the chain's state; `revertChain` returns to it (once: take another to return again). */
 export async function snapshotChain(chain: SimChain): Promise<Hex> {
+  need(chain, "snapshots", "take a snapshot", "evm_snapshot");
   return (await chain.request("evm_snapshot", [], quiet)) as Hex;
 }
 
 export async function revertChain(chain: SimChain, id: Hex): Promise<boolean> {
-  return (await chain.request("evm_revert", [id], quiet)) as boolean;
+  need(chain, "snapshots", "revert to a snapshot", "evm_revert");
+  const reverted = (await chain.request("evm_revert", [id], quiet)) as boolean;
+  if (!reverted && chain.node) {
+    throw new NodeCannot(chain.chainId, "revert to its snapshot", `the node at ${chain.node.rpc.shown} no longer holds snapshot ${id} (was it restarted?)`);
+  }
+  return reverted;
 }
 
 /** Lets the simulator send from `address` without its key, with `balance` wei to pay for gas. */
 export async function openAccount(chain: SimChain, address: Address, balance: bigint): Promise<void> {
+  if (chain.node?.writer.signs) {
+    throw new NodeCannot(chain.chainId, "open a new wallet", `on the node at ${chain.node.rpc.shown} the simulator signs with the given keys and funds nobody; give the account a key (--keys) instead`);
+  }
+  need(chain, "impersonates", "open a new wallet", "hardhat_impersonateAccount");
+  need(chain, "setsBalance", "open a new wallet", "hardhat_setBalance");
   await chain.request("hardhat_impersonateAccount", [address], quiet);
   await chain.request("hardhat_setBalance", [address, toHex(balance)], quiet);
 }

@@ -1,0 +1,128 @@
+import { createPublicClient, custom, defineChain, type Hex } from "viem";
+import { chainProfile } from "../../config.ts";
+import { indexedEventsAbi } from "../../indexer/decode.ts";
+import { ChainIndexer } from "../../indexer/indexer.ts";
+import { chainLogSource } from "../../indexer/log-source.ts";
+import type { Abis } from "../abi.ts";
+import { chainFacts } from "../deploy.ts";
+import { addressOf, deployerKey } from "../keys.ts";
+import type { ChainLink, PublicClient } from "../network.ts";
+import { SimChain } from "../sim-chain.ts";
+import { probeCapabilities } from "./capabilities.ts";
+import type { ContractsFile, RecordedChain } from "./contracts-file.ts";
+import { deployOnNode } from "./deploy.ts";
+import type { GivenKeys } from "./keys-file.ts";
+import { attachTo, checkFunded, openWallets } from "./node-accounts.ts";
+import { NodeRefusal } from "./refusal.ts";
+import { NodeRpc, NodeUnreachable } from "./rpc.ts";
+import { NodeWriter } from "./writer.ts";
+
+export interface NodeOptions {
+  abis: Abis;
+  /** Keys of every wallet the world sends from (its API wallets and actors). */
+  walletKeys: Hex[];
+  /** A timed world begins here: the node must be able to set block times, and not be past this yet. */
+  genesisTime?: Date;
+  /** The chains the world writes to (a node's chain it leaves alone needs neither); default every chain. */
+  worldChains?: ReadonlySet<number>;
+  /** Sign locally with these (the world's wallets came from them too); without, impersonate and fund on a dev node. */
+  given?: GivenKeys;
+  /** Contracts recorded by an earlier run: attach to them instead of deploying. */
+  contracts?: ContractsFile;
+}
+
+/** A node's chain, ready for the world: the core contracts deployed (or attached to, `attached` then says what was recorded). */
+export interface ConnectedNode {
+  chain: SimChain;
+  attached?: RecordedChain;
+}
+
+/**
+ * Connects to a node the simulator did not start (anvil, a Hardhat node, a testnet): reads its
+ * chain id, probes what it allows, makes the world's wallets able to send (signing with the
+ * given keys after checking they are funded, or impersonating and funding them on a dev node),
+ * then attaches to recorded contracts or deploys new ones. Refuses with a NodeRefusal what it
+ * cannot do right.
+ */
+export async function connectNode(url: string, options: NodeOptions): Promise<ConnectedNode> {
+  const rpc = new NodeRpc(url);
+  const chainId = Number(await rpc.request("eth_chainId").catch((error: unknown) => {
+    throw new NodeRefusal(error instanceof NodeUnreachable ? `--rpc-url: ${error.message}` : `--rpc-url ${rpc.shown}: not a JSON-RPC node (${(error as Error).message})`);
+  }));
+  const capabilities = await probeCapabilities(rpc);
+  const recorded = options.contracts?.chain(chainId);
+  const deployer = options.given ? options.given.deployer : deployerKey(chainId);
+  const keys = options.given && [...(deployer ? [deployer] : []), ...options.walletKeys];
+  const writer = new NodeWriter(rpc, chainId, { ...(keys ? { keys } : {}), sendsSync: capabilities.sendsSync });
+  // A world that cannot come out right here is refused before anything else is asked of the node.
+  const timed = !recorded && (options.worldChains?.has(chainId) ?? true);
+  const time = timed ? await startTime(rpc, chainId, capabilities.setsTime, options.genesisTime) : undefined;
+  const senders = [...(deployer && !recorded ? [addressOf(deployer)] : []), ...options.walletKeys.map(addressOf)];
+  if (writer.signs) await checkFunded(rpc, chainId, senders);
+  else await openWallets(rpc, chainId, capabilities, senders);
+  await writer.primeNonces();
+
+  let placed: { contracts: RecordedChain | Omit<RecordedChain, "world" | "loadedAt">; attached?: RecordedChain };
+  if (recorded) {
+    placed = { contracts: await attachTo(rpc, chainId, recorded, options.contracts!.path), attached: recorded };
+  } else {
+    if (!deployer) throw new NodeRefusal(`chain ${chainId} (${rpc.shown}): the keys give no deployer to deploy the contracts with; add "deployer" to the keys, or attach with --contracts`);
+    const { contracts, deployedAt } = await deployOnNode(rpc, writer, addressOf(deployer), time);
+    placed = { contracts: { ...contracts, deployedAt } };
+  }
+  const { factory, marketplace, stablecoin, deployedAt } = placed.contracts;
+  const link: ChainLink = {
+    chainId,
+    external: true,
+    connection: { provider: rpc.provider },
+    publicClient: publicClientOf(rpc, chainId),
+    node: { rpc, capabilities, writer, deployedAt },
+    close: async () => {},
+  };
+  const indexer = new ChainIndexer(
+    chainLogSource(link.publicClient, indexedEventsAbi(options.abis), { ownLogsOnly: true }),
+    chainFacts(chainId, { factory, marketplace, stablecoin }),
+    { fromBlock: deployedAt.block, anchor: { blockNumber: deployedAt.block, hash: deployedAt.hash } },
+  );
+  const chain = new SimChain(link, { factory, marketplace, stablecoin }, options.abis, indexer);
+  return { chain, ...(placed.attached ? { attached: placed.attached } : {}) };
+}
+
+/**
+ * The time the deploys follow on from: the node's head, which for a timed world must be before
+ * its genesis, on a node that can set block times. Undefined for a world without times.
+ */
+async function startTime(rpc: NodeRpc, chainId: number, setsTime: boolean, genesisTime: Date | undefined): Promise<number | undefined> {
+  if (!genesisTime) return undefined;
+  const genesis = Math.floor(genesisTime.getTime() / 1000);
+  if (!setsTime) {
+    throw new NodeRefusal(
+      `the node at ${rpc.shown} (chain ${chainId}) cannot set block times (it has no evm_setNextBlockTimestamp), so this world, ` +
+        `whose every event has its own time, cannot be replayed there without coming out wrong. Start with --fixture none ` +
+        `(an empty world), or attach to contracts a run on a dev node recorded (--contracts).`,
+    );
+  }
+  const head = (await rpc.request("eth_getBlockByNumber", ["latest", false])) as { timestamp: Hex };
+  const headTime = Number(BigInt(head.timestamp));
+  if (headTime > genesis + 60) {
+    throw new NodeRefusal(
+      `the node at ${rpc.shown} (chain ${chainId}) is at ${new Date(headTime * 1000).toISOString()}, after the world's first steps ` +
+        `(genesis ${genesisTime.toISOString()}): blocks cannot go back in time. Start the node at the world's genesis ` +
+        `(anvil --timestamp ${genesis}), attach to a world loaded there before (--contracts), or use --fixture none.`,
+    );
+  }
+  return headTime;
+}
+
+function publicClientOf(rpc: NodeRpc, chainId: number): PublicClient {
+  const profile = chainProfile(chainId);
+  const chain = defineChain({
+    id: chainId,
+    name: profile.name,
+    nativeCurrency: { name: profile.nativeSymbol, symbol: profile.nativeSymbol, decimals: 18 },
+    rpcUrls: { default: { http: [rpc.url] } },
+  });
+  // No retries: a node that does not answer is reported at once (503), and asked again at the next poll.
+  return createPublicClient({ chain, transport: custom(rpc.provider, { retryCount: 0 }), pollingInterval: 250 }) as PublicClient;
+}
+

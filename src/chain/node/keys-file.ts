@@ -1,0 +1,67 @@
+import { readFileSync } from "node:fs";
+import type { Hex } from "viem";
+
+/** Keys the user gave for a chain the simulator did not start (never printed; the banner shows addresses). */
+export interface GivenKeys {
+  /** Deploys the factory, marketplace and stablecoin (not needed when --contracts attaches to them). */
+  deployer?: Hex;
+  /** The world's accounts by name (the scenario's `accounts`), each a developer wallet or an actor. */
+  accounts: ReadonlyMap<string, Hex>;
+}
+
+/** The keys file is unreadable or malformed; the message names the field, never a key. */
+export class KeysFileError extends Error {
+  override name = "KeysFileError";
+}
+
+const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
+
+/**
+ * Reads `{ "deployer": "0x…", "accounts": { "<name>": "0x…" } }` from `--keys <file>`, or the same
+ * JSON from the SIM_KEYS environment variable. Undefined when neither is given.
+ */
+export function readGivenKeys(file: string | undefined, env: NodeJS.ProcessEnv): GivenKeys | undefined {
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      throw new KeysFileError(`--keys ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+    }
+    return parseGivenKeys(text, `--keys ${file}`);
+  }
+  return env.SIM_KEYS ? parseGivenKeys(env.SIM_KEYS, "SIM_KEYS") : undefined;
+}
+
+export function parseGivenKeys(text: string, source: string): GivenKeys {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // JSON.parse's message quotes the text around the fault, which may be a key.
+    throw new KeysFileError(`${source}: not JSON; expected { "deployer": "0x…", "accounts": { "<account name>": "0x…" } }`);
+  }
+  const { deployer, accounts = {}, ...rest } = (json ?? {}) as { deployer?: unknown; accounts?: unknown };
+  const problems: string[] = Object.keys(rest).map((field) => `unknown field '${field}' (expected deployer, accounts)`);
+  if (typeof json !== "object" || json === null || Array.isArray(json)) problems.push("must be an object");
+  if (deployer !== undefined && !isKey(deployer)) problems.push("deployer is not a private key (0x and 64 hex digits)");
+  if (typeof accounts !== "object" || accounts === null || Array.isArray(accounts)) problems.push("accounts must be an object of account name → private key");
+  const entries = Object.entries(accounts as object);
+  for (const [name, key] of entries) if (!isKey(key)) problems.push(`accounts.${name} is not a private key (0x and 64 hex digits)`);
+  if (problems.length > 0) throw new KeysFileError(`${source}: ${problems.join("; ")}`);
+  return { ...(deployer ? { deployer: deployer as Hex } : {}), accounts: new Map(entries as [string, Hex][]) };
+}
+
+function isKey(value: unknown): value is Hex {
+  return typeof value === "string" && PRIVATE_KEY.test(value);
+}
+
+/** Replaces every given key in `text` (an error message, a stack), in any case, with or without 0x, with a placeholder. */
+export function redactKeys(text: string, keys: GivenKeys | undefined): string {
+  if (!keys) return text;
+  let redacted = text;
+  for (const key of [keys.deployer, ...keys.accounts.values()]) {
+    if (key) redacted = redacted.replace(new RegExp(`(0x)?${key.slice(2)}`, "gi"), (_, prefix: string | undefined) => `${prefix ? "0x" : ""}<key>`);
+  }
+  return redacted;
+}

@@ -1,0 +1,85 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fc from "fast-check";
+import { generatePrivateKey } from "viem/accounts";
+import { describe, expect, it } from "vitest";
+import { KeysFileError, parseGivenKeys, redactKeys } from "../../src/chain/node/keys-file.ts";
+import { readOptions, UsageError } from "../../src/cli/options.ts";
+import { DEFAULT_OPTIONS } from "../../src/config.ts";
+
+// How `npm run simulate` reads what concerns nodes it did not start: --rpc-url / RPC_URLS,
+// --poll-interval / POLL_INTERVAL, --contracts / CONTRACTS_FILE, --keys / KEYS_FILE / SIM_KEYS.
+
+describe("--rpc-url and --poll-interval", () => {
+  it("takes --rpc-url once per node, or RPC_URLS comma-separated; a flag wins over the environment", () => {
+    expect(readOptions(["--rpc-url", "http://127.0.0.1:8545", "--rpc-url", "https://node.example/v3/abc"], {}).nodeUrls).toEqual(["http://127.0.0.1:8545", "https://node.example/v3/abc"]);
+    expect(readOptions([], { RPC_URLS: "http://a:1, http://b:2" }).nodeUrls).toEqual(["http://a:1", "http://b:2"]);
+    expect(readOptions(["--rpc-url", "http://c:3"], { RPC_URLS: "http://a:1" }).nodeUrls).toEqual(["http://c:3"]);
+    expect(readOptions([], {}).nodeUrls).toEqual([]);
+  });
+
+  it("refuses what is not an http(s) URL", () => {
+    for (const url of ["ws://127.0.0.1:8545", "127.0.0.1:8545", "http://", "file:///tmp/x"]) {
+      expect(() => readOptions(["--rpc-url", url], {}), url).toThrow(UsageError);
+    }
+  });
+
+  it("reads --poll-interval (or POLL_INTERVAL) in milliseconds, 50 to an hour, default 1000", () => {
+    expect(readOptions([], {}).pollIntervalMs).toBe(DEFAULT_OPTIONS.pollIntervalMs);
+    expect(readOptions(["--poll-interval", "250"], { POLL_INTERVAL: "9000" }).pollIntervalMs).toBe(250);
+    expect(readOptions([], { POLL_INTERVAL: "9000" }).pollIntervalMs).toBe(9000);
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000, max: 4_000_000 }), (ms) => {
+        const read = () => readOptions([`--poll-interval=${ms}`], {}).pollIntervalMs;
+        if (ms >= 50 && ms <= 3_600_000) expect(read()).toBe(ms);
+        else expect(read).toThrow(UsageError);
+      }),
+    );
+    expect(() => readOptions(["--poll-interval", "1e3"], {})).toThrow(UsageError);
+  });
+});
+
+describe("--contracts and --keys", () => {
+  it("reads --contracts (or CONTRACTS_FILE)", () => {
+    expect(readOptions(["--contracts", "nodes.json"], {}).contractsFile).toBe("nodes.json");
+    expect(readOptions([], { CONTRACTS_FILE: "env.json" }).contractsFile).toBe("env.json");
+    expect(readOptions([], {}).contractsFile).toBeUndefined();
+  });
+
+  it("reads the keys from --keys, KEYS_FILE or SIM_KEYS, for the world and the nodes alike", async () => {
+    const keys = { deployer: generatePrivateKey(), accounts: { studio: generatePrivateKey() } };
+    const file = join(await mkdtemp(join(tmpdir(), "nft-sim-keys-")), "keys.json");
+    await writeFile(file, JSON.stringify(keys));
+    for (const options of [readOptions(["--keys", file], {}), readOptions([], { KEYS_FILE: file }), readOptions([], { SIM_KEYS: JSON.stringify(keys) })]) {
+      expect(options.givenKeys?.deployer).toBe(keys.deployer);
+      expect(options.keys?.get("studio")).toBe(keys.accounts.studio);
+      expect(options.givenKeys?.accounts).toBe(options.keys);
+    }
+    expect(readOptions([], {}).givenKeys).toBeUndefined();
+    expect(() => readOptions(["--keys", join(file, "missing")], {})).toThrow(/--keys .*: cannot be read \(ENOTDIR\)/);
+  });
+
+  it("says what is wrong with a keys file, never quoting a key", () => {
+    const key = generatePrivateKey();
+    const cases = [`{"deployer":"${key}",`, JSON.stringify({ deployer: `${key}00` }), JSON.stringify({ accounts: { studio: key.slice(0, 40) } }), JSON.stringify({ deployer: key, accounts: [key] }), JSON.stringify({ keys: [key] })];
+    for (const text of cases) {
+      let thrown: unknown;
+      try {
+        parseGivenKeys(text, "SIM_KEYS");
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, text).toBeInstanceOf(KeysFileError);
+      expect((thrown as Error).message).not.toContain(key.slice(2, 40));
+    }
+  });
+
+  it("redacts every given key, with or without 0x, from text it prints", () => {
+    const keys = parseGivenKeys(JSON.stringify({ deployer: generatePrivateKey(), accounts: { studio: generatePrivateKey() } }), "SIM_KEYS");
+    const studio = keys.accounts.get("studio")!;
+    const text = `failed: ${keys.deployer} then ${studio.slice(2)} and ${studio.toUpperCase().replace("0X", "0x")}`;
+    const redacted = redactKeys(text, keys);
+    expect(redacted).toBe("failed: 0x<key> then <key> and 0x<key>");
+  });
+});
