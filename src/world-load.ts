@@ -4,7 +4,9 @@ import { checkAttachedWorld, followNodes, recordWorld } from "./chain/node/nodes
 import { ChainRegistry } from "./chain/registry.ts";
 import { chainFacts } from "./chain/deploy.ts";
 import { SimChain } from "./chain/sim-chain.ts";
+import { indexedEventsAbi } from "./indexer/decode.ts";
 import { ChainIndexer } from "./indexer/indexer.ts";
+import { chainLogSource } from "./indexer/log-source.ts";
 import type { SimulatorOptions } from "./config.ts";
 import type { Control } from "./control/control.ts";
 import { worldCacheKey } from "./world-cache/key.ts";
@@ -73,10 +75,15 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
   chains.register(cached.chains.map((chain) => SimChain.awaiting(chain.chainId, chain.contracts, abis, new ChainIndexer(cachedLogSource(chain), chainFacts(chain.chainId, chain.contracts)))));
   metadata.restore(cached.metadata);
   await chains.synced();
+  // Folded: the index will not ask for these logs again (the chains come next), so they need not stay in memory meanwhile.
+  for (const chain of cached.chains) chain.logs.length = 0;
   let started: ChainRegistry | undefined;
   let aborted = false;
   const finish = async () => {
-    started = new ChainRegistry((await startChains(loading)).chains);
+    // The chains replay the world into the index the answers already come from (its cached
+    // source holds the head the replay makes, so no log is read twice); then the index reads
+    // the chains, checking first that they hold that head: if not, it is rebuilt from them.
+    started = new ChainRegistry((await startChains(loading, undefined, (chainId) => chains.get(chainId)?.indexer)).chains);
     if (aborted) throw new Error("the simulator closed while its chains were loading the world");
     const differing = await replay(loading, started).then(
       () => differences(cached, started!),
@@ -85,7 +92,11 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
         throw error;
       },
     );
-    for (const chain of started.all()) chains.get(chain.chainId)!.adopt(chain);
+    for (const chain of started.all()) {
+      chain.indexer.readFrom(chainLogSource(chain.publicClient, indexedEventsAbi(abis)));
+      chains.get(chain.chainId)!.adopt(chain);
+    }
+    await chains.synced();
     await loading.control.loaded();
     if (differing.length > 0) {
       console.warn(`The cached world (${cache!.cache.dir}) differs from what the chains replayed (${differing.join("; ")}): answers now come from the chains, and the cache is rewritten.`);
@@ -110,7 +121,7 @@ function worldCacheOf({ world, options, url }: WorldLoading): { cache: WorldCach
   return { cache: new WorldCache(options.cacheDir), key: worldCacheKey(world.id(url), options.chains.map(({ chainId }) => chainId)) };
 }
 
-async function startChains({ world, options, abis }: WorldLoading, contracts?: ContractsFile) {
+async function startChains({ world, options, abis }: WorldLoading, contracts?: ContractsFile, indexOf?: (chainId: number) => ChainIndexer | undefined) {
   // Hardhat loads here, not before: an answer from the cached world does not wait for it.
   const { startChains: start } = await import("./chain/start.ts");
   const walletKeys = [...world.accounts.map((account) => account.walletKey), ...world.actorKeys];
@@ -125,6 +136,7 @@ async function startChains({ world, options, abis }: WorldLoading, contracts?: C
       ...(contracts ? { contracts } : {}),
     },
     abis,
+    indexOf,
   );
 }
 

@@ -21,19 +21,27 @@ export interface ChainsToStart extends Omit<NodeOptions, "abis"> {
   nodeUrls: string[];
 }
 
-/** Every chain, started (or connected to, `nodes`: src/chain/node/), the core contracts deployed on each, each joined to its index. */
-export async function startChains({ chains, nodeUrls, ...toNodes }: ChainsToStart, abis: Abis): Promise<{ chains: SimChain[]; nodes: ConnectedNode[] }> {
+/**
+ * Every chain, started (or connected to, `nodes`: src/chain/node/), the core contracts deployed on
+ * each, each joined to its index: a new one on the chain, or `indexOf(chainId)` (the index of the
+ * cached world the chain is about to replay).
+ */
+export async function startChains(
+  { chains, nodeUrls, ...toNodes }: ChainsToStart,
+  abis: Abis,
+  indexOf: (chainId: number) => ChainIndexer | undefined = () => undefined,
+): Promise<{ chains: SimChain[]; nodes: ConnectedNode[] }> {
   const nodes = await connectNodes(nodeUrls, { abis, ...toNodes });
   const inProcess = chains.filter(({ chainId }) => !nodes.some(({ chain }) => chain.chainId === chainId));
-  const started = await Promise.all(inProcess.map((setting) => startSimChain(setting, abis, toNodes.walletKeys, toNodes.genesisTime)));
+  const started = await Promise.all(inProcess.map((setting) => startSimChain(setting, abis, toNodes.walletKeys, toNodes.genesisTime, indexOf(setting.chainId))));
   return { chains: [...nodes.map(({ chain }) => chain), ...started], nodes };
 }
 
 /** An in-process chain (EDR) with the core contracts deployed, joined to its index. */
-async function startSimChain({ chainId }: ChainSetting, abis: Abis, walletKeys: Hex[], genesisTime: Date | undefined): Promise<SimChain> {
+async function startSimChain({ chainId }: ChainSetting, abis: Abis, walletKeys: Hex[], genesisTime: Date | undefined, index?: ChainIndexer): Promise<SimChain> {
   const deployer = deployerKey(chainId);
   const chain = await startChain({ chainId, keys: [deployer, ...walletKeys], ...(genesisTime ? { genesisTime } : {}) });
   const contracts = await deployCore(chain, addressOf(deployer));
-  const indexer = new ChainIndexer(chainLogSource(chain.publicClient, indexedEventsAbi(abis)), chainFacts(chain.chainId, contracts));
+  const indexer = index ?? new ChainIndexer(chainLogSource(chain.publicClient, indexedEventsAbi(abis)), chainFacts(chain.chainId, contracts));
   return new SimChain(chain, contracts, abis, indexer);
 }

@@ -96,6 +96,16 @@ export class ChainIndexer {
     this.#changes += 1;
   }
 
+  /**
+   * Reads from `source` from now on (the chain itself, after an index folded from the world
+   * cache): the next sync checks that the new source holds the indexed head, and if not rebuilds
+   * from where it does, as after a rewrite.
+   */
+  readFrom(source: LogSource): void {
+    this.#source = source;
+    this.markRewritten();
+  }
+
   /** Catch up with the chain if it may have moved. */
   async sync(): Promise<void> {
     if (!this.#stale) return this.#running;
