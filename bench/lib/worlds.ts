@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ROOT, type Child } from "./processes.ts";
@@ -23,7 +23,15 @@ export const BENCH_CACHE_DIR = join(tmpdir(), "nft-simulator-bench-cache");
  * default port whatever port it gets (so a second start is the same world, as for a user who
  * starts it again), and the benchmark's own world cache.
  */
-export const SIMULATE = ["dist/bundle/simulate.js", "--no-rpc", "--public-url", "http://127.0.0.1:3000", "--cache", BENCH_CACHE_DIR];
+export const SIMULATE = [...simulateCommand(), "--no-rpc", "--public-url", "http://127.0.0.1:3000", "--cache", BENCH_CACHE_DIR];
+
+/** What `npm run simulate` runs after `node` (its Node flags and the bundle), as package.json says. */
+function simulateCommand(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  const [node, ...args] = scripts.simulate!.split(/\s+/);
+  if (node !== "node") throw new Error(`package.json's simulate script does not start with node: ${scripts.simulate}`);
+  return args;
+}
 
 /**
  * The default world is what `npm run simulate` loads (fixtures/default-world.json); the
