@@ -1,6 +1,6 @@
 // Start-up of the default world on anvil (--rpc-url, chain 56; chain 137 stays in process)
 // against the same world all in process, in alternating runs: from spawning
-// `node src/cli/simulate.ts --no-rpc` to its first 200 on GET /api/v2/collection. Not part of
+// `npm run simulate -- --no-rpc --no-cache` to its first 200 on GET /api/v2/collection. Not part of
 // `npm run bench`; run it alone: `node bench/node-startup.ts [--runs 3] [--tree <dir>] [--modes …]`;
 // `--before <dir>` adds the modes of another copy of the project (a mode `before/anvil`), alternating with these;
 // `--anvil-args="<flags>"` passes flags to anvil (a mode `anvil+` runs anvil with them, `anvil` without).
@@ -19,6 +19,7 @@ import { addressOf, deployerKey, keyFor } from "../src/chain/keys.ts";
 import { loadScenarioFile } from "../src/scenario/load.ts";
 import { defaultWorld, DEFAULT_WORLD_FILE } from "../src/scenario/world.ts";
 import { startSimulator, stop } from "./lib/sim.ts";
+import { simulateCommand } from "./lib/worlds.ts";
 import { ROOT } from "./lib/processes.ts";
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, tree: { type: "string" }, before: { type: "string" }, "anvil-args": { type: "string", default: "" }, modes: { type: "string", default: "in-process,anvil,anvil-keys" } } });
@@ -83,7 +84,8 @@ function countingProxy(target: string): Promise<{ url: string; counts: { request
 
 async function once(tagged: string, counting: boolean): Promise<{ ms: number; blocks?: number; requests?: number; calls?: number; methods?: Map<string, number> }> {
   const mode = tagged.replace(/^before\//, "").replace(/\+$/, "");
-  const args = ["src/cli/simulate.ts", "--no-rpc"];
+  // What npm run simulate runs, replaying the world (no world cache: a node's world is never cached); an older copy runs its sources.
+  const args = tagged.startsWith("before/") ? ["src/cli/simulate.ts", "--no-rpc"] : [...simulateCommand(), "--no-rpc", "--no-cache"];
   const anvil = mode === "in-process" ? undefined : await startAnvil(tagged.endsWith("+") ? values["anvil-args"]!.split(" ").filter(Boolean) : []);
   const proxy = anvil && counting ? await countingProxy(anvil.url) : undefined;
   try {

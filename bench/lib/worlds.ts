@@ -26,7 +26,7 @@ export const BENCH_CACHE_DIR = join(tmpdir(), "nft-simulator-bench-cache");
 export const SIMULATE = [...simulateCommand(), "--no-rpc", "--public-url", "http://127.0.0.1:3000", "--cache", BENCH_CACHE_DIR];
 
 /** What `npm run simulate` runs after `node` (its Node flags and the bundle), as package.json says. */
-function simulateCommand(): string[] {
+export function simulateCommand(): string[] {
   const { scripts } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
   const [node, ...args] = scripts.simulate!.split(/\s+/);
   if (node !== "node") throw new Error(`package.json's simulate script does not start with node: ${scripts.simulate}`);
