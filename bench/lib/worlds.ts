@@ -25,9 +25,9 @@ export const BENCH_CACHE_DIR = join(tmpdir(), "nft-simulator-bench-cache");
  */
 export const SIMULATE = [...simulateCommand(), "--no-rpc", "--public-url", "http://127.0.0.1:3000", "--cache", BENCH_CACHE_DIR];
 
-/** What `npm run simulate` runs after `node` (its Node flags and the bundle), as package.json says. */
-export function simulateCommand(): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
+/** What `npm run simulate` runs after `node` (its Node flags and the bundle), as the tree's package.json says. */
+export function simulateCommand(tree: string = ROOT): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(tree, "package.json"), "utf8")) as { scripts: Record<string, string> };
   const [node, ...args] = scripts.simulate!.split(/\s+/);
   if (node !== "node") throw new Error(`package.json's simulate script does not start with node: ${scripts.simulate}`);
   return args;
@@ -55,7 +55,8 @@ export function inTree(world: WorldSpec, cwd: string = ROOT): WorldSpec {
     return { ...world, cwd, args: ["src/cli/simulate.ts", "--no-rpc", ...(fixture >= 0 ? world.args.slice(fixture, fixture + 2) : [])] };
   }
   execFileSync(process.execPath, ["scripts/bundle.mjs"], { cwd, stdio: "pipe" });
-  return { ...world, cwd };
+  // That tree's own command (its Node flags too), with this run's arguments.
+  return { ...world, cwd, args: [...simulateCommand(cwd), ...world.args.slice(simulateCommand().length)] };
 }
 
 export function scaledWorldFile(scale: number): string {
