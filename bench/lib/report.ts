@@ -79,7 +79,7 @@ export function renderTable(r: Results): string {
   const scaledTarget = r.targets.scaledStartupMs ? `; the ×${r.settings.scale} world ≤ ${sec(r.targets.scaledStartupMs)} and ≤ ${num(r.targets.scaledPeakRssMB ?? 0)} MB` : "";
   lines.push(
     "",
-    `**Start-up and memory** (targets: default world ≤ ${sec(r.targets.startupMs)} from process start to the first complete answer, peak RSS ≤ ${r.targets.peakRssMB} MB${scaledTarget}). ` +
+    `**Start-up and memory** (targets: default world ≤ ${sec(r.targets.startupMs)} from process start to the first complete answer, peak RSS ≤ ${r.targets.peakRssMB} MB${scaledTarget}, judged on the higher of the peaks once the chains hold the world and after the reads). ` +
       "The first start of a world is cold: it replays the world onto the chains before it answers. Every later start finds the world in the world cache and answers from it at once, while the chains replay it (\"chains ready\": the banner, writes from then on).",
     "",
     "| world | first answer, from the cache | chains ready | first answer, cold (first start) | port open (cold) | peak RSS once the chains hold the world | peak RSS after the reads | peak RSS after the mints |",
