@@ -26,28 +26,67 @@ export interface LogSource {
 export interface ChainSourceOptions {
   /** Read only the logs of the factory, the marketplace and the known collections (a chain shared with others holds theirs too). */
   ownLogsOnly?: boolean;
+  /**
+   * The most blocks one eth_getLogs asks for (nodes and providers limit it); halved for good
+   * whenever the node answers a range with an error. Unbounded without it.
+   */
+  maxLogRange?: number;
 }
 
 /** The chain, through its client: logs come decoded by `abi` (other logs are skipped). */
-export function chainLogSource(client: Pick<PublicClient, "getBlock" | "getLogs">, abi: ReturnType<typeof indexedEventsAbi>, { ownLogsOnly = false }: ChainSourceOptions = {}): LogSource {
+export function chainLogSource(client: Pick<PublicClient, "getBlock" | "getLogs">, abi: ReturnType<typeof indexedEventsAbi>, { ownLogsOnly = false, maxLogRange }: ChainSourceOptions = {}): LogSource {
   const ref = ({ number, hash, timestamp }: { number: bigint; hash: Hex; timestamp: bigint }): BlockRef => ({ number, hash, timestamp });
+  const span = { blocks: maxLogRange === undefined ? undefined : BigInt(maxLogRange) };
   return {
     latest: async () => ref(await client.getBlock({ blockTag: "latest" })),
     block: async (number) => ref(await client.getBlock({ blockNumber: number })),
-    logs: async (fromBlock, toBlock, known) =>
-      decodeLogs(abi, ownLogsOnly ? await ownLogs(client, abi, known, { fromBlock, toBlock }) : await client.getLogs({ fromBlock, toBlock })),
+    logs: async (from, to, known) => {
+      const created = new Set<Address>();
+      const read = (fromBlock: bigint, toBlock: bigint) => (ownLogsOnly ? ownLogs(client, abi, known, created, { fromBlock, toBlock }) : client.getLogs({ fromBlock, toBlock }));
+      return decodeLogs(abi, await readInRanges(from, to, span, read));
+    },
   };
+}
+
+/**
+ * Reads blocks `from` to `to` in ranges of at most `span.blocks`, in order. A range the node
+ * answers with an error is asked again in halves, and the span stays halved; a range of one
+ * block that fails, or a node that does not answer at all, throws.
+ */
+async function readInRanges(from: bigint, to: bigint, span: { blocks: bigint | undefined }, read: (from: bigint, to: bigint) => Promise<Log[]>): Promise<Log[]> {
+  if (span.blocks === undefined) return read(from, to);
+  const logs: Log[] = [];
+  for (let start = from; start <= to; ) {
+    const last: bigint = start + span.blocks - 1n;
+    const end: bigint = to < last ? to : last;
+    try {
+      logs.push(...(await read(start, end)));
+      start = end + 1n;
+    } catch (error) {
+      if (end === start || !answeredWithError(error)) throw error;
+      span.blocks = (end - start + 1n) / 2n;
+    }
+  }
+  return logs;
+}
+
+/** The node answered with a JSON-RPC error (a code at the bottom of the error's causes), rather than not answering. */
+function answeredWithError(error: unknown): boolean {
+  let inner = error;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  return typeof (inner as { code?: unknown })?.code === "number";
 }
 
 /**
  * The logs of the simulator's own contracts in a range, in chain order, for a chain shared with
  * others (whose collections emit the same events): the factory's first, since they name the
- * collections created in the range, then the marketplace's and every collection's.
+ * collections created in the range, then the marketplace's and every collection's. `created`
+ * gathers the collections created in earlier ranges of the same read, which the models do not hold yet.
  */
-async function ownLogs(client: Pick<PublicClient, "getLogs">, abi: ReturnType<typeof indexedEventsAbi>, known: ChainModels, range: { fromBlock: bigint; toBlock: bigint }): Promise<Log[]> {
+async function ownLogs(client: Pick<PublicClient, "getLogs">, abi: ReturnType<typeof indexedEventsAbi>, known: ChainModels, created: Set<Address>, range: { fromBlock: bigint; toBlock: bigint }): Promise<Log[]> {
   const { factory, marketplace } = known.facts;
   const fromFactory = await client.getLogs({ address: factory, ...range });
-  const created = decodeLogs(abi, fromFactory).flatMap((log) => (log.eventName === "CollectionCreated" ? [log.args.collection.toLowerCase() as Address] : []));
+  for (const log of decodeLogs(abi, fromFactory)) if (log.eventName === "CollectionCreated") created.add(log.args.collection.toLowerCase() as Address);
   const others = await client.getLogs({ address: [marketplace, ...known.collections.keys(), ...created], ...range });
   return [...fromFactory, ...others].sort((a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!);
 }

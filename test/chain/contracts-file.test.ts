@@ -7,6 +7,7 @@ import { demoWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/world.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
 import { chainAnswers } from "./node-suite.ts";
 import { ANVIL_PLATFORM, rpc, startAnvil, type NodeProcess } from "./nodes.ts";
+import { startLimitedNode } from "./plain-node.ts";
 
 // --contracts: the first run on a node deploys, replays the world and records where; the next
 // run attaches (nothing sent), reads back what it keeps off-chain, and serves the same answers.
@@ -14,6 +15,7 @@ import { ANVIL_PLATFORM, rpc, startAnvil, type NodeProcess } from "./nodes.ts";
 describe.skipIf(!ANVIL_PLATFORM)("--contracts on anvil", () => {
   let anvil: NodeProcess;
   let contractsFile: string;
+  let recordedAnswers: unknown;
   const world = () => demoWorld({ baseUrl: SNAPSHOT_BASE_URL });
   const options = () => ({ nodeUrls: [anvil.url], contractsFile, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
 
@@ -31,6 +33,7 @@ describe.skipIf(!ANVIL_PLATFORM)("--contracts on anvil", () => {
     const [collection] = (await call(first, "/api/v2/collection?chainId=56")).body.collections.map((c: { address: Address }) => c.address);
     expect((await postJson(first, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(first, collection, 56))).status).toBe(200);
     const answers = await chainAnswers(first, 56);
+    recordedAnswers = answers;
     await first.close();
 
     const head = await rpc(anvil.url, "eth_blockNumber");
@@ -48,6 +51,21 @@ describe.skipIf(!ANVIL_PLATFORM)("--contracts on anvil", () => {
       expect((await call(second, `/api/v2/collection/${secondWorld.landed.collection("dragon-riders").address}`)).body.collection.description).toBe("Mounts and saddles of the sky clans.");
     } finally {
       await second.close();
+    }
+  });
+
+  it("attaches through a node that answers eth_getLogs for at most 5 blocks, as providers limit it: the same answers, read in narrower ranges", async () => {
+    const limited = await startLimitedNode(anvil.url, 5);
+    const second = await startTestSimulator(world(), { ...options(), nodeUrls: [limited.url] });
+    try {
+      expect(await chainAnswers(second, 56)).toEqual(recordedAnswers);
+      expect(limited.ranges.filter((range) => range.refused).length).toBeGreaterThan(0);
+      expect(Math.max(...limited.ranges.filter((range) => !range.refused).map((range) => range.blocks))).toBeLessThanOrEqual(5);
+      // Once narrowed, it stays narrow: the refusals are the halvings down to 5 blocks, not one per range.
+      expect(limited.ranges.filter((range) => range.refused).length).toBeLessThanOrEqual(Math.ceil(Math.log2(2_000 / 5)) + 1);
+    } finally {
+      await second.close();
+      await limited.close();
     }
   });
 

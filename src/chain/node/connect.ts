@@ -17,6 +17,10 @@ import { NodeRefusal } from "./refusal.ts";
 import { NodeRpc, NodeUnreachable } from "./rpc.ts";
 import { NodeWriter } from "./writer.ts";
 
+// Public nodes and providers cap the blocks of one eth_getLogs (commonly 1,000 to 10,000); a node
+// that refuses even this many is asked in halves from then on.
+const NODE_LOG_RANGE = 2_000;
+
 export interface NodeOptions {
   abis: Abis;
   /** Keys of every wallet the world sends from (its API wallets and actors). */
@@ -80,7 +84,7 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
     close: async () => {},
   };
   const indexer = new ChainIndexer(
-    chainLogSource(link.publicClient, indexedEventsAbi(options.abis), { ownLogsOnly: true }),
+    chainLogSource(link.publicClient, indexedEventsAbi(options.abis), { ownLogsOnly: true, maxLogRange: NODE_LOG_RANGE }),
     chainFacts(chainId, { factory, marketplace, stablecoin }),
     { fromBlock: deployedAt.block, anchor: { blockNumber: deployedAt.block, hash: deployedAt.hash } },
   );
