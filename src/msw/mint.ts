@@ -84,11 +84,16 @@ function record(world: MockWorld, chainId: number, collection: Address, recipien
   };
 }
 
+// As the simulator's body parser reads JSON (strict): an empty body is {}, a body that does not start with an object or an array is refused.
+const OBJECT_OR_ARRAY = /^[\x20\x09\x0a\x0d]*[[{]/;
+
 function parseJson(text: string): unknown {
-  if (text.trim() === "") return {};
+  if (text === "") return {};
+  const invalid = (reason: string) => new ApiError(400, "INVALID_JSON", "The request body is not valid JSON", [reason]);
+  if (!OBJECT_OR_ARRAY.test(text)) throw invalid("invalid JSON, only supports object and array");
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ApiError(400, "INVALID_JSON", "The request body is not valid JSON", [(error as Error).message]);
+    throw invalid((error as Error).message);
   }
 }

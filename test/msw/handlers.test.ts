@@ -103,6 +103,7 @@ describe("MSW handlers answer as the simulator does, byte for byte", () => {
     await expectSame(["/api/v2/item/new?apiKey=demo-studio-key"], post("name=Sword", "text/plain"));
     await expectSame(["/api/v2/item/new?apiKey=demo-studio-key"], post(new URLSearchParams({ ...valid, chainId: "56", item: "{not json" }).toString(), "application/x-www-form-urlencoded"));
     await expectSame(["/api/v2/item/new?apiKey=demo-studio-key"], post("{}"));
+    for (const bad of ["not json", "null", "5", '"text"', "  ", "{bad", "[1,", ""]) await expectSame(["/api/v2/item/new?apiKey=demo-studio-key"], post(bad));
     await expectSame(["/api/v2/collection", `/api/v2/item/events/${first!.address}/1`], post("{}"));
   });
 
