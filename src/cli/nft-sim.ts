@@ -46,6 +46,10 @@ async function main(argv: string[]): Promise<number | undefined> {
   }
   if (first === "fixtures") {
     if (second === "export") return COMMANDS["fixtures export"]!(rest);
+    if (second === "-h" || second === "--help") {
+      console.log("Usage: nft-sim fixtures export [options]\n\n'nft-sim fixtures export --help' tells its options.");
+      return 0;
+    }
     console.error(`nft-sim fixtures: ${second === undefined ? "a subcommand is missing" : `unknown subcommand '${second}'`} (there is 'export')\n\n${USAGE}`);
     return 2;
   }

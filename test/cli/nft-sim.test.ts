@@ -45,6 +45,12 @@ describe("nft-sim without a command, or with one it does not know", () => {
     expect(run).toMatchObject({ code: 0, stderr: "" });
     expect(run.stdout).toContain("Usage: nft-sim <command> [options]");
   });
+
+  it("fixtures --help names its subcommand, exit 0 on stdout", async () => {
+    const run = await nftSim(["fixtures", "--help"]);
+    expect(run).toMatchObject({ code: 0, stderr: "" });
+    expect(run.stdout).toContain("Usage: nft-sim fixtures export [options]");
+  });
 });
 
 describe("nft-sim contract-test", () => {
