@@ -16,7 +16,7 @@ const short = (address) => `${address.slice(0, 8)}…${address.slice(-4)}`;
 async function api(path, init) {
   const response = await fetch(path, init);
   const body = await response.json();
-  if (!response.ok) throw new Error(`${response.status} ${body.error}: ${body.errors?.join("; ")}`);
+  if (!response.ok) throw Object.assign(new Error(`${response.status} ${body.error}: ${body.errors?.join("; ")}`), { status: response.status });
   return body;
 }
 const post = (path, body) => api(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body ?? {}) });
@@ -148,10 +148,18 @@ async function refreshControl() {
     const { requests } = await api("/_sim/requests?limit=12");
     $("#requests").replaceChildren(...requests.map((r) => el("li", { className: "mono" }, `${r.status} ${r.method} ${r.path} ${r.durationMs} ms`)));
     $("#snapshots").replaceChildren(...snapshots.map((id) => el("li", {}, `snapshot ${id} `, el("button", { onclick: () => act(() => post(`/_sim/snapshots/${id}/revert`), `reverted to snapshot ${id}`) }, "revert"))));
-  } catch {
+    $("#control-off").hidden = true;
+  } catch (error) {
+    $("#control-off").textContent = controlProblem(error);
     $("#control-off").hidden = false;
   }
 }
+
+// Off (404) and token-only (401, which a page cannot send) are how the simulator was started; anything else passes (a chain away: 503).
+const controlProblem = (error) =>
+  error.status === 404 ? "The control API is off (not on loopback and no admin token)."
+  : error.status === 401 ? "The control API needs the admin token, which this page cannot send."
+  : `The control API did not answer: ${error.message}`;
 
 const describe = (effect) =>
   effect.status ? `status ${effect.status}` : effect.rateLimit ? `${effect.rateLimit.requests} per ${effect.rateLimit.perSeconds} s` : effect.latencyMs ? `${effect.latencyMs} ms` : "drop";

@@ -80,6 +80,9 @@ describeInChromium("the dashboard in Chromium", () => {
     await expect.poll(() => page.locator(".pager span").textContent()).toBe("page 2 of 3");
 
     await page.goto(`${sim.url}/#/`);
+    // The filter box belongs to the view: wait for the unpaged list to replace the paged one before typing into it.
+    const { body: all } = await call(sim, "/api/v2/collection?perPage=10");
+    await expect.poll(() => names(rows)).toEqual(all.collections.map((c: { name: string }) => c.name));
     await page.getByRole("textbox", { name: "chain id" }).fill("137");
     await page.getByRole("textbox", { name: "chain id" }).press("Enter");
     const { body: filtered } = await call(sim, "/api/v2/collection?chainId=137&perPage=10");
@@ -138,6 +141,20 @@ describeInChromium("the dashboard in Chromium", () => {
     expect((await call(sim, "/_sim/time")).body.chains[0].timestamp).toBeLessThan(advanced.chains[0].timestamp);
     await expect.poll(() => page.locator('[data-testid="snapshots"] li').count()).toBe(0);
     await page.screenshot({ path: `${SHOTS}/control.png` });
+  });
+
+  it("says when the control API does not answer (a chain away: 503), and stops saying so once it answers", async () => {
+    const notice = page.locator("#control-off");
+    const chainAway = { error: "CHAIN_UNAVAILABLE", message: "A chain did not answer as it should", errors: ["the node does not answer"] };
+    const time = `${sim.url}/_sim/time`;
+    await page.route(time, (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify(chainAway) }));
+    await page.goto(`${sim.url}/`);
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toBe("The control API did not answer: 503 CHAIN_UNAVAILABLE: the node does not answer");
+    await page.unroute(time);
+    await page.getByRole("button", { name: "+1 hour" }).click();
+    await expect.poll(() => notice.isVisible()).toBe(false);
+    expect(failures).toEqual([]);
   });
 
   it("adds a fault rule the API then applies, and removes it, from the control panel", async () => {
