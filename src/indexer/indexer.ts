@@ -23,6 +23,8 @@ export interface FollowOptions {
   fromBlock?: number;
   /** Checked whenever the chain may have been rewritten: if it no longer holds this block, the chain was replaced. */
   anchor?: Anchor;
+  /** Told when a new block is stamped before the indexed head (a node restarted with a start time): time-derived answers follow that clock. */
+  onClockBack?: (message: string) => void;
 }
 
 /** The chain no longer holds the block the index is anchored to: the node was restarted fresh, or points at another chain. */
@@ -161,9 +163,21 @@ export class ChainIndexer {
     const blockTimes = new Map<bigint, number>(target.timestamp !== undefined ? [[target.number, Number(target.timestamp)]] : []);
     const headHash = target.hash ?? logs.findLast((log) => log.blockNumber === target.number)?.blockHash ?? undefined;
     const fetched = await this.#addBlockTimes(blockTimes, logs, target.number);
+    this.#noticeClockBack(blockTimes);
     applyLogs(this.#models, logs, blockTimes);
     advanceHead(this.#models, { number: target.number, timestamp: BigInt(blockTimes.get(target.number)!) });
     this.#headHash = headHash ?? fetched.get(target.number);
+  }
+
+  #noticeClockBack(blockTimes: Map<bigint, number>): void {
+    const head = this.#models.head;
+    const [number, time] = [...blockTimes].reduce((earliest, entry) => (entry[1] < earliest[1] ? entry : earliest));
+    if (!this.#follow.onClockBack || head.blockNumber < 0 || time >= head.timestamp) return;
+    const at = (seconds: number) => new Date(seconds * 1000).toISOString();
+    this.#follow.onClockBack(
+      `chain ${this.#models.facts.chainId}'s clock went back: block ${number} is stamped ${at(time)}, before block ${head.blockNumber} (${at(head.timestamp)}); ` +
+        "volumes and dates follow the chain's clock (was the node restarted with a start time, e.g. anvil --timestamp?)",
+    );
   }
 
   async #checkAnchor(): Promise<void> {

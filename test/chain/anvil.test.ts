@@ -2,7 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Address } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runContractSuite } from "../../src/contract-suite/suite.ts";
 import { addressOf, deployerKey, keyFor } from "../../src/chain/keys.ts";
 import { loadScenarioFile } from "../../src/scenario/load.ts";
@@ -114,6 +114,24 @@ describe.skipIf(!ANVIL_PLATFORM)("on anvil (--rpc-url)", () => {
       return answer.body;
     });
     expect(back).toEqual(before);
+  });
+
+  // Last: it leaves the node's clock behind its blocks.
+  it("warns when the node comes back with its chain but an earlier clock (anvil restarted with --timestamp)", async () => {
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, "warn").mockImplementation((message: string) => void warnings.push(message));
+    try {
+      await anvil.stop("SIGINT");
+      anvil = await startAnvil({ chainId: 56, timestamp: genesisOf(world()), state, port: anvil.port });
+      await rpc(anvil.url, "evm_mine");
+      await eventually(async () => {
+        await call(sim, "/api/v2/collection?chainId=56");
+        expect(warnings.join("\n")).toMatch(/^chain 56's clock went back: block \d+ is stamped \S+Z, before block \d+ \(.*\); .*anvil --timestamp/m);
+      });
+      expect(warnings.filter((line) => line.includes("clock went back"))).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

@@ -86,7 +86,7 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   const indexer = new ChainIndexer(
     chainLogSource(link.publicClient, indexedEventsAbi(options.abis), { ownLogsOnly: true, maxLogRange: NODE_LOG_RANGE }),
     chainFacts(chainId, { factory, marketplace, stablecoin }),
-    { fromBlock: deployedAt.block, anchor: { blockNumber: deployedAt.block, hash: deployedAt.hash } },
+    { fromBlock: deployedAt.block, anchor: { blockNumber: deployedAt.block, hash: deployedAt.hash }, onClockBack: (message) => console.warn(message) },
   );
   const chain = new SimChain(link, { factory, marketplace, stablecoin }, options.abis, indexer);
   return { chain, ...(placed.attached ? { attached: placed.attached } : {}) };
