@@ -58,7 +58,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   let abortLoading = () => Promise.resolve();
   let stopFollowing = () => {};
   let closing: Promise<void> | undefined;
-  /** Stop listening, refuse what arrives on kept-alive connections, let requests in flight finish (up to the timeout), then cut every socket. */
+  /** Stop listening, close idle kept-alive connections, refuse what arrives on busy ones, let requests in flight be answered in full (up to the timeout), then cut every socket. */
   const close = () =>
     (closing ??= (async () => {
       drain.stop();
