@@ -58,7 +58,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   let abortLoading = () => Promise.resolve();
   let stopFollowing = () => {};
   let closing: Promise<void> | undefined;
-  /** Stop listening, refuse what arrives on kept-alive connections, let requests in flight finish (up to the timeout), then cut every socket. */
+  /** Stop listening, close idle kept-alive connections, refuse what arrives on busy ones, let requests in flight be answered in full (up to the timeout), then cut every socket. */
   const close = () =>
     (closing ??= (async () => {
       drain.stop();
@@ -81,7 +81,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     const accounts = new Accounts(world.accounts);
     const writes = { allowedHosts: [...options.rpcAllowedHosts, ...hostOf(options.publicUrl)], allowedOrigins: options.apiCors.length > 0 ? options.apiCors : LOOPBACK_ORIGINS };
     let url = "";
-    const control = new Control({ chains, metadata, accounts, baseUrl: () => options.publicUrl ?? url });
+    const control = new Control({ chains, metadata, accounts, baseUrl: () => options.publicUrl ?? url, writeTimeoutMs: options.mintTimeoutMs });
     const app = createApp({ chains, metadata, accounts, drain, writes, control, controlAccess: controlAccess(options), durable: () => journal?.flush() ?? Promise.resolve(), isReady: () => ready, live: () => live, bodyLimit: options.bodyLimit, mintTimeoutMs: options.mintTimeoutMs });
     const api = jsonHttpServer(app.callback(), (status, message) => JSON.stringify(clientErrorBody(status, message))).listen(options.port, options.host);
     servers.push(api);

@@ -11,6 +11,8 @@ export interface TxEntry {
   gas: Hex;
   /** Time of the block it was mined in (absent while it waits in the pool). */
   at?: number;
+  /** While it waits in the pool: the signed transaction, replayed as sent (same hash) and left there for the block that mined it. */
+  raw?: Hex;
 }
 
 /** A state-changing JSON-RPC call from outside, as made. */

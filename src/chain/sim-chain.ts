@@ -10,6 +10,7 @@ import type { NodeLink } from "./node/link.ts";
 import { LocalSigner, type Presigner } from "./presign.ts";
 import type { ChainRecorder } from "./recorder.ts";
 import { chainErrorOf, type RevertRules } from "./revert.ts";
+import { pendingRaw } from "./raw-tx.ts";
 import { READ_ONLY } from "./read-only.ts";
 
 /** One contract call as a transaction: where to, its calldata, and the coin it carries. */
@@ -255,7 +256,8 @@ export class SimChain {
         return error.transactionHash;
       });
       const block = (await this.#running().connection.provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as { timestamp: Hex; transactions: Hex[] };
-      const mined = block.transactions.includes(hash) ? { at: Number(BigInt(block.timestamp)) } : {};
+      // One left in the pool is recorded as signed: the replay puts the same bytes back there, for the block that mined it.
+      const mined = block.transactions.includes(hash) ? { at: Number(BigInt(block.timestamp)) } : await pendingRaw(this.#running().connection.provider, hash);
       recorder.append({ t: "tx", chainId: this.chainId, from, to, data, gas, ...(value ? { value } : {}), ...mined });
       if (failed) throw failed.error;
       return hash;

@@ -97,6 +97,10 @@ export class Control {
       switch (entry.t) {
         case "tx": {
           const chain = this.#chain(entry.chainId);
+          if (entry.raw !== undefined) {
+            await chain.request("eth_sendRawTransaction", [entry.raw], { record: false }).catch(() => (failedAgain += 1));
+            break;
+          }
           const call = { to: entry.to, data: entry.data, ...(entry.value ? { value: BigInt(entry.value) } : {}) };
           await chain.write(entry.from, call, {}, { gas: BigInt(entry.gas), ...(entry.at !== undefined ? { at: entry.at } : {}) }).catch(() => (failedAgain += 1));
           break;

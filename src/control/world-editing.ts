@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Address, Hex } from "viem";
+import type { Address, Hex, TransactionReceipt } from "viem";
 import type { Accounts } from "../accounts.ts";
 import { createCollection as createCollectionOnChain, createdCollection } from "../chain/actions/create-collection.ts";
 import { grantMinter, hasMinterRole, revokeMinter } from "../chain/actions/minter-role.ts";
@@ -14,6 +14,8 @@ import { slugify, type MetadataStore } from "../metadata/store.ts";
 import type { CreateCollectionBody } from "../schemas/control.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import { servedChain } from "../services/mint.ts";
+import { followPending, minedWithin } from "../services/pending-mint.ts";
+import type { SimChain } from "../chain/sim-chain.ts";
 
 /** What editing the world touches: the chains (through chain actions), the metadata, the API keys. */
 export interface WorldParts {
@@ -22,6 +24,8 @@ export interface WorldParts {
   accounts: Accounts;
   /** Base of collection uris. */
   baseUrl: () => string;
+  /** How long a control write waits for its block before answering 504 WRITE_PENDING (the mint's `--mint-timeout`). */
+  writeTimeoutMs: number;
 }
 
 /** Coin a new API key's wallet gets on each chain, for gas. */
@@ -34,7 +38,7 @@ function accountOf(accounts: Accounts, apiKey: string): ApiAccount {
 }
 
 /** A collection made through the factory, owned by the `owner` key's wallet, with metadata and minters. */
-export async function createCollection({ chains, metadata, accounts, baseUrl }: WorldParts, body: CreateCollectionBody) {
+export async function createCollection({ chains, metadata, accounts, baseUrl, writeTimeoutMs }: WorldParts, body: CreateCollectionBody) {
   const chain = servedChain(chains, body.chainId);
   await chain.sync();
   const owner = accountOf(accounts, body.owner);
@@ -45,9 +49,15 @@ export async function createCollection({ chains, metadata, accounts, baseUrl }: 
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
   const uri = collectionUri(baseUrl(), chain.chainId, slug);
   const txHash = await createCollectionOnChain(chain, { from: owner.wallet, name: body.name, uri, owner: owner.wallet, minters }, { dryRun: true });
-  const address = createdCollection(chain, await chain.confirmed(txHash));
   const { description, genre, image, website, isVerified } = body;
-  metadata.setCollection(chain.chainId, address, { description, genre, image, imageHash: "", slug, website, isVerified });
+  const describe = (receipt: TransactionReceipt) => {
+    const address = createdCollection(chain, receipt);
+    metadata.setCollection(chain.chainId, address, { description, genre, image, imageHash: "", slug, website, isVerified });
+    return address;
+  };
+  // A collection whose block comes after the 504 gets its metadata when it lands.
+  const landed = () => void chain.confirmed(txHash).then(describe, () => undefined);
+  const address = describe(await minedOrTold(chain, txHash, writeTimeoutMs, landed));
   return { chainId: chain.chainId, address, txHash, slug };
 }
 
@@ -67,8 +77,27 @@ export async function setMinterRole(parts: WorldParts, address: Address, apiKey:
   const txHash: Hex = await (grant ? grantMinter : revokeMinter)(chain, params, { dryRun: true }).catch((error: unknown) => {
     throw error instanceof ChainRevert ? new ApiError(422, "CONTRACT_RULE", "The collection refused the role change", [error.message]) : error;
   });
-  await chain.confirmed(txHash);
+  await minedOrTold(chain, txHash, parts.writeTimeoutMs);
   return { collectionAddress: collection, chainId: chain.chainId, wallet, isMinter: await hasMinterRole(chain, { collection, wallet }), txHash };
+}
+
+/**
+ * A control write's receipt once its block is indexed, within the timeout. Otherwise 504
+ * WRITE_PENDING with its hash (it is followed, and `onLanded` runs if it is mined), or 409
+ * WRITE_DROPPED if the chain dropped it: never an answer that waits on a stalled chain.
+ */
+async function minedOrTold(chain: SimChain, hash: Hex, timeoutMs: number, onLanded?: () => void): Promise<TransactionReceipt> {
+  const outcome = await minedWithin(chain, hash, timeoutMs);
+  if ("receipt" in outcome) return outcome.receipt;
+  if (outcome.where === "gone") {
+    throw new ApiError(409, "WRITE_DROPPED", "The write's transaction was dropped before it was mined", [
+      `transaction ${hash} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its pool cleared); nothing changed: send it again`,
+    ], { txHash: hash });
+  }
+  followPending(chain, hash, () => {}, onLanded);
+  throw new ApiError(504, "WRITE_PENDING", "The write was sent but its block did not come in time", [
+    `transaction ${hash} was not mined within ${timeoutMs} ms; it takes effect once it is`,
+  ], { txHash: hash });
 }
 
 /** A new API key whose developer wallet (its key derived from the name) is funded on every chain. */

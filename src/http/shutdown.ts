@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import type { Context, Next } from "koa";
 import { ApiError } from "../errors.ts";
 
@@ -5,23 +6,27 @@ import { ApiError } from "../errors.ts";
  * Lets the API stop cleanly: once `stop()` is called, requests that still arrive on
  * kept-alive connections get 503 SHUTTING_DOWN with `Connection: close` (so nothing
  * new starts, no mint among them), while `settled()` waits for those in flight.
+ * A request is in flight until its response is written out (or its connection is gone),
+ * not merely until the middleware returns: Koa writes the body after that.
  */
 export class Drain {
   #stopping = false;
-  #inFlight = 0;
+  #inFlight = new Set<ServerResponse>();
   #waiting: (() => void)[] = [];
 
   get stopping(): boolean {
     return this.#stopping;
   }
 
+  /** Refuses what arrives from now on; the answers still on their way close their connection after them. */
   stop(): void {
     this.#stopping = true;
+    for (const res of this.#inFlight) if (!res.headersSent) res.setHeader("connection", "close");
   }
 
   /** Resolves once no request is in flight, or after `timeoutMs`; answers whether they all finished. */
   settled(timeoutMs: number): Promise<boolean> {
-    if (this.#inFlight === 0) return Promise.resolve(true);
+    if (this.#inFlight.size === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), timeoutMs);
       this.#waiting.push(() => {
@@ -31,19 +36,22 @@ export class Drain {
     });
   }
 
+  #track(res: ServerResponse): void {
+    this.#inFlight.add(res);
+    res.once("close", () => {
+      this.#inFlight.delete(res);
+      if (this.#inFlight.size === 0) this.#waiting.splice(0).forEach((wake) => wake());
+    });
+  }
+
   middleware() {
     return async (ctx: Context, next: Next) => {
       if (this.#stopping) {
         ctx.set("connection", "close");
         throw new ApiError(503, "SHUTTING_DOWN", "The simulator is shutting down", ["the simulator is stopping; this request was not started"]);
       }
-      this.#inFlight += 1;
-      try {
-        await next();
-      } finally {
-        this.#inFlight -= 1;
-        if (this.#inFlight === 0) this.#waiting.splice(0).forEach((wake) => wake());
-      }
+      this.#track(ctx.res);
+      await next();
     };
   }
 }

@@ -26,6 +26,9 @@ import { operation as apiOperation, type Operation } from "./operations.ts";
 const tag = "Control";
 const BAD = { 400: "The body or a parameter is invalid." };
 const ROLE_REFUSED = { 422: "The collection contract refused the role change." };
+const WRITE_DROPPED = "`WRITE_DROPPED`: the write was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool cleared); nothing changed, `txHash` names it.";
+/** A control write waits for its block as long as a mint does (`--mint-timeout`). */
+const WRITE_PENDING = { 504: "`WRITE_PENDING`: the write was sent but its block did not come within the mint timeout; `txHash` names it, and it takes effect once it is mined." };
 
 /** What the control API's guard answers before any operation: the admin token, the browser origin. */
 const GUARD = {
@@ -79,21 +82,21 @@ export const resetWorld = operation({
 export const createCollection = operation({
   method: "post", path: "/_sim/collections", operationId: "createCollection", tag, summary: "Create a collection",
   description: "Deploys a collection through the factory, owned by the developer wallet of the API key `owner`, with the minter role for each of `minters`; the off-chain fields become its metadata.",
-  body: CreateCollectionBody, response: CreatedCollection, errors: { ...BAD, 404: "No such API key or chain.", ...DOWN },
+  body: CreateCollectionBody, response: CreatedCollection, errors: { ...BAD, 404: "No such API key or chain.", 409: WRITE_DROPPED, ...DOWN, ...WRITE_PENDING },
 });
 
 export const grantMinterRole = operation({
   method: "post", path: "/_sim/collections/:address/minters", operationId: "grantMinterRole", tag, summary: "Grant the minter role",
   description: "The collection's owner grants the minter role to the API key's developer wallet, on chain.",
   params: CollectionAddressParams, body: MinterBody, response: MinterResponse,
-  errors: { ...BAD, ...DOWN, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds.", ...ROLE_REFUSED },
+  errors: { ...BAD, ...DOWN, 404: "No such collection or API key.", 409: `The collection's owner is not a wallet the simulator holds; or ${WRITE_DROPPED}`, ...ROLE_REFUSED, ...WRITE_PENDING },
 });
 
 export const revokeMinterRole = operation({
   method: "delete", path: "/_sim/collections/:address/minters/:apiKey", operationId: "revokeMinterRole", tag, summary: "Revoke the minter role",
   description: "The collection's owner takes the minter role from the API key's developer wallet, on chain.",
   params: MinterParams, query: MinterQuery, response: MinterResponse,
-  errors: { ...BAD, ...DOWN, 404: "No such collection or API key.", 409: "The collection's owner is not a wallet the simulator holds.", ...ROLE_REFUSED },
+  errors: { ...BAD, ...DOWN, 404: "No such collection or API key.", 409: `The collection's owner is not a wallet the simulator holds; or ${WRITE_DROPPED}`, ...ROLE_REFUSED, ...WRITE_PENDING },
 });
 
 export const listCollectionItems = operation({

@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   "CHAIN_UNAVAILABLE",
   "MINT_PENDING",
   "MINT_DROPPED",
+  "WRITE_PENDING",
+  "WRITE_DROPPED",
   "SHUTTING_DOWN",
   "TOO_MANY_REQUESTS",
   "HEADERS_TOO_LARGE",
@@ -27,7 +29,7 @@ export const ErrorBody = Type.Object(
     error: StringEnum(ERROR_CODES),
     message: Type.String(),
     errors: Type.Array(Type.String(), { minItems: 1, description: "one line per problem; what existing clients print" }),
-    txHash: Type.Optional(Type.String({ pattern: "^0x[0-9a-f]{64}$", description: "MINT_PENDING and MINT_DROPPED only: the mint's transaction, sent but not (yet) mined" })),
+    txHash: Type.Optional(Type.String({ pattern: "^0x[0-9a-f]{64}$", description: "MINT_PENDING, MINT_DROPPED, WRITE_PENDING and WRITE_DROPPED only: the transaction, sent but not (yet) mined" })),
   },
   { additionalProperties: false, $id: "ErrorBody" },
 );

@@ -1,4 +1,4 @@
-import { WaitForTransactionReceiptTimeoutError, type Address, type Hex, type TransactionReceipt } from "viem";
+import { type Address, type Hex, type TransactionReceipt } from "viem";
 import { addItem, createdTokenIds } from "../chain/actions/add-item.ts";
 import { addItems } from "../chain/actions/add-items.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
@@ -10,7 +10,7 @@ import { itemRef } from "../indexer/models.ts";
 import type { MetadataStore } from "../metadata/store.ts";
 import type { MintBody, MintResponse, StoredItem } from "../schemas/mint.ts";
 import { apiErrorOf } from "./chain-errors.ts";
-import { followPending, whereabouts } from "./pending-mint.ts";
+import { followPending, minedWithin } from "./pending-mint.ts";
 import { lowerAddress } from "../chain/address.ts";
 
 export interface MintDeps {
@@ -90,14 +90,9 @@ function sendAddItem(chain: SimChain, account: ApiAccount, collection: Address, 
  * lands or goes (then its metadata is forgotten).
  */
 async function minedOrTold(chain: SimChain, hash: Hex, timeoutMs: number, forget: () => void): Promise<TransactionReceipt> {
-  try {
-    return await chain.confirmed(hash, { timeoutMs });
-  } catch (error) {
-    if (!(error instanceof WaitForTransactionReceiptTimeoutError)) throw error;
-  }
-  const where = await whereabouts(chain, hash);
-  if (where === "mined") return chain.confirmed(hash);
-  if (where === "gone") {
+  const outcome = await minedWithin(chain, hash, timeoutMs);
+  if ("receipt" in outcome) return outcome.receipt;
+  if (outcome.where === "gone") {
     forget();
     throw new ApiError(409, "MINT_DROPPED", "The mint's transaction was dropped before it was mined", [
       `transaction ${hash} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its pool cleared); nothing was minted: send the mint again`,

@@ -1,4 +1,4 @@
-import type { Hex } from "viem";
+import { WaitForTransactionReceiptTimeoutError, type Hex, type TransactionReceipt } from "viem";
 import type { SimChain } from "../chain/sim-chain.ts";
 
 /** Where a sent transaction is: mined, still in the pool, or gone (the chain dropped it, e.g. rewound by evm_revert). */
@@ -9,18 +9,35 @@ export async function whereabouts(chain: Pick<SimChain, "request">, hash: Hex): 
   return tx === null ? "gone" : tx.blockNumber ? "mined" : "pending";
 }
 
+/**
+ * The transaction's receipt once its block is indexed, if it is mined within `timeoutMs`;
+ * otherwise where it is then (still pending, or gone). Every write an API answer waits for
+ * waits through this, so no answer waits longer than the timeout.
+ */
+export async function minedWithin(chain: SimChain, hash: Hex, timeoutMs: number): Promise<{ receipt: TransactionReceipt } | { where: "pending" | "gone" }> {
+  try {
+    return { receipt: await chain.confirmed(hash, { timeoutMs }) };
+  } catch (error) {
+    if (!(error instanceof WaitForTransactionReceiptTimeoutError)) throw error;
+  }
+  const where = await whereabouts(chain, hash);
+  return where === "mined" ? { receipt: await chain.confirmed(hash) } : { where };
+}
+
 const LOOK_EVERY_MS = 500;
 
 /**
- * Follows a mint that was answered 504 MINT_PENDING until it is mined or gone; if it goes,
- * `onGone` runs (its metadata is forgotten). Stops when the chain stops answering (closed).
+ * Follows a write that was answered 504 (MINT_PENDING, WRITE_PENDING) until it is mined or gone;
+ * if it goes, `onGone` runs (a mint's metadata is forgotten), if it is mined, `onMined`.
+ * Stops when the chain stops answering (closed).
  */
-export function followPending(chain: Pick<SimChain, "request">, hash: Hex, onGone: () => void): void {
+export function followPending(chain: Pick<SimChain, "request">, hash: Hex, onGone: () => void, onMined: () => void = () => {}): void {
   const look = () =>
     whereabouts(chain, hash).then(
       (where) => {
         if (where === "gone") onGone();
-        else if (where === "pending") setTimeout(look, LOOK_EVERY_MS).unref();
+        else if (where === "mined") onMined();
+        else setTimeout(look, LOOK_EVERY_MS).unref();
       },
       () => undefined,
     );

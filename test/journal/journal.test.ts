@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, type Address } from "viem";
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, keccak256, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { addItem } from "../../src/chain/actions/add-item.ts";
 import { ChainRevert } from "../../src/chain/revert.ts";
@@ -21,8 +21,8 @@ const started: Simulator[] = [];
 afterAll(() => Promise.all(started.map((sim) => sim.close())));
 
 /** The demo world with uris that do not depend on the port, and a journal in `stateDir`. */
-async function start(stateDir: string): Promise<Simulator> {
-  const sim = await startTestSimulator(demoWorld({ baseUrl: "http://sim.test" }), { stateDir, serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+async function start(stateDir: string, mintTimeoutMs?: number): Promise<Simulator> {
+  const sim = await startTestSimulator(demoWorld({ baseUrl: "http://sim.test" }), { stateDir, serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }], ...(mintTimeoutMs ? { mintTimeoutMs } : {}) });
   started.push(sim);
   return sim;
 }
@@ -224,6 +224,41 @@ describe("an error answer to a write the journal recorded", () => {
       await chain.request("evm_mine", [], { record: false });
       await chain.request("evm_setAutomine", [true], { record: false });
     }
+  });
+});
+
+describe("a write answered 504 and mined later, then a restart", () => {
+  it("comes back byte-identical: the same hash, the item complete with its metadata; a pending control write too", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    const sim = await start(dir, 500);
+    const [bnb] = (await collectionsOn(sim, 56)) as [Address];
+    const mint = (name: string) => postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, { ...mintBody(sim, bnb, 56), item: { name, initialSupply: 1 } });
+    expect((await mint("Before The Stall")).status).toBe(200);
+    // Stalled and mined over JSON-RPC, as a user does it: those calls are journaled too.
+    await rpc(sim, 56, "evm_setAutomine", [false]);
+    const pending = await mint("Pending");
+    expect(pending.status).toBe(504);
+    const created = await postJson(sim, "/_sim/collections", { chainId: 56, name: "Paused Two", owner: DEMO_KEYS.studio, description: "made while the chain stalled" });
+    expect(created.status).toBe(504);
+    await rpc(sim, 56, "evm_mine", []);
+    await rpc(sim, 56, "evm_setAutomine", [true]);
+    const items = async (on: Simulator) => ((await call(on, `/_sim/collections/${bnb}/items`)).body.items as { tokenId: string; name: string }[]);
+    let minted: { tokenId: string; name: string } | undefined;
+    for (let tries = 0; !(minted = (await items(sim)).find((item) => item.name === "Pending")) && tries < 100; tries += 1) await new Promise((r) => setTimeout(r, 50));
+    const history = async (on: Simulator) => (await call(on, `/api/v2/item/events/${bnb}/${minted!.tokenId}`)).body.events.map((e: { transactionHash: string }) => e.transactionHash);
+    expect(await history(sim)).toContain(pending.body.txHash);
+    const paused = async (on: Simulator) => (await call(on, "/api/v2/collection?chainId=56&perPage=100")).body.collections.find((c: { name: string }) => c.name === "Paused Two");
+    for (let tries = 0; (await paused(sim))?.description !== "made while the chain stalled" && tries < 100; tries += 1) await new Promise((r) => setTimeout(r, 50));
+    const before = { world: await digest(sim), history: await history(sim), items: await items(sim), paused: await paused(sim) };
+    expect(before.paused).toMatchObject({ description: "made while the chain stalled" });
+    await sim.close();
+    // The journal holds the acknowledged transactions as signed: the replay does not depend on signing them again alike.
+    const journaled = readFileSync(join(dir, JOURNAL_FILE), "utf8").trim().split("\n").map((line) => JSON.parse(line)).filter((entry) => entry.t === "tx" && entry.raw);
+    expect(journaled.map((entry) => keccak256(entry.raw))).toEqual([pending.body.txHash, created.body.txHash]);
+
+    const again = await start(dir, 500);
+    expect(again.restored?.failedAgain).toBe(0);
+    expect({ world: await digest(again), history: await history(again), items: await items(again), paused: await paused(again) }).toEqual(before);
   });
 });
 

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Simulator } from "../../src/simulator.ts";
+import { demoWorld } from "../../src/scenario/world.ts";
+import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, startTestSimulator, type Answer } from "../harness.ts";
+
+// A control write on a stalled chain (automine off over JSON-RPC) waits no longer than a mint does:
+// 504 WRITE_PENDING with its hash, never a 500 after viem's three minutes; and once the block
+// comes, the write takes effect (a collection complete with its metadata).
+
+const TIMEOUT_MS = 1_000;
+const ANSWER_BOUND_MS = 15 * TIMEOUT_MS;
+
+let sim: Simulator;
+let rpcUrl: string;
+
+beforeAll(async () => {
+  sim = await startTestSimulator(demoWorld(), { mintTimeoutMs: TIMEOUT_MS, serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+  rpcUrl = sim.rpcUrls.get(56)!;
+});
+afterAll(() => sim?.close());
+
+async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
+  const response = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const answer = (await response.json()) as { result?: unknown; error?: unknown };
+  if (answer.error) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
+  return answer.result;
+}
+
+function send(method: string, path: string, body?: unknown): Promise<Answer> {
+  return call(sim, path, { method, headers: { "content-type": "application/json" }, ...(body ? { body: JSON.stringify(body) } : {}), signal: AbortSignal.timeout(ANSWER_BOUND_MS) });
+}
+
+async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + ANSWER_BOUND_MS;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`waited ${ANSWER_BOUND_MS} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function expectPending(answer: Answer): string {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(504);
+  expectErrorBody(answer.body, "WRITE_PENDING");
+  expect(answer.body.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+  return answer.body.txHash;
+}
+
+it("creating a collection on a stalled chain answers 504 WRITE_PENDING in time; it lands complete once mined", async () => {
+  await rpc("evm_setAutomine", [false]);
+  try {
+    const started = Date.now();
+    const answer = await send("POST", "/_sim/collections", { chainId: 56, name: "Paused Two", owner: DEMO_KEYS.studio, genre: "RPG" });
+    expect(Date.now() - started).toBeLessThan(ANSWER_BOUND_MS);
+    const txHash = expectPending(answer);
+    expect(await rpc("eth_getTransactionByHash", [txHash])).toMatchObject({ blockNumber: null });
+    await rpc("evm_mine");
+  } finally {
+    await rpc("evm_setAutomine", [true]);
+  }
+  const named = async () => {
+    for (const address of await collectionsOn(sim, 56)) {
+      const { collection } = (await call(sim, `/api/v2/collection/${address}`)).body;
+      if (collection.name === "Paused Two") return collection;
+    }
+    return undefined;
+  };
+  await until("the collection's metadata", async () => (await named())?.genre === "RPG");
+  expect(await named()).toMatchObject({ name: "Paused Two", genre: "RPG", slug: "paused-two" });
+});
+
+it("granting and revoking a minter role on a stalled chain answer 504 WRITE_PENDING; the role changes once mined", async () => {
+  const [collection] = (await collectionsOn(sim, 56)) as [string];
+  const mintAsGuest = async () => (await send("POST", `/api/v2/item/new?apiKey=${DEMO_KEYS.guest}`, mintBody(sim, collection, 56))).status;
+  const stalled = async (path: string, method: string, body?: unknown) => {
+    await rpc("evm_setAutomine", [false]);
+    try {
+      expectPending(await send(method, path, body));
+      await rpc("evm_mine");
+    } finally {
+      await rpc("evm_setAutomine", [true]);
+    }
+  };
+  expect(await mintAsGuest()).toBe(403);
+  await stalled(`/_sim/collections/${collection}/minters`, "POST", { apiKey: DEMO_KEYS.guest });
+  expect(await mintAsGuest()).toBe(200);
+  await stalled(`/_sim/collections/${collection}/minters/${DEMO_KEYS.guest}`, "DELETE");
+  expect(await mintAsGuest()).toBe(403);
+});
