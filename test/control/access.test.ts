@@ -38,6 +38,7 @@ describe("who may call it", () => {
       expect((await call(open, "/api/v2/collection")).status).toBe(200);
       expect((await call(guarded, "/_sim/time")).status).toBe(401);
       expect((await call(guarded, "/_sim/time", { headers: { authorization: "Bearer s3cret" } })).status).toBe(200);
+      expect((await call(guarded, "/_sim/time", { headers: { authorization: "bearer s3cret" } })).status, "the scheme in any case").toBe(200);
       expect((await call(guarded, "/api/v2/collection")).status).toBe(200);
       // A mint needs no admin token either.
       const [collection] = await collectionsOn(guarded, 56);
@@ -52,10 +53,11 @@ describe("who may call it", () => {
 });
 
 describe("the admin token", () => {
-  it("matches only `Bearer <token>` exactly (compared in constant time, on hashes)", () => {
-    expect(bearerMatches("Bearer s3cret", "s3cret")).toBe(true);
-    for (const header of ["Bearer s3creT", "Bearer s3cret ", "bearer s3cret", "s3cret", "Bearer ", "", undefined]) expect(bearerMatches(header, "s3cret"), String(header)).toBe(false);
+  it("matches only `Bearer <token>`, the scheme in any case, the token exactly (compared in constant time, on hashes)", () => {
+    for (const header of ["Bearer s3cret", "bearer s3cret", "BEARER s3cret", "Bearer  s3cret"]) expect(bearerMatches(header, "s3cret"), header).toBe(true);
+    for (const header of ["Bearer s3creT", "Bearer s3cret ", "Basic s3cret", "Bearers3cret", "s3cret", "Bearer ", "", undefined]) expect(bearerMatches(header, "s3cret"), String(header)).toBe(false);
     expect(bearerMatches("Bearer undefined", undefined)).toBe(false);
+    expect(bearerMatches("Bearer ", "")).toBe(false);
   });
 
   it("the OpenAPI document names the 422 a grant or revoke can raise", () => {
