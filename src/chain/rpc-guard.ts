@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { bearerMatches } from "../http/admin-token.ts";
-import { hostnameOf, isLoopbackHost, LOOPBACK_ORIGINS, originAllowed } from "../http/origins.ts";
+import { hostnameOf, isLoopbackHost, originAllowed } from "../http/origins.ts";
 
 export { isLoopbackHost };
 
@@ -15,8 +15,6 @@ export interface RpcPolicy {
   /** The port listens on loopback only. */
   loopback: boolean;
 }
-
-export const DEFAULT_RPC_ORIGINS = LOOPBACK_ORIGINS;
 
 /** A refusal: the HTTP status and the reason, for a JSON-RPC error body. */
 export interface Refusal {

@@ -24,11 +24,11 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --allowed-hosts <h>  comma-separated Host names the JSON-RPC ports answer, and the API takes writes
                        under, besides loopback names (and IP addresses, for the API)
                                                       (env ALLOWED_HOSTS)
-  --rpc-cors <origins> comma-separated browser origins the JSON-RPC ports answer ('*' for any port,
+  --rpc-cors <origins> more browser origins the JSON-RPC ports answer, comma-separated ('*' for any port,
                        e.g. http://localhost:*; '*' alone for every origin)
-                                                      (env RPC_CORS, default the loopback origins)
-  --cors <origins>     comma-separated browser origins that may mint (or use any other POST) on the API;
-                       reads are open to every origin   (env CORS, default the loopback origins)
+                                                      (env RPC_CORS; the loopback origins always)
+  --cors <origins>     more browser origins that may mint (or use any other POST, or /_sim) on the API;
+                       reads are open to every origin   (env CORS; the loopback origins always)
   --admin-token <t>    bearer token for the JSON-RPC ports off loopback, and for the control API
                        (/_sim: on without a token only on loopback; with one, it needs it); not empty
                                                       (env ADMIN_TOKEN)
