@@ -29,7 +29,8 @@ export interface Refusal {
  */
 export function refusalOf(req: IncomingMessage, policy: RpcPolicy): Refusal | undefined {
   const host = hostnameOf(req.headers.host ?? "");
-  if (!isLoopbackHost(host) && !policy.allowedHosts.includes(host)) {
+  // Off loopback every call carries the token, which no page can know: any Host will do there.
+  if (policy.loopback && !isLoopbackHost(host) && !policy.allowedHosts.includes(host)) {
     return { status: 403, message: `Host '${host}' is not allowed; add it with --allowed-hosts` };
   }
   const origin = req.headers.origin;

@@ -22,7 +22,8 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --rpc-host <host>    interface the JSON-RPC ports listen on (env RPC_HOST, default ${DEFAULT_OPTIONS.rpcHost});
                        off loopback every call needs --admin-token (no start without one)
   --allowed-hosts <h>  comma-separated Host names the JSON-RPC ports answer, and the API takes writes
-                       under, besides loopback names (and IP addresses, for the API)
+                       and /_sim calls under, besides loopback names (and IP addresses, for the API);
+                       where the token is required, any Host is answered
                                                       (env ALLOWED_HOSTS)
   --rpc-cors <origins> more browser origins the JSON-RPC ports answer, comma-separated ('*' for any port,
                        e.g. http://localhost:*; '*' alone for every origin)

@@ -74,6 +74,11 @@ describe("off loopback", () => {
       expect((await send(rpc, call("eth_chainId"))).status).toBe(401);
       expect((await send(rpc, call("eth_chainId"), { authorization: "Bearer wrong" })).status).toBe(401);
       expect(await send(rpc, call("eth_chainId"), { authorization: "Bearer s3cret" })).toMatchObject({ status: 200, body: { result: "0x38" } });
+      // Reached by its address or a name on the network: the token, which no page can know, stands for a known Host.
+      for (const host of ["192.168.1.20:8545", "sim.lan"]) {
+        expect(await send(rpc, call("eth_chainId"), { host, authorization: "Bearer s3cret" }), host).toMatchObject({ status: 200, body: { result: "0x38" } });
+        expect((await send(rpc, call("eth_chainId"), { host })).status, `${host} without the token`).toBe(401);
+      }
     } finally {
       await open.close();
     }

@@ -3,7 +3,7 @@ import { bearerMatches } from "../../src/http/admin-token.ts";
 import { buildOpenApiDocument, openApiPath } from "../../src/openapi/document.ts";
 import { CONTROL_OPERATIONS, grantMinterRole, revokeMinterRole } from "../../src/schemas/control-operations.ts";
 import { demoWorld } from "../../src/scenario/world.ts";
-import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, sendRaw, startTestSimulator } from "../harness.ts";
 
 // Who may call the control API: on loopback by default, elsewhere only with the admin token; never
 // from a foreign browser origin; and the four /api/v2 endpoints never need the token.
@@ -48,6 +48,65 @@ describe("who may call it", () => {
       expect(foreign.status).toBe(403);
     } finally {
       await Promise.all([open.close(), guarded.close()]);
+    }
+  });
+});
+
+describe("the Host it is called under", () => {
+  it("without the token: reads and writes alike only under a loopback name, an IP address or an allowed host (no DNS rebinding); the dashboard still works", async () => {
+    const sim = await startTestSimulator(demoWorld(), { rpcAllowedHosts: ["sim.lan"] });
+    try {
+      for (const [method, path] of [["GET", "/_sim/requests"], ["GET", "/_sim/time"], ["POST", "/_sim/snapshots"], ["DELETE", "/_sim/faults"]] as const) {
+        const rebound = await sendRaw(`${sim.url}${path}`, { method, headers: { host: "evil.example:3000" } });
+        expect(rebound.status, `${method} ${path} under a foreign Host`).toBe(403);
+        expectErrorBody(rebound.body, "FORBIDDEN");
+        expect(rebound.body.errors[0]).toMatch(/Host 'evil\.example' is not allowed/);
+        for (const host of ["localhost:3000", "127.0.0.1", "192.168.1.20:3000", "sim.lan"]) {
+          expect((await sendRaw(`${sim.url}${path}`, { method, headers: { host } })).status, `${method} ${path} under ${host}`).toBe(200);
+        }
+      }
+      const dashboard = await fetch(`${sim.url}/`);
+      expect(dashboard.status).toBe(200);
+      expect((await call(sim, "/_sim/time", { headers: { origin: sim.url } })).status, "the dashboard's own calls").toBe(200);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it("with the token required: any Host, since no page can know the token", async () => {
+    const sim = await startTestSimulator(demoWorld(), { host: "0.0.0.0", adminToken: "s3cret" });
+    try {
+      for (const [method, path] of [["GET", "/_sim/requests"], ["POST", "/_sim/snapshots"]] as const) {
+        expect((await sendRaw(`${sim.url}${path}`, { method, headers: { host: "sim.example:3000", authorization: "Bearer s3cret" } })).status, `${method} ${path}`).toBe(200);
+        expect((await sendRaw(`${sim.url}${path}`, { method, headers: { host: "sim.example:3000" } })).status, `${method} ${path} without the token`).toBe(401);
+      }
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe("the body", () => {
+  it("must be JSON when there is one; a POST without a body needs no content-type", async () => {
+    const sim = await startTestSimulator(demoWorld());
+    try {
+      const before = (await call(sim, "/_sim/faults")).body;
+      for (const [path, headers, body] of [
+        ["/_sim/snapshots", { "content-type": "text/plain" }, "hello"],
+        ["/_sim/faults", { "content-type": "text/plain" }, JSON.stringify({ match: { path: "/api/v2/**" }, effect: { status: 503 } })],
+        ["/_sim/faults", { "content-type": "application/x-www-form-urlencoded" }, "match=x"],
+        ["/_sim/api-keys", {}, JSON.stringify({ name: "no-type" })],
+      ] as const) {
+        const refused = await sendRaw(`${sim.url}${path}`, { method: "POST", headers: { ...headers, ...(headers["content-type"] ? {} : { "content-length": String(body.length) }) }, body });
+        expect(refused.status, `${path} with ${JSON.stringify(headers)}`).toBe(415);
+        expectErrorBody(refused.body, "UNSUPPORTED_MEDIA_TYPE");
+      }
+      expect((await call(sim, "/_sim/faults")).body).toEqual(before);
+      expect((await sendRaw(`${sim.url}/_sim/snapshots`, { method: "POST" })).status, "a bodiless POST").toBe(200);
+      expect((await call(sim, "/_sim/reset", { method: "POST" })).status, "a bodiless POST by fetch").toBe(200);
+      expect((await postJson(sim, "/_sim/snapshots", {})).status, "a JSON body").toBe(200);
+    } finally {
+      await sim.close();
     }
   });
 });
