@@ -38,6 +38,22 @@ function isDecompressionError(error: Error & { code?: string }): boolean {
   return typeof error.code === "string" && /^(Z_|ERR_BROTLI|ERR__ERROR)/.test(error.code);
 }
 
+/** inflation's refusal of a content-encoding it does not decode. */
+function isUnknownCoding(error: Error & { status?: number }): boolean {
+  return error.status === 415 && error.message.startsWith("Unsupported Content-Encoding");
+}
+
+function unknownCoding(coding: string): ApiError {
+  return new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "The body's content-encoding is not supported", [`content-encoding '${coding}' is not supported: send the body uncompressed, or in gzip, deflate or br`]);
+}
+
+/** Content codings are case-insensitive (RFC 9110); the body parser knows them only in lower case. */
+async function codingInLowerCase(ctx: Koa.Context, next: Koa.Next) {
+  const coding = ctx.req.headers["content-encoding"];
+  if (coding !== undefined) ctx.req.headers["content-encoding"] = coding.trim().toLowerCase();
+  return next();
+}
+
 function notInItsCoding(coding: string): ApiError {
   return new ApiError(400, "INVALID_JSON", "The request body is not valid JSON", [`the body is not in the content-encoding it names ('${coding}')`]);
 }
@@ -65,12 +81,14 @@ export function createApp(deps: AppDeps): Koa {
   app.use(readiness(deps.isReady));
   app.use(heldUntilLive(deps.live));
   app.use(deps.control.faults.middleware());
+  app.use(codingInLowerCase);
   app.use(
     bodyParser({
       enableTypes: ["json", "form"],
       jsonLimit: deps.bodyLimit,
       formLimit: deps.bodyLimit,
       onError: (error, ctx) => {
+        if (isUnknownCoding(error)) throw unknownCoding(ctx.get("content-encoding"));
         throw isDecompressionError(error) ? notInItsCoding(ctx.get("content-encoding")) : error;
       },
     }),
