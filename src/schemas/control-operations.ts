@@ -111,7 +111,7 @@ export const createApiKey = operation({
 export const addFault = operation({
   method: "post", path: "/_sim/faults", operationId: "addFault", tag, summary: "Add a fault rule",
   description: "Matching API requests (method, path pattern, API key) get a status, a delay, a rate limit (429 with Retry-After) or a dropped connection, for `times` requests or with a seeded `probability`. A faulted request never reaches the chain.",
-  body: FaultBody, response: Fault, errors: BAD,
+  body: FaultBody, response: Fault, errors: { 400: "The body is invalid, or the rule could never change an answer (an effect that does nothing, a path without its leading `/` or under `/_sim/`, a probability of 0)." },
 });
 
 export const listFaults = operation({
