@@ -21,7 +21,17 @@ describe("who may call it", () => {
         const path = operation.path.replace(":address", "0x0000000000000000000000000000000000000001").replace(/:\w+/g, "x");
         const method = operation.method.toUpperCase();
         const documented = Object.keys(document.paths[openApiPath(operation.path)][operation.method].responses);
-        for (const status of ["401", "403", "404"]) expect(documented, `${method} ${operation.path} documents ${status}`).toContain(status);
+        const served = ["401", "403", "404", "415", "503", "400", "408", "417", "431", ...(method === "POST" ? ["413"] : [])];
+        for (const status of served) expect(documented, `${method} ${operation.path} documents ${status}`).toContain(status);
+        const plain = await sendRaw(`${guarded.url}${path}`, { method, headers: { authorization: "Bearer s3cret", "content-type": "text/plain", "content-length": "5" }, body: "hello" });
+        expect(plain.status, `${method} ${path} with a text/plain body`).toBe(415);
+        expectErrorBody(plain.body, "UNSUPPORTED_MEDIA_TYPE");
+        const expecting = await sendRaw(`${guarded.url}${path}`, { method, headers: { authorization: "Bearer s3cret", expect: "foo" } });
+        expect(expecting.status, `${method} ${path} with Expect: foo`).toBe(417);
+        if (method === "POST") {
+          const large = await call(guarded, path, { method, headers: { authorization: "Bearer s3cret", "content-type": "application/json" }, body: JSON.stringify({ padding: "x".repeat(200_000) }) });
+          expect(large.status, `${method} ${path} with a large body`).toBe(413);
+        }
         const withoutToken = await call(guarded, path, { method });
         expect(withoutToken.status, `${method} ${path} without the token`).toBe(401);
         expectErrorBody(withoutToken.body, "UNAUTHORIZED");
