@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Accounts } from "./accounts.ts";
 import { loadAbis } from "./chain/abi.ts";
 import { ChainRegistry } from "./chain/registry.ts";
-import { DEFAULT_RPC_ORIGINS, isLoopbackHost, type RpcPolicy } from "./chain/rpc-guard.ts";
+import { isLoopbackHost, type RpcPolicy } from "./chain/rpc-guard.ts";
 import { serveRpc } from "./chain/rpc-server.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "./config.ts";
 import { Control } from "./control/control.ts";
@@ -11,7 +11,7 @@ import type { ControlAccess } from "./control/routes.ts";
 import { createApp } from "./http/app.ts";
 import type { Journal } from "./journal/journal.ts";
 import { restoreState, type RestoredState } from "./journal/state.ts";
-import { isWildcardHost as isWildcard, LOOPBACK_ORIGINS } from "./http/origins.ts";
+import { isWildcardHost as isWildcard, withLoopbackOrigins } from "./http/origins.ts";
 import { jsonHttpServer } from "./http/client-errors.ts";
 import { Drain } from "./http/shutdown.ts";
 import { clientErrorBody } from "./errors.ts";
@@ -79,7 +79,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     let ready = false;
     const metadata = new MetadataStore();
     const accounts = new Accounts(world.accounts);
-    const writes = { allowedHosts: [...options.rpcAllowedHosts, ...hostOf(options.publicUrl)], allowedOrigins: options.apiCors.length > 0 ? options.apiCors : LOOPBACK_ORIGINS };
+    const writes = { allowedHosts: [...options.rpcAllowedHosts, ...hostOf(options.publicUrl)], allowedOrigins: withLoopbackOrigins(options.apiCors) };
     let url = "";
     const control = new Control({ chains, metadata, accounts, baseUrl: () => options.publicUrl ?? url, writeTimeoutMs: options.mintTimeoutMs });
     const app = createApp({ chains, metadata, accounts, drain, writes, control, controlAccess: controlAccess(options), durable: () => journal?.flush() ?? Promise.resolve(), isReady: () => ready, live: () => live, bodyLimit: options.bodyLimit, mintTimeoutMs: options.mintTimeoutMs });
@@ -124,7 +124,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
 function controlAccess({ host, adminToken, apiCors }: SimulatorOptions): ControlAccess {
   const enabled = isLoopbackHost(host) || adminToken !== undefined;
   const offReason = `the control API is off: the API listens on ${host}, not loopback, and no --admin-token (or ADMIN_TOKEN) was given`;
-  return { enabled, ...(enabled ? {} : { offReason }), token: adminToken, allowedOrigins: apiCors.length > 0 ? apiCors : LOOPBACK_ORIGINS };
+  return { enabled, ...(enabled ? {} : { offReason }), token: adminToken, allowedOrigins: withLoopbackOrigins(apiCors) };
 }
 
 /** Who may call the chains' JSON-RPC ports; off loopback, nobody without the token. */
@@ -134,7 +134,7 @@ function rpcPolicy({ rpcHost, rpcAllowedHosts, rpcCors, adminToken }: SimulatorO
     throw new Error(`the JSON-RPC ports would listen on ${rpcHost}, where anyone could send transactions as the developer wallets: set --admin-token (or ADMIN_TOKEN)`);
   }
   const bound = loopback || isWildcard(rpcHost) ? [] : [rpcHost];
-  return { allowedHosts: [...rpcAllowedHosts, ...bound], allowedOrigins: rpcCors.length > 0 ? rpcCors : DEFAULT_RPC_ORIGINS, token: adminToken, loopback };
+  return { allowedHosts: [...rpcAllowedHosts, ...bound], allowedOrigins: withLoopbackOrigins(rpcCors), token: adminToken, loopback };
 }
 
 /** Resolves once the server has answered its first request, or after `atMostMs`. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { bearerMatches } from "../http/admin-token.ts";
-import { hostnameOf, isLoopbackHost, LOOPBACK_ORIGINS, originAllowed } from "../http/origins.ts";
+import { hostnameOf, isLoopbackHost, originAllowed } from "../http/origins.ts";
 
 export { isLoopbackHost };
 
@@ -16,8 +16,6 @@ export interface RpcPolicy {
   loopback: boolean;
 }
 
-export const DEFAULT_RPC_ORIGINS = LOOPBACK_ORIGINS;
-
 /** A refusal: the HTTP status and the reason, for a JSON-RPC error body. */
 export interface Refusal {
   status: number;
@@ -31,7 +29,8 @@ export interface Refusal {
  */
 export function refusalOf(req: IncomingMessage, policy: RpcPolicy): Refusal | undefined {
   const host = hostnameOf(req.headers.host ?? "");
-  if (!isLoopbackHost(host) && !policy.allowedHosts.includes(host)) {
+  // Off loopback every call carries the token, which no page can know: any Host will do there.
+  if (policy.loopback && !isLoopbackHost(host) && !policy.allowedHosts.includes(host)) {
     return { status: 403, message: `Host '${host}' is not allowed; add it with --allowed-hosts` };
   }
   const origin = req.headers.origin;

@@ -3,6 +3,7 @@ import { defaultCacheDir } from "../world-cache/world-cache.ts";
 import { readGivenKeys } from "../chain/node/keys-file.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../config.ts";
 import type { WorldOptions } from "../scenario/world.ts";
+import { isLoopbackHost } from "../http/origins.ts";
 import { integerOption } from "./integers.ts";
 import { UsageError } from "./usage-error.ts";
 
@@ -19,17 +20,19 @@ export const USAGE = `Usage: npm run simulate -- [options]
                                                       (env RPC_PORT, default ${DEFAULT_OPTIONS.chains[0]!.rpcPort})
   --no-rpc             do not serve the chains as JSON-RPC
   --rpc-host <host>    interface the JSON-RPC ports listen on (env RPC_HOST, default ${DEFAULT_OPTIONS.rpcHost});
-                       off loopback every call needs --admin-token
+                       off loopback every call needs --admin-token (no start without one)
   --allowed-hosts <h>  comma-separated Host names the JSON-RPC ports answer, and the API takes writes
-                       under, besides loopback names (and IP addresses, for the API)
+                       and /_sim calls under, besides loopback names (and IP addresses, for the API);
+                       where the token is required, any Host is answered
                                                       (env ALLOWED_HOSTS)
-  --rpc-cors <origins> comma-separated browser origins the JSON-RPC ports answer ('*' for any port,
+  --rpc-cors <origins> more browser origins the JSON-RPC ports answer, comma-separated ('*' for any port,
                        e.g. http://localhost:*; '*' alone for every origin)
-                                                      (env RPC_CORS, default the loopback origins)
-  --cors <origins>     comma-separated browser origins that may mint (or use any other POST) on the API;
-                       reads are open to every origin   (env CORS, default the loopback origins)
+                                                      (env RPC_CORS; the loopback origins always)
+  --cors <origins>     more browser origins that may mint (or use any other POST, or /_sim) on the API;
+                       reads are open to every origin   (env CORS; the loopback origins always)
   --admin-token <t>    bearer token for the JSON-RPC ports off loopback, and for the control API
-                       (/_sim: on without a token only on loopback; with one, it needs it) (env ADMIN_TOKEN)
+                       (/_sim: on without a token only on loopback; with one, it needs it); not empty
+                                                      (env ADMIN_TOKEN)
   --rpc-url <url>      a node the simulator did not start (anvil, a Hardhat node), repeatable; its chain id
                        is read from it and replaces the in-process chain of that id; the core contracts
                        are deployed there and its logs indexed     (env RPC_URLS, comma-separated)
@@ -102,6 +105,11 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
   const givenKeys = readGivenKeys(values.keys ?? (env.KEYS_FILE || undefined), env);
   const contractsFile = values.contracts ?? (env.CONTRACTS_FILE || undefined);
   if (contractsFile !== undefined && contractsFile.trim() === "") throw new UsageError("--contracts: give a file");
+  const adminToken = adminTokenOf(values["admin-token"] ?? env.ADMIN_TOKEN);
+  const rpcHost = values["rpc-host"] ?? env.RPC_HOST ?? DEFAULT_OPTIONS.rpcHost;
+  if (!values["no-rpc"] && !isLoopbackHost(rpcHost) && adminToken === undefined) {
+    throw new UsageError(`--rpc-host ${rpcHost}: anyone there could send transactions as the developer wallets; set --admin-token (or ADMIN_TOKEN), or --no-rpc`);
+  }
   const rpcPort = integerOption("--rpc-port", values["rpc-port"] ?? env.RPC_PORT ?? String(DEFAULT_OPTIONS.chains[0]!.rpcPort), 0, PORT_MAX);
   return {
     ...DEFAULT_OPTIONS,
@@ -109,11 +117,11 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
     port: integerOption("--port", values.port ?? env.PORT ?? String(DEFAULT_OPTIONS.port), 0, PORT_MAX),
     chains: chainIds.map((chainId, i) => ({ chainId, rpcPort: rpcPort === 0 ? 0 : rpcPort + i })),
     serveRpc: !values["no-rpc"],
-    rpcHost: values["rpc-host"] ?? env.RPC_HOST ?? DEFAULT_OPTIONS.rpcHost,
+    rpcHost,
     rpcAllowedHosts: list(values["allowed-hosts"] ?? env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
     rpcCors: list(values["rpc-cors"] ?? env.RPC_CORS),
     apiCors: list(values.cors ?? env.CORS),
-    adminToken: values["admin-token"] ?? (env.ADMIN_TOKEN || undefined),
+    ...(adminToken !== undefined ? { adminToken } : {}),
     ...stateDir(values.state ?? (env.STATE_DIR || undefined)),
     ...cacheDir(values, env),
     nodeUrls: (values["rpc-url"] ?? list(env.RPC_URLS)).map(nodeUrl),
@@ -126,6 +134,12 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
     ...worldOptions(values, env),
     ...(givenKeys ? { keys: givenKeys.accounts } : {}),
   };
+}
+
+/** An empty token would be "on" yet match no request: refused, from the flag or the environment alike. */
+function adminTokenOf(token: string | undefined): string | undefined {
+  if (token !== undefined && token.trim() === "") throw new UsageError("--admin-token (or ADMIN_TOKEN) is empty: give a token, or leave it unset");
+  return token;
 }
 
 function nodeUrl(url: string): string {

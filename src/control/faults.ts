@@ -26,10 +26,8 @@ export class Faults {
   #count = 0;
 
   add(body: FaultBody): Fault {
-    const { status, latencyMs, rateLimit, dropConnection } = body.effect;
-    if (status === undefined && !latencyMs && !rateLimit && !dropConnection) {
-      throw new ApiError(400, "VALIDATION_FAILED", "The request body is invalid", ["body.effect does nothing: give a status, a latencyMs above 0, a rateLimit or dropConnection: true"]);
-    }
+    const idle = whyIdle(body);
+    if (idle.length > 0) throw new ApiError(400, "VALIDATION_FAILED", "The request body is invalid", idle);
     const fault: Fault = { id: `fault-${++this.#count}`, ...body, applied: 0 };
     this.#rules.push({ fault, path: pathPattern(body.match.path), random: seeded(body.seed), window: { count: 0, endsAt: 0 } });
     return fault;
@@ -96,6 +94,17 @@ export class Faults {
     rule.window.count += 1;
     return rule.window.count > requests ? Math.max(1, Math.ceil((rule.window.endsAt - now) / 1000)) : 0;
   }
+}
+
+/** Why a rule could never change an answer (empty: it can). */
+function whyIdle({ match, effect, probability }: FaultBody): string[] {
+  const reasons: string[] = [];
+  const { status, latencyMs, rateLimit, dropConnection } = effect;
+  if (status === undefined && !latencyMs && !rateLimit && !dropConnection) reasons.push("body.effect does nothing: give a status, a latencyMs above 0, a rateLimit or dropConnection: true");
+  if (!match.path.startsWith("/")) reasons.push(`body.match.path '${match.path}' never matches: a request's path starts with '/'`);
+  else if (match.path.startsWith("/_sim/")) reasons.push(`body.match.path '${match.path}' never matches: fault rules never act on the control API (/_sim)`);
+  if (probability === 0) reasons.push("body.probability 0 never applies: give a share above 0, or leave it out for every matching request");
+  return reasons;
 }
 
 /** `/api/v2/item/*` matches one segment, `/api/v2/**` any rest. */

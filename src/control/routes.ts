@@ -1,8 +1,6 @@
 import type Router from "@koa/router";
-import type { Context, Middleware, Next } from "koa";
-import { ApiError, notFound } from "../errors.ts";
-import { bearerMatches } from "../http/admin-token.ts";
-import { originAllowed } from "../http/origins.ts";
+import type { Middleware } from "koa";
+import { notFound } from "../errors.ts";
 import type { ControlOperationId } from "../schemas/control-operations.ts";
 import * as ops from "../schemas/control-operations.ts";
 import { handle } from "../routes/handle.ts";
@@ -10,14 +8,7 @@ import type { Control } from "./control.ts";
 import { collectionItems } from "../views/collection-items.ts";
 import { createCollection, setMinterRole } from "./world-editing.ts";
 
-/** Who may use the control API: on only on loopback or with a token, and then only with it. */
-export interface ControlAccess {
-  enabled: boolean;
-  /** Why it is off, for the 404 that says so. */
-  offReason?: string;
-  token?: string;
-  allowedOrigins: string[];
-}
+export type { ControlAccess } from "./guard.ts";
 
 const done = { ok: true } as const;
 
@@ -60,23 +51,8 @@ function handlers(control: Control): Record<ControlOperationId, Middleware> {
   };
 }
 
-/** Serves the control API under /_sim, behind its access check. */
-export function controlRoutes(router: Router, control: Control, access: ControlAccess): void {
+/** Serves the control API under /_sim (the app guards it first: src/control/guard.ts). */
+export function controlRoutes(router: Router, control: Control): void {
   const served = handlers(control);
-  const guard = guardControl(access);
-  for (const operation of ops.CONTROL_OPERATIONS) router[operation.method](operation.path, guard, served[operation.operationId]);
-}
-
-function guardControl(access: ControlAccess) {
-  return async function guardControl(ctx: Context, next: Next) {
-    if (!access.enabled) throw notFound(`Route ${ctx.method} ${ctx.path}`, [access.offReason ?? "the control API is off"]);
-    const origin = ctx.get("origin");
-    if (origin && !originAllowed(origin, access.allowedOrigins)) {
-      throw new ApiError(403, "FORBIDDEN", "This origin may not use the control API", [`Origin '${origin}' is not allowed; add it with --cors`]);
-    }
-    if (access.token !== undefined && !bearerMatches(ctx.get("authorization"), access.token)) {
-      throw new ApiError(401, "UNAUTHORIZED", "The control API needs the admin token", ["send Authorization: Bearer <--admin-token>"]);
-    }
-    return next();
-  };
+  for (const operation of ops.CONTROL_OPERATIONS) router[operation.method](operation.path, served[operation.operationId]);
 }

@@ -8,7 +8,8 @@ import { heldUntilLive, readiness } from "./readiness.ts";
 import type { Drain } from "./shutdown.ts";
 import { guardWrites, type WritePolicy } from "./write-guard.ts";
 import type { Control } from "../control/control.ts";
-import { controlRoutes, type ControlAccess } from "../control/routes.ts";
+import { guardControl, type ControlAccess } from "../control/guard.ts";
+import { controlRoutes } from "../control/routes.ts";
 import type { RouteDeps } from "../routes/deps.ts";
 import { apiRoutes } from "../routes/api.ts";
 import { dashboardRoute } from "../routes/dashboard.ts";
@@ -37,16 +38,32 @@ function isDecompressionError(error: Error & { code?: string }): boolean {
   return typeof error.code === "string" && /^(Z_|ERR_BROTLI|ERR__ERROR)/.test(error.code);
 }
 
+/** inflation's refusal of a content-encoding it does not decode. */
+function isUnknownCoding(error: Error & { status?: number }): boolean {
+  return error.status === 415 && error.message.startsWith("Unsupported Content-Encoding");
+}
+
+function unknownCoding(coding: string): ApiError {
+  return new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "The body's content-encoding is not supported", [`content-encoding '${coding}' is not supported: send the body uncompressed, or in gzip, deflate or br`]);
+}
+
+/** Content codings are case-insensitive (RFC 9110); the body parser knows them only in lower case. */
+async function codingInLowerCase(ctx: Koa.Context, next: Koa.Next) {
+  const coding = ctx.req.headers["content-encoding"];
+  if (coding !== undefined) ctx.req.headers["content-encoding"] = coding.trim().toLowerCase();
+  return next();
+}
+
 function notInItsCoding(coding: string): ApiError {
   return new ApiError(400, "INVALID_JSON", "The request body is not valid JSON", [`the body is not in the content-encoding it names ('${coding}')`]);
 }
 
-/** The HTTP face of the simulator: the request log outermost, JSON errors, then the shutdown drain, CORS, the write guard, readiness, fault rules, body parsing and the routes (API and control). */
+/** The HTTP face of the simulator: the request log outermost, JSON errors, then the shutdown drain, CORS, the write guard, the control API's guard, readiness, fault rules, body parsing and the routes (API and control). */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   const router = new Router();
   for (const route of [apiRoutes, docsRoute, dashboardRoute]) route(router, deps);
-  controlRoutes(router, deps.control, deps.controlAccess);
+  controlRoutes(router, deps.control);
   app.use(deps.control.requests.middleware());
   app.use(errorBodies((message) => console.error(message)));
   app.use(deps.drain.middleware());
@@ -60,15 +77,18 @@ export function createApp(deps: AppDeps): Koa {
   });
   app.use(cors());
   app.use(guardWrites(deps.writes));
+  app.use(guardControl(deps.controlAccess, deps.writes.allowedHosts));
   app.use(readiness(deps.isReady));
   app.use(heldUntilLive(deps.live));
   app.use(deps.control.faults.middleware());
+  app.use(codingInLowerCase);
   app.use(
     bodyParser({
       enableTypes: ["json", "form"],
       jsonLimit: deps.bodyLimit,
       formLimit: deps.bodyLimit,
       onError: (error, ctx) => {
+        if (isUnknownCoding(error)) throw unknownCoding(ctx.get("content-encoding"));
         throw isDecompressionError(error) ? notInItsCoding(ctx.get("content-encoding")) : error;
       },
     }),

@@ -33,3 +33,8 @@ export function hostnameOf(header: string): string {
   if (bracketed) return bracketed[1]!;
   return header.replace(/:\d+$/, "").toLowerCase();
 }
+
+/** The loopback origins and those given (`--cors`, `--rpc-cors` widen the default, never narrow it). */
+export function withLoopbackOrigins(given: string[]): string[] {
+  return [...new Set([...LOOPBACK_ORIGINS, ...given])];
+}

@@ -1,5 +1,6 @@
 import type { Context, Next } from "koa";
 import { ApiError } from "../errors.ts";
+import { isControlPath } from "../control/guard.ts";
 import { hostnameOf, isIpLiteral, isLoopbackHost, originAllowed } from "./origins.ts";
 
 /** Who may change state through the API: which `Host` names and which browser origins. */
@@ -19,7 +20,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function guardWrites(policy: WritePolicy) {
   return async function guardWrites(ctx: Context, next: Next) {
-    if (SAFE_METHODS.has(ctx.method)) return next();
+    // The control API has a guard of its own (src/control/guard.ts), which takes the token in place of a known Host.
+    if (SAFE_METHODS.has(ctx.method) || isControlPath(ctx.path)) return next();
     const host = hostnameOf(ctx.get("host"));
     if (!isLoopbackHost(host) && !isIpLiteral(host) && !policy.allowedHosts.includes(host)) {
       throw new ApiError(403, "FORBIDDEN", "This Host may not change state", [`Host '${host}' is not allowed to change state; add it with --allowed-hosts`]);

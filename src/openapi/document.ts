@@ -43,7 +43,7 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
   }
   for (const operation of CONTROL_OPERATIONS) {
     const path = openApiPath(operation.path);
-    const described: JsonSchema = { ...describeOperation(operation, components, errorBody, { request: {}, errors: {} }, {}), security: [{}, { [ADMIN_SCHEME]: [] }] as JsonSchema[] };
+    const described: JsonSchema = { ...describeOperation(operation, components, errorBody, { request: {}, errors: {} }), security: [{}, { [ADMIN_SCHEME]: [] }] as JsonSchema[] };
     paths[path] = { ...paths[path], [operation.method]: described };
   }
   discriminateItemEvents(components.schemas);
@@ -74,7 +74,7 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
   };
 }
 
-/** An API operation lists the server's own refusals too (the control API meets the same ones; its entries leave them out). */
+/** Every operation lists the server's own refusals too (src/http/client-errors.ts): the control API meets them as the API does. */
 function describeOperation(operation: Operation, components: SchemaComponents, errorBody: JsonSchema, examples: OperationExamples, serverRefusals: Record<number, string> = SERVER_REFUSALS): JsonSchema {
   const parameters = [
     ...parametersOf(operation.params, "path", components, examples.request.params),

@@ -30,15 +30,27 @@ const WRITE_DROPPED = "`WRITE_DROPPED`: the write was sent, but the chain droppe
 /** A control write waits for its block as long as a mint does (`--mint-timeout`). */
 const WRITE_PENDING = { 504: "`WRITE_PENDING`: the write was sent but its block did not come within the mint timeout; `txHash` names it, and it takes effect once it is mined." };
 
-/** What the control API's guard answers before any operation: the admin token, the browser origin. */
+/** What the control API's guard answers before any operation (src/control/guard.ts): the admin token, the Host, the browser origin, the body's type. */
 const GUARD = {
   401: "`--admin-token` is set and the request does not carry `Authorization: Bearer <token>`.",
-  403: "A browser origin that may not use the control API (`--cors`).",
+  403: "A browser origin that may not use the control API (`--cors`), or, without `--admin-token`, a `Host` other than a loopback name, an IP address, the `--public-url` host or one in `--allowed-hosts`.",
   404: "The control API is off: the API listens off loopback and no `--admin-token` was given.",
+  415: "A body that is not `application/json` (a request without a body needs no content-type), or one in a content-encoding the server does not decode.",
 };
 
-/** A control operation: its own errors, and the guard's. */
-const operation = <const T extends Operation>(op: T) => apiOperation({ ...op, errors: { ...GUARD, ...op.errors } });
+/** What the body parser answers on a POST, whatever the operation does with the body. */
+const BODY_READ: Record<number, string> = { 400: "`INVALID_JSON`: the body is not valid JSON.", 413: "The body is too large." };
+
+/** Every request meets the app's readiness and its shutdown drain. */
+const UNAVAILABLE = "The simulator is still loading its world, or is shutting down (`SHUTTING_DOWN`, with `Connection: close`).";
+
+/** A control operation: its own errors, and those every control request may meet. */
+const operation = <const T extends Operation>(op: T) => {
+  const own = op.errors as Record<number, string>;
+  const unavailable = own[503] ? `${own[503]} Or: ${UNAVAILABLE.charAt(0).toLowerCase()}${UNAVAILABLE.slice(1)}` : UNAVAILABLE;
+  const errors: Record<number, string> = { ...GUARD, ...(op.method === "post" ? BODY_READ : {}), ...own, 503: unavailable };
+  return apiOperation({ ...op, errors });
+};
 
 // A chain may be a node the simulator did not start (--rpc-url): it can be down, or lack what an action needs.
 const DOWN = { 503: "A chain's node (--rpc-url) does not answer, or is no longer the chain the simulator loaded." };
@@ -114,7 +126,7 @@ export const createApiKey = operation({
 export const addFault = operation({
   method: "post", path: "/_sim/faults", operationId: "addFault", tag, summary: "Add a fault rule",
   description: "Matching API requests (method, path pattern, API key) get a status, a delay, a rate limit (429 with Retry-After) or a dropped connection, for `times` requests or with a seeded `probability`. A faulted request never reaches the chain.",
-  body: FaultBody, response: Fault, errors: BAD,
+  body: FaultBody, response: Fault, errors: { 400: "The body is invalid, or the rule could never change an answer (an effect that does nothing, a path without its leading `/` or under `/_sim/`, a probability of 0)." },
 });
 
 export const listFaults = operation({

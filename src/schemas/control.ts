@@ -63,7 +63,7 @@ export const ApiKeyResponse = Type.Object({ apiKey: Type.String(), name: Type.St
 const FaultMatch = Type.Object(
   {
     method: Type.Optional(StringEnum(["GET", "POST", "HEAD"])),
-    path: Type.String({ minLength: 1, maxLength: 500, description: "a path, `*` matching one segment and `**` any rest: `/api/v2/item/**`" }),
+    path: Type.String({ minLength: 1, maxLength: 500, description: "a path from its leading `/`, `*` matching one segment and `**` any rest: `/api/v2/item/**`; never under `/_sim/` (the control API is never faulted)" }),
     apiKey: Type.Optional(Type.String({ minLength: 1 })),
   },
   { additionalProperties: false },
@@ -87,7 +87,7 @@ export const FaultBody = Type.Object(
     match: FaultMatch,
     effect: FaultEffect,
     times: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: "apply to this many matching requests, then retire" })),
-    probability: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: "apply to this share of matching requests (seeded)" })),
+    probability: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: "apply to this share of matching requests (seeded); above 0" })),
     seed: Type.Integer({ ...SafeInteger, default: 1, description: "seed of the probability draws, so a run repeats" }),
   },
   { additionalProperties: false },

@@ -51,7 +51,7 @@ export const mintItem = operation({
     404: "No such collection on that chain.",
     409: "`MINT_DROPPED`: the mint was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool cleared); nothing was minted, `txHash` names it: send the mint again.",
     413: "The body is too large.",
-    415: "The body is neither JSON nor a form.",
+    415: "The body is neither JSON nor a form, or is in a content-encoding the server does not decode (it takes gzip, deflate and br, in any case).",
     422: "The collection contract refused the mint (supply, royalty cap).",
     429: "Too many unknown apiKeys from this address; retry after `Retry-After` seconds.",
     ...CHAIN_DOWN,

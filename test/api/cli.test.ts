@@ -64,6 +64,30 @@ it("refuses a bad flag with the usage text and exit code 2", async () => {
   expect(output).toContain("Usage: npm run simulate");
 });
 
+describe("refuses before anything loads, with exit code 2 and no stack trace", () => {
+  const refusal = async (args: string[], env: Record<string, string> = {}) => {
+    const child = spawn(process.execPath, ["src/cli/simulate.ts", "--fixture", "demo", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const [code] = await once(child, "exit");
+    return { code, stdout, stderr };
+  };
+
+  it.each([
+    ["--admin-token ''", ["--admin-token", ""], {}, /--admin-token \(or ADMIN_TOKEN\) is empty/],
+    ["ADMIN_TOKEN=''", [], { ADMIN_TOKEN: "" }, /--admin-token \(or ADMIN_TOKEN\) is empty/],
+    ["--rpc-host 0.0.0.0 without a token", ["--rpc-host", "0.0.0.0", "--rpc-port", "0"], {}, /^--rpc-host 0\.0\.0\.0: .*set --admin-token/],
+  ])("%s", async (_what, args, env, message) => {
+    const { code, stdout, stderr } = await refusal(args, env);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toMatch(/^\s+at /m);
+    expect(stdout).toBe("");
+  });
+});
+
 it("off loopback without --admin-token, the banner says the control API is off", async () => {
   const child = spawn(process.execPath, ["src/cli/simulate.ts", "--fixture", "demo", "--host", "0.0.0.0", "--port", "0", "--no-rpc"], { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

@@ -1,3 +1,4 @@
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ErrorCode } from "../../src/schemas/error.ts";
 import type { Simulator } from "../../src/simulator.ts";
@@ -54,6 +55,21 @@ const requests: Array<[string, number, ErrorCode, () => [string, RequestInit?]]>
   ]),
   ["a content coding nobody knows", 415, "UNSUPPORTED_MEDIA_TYPE", () => ["/api/v2/item/new?apiKey=demo-studio-key", { method: "POST", headers: { "content-type": "application/json", "content-encoding": "x-squash" }, body: "{}" }]],
 ];
+
+it("a content coding nobody knows is named as the problem, not the media type", async () => {
+  const { status, body } = await call(sim, "/_sim/faults", { method: "POST", headers: { "content-type": "application/json", "content-encoding": "x-squash" }, body: "{}" });
+  expect(status).toBe(415);
+  expect(body).toEqual({ error: "UNSUPPORTED_MEDIA_TYPE", message: "The body's content-encoding is not supported", errors: [expect.stringMatching(/^content-encoding 'x-squash' is not supported/)] });
+});
+
+it.each(["GZIP", "Gzip", "DEFLATE", "Br"])("a body in the coding it names as %s is decoded (codings are case-insensitive)", async (coding) => {
+  const rule = JSON.stringify({ match: { path: "/api/v2/never" }, effect: { status: 503 } });
+  const encode = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync }[coding.toLowerCase() as "gzip" | "deflate" | "br"];
+  const { status, body } = await call(sim, "/_sim/faults", { method: "POST", headers: { "content-type": "application/json", "content-encoding": coding }, body: encode(rule) });
+  expect(status, JSON.stringify(body)).toBe(200);
+  expect(body.match).toEqual({ path: "/api/v2/never" });
+  await call(sim, `/_sim/faults/${body.id}`, { method: "DELETE" });
+});
 
 it.each(requests)("%s answers %i with error %s and the JSON error body", async (_what, expectedStatus, code, make) => {
   const [path, init] = make();

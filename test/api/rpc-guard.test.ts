@@ -74,8 +74,31 @@ describe("off loopback", () => {
       expect((await send(rpc, call("eth_chainId"))).status).toBe(401);
       expect((await send(rpc, call("eth_chainId"), { authorization: "Bearer wrong" })).status).toBe(401);
       expect(await send(rpc, call("eth_chainId"), { authorization: "Bearer s3cret" })).toMatchObject({ status: 200, body: { result: "0x38" } });
+      // Reached by its address or a name on the network: the token, which no page can know, stands for a known Host.
+      for (const host of ["192.168.1.20:8545", "sim.lan"]) {
+        expect(await send(rpc, call("eth_chainId"), { host, authorization: "Bearer s3cret" }), host).toMatchObject({ status: 200, body: { result: "0x38" } });
+        expect((await send(rpc, call("eth_chainId"), { host })).status, `${host} without the token`).toBe(401);
+      }
     } finally {
       await open.close();
+    }
+  });
+});
+
+describe("--cors and --rpc-cors", () => {
+  it("widen the loopback origins: both they and the given origin get through, a third does not", async () => {
+    const given = "https://app.example";
+    const widened = await startTestSimulator(undefined, { serveRpc: true, apiCors: [given], rpcCors: [given], chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+    try {
+      const rpc = widened.rpcUrls.get(56)!;
+      for (const origin of ["http://localhost:5173", given]) {
+        expect((await send(rpc, call("eth_chainId"), { origin })).status, `JSON-RPC from ${origin}`).toBe(200);
+        expect((await sendRaw(`${widened.url}/_sim/faults`, { method: "DELETE", headers: { origin } })).status, `control API from ${origin}`).toBe(200);
+      }
+      expect((await send(rpc, call("eth_chainId"), { origin: "https://evil.example" })).status).toBe(403);
+      expect((await sendRaw(`${widened.url}/_sim/faults`, { method: "DELETE", headers: { origin: "https://evil.example" } })).status).toBe(403);
+    } finally {
+      await widened.close();
     }
   });
 });

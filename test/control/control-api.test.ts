@@ -173,6 +173,19 @@ describe("faults", () => {
     expect((await call(sim, "/_sim/faults")).body.faults).toEqual(rules);
   });
 
+  it.each([
+    ["a path without its leading slash", { match: { path: "api/v2/collection" }, effect: { status: 503 } }, /'api\/v2\/collection' never matches: a request's path starts with '\/'/],
+    ["a path in the control API, which faults never touch", { match: { path: "/_sim/**" }, effect: { status: 503 } }, /'\/_sim\/\*\*' never matches: fault rules never act on the control API/],
+    ["a probability of 0", { match: { path: "/api/v2/**" }, effect: { status: 503 }, probability: 0 }, /probability 0 never applies/],
+  ])("refuses a rule that can never fire, %s, with 400 saying why", async (_what, rule, reason) => {
+    const rules = (await call(sim, "/_sim/faults")).body.faults;
+    const refused = await postJson(sim, "/_sim/faults", rule);
+    expect(refused.status).toBe(400);
+    expectErrorBody(refused.body, "VALIDATION_FAILED");
+    expect(refused.body.errors).toEqual([expect.stringMatching(reason)]);
+    expect((await call(sim, "/_sim/faults")).body.faults).toEqual(rules);
+  });
+
   it("matches by API key: only that key's mints are faulted", async () => {
     const [collection] = await collectionsOn(sim, 56);
     await postJson(sim, "/_sim/faults", { match: { path: "/api/v2/item/new", apiKey: DEMO_KEYS.studio }, effect: { status: 503 } });

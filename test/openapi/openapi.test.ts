@@ -33,7 +33,7 @@ describe("the OpenAPI document", () => {
   it("describes exactly the /api/v2 and /_sim routes the server has, with their methods", () => {
     const router = new Router();
     apiRoutes(router, {} as RouteDeps);
-    controlRoutes(router, { parts: {}, faults: {}, requests: {} } as unknown as Control, { enabled: true, allowedOrigins: [] });
+    controlRoutes(router, { parts: {}, faults: {}, requests: {} } as unknown as Control);
     const served = router.stack
       .filter((layer) => String(layer.path).startsWith("/api/v2/") || String(layer.path).startsWith("/_sim/"))
       .flatMap((layer) => layer.methods.filter((method) => method !== "HEAD").map((method) => `${method.toLowerCase()} ${openApiPath(String(layer.path))}`));
