@@ -105,7 +105,9 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
   const givenKeys = readGivenKeys(values.keys ?? (env.KEYS_FILE || undefined), env);
   const contractsFile = values.contracts ?? (env.CONTRACTS_FILE || undefined);
   if (contractsFile !== undefined && contractsFile.trim() === "") throw new UsageError("--contracts: give a file");
-  const adminToken = adminTokenOf(values["admin-token"] ?? env.ADMIN_TOKEN);
+  const nodeUrls = (values["rpc-url"] ?? list(env.RPC_URLS)).map(nodeUrl);
+  if (contractsFile !== undefined && nodeUrls.length === 0) throw new UsageError("--contracts (or CONTRACTS_FILE) records contracts on nodes given by --rpc-url, and there is none");
+  const adminToken = adminTokenOf(values["admin-token"] ?? (env.ADMIN_TOKEN || undefined));
   const rpcHost = values["rpc-host"] ?? env.RPC_HOST ?? DEFAULT_OPTIONS.rpcHost;
   if (!values["no-rpc"] && !isLoopbackHost(rpcHost) && adminToken === undefined) {
     throw new UsageError(`--rpc-host ${rpcHost}: anyone there could send transactions as the developer wallets; set --admin-token (or ADMIN_TOKEN), or --no-rpc`);
@@ -124,7 +126,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
     ...(adminToken !== undefined ? { adminToken } : {}),
     ...stateDir(values.state ?? (env.STATE_DIR || undefined)),
     ...cacheDir(values, env),
-    nodeUrls: (values["rpc-url"] ?? list(env.RPC_URLS)).map(nodeUrl),
+    nodeUrls,
     pollIntervalMs: integerOption("--poll-interval", values["poll-interval"] ?? env.POLL_INTERVAL ?? String(DEFAULT_OPTIONS.pollIntervalMs), 50, 3_600_000),
     ...(givenKeys ? { givenKeys } : {}),
     ...(contractsFile !== undefined ? { contractsFile } : {}),
@@ -136,7 +138,7 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
   };
 }
 
-/** An empty token would be "on" yet match no request: refused, from the flag or the environment alike. */
+/** An empty token would be "on" yet match no request: refused (an empty ADMIN_TOKEN is unset, as an empty variable is in a shell). */
 function adminTokenOf(token: string | undefined): string | undefined {
   if (token !== undefined && token.trim() === "") throw new UsageError("--admin-token (or ADMIN_TOKEN) is empty: give a token, or leave it unset");
   return token;

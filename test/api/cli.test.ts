@@ -77,8 +77,9 @@ describe("refuses before anything loads, with exit code 2 and no stack trace", (
 
   it.each([
     ["--admin-token ''", ["--admin-token", ""], {}, /--admin-token \(or ADMIN_TOKEN\) is empty/],
-    ["ADMIN_TOKEN=''", [], { ADMIN_TOKEN: "" }, /--admin-token \(or ADMIN_TOKEN\) is empty/],
+    ["ADMIN_TOKEN='  '", [], { ADMIN_TOKEN: "  " }, /--admin-token \(or ADMIN_TOKEN\) is empty/],
     ["--rpc-host 0.0.0.0 without a token", ["--rpc-host", "0.0.0.0", "--rpc-port", "0"], {}, /^--rpc-host 0\.0\.0\.0: .*set --admin-token/],
+    ["--contracts without --rpc-url", ["--contracts", "nodes.json"], {}, /^--contracts \(or CONTRACTS_FILE\) records contracts on nodes given by --rpc-url, and there is none/],
   ])("%s", async (_what, args, env, message) => {
     const { code, stdout, stderr } = await refusal(args, env);
     expect(code).toBe(2);

@@ -42,9 +42,11 @@ describe("--rpc-url and --poll-interval", () => {
 
 describe("--contracts and --keys", () => {
   it("reads --contracts (or CONTRACTS_FILE)", () => {
-    expect(readOptions(["--contracts", "nodes.json"], {}).contractsFile).toBe("nodes.json");
-    expect(readOptions([], { CONTRACTS_FILE: "env.json" }).contractsFile).toBe("env.json");
-    expect(readOptions([], {}).contractsFile).toBeUndefined();
+    const node = ["--rpc-url", "http://127.0.0.1:8545"];
+    expect(readOptions([...node, "--contracts", "nodes.json"], {}).contractsFile).toBe("nodes.json");
+    expect(readOptions(node, { CONTRACTS_FILE: "env.json" }).contractsFile).toBe("env.json");
+    expect(readOptions(node, {}).contractsFile).toBeUndefined();
+    expect(() => readOptions(["--contracts", "nodes.json"], {})).toThrow(/there is none/);
   });
 
   it("reads the keys from --keys, KEYS_FILE or SIM_KEYS, for the world and the nodes alike", async () => {
