@@ -12,6 +12,7 @@ import { runFuzz } from "../contract-suite/fuzz/run.ts";
 import { fuzzSummary } from "../contract-suite/fuzz/summary.ts";
 import type { LocalTarget } from "./contract-target.ts";
 import { readSuiteOptions, USAGE, UsageError, type SuiteOptions } from "./contract-test-options.ts";
+import { exitAfterOutput } from "./exit.ts";
 
 /**
  * `npm run contract-test` and `nft-sim contract-test`. Resolves with the exit code: 0 when every
@@ -86,4 +87,4 @@ function given(options: SuiteOptions): Omit<Target, "baseUrl"> {
   };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(await contractTest(process.argv.slice(2)));
+if (process.argv[1] === fileURLToPath(import.meta.url)) await exitAfterOutput(await contractTest(process.argv.slice(2)));

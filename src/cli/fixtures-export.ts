@@ -6,6 +6,7 @@ import { harOf } from "../scenario/har.ts";
 import { EXPORT_MARKER, snapshotWorld, SNAPSHOT_DIR } from "../scenario/export.ts";
 import { DEFAULT_WORLD_FILE, SNAPSHOT_BASE_URL } from "../scenario/world.ts";
 import { UsageError } from "./usage-error.ts";
+import { exitAfterOutput } from "./exit.ts";
 
 export const USAGE = `Usage: npm run fixtures:export -- [options]
 
@@ -105,4 +106,4 @@ async function write(values: { out?: string; fixture?: string; har?: string }, p
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(await exportFixtures(process.argv.slice(2)));
+if (process.argv[1] === fileURLToPath(import.meta.url)) await exitAfterOutput(await exportFixtures(process.argv.slice(2)));

@@ -2,6 +2,7 @@
 // `nft-sim`, the command the package installs. Each subcommand is loaded only when asked for,
 // so `nft-sim contract-test --base-url …` never loads Hardhat. Exit codes: 0 done, 1 failed,
 // 2 usage error (contract-test: 1 a contract violation, 2 the suite could not run).
+import { exitAfterOutput } from "./exit.ts";
 
 const USAGE = `Usage: nft-sim <command> [options]
 
@@ -62,4 +63,4 @@ async function main(argv: string[]): Promise<number | undefined> {
 }
 
 const code = await main(process.argv.slice(2));
-if (code !== undefined) process.exit(code);
+if (code !== undefined) await exitAfterOutput(code);

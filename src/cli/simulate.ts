@@ -12,6 +12,7 @@ import { startSimulator } from "../simulator.ts";
 import { banner } from "./banner.ts";
 import { replayDisplay } from "./progress.ts";
 import { readOptions, USAGE, UsageError } from "./options.ts";
+import { exitAfterOutput } from "./exit.ts";
 
 /**
  * `npm run simulate` and `nft-sim simulate`: starts the simulator and serves until Ctrl-C.
@@ -102,5 +103,5 @@ function failure(error: Error & { code?: string; port?: number }, usage: string,
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const code = await simulate(process.argv.slice(2));
-  if (code !== undefined) process.exit(code);
+  if (code !== undefined) await exitAfterOutput(code);
 }

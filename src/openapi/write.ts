@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildOpenApiDocument } from "./document.ts";
+import { exitAfterOutput } from "../cli/exit.ts";
 
 export const USAGE = `Usage: npm run openapi -- [path]
 
@@ -44,4 +45,4 @@ export async function writeOpenApi(argv: string[], usage = USAGE, defaultPath: s
   return 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) process.exit(await writeOpenApi(process.argv.slice(2)));
+if (process.argv[1] === fileURLToPath(import.meta.url)) await exitAfterOutput(await writeOpenApi(process.argv.slice(2)));

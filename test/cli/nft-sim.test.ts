@@ -123,3 +123,19 @@ describe("nft-sim fixtures export --out", () => {
     expect(existsSync(join(project, EXPORT_MARKER))).toBe(true);
   }, 180_000);
 });
+
+describe("nft-sim openapi", () => {
+  it("writes the whole document to a pipe read slowly, before it exits", async () => {
+    const { spawn } = await import("node:child_process");
+    const child = spawn(process.execPath, [NFT_SIM, "openapi"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    const closed = new Promise((resolve) => child.on("close", resolve));
+    child.stdout.pause(); // the pipe fills (64 KB) and the rest waits in the process
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    let text = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
+    child.stdout.resume();
+    expect(await closed).toBe(0);
+    expect(text.length).toBeGreaterThan(100_000);
+    expect(JSON.parse(text)).toMatchObject({ openapi: "3.1.0" });
+  });
+});
