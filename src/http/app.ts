@@ -47,11 +47,13 @@ function unknownCoding(coding: string): ApiError {
   return new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "The body's content-encoding is not supported", [`content-encoding '${coding}' is not supported: send the body uncompressed, or in gzip, deflate or br`]);
 }
 
-/** Content codings are case-insensitive (RFC 9110); the body parser knows them only in lower case. */
-async function codingInLowerCase(ctx: Koa.Context, next: Koa.Next) {
-  const coding = ctx.req.headers["content-encoding"];
-  if (coding !== undefined) ctx.req.headers["content-encoding"] = coding.trim().toLowerCase();
-  return next();
+/** The body parser, reading content codings in any case (RFC 9110 has them case-insensitive; the parser knows them in lower case). Not a layer of its own: every request pays for each layer. */
+function inAnyCoding(parse: Koa.Middleware): Koa.Middleware {
+  return (ctx, next) => {
+    const coding = ctx.req.headers["content-encoding"];
+    if (coding !== undefined) ctx.req.headers["content-encoding"] = coding.trim().toLowerCase();
+    return parse(ctx, next);
+  };
 }
 
 function notInItsCoding(coding: string): ApiError {
@@ -81,17 +83,18 @@ export function createApp(deps: AppDeps): Koa {
   app.use(readiness(deps.isReady));
   app.use(heldUntilLive(deps.live));
   app.use(deps.control.faults.middleware());
-  app.use(codingInLowerCase);
   app.use(
-    bodyParser({
-      enableTypes: ["json", "form"],
-      jsonLimit: deps.bodyLimit,
-      formLimit: deps.bodyLimit,
-      onError: (error, ctx) => {
-        if (isUnknownCoding(error)) throw unknownCoding(ctx.get("content-encoding"));
-        throw isDecompressionError(error) ? notInItsCoding(ctx.get("content-encoding")) : error;
-      },
-    }),
+    inAnyCoding(
+      bodyParser({
+        enableTypes: ["json", "form"],
+        jsonLimit: deps.bodyLimit,
+        formLimit: deps.bodyLimit,
+        onError: (error, ctx) => {
+          if (isUnknownCoding(error)) throw unknownCoding(ctx.get("content-encoding"));
+          throw isDecompressionError(error) ? notInItsCoding(ctx.get("content-encoding")) : error;
+        },
+      }),
+    ),
   );
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
