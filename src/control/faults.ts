@@ -2,6 +2,7 @@ import type { Context, Next } from "koa";
 import { ApiError } from "../errors.ts";
 import type { ErrorCode } from "../schemas/error.ts";
 import type { Fault, FaultBody } from "../schemas/control.ts";
+import { isControlPath } from "./guard.ts";
 
 interface Rule {
   fault: Fault;
@@ -49,7 +50,7 @@ export class Faults {
 
   middleware() {
     return async (ctx: Context, next: Next) => {
-      if (ctx.path.startsWith("/_sim/")) return next();
+      if (isControlPath(ctx.path)) return next();
       for (const rule of this.#rules) {
         if (!this.#matches(rule, ctx)) continue;
         if (await this.#apply(rule, ctx)) return;
@@ -102,7 +103,7 @@ function whyIdle({ match, effect, probability }: FaultBody): string[] {
   const { status, latencyMs, rateLimit, dropConnection } = effect;
   if (status === undefined && !latencyMs && !rateLimit && !dropConnection) reasons.push("body.effect does nothing: give a status, a latencyMs above 0, a rateLimit or dropConnection: true");
   if (!match.path.startsWith("/")) reasons.push(`body.match.path '${match.path}' never matches: a request's path starts with '/'`);
-  else if (match.path.startsWith("/_sim/")) reasons.push(`body.match.path '${match.path}' never matches: fault rules never act on the control API (/_sim)`);
+  else if (isControlPath(match.path)) reasons.push(`body.match.path '${match.path}' never matches: fault rules never act on the control API (/_sim)`);
   if (probability === 0) reasons.push("body.probability 0 never applies: give a share above 0, or leave it out for every matching request");
   return reasons;
 }

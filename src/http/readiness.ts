@@ -1,4 +1,5 @@
 import type { Context, Next } from "koa";
+import { isControlPath } from "../control/guard.ts";
 import { ApiError } from "../errors.ts";
 
 /**
@@ -23,7 +24,7 @@ export function readiness(isReady: () => boolean) {
  */
 export function heldUntilLive(live: () => Promise<unknown>) {
   return async function heldUntilLive(ctx: Context, next: Next) {
-    const read = (ctx.method === "GET" || ctx.method === "HEAD") && !ctx.path.startsWith("/_sim");
+    const read = (ctx.method === "GET" || ctx.method === "HEAD") && !isControlPath(ctx.path);
     if (!read) {
       await live().catch((error: unknown) => {
         throw new ApiError(503, "CHAIN_UNAVAILABLE", "The chains could not load the world", [String((error as Error)?.message ?? error).split("\n")[0]!]);
