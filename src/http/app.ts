@@ -8,7 +8,7 @@ import { heldUntilLive, readiness } from "./readiness.ts";
 import type { Drain } from "./shutdown.ts";
 import { guardWrites, type WritePolicy } from "./write-guard.ts";
 import type { Control } from "../control/control.ts";
-import { guardControl, type ControlAccess } from "../control/guard.ts";
+import { guardControl, isControlPath, type ControlAccess } from "../control/guard.ts";
 import { controlRoutes } from "../control/routes.ts";
 import type { RouteDeps } from "../routes/deps.ts";
 import { apiRoutes } from "../routes/api.ts";
@@ -78,8 +78,10 @@ export function createApp(deps: AppDeps): Koa {
     }
   });
   app.use(cors());
-  app.use(guardWrites(deps.writes));
-  app.use(guardControl(deps.controlAccess, deps.writes.allowedHosts));
+  // One layer, not two: the control API's guard for /_sim, the write guard for the rest (each layer costs every read).
+  const guardApiWrites = guardWrites(deps.writes);
+  const guardControlApi = guardControl(deps.controlAccess, deps.writes.allowedHosts);
+  app.use((ctx, next) => (isControlPath(ctx.path) ? guardControlApi(ctx, next) : guardApiWrites(ctx, next)));
   app.use(readiness(deps.isReady));
   app.use(heldUntilLive(deps.live));
   app.use(deps.control.faults.middleware());
