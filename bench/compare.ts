@@ -31,15 +31,22 @@ if (scenarios.includes("startup")) {
   const times: Record<"A" | "B", number[]> = { A: [], B: [] };
   const peaks: Record<"A" | "B", number[]> = { A: [], B: [] };
   for (let round = 0; round < rounds; round++) {
-    for (const [name, cwd] of [["A", values.a], ["B", values.b]] as const) {
+    for (const [name, cwd] of [
+      ["A", values.a],
+      ["B", values.b],
+    ] as const) {
       const sim = await startSimulator(inTree(spec, resolve(cwd)));
       times[name].push(sim.startup.firstResponseMs);
       peaks[name].push(sim.startup.peakRssAtReadyMB);
       await stop(sim.child);
     }
   }
-  console.log(`startup: A ${times.A.map(Math.round).join(", ")} ms; B ${times.B.map(Math.round).join(", ")} ms; B/A ${(median(times.B) / median(times.A)).toFixed(2)}`);
-  console.log(`peak RSS at first answer: A ${peaks.A.map(Math.round).join(", ")} MB; B ${peaks.B.map(Math.round).join(", ")} MB; B/A ${(median(peaks.B) / median(peaks.A)).toFixed(2)}`);
+  console.log(
+    `startup: A ${times.A.map(Math.round).join(", ")} ms; B ${times.B.map(Math.round).join(", ")} ms; B/A ${(median(times.B) / median(times.A)).toFixed(2)}`,
+  );
+  console.log(
+    `peak RSS at first answer: A ${peaks.A.map(Math.round).join(", ")} MB; B ${peaks.B.map(Math.round).join(", ")} MB; B/A ${(median(peaks.B) / median(peaks.A)).toFixed(2)}`,
+  );
 }
 
 const rest = scenarios.filter((s) => s !== "startup");
@@ -78,7 +85,12 @@ function measure(sim: Started, facts: WorldFacts, scenario: string, duration: nu
     deep: `/api/v2/item/events/${collection}/${tokenId}?page=${Math.floor(events / 24)}`,
   };
   if (scenario.startsWith("mint")) {
-    const body = { collectionAddress: facts.mint.collection, recipient: facts.mint.wallet, chainId: facts.mint.chainId, item: { name: "Bench Sword", initialSupply: 5 } };
+    const body = {
+      collectionAddress: facts.mint.collection,
+      recipient: facts.mint.wallet,
+      chainId: facts.mint.chainId,
+      item: { name: "Bench Sword", initialSupply: 5 },
+    };
     return load({
       url: `${sim.base}/api/v2/item/new?apiKey=${facts.mint.apiKey}`,
       method: "POST",

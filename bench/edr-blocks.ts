@@ -33,9 +33,20 @@ for (const perBlock of modes) {
   const { stablecoin } = await deployCore(chain, from);
   const provider = chain.connection.provider;
   const send = async () => {
-    const tx = { from, to: stablecoin, data: encodeFunctionData({ abi: abis.stablecoin, functionName: "mint", args: [privateKeyToAddress(generatePrivateKey()), 1n] }) };
+    const tx = {
+      from,
+      to: stablecoin,
+      data: encodeFunctionData({
+        abi: abis.stablecoin,
+        functionName: "mint",
+        args: [privateKeyToAddress(generatePrivateKey()), 1n],
+      }),
+    };
     if (estimate) await provider.request({ method: "eth_estimateGas", params: [tx] });
-    return (await provider.request({ method: "eth_sendTransaction", params: [{ ...tx, gas: toHex(200_000n) }] })) as Hex;
+    return (await provider.request({
+      method: "eth_sendTransaction",
+      params: [{ ...tx, gas: toHex(200_000n) }],
+    })) as Hex;
   };
   const before = settle();
   const started = performance.now();
@@ -55,7 +66,10 @@ for (const perBlock of modes) {
   const after = settle();
   const blocks = perBlock === 0 ? txs : Math.ceil(txs / perBlock);
   rows.push({
-    mode: perBlock === 0 ? `${txs} empty blocks` : `${txs} txs, ${perBlock} per block${estimate ? ", each estimated first" : ""}`,
+    mode:
+      perBlock === 0
+        ? `${txs} empty blocks`
+        : `${txs} txs, ${perBlock} per block${estimate ? ", each estimated first" : ""}`,
     blocks,
     "KB RSS per tx": perBlock === 0 ? "–" : +((after.rss - before.rss) / txs / 1024).toFixed(1),
     "KB RSS per block": +((after.rss - before.rss) / blocks / 1024).toFixed(1),

@@ -14,7 +14,11 @@ function byConstructor(file: string): Map<string, { count: number; size: number 
   const heap = JSON.parse(readFileSync(file, "utf8")) as Snapshot;
   const fields = heap.snapshot.meta.node_fields;
   const width = fields.length;
-  const [typeAt, nameAt, sizeAt] = ["type", "name", "self_size"].map((field) => fields.indexOf(field)) as [number, number, number];
+  const [typeAt, nameAt, sizeAt] = ["type", "name", "self_size"].map((field) => fields.indexOf(field)) as [
+    number,
+    number,
+    number,
+  ];
   const types = heap.snapshot.meta.node_types[0];
   const totals = new Map<string, { count: number; size: number }>();
   for (let i = 0; i < heap.nodes.length; i += width) {
@@ -42,6 +46,14 @@ rows.sort((a, b) => b.bytes - a.bytes);
 const total = rows.reduce((sum, row) => sum + row.bytes, 0);
 const per = (n: number) => (mints > 0 ? +(n / mints).toFixed(mints > 0 ? 2 : 0) : "–");
 console.table(
-  rows.slice(0, Number(topArg ?? 25)).map((row) => ({ constructor: row.name.slice(0, 60), "objects +": row.count, "KB +": Math.round(row.bytes / 1024), "objects per mint": per(row.count), "bytes per mint": per(row.bytes) })),
+  rows.slice(0, Number(topArg ?? 25)).map((row) => ({
+    constructor: row.name.slice(0, 60),
+    "objects +": row.count,
+    "KB +": Math.round(row.bytes / 1024),
+    "objects per mint": per(row.count),
+    "bytes per mint": per(row.bytes),
+  })),
 );
-console.log(`total: ${(total / 1048576).toFixed(1)} MB${mints > 0 ? `, ${(total / mints / 1024).toFixed(2)} KB per mint` : ""}`);
+console.log(
+  `total: ${(total / 1048576).toFixed(1)} MB${mints > 0 ? `, ${(total / mints / 1024).toFixed(2)} KB per mint` : ""}`,
+);

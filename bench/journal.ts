@@ -12,28 +12,54 @@ import { stopAll } from "./lib/processes.ts";
 import { startSimulator, stop } from "./lib/sim.ts";
 import { learnWorld, type WorldSpec } from "./lib/worlds.ts";
 
-const { values } = parseArgs({ options: { seconds: { type: "string", default: "3" }, rounds: { type: "string", default: "5" }, mints: { type: "string", default: "1000" } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "3" },
+    rounds: { type: "string", default: "5" },
+    mints: { type: "string", default: "1000" },
+  },
+});
 const SECONDS = Number(values.seconds);
 const ROUNDS = Number(values.rounds);
 const JOURNALED_MINTS = Number(values.mints);
 
 const stateDir = mkdtempSync(join(tmpdir(), "nft-sim-bench-state-"));
-const plain: WorldSpec = { name: "default world", scale: 1, args: ["dist/bundle/simulate.js", "--no-rpc", "--no-cache", "--public-url", "http://bench.test"] };
+const plain: WorldSpec = {
+  name: "default world",
+  scale: 1,
+  args: ["dist/bundle/simulate.js", "--no-rpc", "--no-cache", "--public-url", "http://bench.test"],
+};
 const journaled: WorldSpec = { ...plain, name: "default world, --state", args: [...plain.args, "--state", stateDir] };
 
 async function main() {
   const without = await startSimulator(plain);
   const withState = await startSimulator(journaled);
   const facts = await learnWorld(without.base, without.child);
-  const body = JSON.stringify({ collectionAddress: facts.mint.collection, recipient: facts.mint.wallet, chainId: facts.mint.chainId, item: { name: "Bench Sword", initialSupply: 5 } });
+  const body = JSON.stringify({
+    collectionAddress: facts.mint.collection,
+    recipient: facts.mint.wallet,
+    chainId: facts.mint.chainId,
+    item: { name: "Bench Sword", initialSupply: 5 },
+  });
   const mints = (base: string, connections: number, seconds: number) =>
-    load({ url: `${base}/api/v2/item/new?apiKey=${encodeURIComponent(facts.mint.apiKey)}`, method: "POST", headers: { "content-type": "application/json" }, body, connections, seconds });
+    load({
+      url: `${base}/api/v2/item/new?apiKey=${encodeURIComponent(facts.mint.apiKey)}`,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+      connections,
+      seconds,
+    });
 
   for (const connections of [1, 16]) {
     await mints(without.base, connections, 1);
     await mints(withState.base, connections, 1);
     const pairs: { plain: Sample; journaled: Sample }[] = [];
-    for (let round = 0; round < ROUNDS; round++) pairs.push({ plain: await mints(without.base, connections, SECONDS), journaled: await mints(withState.base, connections, SECONDS) });
+    for (let round = 0; round < ROUNDS; round++)
+      pairs.push({
+        plain: await mints(without.base, connections, SECONDS),
+        journaled: await mints(withState.base, connections, SECONDS),
+      });
     const ratio = median(pairs.map((pair) => pair.journaled.rps / pair.plain.rps));
     console.log(
       `mints at concurrency ${connections}: ${median(pairs.map((p) => p.journaled.rps)).toFixed(0)}/s with --state vs ` +
@@ -45,18 +71,32 @@ async function main() {
 
   // A fresh journal of exactly --mints mints, then start-ups with and without it, alternating.
   const thousandDir = mkdtempSync(join(tmpdir(), "nft-sim-bench-state-"));
-  const thousand: WorldSpec = { ...plain, name: `default world, ${JOURNALED_MINTS} journaled mints`, args: [...plain.args, "--state", thousandDir] };
+  const thousand: WorldSpec = {
+    ...plain,
+    name: `default world, ${JOURNALED_MINTS} journaled mints`,
+    args: [...plain.args, "--state", thousandDir],
+  };
   const filling = await startSimulator(thousand);
   for (let i = 0; i < JOURNALED_MINTS; i++) {
-    const response = await fetch(`${filling.base}/api/v2/item/new?apiKey=${encodeURIComponent(facts.mint.apiKey)}`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    const response = await fetch(`${filling.base}/api/v2/item/new?apiKey=${encodeURIComponent(facts.mint.apiKey)}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body,
+    });
     if (!response.ok) throw new Error(`mint ${i} answered ${response.status}`);
   }
   await stop(filling.child);
   // What the start-ups replay is what the journal holds, not what was sent: read it back.
-  const entries = readFileSync(join(thousandDir, JOURNAL_FILE), "utf8").trim().split("\n").map((line) => JSON.parse(line) as { t: string });
+  const entries = readFileSync(join(thousandDir, JOURNAL_FILE), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { t: string });
   const journaledCount = entries.filter((entry) => entry.t === "tx").length;
-  if (journaledCount !== JOURNALED_MINTS) throw new Error(`the journal holds ${journaledCount} transactions, not the ${JOURNALED_MINTS} mints answered`);
-  console.log(`journal: ${entries.length} entries, ${journaledCount} of them mint transactions (${(statSync(join(thousandDir, JOURNAL_FILE)).size / 1e6).toFixed(2)} MB)`);
+  if (journaledCount !== JOURNALED_MINTS)
+    throw new Error(`the journal holds ${journaledCount} transactions, not the ${JOURNALED_MINTS} mints answered`);
+  console.log(
+    `journal: ${entries.length} entries, ${journaledCount} of them mint transactions (${(statSync(join(thousandDir, JOURNAL_FILE)).size / 1e6).toFixed(2)} MB)`,
+  );
 
   const startups: { plain: number; journaled: number }[] = [];
   for (let round = 0; round < 3; round++) {

@@ -8,7 +8,12 @@ const mb = (bytes: number) => Math.round(bytes / 1048576);
 function record(step: string): void {
   const peak = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1];
   const { rss, heapUsed } = process.memoryUsage();
-  steps.push({ step, rssMB: mb(rss), heapUsedMB: mb(heapUsed), peakRssMB: peak ? Math.round(Number(peak) / 1024) : NaN });
+  steps.push({
+    step,
+    rssMB: mb(rss),
+    heapUsedMB: mb(heapUsed),
+    peakRssMB: peak ? Math.round(Number(peak) / 1024) : NaN,
+  });
 }
 
 record("node");

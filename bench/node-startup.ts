@@ -22,7 +22,15 @@ import { startSimulator, stop } from "./lib/sim.ts";
 import { simulateCommand } from "./lib/worlds.ts";
 import { ROOT } from "./lib/processes.ts";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, tree: { type: "string" }, before: { type: "string" }, "anvil-args": { type: "string", default: "" }, modes: { type: "string", default: "in-process,anvil,anvil-keys" } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    tree: { type: "string" },
+    before: { type: "string" },
+    "anvil-args": { type: "string", default: "" },
+    modes: { type: "string", default: "in-process,anvil,anvil-keys" },
+  },
+});
 const runs = Number(values.runs);
 const modes = values.modes!.split(",");
 const treeOf = (mode: string) => (mode.startsWith("before/") ? values.before! : (values.tree ?? ROOT));
@@ -30,7 +38,13 @@ const ANVIL = `${ROOT}node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil`;
 const genesis = Math.floor(defaultWorld().genesisTime!.getTime() / 1000);
 
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<any> {
-  const answer = (await (await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) })).json()) as { result: unknown };
+  const answer = (await (
+    await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    })
+  ).json()) as { result: unknown };
   return answer.result;
 }
 
@@ -39,7 +53,9 @@ const anvils = new Set<ReturnType<typeof spawn>>();
 process.on("exit", () => anvils.forEach((child) => child.kill("SIGKILL")));
 
 async function startAnvil(extra: string[]): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(ANVIL, ["--port", "0", "--chain-id", "56", "--timestamp", String(genesis), ...extra], { stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawn(ANVIL, ["--port", "0", "--chain-id", "56", "--timestamp", String(genesis), ...extra], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   const port = await new Promise<number>((resolve) => {
     let out = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -50,22 +66,30 @@ async function startAnvil(extra: string[]): Promise<{ url: string; stop(): Promi
   child.stdout.resume();
   anvils.add(child);
   child.once("exit", () => anvils.delete(child));
-  return { url: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => (child.once("exit", () => resolve()), child.kill("SIGKILL"))) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => (child.once("exit", () => resolve()), child.kill("SIGKILL"))),
+  };
 }
 
 /** The default world's keys as --keys takes them (the labels' derived keys, so the addresses are the in-process ones), funded on anvil. */
 async function keysFileFundedOn(url: string): Promise<string> {
   const { scenario } = loadScenarioFile(DEFAULT_WORLD_FILE);
-  const accounts = Object.fromEntries(scenario.accounts.map((account) => [account.name, keyFor(account.keyLabel ?? `account/${account.name}`)]));
+  const accounts = Object.fromEntries(
+    scenario.accounts.map((account) => [account.name, keyFor(account.keyLabel ?? `account/${account.name}`)]),
+  );
   const keys = { deployer: deployerKey(56), accounts };
-  for (const key of [keys.deployer, ...Object.values(accounts)]) await rpc(url, "anvil_setBalance", [addressOf(key), "0xd3c21bcecceda1000000"]);
+  for (const key of [keys.deployer, ...Object.values(accounts)])
+    await rpc(url, "anvil_setBalance", [addressOf(key), "0xd3c21bcecceda1000000"]);
   const file = join(tmpdir(), "nft-sim-bench-keys.json");
   writeFileSync(file, JSON.stringify(keys));
   return file;
 }
 
 /** A JSON-RPC proxy that counts HTTP requests (round trips) and the calls in them. */
-function countingProxy(target: string): Promise<{ url: string; counts: { requests: number; calls: number; methods: Map<string, number> }; close(): void }> {
+function countingProxy(
+  target: string,
+): Promise<{ url: string; counts: { requests: number; calls: number; methods: Map<string, number> }; close(): void }> {
   const counts = { requests: 0, calls: 0, methods: new Map<string, number>() };
   const server: Server = createServer(async (req, res) => {
     let body = "";
@@ -73,20 +97,35 @@ function countingProxy(target: string): Promise<{ url: string; counts: { request
     counts.requests += 1;
     const parsed = JSON.parse(body);
     counts.calls += Array.isArray(parsed) ? parsed.length : 1;
-    for (const { method } of [parsed].flat() as { method: string }[]) counts.methods.set(method, (counts.methods.get(method) ?? 0) + 1);
+    for (const { method } of [parsed].flat() as { method: string }[])
+      counts.methods.set(method, (counts.methods.get(method) ?? 0) + 1);
     const answer = await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body });
     res.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text());
   });
   return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, counts, close: () => server.close() })),
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+        counts,
+        close: () => server.close(),
+      }),
+    ),
   );
 }
 
-async function once(tagged: string, counting: boolean): Promise<{ ms: number; blocks?: number; requests?: number; calls?: number; methods?: Map<string, number> }> {
+async function once(
+  tagged: string,
+  counting: boolean,
+): Promise<{ ms: number; blocks?: number; requests?: number; calls?: number; methods?: Map<string, number> }> {
   const mode = tagged.replace(/^before\//, "").replace(/\+$/, "");
   // What npm run simulate runs, replaying the world (no world cache: a node's world is never cached); an older copy runs its sources.
-  const args = tagged.startsWith("before/") ? ["src/cli/simulate.ts", "--no-rpc"] : [...simulateCommand(), "--no-rpc", "--no-cache"];
-  const anvil = mode === "in-process" ? undefined : await startAnvil(tagged.endsWith("+") ? values["anvil-args"]!.split(" ").filter(Boolean) : []);
+  const args = tagged.startsWith("before/")
+    ? ["src/cli/simulate.ts", "--no-rpc"]
+    : [...simulateCommand(), "--no-rpc", "--no-cache"];
+  const anvil =
+    mode === "in-process"
+      ? undefined
+      : await startAnvil(tagged.endsWith("+") ? values["anvil-args"]!.split(" ").filter(Boolean) : []);
   const proxy = anvil && counting ? await countingProxy(anvil.url) : undefined;
   try {
     if (anvil) args.push("--rpc-url", proxy?.url ?? anvil.url);
@@ -111,10 +150,22 @@ for (let run = 1; run <= runs; run += 1) {
   }
 }
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
-console.log(`\ntree ${values.tree ?? ROOT}${values.before ? ` (before/: ${values.before})` : ""}; ${runs} alternating runs; median time to the first 200 on /api/v2/collection:`);
-for (const [mode, list] of times) console.log(`  ${mode.padEnd(17)} ${(median(list) / 1000).toFixed(2)} s  (${list.map((ms) => (ms / 1000).toFixed(2)).join(", ")})`);
+console.log(
+  `\ntree ${values.tree ?? ROOT}${values.before ? ` (before/: ${values.before})` : ""}; ${runs} alternating runs; median time to the first 200 on /api/v2/collection:`,
+);
+for (const [mode, list] of times)
+  console.log(
+    `  ${mode.padEnd(17)} ${(median(list) / 1000).toFixed(2)} s  (${list.map((ms) => (ms / 1000).toFixed(2)).join(", ")})`,
+  );
 for (const mode of modes.filter((mode) => !mode.endsWith("in-process"))) {
   const { blocks, requests, calls, methods } = await once(mode, true);
-  console.log(`  ${mode}: ${blocks} blocks on anvil; ${requests} JSON-RPC requests (${(requests! / blocks!).toFixed(2)} per block), ${calls} calls (${(calls! / blocks!).toFixed(2)} per block)`);
-  console.log(`    calls by method: ${[...methods!].sort(([, a], [, b]) => b - a).map(([method, count]) => `${method} ${count}`).join(", ")}`);
+  console.log(
+    `  ${mode}: ${blocks} blocks on anvil; ${requests} JSON-RPC requests (${(requests! / blocks!).toFixed(2)} per block), ${calls} calls (${(calls! / blocks!).toFixed(2)} per block)`,
+  );
+  console.log(
+    `    calls by method: ${[...methods!]
+      .sort(([, a], [, b]) => b - a)
+      .map(([method, count]) => `${method} ${count}`)
+      .join(", ")}`,
+  );
 }

@@ -14,7 +14,12 @@ import { generateScaledWorld, inTree, learnWorld, worlds } from "./lib/worlds.ts
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { tree: { type: "string" }, seconds: { type: "string", default: "5" }, scale: { type: "string", default: "1" }, top: { type: "string", default: "20" } },
+  options: {
+    tree: { type: "string" },
+    seconds: { type: "string", default: "5" },
+    scale: { type: "string", default: "1" },
+    top: { type: "string", default: "20" },
+  },
 });
 const SCENARIOS = ["startup", "list", "sorted", "collection", "history", "deep", "mint", "mint1"] as const;
 type Scenario = (typeof SCENARIOS)[number];
@@ -34,7 +39,8 @@ for (const scenario of chosen) {
   const profileFile = `${dir}/${scenario}.cpuprofile`;
   process.env.BENCH_PROFILE_OUT = profileFile;
   // Start-up is profiled from process start to exit; a load, only while the load runs.
-  const flags = scenario === "startup" ? ["--cpu-prof", "--cpu-prof-dir", dir] : ["--import", `${ROOT}bench/lib/profile-hook.ts`];
+  const flags =
+    scenario === "startup" ? ["--cpu-prof", "--cpu-prof-dir", dir] : ["--import", `${ROOT}bench/lib/profile-hook.ts`];
   const sim = await startSimulator(world, flags);
   try {
     if (scenario !== "startup") {
@@ -53,7 +59,12 @@ for (const scenario of chosen) {
               url: `${sim.base}/api/v2/item/new?apiKey=${facts.mint.apiKey}`,
               method: "POST",
               headers: { "content-type": "application/json" },
-              body: JSON.stringify({ collectionAddress: facts.mint.collection, recipient: facts.mint.wallet, chainId: facts.mint.chainId, item: { name: "Bench Sword", initialSupply: 5 } }),
+              body: JSON.stringify({
+                collectionAddress: facts.mint.collection,
+                recipient: facts.mint.wallet,
+                chainId: facts.mint.chainId,
+                item: { name: "Bench Sword", initialSupply: 5 },
+              }),
               connections: scenario === "mint1" ? 1 : 16,
               seconds: duration,
             })
@@ -75,7 +86,13 @@ for (const scenario of chosen) {
   const hot = hotFrames(`${dir}/${file}`, ROOT, Number(values.top));
   summary[scenario] = hot;
   console.log(`\n== ${scenario} (${hot.samples} samples, ${hot.busyPct}% busy)`);
-  console.log("by area:", Object.entries(hot.byArea).slice(0, 12).map(([k, v]) => `${k} ${v}%`).join(", "));
+  console.log(
+    "by area:",
+    Object.entries(hot.byArea)
+      .slice(0, 12)
+      .map(([k, v]) => `${k} ${v}%`)
+      .join(", "),
+  );
   console.log("self:");
   for (const f of hot.self) console.log(`  ${String(f.selfPct).padStart(5)}%  ${f.frame}`);
   console.log("total:");

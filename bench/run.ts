@@ -38,12 +38,22 @@ const ALL_PHASES = ["reads", "prism", "mints", "startup", "growth"];
 // The soak takes minutes of its own: only with --only soak.
 const KNOWN_PHASES = [...ALL_PHASES, "soak"];
 const PHASES = new Set(opts.only ? opts.only.split(",") : ALL_PHASES);
-for (const phase of PHASES) if (!KNOWN_PHASES.includes(phase)) throw new Error(`--only: unknown phase '${phase}' (${KNOWN_PHASES.join(", ")})`);
+for (const phase of PHASES)
+  if (!KNOWN_PHASES.includes(phase)) throw new Error(`--only: unknown phase '${phase}' (${KNOWN_PHASES.join(", ")})`);
 const SOAK_SECONDS = Number(opts["soak-seconds"]);
-const TARGETS = { reads: 0.5, mints: 0.8, startupMs: 2000, peakRssMB: 250, startupVsPrism: 1.5, scaledStartupMs: 10_000, scaledPeakRssMB: 1024 };
+const TARGETS = {
+  reads: 0.5,
+  mints: 0.8,
+  startupMs: 2000,
+  peakRssMB: 250,
+  startupVsPrism: 1.5,
+  scaledStartupMs: 10_000,
+  scaledPeakRssMB: 1024,
+};
 
 const benchStarted = performance.now();
-const log = (line: string) => console.log(`[${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+const log = (line: string) =>
+  console.log(`[${((performance.now() - benchStarted) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
 // ---------- reads ----------
 
@@ -59,10 +69,16 @@ function readCases(facts: WorldFacts, deepPages: number[]): ReadCase[] {
   return [
     { name: "list, default sort", path: "/api/v2/collection" },
     { name: "list, sortBy=volume_all", path: "/api/v2/collection?sortBy=volume_all" },
-    { name: "list, filtered", path: `/api/v2/collection?chainId=${filter.chainId}&genre=${encodeURIComponent(filter.genre)}` },
+    {
+      name: "list, filtered",
+      path: `/api/v2/collection?chainId=${filter.chainId}&genre=${encodeURIComponent(filter.genre)}`,
+    },
     { name: "one collection", path: `/api/v2/collection/${top.address}` },
     { name: `history page 1 (${facts.hot.events} events)`, path: `/api/v2/item/events/${collection}/${tokenId}` },
-    ...deepPages.map((page) => ({ name: `history page ${page} (${facts.hot.events} events)`, path: `/api/v2/item/events/${collection}/${tokenId}?page=${page}` })),
+    ...deepPages.map((page) => ({
+      name: `history page ${page} (${facts.hot.events} events)`,
+      path: `/api/v2/item/events/${collection}/${tokenId}?page=${page}`,
+    })),
   ];
 }
 
@@ -104,7 +120,15 @@ async function measureReads(sim: Started, cases: ReadCase[]): Promise<ReadResult
     const simulator = summarize(simSamples);
     const baseline = summarize(koaSamples);
     const ratio = pairedRatio(simSamples, koaSamples);
-    results.push({ name, path, bytes: Buffer.byteLength(bodies[path]!), simulator, koa: baseline, ratio, rounds: { simulator: simSamples.map((x) => x.rps), koa: koaSamples.map((x) => x.rps) } });
+    results.push({
+      name,
+      path,
+      bytes: Buffer.byteLength(bodies[path]!),
+      simulator,
+      koa: baseline,
+      ratio,
+      rounds: { simulator: simSamples.map((x) => x.rps), koa: koaSamples.map((x) => x.rps) },
+    });
     log(`  ${name}: ${fmt(simulator.rps)} req/s vs bare Koa ${fmt(baseline.rps)} → ${pct(ratio)}`);
   }
   await stop(koa.child);
@@ -133,7 +157,14 @@ async function measureMints(sim: Started, facts: WorldFacts): Promise<{ results:
   const baseline = helper("bench/baselines/mint-viem.ts", [String(facts.mint.chainId)]);
   const { port: viemPort } = await baseline.next("ready");
   const overKoa = (connections: number, seconds: number) =>
-    load({ url: `http://127.0.0.1:${viemPort}/mint`, method: "POST", headers: { "content-type": "application/json" }, body: "{}", connections, seconds });
+    load({
+      url: `http://127.0.0.1:${viemPort}/mint`,
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+      connections,
+      seconds,
+    });
   const body = JSON.stringify({
     collectionAddress: facts.mint.collection,
     recipient: facts.mint.wallet,
@@ -174,7 +205,11 @@ async function measureMints(sim: Started, facts: WorldFacts): Promise<{ results:
     const viemOverKoa = summarize(koaSamples);
     const ratio = pairedRatio(simSamples, viemSamples);
     const ratioToViemOverKoa = pairedRatio(simSamples, koaSamples);
-    const rounds = { simulator: simSamples.map((x) => x.rps), viem: viemSamples.map((x) => x.rps), viemOverKoa: koaSamples.map((x) => x.rps) };
+    const rounds = {
+      simulator: simSamples.map((x) => x.rps),
+      viem: viemSamples.map((x) => x.rps),
+      viemOverKoa: koaSamples.map((x) => x.rps),
+    };
     results.push({ concurrency, simulator, viem, ratio, viemOverKoa, ratioToViemOverKoa, rounds });
     log(
       `  concurrency ${concurrency}: ${fmt(simulator.rps)} mints/s vs direct viem ${fmt(viem.rps)} → ${pct(ratio)}` +
@@ -198,24 +233,47 @@ async function main() {
   // Every world's first start in this run is a cold one (no cached world).
   rmSync(BENCH_CACHE_DIR, { recursive: true, force: true });
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
-  log(`${command}: ${SECONDS} s per measurement, ${WARMUP} s warm-up, ${ROUNDS} rounds, ${CONNECTIONS} connections; phases ${[...PHASES].join(", ")}`);
+  log(
+    `${command}: ${SECONDS} s per measurement, ${WARMUP} s warm-up, ${ROUNDS} rounds, ${CONNECTIONS} connections; phases ${[...PHASES].join(", ")}`,
+  );
   const needScaled = PHASES.has("startup") || PHASES.has("growth");
   if (needScaled) generateScaledWorld(SCALE);
 
   // 0. The soak, on a simulator of its own (started with a forced-GC hook).
   let soaked: SoakResult | undefined;
   if (PHASES.has("soak")) {
-    const settings = { seconds: SOAK_SECONDS, clients: Number(opts["soak-clients"]), mintShare: 0.4, windowSeconds: Math.min(30, SOAK_SECONDS / 2), heapSnapshotDir: opts["heap-snapshots"] ? resolve(opts["heap-snapshots"]) : undefined };
+    const settings = {
+      seconds: SOAK_SECONDS,
+      clients: Number(opts["soak-clients"]),
+      mintShare: 0.4,
+      windowSeconds: Math.min(30, SOAK_SECONDS / 2),
+      heapSnapshotDir: opts["heap-snapshots"] ? resolve(opts["heap-snapshots"]) : undefined,
+    };
     log(`soak: ${settings.seconds} s, ${settings.clients} clients, 40% mints`);
     soaked = await soak(baseWorld, settings, log);
     const first = soaked.windows[0]!;
     const last = soaked.windows[soaked.windows.length - 1]!;
-    log(`  ${soaked.mints} mints in ${soaked.blocks} blocks; kept per mint ${soaked.retainedPerMintKB.rss.toFixed(1)} KB RSS, ${soaked.retainedPerMintKB.heapUsed.toFixed(1)} KB heap; mints per window ${first.mints} → ${last.mints} (${pct(soaked.mintThroughputRatio)}), mint p50 ${first.mintP50.toFixed(0)} → ${last.mintP50.toFixed(0)} ms`);
+    log(
+      `  ${soaked.mints} mints in ${soaked.blocks} blocks; kept per mint ${soaked.retainedPerMintKB.rss.toFixed(1)} KB RSS, ${soaked.retainedPerMintKB.heapUsed.toFixed(1)} KB heap; mints per window ${first.mints} → ${last.mints} (${pct(soaked.mintThroughputRatio)}), mint p50 ${first.mintP50.toFixed(0)} → ${last.mintP50.toFixed(0)} ms`,
+    );
     if (PHASES.size === 1) {
       mkdirSync(new URL("results/", import.meta.url), { recursive: true });
       const out = resolve(ROOT, opts.out ?? "bench/results/partial.json");
       const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadavgAtEnd: loadavg() };
-      writeFileSync(out, JSON.stringify({ command, date: new Date().toISOString(), totalSeconds: Math.round((performance.now() - benchStarted) / 1000), machine, soak: soaked }, null, 2) + "\n");
+      writeFileSync(
+        out,
+        JSON.stringify(
+          {
+            command,
+            date: new Date().toISOString(),
+            totalSeconds: Math.round((performance.now() - benchStarted) / 1000),
+            machine,
+            soak: soaked,
+          },
+          null,
+          2,
+        ) + "\n",
+      );
       log(`done; results in ${out}`);
       console.log(renderSoak(soaked));
       return;
@@ -228,7 +286,9 @@ async function main() {
   log(`  first answer after ${ms(sim.startup.firstResponseMs)}`);
   const facts = await learnWorld(sim.base, sim.child);
   const worldSize = (f: WorldFacts) => ({ collections: f.collections.length, hotItemEvents: f.hot.events });
-  log(`  ${facts.collections.length} collections; longest history ${facts.hot.events} events (${facts.hot.collection} #${facts.hot.tokenId})`);
+  log(
+    `  ${facts.collections.length} collections; longest history ${facts.hot.events} events (${facts.hot.collection} #${facts.hot.tokenId})`,
+  );
   let reads: ReadResult[] = [];
   if (PHASES.has("reads") || PHASES.has("growth")) {
     log("reads at 1×");
@@ -239,8 +299,14 @@ async function main() {
   if (PHASES.has("prism")) {
     log("reads against Prism mocking docs/openapi.json (the static-mock baseline)");
     const prism = await startPrism();
-    prismReads = await readsAgainstPrism(sim.base, prism.base, readCases(facts, []), { connections: CONNECTIONS, seconds: SECONDS, warmup: WARMUP, rounds: Math.min(ROUNDS, 3) });
-    for (const r of prismReads) log(`  ${r.name}: ${fmt(r.simulator.rps)} req/s vs Prism ${fmt(r.prism.rps)} → ${pct(r.ratio)}`);
+    prismReads = await readsAgainstPrism(sim.base, prism.base, readCases(facts, []), {
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      warmup: WARMUP,
+      rounds: Math.min(ROUNDS, 3),
+    });
+    for (const r of prismReads)
+      log(`  ${r.name}: ${fmt(r.simulator.rps)} req/s vs Prism ${fmt(r.prism.rps)} → ${pct(r.ratio)}`);
     await stop(prism.child);
   }
   let mints: MintResult[] = [];
@@ -261,13 +327,17 @@ async function main() {
       warmStartups.push(again.startup);
       await stop(again.child);
     }
-    log(`start-up, ${baseWorld.name}: cold ${ms(coldStartup.firstResponseMs)}; from the world cache ${warmStartups.map((s) => ms(s.firstResponseMs)).join(", ")} (chains ready ${warmStartups.map((s) => ms(s.readyLineMs)).join(", ")})`);
+    log(
+      `start-up, ${baseWorld.name}: cold ${ms(coldStartup.firstResponseMs)}; from the world cache ${warmStartups.map((s) => ms(s.firstResponseMs)).join(", ")} (chains ready ${warmStartups.map((s) => ms(s.readyLineMs)).join(", ")})`,
+    );
   }
   const prismStartupRuns = PHASES.has("prism") ? await prismStartups(STARTUP_RUNS) : [];
   if (prismStartupRuns.length) log(`start-up, Prism mocking docs/openapi.json: ${prismStartupRuns.map(ms).join(", ")}`);
 
   // 2. The world ten times larger: start-up, reads (growth), peak memory.
-  let scaled: { startup: Started["startup"]; warm?: Started["startup"]; facts: WorldFacts; reads: ReadResult[]; peakMB: number } | undefined;
+  let scaled:
+    | { startup: Started["startup"]; warm?: Started["startup"]; facts: WorldFacts; reads: ReadResult[]; peakMB: number }
+    | undefined;
   if (needScaled) {
     log(`starting the simulator with the ${scaledWorld.name}`);
     const big = await startSimulator(scaledWorld);
@@ -280,14 +350,19 @@ async function main() {
       const samePage = deepPage(facts.hot.events);
       const bigDeep = deepPage(bigFacts.hot.events);
       // The same depth as at 1×, and the last page of the longest history when it is much deeper.
-      bigReads = await measureReads(big, readCases(bigFacts, bigDeep >= 2 * samePage ? [samePage, bigDeep] : [samePage]));
+      bigReads = await measureReads(
+        big,
+        readCases(bigFacts, bigDeep >= 2 * samePage ? [samePage, bigDeep] : [samePage]),
+      );
     }
     scaled = { startup: big.startup, facts: bigFacts, reads: bigReads, peakMB: big.child.memory()?.peakMB ?? NaN };
     await stop(big.child);
     if (PHASES.has("startup")) {
       const again = await startSimulator(scaledWorld);
       scaled.warm = again.startup;
-      log(`  from the world cache: first answer after ${ms(again.startup.firstResponseMs)}, chains ready after ${ms(again.startup.readyLineMs)}`);
+      log(
+        `  from the world cache: first answer after ${ms(again.startup.firstResponseMs)}, chains ready after ${ms(again.startup.readyLineMs)}`,
+      );
       await stop(again.child);
     }
   }
@@ -301,20 +376,63 @@ async function main() {
     date: new Date().toISOString(),
     totalSeconds: Math.round((performance.now() - benchStarted) / 1000),
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadavgAtEnd: loadavg() },
-    settings: { seconds: SECONDS, warmup: WARMUP, rounds: ROUNDS, connections: CONNECTIONS, scale: SCALE, phases: [...PHASES], tree: opts.tree ?? null },
+    settings: {
+      seconds: SECONDS,
+      warmup: WARMUP,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      scale: SCALE,
+      phases: [...PHASES],
+      tree: opts.tree ?? null,
+    },
     targets: TARGETS,
-    worlds: { base: { ...baseWorld, ...worldSize(facts) }, scaled: scaled ? { ...scaledWorld, ...worldSize(scaled.facts) } : null },
+    worlds: {
+      base: { ...baseWorld, ...worldSize(facts) },
+      scaled: scaled ? { ...scaledWorld, ...worldSize(scaled.facts) } : null,
+    },
     reads: PHASES.has("reads") ? reads.map((r) => ({ ...r, pass: r.ratio >= TARGETS.reads })) : [],
     mints: mints.map((m) => ({ ...m, pass: m.ratio >= TARGETS.mints })),
     startup: [
-      { world: baseWorld.name, firstResponseMs: baseStartupMs, cold: coldStartup, runs: baseStartups, pass: baseStartupMs <= TARGETS.startupMs },
+      {
+        world: baseWorld.name,
+        firstResponseMs: baseStartupMs,
+        cold: coldStartup,
+        runs: baseStartups,
+        pass: baseStartupMs <= TARGETS.startupMs,
+      },
       ...(scaled
-        ? [{ world: scaledWorld.name, firstResponseMs: (scaled.warm ?? scaled.startup).firstResponseMs, cold: scaled.startup, runs: [scaled.warm ?? scaled.startup], pass: (scaled.warm ?? scaled.startup).firstResponseMs <= TARGETS.scaledStartupMs }]
+        ? [
+            {
+              world: scaledWorld.name,
+              firstResponseMs: (scaled.warm ?? scaled.startup).firstResponseMs,
+              cold: scaled.startup,
+              runs: [scaled.warm ?? scaled.startup],
+              pass: (scaled.warm ?? scaled.startup).firstResponseMs <= TARGETS.scaledStartupMs,
+            },
+          ]
         : []),
     ],
     memory: [
-      memoryEntry(baseWorld.name, Math.max(coldStartup.peakRssAtChainsMB, ...baseStartups.map((s) => s.peakRssAtChainsMB)), afterReadsPeakMB, afterMintsPeakMB, minted, TARGETS.peakRssMB),
-      ...(scaled ? [memoryEntry(scaledWorld.name, Math.max(scaled.startup.peakRssAtChainsMB, scaled.warm?.peakRssAtChainsMB ?? 0), scaled.peakMB, undefined, 0, TARGETS.scaledPeakRssMB)] : []),
+      memoryEntry(
+        baseWorld.name,
+        Math.max(coldStartup.peakRssAtChainsMB, ...baseStartups.map((s) => s.peakRssAtChainsMB)),
+        afterReadsPeakMB,
+        afterMintsPeakMB,
+        minted,
+        TARGETS.peakRssMB,
+      ),
+      ...(scaled
+        ? [
+            memoryEntry(
+              scaledWorld.name,
+              Math.max(scaled.startup.peakRssAtChainsMB, scaled.warm?.peakRssAtChainsMB ?? 0),
+              scaled.peakMB,
+              undefined,
+              0,
+              TARGETS.scaledPeakRssMB,
+            ),
+          ]
+        : []),
     ],
     growth: scaled && PHASES.has("growth") ? growth(reads, scaled.reads) : [],
     prism: PHASES.has("prism")
@@ -345,16 +463,35 @@ async function main() {
 }
 
 /** Peak RSS while serving (once the chains hold the world, and after the reads) against the target; after the mints, apart: every mint is a block. */
-function memoryEntry(world: string, atReady: number, afterReads: number, afterMints: number | undefined, minted: number, target: number) {
+function memoryEntry(
+  world: string,
+  atReady: number,
+  afterReads: number,
+  afterMints: number | undefined,
+  minted: number,
+  target: number,
+) {
   const serving = Math.max(atReady, afterReads);
-  return { world, peakRssAtReadyMB: atReady, peakRssAfterReadsMB: afterReads, peakRssAfterMintsMB: afterMints ?? null, minted, targetMB: target, pass: serving <= target };
+  return {
+    world,
+    peakRssAtReadyMB: atReady,
+    peakRssAfterReadsMB: afterReads,
+    peakRssAfterMintsMB: afterMints ?? null,
+    minted,
+    targetMB: target,
+    pass: serving <= target,
+  };
 }
 
 /** The same read at 1× and at the larger scale: how the cost of one request grows. */
 function growth(small: ReadResult[], large: ReadResult[]) {
   const key = (r: ReadResult) => r.name.replace(/ \(\d+ events\)/, "");
   return large.map((l) => {
-    const s = small.find((r) => key(r) === key(l)) ?? small.find((r) => r.name.startsWith("history page") && l.name.startsWith("history page") && r.path.includes("page="))!;
+    const s =
+      small.find((r) => key(r) === key(l)) ??
+      small.find(
+        (r) => r.name.startsWith("history page") && l.name.startsWith("history page") && r.path.includes("page="),
+      )!;
     return {
       name: l.name,
       atBase: { name: s.name, rps: s.simulator.rps, p50: s.simulator.p50, p99: s.simulator.p99, ratio: s.ratio },

@@ -6,10 +6,23 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { parseArgs } from "node:util";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, "load-seconds": { type: "string", default: "10" }, clients: { type: "string", default: "8" }, fixture: { type: "string" } } });
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    "load-seconds": { type: "string", default: "10" },
+    clients: { type: "string", default: "8" },
+    fixture: { type: "string" },
+  },
+});
 
 async function run(): Promise<void> {
-  const args = ["src/cli/simulate.ts", "--port", "0", "--no-rpc", ...(values.fixture ? ["--fixture", values.fixture] : [])];
+  const args = [
+    "src/cli/simulate.ts",
+    "--port",
+    "0",
+    "--no-rpc",
+    ...(values.fixture ? ["--fixture", values.fixture] : []),
+  ];
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
@@ -18,7 +31,9 @@ async function run(): Promise<void> {
   const base = output.match(/API\s+(http:\/\/\S+)\/api\/v2/)![1]!;
   // The banner's sample mint: a key, a collection it may mint on, a recipient and the chain.
   const minterKey = output.match(/-X POST '[^']*apiKey=([^']+)'/)![1]!;
-  const [, collection, owner, chainId] = output.match(/"collectionAddress":"(0x[0-9a-f]{40})","recipient":"(0x[0-9a-f]{40})","chainId":(\d+)/)!;
+  const [, collection, owner, chainId] = output.match(
+    /"collectionAddress":"(0x[0-9a-f]{40})","recipient":"(0x[0-9a-f]{40})","chainId":(\d+)/,
+  )!;
   const outcomes: { sentAt: number; status: number }[] = [];
   let running = true;
   const client = async () => {
@@ -28,7 +43,12 @@ async function run(): Promise<void> {
         const response = await fetch(`${base}/api/v2/item/new?apiKey=${minterKey}`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ collectionAddress: collection, recipient: owner, chainId: Number(chainId), item: { name: "Load", initialSupply: 5 } }),
+          body: JSON.stringify({
+            collectionAddress: collection,
+            recipient: owner,
+            chainId: Number(chainId),
+            item: { name: "Load", initialSupply: 5 },
+          }),
         });
         await response.arrayBuffer();
         outcomes.push({ sentAt, status: response.status });
@@ -48,7 +68,9 @@ async function run(): Promise<void> {
   const stop = Date.parse(output.match(/SIGTERM at (\S+Z): stopping/)![1]!);
   const minted = (after: boolean) => outcomes.filter((o) => o.status === 200 && o.sentAt > stop === after).length;
   const refused = outcomes.filter((o) => o.sentAt > stop && o.status === 503).length;
-  console.log(`exit ${exitSeconds.toFixed(2)} s after SIGTERM (code ${child.exitCode}); mints 200: ${minted(false)} sent before the stop, ${minted(true)} after; ${refused} answered 503 after`);
+  console.log(
+    `exit ${exitSeconds.toFixed(2)} s after SIGTERM (code ${child.exitCode}); mints 200: ${minted(false)} sent before the stop, ${minted(true)} after; ${refused} answered 503 after`,
+  );
 }
 
 for (let i = 0; i < Number(values.runs); i += 1) await run();

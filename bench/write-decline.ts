@@ -12,16 +12,31 @@ const sim = await startSimulator(demoWorld(), { port: 0, serveRpc: false });
 const chain = sim.chains.get(56)!;
 const collection = [...chain.models.collections.keys()][0]!;
 const owner = chain.models.collections.get(collection)!.owner;
-const body = JSON.stringify({ collectionAddress: collection, recipient: owner, chainId: 56, item: { name: "x", initialSupply: 1 } });
+const body = JSON.stringify({
+  collectionAddress: collection,
+  recipient: owner,
+  chainId: 56,
+  item: { name: "x", initialSupply: 1 },
+});
 let done = 0;
 let windowStart = performance.now();
 
 async function mintOnce(): Promise<void> {
   if (mode === "http") {
-    await (await fetch(`${sim.url}/api/v2/item/new?apiKey=demo-studio-key`, { method: "POST", headers: { "content-type": "application/json" }, body })).text();
+    await (
+      await fetch(`${sim.url}/api/v2/item/new?apiKey=demo-studio-key`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      })
+    ).text();
     return;
   }
-  const hash = await addItem(chain, { from: owner, collection, to: owner, royaltyPerMille: 0n, initialSupply: 1n, maxSupply: 1n }, { dryRun: true });
+  const hash = await addItem(
+    chain,
+    { from: owner, collection, to: owner, royaltyPerMille: 0n, initialSupply: 1n, maxSupply: 1n },
+    { dryRun: true },
+  );
   if (mode === "chain") await chain.confirmed(hash);
 }
 

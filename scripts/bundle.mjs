@@ -20,7 +20,11 @@ function newest(path) {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((entry) => newest(join(path, entry))));
 }
 
-const sources = Math.max(newest(join(root, "src")), newest(join(root, "package-lock.json")), newest(new URL(import.meta.url).pathname));
+const sources = Math.max(
+  newest(join(root, "src")),
+  newest(join(root, "package-lock.json")),
+  newest(new URL(import.meta.url).pathname),
+);
 if (process.argv.includes("--force") || newest(stamp) < sources) {
   rmSync(out, { recursive: true, force: true });
   await build({
@@ -32,9 +36,18 @@ if (process.argv.includes("--force") || newest(stamp) < sources) {
     platform: "node",
     target: "node22",
     // Native bindings and what the command never loads stay outside.
-    external: ["@nomicfoundation/edr", "@nomicfoundation/solidity-analyzer", "fsevents", "msw", "playwright-core", "solc"],
+    external: [
+      "@nomicfoundation/edr",
+      "@nomicfoundation/solidity-analyzer",
+      "fsevents",
+      "msw",
+      "playwright-core",
+      "solc",
+    ],
     // Bundled CommonJS modules call require(); in an ES module it has to be made.
-    banner: { js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __bundleRequire } from "node:module"; const require = __bundleRequire(import.meta.url);',
+    },
     logLevel: "warning",
   });
   writeFileSync(stamp, `${new Date().toISOString()}\n`);

@@ -40,7 +40,9 @@ function bindingPackage() {
 if (!bindingLoads()) {
   const pkg = bindingPackage();
   console.log(`ensure-edr: installing ${pkg} (npm skips it when it runs on Node < 22)`);
-  execFileSync("npm", ["install", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund", pkg], { stdio: "inherit" });
+  execFileSync("npm", ["install", "--no-save", "--ignore-scripts", "--no-audit", "--no-fund", pkg], {
+    stdio: "inherit",
+  });
   if (!bindingLoads()) {
     console.error("ensure-edr: the EDR native binding still does not load");
     process.exit(1);

@@ -16,7 +16,11 @@ function newest(path) {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((entry) => newest(join(path, entry))));
 }
 
-const sources = Math.max(newest(join(root, "contracts")), newest(join(root, "hardhat.config.ts")), newest(join(root, "package-lock.json")));
+const sources = Math.max(
+  newest(join(root, "contracts")),
+  newest(join(root, "hardhat.config.ts")),
+  newest(join(root, "package-lock.json")),
+);
 // Written after every compile: Hardhat leaves unchanged artifacts alone, so their own times
 // would make a later lock-file change look like a change forever.
 const stamp = join(root, "artifacts", ".compiled");

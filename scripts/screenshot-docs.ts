@@ -8,7 +8,14 @@ const out = process.argv[2] ?? "docs/screenshots/swagger-mint.png";
 const sim = await startSimulator(defaultWorld(), { port: 0, serveRpc: false });
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1400 } });
@@ -19,7 +26,11 @@ try {
   await operation.locator("textarea.body-param__text").waitFor();
   // The request part: the description, the example body ready to send, and the start of the answers.
   const box = (await operation.boundingBox())!;
-  await page.screenshot({ path: out, clip: { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, 900) }, fullPage: true });
+  await page.screenshot({
+    path: out,
+    clip: { x: box.x, y: box.y, width: box.width, height: Math.min(box.height, 900) },
+    fullPage: true,
+  });
   console.log(`${out}: the mint operation of ${sim.url}/docs`);
 } finally {
   await browser.close();

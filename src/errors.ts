@@ -8,7 +8,13 @@ export class ApiError extends Error {
   /** Fields the body carries beside the three every error has (a pending mint's `txHash`). */
   readonly extra: Omit<ErrorBody, "error" | "message" | "errors">;
 
-  constructor(status: number, code: ErrorCode, message: string, errors: string[] = [message], extra: ApiError["extra"] = {}) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    errors: string[] = [message],
+    extra: ApiError["extra"] = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
@@ -21,10 +27,12 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (what: string, errors?: string[]) => new ApiError(404, "NOT_FOUND", `${what} not found`, errors);
+export const notFound = (what: string, errors?: string[]) =>
+  new ApiError(404, "NOT_FOUND", `${what} not found`, errors);
 
 /** The body of what Node's HTTP parser refuses before the app sees it. */
 export function clientErrorBody(status: number, message: string): ErrorBody {
-  const code: ErrorCode = status === 431 ? "HEADERS_TOO_LARGE" : status === 417 ? "EXPECTATION_FAILED" : "VALIDATION_FAILED";
+  const code: ErrorCode =
+    status === 431 ? "HEADERS_TOO_LARGE" : status === 417 ? "EXPECTATION_FAILED" : "VALIDATION_FAILED";
   return new ApiError(status, code, message).body;
 }

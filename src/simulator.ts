@@ -79,23 +79,54 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     let ready = false;
     const metadata = new MetadataStore();
     const accounts = new Accounts(world.accounts);
-    const writes = { allowedHosts: [...options.rpcAllowedHosts, ...hostOf(options.publicUrl)], allowedOrigins: withLoopbackOrigins(options.apiCors) };
+    const writes = {
+      allowedHosts: [...options.rpcAllowedHosts, ...hostOf(options.publicUrl)],
+      allowedOrigins: withLoopbackOrigins(options.apiCors),
+    };
     let url = "";
-    const control = new Control({ chains, metadata, accounts, baseUrl: () => options.publicUrl ?? url, writeTimeoutMs: options.mintTimeoutMs });
-    const app = createApp({ chains, metadata, accounts, drain, writes, control, controlAccess: controlAccess(options), durable: () => journal?.flush() ?? Promise.resolve(), isReady: () => ready, live: () => live, bodyLimit: options.bodyLimit, mintTimeoutMs: options.mintTimeoutMs });
-    const api = jsonHttpServer(app.callback(), (status, message) => JSON.stringify(clientErrorBody(status, message))).listen(options.port, options.host);
+    const control = new Control({
+      chains,
+      metadata,
+      accounts,
+      baseUrl: () => options.publicUrl ?? url,
+      writeTimeoutMs: options.mintTimeoutMs,
+    });
+    const app = createApp({
+      chains,
+      metadata,
+      accounts,
+      drain,
+      writes,
+      control,
+      controlAccess: controlAccess(options),
+      durable: () => journal?.flush() ?? Promise.resolve(),
+      isReady: () => ready,
+      live: () => live,
+      bodyLimit: options.bodyLimit,
+      mintTimeoutMs: options.mintTimeoutMs,
+    });
+    const api = jsonHttpServer(app.callback(), (status, message) =>
+      JSON.stringify(clientErrorBody(status, message)),
+    ).listen(options.port, options.host);
     servers.push(api);
     await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
     url = urlOf(options.host, api);
     const loading = await loadWorld({ world, options, abis: loadAbis(), url, chains, metadata, control });
     abortLoading = loading.abort;
     stopFollowing = loading.stopFollowing;
-    for (const chain of chains.all()) if (!chain.external) chain.knowKeys((address) => accounts.list().find((account) => account.wallet === address)?.walletKey);
+    for (const chain of chains.all())
+      if (!chain.external)
+        chain.knowKeys((address) => accounts.list().find((account) => account.wallet === address)?.walletKey);
     if (policy) {
       for (const { chainId, rpcPort } of options.chains) {
         // A call waits until the chain holds the world (at once, unless the world came from the cache).
         const chain = chains.get(chainId)!;
-        const server = await serveRpc({ request: async (method, params) => (await live, chain.request(method, params)) }, options.rpcHost, rpcPort, policy);
+        const server = await serveRpc(
+          { request: async (method, params) => (await live, chain.request(method, params)) },
+          options.rpcHost,
+          rpcPort,
+          policy,
+        );
         servers.push(server);
         rpcUrls.set(chainId, urlOf(options.rpcHost, server));
       }
@@ -103,7 +134,9 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     const sim: Simulator = { url, chains, metadata, accounts, rpcUrls, control, live, load: loading.load, close };
     if (options.stateDir) {
       const worldId = `${world.id?.(url) ?? "a world without an id"}; chains ${chains.ids().join(",")}`;
-      const { journal: opened, ...restored } = await restoreState(options.stateDir, worldId, control, (line) => console.warn(line));
+      const { journal: opened, ...restored } = await restoreState(options.stateDir, worldId, control, (line) =>
+        console.warn(line),
+      );
       journal = opened;
       sim.restored = restored;
     }
@@ -124,17 +157,29 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
 function controlAccess({ host, adminToken, apiCors }: SimulatorOptions): ControlAccess {
   const enabled = isLoopbackHost(host) || adminToken !== undefined;
   const offReason = `the control API is off: the API listens on ${host}, not loopback, and no --admin-token (or ADMIN_TOKEN) was given`;
-  return { enabled, ...(enabled ? {} : { offReason }), token: adminToken, allowedOrigins: withLoopbackOrigins(apiCors) };
+  return {
+    enabled,
+    ...(enabled ? {} : { offReason }),
+    token: adminToken,
+    allowedOrigins: withLoopbackOrigins(apiCors),
+  };
 }
 
 /** Who may call the chains' JSON-RPC ports; off loopback, nobody without the token. */
 function rpcPolicy({ rpcHost, rpcAllowedHosts, rpcCors, adminToken }: SimulatorOptions): RpcPolicy {
   const loopback = isLoopbackHost(rpcHost);
   if (!loopback && !adminToken) {
-    throw new Error(`the JSON-RPC ports would listen on ${rpcHost}, where anyone could send transactions as the developer wallets: set --admin-token (or ADMIN_TOKEN)`);
+    throw new Error(
+      `the JSON-RPC ports would listen on ${rpcHost}, where anyone could send transactions as the developer wallets: set --admin-token (or ADMIN_TOKEN)`,
+    );
   }
   const bound = loopback || isWildcard(rpcHost) ? [] : [rpcHost];
-  return { allowedHosts: [...rpcAllowedHosts, ...bound], allowedOrigins: withLoopbackOrigins(rpcCors), token: adminToken, loopback };
+  return {
+    allowedHosts: [...rpcAllowedHosts, ...bound],
+    allowedOrigins: withLoopbackOrigins(rpcCors),
+    token: adminToken,
+    loopback,
+  };
 }
 
 /** Resolves once the server has answered its first request, or after `atMostMs`. */

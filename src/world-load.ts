@@ -69,10 +69,22 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
     if (contracts) await recordWorld(nodes, contracts, worldId);
     if (cache) await remember(cache, chains.all(), metadata);
     // Blocks mined by others on a node we did not start (or a reorg there) are indexed as they come.
-    const stopFollowing = followNodes(nodes.map(({ chain }) => chain), options.pollIntervalMs);
+    const stopFollowing = followNodes(
+      nodes.map(({ chain }) => chain),
+      options.pollIntervalMs,
+    );
     return { load, finish: () => Promise.resolve(), abort: () => Promise.resolve(), stopFollowing };
   }
-  chains.register(cached.chains.map((chain) => SimChain.awaiting(chain.chainId, chain.contracts, abis, new ChainIndexer(cachedLogSource(chain), chainFacts(chain.chainId, chain.contracts)))));
+  chains.register(
+    cached.chains.map((chain) =>
+      SimChain.awaiting(
+        chain.chainId,
+        chain.contracts,
+        abis,
+        new ChainIndexer(cachedLogSource(chain), chainFacts(chain.chainId, chain.contracts)),
+      ),
+    ),
+  );
   metadata.restore(cached.metadata);
   await chains.synced();
   // Folded: the index will not ask for these logs again (the chains come next), so they need not stay in memory meanwhile.
@@ -83,7 +95,9 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
     // The chains replay the world into the index the answers already come from (its cached
     // source holds the head the replay makes, so no log is read twice); then the index reads
     // the chains, checking first that they hold that head: if not, it is rebuilt from them.
-    started = new ChainRegistry((await startChains(loading, undefined, (chainId) => chains.get(chainId)?.indexer)).chains);
+    started = new ChainRegistry(
+      (await startChains(loading, undefined, (chainId) => chains.get(chainId)?.indexer)).chains,
+    );
     if (aborted) throw new Error("the simulator closed while its chains were loading the world");
     const differing = await replay(loading, started).then(
       () => differences(cached, started!),
@@ -99,7 +113,9 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
     await chains.synced();
     await loading.control.loaded();
     if (differing.length > 0) {
-      console.warn(`The cached world (${cache!.cache.dir}) differs from what the chains replayed (${differing.join("; ")}): answers now come from the chains, and the cache is rewritten.`);
+      console.warn(
+        `The cached world (${cache!.cache.dir}) differs from what the chains replayed (${differing.join("; ")}): answers now come from the chains, and the cache is rewritten.`,
+      );
       await remember(cache!, chains.all(), metadata);
     }
   };
@@ -118,10 +134,20 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
 function worldCacheOf({ world, options, url }: WorldLoading): { cache: WorldCache; key: string } | undefined {
   if (!options.cacheDir || !world.id || options.nodeUrls.length > 0 || options.stateDir) return undefined;
   if (options.port === 0 && !options.publicUrl) return undefined;
-  return { cache: new WorldCache(options.cacheDir), key: worldCacheKey(world.id(url), options.chains.map(({ chainId }) => chainId)) };
+  return {
+    cache: new WorldCache(options.cacheDir),
+    key: worldCacheKey(
+      world.id(url),
+      options.chains.map(({ chainId }) => chainId),
+    ),
+  };
 }
 
-async function startChains({ world, options, abis }: WorldLoading, contracts?: ContractsFile, indexOf?: (chainId: number) => ChainIndexer | undefined) {
+async function startChains(
+  { world, options, abis }: WorldLoading,
+  contracts?: ContractsFile,
+  indexOf?: (chainId: number) => ChainIndexer | undefined,
+) {
   // Hardhat loads here, not before: an answer from the cached world does not wait for it.
   const { startChains: start } = await import("./chain/start.ts");
   const walletKeys = [...world.accounts.map((account) => account.walletKey), ...world.actorKeys];
@@ -140,7 +166,11 @@ async function startChains({ world, options, abis }: WorldLoading, contracts?: C
   );
 }
 
-async function replay({ world, url, metadata }: WorldLoading, chains: ChainRegistry, attached?: ReadonlySet<number>): Promise<void> {
+async function replay(
+  { world, url, metadata }: WorldLoading,
+  chains: ChainRegistry,
+  attached?: ReadonlySet<number>,
+): Promise<void> {
   await world.seed({ url, chains, metadata, ...(attached && attached.size > 0 ? { attached } : {}) });
   await chains.synced();
 }
@@ -151,9 +181,13 @@ async function differences(cached: CachedWorld, started: ChainRegistry): Promise
   const found: string[] = [];
   for (const { chainId, head } of cached.chains) {
     const replayed = heads.get(chainId);
-    if (replayed?.number !== head.number || replayed.hash !== head.hash) found.push(`chain ${chainId}: head ${head.number} ${head.hash} cached, ${replayed ? `${replayed.number} ${replayed.hash}` : "no chain"} replayed`);
+    if (replayed?.number !== head.number || replayed.hash !== head.hash)
+      found.push(
+        `chain ${chainId}: head ${head.number} ${head.hash} cached, ${replayed ? `${replayed.number} ${replayed.hash}` : "no chain"} replayed`,
+      );
   }
-  for (const chainId of heads.keys()) if (!cached.chains.some((chain) => chain.chainId === chainId)) found.push(`chain ${chainId} is not in the cache`);
+  for (const chainId of heads.keys())
+    if (!cached.chains.some((chain) => chain.chainId === chainId)) found.push(`chain ${chainId} is not in the cache`);
   return found;
 }
 
@@ -162,8 +196,13 @@ async function differences(cached: CachedWorld, started: ChainRegistry): Promise
  * the metadata are taken (before anything else may write); the logs up to those heads are
  * read and written in the background.
  */
-async function remember({ cache, key }: { cache: WorldCache; key: string }, chains: SimChain[], metadata: MetadataStore): Promise<void> {
-  const failed = (error: unknown) => console.warn(`The world could not be cached in ${cache.dir}: ${(error as Error).message}`);
+async function remember(
+  { cache, key }: { cache: WorldCache; key: string },
+  chains: SimChain[],
+  metadata: MetadataStore,
+): Promise<void> {
+  const failed = (error: unknown) =>
+    console.warn(`The world could not be cached in ${cache.dir}: ${(error as Error).message}`);
   try {
     const heads = await headsOf(chains);
     const loaded = metadata.snapshot();

@@ -24,4 +24,3 @@ export interface World {
   /** What makes this world the same on the next start (a journal only replays onto the world it was written on). */
   id?(url: string): string;
 }
-

@@ -14,5 +14,8 @@ export const itInChromium = skip ? it.skip : it;
 
 /** Call first in a browser test: names the missing browser instead of failing somewhere inside Playwright. */
 export function requireChromium(): void {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing and CI=true: install Debian's chromium (apt-get install chromium; .ci/run does)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} is missing and CI=true: install Debian's chromium (apt-get install chromium; .ci/run does)`,
+    );
 }

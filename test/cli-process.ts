@@ -24,13 +24,18 @@ export async function startSimulatorProcess(args: string[], startMs = 90_000): P
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const deadline = Date.now() + startMs;
-  while (!output.includes("Ctrl-C stops") && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+  while (!output.includes("Ctrl-C stops") && Date.now() < deadline && child.exitCode === null)
+    await new Promise((r) => setTimeout(r, 100));
   const base = output.match(/API\s+(http:\/\/[^\s/]+)\/api\/v2/)?.[1];
   if (!base) {
     child.kill("SIGKILL");
     throw new Error(`the simulator did not start:\n${output}`);
   }
-  const rpcUrls = new Map([...output.matchAll(/chain (\d+)\s.*?: (http:\/\/\S+)/g)].map(([, chainId, url]) => [Number(chainId), url!] as const));
+  const rpcUrls = new Map(
+    [...output.matchAll(/chain (\d+)\s.*?: (http:\/\/\S+)/g)].map(
+      ([, chainId, url]) => [Number(chainId), url!] as const,
+    ),
+  );
   return { child, base, rpcUrls, output: () => output, exited };
 }
 

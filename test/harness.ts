@@ -9,7 +9,10 @@ import type { SimulatorOptions } from "../src/config.ts";
 export const DEMO_KEYS = { studio: "demo-studio-key", arcade: "demo-arcade-key", guest: "demo-guest-key" } as const;
 
 /** A simulator for one test file: on a free port, without JSON-RPC unless asked, with the demo world unless another is given. */
-export function startTestSimulator(world: World = demoWorld(), options: Partial<SimulatorOptions> = {}): Promise<Simulator> {
+export function startTestSimulator(
+  world: World = demoWorld(),
+  options: Partial<SimulatorOptions> = {},
+): Promise<Simulator> {
   return startSimulator(world, { port: 0, serveRpc: false, ...options });
 }
 
@@ -21,7 +24,8 @@ export function startDemo(): Promise<Simulator> {
 /** A demo account as the running simulator holds it: its API key and developer wallet. */
 export function demoAccount(sim: Simulator, name: keyof typeof DEMO_KEYS): ApiAccount {
   const account = sim.accounts.byApiKey(DEMO_KEYS[name]);
-  if (!account) throw new Error(`the simulator has no account with API key ${DEMO_KEYS[name]}: is it running the demo world?`);
+  if (!account)
+    throw new Error(`the simulator has no account with API key ${DEMO_KEYS[name]}: is it running the demo world?`);
   return account;
 }
 
@@ -32,14 +36,22 @@ export interface Answer<T = any> {
 }
 
 /** A real HTTP request; the body is parsed as JSON (every answer of the API is JSON). */
-export async function call<T = any>(sim: Pick<Simulator, "url">, path: string, init: RequestInit = {}): Promise<Answer<T>> {
+export async function call<T = any>(
+  sim: Pick<Simulator, "url">,
+  path: string,
+  init: RequestInit = {},
+): Promise<Answer<T>> {
   const response = await fetch(`${sim.url}${path}`, init);
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
 }
 
 export function postJson(sim: Simulator, path: string, body: unknown): Promise<Answer> {
-  return call(sim, path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return call(sim, path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 /** The collections of one chain, as the API lists them. */
@@ -49,7 +61,12 @@ export async function collectionsOn(sim: Simulator, chainId: number): Promise<Ad
 }
 
 /** A mint request body for the demo world; the recipient is the studio's wallet. */
-export function mintBody(sim: Simulator, collectionAddress: string, chainId: number, item: Record<string, unknown> = {}) {
+export function mintBody(
+  sim: Simulator,
+  collectionAddress: string,
+  chainId: number,
+  item: Record<string, unknown> = {},
+) {
   return {
     collectionAddress,
     recipient: demoAccount(sim, "studio").wallet,
@@ -61,7 +78,8 @@ export function mintBody(sim: Simulator, collectionAddress: string, chainId: num
 /** Latest block of each chain: unchanged numbers prove a refused request wrote nothing. */
 export async function chainHeads(sim: Simulator): Promise<Record<number, bigint>> {
   const heads: Record<number, bigint> = {};
-  for (const { chainId, publicClient } of sim.chains.all()) heads[chainId] = await publicClient.getBlockNumber({ cacheTime: 0 });
+  for (const { chainId, publicClient } of sim.chains.all())
+    heads[chainId] = await publicClient.getBlockNumber({ cacheTime: 0 });
   return heads;
 }
 
@@ -77,12 +95,21 @@ export function expectErrorBody(body: any, code: string): void {
 }
 
 /** A request through node:http, which (unlike fetch) sends any Host header it is given. */
-export function sendRaw(url: string, { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+export function sendRaw(
+  url: string,
+  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers }, (res) => {
       let text = "";
       res.on("data", (chunk) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: new Headers(res.headers as Record<string, string>), body: text ? JSON.parse(text) : undefined }));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode!,
+          headers: new Headers(res.headers as Record<string, string>),
+          body: text ? JSON.parse(text) : undefined,
+        }),
+      );
     });
     req.on("error", reject);
     req.end(body);

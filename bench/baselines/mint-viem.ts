@@ -33,7 +33,9 @@ const created = await publicClient.waitForTransactionReceipt({
   hash: await factory.write.createCollection(["Bench", "http://127.0.0.1/metadata", minter, []]),
 });
 const [event] = parseEventLogs({ abi: factory.abi, eventName: "CollectionCreated", logs: created.logs });
-const collection = await viem.getContractAt("Collection", event!.args.collection, { client: { public: publicClient, wallet } });
+const collection = await viem.getContractAt("Collection", event!.args.collection, {
+  client: { public: publicClient, wallet },
+});
 
 async function mintOnce(): Promise<void> {
   const hash = await collection.write.addItem([recipient, 5n, 5n, 0n]);
@@ -55,7 +57,13 @@ async function run(concurrency: number, seconds: number) {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, seconds: elapsed };
+  return {
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+    seconds: elapsed,
+  };
 }
 
 // The same call behind a bare Koa POST route: what HTTP alone adds to a mint (reported beside

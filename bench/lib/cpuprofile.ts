@@ -33,7 +33,11 @@ function label(node: ProfileNode, root: string): string {
 }
 
 /** The hottest frames of a profile; `idle` and the program root are left out of the percentages' base. */
-export function hotFrames(path: string, root: string, top = 25): { samples: number; busyPct: number; self: Frame[]; total: Frame[]; byArea: Record<string, number> } {
+export function hotFrames(
+  path: string,
+  root: string,
+  top = 25,
+): { samples: number; busyPct: number; self: Frame[]; total: Frame[]; byArea: Record<string, number> } {
   const profile = JSON.parse(readFileSync(path, "utf8")) as Profile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map<number, number>();
@@ -63,13 +67,19 @@ export function hotFrames(path: string, root: string, top = 25): { samples: numb
     [...map.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([frame]) => ({ frame, selfPct: round((100 * (self.get(frame) ?? 0)) / busy), totalPct: round((100 * (total.get(frame) ?? 0)) / busy) }));
+      .map(([frame]) => ({
+        frame,
+        selfPct: round((100 * (self.get(frame) ?? 0)) / busy),
+        totalPct: round((100 * (total.get(frame) ?? 0)) / busy),
+      }));
   return {
     samples: profile.samples.length,
     busyPct: round((100 * busy) / profile.samples.length),
     self: rank(self),
     total: rank(total).filter((f) => f.totalPct < 99.5),
-    byArea: Object.fromEntries([...byArea.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, round((100 * v) / busy)])),
+    byArea: Object.fromEntries(
+      [...byArea.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, round((100 * v) / busy)]),
+    ),
   };
 }
 

@@ -34,7 +34,9 @@ export async function load(spec: LoadSpec): Promise<Sample> {
   });
   const bad = result.non2xx + result.errors + result.timeouts;
   if (bad > 0) {
-    throw new Error(`${spec.method ?? "GET"} ${spec.url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+    throw new Error(
+      `${spec.method ?? "GET"} ${spec.url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
   }
   return {
     rps: result.requests.total / result.duration,

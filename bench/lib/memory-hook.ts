@@ -9,7 +9,14 @@ const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
 if (out) {
   setInterval(() => {
     const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
-    const line = { t: Math.round(performance.now() - started), rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), external: mb(external), arrayBuffers: mb(arrayBuffers) };
+    const line = {
+      t: Math.round(performance.now() - started),
+      rss: mb(rss),
+      heapTotal: mb(heapTotal),
+      heapUsed: mb(heapUsed),
+      external: mb(external),
+      arrayBuffers: mb(arrayBuffers),
+    };
     appendFileSync(out, JSON.stringify(line) + "\n");
   }, 100).unref();
 }

@@ -49,7 +49,8 @@ export async function readsAgainstPrism(
 ): Promise<PrismRead[]> {
   const results: PrismRead[] = [];
   for (const { name, path } of cases) {
-    const run = (base: string, seconds: number) => load({ url: `${base}${path}`, connections: settings.connections, seconds });
+    const run = (base: string, seconds: number) =>
+      load({ url: `${base}${path}`, connections: settings.connections, seconds });
     await run(prismBase, settings.warmup);
     await run(simulatorBase, settings.warmup);
     const prism: Sample[] = [];
@@ -58,7 +59,12 @@ export async function readsAgainstPrism(
       prism.push(await run(prismBase, settings.seconds));
       simulator.push(await run(simulatorBase, settings.seconds));
     }
-    results.push({ name, simulator: summarize(simulator), prism: summarize(prism), ratio: median(simulator.map((s, i) => s.rps / prism[i]!.rps)) });
+    results.push({
+      name,
+      simulator: summarize(simulator),
+      prism: summarize(prism),
+      ratio: median(simulator.map((s, i) => s.rps / prism[i]!.rps)),
+    });
   }
   return results;
 }

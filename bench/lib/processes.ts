@@ -60,8 +60,12 @@ export class Child {
     for (;;) {
       const match = pattern.exec(this.output);
       if (match) return match;
-      if (!this.running) throw new Error(`process ${this.pid} exited before printing ${pattern}:\n${this.output.slice(-3000)}`);
-      if (Date.now() > deadline) throw new Error(`process ${this.pid} did not print ${pattern} within ${timeoutMs} ms:\n${this.output.slice(-3000)}`);
+      if (!this.running)
+        throw new Error(`process ${this.pid} exited before printing ${pattern}:\n${this.output.slice(-3000)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `process ${this.pid} did not print ${pattern} within ${timeoutMs} ms:\n${this.output.slice(-3000)}`,
+        );
       await sleep(10);
     }
   }

@@ -10,11 +10,16 @@ let running = false;
 process.on("SIGUSR2", () => {
   if (!running) {
     running = true;
-    session.post("Profiler.enable", () => session.post("Profiler.setSamplingInterval", { interval: 250 }, () => session.post("Profiler.start")));
+    session.post("Profiler.enable", () =>
+      session.post("Profiler.setSamplingInterval", { interval: 250 }, () => session.post("Profiler.start")),
+    );
     return;
   }
   running = false;
   session.post("Profiler.stop", (error, result) => {
-    writeFileSync(process.env.BENCH_PROFILE_OUT!, error ? JSON.stringify({ error: String(error) }) : JSON.stringify(result.profile));
+    writeFileSync(
+      process.env.BENCH_PROFILE_OUT!,
+      error ? JSON.stringify({ error: String(error) }) : JSON.stringify(result.profile),
+    );
   });
 });

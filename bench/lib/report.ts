@@ -18,15 +18,52 @@ export interface Results {
   totalSeconds: number;
   machine: { cpus: number; cpu?: string; node: string };
   settings: { seconds: number; warmup: number; rounds: number; connections: number; scale: number };
-  targets: { reads: number; mints: number; startupMs: number; peakRssMB: number; startupVsPrism?: number; scaledStartupMs?: number; scaledPeakRssMB?: number };
+  targets: {
+    reads: number;
+    mints: number;
+    startupMs: number;
+    peakRssMB: number;
+    startupVsPrism?: number;
+    scaledStartupMs?: number;
+    scaledPeakRssMB?: number;
+  };
   worlds: { base: WorldSize; scaled: WorldSize | null };
   reads: { name: string; bytes: number; simulator: Figures; koa: Figures; ratio: number; pass: boolean }[];
-  mints: { concurrency: number; simulator: Figures; viem: Figures; ratio: number; pass: boolean; viemOverKoa: Figures; ratioToViemOverKoa: number }[];
+  mints: {
+    concurrency: number;
+    simulator: Figures;
+    viem: Figures;
+    ratio: number;
+    pass: boolean;
+    viemOverKoa: Figures;
+    ratioToViemOverKoa: number;
+  }[];
   startup: { world: string; firstResponseMs: number; cold?: StartupRun; runs: StartupRun[]; pass?: boolean }[];
-  memory: { world: string; peakRssAtReadyMB: number; peakRssAfterReadsMB: number; peakRssAfterMintsMB: number | null; minted: number; targetMB?: number; pass: boolean }[];
-  growth: { name: string; atBase: Figures & { ratio: number; name: string }; atScale: Figures & { ratio: number }; costGrowth: number }[];
+  memory: {
+    world: string;
+    peakRssAtReadyMB: number;
+    peakRssAfterReadsMB: number;
+    peakRssAfterMintsMB: number | null;
+    minted: number;
+    targetMB?: number;
+    pass: boolean;
+  }[];
+  growth: {
+    name: string;
+    atBase: Figures & { ratio: number; name: string };
+    atScale: Figures & { ratio: number };
+    costGrowth: number;
+  }[];
   prism?: {
-    startup: { simulatorMs: number; coldMs?: number; prismMs: number; prismRuns: number[]; ratio: number; coldRatio?: number; pass: boolean };
+    startup: {
+      simulatorMs: number;
+      coldMs?: number;
+      prismMs: number;
+      prismRuns: number[];
+      ratio: number;
+      coldRatio?: number;
+      pass: boolean;
+    };
     reads: { name: string; simulator: Figures; prism: Figures; ratio: number }[];
   } | null;
 }
@@ -51,7 +88,9 @@ export function renderTable(r: Results): string {
       `the whole run took ${Math.floor(r.totalSeconds / 60)} min ${r.totalSeconds % 60} s. ` +
       `${r.settings.seconds} s per measurement after ${r.settings.warmup} s of warm-up, ${r.settings.rounds} alternating rounds (ratio: the median of the rounds' ratios; req/s and latencies: medians). ` +
       `Default world: ${base.collections} collections, longest item history ${num(base.hotItemEvents)} events` +
-      (scaled ? `; ×${r.settings.scale} world: ${scaled.collections} collections, longest item history ${num(scaled.hotItemEvents)} events.` : "."),
+      (scaled
+        ? `; ×${r.settings.scale} world: ${scaled.collections} collections, longest item history ${num(scaled.hotItemEvents)} events.`
+        : "."),
   ];
   if (r.reads.length) {
     lines.push(
@@ -60,7 +99,10 @@ export function renderTable(r: Results): string {
       "",
       "| endpoint | ratio | simulator req/s | bare Koa req/s | simulator p50 / p99 | Koa p50 / p99 | body |",
       "|---|---:|---:|---:|---:|---:|---:|",
-      ...r.reads.map((x) => `| ${x.name} | **${pct(x.ratio)}** ${mark(x.pass)} | ${num(x.simulator.rps)} | ${num(x.koa.rps)} | ${lat(x.simulator)} | ${lat(x.koa)} | ${num(x.bytes)} B |`),
+      ...r.reads.map(
+        (x) =>
+          `| ${x.name} | **${pct(x.ratio)}** ${mark(x.pass)} | ${num(x.simulator.rps)} | ${num(x.koa.rps)} | ${lat(x.simulator)} | ${lat(x.koa)} | ${num(x.bytes)} B |`,
+      ),
     );
   }
   if (r.mints.length) {
@@ -76,11 +118,13 @@ export function renderTable(r: Results): string {
       ),
     );
   }
-  const scaledTarget = r.targets.scaledStartupMs ? `; the ×${r.settings.scale} world ≤ ${sec(r.targets.scaledStartupMs)} and ≤ ${num(r.targets.scaledPeakRssMB ?? 0)} MB` : "";
+  const scaledTarget = r.targets.scaledStartupMs
+    ? `; the ×${r.settings.scale} world ≤ ${sec(r.targets.scaledStartupMs)} and ≤ ${num(r.targets.scaledPeakRssMB ?? 0)} MB`
+    : "";
   lines.push(
     "",
     `**Start-up and memory** (targets: default world ≤ ${sec(r.targets.startupMs)} from process start to the first complete answer, peak RSS ≤ ${r.targets.peakRssMB} MB${scaledTarget}, judged on the higher of the peaks once the chains hold the world and after the reads). ` +
-      "The first start of a world is cold: it replays the world onto the chains before it answers. Every later start finds the world in the world cache and answers from it at once, while the chains replay it (\"chains ready\": the banner, writes from then on).",
+      'The first start of a world is cold: it replays the world onto the chains before it answers. Every later start finds the world in the world cache and answers from it at once, while the chains replay it ("chains ready": the banner, writes from then on).',
     "",
     "| world | first answer, from the cache | chains ready | first answer, cold (first start) | port open (cold) | peak RSS once the chains hold the world | peak RSS after the reads | peak RSS after the mints |",
     "|---|---:|---:|---:|---:|---:|---:|---:|",
@@ -89,7 +133,8 @@ export function renderTable(r: Results): string {
       const runs = s.runs.length > 1 ? ` (runs: ${s.runs.map((x) => sec(x.firstResponseMs)).join(", ")})` : "";
       const cold = s.cold ?? s.runs[0]!;
       const chains = s.runs.map((x) => sec(x.readyLineMs)).join(", ");
-      const afterMints = m.peakRssAfterMintsMB === null ? "–" : `${num(m.peakRssAfterMintsMB)} MB (${num(m.minted)} mints)`;
+      const afterMints =
+        m.peakRssAfterMintsMB === null ? "–" : `${num(m.peakRssAfterMintsMB)} MB (${num(m.minted)} mints)`;
       return `| ${s.world} | **${sec(s.firstResponseMs)}** ${mark(s.pass)}${runs} | ${chains} | ${sec(cold.firstResponseMs)} | ${sec(cold.listeningMs)} | **${num(m.peakRssAtReadyMB)} MB** ${mark(Math.max(m.peakRssAtReadyMB, m.peakRssAfterReadsMB) <= (m.targetMB ?? r.targets.peakRssMB))} | ${num(m.peakRssAfterReadsMB)} MB | ${afterMints} |`;
     }),
   );
@@ -102,8 +147,15 @@ export function renderTable(r: Results): string {
       "| | simulator | Prism | simulator ÷ Prism |",
       "|---|---:|---:|---:|",
       `| start-up to the first 200 (median of ${startup.prismRuns.length}; the simulator's world cached) | ${sec(startup.simulatorMs)} | ${sec(startup.prismMs)} | **${startup.ratio.toFixed(2)}×** ${mark(startup.pass)} |`,
-      ...(startup.coldMs !== undefined ? [`| start-up to the first 200, the simulator's first start (cold) | ${sec(startup.coldMs)} | ${sec(startup.prismMs)} | ${startup.coldRatio!.toFixed(2)}× |`] : []),
-      ...reads.map((x) => `| ${x.name}: req/s (p50 / p99) | ${num(x.simulator.rps)} (${lat(x.simulator)}) | ${num(x.prism.rps)} (${lat(x.prism)}) | **${pct(x.ratio)}** |`),
+      ...(startup.coldMs !== undefined
+        ? [
+            `| start-up to the first 200, the simulator's first start (cold) | ${sec(startup.coldMs)} | ${sec(startup.prismMs)} | ${startup.coldRatio!.toFixed(2)}× |`,
+          ]
+        : []),
+      ...reads.map(
+        (x) =>
+          `| ${x.name}: req/s (p50 / p99) | ${num(x.simulator.rps)} (${lat(x.simulator)}) | ${num(x.prism.rps)} (${lat(x.prism)}) | **${pct(x.ratio)}** |`,
+      ),
     );
   }
   if (r.growth.length) {
@@ -113,7 +165,10 @@ export function renderTable(r: Results): string {
       "",
       `| request | cost growth | req/s 1× → ×${r.settings.scale} | p50 / p99 at 1× | p50 / p99 at ×${r.settings.scale} |`,
       "|---|---:|---:|---:|---:|",
-      ...r.growth.map((g) => `| ${g.name}${g.atBase.name !== g.name ? ` (1×: ${g.atBase.name})` : ""} | **${g.costGrowth.toFixed(2)}×** | ${num(g.atBase.rps)} → ${num(g.atScale.rps)} | ${lat(g.atBase)} | ${lat(g.atScale)} |`),
+      ...r.growth.map(
+        (g) =>
+          `| ${g.name}${g.atBase.name !== g.name ? ` (1×: ${g.atBase.name})` : ""} | **${g.costGrowth.toFixed(2)}×** | ${num(g.atBase.rps)} → ${num(g.atScale.rps)} | ${lat(g.atBase)} | ${lat(g.atScale)} |`,
+      ),
     );
   }
   return lines.join("\n");

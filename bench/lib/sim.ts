@@ -34,7 +34,8 @@ export async function startSimulator(world: WorldSpec, nodeFlags: string[] = [])
   let readyLineMs = NaN;
   for (;;) {
     if (!child.running) throw new Error(`the simulator (${world.name}) exited:\n${child.output.slice(-3000)}`);
-    if (performance.now() - child.startedAt > 600_000) throw new Error(`the simulator (${world.name}) did not start in 10 minutes`);
+    if (performance.now() - child.startedAt > 600_000)
+      throw new Error(`the simulator (${world.name}) did not start in 10 minutes`);
     const response = await fetch(`${base}/api/v2/collection?perPage=1`).catch(() => undefined);
     if (response) {
       await response.arrayBuffer();
@@ -47,7 +48,18 @@ export async function startSimulator(world: WorldSpec, nodeFlags: string[] = [])
       await child.waitFor(/ready in/, 600_000);
       if (Number.isNaN(readyLineMs)) readyLineMs = performance.now() - child.startedAt;
       const fromCache = /Answering from the cached world/.test(child.output);
-      return { child, base, startup: { firstResponseMs, listeningMs, readyLineMs, fromCache, peakRssAtReadyMB, peakRssAtChainsMB: child.memory()?.peakMB ?? NaN } };
+      return {
+        child,
+        base,
+        startup: {
+          firstResponseMs,
+          listeningMs,
+          readyLineMs,
+          fromCache,
+          peakRssAtReadyMB,
+          peakRssAtChainsMB: child.memory()?.peakMB ?? NaN,
+        },
+      };
     }
     await sleep(10);
   }
@@ -77,4 +89,3 @@ export function helper(script: string, args: string[] = []) {
     });
   return { child, next, send: (message: object) => child.process.send(message) };
 }
-

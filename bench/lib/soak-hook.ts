@@ -14,6 +14,9 @@ if (out) {
     if (gc) for (let i = 0; i < 3; i++) gc();
     const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
     const snapshot = snapshots ? writeHeapSnapshot(`${snapshots}/soak-${++taken}.heapsnapshot`) : null;
-    appendFileSync(out, JSON.stringify({ gc: Boolean(gc), rss, heapTotal, heapUsed, external, arrayBuffers, snapshot }) + "\n");
+    appendFileSync(
+      out,
+      JSON.stringify({ gc: Boolean(gc), rss, heapTotal, heapUsed, external, arrayBuffers, snapshot }) + "\n",
+    );
   });
 }

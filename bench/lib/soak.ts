@@ -102,16 +102,30 @@ export async function soak(world: WorldSpec, settings: SoakSettings, log: (line:
     await sim.child.waitFor(/ready in/, 60_000);
     const facts = await learnWorld(sim.base, sim.child);
     const { collection, chainId, apiKey, wallet } = facts.mint;
-    const { slug } = (await getJson<{ collection: { slug: string } }>(`${sim.base}/api/v2/collection/${collection}`)).collection;
+    const { slug } = (await getJson<{ collection: { slug: string } }>(`${sim.base}/api/v2/collection/${collection}`))
+      .collection;
     const mintUrl = `${sim.base}/api/v2/item/new?apiKey=${encodeURIComponent(apiKey)}`;
-    const mintBody = JSON.stringify({ collectionAddress: collection, recipient: wallet, chainId, item: { name: "Soak Sword", initialSupply: 5 } });
+    const mintBody = JSON.stringify({
+      collectionAddress: collection,
+      recipient: wallet,
+      chainId,
+      item: { name: "Soak Sword", initialSupply: 5 },
+    });
     // Reads of fresh items pick among the latest mints (one made before the start).
-    const seedMint = await fetch(mintUrl, { method: "POST", body: mintBody, headers: { "content-type": "application/json" } });
+    const seedMint = await fetch(mintUrl, {
+      method: "POST",
+      body: mintBody,
+      headers: { "content-type": "application/json" },
+    });
     if (!seedMint.ok) throw new Error(`soak: the first mint failed: ${seedMint.status} ${await seedMint.text()}`);
     const fresh: number[] = [...((await seedMint.json()) as { tokenIds: number[] }).tokenIds];
     // The block of an item's mint, from its history (the oldest event): blocks made = last − first.
     const mintBlock = async (tokenId: number) =>
-      (await getJson<{ events: { blockNumber: number }[] }>(`${sim.base}/api/v2/item/events/${collection}/${tokenId}?perPage=100`)).events.at(-1)!.blockNumber;
+      (
+        await getJson<{ events: { blockNumber: number }[] }>(
+          `${sim.base}/api/v2/item/events/${collection}/${tokenId}?perPage=100`,
+        )
+      ).events.at(-1)!.blockNumber;
     const firstBlock = await mintBlock(fresh[0]!);
     const pick = () => fresh[Math.floor(Math.random() * fresh.length)]!;
     const reads: Record<Exclude<Kind, "mint">, () => string> = {
@@ -123,7 +137,9 @@ export async function soak(world: WorldSpec, settings: SoakSettings, log: (line:
     const readKinds = Object.keys(reads) as Exclude<Kind, "mint">[];
 
     const start = await probe(sim, file);
-    log(`  soak: start RSS ${(start.rss / MB).toFixed(0)} MB, heap ${(start.heapUsed / MB).toFixed(0)} MB (after a forced GC)`);
+    log(
+      `  soak: start RSS ${(start.rss / MB).toFixed(0)} MB, heap ${(start.heapUsed / MB).toFixed(0)} MB (after a forced GC)`,
+    );
     const began = performance.now();
     const deadline = began + settings.seconds * 1000;
     const done: Done[] = [];
@@ -174,7 +190,11 @@ export async function soak(world: WorldSpec, settings: SoakSettings, log: (line:
       blocks,
       start,
       end,
-      retainedPerMintKB: { rss: perMint(end.rss - start.rss), heapUsed: perMint(end.heapUsed - start.heapUsed), external: perMint(end.external - start.external) },
+      retainedPerMintKB: {
+        rss: perMint(end.rss - start.rss),
+        heapUsed: perMint(end.heapUsed - start.heapUsed),
+        external: perMint(end.external - start.external),
+      },
       windows,
       mintThroughputRatio: last.mints / first.mints,
       requestThroughputRatio: (last.mints + last.reads) / (first.mints + first.reads),
@@ -219,7 +239,10 @@ export function renderSoak(result: SoakResult): string {
     "",
     `| window | mints | reads | mint p50 / p99 | read p50 | RSS at its end |`,
     `|---|---:|---:|---:|---:|---:|`,
-    ...result.windows.map((w) => `| ${w.fromS}–${w.toS} s | ${w.mints.toLocaleString("en-US")} | ${w.reads.toLocaleString("en-US")} | ${w.mintP50.toFixed(0)} / ${w.mintP99.toFixed(0)} ms | ${w.readP50.toFixed(1)} ms | ${w.rssMB.toFixed(0)} MB |`),
+    ...result.windows.map(
+      (w) =>
+        `| ${w.fromS}–${w.toS} s | ${w.mints.toLocaleString("en-US")} | ${w.reads.toLocaleString("en-US")} | ${w.mintP50.toFixed(0)} / ${w.mintP99.toFixed(0)} ms | ${w.readP50.toFixed(1)} ms | ${w.rssMB.toFixed(0)} MB |`,
+    ),
   ];
   return lines.join("\n");
 }

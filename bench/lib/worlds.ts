@@ -23,11 +23,20 @@ export const BENCH_CACHE_DIR = join(tmpdir(), "nft-simulator-bench-cache");
  * default port whatever port it gets (so a second start is the same world, as for a user who
  * starts it again), and the benchmark's own world cache.
  */
-export const SIMULATE = [...simulateCommand(), "--no-rpc", "--public-url", "http://127.0.0.1:3000", "--cache", BENCH_CACHE_DIR];
+export const SIMULATE = [
+  ...simulateCommand(),
+  "--no-rpc",
+  "--public-url",
+  "http://127.0.0.1:3000",
+  "--cache",
+  BENCH_CACHE_DIR,
+];
 
 /** What `npm run simulate` runs after `node` (its Node flags and the bundle), as the tree's package.json says. */
 export function simulateCommand(tree: string = ROOT): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(tree, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  const { scripts } = JSON.parse(readFileSync(join(tree, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
   const [node, ...args] = scripts.simulate!.split(/\s+/);
   if (node !== "node") throw new Error(`package.json's simulate script does not start with node: ${scripts.simulate}`);
   return args;
@@ -52,7 +61,11 @@ export function worlds(scale: number): { base: WorldSpec; scaled: WorldSpec } {
 export function inTree(world: WorldSpec, cwd: string = ROOT): WorldSpec {
   if (!existsSync(join(cwd, "scripts/bundle.mjs"))) {
     const fixture = world.args.indexOf("--fixture");
-    return { ...world, cwd, args: ["src/cli/simulate.ts", "--no-rpc", ...(fixture >= 0 ? world.args.slice(fixture, fixture + 2) : [])] };
+    return {
+      ...world,
+      cwd,
+      args: ["src/cli/simulate.ts", "--no-rpc", ...(fixture >= 0 ? world.args.slice(fixture, fixture + 2) : [])],
+    };
   }
   execFileSync(process.execPath, ["scripts/bundle.mjs"], { cwd, stdio: "pipe" });
   // That tree's own command (its Node flags too), with this run's arguments.
@@ -65,7 +78,11 @@ export function scaledWorldFile(scale: number): string {
 
 /** Writes the ×scale world with the project's generator (same seed as the default world). */
 export function generateScaledWorld(scale: number): void {
-  execFileSync(process.execPath, ["src/scenario/generate/cli.ts", "--scale", String(scale), "--out", scaledWorldFile(scale)], { cwd: ROOT, stdio: "pipe" });
+  execFileSync(
+    process.execPath,
+    ["src/scenario/generate/cli.ts", "--scale", String(scale), "--out", scaledWorldFile(scale)],
+    { cwd: ROOT, stdio: "pipe" },
+  );
 }
 
 export interface ApiKey {
@@ -90,7 +107,10 @@ export interface WorldFacts {
 
 /** API keys and their developer wallets, as the start-up banner prints them. */
 export function apiKeysFromBanner(output: string): ApiKey[] {
-  return [...output.matchAll(/^\s{4}(\S+)\s+\S+\s+(0x[0-9a-fA-F]{40})\s*$/gm)].map(([, apiKey, wallet]) => ({ apiKey: apiKey!, wallet: wallet!.toLowerCase() }));
+  return [...output.matchAll(/^\s{4}(\S+)\s+\S+\s+(0x[0-9a-fA-F]{40})\s*$/gm)].map(([, apiKey, wallet]) => ({
+    apiKey: apiKey!,
+    wallet: wallet!.toLowerCase(),
+  }));
 }
 
 export async function getJson<T = any>(url: string): Promise<T> {
@@ -102,7 +122,9 @@ export async function getJson<T = any>(url: string): Promise<T> {
 async function allCollections(base: string): Promise<CollectionInfo[]> {
   const all: CollectionInfo[] = [];
   for (let page = 1; ; page++) {
-    const { collections, count } = await getJson<{ collections: CollectionInfo[]; count: number }>(`${base}/api/v2/collection?perPage=100&page=${page}`);
+    const { collections, count } = await getJson<{ collections: CollectionInfo[]; count: number }>(
+      `${base}/api/v2/collection?perPage=100&page=${page}`,
+    );
     all.push(...collections);
     if (all.length >= count || collections.length === 0) return all;
   }
@@ -111,7 +133,11 @@ async function allCollections(base: string): Promise<CollectionInfo[]> {
 /** How many events an item's history holds (binary search over pages of 100). */
 export async function countEvents(base: string, collection: string, tokenId: number): Promise<number> {
   const size = async (page: number) =>
-    (await getJson<{ events: unknown[] }>(`${base}/api/v2/item/events/${collection}/${tokenId}?perPage=100&page=${page}`)).events.length;
+    (
+      await getJson<{ events: unknown[] }>(
+        `${base}/api/v2/item/events/${collection}/${tokenId}?perPage=100&page=${page}`,
+      )
+    ).events.length;
   let low = 1;
   let high = 2;
   while ((await size(high)) === 100) [low, high] = [high, high * 2];
@@ -150,7 +176,9 @@ async function hottestItem(base: string, collections: CollectionInfo[]): Promise
 export async function learnWorld(base: string, sim: Child): Promise<WorldFacts> {
   const collections = await allCollections(base);
   const keys = apiKeysFromBanner(sim.output);
-  const owned = keys.flatMap((key) => collections.filter((c) => c.ownerAddress === key.wallet).map((c) => ({ key, c })));
+  const owned = keys.flatMap((key) =>
+    collections.filter((c) => c.ownerAddress === key.wallet).map((c) => ({ key, c })),
+  );
   if (owned.length === 0) throw new Error("no collection is owned by an API key's developer wallet");
   const { key, c } = owned[0]!;
   return {

@@ -19,7 +19,11 @@ const read = new Map<ContractName, Artifact<ContractName>>();
 /** A contract's ABI and creation bytecode, as compiled into artifacts/. */
 export function artifact<Name extends ContractName>(name: Name): Artifact<Name> {
   let found = read.get(name);
-  if (!found) read.set(name, (found = JSON.parse(readFileSync(new URL(`${name}.sol/${name}.json`, ARTIFACTS), "utf8")) as Artifact<Name>));
+  if (!found)
+    read.set(
+      name,
+      (found = JSON.parse(readFileSync(new URL(`${name}.sol/${name}.json`, ARTIFACTS), "utf8")) as Artifact<Name>),
+    );
   return found as Artifact<Name>;
 }
 

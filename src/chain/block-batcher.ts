@@ -125,7 +125,10 @@ export class BlockBatcher {
     // Here only with automine on (mined at once: its receipt is there, and its writer will want it, `takeReceipt`),
     // or with automine switched off from outside (still in the pool: a writer that must know the hash first learns it now).
     job.told?.tell(hash);
-    this.#keepReceipt(hash, await this.#provider.request({ method: "eth_getTransactionReceipt", params: [hash] }).catch(() => null));
+    this.#keepReceipt(
+      hash,
+      await this.#provider.request({ method: "eth_getTransactionReceipt", params: [hash] }).catch(() => null),
+    );
     job.resolve(hash);
   }
 
@@ -169,7 +172,9 @@ export class BlockBatcher {
   async #settle(job: Job, sent: PromiseSettledResult<unknown>): Promise<void> {
     if (sent.status === "rejected") return job.reject(sent.reason);
     const hash = sent.value as Hex;
-    const receipt = (await this.#provider.request({ method: "eth_getTransactionReceipt", params: [hash] })) as { status: Hex } | null;
+    const receipt = (await this.#provider.request({ method: "eth_getTransactionReceipt", params: [hash] })) as {
+      status: Hex;
+    } | null;
     if (!receipt) return job.reject(new Error(`transaction ${hash} was not mined`));
     if (receipt.status === "0x1") {
       this.#keepReceipt(hash, receipt);
@@ -177,9 +182,8 @@ export class BlockBatcher {
     }
     // Reverted inside its block: the same call against the chain as it now is tells the reason (what a lone send would have thrown).
     const { gas: _gas, ...call } = job.tx!;
-    await this.#provider.request({ method: "eth_estimateGas", params: [call] }).then(
-      () => job.reject(new Error(`transaction ${hash} reverted`)),
-      job.reject,
-    );
+    await this.#provider
+      .request({ method: "eth_estimateGas", params: [call] })
+      .then(() => job.reject(new Error(`transaction ${hash} reverted`)), job.reject);
   }
 }

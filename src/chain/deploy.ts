@@ -15,7 +15,12 @@ export interface CoreContracts {
 
 /** What an index of a chain with these contracts needs to know beside its logs. */
 export function chainFacts(chainId: number, contracts: CoreContracts): ChainFacts {
-  return { chainId, factory: contracts.factory, marketplace: contracts.marketplace, currencies: currencyTable(chainId, contracts.stablecoin) };
+  return {
+    chainId,
+    factory: contracts.factory,
+    marketplace: contracts.marketplace,
+    currencies: currencyTable(chainId, contracts.stablecoin),
+  };
 }
 
 // Enough for the largest of the three (the factory carries the collection's code).
@@ -28,14 +33,28 @@ const DEPLOY_GAS = 10_000_000n;
  */
 export async function deployCore(chain: Chain, deployer: Address): Promise<CoreContracts> {
   const request = (method: string, params: unknown[]) => chain.connection.provider.request({ method, params });
-  let time = Number(BigInt(((await request("eth_getBlockByNumber", ["latest", false])) as { timestamp: Hex }).timestamp));
+  let time = Number(
+    BigInt(((await request("eth_getBlockByNumber", ["latest", false])) as { timestamp: Hex }).timestamp),
+  );
   const deploy = async (name: "CollectionFactory" | "Marketplace" | "TestStablecoin") => {
     await request("evm_setNextBlockTimestamp", [++time]);
-    const tx = { from: deployer, data: artifact(name).bytecode, gas: toHex(DEPLOY_GAS), maxFeePerGas: toHex(MAX_FEE_PER_GAS), maxPriorityFeePerGas: toHex(MAX_PRIORITY_FEE_PER_GAS) };
+    const tx = {
+      from: deployer,
+      data: artifact(name).bytecode,
+      gas: toHex(DEPLOY_GAS),
+      maxFeePerGas: toHex(MAX_FEE_PER_GAS),
+      maxPriorityFeePerGas: toHex(MAX_PRIORITY_FEE_PER_GAS),
+    };
     const hash = (await request("eth_sendTransaction", [tx])) as Hex;
-    const receipt = (await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })) as { contractAddress?: Address | null };
+    const receipt = (await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })) as {
+      contractAddress?: Address | null;
+    };
     if (!receipt.contractAddress) throw new Error(`deploying ${name} on chain ${chain.chainId} created no contract`);
     return lowerAddress(receipt.contractAddress);
   };
-  return { factory: await deploy("CollectionFactory"), marketplace: await deploy("Marketplace"), stablecoin: await deploy("TestStablecoin") };
+  return {
+    factory: await deploy("CollectionFactory"),
+    marketplace: await deploy("Marketplace"),
+    stablecoin: await deploy("TestStablecoin"),
+  };
 }

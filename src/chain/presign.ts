@@ -51,14 +51,18 @@ export class LocalSigner {
 
   async #impersonatedKey(from: Address): Promise<Hex | undefined> {
     if (!this.#keyOf) return undefined;
-    this.#held ??= this.#provider.request({ method: "eth_accounts" }).then((held) => new Set((held as string[]).map((address) => address.toLowerCase())));
+    this.#held ??= this.#provider
+      .request({ method: "eth_accounts" })
+      .then((held) => new Set((held as string[]).map((address) => address.toLowerCase())));
     return (await this.#held).has(from.toLowerCase()) ? undefined : this.#keyOf(from.toLowerCase() as Address);
   }
 
   async #signed(tx: SendableTx, key: Hex, beforeSend: ((hash: Hex) => void) | undefined): Promise<Hex> {
     let account = accounts.get(key);
     if (!account) accounts.set(key, (account = privateKeyToAccount(key)));
-    const nonce = Number(await this.#provider.request({ method: "eth_getTransactionCount", params: [tx.from, "pending"] }));
+    const nonce = Number(
+      await this.#provider.request({ method: "eth_getTransactionCount", params: [tx.from, "pending"] }),
+    );
     const raw = await account.signTransaction({
       type: "eip1559",
       chainId: this.#chainId,

@@ -5,10 +5,7 @@ import { rootCause } from "./node/rpc.ts";
 import type { SimChain } from "./sim-chain.ts";
 
 /** Where a collection address was found: on the chain asked about, only on another one, or nowhere. */
-export type CollectionLookup =
-  | { found: SimChain }
-  | { elsewhere: number }
-  | { unknown: true };
+export type CollectionLookup = { found: SimChain } | { elsewhere: number } | { unknown: true };
 
 /** The chains this simulator serves, by chain id; each read brings them up to date first. */
 export class ChainRegistry {
@@ -43,8 +40,16 @@ export class ChainRegistry {
         chain.sync().catch((error: unknown) => {
           // A node we did not start may be gone; an in-process chain failing is a bug, and stays one.
           if (!chain.external) throw error;
-          const detail = [`chain ${chain.chainId}: ${String((rootCause(error) as Error).message ?? error).split("\n")[0]}`];
-          if (error instanceof ChainReplaced) throw new ApiError(503, "CHAIN_UNAVAILABLE", `Chain ${chain.chainId} is no longer the chain the simulator loaded; its answers would be wrong`, detail);
+          const detail = [
+            `chain ${chain.chainId}: ${String((rootCause(error) as Error).message ?? error).split("\n")[0]}`,
+          ];
+          if (error instanceof ChainReplaced)
+            throw new ApiError(
+              503,
+              "CHAIN_UNAVAILABLE",
+              `Chain ${chain.chainId} is no longer the chain the simulator loaded; its answers would be wrong`,
+              detail,
+            );
           throw new ApiError(503, "CHAIN_UNAVAILABLE", `Chain ${chain.chainId} does not answer`, detail);
         }),
       ),
@@ -56,7 +61,8 @@ export class ChainRegistry {
   async findCollection(address: Address, chainId?: number): Promise<CollectionLookup> {
     for (const chain of await this.synced(chainId)) if (chain.models.collections.has(address)) return { found: chain };
     if (chainId === undefined) return { unknown: true };
-    for (const chain of await this.synced()) if (chain.models.collections.has(address)) return { elsewhere: chain.chainId };
+    for (const chain of await this.synced())
+      if (chain.models.collections.has(address)) return { elsewhere: chain.chainId };
     return { unknown: true };
   }
 

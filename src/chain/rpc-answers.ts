@@ -18,7 +18,11 @@ export const MAX_ANSWER_BYTES = 25_000_000;
 /** geth's code and message for an answer over its size limit. */
 const TOO_LARGE = -32003;
 
-export const failure = (id: RpcId, code: number, message: string): RpcReply => ({ jsonrpc: "2.0", id, error: { code, message } });
+export const failure = (id: RpcId, code: number, message: string): RpcReply => ({
+  jsonrpc: "2.0",
+  id,
+  error: { code, message },
+});
 
 /**
  * The answer to a JSON-RPC body, serialised. A batch runs one call at a time, as geth does,
@@ -36,17 +40,35 @@ export async function answerBody(text: string, run: RunCall, limit = MAX_ANSWER_
   }
   if (!Array.isArray(body)) return serialised(await answer(body, run), limit);
   if (body.length === 0) return JSON.stringify(failure(null, -32600, "Invalid Request: empty batch"));
-  if (body.length > MAX_BATCH_CALLS) return JSON.stringify(failure(null, -32600, `Invalid Request: a batch of ${body.length} calls is over the limit of ${MAX_BATCH_CALLS}`));
+  if (body.length > MAX_BATCH_CALLS)
+    return JSON.stringify(
+      failure(null, -32600, `Invalid Request: a batch of ${body.length} calls is over the limit of ${MAX_BATCH_CALLS}`),
+    );
   const answers: string[] = [];
   let bytes = 2;
   for (const call of body) {
     if (bytes > limit) {
-      answers.push(JSON.stringify(failure(idOf(call), TOO_LARGE, `response too large: not run, the batch's answer already passed ${limit} bytes; send fewer calls per batch`)));
+      answers.push(
+        JSON.stringify(
+          failure(
+            idOf(call),
+            TOO_LARGE,
+            `response too large: not run, the batch's answer already passed ${limit} bytes; send fewer calls per batch`,
+          ),
+        ),
+      );
       continue;
     }
     let one = serialised(await answer(call, run), limit);
     bytes += Buffer.byteLength(one) + 1;
-    if (bytes > limit) one = JSON.stringify(failure(idOf(call), TOO_LARGE, `response too large: this call ran, but its result would take the batch's answer past ${limit} bytes`));
+    if (bytes > limit)
+      one = JSON.stringify(
+        failure(
+          idOf(call),
+          TOO_LARGE,
+          `response too large: this call ran, but its result would take the batch's answer past ${limit} bytes`,
+        ),
+      );
     answers.push(one);
   }
   return `[${answers.join(",")}]`;
@@ -58,14 +80,19 @@ async function answer(call: unknown, run: RunCall): Promise<RpcReply> {
   try {
     return { jsonrpc: "2.0", id: valid.id, result: await run(valid.method, valid.params) };
   } catch (error) {
-    const { code = -32603, message = String(error), data } = (error ?? {}) as { code?: number; message?: string; data?: unknown };
+    const {
+      code = -32603,
+      message = String(error),
+      data,
+    } = (error ?? {}) as { code?: number; message?: string; data?: unknown };
     return { jsonrpc: "2.0", id: valid.id, error: { code, message, data } };
   }
 }
 
 /** One reply as JSON, or the "response too large" error with its id when it would pass `limit` bytes (or cannot be written at all). */
 function serialised(reply: RpcReply, limit: number): string {
-  const tooLarge = () => JSON.stringify(failure(reply.id, TOO_LARGE, `response too large: the answer would pass ${limit} bytes`));
+  const tooLarge = () =>
+    JSON.stringify(failure(reply.id, TOO_LARGE, `response too large: the answer would pass ${limit} bytes`));
   // Measured before it is written out: a result far over the limit never becomes a string.
   if (jsonSizeOver(reply, limit)) return tooLarge();
   try {
@@ -73,7 +100,9 @@ function serialised(reply: RpcReply, limit: number): string {
     return Buffer.byteLength(text) > limit ? tooLarge() : text;
   } catch (error) {
     if (error instanceof RangeError) return tooLarge();
-    return JSON.stringify(failure(reply.id, -32603, `Internal error: the answer cannot be written as JSON (${(error as Error).message})`));
+    return JSON.stringify(
+      failure(reply.id, -32603, `Internal error: the answer cannot be written as JSON (${(error as Error).message})`),
+    );
   }
 }
 

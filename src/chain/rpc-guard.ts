@@ -38,7 +38,10 @@ export function refusalOf(req: IncomingMessage, policy: RpcPolicy): Refusal | un
     return { status: 403, message: `Origin '${origin}' is not allowed; add it with --rpc-cors` };
   }
   if (!policy.loopback && !bearerMatches(req.headers.authorization, policy.token)) {
-    return { status: 401, message: "This JSON-RPC port is not on loopback: send Authorization: Bearer <--admin-token>" };
+    return {
+      status: 401,
+      message: "This JSON-RPC port is not on loopback: send Authorization: Bearer <--admin-token>",
+    };
   }
   if (req.method === "POST" && !/^application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) {
     return { status: 415, message: "Send JSON-RPC as content-type application/json" };

@@ -14,28 +14,47 @@ const MAX_BODY_BYTES = 1_000_000;
  * same chain the simulator writes to. Every call goes through the chain's
  * wrapper, which keeps its index current when a call changes the chain.
  */
-export async function serveRpc(chain: Pick<SimChain, "request">, host: string, port: number, policy: RpcPolicy): Promise<Server> {
+export async function serveRpc(
+  chain: Pick<SimChain, "request">,
+  host: string,
+  port: number,
+  policy: RpcPolicy,
+): Promise<Server> {
   const run = (method: string, params: unknown[]) => chain.request(method, params);
-  const rpcError = (_status: number, message: string) => JSON.stringify(failure(null, message === NOT_HTTP ? -32700 : -32600, message));
+  const rpcError = (_status: number, message: string) =>
+    JSON.stringify(failure(null, message === NOT_HTTP ? -32700 : -32600, message));
   const server = jsonHttpServer((req, res) => {
     const origin = allowedOriginOf(req, policy);
-    if (origin) res.setHeader("access-control-allow-origin", origin).setHeader("access-control-allow-headers", "content-type, authorization");
+    if (origin)
+      res
+        .setHeader("access-control-allow-origin", origin)
+        .setHeader("access-control-allow-headers", "content-type, authorization");
     res.setHeader("vary", "Origin");
     if (req.method === "OPTIONS" && origin) return void res.writeHead(204).end();
     const refused = refusalOf(req, policy);
-    if (refused) return void res.writeHead(refused.status, { "content-type": "application/json", connection: "close" }).end(JSON.stringify(failure(null, -32600, refused.message)));
-    if (req.method !== "POST") return void res.writeHead(405, { "content-type": "application/json", allow: "POST" }).end(JSON.stringify(failure(null, -32600, "Invalid Request: send JSON-RPC with POST")));
+    if (refused)
+      return void res
+        .writeHead(refused.status, { "content-type": "application/json", connection: "close" })
+        .end(JSON.stringify(failure(null, -32600, refused.message)));
+    if (req.method !== "POST")
+      return void res
+        .writeHead(405, { "content-type": "application/json", allow: "POST" })
+        .end(JSON.stringify(failure(null, -32600, "Invalid Request: send JSON-RPC with POST")));
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
-      res.writeHead(413, { "content-type": "application/json", connection: "close" }).end(JSON.stringify(failure(null, -32600, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`)));
+      res
+        .writeHead(413, { "content-type": "application/json", connection: "close" })
+        .end(JSON.stringify(failure(null, -32600, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`)));
       req.destroy();
     });
     req.on("end", () => {
       answerBody(Buffer.concat(chunks).toString("utf8"), run)
-        .catch((error: unknown) => JSON.stringify(failure(null, -32603, `Internal error: ${(error as Error)?.message ?? String(error)}`)))
+        .catch((error: unknown) =>
+          JSON.stringify(failure(null, -32603, `Internal error: ${(error as Error)?.message ?? String(error)}`)),
+        )
         .then((text) => res.writeHead(200, { "content-type": "application/json" }).end(text));
     });
   }, rpcError);

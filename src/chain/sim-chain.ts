@@ -10,7 +10,7 @@ import type { NodeLink } from "./node/link.ts";
 import { LocalSigner, type Presigner } from "./presign.ts";
 import type { ChainRecorder } from "./recorder.ts";
 import { chainErrorOf, type RevertRules } from "./revert.ts";
-import { pendingRaw } from "./raw-tx.ts";
+import { runRecorded, sendRecorded } from "./recorded.ts";
 import { READ_ONLY } from "./read-only.ts";
 
 /** One contract call as a transaction: where to, its calldata, and the coin it carries. */
@@ -70,7 +70,9 @@ export class SimChain {
     this.contracts = contracts;
     this.abis = abis;
     this.#indexer = indexer;
-    this.#errorsAbi = [...abis.collection, ...abis.marketplace, ...abis.factory, ...abis.stablecoin].filter((entry) => entry.type === "error");
+    this.#errorsAbi = [...abis.collection, ...abis.marketplace, ...abis.factory, ...abis.stablecoin].filter(
+      (entry) => entry.type === "error",
+    );
     if ("connection" in chain) {
       this.#chain = chain;
       this.#batcher = new BlockBatcher(chain.connection.provider);
@@ -172,7 +174,11 @@ export class SimChain {
    * blocks and is recorded, unless `record` is false (the simulator's own calls, which record
    * themselves at a higher level).
    */
-  async request(method: string, params: unknown[] = [], { record = true }: { record?: boolean } = {}): Promise<unknown> {
+  async request(
+    method: string,
+    params: unknown[] = [],
+    { record = true }: { record?: boolean } = {},
+  ): Promise<unknown> {
     await this.#started;
     const call = async () => {
       const result = await this.#running().connection.provider.request({ method, params });
@@ -183,7 +189,11 @@ export class SimChain {
     const recorder = record ? this.#recorder : undefined;
     try {
       if (!recorder) return await this.#batcher!.exclusive(call);
-      const result = await recorder.exclusive(() => this.#recorded(call, (at) => recorder.append({ t: "rpc", chainId: this.chainId, method, params, ...at })));
+      const result = await recorder.exclusive(() =>
+        runRecorded(this.#running().connection.provider, call, (at) =>
+          recorder.append({ t: "rpc", chainId: this.chainId, method, params, ...at }),
+        ),
+      );
       await recorder.flush();
       return result;
     } finally {
@@ -195,7 +205,12 @@ export class SimChain {
    * Sends a contract call from `from` (an account the chain holds a key for) and answers its hash.
    * A revert throws ChainRevert, named by `rules`; anything else ChainUnavailable.
    */
-  async write(from: Address, call: ContractCall, rules: RevertRules = {}, { dryRun = false, at, gas: givenGas, presign }: WriteOptions = {}): Promise<Hex> {
+  async write(
+    from: Address,
+    call: ContractCall,
+    rules: RevertRules = {},
+    { dryRun = false, at, gas: givenGas, presign }: WriteOptions = {},
+  ): Promise<Hex> {
     await this.#started;
     const chain = this.#running();
     const provider = chain.connection.provider;
@@ -204,13 +219,16 @@ export class SimChain {
     try {
       // An estimate is exact for the state it saw; a write that lands after another may need more.
       // Against the latest block: while a batch waits to be mined, "pending" would run it first.
-      const estimate = async () => (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx, "latest"] })) as Hex) * 5n) / 4n;
+      const estimate = async () =>
+        (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx, "latest"] })) as Hex) * 5n) / 4n;
       const sendable = { ...tx, gas: toHex(givenGas ?? (dryRun ? await estimate() : FIXED_GAS)) };
       const node = chain.node;
       // In process, signed here where the chain would not tell the hash before the block (a send mined on arrival, under
       // a journal) or would not reproduce it (an impersonated account); a batched send learns it from the pool. A node's
       // writer signs with the given keys (--keys) or sends as an impersonated account; the hash comes with the send.
-      const sign = node ? undefined : await this.#signer!.signerFor(from, presign && this.#recorder ? presign : undefined);
+      const sign = node
+        ? undefined
+        : await this.#signer!.signerFor(from, presign && this.#recorder ? presign : undefined);
       const send = node
         ? async () => {
             const hash = await node.writer.send(sendable, at);
@@ -223,10 +241,12 @@ export class SimChain {
               ? provider.request({ method: "eth_sendRawTransaction", params: [await sign(sendable)] })
               : provider.request({ method: "eth_sendTransaction", params: [sendable] }))) as Hex;
           };
-      if (this.#recorder) return (sent = await this.#sendRecorded(this.#recorder, sendable, send));
+      if (this.#recorder) return (sent = await sendRecorded(provider, this.chainId, this.#recorder, sendable, send));
       // A write at a given time (the replay) has its block to itself; others may share one (not on a node we did not start).
       // A writer that must know its hash first is told it from the chain's pool, before its block is mined.
-      return (sent = await (at === undefined && !chain.external ? this.#batcher!.send(sendable, presign && { tell: presign.beforeSend }) : this.#batcher!.exclusive(send)));
+      return (sent = await (at === undefined && !chain.external
+        ? this.#batcher!.send(sendable, presign && { tell: presign.beforeSend })
+        : this.#batcher!.exclusive(send)));
     } catch (error) {
       throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {
@@ -240,40 +260,6 @@ export class SimChain {
     // Writes nobody confirms (the replay's) do not pile up.
     if (this.#marks.size >= 1024) this.#marks.delete(this.#marks.keys().next().value!);
     this.#marks.set(hash, mark);
-  }
-
-  /**
-   * Sends alone and records the transaction as sent, with the time of the block it landed in (durable once the caller flushes).
-   * A transaction that reverted is mined all the same (EDR names it in the error): it is recorded too, then the error thrown.
-   */
-  #sendRecorded(recorder: ChainRecorder, sendable: Record<string, string>, send: () => Promise<Hex>): Promise<Hex> {
-    const { from, to, data, value, gas } = sendable as { from: Address; to: Address; data: Hex; value?: Hex; gas: Hex };
-    return recorder.exclusive(async () => {
-      let failed: { error: unknown } | undefined;
-      const hash = await send().catch((error: { transactionHash?: Hex }) => {
-        if (!error?.transactionHash) throw error;
-        failed = { error };
-        return error.transactionHash;
-      });
-      const block = (await this.#running().connection.provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as { timestamp: Hex; transactions: Hex[] };
-      // One left in the pool is recorded as signed: the replay puts the same bytes back there, for the block that mined it.
-      const mined = block.transactions.includes(hash) ? { at: Number(BigInt(block.timestamp)) } : await pendingRaw(this.#running().connection.provider, hash);
-      recorder.append({ t: "tx", chainId: this.chainId, from, to, data, gas, ...(value ? { value } : {}), ...mined });
-      if (failed) throw failed.error;
-      return hash;
-    });
-  }
-
-  /** Runs a call that may mine a block and records it with that block's time, even if the call then failed. */
-  async #recorded<T>(call: () => Promise<T>, record: (mined: { at?: number }) => void): Promise<T> {
-    const provider = this.#running().connection.provider;
-    const before = BigInt((await provider.request({ method: "eth_blockNumber", params: [] })) as Hex);
-    let failed: { error: unknown } | undefined;
-    const result = await call().catch((error: unknown) => void (failed = { error }));
-    const head = (await provider.request({ method: "eth_getBlockByNumber", params: [toHex(before + 1n), false] })) as { timestamp: Hex } | null;
-    if (head || !failed) record(head ? { at: Number(BigInt(head.timestamp)) } : {});
-    if (failed) throw failed.error;
-    return result as T;
   }
 
   /**

@@ -33,15 +33,27 @@ export async function startChains(
 ): Promise<{ chains: SimChain[]; nodes: ConnectedNode[] }> {
   const nodes = await connectNodes(nodeUrls, { abis, ...toNodes });
   const inProcess = chains.filter(({ chainId }) => !nodes.some(({ chain }) => chain.chainId === chainId));
-  const started = await Promise.all(inProcess.map((setting) => startSimChain(setting, abis, toNodes.walletKeys, toNodes.genesisTime, indexOf(setting.chainId))));
+  const started = await Promise.all(
+    inProcess.map((setting) =>
+      startSimChain(setting, abis, toNodes.walletKeys, toNodes.genesisTime, indexOf(setting.chainId)),
+    ),
+  );
   return { chains: [...nodes.map(({ chain }) => chain), ...started], nodes };
 }
 
 /** An in-process chain (EDR) with the core contracts deployed, joined to its index. */
-async function startSimChain({ chainId }: ChainSetting, abis: Abis, walletKeys: Hex[], genesisTime: Date | undefined, index?: ChainIndexer): Promise<SimChain> {
+async function startSimChain(
+  { chainId }: ChainSetting,
+  abis: Abis,
+  walletKeys: Hex[],
+  genesisTime: Date | undefined,
+  index?: ChainIndexer,
+): Promise<SimChain> {
   const deployer = deployerKey(chainId);
   const chain = await startChain({ chainId, keys: [deployer, ...walletKeys], ...(genesisTime ? { genesisTime } : {}) });
   const contracts = await deployCore(chain, addressOf(deployer));
-  const indexer = index ?? new ChainIndexer(chainLogSource(chain.publicClient, indexedEventsAbi(abis)), chainFacts(chain.chainId, contracts));
+  const indexer =
+    index ??
+    new ChainIndexer(chainLogSource(chain.publicClient, indexedEventsAbi(abis)), chainFacts(chain.chainId, contracts));
   return new SimChain(chain, contracts, abis, indexer);
 }

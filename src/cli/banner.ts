@@ -6,7 +6,12 @@ import { itemKey } from "../indexer/models.ts";
 import type { Simulator } from "../simulator.ts";
 
 /** What a developer needs on start-up: where things are, which keys to use, and a request to try per endpoint. */
-export async function banner(sim: Simulator, times: { readyInMs: number; chainsInMs?: number }, clock: string, state: { controlOn: boolean; stateDir?: string; cacheDir?: string }): Promise<string> {
+export async function banner(
+  sim: Simulator,
+  times: { readyInMs: number; chainsInMs?: number },
+  clock: string,
+  state: { controlOn: boolean; stateDir?: string; cacheDir?: string },
+): Promise<string> {
   const chains = sim.chains.all();
   const accounts = sim.accounts.list();
   const sample = await mintSample(chains, accounts);
@@ -15,7 +20,9 @@ export async function banner(sim: Simulator, times: { readyInMs: number; chainsI
   const minter = sample?.account ?? accounts[0];
   const lines = [
     `NFT service simulator ready in ${(times.readyInMs / 1000).toFixed(1)} s` +
-      (times.chainsInMs ? ` (answering from the cached world; the chains held it after ${(times.chainsInMs / 1000).toFixed(1)} s)` : ""),
+      (times.chainsInMs
+        ? ` (answering from the cached world; the chains held it after ${(times.chainsInMs / 1000).toFixed(1)} s)`
+        : ""),
     "",
     `  API        ${sim.url}/api/v2`,
     `  dashboard  ${sim.url}/`,
@@ -48,11 +55,17 @@ function chainLines({ chainId, contracts, node, models }: SimChain, rpcUrl: stri
   if (!node) return [`${head} ${rpcUrl ?? "(no JSON-RPC)"}  ${where}`];
   const wallets = node.writer.signs ? "signs with the given keys" : "impersonates the world's wallets";
   const empty = models.collections.size === 0 ? "; no collections of the world on it" : "";
-  return [`${head} node ${node.rpc.shown} (${node.capabilities.client}; ${wallets}${empty})`, `             ${where}  from block ${node.deployedAt.block}`];
+  return [
+    `${head} node ${node.rpc.shown} (${node.capabilities.client}; ${wallets}${empty})`,
+    `             ${where}  from block ${node.deployedAt.block}`,
+  ];
 }
 
 /** A collection with an item, and an API key whose wallet holds its minter role, so that every sample request answers 200. */
-async function mintSample(chains: SimChain[], accounts: ApiAccount[]): Promise<{ chain: SimChain; collection: Address; account: ApiAccount } | undefined> {
+async function mintSample(
+  chains: SimChain[],
+  accounts: ApiAccount[],
+): Promise<{ chain: SimChain; collection: Address; account: ApiAccount } | undefined> {
   for (const chain of chains) {
     for (const collection of chain.models.collections.keys()) {
       if (!chain.models.items.has(itemKey(collection, 1n))) continue;

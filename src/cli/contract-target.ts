@@ -26,13 +26,23 @@ export interface LocalTargetOptions {
  * A simulator in this process, on a free port, without JSON-RPC: the suite's target when no base URL is given.
  * With writes allowed, the simulator is asked which collection the key may mint on; SetupFailed when none.
  */
-export async function startLocalTarget({ allowWrites = false, apiKey = API_KEY, mintCollection }: LocalTargetOptions = {}): Promise<LocalTarget> {
+export async function startLocalTarget({
+  allowWrites = false,
+  apiKey = API_KEY,
+  mintCollection,
+}: LocalTargetOptions = {}): Promise<LocalTarget> {
   const world = fixtureWorld(CONTRACT_SUITE_WORLD_FILE);
   const sim = await startSimulator(world, { port: 0, serveRpc: false });
   const { chainId, collection, tokenIds } = world.landed.item(BUSY_ITEM);
   const target: Target = { baseUrl: sim.url, apiKey, collection, tokenId: Number(tokenIds[0]), chainId, allowWrites };
   try {
-    if (allowWrites) target.mintCollection = await collectionToMintOn(sim, apiKey, mintCollection ?? collection, mintCollection === undefined);
+    if (allowWrites)
+      target.mintCollection = await collectionToMintOn(
+        sim,
+        apiKey,
+        mintCollection ?? collection,
+        mintCollection === undefined,
+      );
   } catch (error) {
     await sim.close();
     throw error;
@@ -41,15 +51,29 @@ export async function startLocalTarget({ allowWrites = false, apiKey = API_KEY, 
 }
 
 /** `preferred` when the key's wallet may mint on it; otherwise (if `mayChoose`) the first collection it may mint on. */
-async function collectionToMintOn(sim: Simulator, apiKey: string, preferred: string, mayChoose: boolean): Promise<string> {
+async function collectionToMintOn(
+  sim: Simulator,
+  apiKey: string,
+  preferred: string,
+  mayChoose: boolean,
+): Promise<string> {
   const wallet = sim.accounts.byApiKey(apiKey)?.wallet;
-  const keys = sim.accounts.list().map((account) => account.apiKey).join(", ");
-  if (!wallet) throw new SetupFailed(`${sim.url} knows no API key '${apiKey}': pass --api-key of one of its keys (${keys})`);
+  const keys = sim.accounts
+    .list()
+    .map((account) => account.apiKey)
+    .join(", ");
+  if (!wallet)
+    throw new SetupFailed(`${sim.url} knows no API key '${apiKey}': pass --api-key of one of its keys (${keys})`);
   const wanted = preferred.toLowerCase();
-  const collections = sim.chains.all().flatMap((chain) => [...chain.models.collections.keys()].map((address) => ({ chain, address })));
+  const collections = sim.chains
+    .all()
+    .flatMap((chain) => [...chain.models.collections.keys()].map((address) => ({ chain, address })));
   const given = collections.filter(({ address }) => address === wanted);
-  if (!mayChoose && given.length === 0) throw new SetupFailed(`${sim.url} has no collection ${preferred}: pass --collection of one it lists`);
-  for (const { chain, address } of mayChoose ? [...given, ...collections.filter(({ address }) => address !== wanted)] : given) {
+  if (!mayChoose && given.length === 0)
+    throw new SetupFailed(`${sim.url} has no collection ${preferred}: pass --collection of one it lists`);
+  for (const { chain, address } of mayChoose
+    ? [...given, ...collections.filter(({ address }) => address !== wanted)]
+    : given) {
     if (await hasMinterRole(chain, { collection: address, wallet })) return address;
   }
   throw new SetupFailed(

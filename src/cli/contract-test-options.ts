@@ -76,7 +76,8 @@ export function readSuiteOptions(argv: string[], env: NodeJS.ProcessEnv): SuiteO
     options: SUITE_FLAGS,
   });
   const baseUrl = values["base-url"] ?? (env.BASE_URL || undefined);
-  if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) throw new UsageError(`--base-url: '${baseUrl}' is not an http(s) URL`);
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl))
+    throw new UsageError(`--base-url: '${baseUrl}' is not an http(s) URL`);
   return {
     baseUrl,
     apiKey: values["api-key"] ?? (env.API_KEY || undefined),
@@ -94,7 +95,8 @@ export function readSuiteOptions(argv: string[], env: NodeJS.ProcessEnv): SuiteO
 }
 
 function address(flag: string, text: string | undefined): string | undefined {
-  if (text !== undefined && !ADDRESS.test(text)) throw new UsageError(`${flag}: '${text}' is not a 0x-prefixed 20-byte address`);
+  if (text !== undefined && !ADDRESS.test(text))
+    throw new UsageError(`${flag}: '${text}' is not a 0x-prefixed 20-byte address`);
   return text;
 }
 

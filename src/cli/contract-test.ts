@@ -41,11 +41,17 @@ async function run(argv: string[], usage: string): Promise<number> {
   }
   const local = options.baseUrl ? undefined : await startLocal(options);
   try {
-    const target: Target = local ? { ...local.target, ...given(options) } : { baseUrl: options.baseUrl!, ...given(options) };
+    const target: Target = local
+      ? { ...local.target, ...given(options) }
+      : { baseUrl: options.baseUrl!, ...given(options) };
     await probeTarget(target);
     if (options.fuzz !== undefined) return await fuzz(target, options.fuzz, options.seed);
-    console.log(`Contract suite against ${target.baseUrl}${local ? " (a simulator started for this run)" : ""}${target.allowWrites ? ", writes allowed" : ", read-only"}`);
-    const report = await runContractSuite(target, { onResult: options.quiet ? undefined : (result) => console.log(progressLine(result)) });
+    console.log(
+      `Contract suite against ${target.baseUrl}${local ? " (a simulator started for this run)" : ""}${target.allowWrites ? ", writes allowed" : ", read-only"}`,
+    );
+    const report = await runContractSuite(target, {
+      onResult: options.quiet ? undefined : (result) => console.log(progressLine(result)),
+    });
     const junitPath = resolve(options.junitPath);
     await mkdir(dirname(junitPath), { recursive: true });
     await writeFile(junitPath, junitXml(report));
@@ -57,7 +63,9 @@ async function run(argv: string[], usage: string): Promise<number> {
 }
 
 async function fuzz(target: Target, runs: number, seed: number): Promise<number> {
-  console.log(`Fuzzing ${target.baseUrl} with ${runs} generated requests (--seed ${seed})${target.allowWrites ? ", writes allowed" : ", read-only"}`);
+  console.log(
+    `Fuzzing ${target.baseUrl} with ${runs} generated requests (--seed ${seed})${target.allowWrites ? ", writes allowed" : ", read-only"}`,
+  );
   const report = await runFuzz(target, { runs, seed, timeBoundMs: 10_000 });
   console.log(fuzzSummary(report));
   return report.findings.length ? 1 : 0;
@@ -70,7 +78,11 @@ async function startLocal(options: SuiteOptions): Promise<LocalTarget> {
   if (existsSync(prepareChain)) execFileSync(process.execPath, [prepareChain], { stdio: "inherit" });
   process.stdout.write("Starting a simulator in process … ");
   const { startLocalTarget } = await import("./contract-target.ts");
-  const local = await startLocalTarget({ allowWrites: options.allowWrites, apiKey: options.apiKey, mintCollection: options.collection }).catch((error: unknown) => {
+  const local = await startLocalTarget({
+    allowWrites: options.allowWrites,
+    apiKey: options.apiKey,
+    mintCollection: options.collection,
+  }).catch((error: unknown) => {
     console.log();
     throw error;
   });
@@ -80,11 +92,19 @@ async function startLocal(options: SuiteOptions): Promise<LocalTarget> {
 
 /** What the caller said overrides what the local simulator would use. */
 function given(options: SuiteOptions): Omit<Target, "baseUrl"> {
-  const defined = <T extends object>(value: T) => Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const defined = <T extends object>(value: T) =>
+    Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
   return {
     allowWrites: options.allowWrites,
-    ...defined({ apiKey: options.apiKey, collection: options.collection, tokenId: options.tokenId, chainId: options.chainId, recipient: options.recipient }),
+    ...defined({
+      apiKey: options.apiKey,
+      collection: options.collection,
+      tokenId: options.tokenId,
+      chainId: options.chainId,
+      recipient: options.recipient,
+    }),
   };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await exitAfterOutput(await contractTest(process.argv.slice(2)));
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await exitAfterOutput(await contractTest(process.argv.slice(2)));

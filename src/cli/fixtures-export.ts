@@ -49,7 +49,8 @@ export async function exportFixtures(argv: string[], usage = USAGE, defaultOut =
       return 0;
     }
     const publicUrl = (values["public-url"] ?? SNAPSHOT_BASE_URL).replace(/\/+$/, "");
-    if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl)) throw new UsageError(`--public-url: '${publicUrl}' is not an http(s) URL`);
+    if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl))
+      throw new UsageError(`--public-url: '${publicUrl}' is not an http(s) URL`);
     const out = values.out || !values.har ? resolve(values.out ?? defaultOut) : undefined;
     if (out) checkReplaceable(out, values.force);
     await write({ ...values, out }, publicUrl);
@@ -68,10 +69,13 @@ export async function exportFixtures(argv: string[], usage = USAGE, defaultOut =
 /** The folder --out names is deleted and written again: only if it is new, empty or an export's own (or --force, short of the folder we are in). */
 function checkReplaceable(out: string, force: boolean): void {
   if (!existsSync(out)) return;
-  if (!statSync(out).isDirectory()) throw new UsageError(`--out ${out}: it is a file, not a folder; give a new or empty folder`);
+  if (!statSync(out).isDirectory())
+    throw new UsageError(`--out ${out}: it is a file, not a folder; give a new or empty folder`);
   const here = resolve(process.cwd());
   if (here === out || here.startsWith(out.endsWith(sep) ? out : out + sep)) {
-    throw new UsageError(`--out ${out}: that is the current folder${here === out ? "" : " or one above it"}, which the export would delete as a whole; give a new or empty folder`);
+    throw new UsageError(
+      `--out ${out}: that is the current folder${here === out ? "" : " or one above it"}, which the export would delete as a whole; give a new or empty folder`,
+    );
   }
   const entries = readdirSync(out);
   if (entries.length === 0 || entries.includes(EXPORT_MARKER) || force) return;
@@ -86,8 +90,15 @@ async function write(values: { out?: string; fixture?: string; har?: string }, p
   const snapshots = await snapshotWorld(values.fixture ? resolve(values.fixture) : DEFAULT_WORLD_FILE, publicUrl);
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   if (values.har) {
-    const { name, version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { name: string; version: string };
-    const har = harOf(snapshots.filter(({ status }) => status > 0), publicUrl, { name, version });
+    const { name, version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      name: string;
+      version: string;
+    };
+    const har = harOf(
+      snapshots.filter(({ status }) => status > 0),
+      publicUrl,
+      { name, version },
+    );
     writeFileSync(values.har, `${JSON.stringify(har, null, 2)}\n`);
     console.log(`${values.har}: ${har.log.entries.length} responses on ${publicUrl}, in ${seconds()} s`);
   }
@@ -95,15 +106,21 @@ async function write(values: { out?: string; fixture?: string; har?: string }, p
     const out = values.out;
     rmSync(out, { recursive: true, force: true });
     mkdirSync(out, { recursive: true });
-    writeFileSync(join(out, EXPORT_MARKER), "Written by `nft-sim fixtures export` (nft-service-simulator): the next export into this folder replaces it as a whole.\n");
+    writeFileSync(
+      join(out, EXPORT_MARKER),
+      "Written by `nft-sim fixtures export` (nft-service-simulator): the next export into this folder replaces it as a whole.\n",
+    );
     let bytes = 0;
     for (const { file, body } of snapshots) {
       mkdirSync(dirname(join(out, file)), { recursive: true });
       writeFileSync(join(out, file), body);
       bytes += Buffer.byteLength(body);
     }
-    console.log(`${relative(process.cwd(), out) || out}: ${snapshots.length} files, ${(bytes / 1e6).toFixed(2)} MB, in ${seconds()} s`);
+    console.log(
+      `${relative(process.cwd(), out) || out}: ${snapshots.length} files, ${(bytes / 1e6).toFixed(2)} MB, in ${seconds()} s`,
+    );
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await exitAfterOutput(await exportFixtures(process.argv.slice(2)));
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await exitAfterOutput(await exportFixtures(process.argv.slice(2)));

@@ -29,12 +29,16 @@ const COMMANDS: Record<string, Command> = {
   },
   "fixtures export": async (argv) => {
     const { exportFixtures, USAGE: usage } = await import("./fixtures-export.ts");
-    const own = usage.replace("npm run fixtures:export --", "nft-sim fixtures export").replace("(default fixtures/snapshots)", "(default ./snapshots)");
+    const own = usage
+      .replace("npm run fixtures:export --", "nft-sim fixtures export")
+      .replace("(default fixtures/snapshots)", "(default ./snapshots)");
     return exportFixtures(argv, own, "snapshots");
   },
   openapi: async (argv) => {
     const { writeOpenApi, USAGE: usage } = await import("../openapi/write.ts");
-    const own = usage.replace("npm run openapi -- [path]", "nft-sim openapi [path]").replace("(default docs/openapi.json)", "(default: standard output)");
+    const own = usage
+      .replace("npm run openapi -- [path]", "nft-sim openapi [path]")
+      .replace("(default docs/openapi.json)", "(default: standard output)");
     return writeOpenApi(argv, own, null);
   },
 };
@@ -51,7 +55,9 @@ async function main(argv: string[]): Promise<number | undefined> {
       console.log("Usage: nft-sim fixtures export [options]\n\n'nft-sim fixtures export --help' tells its options.");
       return 0;
     }
-    console.error(`nft-sim fixtures: ${second === undefined ? "a subcommand is missing" : `unknown subcommand '${second}'`} (there is 'export')\n\n${USAGE}`);
+    console.error(
+      `nft-sim fixtures: ${second === undefined ? "a subcommand is missing" : `unknown subcommand '${second}'`} (there is 'export')\n\n${USAGE}`,
+    );
     return 2;
   }
   const command = COMMANDS[first];

@@ -92,7 +92,10 @@ export const SIMULATE_FLAGS = {
 } as const;
 
 /** Reads flags, then environment variables, then defaults. */
-export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOptions & { help: boolean } & WorldOptions {
+export function readOptions(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+): SimulatorOptions & { help: boolean } & WorldOptions {
   const { values } = parseArgs({
     args: argv,
     options: SIMULATE_FLAGS,
@@ -106,13 +109,23 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
   const contractsFile = values.contracts ?? (env.CONTRACTS_FILE || undefined);
   if (contractsFile !== undefined && contractsFile.trim() === "") throw new UsageError("--contracts: give a file");
   const nodeUrls = (values["rpc-url"] ?? list(env.RPC_URLS)).map(nodeUrl);
-  if (contractsFile !== undefined && nodeUrls.length === 0) throw new UsageError("--contracts (or CONTRACTS_FILE) records contracts on nodes given by --rpc-url, and there is none");
+  if (contractsFile !== undefined && nodeUrls.length === 0)
+    throw new UsageError(
+      "--contracts (or CONTRACTS_FILE) records contracts on nodes given by --rpc-url, and there is none",
+    );
   const adminToken = adminTokenOf(values["admin-token"] ?? (env.ADMIN_TOKEN || undefined));
   const rpcHost = values["rpc-host"] ?? env.RPC_HOST ?? DEFAULT_OPTIONS.rpcHost;
   if (!values["no-rpc"] && !isLoopbackHost(rpcHost) && adminToken === undefined) {
-    throw new UsageError(`--rpc-host ${rpcHost}: anyone there could send transactions as the developer wallets; set --admin-token (or ADMIN_TOKEN), or --no-rpc`);
+    throw new UsageError(
+      `--rpc-host ${rpcHost}: anyone there could send transactions as the developer wallets; set --admin-token (or ADMIN_TOKEN), or --no-rpc`,
+    );
   }
-  const rpcPort = integerOption("--rpc-port", values["rpc-port"] ?? env.RPC_PORT ?? String(DEFAULT_OPTIONS.chains[0]!.rpcPort), 0, PORT_MAX);
+  const rpcPort = integerOption(
+    "--rpc-port",
+    values["rpc-port"] ?? env.RPC_PORT ?? String(DEFAULT_OPTIONS.chains[0]!.rpcPort),
+    0,
+    PORT_MAX,
+  );
   return {
     ...DEFAULT_OPTIONS,
     host: values.host ?? env.HOST ?? DEFAULT_OPTIONS.host,
@@ -127,11 +140,30 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
     ...stateDir(values.state ?? (env.STATE_DIR || undefined)),
     ...cacheDir(values, env),
     nodeUrls,
-    pollIntervalMs: integerOption("--poll-interval", values["poll-interval"] ?? env.POLL_INTERVAL ?? String(DEFAULT_OPTIONS.pollIntervalMs), 50, 3_600_000),
+    pollIntervalMs: integerOption(
+      "--poll-interval",
+      values["poll-interval"] ?? env.POLL_INTERVAL ?? String(DEFAULT_OPTIONS.pollIntervalMs),
+      50,
+      3_600_000,
+    ),
     ...(givenKeys ? { givenKeys } : {}),
     ...(contractsFile !== undefined ? { contractsFile } : {}),
-    mintTimeoutMs: 1000 * integerOption("--mint-timeout", values["mint-timeout"] ?? env.MINT_TIMEOUT ?? String(DEFAULT_OPTIONS.mintTimeoutMs / 1000), 1, 3600),
-    shutdownTimeoutMs: 1000 * integerOption("--shutdown-timeout", values["shutdown-timeout"] ?? env.SHUTDOWN_TIMEOUT ?? String(DEFAULT_OPTIONS.shutdownTimeoutMs / 1000), 0, 3600),
+    mintTimeoutMs:
+      1000 *
+      integerOption(
+        "--mint-timeout",
+        values["mint-timeout"] ?? env.MINT_TIMEOUT ?? String(DEFAULT_OPTIONS.mintTimeoutMs / 1000),
+        1,
+        3600,
+      ),
+    shutdownTimeoutMs:
+      1000 *
+      integerOption(
+        "--shutdown-timeout",
+        values["shutdown-timeout"] ?? env.SHUTDOWN_TIMEOUT ?? String(DEFAULT_OPTIONS.shutdownTimeoutMs / 1000),
+        0,
+        3600,
+      ),
     help: values.help,
     ...worldOptions(values, env),
     ...(givenKeys ? { keys: givenKeys.accounts } : {}),
@@ -140,7 +172,8 @@ export function readOptions(argv: string[], env: NodeJS.ProcessEnv): SimulatorOp
 
 /** An empty token would be "on" yet match no request: refused (an empty ADMIN_TOKEN is unset, as an empty variable is in a shell). */
 function adminTokenOf(token: string | undefined): string | undefined {
-  if (token !== undefined && token.trim() === "") throw new UsageError("--admin-token (or ADMIN_TOKEN) is empty: give a token, or leave it unset");
+  if (token !== undefined && token.trim() === "")
+    throw new UsageError("--admin-token (or ADMIN_TOKEN) is empty: give a token, or leave it unset");
   return token;
 }
 
@@ -156,7 +189,10 @@ function stateDir(dir: string | undefined): { stateDir?: string } {
 }
 
 /** The world cache is on unless --no-cache; a world whose "now" is the wall clock is never the same twice, so it is not cached. */
-function cacheDir(values: { cache?: string; "no-cache"?: boolean; "wall-clock"?: boolean }, env: NodeJS.ProcessEnv): { cacheDir?: string } {
+function cacheDir(
+  values: { cache?: string; "no-cache"?: boolean; "wall-clock"?: boolean },
+  env: NodeJS.ProcessEnv,
+): { cacheDir?: string } {
   if (values["no-cache"] && values.cache !== undefined) throw new UsageError("--cache and --no-cache: give one");
   if (values["no-cache"] || values["wall-clock"]) return {};
   const dir = values.cache ?? (env.CACHE_DIR || undefined);
@@ -165,12 +201,19 @@ function cacheDir(values: { cache?: string; "no-cache"?: boolean; "wall-clock"?:
 }
 
 function list(text: string | undefined): string[] {
-  return (text ?? "").split(",").map((item) => item.trim()).filter(Boolean);
+  return (text ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
-function worldOptions(values: { fixture?: string; "wall-clock"?: boolean; "public-url"?: string; chains?: string }, env: NodeJS.ProcessEnv): WorldOptions {
+function worldOptions(
+  values: { fixture?: string; "wall-clock"?: boolean; "public-url"?: string; chains?: string },
+  env: NodeJS.ProcessEnv,
+): WorldOptions {
   const publicUrl = values["public-url"] ?? env.PUBLIC_URL;
-  if (publicUrl !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl)) throw new UsageError(`--public-url: '${publicUrl}' is not an http(s) URL`);
+  if (publicUrl !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl))
+    throw new UsageError(`--public-url: '${publicUrl}' is not an http(s) URL`);
   return {
     fixture: values.fixture ?? (env.FIXTURE || undefined),
     wallClock: values["wall-clock"] ?? false,

@@ -15,7 +15,13 @@ export function replayDisplay(stream: NodeJS.WriteStream = process.stderr): Repl
 
 function barsDisplay(stream: NodeJS.WriteStream): ReplayDisplay {
   const bars = new cliProgress.MultiBar(
-    { stream, format: "  replaying chain {chainId} {bar} {value}/{total} entries", hideCursor: true, clearOnComplete: false, autopadding: true },
+    {
+      stream,
+      format: "  replaying chain {chainId} {bar} {value}/{total} entries",
+      hideCursor: true,
+      clearOnComplete: false,
+      autopadding: true,
+    },
     cliProgress.Presets.shades_classic,
   );
   const byChain = new Map<number, cliProgress.SingleBar>();

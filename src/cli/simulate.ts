@@ -36,7 +36,11 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
     return 0;
   }
   const display = replayDisplay();
-  const { world, options, summary, clock } = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven, ...(keys ? { keys } : {}) }, flags, (progress) => display.update(progress));
+  const { world, options, summary, clock } = chooseWorld(
+    { fixture, wallClock, publicUrl, chainsGiven, ...(keys ? { keys } : {}) },
+    flags,
+    (progress) => display.update(progress),
+  );
   console.log(summary);
   const sim = await startSimulator(world, options).catch((error: unknown) => {
     display.stop();
@@ -45,7 +49,9 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
   // performance.now() counts from the process start, module loading included.
   const readyInMs = performance.now();
   if (sim.load.source === "cache") {
-    console.log(`Answering from the cached world (${relative(process.cwd(), sim.load.cacheDir!) || "."}) after ${seconds(readyInMs)}; the chains replay it meanwhile, and writes wait for them`);
+    console.log(
+      `Answering from the cached world (${relative(process.cwd(), sim.load.cacheDir!) || "."}) after ${seconds(readyInMs)}; the chains replay it meanwhile, and writes wait for them`,
+    );
   }
   const controlOn = isLoopbackHost(options.host) || options.adminToken !== undefined;
   let stopping = false;
@@ -53,12 +59,20 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
     async () => {
       display.stop();
       const chainsInMs = sim.load.source === "cache" ? performance.now() : undefined;
-      console.log(await banner(sim, { readyInMs, ...(chainsInMs ? { chainsInMs } : {}) }, clock, { controlOn, ...(options.stateDir ? { stateDir: options.stateDir } : {}), ...(sim.load.cacheDir ? { cacheDir: sim.load.cacheDir } : {}) }));
+      console.log(
+        await banner(sim, { readyInMs, ...(chainsInMs ? { chainsInMs } : {}) }, clock, {
+          controlOn,
+          ...(options.stateDir ? { stateDir: options.stateDir } : {}),
+          ...(sim.load.cacheDir ? { cacheDir: sim.load.cacheDir } : {}),
+        }),
+      );
     },
     async (error: unknown) => {
       display.stop();
       if (stopping) return;
-      console.error(redactKeys(`The chains could not load the world: ${(error as Error).message ?? error}`, given.keys));
+      console.error(
+        redactKeys(`The chains could not load the world: ${(error as Error).message ?? error}`, given.keys),
+      );
       await sim.close();
       process.exit(1);
     },
@@ -70,7 +84,9 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
     }
     stopping = true;
     // The time is the moment nothing new is accepted (close() stops the drain before it awaits anything).
-    console.log(`\n${signal} at ${new Date().toISOString()}: stopping (requests in flight have ${options.shutdownTimeoutMs / 1000} s to finish)`);
+    console.log(
+      `\n${signal} at ${new Date().toISOString()}: stopping (requests in flight have ${options.shutdownTimeoutMs / 1000} s to finish)`,
+    );
     await sim.close();
     process.exit(0);
   };
@@ -86,7 +102,11 @@ function seconds(ms: number): string {
 /** Tells why the simulator did not start (a given key never shows, whatever the error quotes). */
 function failure(error: Error & { code?: string; port?: number }, usage: string, keys: GivenKeys | undefined): number {
   const print = (text: string) => console.error(redactKeys(text, keys));
-  if (error instanceof UsageError || error instanceof WorldChoiceError || error.name === "TypeError" && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
+  if (
+    error instanceof UsageError ||
+    error instanceof WorldChoiceError ||
+    (error.name === "TypeError" && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))
+  ) {
     print(`${error.message}\n\n${usage}`);
     return 2;
   }

@@ -36,7 +36,10 @@ export class Facts {
     const exchange = await this.#api.get(paths.collections, query);
     const body = requireOk(exchange, "the collection list") as { collections?: unknown; count?: unknown };
     if (!Array.isArray(body.collections) || typeof body.count !== "number") {
-      throw new PrerequisiteFailed("the collection list answered no `collections` array and numeric `count`", exchange.request);
+      throw new PrerequisiteFailed(
+        "the collection list answered no `collections` array and numeric `count`",
+        exchange.request,
+      );
     }
     return { exchange, collections: body.collections as CollectionSummary[], count: body.count };
   }
@@ -52,7 +55,8 @@ export class Facts {
   async events(item: KnownItem, query: Query = {}): Promise<EventsPage> {
     const exchange = await this.#api.get(paths.itemEvents(item.collection, item.tokenId), query);
     const body = requireOk(exchange, "the item history") as { events?: unknown };
-    if (!Array.isArray(body.events)) throw new PrerequisiteFailed("the item history answered no `events` array", exchange.request);
+    if (!Array.isArray(body.events))
+      throw new PrerequisiteFailed("the item history answered no `events` array", exchange.request);
     return { exchange, events: body.events as ItemEvent[] };
   }
 
@@ -64,9 +68,12 @@ export class Facts {
       for (const { address } of (await this.sample()).collections.slice(0, 5)) {
         const exchange = await this.#api.get(paths.itemEvents(address, tokenId), { perPage: 1 });
         const events = (exchange.json as { events?: unknown } | undefined)?.events;
-        if (exchange.status === 200 && Array.isArray(events) && events.length > 0) return { collection: address, tokenId };
+        if (exchange.status === 200 && Array.isArray(events) && events.length > 0)
+          return { collection: address, tokenId };
       }
-      throw new PrerequisiteFailed(`none of the first 5 collections has a token ${tokenId} with a history; pass --collection and --token-id`);
+      throw new PrerequisiteFailed(
+        `none of the first 5 collections has a token ${tokenId} with a history; pass --collection and --token-id`,
+      );
     });
   }
 
@@ -81,7 +88,10 @@ export class Facts {
   /** The collection the suite reads one by one: the item's, or the first listed. */
   collection(): Promise<{ exchange: Exchange; collection: Collection }> {
     return this.#once("collection", async () => {
-      const address = this.target.collection?.toLowerCase() ?? (await this.item().catch(() => undefined))?.collection ?? (await this.sample()).collections[0]?.address;
+      const address =
+        this.target.collection?.toLowerCase() ??
+        (await this.item().catch(() => undefined))?.collection ??
+        (await this.sample()).collections[0]?.address;
       if (!address) throw new PrerequisiteFailed("the target lists no collection; pass --collection");
       const exchange = await this.#api.get(paths.collection(address));
       const body = requireOk(exchange, "the collection") as { collection?: unknown };
@@ -111,7 +121,11 @@ export class Facts {
     return this.#once("chainId", async () => {
       if (this.target.chainId !== undefined) return this.target.chainId;
       const { exchange, collection } = await this.collection();
-      if (!Number.isInteger(collection.chainId)) throw new PrerequisiteFailed(`the collection's chainId ${JSON.stringify(collection.chainId)} is not an integer; pass --chain-id`, exchange.request);
+      if (!Number.isInteger(collection.chainId))
+        throw new PrerequisiteFailed(
+          `the collection's chainId ${JSON.stringify(collection.chainId)} is not an integer; pass --chain-id`,
+          exchange.request,
+        );
       return collection.chainId;
     });
   }
@@ -124,7 +138,8 @@ export class Facts {
 }
 
 function requireOk(exchange: Exchange, what: string): object {
-  if (exchange.status !== 200) throw new PrerequisiteFailed(`${what} answered ${exchange.status}, not 200`, exchange.request);
+  if (exchange.status !== 200)
+    throw new PrerequisiteFailed(`${what} answered ${exchange.status}, not 200`, exchange.request);
   if (typeof exchange.json !== "object" || exchange.json === null) {
     throw new PrerequisiteFailed(`${what} answered a body that is not a JSON object`, exchange.request);
   }

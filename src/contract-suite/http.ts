@@ -76,7 +76,10 @@ export class Api {
     try {
       response = await fetch(url, {
         method,
-        headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+        headers:
+          body === undefined
+            ? { accept: "application/json" }
+            : { accept: "application/json", "content-type": "application/json" },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.#timeoutMs),
       });
@@ -84,7 +87,15 @@ export class Api {
     } catch (error) {
       throw new RequestFailed(request, error);
     }
-    return { method, url, request, status: response.status, contentType: response.headers.get("content-type") ?? "", text, json: parseJson(text) };
+    return {
+      method,
+      url,
+      request,
+      status: response.status,
+      contentType: response.headers.get("content-type") ?? "",
+      text,
+      json: parseJson(text),
+    };
   }
 }
 

@@ -9,7 +9,11 @@ export function compareValues(a: unknown, b: unknown): number {
 }
 
 /** The first neighbour pair not sorted by `field` in `direction`, ties broken by address ascending; undefined when sorted. */
-export function firstOutOfOrder<T extends { address: string }>(rows: T[], field: keyof T & string, direction: Direction): string | undefined {
+export function firstOutOfOrder<T extends { address: string }>(
+  rows: T[],
+  field: keyof T & string,
+  direction: Direction,
+): string | undefined {
   const sign = direction === "asc" ? 1 : -1;
   for (let i = 1; i < rows.length; i++) {
     const [before, after] = [rows[i - 1]!, rows[i]!];
@@ -34,13 +38,22 @@ export type EventId =
   | { kind: "market"; event: string; listingId: string; transactionHash: string; logIndex: number };
 
 const TRANSFER_ID = /^(TransferSingle|TransferBatch)-([0-9]+)-([0-9]+)$/;
-const MARKET_ID = /^(ItemListed|ItemDelisted|ItemPriceUpdated|ItemAdded|ItemRemoved|Swapped)-([0-9]+)-(0x[0-9a-f]{64})-([0-9]+)$/;
+const MARKET_ID =
+  /^(ItemListed|ItemDelisted|ItemPriceUpdated|ItemAdded|ItemRemoved|Swapped)-([0-9]+)-(0x[0-9a-f]{64})-([0-9]+)$/;
 
 export function parseEventId(id: string): EventId | undefined {
   const transfer = TRANSFER_ID.exec(id);
-  if (transfer) return { kind: "transfer", event: transfer[1]!, blockNumber: Number(transfer[2]), logIndex: Number(transfer[3]) };
+  if (transfer)
+    return { kind: "transfer", event: transfer[1]!, blockNumber: Number(transfer[2]), logIndex: Number(transfer[3]) };
   const market = MARKET_ID.exec(id);
-  if (market) return { kind: "market", event: market[1]!, listingId: market[2]!, transactionHash: market[3]!, logIndex: Number(market[4]) };
+  if (market)
+    return {
+      kind: "market",
+      event: market[1]!,
+      listingId: market[2]!,
+      transactionHash: market[3]!,
+      logIndex: Number(market[4]),
+    };
   return undefined;
 }
 

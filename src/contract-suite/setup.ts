@@ -15,19 +15,27 @@ export async function probeTarget(target: Target): Promise<void> {
   const api = new Api(target.baseUrl, { timeoutMs: PROBE_TIMEOUT_MS });
   const list = await reach(api, () => api.get(paths.collections));
   if (list.json === undefined) {
-    throw new SetupFailed(`${list.url} answered ${list.status} (${list.contentType || "no content-type"}), not JSON: is --base-url the API's root?`);
+    throw new SetupFailed(
+      `${list.url} answered ${list.status} (${list.contentType || "no content-type"}), not JSON: is --base-url the API's root?`,
+    );
   }
   const collection = target.mintCollection ?? target.collection;
   if (collection) {
     const found = await reach(api, () => api.get(paths.collection(collection)));
-    if (found.status === 404) throw new SetupFailed(`${api.baseUrl} has no collection ${collection}: pass --collection of one it lists`);
+    if (found.status === 404)
+      throw new SetupFailed(`${api.baseUrl} has no collection ${collection}: pass --collection of one it lists`);
   }
   if (!target.allowWrites || !target.apiKey) return;
-  if (!collection) throw new SetupFailed(`--allow-writes against ${api.baseUrl} needs --collection: a collection that --api-key may mint on`);
+  if (!collection)
+    throw new SetupFailed(
+      `--allow-writes against ${api.baseUrl} needs --collection: a collection that --api-key may mint on`,
+    );
   // An empty body is refused before anything is minted; an unknown key is refused before the body is read.
   const mint = await reach(api, () => api.post(paths.mint, { apiKey: target.apiKey }, {}));
   if (mint.status === 401 || mint.status === 403) {
-    throw new SetupFailed(`${api.baseUrl} refused the API key (${mint.status} on POST ${paths.mint}): pass --api-key of an account that may mint on --collection ${collection}`);
+    throw new SetupFailed(
+      `${api.baseUrl} refused the API key (${mint.status} on POST ${paths.mint}): pass --api-key of an account that may mint on --collection ${collection}`,
+    );
   }
 }
 
@@ -36,6 +44,8 @@ async function reach<T>(api: Api, send: () => Promise<T>): Promise<T> {
     return await send();
   } catch (error) {
     if (!(error instanceof RequestFailed)) throw error;
-    throw new SetupFailed(`${api.baseUrl} cannot be reached (${error.message.replace(/^the request failed: /, "")}): start it, or pass --base-url of a running server`);
+    throw new SetupFailed(
+      `${api.baseUrl} cannot be reached (${error.message.replace(/^the request failed: /, "")}): start it, or pass --base-url of a running server`,
+    );
   }
 }

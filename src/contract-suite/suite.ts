@@ -9,7 +9,13 @@ import { Api } from "./http.ts";
 import type { Target } from "./target.ts";
 
 /** Reads first; the one write (with --allow-writes) last, so no read check sees it. */
-export const CHECK_GROUPS: CheckGroup[] = [collectionsListChecks, collectionChecks, itemEventsChecks, errorChecks, mintChecks];
+export const CHECK_GROUPS: CheckGroup[] = [
+  collectionsListChecks,
+  collectionChecks,
+  itemEventsChecks,
+  errorChecks,
+  mintChecks,
+];
 
 export interface SuiteReport {
   baseUrl: string;
@@ -18,7 +24,10 @@ export interface SuiteReport {
   results: CheckResult[];
 }
 
-export async function runContractSuite(target: Target, { onResult }: { onResult?: (result: CheckResult) => void } = {}): Promise<SuiteReport> {
+export async function runContractSuite(
+  target: Target,
+  { onResult }: { onResult?: (result: CheckResult) => void } = {},
+): Promise<SuiteReport> {
   const startedAt = new Date();
   const started = performance.now();
   const api = new Api(target.baseUrl);

@@ -1,5 +1,12 @@
 import { CollectionsQuery } from "../schemas/collection.ts";
-import { getCollection, getItemEvents, listCollections, mintItem, pathOf, queryDefaults } from "../schemas/operations.ts";
+import {
+  getCollection,
+  getItemEvents,
+  listCollections,
+  mintItem,
+  pathOf,
+  queryDefaults,
+} from "../schemas/operations.ts";
 
 /** Where the suite points and what it may assume or do there. */
 export interface Target {
@@ -26,7 +33,12 @@ export const paths = {
 };
 
 /** What the schemas fill in when the list is asked without paging or sort. */
-export const DEFAULTS = queryDefaults(listCollections) as { perPage: number; page: number; sortBy: string; sortDir: string };
+export const DEFAULTS = queryDefaults(listCollections) as {
+  perPage: number;
+  page: number;
+  sortBy: string;
+  sortDir: string;
+};
 
 /** What the schemas fill in when an item's history is asked without paging. */
 export const EVENTS_DEFAULTS = queryDefaults(getItemEvents) as { perPage: number; page: number };

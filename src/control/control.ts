@@ -98,11 +98,20 @@ export class Control {
         case "tx": {
           const chain = this.#chain(entry.chainId);
           if (entry.raw !== undefined) {
-            await chain.request("eth_sendRawTransaction", [entry.raw], { record: false }).catch(() => (failedAgain += 1));
+            await chain
+              .request("eth_sendRawTransaction", [entry.raw], { record: false })
+              .catch(() => (failedAgain += 1));
             break;
           }
           const call = { to: entry.to, data: entry.data, ...(entry.value ? { value: BigInt(entry.value) } : {}) };
-          await chain.write(entry.from, call, {}, { gas: BigInt(entry.gas), ...(entry.at !== undefined ? { at: entry.at } : {}) }).catch(() => (failedAgain += 1));
+          await chain
+            .write(
+              entry.from,
+              call,
+              {},
+              { gas: BigInt(entry.gas), ...(entry.at !== undefined ? { at: entry.at } : {}) },
+            )
+            .catch(() => (failedAgain += 1));
           break;
         }
         case "rpc": {
@@ -124,7 +133,10 @@ export class Control {
           await this.#snapshots.take(entry.id);
           break;
         case "revert":
-          if (!this.#snapshots.has(entry.id)) throw new JournalError(`the journal reverts to snapshot '${entry.id}', which it never took (or dropped before): the journal does not belong to this world`);
+          if (!this.#snapshots.has(entry.id))
+            throw new JournalError(
+              `the journal reverts to snapshot '${entry.id}', which it never took (or dropped before): the journal does not belong to this world`,
+            );
           await this.#snapshots.revert(entry.id);
           break;
         case "time":
@@ -140,7 +152,10 @@ export class Control {
 
   #chain(chainId: number) {
     const chain = this.chains.get(chainId);
-    if (!chain) throw new Error(`the journal records chain ${chainId}, which this simulator does not run: start it with the chains it had`);
+    if (!chain)
+      throw new Error(
+        `the journal records chain ${chainId}, which this simulator does not run: start it with the chains it had`,
+      );
     return chain;
   }
 

@@ -12,8 +12,17 @@ interface Rule {
 }
 
 const CODES: Record<number, ErrorCode> = {
-  400: "VALIDATION_FAILED", 401: "UNAUTHORIZED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT", 413: "PAYLOAD_TOO_LARGE",
-  415: "UNSUPPORTED_MEDIA_TYPE", 422: "CONTRACT_RULE", 429: "TOO_MANY_REQUESTS", 503: "CHAIN_UNAVAILABLE", 504: "MINT_PENDING",
+  400: "VALIDATION_FAILED",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  422: "CONTRACT_RULE",
+  429: "TOO_MANY_REQUESTS",
+  503: "CHAIN_UNAVAILABLE",
+  504: "MINT_PENDING",
 };
 
 /**
@@ -30,7 +39,12 @@ export class Faults {
     const idle = whyIdle(body);
     if (idle.length > 0) throw new ApiError(400, "VALIDATION_FAILED", "The request body is invalid", idle);
     const fault: Fault = { id: `fault-${++this.#count}`, ...body, applied: 0 };
-    this.#rules.push({ fault, path: pathPattern(body.match.path), random: seeded(body.seed), window: { count: 0, endsAt: 0 } });
+    this.#rules.push({
+      fault,
+      path: pathPattern(body.match.path),
+      random: seeded(body.seed),
+      window: { count: 0, endsAt: 0 },
+    });
     return fault;
   }
 
@@ -72,19 +86,25 @@ export class Faults {
     if (fault.probability !== undefined && rule.random() >= fault.probability) return false;
     const { effect } = fault;
     const limited = effect.rateLimit ? this.#overLimit(rule, effect.rateLimit) : 0;
-    if (effect.rateLimit && limited === 0 && !effect.latencyMs && !effect.status && !effect.dropConnection) return false;
+    if (effect.rateLimit && limited === 0 && !effect.latencyMs && !effect.status && !effect.dropConnection)
+      return false;
     fault.applied += 1;
     if (effect.latencyMs) await new Promise((resolve) => setTimeout(resolve, effect.latencyMs));
     if (limited > 0) {
       ctx.set("retry-after", String(limited));
-      throw new ApiError(429, "TOO_MANY_REQUESTS", "Rate limited (fault rule)", [`${fault.id}: more than ${effect.rateLimit!.requests} requests in ${effect.rateLimit!.perSeconds} s; retry in ${limited} s`]);
+      throw new ApiError(429, "TOO_MANY_REQUESTS", "Rate limited (fault rule)", [
+        `${fault.id}: more than ${effect.rateLimit!.requests} requests in ${effect.rateLimit!.perSeconds} s; retry in ${limited} s`,
+      ]);
     }
     if (effect.dropConnection) {
       ctx.respond = false;
       ctx.req.socket.destroy();
       return true;
     }
-    if (effect.status) throw new ApiError(effect.status, CODES[effect.status] ?? "INTERNAL", `Injected by ${fault.id}`, [`${fault.id} answers ${effect.status} to ${ctx.method} ${ctx.path}`]);
+    if (effect.status)
+      throw new ApiError(effect.status, CODES[effect.status] ?? "INTERNAL", `Injected by ${fault.id}`, [
+        `${fault.id} answers ${effect.status} to ${ctx.method} ${ctx.path}`,
+      ]);
     return false;
   }
 
@@ -101,16 +121,24 @@ export class Faults {
 function whyIdle({ match, effect, probability }: FaultBody): string[] {
   const reasons: string[] = [];
   const { status, latencyMs, rateLimit, dropConnection } = effect;
-  if (status === undefined && !latencyMs && !rateLimit && !dropConnection) reasons.push("body.effect does nothing: give a status, a latencyMs above 0, a rateLimit or dropConnection: true");
-  if (!match.path.startsWith("/")) reasons.push(`body.match.path '${match.path}' never matches: a request's path starts with '/'`);
-  else if (isControlPath(match.path)) reasons.push(`body.match.path '${match.path}' never matches: fault rules never act on the control API (/_sim)`);
-  if (probability === 0) reasons.push("body.probability 0 never applies: give a share above 0, or leave it out for every matching request");
+  if (status === undefined && !latencyMs && !rateLimit && !dropConnection)
+    reasons.push("body.effect does nothing: give a status, a latencyMs above 0, a rateLimit or dropConnection: true");
+  if (!match.path.startsWith("/"))
+    reasons.push(`body.match.path '${match.path}' never matches: a request's path starts with '/'`);
+  else if (isControlPath(match.path))
+    reasons.push(`body.match.path '${match.path}' never matches: fault rules never act on the control API (/_sim)`);
+  if (probability === 0)
+    reasons.push("body.probability 0 never applies: give a share above 0, or leave it out for every matching request");
   return reasons;
 }
 
 /** `/api/v2/item/*` matches one segment, `/api/v2/**` any rest. */
 function pathPattern(pattern: string): RegExp {
-  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*\*/g, "\u0000").replace(/\*/g, "[^/]*").replace(/\u0000/g, ".*");
+  const escaped = pattern
+    .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+    .replace(/\*\*/g, "\u0000")
+    .replace(/\*/g, "[^/]*")
+    .replace(/\u0000/g, ".*");
   return new RegExp(`^${escaped}$`);
 }
 

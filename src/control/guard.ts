@@ -23,20 +23,29 @@ export const isControlPath = (path: string) => path === "/_sim" || path.startsWi
 export function guardControl(access: ControlAccess, allowedHosts: string[]) {
   return async function guardControl(ctx: Context, next: Next) {
     if (!isControlPath(ctx.path)) return next();
-    if (!access.enabled) throw notFound(`Route ${ctx.method} ${ctx.path}`, [access.offReason ?? "the control API is off"]);
+    if (!access.enabled)
+      throw notFound(`Route ${ctx.method} ${ctx.path}`, [access.offReason ?? "the control API is off"]);
     const host = hostnameOf(ctx.get("host"));
     if (access.token === undefined && !isLoopbackHost(host) && !isIpLiteral(host) && !allowedHosts.includes(host)) {
-      throw new ApiError(403, "FORBIDDEN", "This Host may not use the control API", [`Host '${host}' is not allowed; add it with --allowed-hosts (or set --admin-token)`]);
+      throw new ApiError(403, "FORBIDDEN", "This Host may not use the control API", [
+        `Host '${host}' is not allowed; add it with --allowed-hosts (or set --admin-token)`,
+      ]);
     }
     const origin = ctx.get("origin");
     if (origin && !originAllowed(origin, access.allowedOrigins)) {
-      throw new ApiError(403, "FORBIDDEN", "This origin may not use the control API", [`Origin '${origin}' is not allowed; add it with --cors`]);
+      throw new ApiError(403, "FORBIDDEN", "This origin may not use the control API", [
+        `Origin '${origin}' is not allowed; add it with --cors`,
+      ]);
     }
     if (access.token !== undefined && !bearerMatches(ctx.get("authorization"), access.token)) {
-      throw new ApiError(401, "UNAUTHORIZED", "The control API needs the admin token", ["send Authorization: Bearer <--admin-token>"]);
+      throw new ApiError(401, "UNAUTHORIZED", "The control API needs the admin token", [
+        "send Authorization: Bearer <--admin-token>",
+      ]);
     }
     if (carriesBody(ctx) && !ctx.is("application/json")) {
-      throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json", [`content-type '${ctx.get("content-type") || "(none)"}' is not supported`]);
+      throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json", [
+        `content-type '${ctx.get("content-type") || "(none)"}' is not supported`,
+      ]);
     }
     return next();
   };

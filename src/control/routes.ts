@@ -19,7 +19,9 @@ function handlers(control: Control): Record<ControlOperationId, Middleware> {
     getTime: handle(ops.getTime, { answer: () => control.time() }),
     advanceTime: handle(ops.advanceTime, { answer: ({ body }) => control.advanceTime(body.seconds, body.chainId) }),
     takeSnapshot: handle(ops.takeSnapshot, { answer: async () => ({ id: await control.snapshot() }) }),
-    revertSnapshot: handle(ops.revertSnapshot, { answer: async ({ params }) => (await control.revert(params.id), done) }),
+    revertSnapshot: handle(ops.revertSnapshot, {
+      answer: async ({ params }) => (await control.revert(params.id), done),
+    }),
     resetWorld: handle(ops.resetWorld, { answer: async () => (await control.reset(), done) }),
     createCollection: handle(ops.createCollection, { answer: ({ body }) => createCollection(parts, body) }),
     listCollectionItems: handle(ops.listCollectionItems, {
@@ -27,11 +29,21 @@ function handlers(control: Control): Record<ControlOperationId, Middleware> {
         const address = params.address.toLowerCase() as `0x${string}`;
         const lookup = await parts.chains.findCollection(address, query.chainId);
         if (!("found" in lookup)) throw notFound(`Collection ${address}`);
-        return { chainId: lookup.found.chainId, collectionAddress: address, items: collectionItems(lookup.found.models, parts.metadata, address) };
+        return {
+          chainId: lookup.found.chainId,
+          collectionAddress: address,
+          items: collectionItems(lookup.found.models, parts.metadata, address),
+        };
       },
     }),
-    grantMinterRole: handle(ops.grantMinterRole, { answer: ({ params, body }) => setMinterRole(parts, params.address as `0x${string}`, body.apiKey, true, body.chainId) }),
-    revokeMinterRole: handle(ops.revokeMinterRole, { answer: ({ params, query }) => setMinterRole(parts, params.address as `0x${string}`, params.apiKey, false, query.chainId) }),
+    grantMinterRole: handle(ops.grantMinterRole, {
+      answer: ({ params, body }) =>
+        setMinterRole(parts, params.address as `0x${string}`, body.apiKey, true, body.chainId),
+    }),
+    revokeMinterRole: handle(ops.revokeMinterRole, {
+      answer: ({ params, query }) =>
+        setMinterRole(parts, params.address as `0x${string}`, params.apiKey, false, query.chainId),
+    }),
     createApiKey: handle(ops.createApiKey, {
       answer: async ({ body }) => {
         const { apiKey, name, wallet } = await control.createApiKey(body.name);
@@ -47,12 +59,15 @@ function handlers(control: Control): Record<ControlOperationId, Middleware> {
         return done;
       },
     }),
-    listRequests: handle(ops.listRequests, { answer: async ({ query }) => ({ requests: control.requests.last(query.limit) }) }),
+    listRequests: handle(ops.listRequests, {
+      answer: async ({ query }) => ({ requests: control.requests.last(query.limit) }),
+    }),
   };
 }
 
 /** Serves the control API under /_sim (the app guards it first: src/control/guard.ts). */
 export function controlRoutes(router: Router, control: Control): void {
   const served = handlers(control);
-  for (const operation of ops.CONTROL_OPERATIONS) router[operation.method](operation.path, served[operation.operationId]);
+  for (const operation of ops.CONTROL_OPERATIONS)
+    router[operation.method](operation.path, served[operation.operationId]);
 }

@@ -86,7 +86,8 @@ export class Snapshots {
         `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before snapshot '${id}' and dropped it; it is forgotten`,
       ]);
     }
-    for (const later of [...this.#taken.keys()].filter((other) => Number(other) > Number(id))) this.#taken.delete(later);
+    for (const later of [...this.#taken.keys()].filter((other) => Number(other) > Number(id)))
+      this.#taken.delete(later);
     await this.#revertTo(snapshot, `snapshot '${id}'`).catch((error: unknown) => {
       if (error instanceof ApiError) this.#taken.delete(id);
       throw error;
@@ -109,7 +110,10 @@ export class Snapshots {
   }
 
   #chainsWithout(snapshot: Snapshot): number[] {
-    return this.#parts.chains.all().filter((chain) => !chain.holdsSnapshot(...nodeOf(snapshot, chain))).map((chain) => chain.chainId);
+    return this.#parts.chains
+      .all()
+      .filter((chain) => !chain.holdsSnapshot(...nodeOf(snapshot, chain)))
+      .map((chain) => chain.chainId);
   }
 
   async #take(): Promise<Snapshot> {
@@ -127,7 +131,9 @@ export class Snapshots {
     for (const chain of chains.all()) {
       // Only a node we did not start can refuse here: others may revert it without passing through us.
       if (!(await revertChain(chain, nodeOf(snapshot, chain)[0]))) {
-        throw new ApiError(409, "CONFLICT", `Chain ${chain.chainId} no longer holds ${name}`, [`chain ${chain.chainId} refused to revert to ${name}: it was reverted past it from elsewhere`]);
+        throw new ApiError(409, "CONFLICT", `Chain ${chain.chainId} no longer holds ${name}`, [
+          `chain ${chain.chainId} refused to revert to ${name}: it was reverted past it from elsewhere`,
+        ]);
       }
       snapshot.nodes.set(chain.chainId, await nodeSnapshot(chain));
     }

@@ -38,21 +38,38 @@ function accountOf(accounts: Accounts, apiKey: string): ApiAccount {
 }
 
 /** A collection made through the factory, owned by the `owner` key's wallet, with metadata and minters. */
-export async function createCollection({ chains, metadata, accounts, baseUrl, writeTimeoutMs }: WorldParts, body: CreateCollectionBody) {
+export async function createCollection(
+  { chains, metadata, accounts, baseUrl, writeTimeoutMs }: WorldParts,
+  body: CreateCollectionBody,
+) {
   const chain = servedChain(chains, body.chainId);
   await chain.sync();
   const owner = accountOf(accounts, body.owner);
   const minters = body.minters.map((apiKey) => accountOf(accounts, apiKey).wallet);
-  const taken = new Set([...chain.models.collections.keys()].map((address) => metadata.collection(chain.chainId, address)?.slug));
+  const taken = new Set(
+    [...chain.models.collections.keys()].map((address) => metadata.collection(chain.chainId, address)?.slug),
+  );
   const base = slugify(body.name);
   let slug = base;
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
   const uri = collectionUri(baseUrl(), chain.chainId, slug);
-  const txHash = await createCollectionOnChain(chain, { from: owner.wallet, name: body.name, uri, owner: owner.wallet, minters }, { dryRun: true });
+  const txHash = await createCollectionOnChain(
+    chain,
+    { from: owner.wallet, name: body.name, uri, owner: owner.wallet, minters },
+    { dryRun: true },
+  );
   const { description, genre, image, website, isVerified } = body;
   const describe = (receipt: TransactionReceipt) => {
     const address = createdCollection(chain, receipt);
-    metadata.setCollection(chain.chainId, address, { description, genre, image, imageHash: "", slug, website, isVerified });
+    metadata.setCollection(chain.chainId, address, {
+      description,
+      genre,
+      image,
+      imageHash: "",
+      slug,
+      website,
+      isVerified,
+    });
     return address;
   };
   // A collection whose block comes after the 504 gets its metadata when it lands.
@@ -62,7 +79,13 @@ export async function createCollection({ chains, metadata, accounts, baseUrl, wr
 }
 
 /** The collection's owner grants (or revokes) the minter role to an API key's wallet, on chain. */
-export async function setMinterRole(parts: WorldParts, address: Address, apiKey: string, grant: boolean, chainId?: number) {
+export async function setMinterRole(
+  parts: WorldParts,
+  address: Address,
+  apiKey: string,
+  grant: boolean,
+  chainId?: number,
+) {
   const collection = lowerAddress(address);
   const lookup = await parts.chains.findCollection(collection, chainId);
   if (!("found" in lookup)) throw notFound(`Collection ${collection}${chainId ? ` on chain ${chainId}` : ""}`);
@@ -71,14 +94,26 @@ export async function setMinterRole(parts: WorldParts, address: Address, apiKey:
   const admin = chain.models.collections.get(collection)!.owner;
   const held = new Set([...(await nodeAccounts(chain)), ...parts.accounts.list().map((account) => account.wallet)]);
   if (!held.has(admin)) {
-    throw new ApiError(409, "CONFLICT", "The collection's owner is not a wallet the simulator holds", [`owner ${admin} of ${collection} is not one of the simulator's wallets`]);
+    throw new ApiError(409, "CONFLICT", "The collection's owner is not a wallet the simulator holds", [
+      `owner ${admin} of ${collection} is not one of the simulator's wallets`,
+    ]);
   }
   const params = { admin, collection, wallet };
-  const txHash: Hex = await (grant ? grantMinter : revokeMinter)(chain, params, { dryRun: true }).catch((error: unknown) => {
-    throw error instanceof ChainRevert ? new ApiError(422, "CONTRACT_RULE", "The collection refused the role change", [error.message]) : error;
-  });
+  const txHash: Hex = await (grant ? grantMinter : revokeMinter)(chain, params, { dryRun: true }).catch(
+    (error: unknown) => {
+      throw error instanceof ChainRevert
+        ? new ApiError(422, "CONTRACT_RULE", "The collection refused the role change", [error.message])
+        : error;
+    },
+  );
   await minedOrTold(chain, txHash, parts.writeTimeoutMs);
-  return { collectionAddress: collection, chainId: chain.chainId, wallet, isMinter: await hasMinterRole(chain, { collection, wallet }), txHash };
+  return {
+    collectionAddress: collection,
+    chainId: chain.chainId,
+    wallet,
+    isMinter: await hasMinterRole(chain, { collection, wallet }),
+    txHash,
+  };
 }
 
 /**
@@ -86,23 +121,45 @@ export async function setMinterRole(parts: WorldParts, address: Address, apiKey:
  * WRITE_PENDING with its hash (it is followed, and `onLanded` runs if it is mined), or 409
  * WRITE_DROPPED if the chain dropped it: never an answer that waits on a stalled chain.
  */
-async function minedOrTold(chain: SimChain, hash: Hex, timeoutMs: number, onLanded?: () => void): Promise<TransactionReceipt> {
+async function minedOrTold(
+  chain: SimChain,
+  hash: Hex,
+  timeoutMs: number,
+  onLanded?: () => void,
+): Promise<TransactionReceipt> {
   const outcome = await minedWithin(chain, hash, timeoutMs);
   if ("receipt" in outcome) return outcome.receipt;
   if (outcome.where === "gone") {
-    throw new ApiError(409, "WRITE_DROPPED", "The write's transaction was dropped before it was mined", [
-      `transaction ${hash} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its pool cleared); nothing changed: send it again`,
-    ], { txHash: hash });
+    throw new ApiError(
+      409,
+      "WRITE_DROPPED",
+      "The write's transaction was dropped before it was mined",
+      [
+        `transaction ${hash} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its pool cleared); nothing changed: send it again`,
+      ],
+      { txHash: hash },
+    );
   }
   followPending(chain, hash, () => {}, onLanded);
-  throw new ApiError(504, "WRITE_PENDING", "The write was sent but its block did not come in time", [
-    `transaction ${hash} was not mined within ${timeoutMs} ms; it takes effect once it is`,
-  ], { txHash: hash });
+  throw new ApiError(
+    504,
+    "WRITE_PENDING",
+    "The write was sent but its block did not come in time",
+    [`transaction ${hash} was not mined within ${timeoutMs} ms; it takes effect once it is`],
+    { txHash: hash },
+  );
 }
 
 /** A new API key whose developer wallet (its key derived from the name) is funded on every chain. */
-export async function createApiKey(parts: WorldParts, name: string, apiKey = `sim-${name}-${randomBytes(6).toString("hex")}`): Promise<ApiAccount> {
-  if (parts.accounts.byName(name)) throw new ApiError(409, "CONFLICT", `An account named '${name}' exists`, [`the name '${name}' is taken; pick another`]);
+export async function createApiKey(
+  parts: WorldParts,
+  name: string,
+  apiKey = `sim-${name}-${randomBytes(6).toString("hex")}`,
+): Promise<ApiAccount> {
+  if (parts.accounts.byName(name))
+    throw new ApiError(409, "CONFLICT", `An account named '${name}' exists`, [
+      `the name '${name}' is taken; pick another`,
+    ]);
   const walletKey = keyFor(`api-key/${name}`);
   const account: ApiAccount = { apiKey, name, walletKey, wallet: addressOf(walletKey) };
   for (const chain of parts.chains.all()) await openAccount(chain, account.wallet, NEW_WALLET_BALANCE);

@@ -44,7 +44,9 @@ function isUnknownCoding(error: Error & { status?: number }): boolean {
 }
 
 function unknownCoding(coding: string): ApiError {
-  return new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "The body's content-encoding is not supported", [`content-encoding '${coding}' is not supported: send the body uncompressed, or in gzip, deflate or br`]);
+  return new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "The body's content-encoding is not supported", [
+    `content-encoding '${coding}' is not supported: send the body uncompressed, or in gzip, deflate or br`,
+  ]);
 }
 
 /** The body parser, reading content codings in any case (RFC 9110 has them case-insensitive; the parser knows them in lower case). Not a layer of its own: every request pays for each layer. */
@@ -57,7 +59,9 @@ function inAnyCoding(parse: Koa.Middleware): Koa.Middleware {
 }
 
 function notInItsCoding(coding: string): ApiError {
-  return new ApiError(400, "INVALID_JSON", "The request body is not valid JSON", [`the body is not in the content-encoding it names ('${coding}')`]);
+  return new ApiError(400, "INVALID_JSON", "The request body is not valid JSON", [
+    `the body is not in the content-encoding it names ('${coding}')`,
+  ]);
 }
 
 /** The HTTP face of the simulator: the request log outermost, JSON errors, then the shutdown drain, CORS, the write guard, the control API's guard, readiness, fault rules, body parsing and the routes (API and control). */

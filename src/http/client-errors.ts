@@ -15,17 +15,26 @@ export type ErrorWriter = (status: number, message: string) => string;
 export function jsonHttpServer(listener: RequestListener, write: ErrorWriter): Server {
   // Node would answer a missing Host itself, with an empty body.
   const server = createServer({ requireHostHeader: false }, (req, res) => {
-    if (req.httpVersion === "1.1" && req.headers.host === undefined) return refuse(res, 400, "An HTTP/1.1 request needs a Host header", write);
+    if (req.httpVersion === "1.1" && req.headers.host === undefined)
+      return refuse(res, 400, "An HTTP/1.1 request needs a Host header", write);
     listener(req, res);
   });
-  server.on("checkExpectation", (req, res) => refuse(res, 417, `Expect: '${req.headers.expect}' is not supported (only 100-continue)`, write));
+  server.on("checkExpectation", (req, res) =>
+    refuse(res, 417, `Expect: '${req.headers.expect}' is not supported (only 100-continue)`, write),
+  );
   answerClientErrors(server, write);
   return server;
 }
 
 function refuse(res: ServerResponse, status: number, message: string, write: ErrorWriter): void {
   const body = write(status, message);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), connection: "close" }).end(body);
+  res
+    .writeHead(status, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+      connection: "close",
+    })
+    .end(body);
 }
 
 /** What Node's HTTP parser refuses before any handler runs, answered with `write`'s body. */

@@ -27,7 +27,9 @@ function fromChainError(thrown: unknown): ApiError | undefined {
   const error = thrown instanceof ChainUnavailable || thrown instanceof NodeCannot ? thrown : rootCause(thrown);
   if (error instanceof NodeCannot) return new ApiError(409, "CONFLICT", error.message, [error.detail]);
   if (error instanceof NodeUnreachable || error instanceof ChainReplaced || error instanceof ChainUnavailable) {
-    return new ApiError(503, "CHAIN_UNAVAILABLE", "A chain did not answer as it should", [error.message.split("\n")[0]!]);
+    return new ApiError(503, "CHAIN_UNAVAILABLE", "A chain did not answer as it should", [
+      error.message.split("\n")[0]!,
+    ]);
   }
   return undefined;
 }

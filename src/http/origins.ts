@@ -23,7 +23,9 @@ export function originAllowed(origin: string, allowed: string[]): boolean {
     (pattern) =>
       pattern === "*" ||
       pattern === origin ||
-      (pattern.endsWith(":*") && origin.startsWith(pattern.slice(0, -1)) && /^\d+$/.test(origin.slice(pattern.length - 1))),
+      (pattern.endsWith(":*") &&
+        origin.startsWith(pattern.slice(0, -1)) &&
+        /^\d+$/.test(origin.slice(pattern.length - 1))),
   );
 }
 

@@ -27,7 +27,9 @@ export function heldUntilLive(live: () => Promise<unknown>) {
     const read = (ctx.method === "GET" || ctx.method === "HEAD") && !isControlPath(ctx.path);
     if (!read) {
       await live().catch((error: unknown) => {
-        throw new ApiError(503, "CHAIN_UNAVAILABLE", "The chains could not load the world", [String((error as Error)?.message ?? error).split("\n")[0]!]);
+        throw new ApiError(503, "CHAIN_UNAVAILABLE", "The chains could not load the world", [
+          String((error as Error)?.message ?? error).split("\n")[0]!,
+        ]);
       });
     }
     return next();

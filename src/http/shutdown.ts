@@ -48,7 +48,9 @@ export class Drain {
     return async (ctx: Context, next: Next) => {
       if (this.#stopping) {
         ctx.set("connection", "close");
-        throw new ApiError(503, "SHUTTING_DOWN", "The simulator is shutting down", ["the simulator is stopping; this request was not started"]);
+        throw new ApiError(503, "SHUTTING_DOWN", "The simulator is shutting down", [
+          "the simulator is stopping; this request was not started",
+        ]);
       }
       this.#track(ctx.res);
       await next();

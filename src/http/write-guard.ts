@@ -24,11 +24,15 @@ export function guardWrites(policy: WritePolicy) {
     if (SAFE_METHODS.has(ctx.method) || isControlPath(ctx.path)) return next();
     const host = hostnameOf(ctx.get("host"));
     if (!isLoopbackHost(host) && !isIpLiteral(host) && !policy.allowedHosts.includes(host)) {
-      throw new ApiError(403, "FORBIDDEN", "This Host may not change state", [`Host '${host}' is not allowed to change state; add it with --allowed-hosts`]);
+      throw new ApiError(403, "FORBIDDEN", "This Host may not change state", [
+        `Host '${host}' is not allowed to change state; add it with --allowed-hosts`,
+      ]);
     }
     const origin = ctx.get("origin");
     if (origin && !originAllowed(origin, policy.allowedOrigins)) {
-      throw new ApiError(403, "FORBIDDEN", "This origin may not change state", [`Origin '${origin}' is not allowed to change state; add it with --cors`]);
+      throw new ApiError(403, "FORBIDDEN", "This origin may not change state", [
+        `Origin '${origin}' is not allowed to change state; add it with --cors`,
+      ]);
     }
     return next();
   };

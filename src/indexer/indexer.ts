@@ -122,16 +122,22 @@ export class ChainIndexer {
    * read need not ask the chain.
    */
   async syncTo(blockNumber: bigint, blockHash?: Hex, mark?: number): Promise<void> {
-    if (this.#mayBeRewritten || this.#models.head.blockNumber < Number(blockNumber)) await this.#serialized(() => this.#catchUp({ number: blockNumber, hash: blockHash }));
+    if (this.#mayBeRewritten || this.#models.head.blockNumber < Number(blockNumber))
+      await this.#serialized(() => this.#catchUp({ number: blockNumber, hash: blockHash }));
     else await this.#running;
-    if (mark === this.#changes && !this.#mayBeRewritten && this.#models.head.blockNumber === Number(blockNumber)) this.#stale = false;
+    if (mark === this.#changes && !this.#mayBeRewritten && this.#models.head.blockNumber === Number(blockNumber))
+      this.#stale = false;
   }
 
   /** Remember the models as of the indexed head, to come back to if the chain returns to this block. */
   async checkpoint(): Promise<void> {
     await this.sync();
     return this.#serialized(async () => {
-      this.#checkpoints.push({ blockNumber: this.#models.head.blockNumber, hash: this.#headHash, models: structuredClone(this.#models) });
+      this.#checkpoints.push({
+        blockNumber: this.#models.head.blockNumber,
+        hash: this.#headHash,
+        models: structuredClone(this.#models),
+      });
     });
   }
 
@@ -160,7 +166,9 @@ export class ChainIndexer {
     const fromBlock = BigInt(this.#models.head.blockNumber + 1);
     if (target.number < fromBlock) return;
     const logs = await this.#source.logs(fromBlock, target.number, this.#models);
-    const blockTimes = new Map<bigint, number>(target.timestamp !== undefined ? [[target.number, Number(target.timestamp)]] : []);
+    const blockTimes = new Map<bigint, number>(
+      target.timestamp !== undefined ? [[target.number, Number(target.timestamp)]] : [],
+    );
     const headHash = target.hash ?? logs.findLast((log) => log.blockNumber === target.number)?.blockHash ?? undefined;
     const fetched = await this.#addBlockTimes(blockTimes, logs, target.number);
     this.#noticeClockBack(blockTimes);
@@ -192,7 +200,10 @@ export class ChainIndexer {
     if (await this.#stillOnChain(this.#models.head.blockNumber, this.#headHash)) return;
     while (this.#checkpoints.length > 0) {
       const newest = this.#checkpoints.at(-1)!;
-      if (newest.blockNumber <= this.#models.head.blockNumber && (await this.#stillOnChain(newest.blockNumber, newest.hash))) {
+      if (
+        newest.blockNumber <= this.#models.head.blockNumber &&
+        (await this.#stillOnChain(newest.blockNumber, newest.hash))
+      ) {
         return this.#restore(newest);
       }
       this.#checkpoints.pop();

@@ -34,15 +34,26 @@ export interface ChainSourceOptions {
 }
 
 /** The chain, through its client: logs come decoded by `abi` (other logs are skipped). */
-export function chainLogSource(client: Pick<PublicClient, "getBlock" | "getLogs">, abi: ReturnType<typeof indexedEventsAbi>, { ownLogsOnly = false, maxLogRange }: ChainSourceOptions = {}): LogSource {
-  const ref = ({ number, hash, timestamp }: { number: bigint; hash: Hex; timestamp: bigint }): BlockRef => ({ number, hash, timestamp });
+export function chainLogSource(
+  client: Pick<PublicClient, "getBlock" | "getLogs">,
+  abi: ReturnType<typeof indexedEventsAbi>,
+  { ownLogsOnly = false, maxLogRange }: ChainSourceOptions = {},
+): LogSource {
+  const ref = ({ number, hash, timestamp }: { number: bigint; hash: Hex; timestamp: bigint }): BlockRef => ({
+    number,
+    hash,
+    timestamp,
+  });
   const span = { blocks: maxLogRange === undefined ? undefined : BigInt(maxLogRange) };
   return {
     latest: async () => ref(await client.getBlock({ blockTag: "latest" })),
     block: async (number) => ref(await client.getBlock({ blockNumber: number })),
     logs: async (from, to, known) => {
       const created = new Set<Address>();
-      const read = (fromBlock: bigint, toBlock: bigint) => (ownLogsOnly ? ownLogs(client, abi, known, created, { fromBlock, toBlock }) : client.getLogs({ fromBlock, toBlock }));
+      const read = (fromBlock: bigint, toBlock: bigint) =>
+        ownLogsOnly
+          ? ownLogs(client, abi, known, created, { fromBlock, toBlock })
+          : client.getLogs({ fromBlock, toBlock });
       return decodeLogs(abi, await readInRanges(from, to, span, read));
     },
   };
@@ -53,10 +64,15 @@ export function chainLogSource(client: Pick<PublicClient, "getBlock" | "getLogs"
  * answers with an error is asked again in halves, and the span stays halved; a range of one
  * block that fails, or a node that does not answer at all, throws.
  */
-async function readInRanges(from: bigint, to: bigint, span: { blocks: bigint | undefined }, read: (from: bigint, to: bigint) => Promise<Log[]>): Promise<Log[]> {
+async function readInRanges(
+  from: bigint,
+  to: bigint,
+  span: { blocks: bigint | undefined },
+  read: (from: bigint, to: bigint) => Promise<Log[]>,
+): Promise<Log[]> {
   if (span.blocks === undefined) return read(from, to);
   const logs: Log[] = [];
-  for (let start = from; start <= to; ) {
+  for (let start = from; start <= to;) {
     const last: bigint = start + span.blocks - 1n;
     const end: bigint = to < last ? to : last;
     try {
@@ -83,11 +99,19 @@ function answeredWithError(error: unknown): boolean {
  * collections created in the range, then the marketplace's and every collection's. `created`
  * gathers the collections created in earlier ranges of the same read, which the models do not hold yet.
  */
-async function ownLogs(client: Pick<PublicClient, "getLogs">, abi: ReturnType<typeof indexedEventsAbi>, known: ChainModels, created: Set<Address>, range: { fromBlock: bigint; toBlock: bigint }): Promise<Log[]> {
+async function ownLogs(
+  client: Pick<PublicClient, "getLogs">,
+  abi: ReturnType<typeof indexedEventsAbi>,
+  known: ChainModels,
+  created: Set<Address>,
+  range: { fromBlock: bigint; toBlock: bigint },
+): Promise<Log[]> {
   const { factory, marketplace } = known.facts;
   const fromFactory = await client.getLogs({ address: factory, ...range });
-  for (const log of decodeLogs(abi, fromFactory)) if (log.eventName === "CollectionCreated") created.add(log.args.collection.toLowerCase() as Address);
+  for (const log of decodeLogs(abi, fromFactory))
+    if (log.eventName === "CollectionCreated") created.add(log.args.collection.toLowerCase() as Address);
   const others = await client.getLogs({ address: [marketplace, ...known.collections.keys(), ...created], ...range });
-  return [...fromFactory, ...others].sort((a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!);
+  return [...fromFactory, ...others].sort(
+    (a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!,
+  );
 }
-

@@ -45,7 +45,10 @@ export interface ChainFacts {
 }
 
 export type TransferKind = Extract<IndexedEventName, "TransferSingle" | "TransferBatch">;
-export type MarketKind = Extract<IndexedEventName, "ItemListed" | "ItemDelisted" | "ItemPriceUpdated" | "ItemAdded" | "ItemRemoved" | "Swapped">;
+export type MarketKind = Extract<
+  IndexedEventName,
+  "ItemListed" | "ItemDelisted" | "ItemPriceUpdated" | "ItemAdded" | "ItemRemoved" | "Swapped"
+>;
 
 /** Where a log sits on the chain, and when its block was made. */
 export interface LogPosition {

@@ -2,7 +2,12 @@ import { zeroAddress, type Address } from "viem";
 import { itemKey, type Activity, type ChainModels, type LogPosition } from "./models.ts";
 
 /** The parts of a log's position an activity fact keeps (the emitter is implied by its kind). */
-export function placeOf({ blockNumber, logIndex, transactionHash, timestamp }: LogPosition): Omit<LogPosition, "address"> {
+export function placeOf({
+  blockNumber,
+  logIndex,
+  transactionHash,
+  timestamp,
+}: LogPosition): Omit<LogPosition, "address"> {
   return { blockNumber, logIndex, transactionHash, timestamp };
 }
 
@@ -13,7 +18,14 @@ export function recordActivity(models: ChainModels, fact: Activity): void {
   else models.activity.set(key, [fact]);
 }
 
-export function moveBalance(models: ChainModels, collection: Address, tokenId: bigint, from: Address, to: Address, amount: bigint): void {
+export function moveBalance(
+  models: ChainModels,
+  collection: Address,
+  tokenId: bigint,
+  from: Address,
+  to: Address,
+  amount: bigint,
+): void {
   const key = itemKey(collection, tokenId);
   let holders = models.balances.get(key);
   if (!holders) models.balances.set(key, (holders = new Map()));
@@ -21,11 +33,18 @@ export function moveBalance(models: ChainModels, collection: Address, tokenId: b
   if (to !== zeroAddress) setBalance(models, collection, holders, to, (holders.get(to) ?? 0n) + amount);
 }
 
-function setBalance(models: ChainModels, collection: Address, holders: Map<Address, bigint>, holder: Address, balance: bigint): void {
+function setBalance(
+  models: ChainModels,
+  collection: Address,
+  holders: Map<Address, bigint>,
+  holder: Address,
+  balance: bigint,
+): void {
   const had = holders.has(holder);
   if (balance === 0n) holders.delete(holder);
   else holders.set(holder, balance);
-  if (had !== (balance !== 0n) && holder !== models.facts.marketplace) countHolder(models, collection, holder, had ? -1 : 1);
+  if (had !== (balance !== 0n) && holder !== models.facts.marketplace)
+    countHolder(models, collection, holder, had ? -1 : 1);
 }
 
 /** One more (or one fewer) reason for `holder` to count as a holder of `collection`: a nonzero balance, or an open listing. */

@@ -13,9 +13,7 @@ export interface ApiKeyEntry {
 
 /** Control actions that are more than one transaction: replayed as the action, with the times they had. */
 export type ControlEntry =
-  | { t: "snapshot"; id: string }
-  | { t: "revert"; id: string }
-  | { t: "time"; chainIds: number[]; at: number[] };
+  { t: "snapshot"; id: string } | { t: "revert"; id: string } | { t: "time"; chainIds: number[]; at: number[] };
 
 /** The first line: which world (and chains) the journal was written on. */
 export interface WorldEntry {

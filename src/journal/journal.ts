@@ -76,7 +76,9 @@ export class Journal implements ChainRecorder {
     if (!this.#dirty) return this.#syncing ?? Promise.resolve();
     if (this.#syncing) return this.#syncing.then(() => this.flush());
     this.#dirty = false;
-    const syncing = new Promise<void>((resolve, reject) => fdatasync(this.#fd, (error) => (error ? reject(error) : resolve())));
+    const syncing = new Promise<void>((resolve, reject) =>
+      fdatasync(this.#fd, (error) => (error ? reject(error) : resolve())),
+    );
     this.#syncing = syncing.finally(() => (this.#syncing = undefined));
     return this.#syncing;
   }
@@ -109,8 +111,15 @@ function parse(bytes: Buffer, path: string): JournalContents & { goodBytes: numb
     const entry = end === -1 ? undefined : parseLine(line);
     if (!entry) {
       const isLast = end === -1 || end === bytes.length - 1;
-      if (!isLast) throw new JournalError(`${path}: line ${entries.length + 1} is not a journal entry, and more follow it; the journal is damaged`);
-      return { entries, goodBytes: offset, warning: `${path}: the last entry was cut off mid-write (a crash); it was never acknowledged and is dropped` };
+      if (!isLast)
+        throw new JournalError(
+          `${path}: line ${entries.length + 1} is not a journal entry, and more follow it; the journal is damaged`,
+        );
+      return {
+        entries,
+        goodBytes: offset,
+        warning: `${path}: the last entry was cut off mid-write (a crash); it was never acknowledged and is dropped`,
+      };
     }
     entries.push(entry);
     offset = end + 1;

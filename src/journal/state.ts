@@ -13,7 +13,12 @@ export interface RestoredState {
  * `--state <dir>`: replays the journal kept there onto the world just loaded, then records
  * every acknowledged change into it. A journal written on another world is refused.
  */
-export async function restoreState(dir: string, worldId: string, control: Control, warn: (line: string) => void): Promise<RestoredState> {
+export async function restoreState(
+  dir: string,
+  worldId: string,
+  control: Control,
+  warn: (line: string) => void,
+): Promise<RestoredState> {
   const { journal, entries, warning } = Journal.open(dir, { t: "world", id: worldId });
   if (warning) warn(warning);
   const [first, ...rest] = entries;

@@ -73,7 +73,13 @@ export class MetadataStore {
 }
 
 export function slugify(name: string): string {
-  return name.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "collection";
+  return (
+    name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "collection"
+  );
 }
 
 export function defaultCollectionMetadata(name: string): CollectionMetadata {

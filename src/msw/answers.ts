@@ -1,7 +1,12 @@
 import type { Address } from "viem";
 import { ApiError, notFound } from "../errors.ts";
 import type { CollectionsQuery } from "../schemas/collection.ts";
-import { getCollection, getItemEvents, getItemMetadata, listCollections as listOperation } from "../schemas/operations.ts";
+import {
+  getCollection,
+  getItemEvents,
+  getItemMetadata,
+  listCollections as listOperation,
+} from "../schemas/operations.ts";
 import { requestValidator } from "../schemas/validate.ts";
 import { listCollections, orderedViews } from "../views/collection-list.ts";
 import { findCollection, historyKey, type MockRequest, type MockWorld } from "./data.ts";
@@ -24,12 +29,32 @@ const check = {
   metadataParams: requestValidator(getItemMetadata.params, "path"),
 };
 
-const ROUTES: { pattern: RegExp; method: string; answer: (world: MockWorld, params: string[], query: object, request: MockRequest) => Promise<unknown> | unknown }[] = [
+const ROUTES: {
+  pattern: RegExp;
+  method: string;
+  answer: (world: MockWorld, params: string[], query: object, request: MockRequest) => Promise<unknown> | unknown;
+}[] = [
   { pattern: /^\/api\/v2\/collection\/?$/, method: "GET", answer: (world, _params, query) => list(world, query) },
-  { pattern: /^\/api\/v2\/collection\/([^/]+)\/?$/, method: "GET", answer: (world, [address], query) => one(world, address!, query) },
-  { pattern: /^\/api\/v2\/item\/events\/([^/]+)\/([^/]+)\/?$/, method: "GET", answer: (world, [address, tokenId], query) => history(world, address!, tokenId!, query) },
-  { pattern: /^\/metadata\/([^/]+)\/([^/]+)\/([^/]+)\/?$/, method: "GET", answer: (world, [chainId, slug, tokenId]) => metadata(world, chainId!, slug!, tokenId!) },
-  { pattern: /^\/api\/v2\/item\/new\/?$/, method: "POST", answer: (world, _params, query, request) => mockMint(world, query, request) },
+  {
+    pattern: /^\/api\/v2\/collection\/([^/]+)\/?$/,
+    method: "GET",
+    answer: (world, [address], query) => one(world, address!, query),
+  },
+  {
+    pattern: /^\/api\/v2\/item\/events\/([^/]+)\/([^/]+)\/?$/,
+    method: "GET",
+    answer: (world, [address, tokenId], query) => history(world, address!, tokenId!, query),
+  },
+  {
+    pattern: /^\/metadata\/([^/]+)\/([^/]+)\/([^/]+)\/?$/,
+    method: "GET",
+    answer: (world, [chainId, slug, tokenId]) => metadata(world, chainId!, slug!, tokenId!),
+  },
+  {
+    pattern: /^\/api\/v2\/item\/new\/?$/,
+    method: "POST",
+    answer: (world, _params, query, request) => mockMint(world, query, request),
+  },
 ];
 
 /**
@@ -37,9 +62,12 @@ const ROUTES: { pattern: RegExp; method: string; answer: (world: MockWorld, para
  * as the simulator serving the same world would; undefined for any other path.
  */
 export async function answer(world: MockWorld, request: MockRequest): Promise<MockAnswer | undefined> {
-  if (!request.path.startsWith("/api/v2/") && !/^\/metadata\/[^/]+\/[^/]+\/[^/]+\/?$/.test(request.path)) return undefined;
+  if (!request.path.startsWith("/api/v2/") && !/^\/metadata\/[^/]+\/[^/]+\/[^/]+\/?$/.test(request.path))
+    return undefined;
   try {
-    const matching = ROUTES.map((route) => ({ route, found: route.pattern.exec(request.path) })).filter(({ found }) => found);
+    const matching = ROUTES.map((route) => ({ route, found: route.pattern.exec(request.path) })).filter(
+      ({ found }) => found,
+    );
     if (matching.length === 0) throw notFound(`Route ${request.method} ${request.path}`);
     // HEAD is served where GET is, as the router does.
     const method = request.method === "HEAD" ? "GET" : request.method;
@@ -80,7 +108,8 @@ function history(world: MockWorld, rawAddress: string, rawTokenId: string, rawQu
 
 function metadata(world: MockWorld, rawChainId: string, rawSlug: string, rawTokenId: string) {
   const { chainId, slug, tokenId } = check.metadataParams({ chainId: rawChainId, slug: rawSlug, tokenId: rawTokenId });
-  if (!world.perChain.some((views) => [...views.values()].some((view) => view.collection.chainId === chainId))) throw notFound(`Chain ${chainId}`);
+  if (!world.perChain.some((views) => [...views.values()].some((view) => view.collection.chainId === chainId)))
+    throw notFound(`Chain ${chainId}`);
   const found = world.metadata.get(`${chainId}/${slug}/${tokenId}`);
   if (!found) throw notFound(`Metadata of item ${tokenId} in ${slug}`);
   return found;
@@ -92,7 +121,12 @@ function queryOf(search: string): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};
   for (const key of params.keys()) {
     const values = params.getAll(key);
-    Object.defineProperty(query, key, { value: values.length <= 1 ? values[0]! : values, writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(query, key, {
+      value: values.length <= 1 ? values[0]! : values,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   }
   return query;
 }

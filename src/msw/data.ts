@@ -28,7 +28,8 @@ export interface MockWorld {
   metadata: Map<string, unknown>;
 }
 
-export const historyKey = (chainId: number, collection: string, tokenId: number | bigint) => `${chainId}-${collection}-${tokenId}`;
+export const historyKey = (chainId: number, collection: string, tokenId: number | bigint) =>
+  `${chainId}-${collection}-${tokenId}`;
 
 /**
  * Rebuilds the world from its snapshots: each collection from its own file, `isVerified` from
@@ -43,8 +44,11 @@ export function worldFromSnapshots(read: SnapshotReader): MockWorld {
   for (const { url, status, file } of index.responses) {
     if (status !== 200) continue;
     const listed = /^collections\/unverified\/page-\d+\.json$/.exec(file);
-    if (listed) for (const { address, chainId } of (read(file) as { collections: Collection[] }).collections) unverified.add(historyKey(chainId, address, 0));
-    if (/^collection\/0x[0-9a-f]{40}\.json$/.test(file)) collections.push((read(file) as { collection: Collection }).collection);
+    if (listed)
+      for (const { address, chainId } of (read(file) as { collections: Collection[] }).collections)
+        unverified.add(historyKey(chainId, address, 0));
+    if (/^collection\/0x[0-9a-f]{40}\.json$/.test(file))
+      collections.push((read(file) as { collection: Collection }).collection);
     const item = /^metadata\/(\d+\/[^/]+\/\d+)\.json$/.exec(file);
     if (item) metadata.set(item[1]!, read(file));
     const events = /^\/api\/v2\/item\/events\/(0x[0-9a-f]{40})\/(\d+)\?perPage=\d+&page=(\d+)$/.exec(url);
@@ -71,7 +75,9 @@ export function worldFromSnapshots(read: SnapshotReader): MockWorld {
   const lastBlock = new Map<number, number>();
   for (const [key, found] of pages) {
     const [address, tokenId] = key.split("-") as [string, string];
-    const events = found.sort((a, b) => a.page - b.page).flatMap(({ file }) => (read(file) as { events: ItemEvent[] }).events.map((event) => Object.freeze(event)));
+    const events = found
+      .sort((a, b) => a.page - b.page)
+      .flatMap(({ file }) => (read(file) as { events: ItemEvent[] }).events.map((event) => Object.freeze(event)));
     const chainId = chainOf.get(address);
     if (chainId === undefined) continue;
     histories.set(historyKey(chainId, address, Number(tokenId)), events);

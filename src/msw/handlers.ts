@@ -44,7 +44,12 @@ export function handlersFrom(files: SnapshotFiles, { baseUrl }: HandlerOptions =
  */
 export function readerOf(files: SnapshotFiles): SnapshotReader {
   if (typeof files === "function") return files;
-  const byPath = new Map(Object.entries(files).map(([path, content]) => [path.replace(/^.*?snapshots\//, "").replace(/^\.?\//, ""), content]));
+  const byPath = new Map(
+    Object.entries(files).map(([path, content]) => [
+      path.replace(/^.*?snapshots\//, "").replace(/^\.?\//, ""),
+      content,
+    ]),
+  );
   return (file) => {
     if (!byPath.has(file)) throw new Error(`no snapshot file ${file} among the ${byPath.size} given`);
     return byPath.get(file);

@@ -23,8 +23,14 @@ export interface CreateHandlersOptions extends HandlerOptions {
   snapshots?: string | SnapshotFiles;
 }
 
-export function createHandlers({ snapshots = DEFAULT_SNAPSHOTS, ...options }: CreateHandlersOptions = {}): HttpHandler[] {
-  const files = typeof snapshots === "string" ? (file: string) => JSON.parse(readFileSync(join(snapshots, file), "utf8")) as unknown : snapshots;
+export function createHandlers({
+  snapshots = DEFAULT_SNAPSHOTS,
+  ...options
+}: CreateHandlersOptions = {}): HttpHandler[] {
+  const files =
+    typeof snapshots === "string"
+      ? (file: string) => JSON.parse(readFileSync(join(snapshots, file), "utf8")) as unknown
+      : snapshots;
   return handlersFrom(files, options);
 }
 

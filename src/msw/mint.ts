@@ -21,33 +21,54 @@ const checkBody: (input: unknown) => MintBody = requestValidator(mintItem.body, 
  */
 export async function mockMint(world: MockWorld, rawQuery: object, request: MockRequest): Promise<MintResponse> {
   const apiKey = (rawQuery as { apiKey?: unknown }).apiKey;
-  if (apiKey === undefined || apiKey === "") throw new ApiError(401, "UNAUTHORIZED", "An apiKey query parameter is required");
+  if (apiKey === undefined || apiKey === "")
+    throw new ApiError(401, "UNAUTHORIZED", "An apiKey query parameter is required");
   checkQuery(rawQuery);
   const type = (request.contentType ?? "").split(";")[0]!.trim().toLowerCase();
   const form = type === "application/x-www-form-urlencoded";
   if (type !== "application/json" && !type.endsWith("+json") && !form) {
-    throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json (or a form)", [`content-type '${request.contentType || "(none)"}' is not supported`]);
+    throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json (or a form)", [
+      `content-type '${request.contentType || "(none)"}' is not supported`,
+    ]);
   }
-  const body = checkBody(form ? mintBodyFromForm(Object.fromEntries(new URLSearchParams(await request.body()))) : parseJson(await request.body()));
-  const servedChains = [...new Set(world.perChain.flatMap((views) => [...views.values()].map((view) => view.collection.chainId)))];
+  const body = checkBody(
+    form
+      ? mintBodyFromForm(Object.fromEntries(new URLSearchParams(await request.body())))
+      : parseJson(await request.body()),
+  );
+  const servedChains = [
+    ...new Set(world.perChain.flatMap((views) => [...views.values()].map((view) => view.collection.chainId))),
+  ];
   if (!servedChains.includes(body.chainId)) {
-    throw new ApiError(400, "VALIDATION_FAILED", `Chain ${body.chainId} is not served here`, [`chainId ${body.chainId} is unknown; this simulator serves chains ${servedChains.join(", ")}`]);
+    throw new ApiError(400, "VALIDATION_FAILED", `Chain ${body.chainId} is not served here`, [
+      `chainId ${body.chainId} is unknown; this simulator serves chains ${servedChains.join(", ")}`,
+    ]);
   }
   const collection = body.collectionAddress.toLowerCase() as Address;
   const found = findCollection(world, collection, body.chainId);
   if (!found) {
     const elsewhere = findCollection(world, collection);
     if (!elsewhere) throw notFound(`Collection ${collection}`);
-    throw new ApiError(404, "NOT_FOUND", `Collection ${collection} is not on chain ${body.chainId}`, [`collection ${collection} lives on chain ${elsewhere.collection.chainId}, not on chain ${body.chainId}`]);
+    throw new ApiError(404, "NOT_FOUND", `Collection ${collection} is not on chain ${body.chainId}`, [
+      `collection ${collection} lives on chain ${elsewhere.collection.chainId}, not on chain ${body.chainId}`,
+    ]);
   }
   const item = { ...body.item, maximumSupply: body.item.maximumSupply ?? body.item.initialSupply } as StoredItem;
   if (!item.isStackable && item.initialSupply > item.maximumSupply) {
-    throw new ApiError(422, "CONTRACT_RULE", "initialSupply is above maximumSupply", [`item.initialSupply (${item.initialSupply}) must not exceed item.maximumSupply (${item.maximumSupply})`]);
+    throw new ApiError(422, "CONTRACT_RULE", "initialSupply is above maximumSupply", [
+      `item.initialSupply (${item.initialSupply}) must not exceed item.maximumSupply (${item.maximumSupply})`,
+    ]);
   }
   return record(world, body.chainId, collection, body.recipient.toLowerCase() as Address, item);
 }
 
-function record(world: MockWorld, chainId: number, collection: Address, recipient: Address, item: StoredItem): MintResponse {
+function record(
+  world: MockWorld,
+  chainId: number,
+  collection: Address,
+  recipient: Address,
+  item: StoredItem,
+): MintResponse {
   let last = 0;
   while (world.histories.has(historyKey(chainId, collection, last + 1))) last++;
   const tokenIds = item.isStackable ? [last + 1] : Array.from({ length: item.initialSupply }, (_, i) => last + 1 + i);

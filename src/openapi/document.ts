@@ -21,7 +21,22 @@ const NAMED = new Map<TSchema, string>([
 const API_KEY_SCHEME = "apiKey";
 const ADMIN_SCHEME = "adminToken";
 
-const STATUS_TEXT: Record<number, string> = { 400: "Bad request", 401: "Unauthorized", 403: "Forbidden", 404: "Not found", 408: "Request timeout", 409: "Conflict", 413: "Payload too large", 415: "Unsupported media type", 417: "Expectation failed", 422: "Refused by the contract", 429: "Too many requests", 431: "Headers too large", 503: "Unavailable", 504: "Timeout" };
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not found",
+  408: "Request timeout",
+  409: "Conflict",
+  413: "Payload too large",
+  415: "Unsupported media type",
+  417: "Expectation failed",
+  422: "Refused by the contract",
+  429: "Too many requests",
+  431: "Headers too large",
+  503: "Unavailable",
+  504: "Timeout",
+};
 
 /** Where the committed document (docs/openapi.json) says the API is: `npm run simulate`'s default. */
 export const DEFAULT_SERVER_URL = "http://localhost:3000";
@@ -43,7 +58,10 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
   }
   for (const operation of CONTROL_OPERATIONS) {
     const path = openApiPath(operation.path);
-    const described: JsonSchema = { ...describeOperation(operation, components, errorBody, { request: {}, errors: {} }), security: [{}, { [ADMIN_SCHEME]: [] }] as JsonSchema[] };
+    const described: JsonSchema = {
+      ...describeOperation(operation, components, errorBody, { request: {}, errors: {} }),
+      security: [{}, { [ADMIN_SCHEME]: [] }] as JsonSchema[],
+    };
     paths[path] = { ...paths[path], [operation.method]: described };
   }
   discriminateItemEvents(components.schemas);
@@ -61,24 +79,45 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
     tags: [
       { name: "Items", description: "Minting and item history" },
       { name: "Collections", description: "One collection, or a filtered, sorted page of them" },
-      { name: "Control", description: "The simulator's own control API (`/_sim`): time, snapshots, reset, collections, API keys, faults, the request log. Not part of the service's interface. On without a token only when the API listens on loopback." },
+      {
+        name: "Control",
+        description:
+          "The simulator's own control API (`/_sim`): time, snapshots, reset, collections, API keys, faults, the request log. Not part of the service's interface. On without a token only when the API listens on loopback.",
+      },
     ],
     paths,
     components: {
       schemas: components.schemas,
       securitySchemes: {
-        [ADMIN_SCHEME]: { type: "http", scheme: "bearer", description: "`--admin-token`: required by the control API when one is set (and to turn it on off loopback)." },
-        [API_KEY_SCHEME]: { type: "apiKey", in: "query", name: "apiKey", description: `The account's API key; its developer wallet signs writes. In the default world, \`${examples.mintItem.request.query!.apiKey}\` may mint the example item.` },
+        [ADMIN_SCHEME]: {
+          type: "http",
+          scheme: "bearer",
+          description: "`--admin-token`: required by the control API when one is set (and to turn it on off loopback).",
+        },
+        [API_KEY_SCHEME]: {
+          type: "apiKey",
+          in: "query",
+          name: "apiKey",
+          description: `The account's API key; its developer wallet signs writes. In the default world, \`${examples.mintItem.request.query!.apiKey}\` may mint the example item.`,
+        },
       },
     },
   };
 }
 
 /** Every operation lists the server's own refusals too (src/http/client-errors.ts): the control API meets them as the API does. */
-function describeOperation(operation: Operation, components: SchemaComponents, errorBody: JsonSchema, examples: OperationExamples, serverRefusals: Record<number, string> = SERVER_REFUSALS): JsonSchema {
+function describeOperation(
+  operation: Operation,
+  components: SchemaComponents,
+  errorBody: JsonSchema,
+  examples: OperationExamples,
+  serverRefusals: Record<number, string> = SERVER_REFUSALS,
+): JsonSchema {
   const parameters = [
     ...parametersOf(operation.params, "path", components, examples.request.params),
-    ...parametersOf(operation.query, "query", components, examples.request.query).filter((parameter) => !operation.authQuery?.includes(String(parameter.name))),
+    ...parametersOf(operation.query, "query", components, examples.request.query).filter(
+      (parameter) => !operation.authQuery?.includes(String(parameter.name)),
+    ),
   ];
   const example = (value: unknown): JsonSchema => (value === undefined ? {} : { example: value as JsonSchema });
   const described: JsonSchema = {
@@ -88,16 +127,38 @@ function describeOperation(operation: Operation, components: SchemaComponents, e
     description: operation.description,
     ...(parameters.length ? { parameters } : {}),
     responses: {
-      200: { description: "OK", content: { "application/json": { schema: components.use(operation.response, "response"), ...example(examples.response) } } },
+      200: {
+        description: "OK",
+        content: {
+          "application/json": { schema: components.use(operation.response, "response"), ...example(examples.response) },
+        },
+      },
       ...Object.fromEntries(
-        [...new Set([...Object.keys(operation.errors), ...Object.keys(serverRefusals)].map(Number))].sort((a, b) => a - b).map((status) => {
-          const own = (operation.errors as Record<number, string>)[status];
-          const refusal = serverRefusals[status];
-          const description = [own, refusal && (own ? `Also, ${refusal}` : refusal)].filter(Boolean).join(" ");
-          const shown = [examples.errors[status], refusal ? SERVER_REFUSAL_EXAMPLES[status] : undefined].filter((example) => example !== undefined);
-          const content = { schema: errorBody, ...(shown.length ? { examples: Object.fromEntries(shown.map(({ summary, body }) => [summary, { summary, value: body }])) } : {}) };
-          return [status, { description: `${STATUS_TEXT[status] ?? "Error"}: ${description}`, content: { "application/json": content } }];
-        }),
+        [...new Set([...Object.keys(operation.errors), ...Object.keys(serverRefusals)].map(Number))]
+          .sort((a, b) => a - b)
+          .map((status) => {
+            const own = (operation.errors as Record<number, string>)[status];
+            const refusal = serverRefusals[status];
+            const description = [own, refusal && (own ? `Also, ${refusal}` : refusal)].filter(Boolean).join(" ");
+            const shown = [examples.errors[status], refusal ? SERVER_REFUSAL_EXAMPLES[status] : undefined].filter(
+              (example) => example !== undefined,
+            );
+            const content = {
+              schema: errorBody,
+              ...(shown.length
+                ? {
+                    examples: Object.fromEntries(shown.map(({ summary, body }) => [summary, { summary, value: body }])),
+                  }
+                : {}),
+            };
+            return [
+              status,
+              {
+                description: `${STATUS_TEXT[status] ?? "Error"}: ${description}`,
+                content: { "application/json": content },
+              },
+            ];
+          }),
       ),
     },
   };
@@ -108,20 +169,31 @@ function describeOperation(operation: Operation, components: SchemaComponents, e
       required: true,
       content: {
         "application/json": { schema, ...example(examples.request.body) },
-        ...(operation.authQuery ? { "application/x-www-form-urlencoded": { schema, encoding: { item: { contentType: "application/json" } } } } : {}),
+        ...(operation.authQuery
+          ? { "application/x-www-form-urlencoded": { schema, encoding: { item: { contentType: "application/json" } } } }
+          : {}),
       },
     };
   }
   return described;
 }
 
-function parametersOf(object: TObject | undefined, place: "path" | "query", components: SchemaComponents, examples: Record<string, unknown> = {}): JsonSchema[] {
+function parametersOf(
+  object: TObject | undefined,
+  place: "path" | "query",
+  components: SchemaComponents,
+  examples: Record<string, unknown> = {},
+): JsonSchema[] {
   if (!object) return [];
   const required = new Set(object.required ?? []);
   return Object.entries(object.properties).map(([name, schema]) => {
     const converted = components.use(schema, "request");
     // The server fills a missing defaulted parameter in, so the caller need not send it.
-    const parameter: JsonSchema = { name, in: place, required: place === "path" || (required.has(name) && !hasDefault(schema)) };
+    const parameter: JsonSchema = {
+      name,
+      in: place,
+      required: place === "path" || (required.has(name) && !hasDefault(schema)),
+    };
     if (typeof schema.description === "string") parameter.description = schema.description;
     parameter.schema = converted;
     if (examples[name] !== undefined) parameter.example = examples[name] as JsonSchema;
@@ -135,15 +207,25 @@ function parametersOf(object: TObject | undefined, place: "path" | "query", comp
  */
 function discriminateItemEvents(schemas: Record<string, JsonSchema>): void {
   const branches = [
-    { name: "TransferEvent", title: "Transfer (mint, transfer, burn)", events: TransferEvent.properties.event.enum as string[] },
-    { name: "MarketEvent", title: "Marketplace event (listing, price, sale)", events: MarketEvent.properties.event.enum as string[] },
+    {
+      name: "TransferEvent",
+      title: "Transfer (mint, transfer, burn)",
+      events: TransferEvent.properties.event.enum as string[],
+    },
+    {
+      name: "MarketEvent",
+      title: "Marketplace event (listing, price, sale)",
+      events: MarketEvent.properties.event.enum as string[],
+    },
   ];
   for (const { name, title } of branches) schemas[name] = { title, ...schemas[name] };
   schemas.ItemEvent = {
     oneOf: branches.map(({ name }) => ({ $ref: `#/components/schemas/${name}` })),
     discriminator: {
       propertyName: "event",
-      mapping: Object.fromEntries(branches.flatMap(({ name, events }) => events.map((event) => [event, `#/components/schemas/${name}`]))),
+      mapping: Object.fromEntries(
+        branches.flatMap(({ name, events }) => events.map((event) => [event, `#/components/schemas/${name}`])),
+      ),
     },
   };
 }

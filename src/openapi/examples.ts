@@ -3,34 +3,15 @@ import { addressOf, keyFor } from "../chain/keys.ts";
 import { slugify } from "../metadata/store.ts";
 import type { ErrorBody } from "../schemas/error.ts";
 import type { OperationId } from "../schemas/operations.ts";
+import type { ErrorExample, OperationExamples } from "./example-types.ts";
+
+export type { ErrorExample, ExampleRequest, OperationExamples } from "./example-types.ts";
+export { SERVER_REFUSAL_EXAMPLES } from "./example-types.ts";
 
 // Examples for the OpenAPI document, taken from the default world: its scenario file and the
 // responses snapshotted from it (fixtures/snapshots, checked byte for byte against a fresh
 // replay). test/openapi/examples.test.ts sends every example request to a simulator running
 // that world and requires the documented status and body, so an example cannot drift.
-
-/** A request as the document shows it: path parameters, query, body. */
-export interface ExampleRequest {
-  params?: Record<string, string | number>;
-  query?: Record<string, string | number>;
-  body?: unknown;
-  /** Sent as is with this content type instead of `body` as JSON. */
-  raw?: { contentType: string; text: string };
-}
-
-export interface ErrorExample {
-  summary: string;
-  /** The request that answers it; none for what one request alone cannot cause (a chain outage, a stalled chain, a run of bad keys). */
-  request?: ExampleRequest;
-  body: ErrorBody;
-}
-
-export interface OperationExamples {
-  request: ExampleRequest;
-  /** The 200 answer to `request` (absent for the mint, whose hash and token ids differ per run). */
-  response?: unknown;
-  errors: Record<number, ErrorExample>;
-}
 
 type ApiOperationId = Exclude<OperationId, "getItemMetadata">;
 
@@ -44,18 +25,14 @@ interface Scenario {
 
 const LOADING: ErrorExample = {
   summary: "the world is still being replayed (with Retry-After: 1)",
-  body: { error: "CHAIN_UNAVAILABLE", message: "The simulator is still loading its world", errors: ["the world is being replayed onto the chain; retry in a second"] },
+  body: {
+    error: "CHAIN_UNAVAILABLE",
+    message: "The simulator is still loading its world",
+    errors: ["the world is being replayed onto the chain; retry in a second"],
+  },
 };
 const UNKNOWN_COLLECTION = "0x0000000000000000000000000000000000000001";
 const PENDING_HASH = `0x${"5e".repeat(32)}`;
-
-/** What the HTTP server answers before any operation (operations.ts, SERVER_REFUSALS), as bodies; a raw request causes each (test/api/client-errors.test.ts). */
-export const SERVER_REFUSAL_EXAMPLES: Record<number, ErrorExample> = {
-  400: { summary: "an HTTP/1.1 request without a Host header", body: { error: "VALIDATION_FAILED", message: "An HTTP/1.1 request needs a Host header", errors: ["An HTTP/1.1 request needs a Host header"] } },
-  408: { summary: "headers that took too long to arrive", body: { error: "VALIDATION_FAILED", message: "The request took too long to arrive", errors: ["The request took too long to arrive"] } },
-  417: { summary: "Expect: foo", body: { error: "EXPECTATION_FAILED", message: "Expect: 'foo' is not supported (only 100-continue)", errors: ["Expect: 'foo' is not supported (only 100-continue)"] } },
-  431: { summary: "headers over 16 kB", body: { error: "HEADERS_TOO_LARGE", message: "The request headers are too large", errors: ["The request headers are too large"] } },
-};
 
 let built: Record<ApiOperationId, OperationExamples> | undefined;
 
@@ -72,11 +49,15 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
 
   // The busiest item: the one with the most pages of history.
   const pages = new Map<string, number>();
-  for (const { file } of index.responses) if (file.startsWith("item-events/")) pages.set(file.split("/").slice(1, 3).join("/"), (pages.get(file.split("/").slice(1, 3).join("/")) ?? 0) + 1);
+  for (const { file } of index.responses)
+    if (file.startsWith("item-events/"))
+      pages.set(file.split("/").slice(1, 3).join("/"), (pages.get(file.split("/").slice(1, 3).join("/")) ?? 0) + 1);
   const [busiest] = [...pages].sort((a, b) => b[1] - a[1])[0]!;
   const [address, tokenId] = busiest.split("/") as [string, string];
 
-  const collections = index.responses.filter(({ file }) => file.startsWith("collection/")).map(({ file }) => snapshot(file).collection);
+  const collections = index.responses
+    .filter(({ file }) => file.startsWith("collection/"))
+    .map(({ file }) => snapshot(file).collection);
   const mint = mintExample(scenario, collections);
   const list = snapshot("collections/default/page-1.json");
   const history = snapshot(`item-events/${address}/${tokenId}/page-1.json`);
@@ -87,37 +68,94 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
     mintItem: {
       request: { query: { apiKey: mint.apiKey }, body: mint.body },
       errors: {
-        400: { summary: "an item without a name", request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, item: { initialSupply: 10 } } }, body: { error: "VALIDATION_FAILED", message: "The request body is invalid", errors: ["body.item: missing required field 'name'"] } },
-        401: { summary: "no apiKey", request: { body: mint.body }, body: { error: "UNAUTHORIZED", message: "An apiKey query parameter is required", errors: ["An apiKey query parameter is required"] } },
+        400: {
+          summary: "an item without a name",
+          request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, item: { initialSupply: 10 } } },
+          body: {
+            error: "VALIDATION_FAILED",
+            message: "The request body is invalid",
+            errors: ["body.item: missing required field 'name'"],
+          },
+        },
+        401: {
+          summary: "no apiKey",
+          request: { body: mint.body },
+          body: {
+            error: "UNAUTHORIZED",
+            message: "An apiKey query parameter is required",
+            errors: ["An apiKey query parameter is required"],
+          },
+        },
         403: {
           summary: "a key whose developer wallet lacks the collection's minter role",
           request: { query: { apiKey: mint.outsider.apiKey }, body: mint.body },
-          body: { error: "FORBIDDEN", message: "The developer wallet is not authorized on this collection", errors: [`developer wallet ${mint.outsider.wallet} of API key '${mint.outsider.name}' does not hold the collection's minter role`] },
+          body: {
+            error: "FORBIDDEN",
+            message: "The developer wallet is not authorized on this collection",
+            errors: [
+              `developer wallet ${mint.outsider.wallet} of API key '${mint.outsider.name}' does not hold the collection's minter role`,
+            ],
+          },
         },
         409: {
           summary: "the chain dropped the mint's transaction before mining it (rewound meanwhile)",
           body: {
             error: "MINT_DROPPED",
             message: "The mint's transaction was dropped before it was mined",
-            errors: [`transaction ${PENDING_HASH} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its pool cleared); nothing was minted: send the mint again`],
+            errors: [
+              `transaction ${PENDING_HASH} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its pool cleared); nothing was minted: send the mint again`,
+            ],
             txHash: PENDING_HASH,
           },
         },
-        404: { summary: "no such collection on that chain", request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, collectionAddress: UNKNOWN_COLLECTION } }, body: notFound(`Collection ${UNKNOWN_COLLECTION}`) },
-        413: { summary: "a body over 100 kB", request: { query: { apiKey: mint.apiKey }, raw: { contentType: "application/json", text: JSON.stringify({ ...mint.body, padding: "x".repeat(110_000) }) } }, body: { error: "PAYLOAD_TOO_LARGE", message: "The request body is too large", errors: ["The request body is too large"] } },
+        404: {
+          summary: "no such collection on that chain",
+          request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, collectionAddress: UNKNOWN_COLLECTION } },
+          body: notFound(`Collection ${UNKNOWN_COLLECTION}`),
+        },
+        413: {
+          summary: "a body over 100 kB",
+          request: {
+            query: { apiKey: mint.apiKey },
+            raw: {
+              contentType: "application/json",
+              text: JSON.stringify({ ...mint.body, padding: "x".repeat(110_000) }),
+            },
+          },
+          body: {
+            error: "PAYLOAD_TOO_LARGE",
+            message: "The request body is too large",
+            errors: ["The request body is too large"],
+          },
+        },
         415: {
           summary: "a body that is neither JSON nor a form",
           request: { query: { apiKey: mint.apiKey }, raw: { contentType: "text/plain", text: "Sword" } },
-          body: { error: "UNSUPPORTED_MEDIA_TYPE", message: "Send the body as application/json (or a form)", errors: ["content-type 'text/plain' is not supported"] },
+          body: {
+            error: "UNSUPPORTED_MEDIA_TYPE",
+            message: "Send the body as application/json (or a form)",
+            errors: ["content-type 'text/plain' is not supported"],
+          },
         },
         422: {
           summary: "a royalty of 30%",
-          request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, item: { ...mint.body.item, royaltyFee: 300 } } },
-          body: { error: "CONTRACT_RULE", message: "The collection contract refused the mint", errors: ["item.royaltyFee 300 is 30% or more; the collection refuses royalties of 300 per mille or more"] },
+          request: {
+            query: { apiKey: mint.apiKey },
+            body: { ...mint.body, item: { ...mint.body.item, royaltyFee: 300 } },
+          },
+          body: {
+            error: "CONTRACT_RULE",
+            message: "The collection contract refused the mint",
+            errors: ["item.royaltyFee 300 is 30% or more; the collection refuses royalties of 300 per mille or more"],
+          },
         },
         429: {
           summary: "more than 100 unknown apiKeys from one address within a minute (with Retry-After)",
-          body: { error: "TOO_MANY_REQUESTS", message: "Too many unknown apiKeys from this address", errors: ["retry in 42 s"] },
+          body: {
+            error: "TOO_MANY_REQUESTS",
+            message: "Too many unknown apiKeys from this address",
+            errors: ["retry in 42 s"],
+          },
         },
         503: LOADING,
         504: {
@@ -125,7 +163,9 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
           body: {
             error: "MINT_PENDING",
             message: "The mint was sent but its block did not come in time",
-            errors: [`transaction ${PENDING_HASH} was not mined within 30000 ms; its item appears, complete, once it is`],
+            errors: [
+              `transaction ${PENDING_HASH} was not mined within 30000 ms; its item appears, complete, once it is`,
+            ],
             txHash: PENDING_HASH,
           },
         },
@@ -135,8 +175,20 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
       request: { params: { address, tokenId: Number(tokenId) }, query: { perPage: 3, page: 1 } },
       response: { events: history.events.slice(0, 3) },
       errors: {
-        400: { summary: "a page larger than 100", request: { params: { address, tokenId: Number(tokenId) }, query: { perPage: 1000 } }, body: { error: "VALIDATION_FAILED", message: "The request query is invalid", errors: ["query.perPage must be <= 100"] } },
-        404: { summary: "no such item in the collection", request: { params: { address: missingPath[5]!, tokenId: Number(missingPath[6]) } }, body: snapshot(itemMissing.file) },
+        400: {
+          summary: "a page larger than 100",
+          request: { params: { address, tokenId: Number(tokenId) }, query: { perPage: 1000 } },
+          body: {
+            error: "VALIDATION_FAILED",
+            message: "The request query is invalid",
+            errors: ["query.perPage must be <= 100"],
+          },
+        },
+        404: {
+          summary: "no such item in the collection",
+          request: { params: { address: missingPath[5]!, tokenId: Number(missingPath[6]) } },
+          body: snapshot(itemMissing.file),
+        },
         503: LOADING,
       },
     },
@@ -144,8 +196,20 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
       request: { params: { address } },
       response: snapshot(`collection/${address}.json`),
       errors: {
-        400: { summary: "a malformed address", request: { params: { address: "0x123" } }, body: { error: "VALIDATION_FAILED", message: "The request path is invalid", errors: ['path.address must match pattern "^0x[0-9a-fA-F]{40}$"'] } },
-        404: { summary: "no such collection", request: { params: { address: UNKNOWN_COLLECTION } }, body: snapshot("errors/collection-not-found.json") },
+        400: {
+          summary: "a malformed address",
+          request: { params: { address: "0x123" } },
+          body: {
+            error: "VALIDATION_FAILED",
+            message: "The request path is invalid",
+            errors: ['path.address must match pattern "^0x[0-9a-fA-F]{40}$"'],
+          },
+        },
+        404: {
+          summary: "no such collection",
+          request: { params: { address: UNKNOWN_COLLECTION } },
+          body: snapshot("errors/collection-not-found.json"),
+        },
         503: LOADING,
       },
     },
@@ -153,7 +217,11 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
       request: { query: { perPage: 2, page: 1, sortBy: "mintDate", sortDir: "desc" } },
       response: { collections: list.collections.slice(0, 2), count: list.count },
       errors: {
-        400: { summary: "a page larger than 100", request: { query: { perPage: 1000 } }, body: snapshot("errors/bad-query.json") },
+        400: {
+          summary: "a page larger than 100",
+          request: { query: { perPage: 1000 } },
+          body: snapshot("errors/bad-query.json"),
+        },
         503: LOADING,
       },
     },
@@ -165,20 +233,32 @@ function notFound(what: string): ErrorBody {
 }
 
 /** A mint the default world takes: chain 56, a collection owned (so minted on) by an account with an API key, and a key that may not. */
-function mintExample(scenario: Scenario, collections: { chainId: number; slug: string; address: string; ownerAddress: string }[]) {
+function mintExample(
+  scenario: Scenario,
+  collections: { chainId: number; slug: string; address: string; ownerAddress: string }[],
+) {
   const keyOf = new Map(scenario.apiKeys.map(({ account, key }) => [account, key]));
   const chosen = scenario.collections.find((collection) => collection.chainId === 56 && keyOf.has(collection.owner))!;
   const slug = chosen.slug ?? slugify(chosen.name);
   const onChain = collections.find((collection) => collection.chainId === 56 && collection.slug === slug)!;
-  const outsider = scenario.apiKeys.find(({ account }) => account !== chosen.owner && !chosen.minters.includes(account))!;
-  const label = scenario.accounts.find(({ name }) => name === outsider.account)?.keyLabel ?? `account/${outsider.account}`;
+  const outsider = scenario.apiKeys.find(
+    ({ account }) => account !== chosen.owner && !chosen.minters.includes(account),
+  )!;
+  const label =
+    scenario.accounts.find(({ name }) => name === outsider.account)?.keyLabel ?? `account/${outsider.account}`;
   return {
     apiKey: keyOf.get(chosen.owner)!,
     body: {
       collectionAddress: onChain.address,
       recipient: onChain.ownerAddress,
       chainId: 56,
-      item: { name: "Sword of Dawn", description: "A blade forged at first light.", initialSupply: 10, maximumSupply: 100, royaltyFee: 50 },
+      item: {
+        name: "Sword of Dawn",
+        description: "A blade forged at first light.",
+        initialSupply: 10,
+        maximumSupply: 100,
+        royaltyFee: 50,
+      },
     },
     outsider: { apiKey: outsider.key, name: outsider.account, wallet: addressOf(keyFor(label)) },
   };

@@ -85,7 +85,12 @@ function constUnionAsEnum(schema: JsonSchema): JsonSchema {
   if (!Array.isArray(branches) || branches.length === 0) return schema;
   const consts = branches.map((branch) => branch as JsonSchema);
   const type = consts[0]!.type;
-  const simple = consts.every((branch) => "const" in branch && branch.type === type && Object.keys(branch).every((key) => key === "const" || key === "type"));
+  const simple = consts.every(
+    (branch) =>
+      "const" in branch &&
+      branch.type === type &&
+      Object.keys(branch).every((key) => key === "const" || key === "type"),
+  );
   if (!simple || typeof type !== "string") return schema;
   const { anyOf: _anyOf, ...rest } = schema;
   return { type, enum: consts.map((branch) => branch.const!), ...rest };

@@ -15,15 +15,27 @@ Writes the OpenAPI 3.1 document of the API to path (default docs/openapi.json).
  * `npm run openapi [-- <path>]` (default docs/openapi.json) and `nft-sim openapi [path]`
  * (default: standard output). Resolves with the exit code: 0 done, 1 failed, 2 usage error.
  */
-export async function writeOpenApi(argv: string[], usage = USAGE, defaultPath: string | null = "docs/openapi.json"): Promise<number> {
+export async function writeOpenApi(
+  argv: string[],
+  usage = USAGE,
+  defaultPath: string | null = "docs/openapi.json",
+): Promise<number> {
   let path: string | null;
   try {
-    const { values, positionals } = parseArgs({ args: argv, options: { help: { type: "boolean", short: "h", default: false } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { help: { type: "boolean", short: "h", default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
     if (values.help) {
       console.log(usage);
       return 0;
     }
-    if (positionals.length > 1) throw Object.assign(new Error(`one path at most, not ${positionals.length}`), { code: "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL" });
+    if (positionals.length > 1)
+      throw Object.assign(new Error(`one path at most, not ${positionals.length}`), {
+        code: "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL",
+      });
     path = positionals[0] ?? defaultPath;
   } catch (error) {
     console.error(`${(error as Error).message}\n\n${usage}`);
@@ -45,4 +57,5 @@ export async function writeOpenApi(argv: string[], usage = USAGE, defaultPath: s
   return 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await exitAfterOutput(await writeOpenApi(process.argv.slice(2)));
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await exitAfterOutput(await writeOpenApi(process.argv.slice(2)));

@@ -29,7 +29,10 @@ export interface ControlClient {
   revert(id: string): Promise<void>;
   reset(): Promise<void>;
   createApiKey(name: string): Promise<Body<"ApiKeyResponse">>;
-  createCollection(collection: Partial<Body<"CreateCollectionBody">> & Pick<Body<"CreateCollectionBody">, "chainId" | "name" | "owner">): Promise<Body<"CreatedCollection">>;
+  createCollection(
+    collection: Partial<Body<"CreateCollectionBody">> &
+      Pick<Body<"CreateCollectionBody">, "chainId" | "name" | "owner">,
+  ): Promise<Body<"CreatedCollection">>;
   grantMinter(collection: string, apiKey: string, chainId?: number): Promise<Body<"MinterResponse">>;
   revokeMinter(collection: string, apiKey: string, chainId?: number): Promise<Body<"MinterResponse">>;
   addFault(rule: Omit<Body<"FaultBody">, "seed"> & { seed?: number }): Promise<Body<"Fault">>;
@@ -43,8 +46,15 @@ export interface ControlClient {
 export function controlClient(url: string, { token }: { token?: string } = {}): ControlClient {
   const base = `${url.replace(/\/+$/, "")}/_sim`;
   async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(token ? { authorization: `Bearer ${token}` } : {}) };
-    const response = await fetch(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const headers: Record<string, string> = {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    };
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const answer = (await response.json()) as T | ErrorBody;
     if (!response.ok) throw new ControlError(response.status, answer as ErrorBody);
     return answer as T;
@@ -52,14 +62,20 @@ export function controlClient(url: string, { token }: { token?: string } = {}): 
   const key = encodeURIComponent;
   return {
     time: () => send("GET", "/time"),
-    advanceTime: (seconds, chainId) => send("POST", "/time/advance", { seconds, ...(chainId === undefined ? {} : { chainId }) }),
+    advanceTime: (seconds, chainId) =>
+      send("POST", "/time/advance", { seconds, ...(chainId === undefined ? {} : { chainId }) }),
     snapshot: () => send("POST", "/snapshots"),
     revert: async (id) => void (await send("POST", `/snapshots/${key(id)}/revert`)),
     reset: async () => void (await send("POST", "/reset")),
     createApiKey: (name) => send("POST", "/api-keys", { name }),
     createCollection: (collection) => send("POST", "/collections", collection),
-    grantMinter: (collection, apiKey, chainId) => send("POST", `/collections/${collection}/minters`, { apiKey, ...(chainId === undefined ? {} : { chainId }) }),
-    revokeMinter: (collection, apiKey, chainId) => send("DELETE", `/collections/${collection}/minters/${key(apiKey)}${chainId === undefined ? "" : `?chainId=${chainId}`}`),
+    grantMinter: (collection, apiKey, chainId) =>
+      send("POST", `/collections/${collection}/minters`, { apiKey, ...(chainId === undefined ? {} : { chainId }) }),
+    revokeMinter: (collection, apiKey, chainId) =>
+      send(
+        "DELETE",
+        `/collections/${collection}/minters/${key(apiKey)}${chainId === undefined ? "" : `?chainId=${chainId}`}`,
+      ),
     addFault: (rule) => send("POST", "/faults", rule),
     faults: async () => (await send<Body<"FaultList">>("GET", "/faults")).faults,
     removeFault: async (id) => void (await send("DELETE", `/faults/${key(id)}`)),

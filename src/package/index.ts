@@ -66,7 +66,10 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     host: options.host ?? DEFAULT_OPTIONS.host,
     port: options.port ?? 0,
     serveRpc: rpc,
-    chains: (chains ?? DEFAULT_OPTIONS.chains.map(({ chainId }) => chainId)).map((chainId) => ({ chainId, rpcPort: 0 })),
+    chains: (chains ?? DEFAULT_OPTIONS.chains.map(({ chainId }) => chainId)).map((chainId) => ({
+      chainId,
+      rpcPort: 0,
+    })),
   };
   const chosen = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven: chains !== undefined }, base);
   const sim = await startServer(chosen.world, chosen.options);

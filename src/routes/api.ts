@@ -19,5 +19,6 @@ const HANDLERS: Record<OperationId, (deps: RouteDeps) => Middleware> = {
 
 /** Serves every operation of the table at its method and path. */
 export function apiRoutes(router: Router, deps: RouteDeps): void {
-  for (const operation of SERVED_OPERATIONS) router[operation.method](operation.path, HANDLERS[operation.operationId](deps));
+  for (const operation of SERVED_OPERATIONS)
+    router[operation.method](operation.path, HANDLERS[operation.operationId](deps));
 }

@@ -5,7 +5,10 @@ import { notFound } from "../errors.ts";
 // The dashboard (dashboard/ at the package's root): a page and its script and style, served as
 // they are written, read once. Nothing comes from a CDN.
 const DIR = new URL("../../dashboard/", import.meta.url);
-const ASSETS: Record<string, string> = { "app.js": "text/javascript; charset=utf-8", "style.css": "text/css; charset=utf-8" };
+const ASSETS: Record<string, string> = {
+  "app.js": "text/javascript; charset=utf-8",
+  "style.css": "text/css; charset=utf-8",
+};
 const read = (name: string) => readFileSync(new URL(name, DIR), "utf8");
 
 /** GET / (the dashboard) and its assets under /dashboard/. */

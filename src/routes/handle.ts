@@ -26,13 +26,17 @@ export interface Handler<Op extends Operation, Admitted> {
  * parameters, query and body are checked against its schemas, and what the handler
  * answers is checked against its response schema before it is sent.
  */
-export function handle<Op extends Operation, Admitted = undefined>(operation: Op, handler: Handler<Op, Admitted>): Middleware {
+export function handle<Op extends Operation, Admitted = undefined>(
+  operation: Op,
+  handler: Handler<Op, Admitted>,
+): Middleware {
   return async (ctx) => {
     // Compiled on the first request, not at start: a start pays only for what it serves.
     const checks = checksOf(operation);
     for (const name of operation.authQuery ?? []) {
       const value = ctx.query[name];
-      if (value === undefined || value === "") throw new ApiError(401, "UNAUTHORIZED", `An ${name} query parameter is required`);
+      if (value === undefined || value === "")
+        throw new ApiError(401, "UNAUTHORIZED", `An ${name} query parameter is required`);
     }
     const params = checks.params?.(ctx.params) as Checked<Op>["params"];
     const query = checks.query?.(ctx.query) as Checked<Op>["query"];
@@ -55,7 +59,8 @@ const compiled = new WeakMap<Operation, Checks>();
 function checksOf(operation: Operation): Checks {
   let checks = compiled.get(operation);
   if (!checks) {
-    const request = (schema: TSchema | undefined, part: RequestPart) => (schema ? requestValidator(schema, part) : undefined);
+    const request = (schema: TSchema | undefined, part: RequestPart) =>
+      schema ? requestValidator(schema, part) : undefined;
     checks = {
       params: request(operation.params, "path"),
       query: request(operation.query, "query"),

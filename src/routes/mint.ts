@@ -15,7 +15,9 @@ export const mintRoute = (deps: RouteDeps) => {
       const wait = failedKeys.retryAfter(ctx.ip);
       if (wait > 0) {
         ctx.set("retry-after", String(wait));
-        throw new ApiError(429, "TOO_MANY_REQUESTS", "Too many unknown apiKeys from this address", [`retry in ${wait} s`]);
+        throw new ApiError(429, "TOO_MANY_REQUESTS", "Too many unknown apiKeys from this address", [
+          `retry in ${wait} s`,
+        ]);
       }
       const account = deps.accounts.byApiKey(query.apiKey);
       if (!account) {
@@ -29,7 +31,10 @@ export const mintRoute = (deps: RouteDeps) => {
       }
       return account;
     },
-    bodyOf: (ctx: Context) => (ctx.is("application/x-www-form-urlencoded") ? mintBodyFromForm(ctx.request.body as Record<string, unknown>) : ctx.request.body),
+    bodyOf: (ctx: Context) =>
+      ctx.is("application/x-www-form-urlencoded")
+        ? mintBodyFromForm(ctx.request.body as Record<string, unknown>)
+        : ctx.request.body,
     answer: ({ body }, account) => mintItem(deps, account, body),
   });
 };

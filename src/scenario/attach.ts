@@ -14,27 +14,48 @@ import { storedItem } from "./stored-item.ts";
  * are read back from the index in the order the replay created them (the factory's collections
  * in chain order; each collection's token ids from 1), and each is checked against the scenario.
  */
-export async function landFromChain(chain: SimChain, steps: Step[], metadata: MetadataStore, world: ReplayContext): Promise<void> {
+export async function landFromChain(
+  chain: SimChain,
+  steps: Step[],
+  metadata: MetadataStore,
+  world: ReplayContext,
+): Promise<void> {
   await chain.sync();
   const { chainId, models } = chain;
   const created = [...models.collections.values()];
   const nextTokenId = new Map<Address, bigint>();
   let nextCollection = 0;
   const mismatch = (what: string) =>
-    new NodeRefusal(`chain ${chainId} does not hold the world its contracts file records: ${what}. Give another --contracts file to deploy afresh.`);
+    new NodeRefusal(
+      `chain ${chainId} does not hold the world its contracts file records: ${what}. Give another --contracts file to deploy afresh.`,
+    );
   for (const step of steps) {
     if (step.kind === "collection") {
       const { collection } = step;
       const record = created[nextCollection++];
       const slug = collection.slug ?? slugify(collection.name);
-      const expected = { name: collection.name, uri: collectionUri(world.baseUrl, chainId, slug), owner: world.addresses.get(collection.owner) };
+      const expected = {
+        name: collection.name,
+        uri: collectionUri(world.baseUrl, chainId, slug),
+        owner: world.addresses.get(collection.owner),
+      };
       if (!record || record.name !== expected.name || record.uri !== expected.uri || record.owner !== expected.owner) {
-        throw mismatch(`collection '${collection.id}' (${expected.name}, ${expected.uri}) is not the next one the factory created`);
+        throw mismatch(
+          `collection '${collection.id}' (${expected.name}, ${expected.uri}) is not the next one the factory created`,
+        );
       }
       world.landing.collections.set(collection.id, { chainId, address: record.address });
       nextTokenId.set(record.address, 1n);
       const { description, genre, image, imageHash, website, isVerified } = collection;
-      metadata.setCollection(chainId, record.address, { description, genre, image, imageHash, slug, website, isVerified });
+      metadata.setCollection(chainId, record.address, {
+        description,
+        genre,
+        image,
+        imageHash,
+        slug,
+        website,
+        isVerified,
+      });
     } else if (step.action.action === "addItem") {
       const item = world.items.get(step.action.item)!;
       const collection = world.landing.collections.get(item.collection)!.address;
@@ -42,7 +63,9 @@ export async function landFromChain(chain: SimChain, steps: Step[], metadata: Me
       const count = item.isStackable === false ? item.initialSupply : 1;
       const creation = models.items.get(itemKey(collection, first))?.creation;
       if (!creation || creation.tokenIds.length !== count || creation.tokenIds[0] !== first) {
-        throw mismatch(`item '${item.id}' is not token ${first} of ${collection} (${count} token id${count === 1 ? "" : "s"} in one transaction)`);
+        throw mismatch(
+          `item '${item.id}' is not token ${first} of ${collection} (${count} token id${count === 1 ? "" : "s"} in one transaction)`,
+        );
       }
       nextTokenId.set(collection, first + BigInt(count));
       world.landing.items.set(item.id, { chainId, collection, tokenIds: [...creation.tokenIds] });

@@ -35,7 +35,10 @@ export interface Landing {
 /** A step the chain refused, named by its place in the scenario. */
 export class ReplayError extends Error {
   constructor(step: Step, chainId: number, cause: unknown) {
-    const what = step.kind === "collection" ? `creating collection '${step.collection.id}'` : `${step.action.action} at ${step.action.at}`;
+    const what =
+      step.kind === "collection"
+        ? `creating collection '${step.collection.id}'`
+        : `${step.action.action} at ${step.action.at}`;
     const reason = String((cause as Error)?.message ?? cause).split("\n")[0];
     super(`${step.path} (${what}) failed on chain ${chainId}: ${reason}`);
     this.name = "ReplayError";
@@ -100,10 +103,16 @@ export class ChainReplay implements SendContext {
     for (const [item, landed] of this.#world.landing.items) {
       if (landed.chainId !== chainId) continue;
       const lost = landed.tokenIds.find((tokenId) => !models.items.has(itemKey(landed.collection, tokenId)));
-      if (lost !== undefined) throw new Error(`replay went wrong: item '${item}' should be token ${lost} of ${landed.collection}`);
+      if (lost !== undefined)
+        throw new Error(`replay went wrong: item '${item}' should be token ${lost} of ${landed.collection}`);
     }
-    const count = await this.chain.publicClient.readContract({ address: contracts.marketplace, abi: abis.marketplace, functionName: "listingCount" });
-    if (count !== this.listingCount) throw new Error(`replay went wrong: ${count} listings on chain ${chainId}, expected ${this.listingCount}`);
+    const count = await this.chain.publicClient.readContract({
+      address: contracts.marketplace,
+      abi: abis.marketplace,
+      functionName: "listingCount",
+    });
+    if (count !== this.listingCount)
+      throw new Error(`replay went wrong: ${count} listings on chain ${chainId}, expected ${this.listingCount}`);
   }
 
   async #createCollection(collection: ScenarioCollection, at: WriteOptions): Promise<void> {

@@ -10,9 +10,15 @@ import type { World } from "../simulator.ts";
  */
 export function emptyWorld(keys: ReadonlyMap<string, Hex> = new Map()): World {
   return {
-    accounts: [...keys].map(([name, walletKey]) => ({ apiKey: `sim-${name}`, name, walletKey, wallet: addressOf(walletKey) })),
+    accounts: [...keys].map(([name, walletKey]) => ({
+      apiKey: `sim-${name}`,
+      name,
+      walletKey,
+      wallet: addressOf(walletKey),
+    })),
     actorKeys: [],
-    id: () => `an empty world (--fixture none)${keys.size > 0 ? `, accounts ${[...keys.values()].map(addressOf).join(",")}` : ""}`,
+    id: () =>
+      `an empty world (--fixture none)${keys.size > 0 ? `, accounts ${[...keys.values()].map(addressOf).join(",")}` : ""}`,
     async seed() {},
   };
 }

@@ -14,7 +14,11 @@ const RECORDED_AT = "2025-06-01T12:00:00.000Z";
  * The responses as one HAR 1.2 log, each a GET of `<baseUrl><url>`, so that a browser test
  * can replay them (Playwright's `routeFromHAR`) with no simulator running.
  */
-export function harOf(responses: readonly RecordedResponse[], baseUrl: string, creator: { name: string; version: string }) {
+export function harOf(
+  responses: readonly RecordedResponse[],
+  baseUrl: string,
+  creator: { name: string; version: string },
+) {
   const base = baseUrl.replace(/\/+$/, "");
   return {
     log: {

@@ -4,7 +4,8 @@ import type { Scenario, ScenarioCollection, ScenarioItem } from "./schema.ts";
 import { offsetSeconds } from "./time.ts";
 
 /** One thing replay does, in replay order: create a collection, or run a timeline entry. */
-export type Step = { kind: "collection"; at: number; chainId: number; path: string; collection: ScenarioCollection } | ActionStep;
+export type Step =
+  { kind: "collection"; at: number; chainId: number; path: string; collection: ScenarioCollection } | ActionStep;
 
 /**
  * Checks every reference of a scenario (accounts, keys, collections, items, listings) and
@@ -33,7 +34,8 @@ export function checkReferences(scenario: Scenario, problems: string[]): Step[] 
     if (apiKeys.has(apiKey.key)) problems.push(`apiKeys[${i}].key: '${apiKey.key}' is defined twice`);
     apiKeys.add(apiKey.key);
     needAccount(`apiKeys[${i}].account`, apiKey.account);
-    if (keyedAccounts.has(apiKey.account)) problems.push(`apiKeys[${i}].account: account '${apiKey.account}' already has an API key`);
+    if (keyedAccounts.has(apiKey.account))
+      problems.push(`apiKeys[${i}].account: account '${apiKey.account}' already has an API key`);
     keyedAccounts.add(apiKey.account);
   });
 
@@ -48,9 +50,18 @@ export function checkReferences(scenario: Scenario, problems: string[]): Step[] 
     needAccount(`${path}.owner`, collection.owner);
     collection.minters.forEach((minter, j) => needAccount(`${path}.minters[${j}]`, minter));
     const slug = `${collection.chainId}/${collection.slug ?? slugify(collection.name)}`;
-    if (slugs.has(slug)) problems.push(`${path}.slug: '${slug.split("/")[1]}' is used by another collection on chain ${collection.chainId}`);
+    if (slugs.has(slug))
+      problems.push(
+        `${path}.slug: '${slug.split("/")[1]}' is used by another collection on chain ${collection.chainId}`,
+      );
     slugs.add(slug);
-    steps.push({ kind: "collection", at: offsetSeconds(collection.createdAt), chainId: collection.chainId, path, collection });
+    steps.push({
+      kind: "collection",
+      at: offsetSeconds(collection.createdAt),
+      chainId: collection.chainId,
+      path,
+      collection,
+    });
   });
 
   const items = new Map<string, ScenarioItem>();
@@ -59,7 +70,8 @@ export function checkReferences(scenario: Scenario, problems: string[]): Step[] 
     if (items.has(item.id)) problems.push(`${path}.id: '${item.id}' is defined twice`);
     items.set(item.id, item);
     if (!collections.has(item.collection)) problems.push(`${path}.collection: unknown collection '${item.collection}'`);
-    if ((item.royaltyFee ?? 0) >= 300) problems.push(`${path}.royaltyFee must be below 300 (30%): the collection contract refuses more`);
+    if ((item.royaltyFee ?? 0) >= 300)
+      problems.push(`${path}.royaltyFee must be below 300 (30%): the collection contract refuses more`);
     if (item.isStackable !== false && item.maximumSupply !== undefined && item.maximumSupply < item.initialSupply) {
       problems.push(`${path}.maximumSupply must be at least initialSupply (${item.initialSupply})`);
     }
@@ -68,7 +80,13 @@ export function checkReferences(scenario: Scenario, problems: string[]): Step[] 
   scenario.timeline.forEach((action, i) => {
     const item = "item" in action ? items.get(action.item) : undefined;
     const collection = item && collections.get(item.collection);
-    steps.push({ kind: "action", at: offsetSeconds(action.at), chainId: collection?.chainId ?? 0, path: `timeline[${i}]`, action });
+    steps.push({
+      kind: "action",
+      at: offsetSeconds(action.at),
+      chainId: collection?.chainId ?? 0,
+      path: `timeline[${i}]`,
+      action,
+    });
   });
   // Stable: equal times keep file order, and a collection exists before what happens at its creation time.
   steps.sort((a, b) => a.at - b.at || (a.kind === b.kind ? 0 : a.kind === "collection" ? -1 : 1));

@@ -38,34 +38,84 @@ export interface SendContext {
 }
 
 /** `at` stamps the transaction's block with the action's time. */
-type Sender<Name extends ActionName> = (replay: SendContext, action: ActionOf<Name>, at: WriteOptions) => Promise<unknown>;
+type Sender<Name extends ActionName> = (
+  replay: SendContext,
+  action: ActionOf<Name>,
+  at: WriteOptions,
+) => Promise<unknown>;
 
 /** One sender per timeline action: the chain action(s) it becomes. */
 export const SENDERS: { [Name in ActionName]: Sender<Name> } = {
   async addItem(replay, action, at) {
     const item = replay.item(action.item);
-    const common = { from: replay.account(action.by), collection: replay.collectionOf(item), to: replay.account(action.to), royaltyPerMille: BigInt(item.royaltyFee ?? 0) };
+    const common = {
+      from: replay.account(action.by),
+      collection: replay.collectionOf(item),
+      to: replay.account(action.to),
+      royaltyPerMille: BigInt(item.royaltyFee ?? 0),
+    };
     const creation =
       item.isStackable !== false
-        ? await addItem(replay.chain, { ...common, initialSupply: BigInt(item.initialSupply), maxSupply: BigInt(item.maximumSupply ?? item.initialSupply) }, at)
+        ? await addItem(
+            replay.chain,
+            {
+              ...common,
+              initialSupply: BigInt(item.initialSupply),
+              maxSupply: BigInt(item.maximumSupply ?? item.initialSupply),
+            },
+            at,
+          )
         : await addItems(replay.chain, { ...common, count: BigInt(item.initialSupply) }, at);
     replay.landItem(item, creation);
   },
 
   mint: (replay, action, at) =>
-    mintMore(replay.chain, { from: replay.account(action.by), to: replay.account(action.to), ...replay.token(action.item), amount: BigInt(action.amount) }, at),
+    mintMore(
+      replay.chain,
+      {
+        from: replay.account(action.by),
+        to: replay.account(action.to),
+        ...replay.token(action.item),
+        amount: BigInt(action.amount),
+      },
+      at,
+    ),
 
   transfer: (replay, action, at) =>
-    transfer(replay.chain, { from: replay.account(action.from), to: replay.account(action.to), ...replay.token(action.item, action.copy), amount: BigInt(action.amount) }, at),
+    transfer(
+      replay.chain,
+      {
+        from: replay.account(action.from),
+        to: replay.account(action.to),
+        ...replay.token(action.item, action.copy),
+        amount: BigInt(action.amount),
+      },
+      at,
+    ),
 
   transferBatch(replay, action, at) {
     const tokens = action.items.map((entry) => replay.token(entry.item, entry.copy));
     const tokenIds = tokens.map(({ tokenId }) => tokenId);
     const amounts = action.items.map((entry) => BigInt(entry.amount));
-    return transferBatch(replay.chain, { from: replay.account(action.from), to: replay.account(action.to), collection: tokens[0]!.collection, tokenIds, amounts }, at);
+    return transferBatch(
+      replay.chain,
+      {
+        from: replay.account(action.from),
+        to: replay.account(action.to),
+        collection: tokens[0]!.collection,
+        tokenIds,
+        amounts,
+      },
+      at,
+    );
   },
 
-  burn: (replay, action, at) => burn(replay.chain, { from: replay.account(action.from), ...replay.token(action.item, action.copy), amount: BigInt(action.amount) }, at),
+  burn: (replay, action, at) =>
+    burn(
+      replay.chain,
+      { from: replay.account(action.from), ...replay.token(action.item, action.copy), amount: BigInt(action.amount) },
+      at,
+    ),
 
   async list(replay, action, at) {
     const { collection, tokenId } = replay.token(action.item, action.copy);
@@ -106,6 +156,10 @@ export const SENDERS: { [Name in ActionName]: Sender<Name> } = {
     const amount = BigInt(action.amount);
     const native = listing.currency === zeroAddress;
     if (!native) await replay.fundStablecoin(buyer, at);
-    await buy(replay.chain, { buyer, listingId: listing.id, amount, value: native ? listing.price * amount : undefined }, at);
+    await buy(
+      replay.chain,
+      { buyer, listingId: listing.id, amount, value: native ? listing.price * amount : undefined },
+      at,
+    );
   },
 };

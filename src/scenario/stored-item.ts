@@ -8,7 +8,11 @@ export function storedItem(item: ScenarioItem): StoredItem {
     description: item.description ?? "",
     imageUrl: item.imageUrl ?? "",
     fileType: item.fileType ?? "image/png",
-    properties: (item.properties ?? []).map(({ name, value, static: isStatic }) => ({ name, value, static: isStatic ?? false })),
+    properties: (item.properties ?? []).map(({ name, value, static: isStatic }) => ({
+      name,
+      value,
+      static: isStatic ?? false,
+    })),
     isStackable: item.isStackable ?? true,
     isConsumable: item.isConsumable ?? false,
     initialSupply: item.initialSupply,

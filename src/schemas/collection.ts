@@ -12,9 +12,15 @@ const collectionFields = {
   slug: Type.String(),
   uri: Type.String({ description: "base URL of the items' metadata: <uri>/<tokenId>" }),
   website: Type.String({ description: "may be empty" }),
-  mintDate: Type.String({ format: "date-time", description: "ISO 8601, UTC: the time of the block that created the collection" }),
+  mintDate: Type.String({
+    format: "date-time",
+    description: "ISO 8601, UTC: the time of the block that created the collection",
+  }),
   chainId: ChainId,
-  holders: Type.Integer({ minimum: 0, description: "distinct addresses holding any of its tokens; listed tokens count for their seller" }),
+  holders: Type.Integer({
+    minimum: 0,
+    description: "distinct addresses holding any of its tokens; listed tokens count for their seller",
+  }),
   volume_1d: Type.Number({ minimum: 0, description: "USD value of sales in the last day" }),
   volume_1w: Type.Number({ minimum: 0, description: "USD value of sales in the last 7 days" }),
   volume_30d: Type.Number({ minimum: 0, description: "USD value of sales in the last 30 days" }),
@@ -22,7 +28,10 @@ const collectionFields = {
 };
 
 /** A collection as the list answers it (no imageUrl). */
-export const CollectionSummary = Type.Object(collectionFields, { additionalProperties: false, $id: "CollectionSummary" });
+export const CollectionSummary = Type.Object(collectionFields, {
+  additionalProperties: false,
+  $id: "CollectionSummary",
+});
 /** A collection as the single-collection endpoint answers it. */
 export const Collection = Type.Object(
   { ...collectionFields, imageUrl: Type.String() },
@@ -45,7 +54,10 @@ function filterSchema(field: CollectionField, schema: TSchema): TSchema {
 }
 
 const isVerified = Type.Optional(
-  Type.Boolean({ description: "the original's verified flag; every simulated collection is verified unless its fixture says otherwise" }),
+  Type.Boolean({
+    description:
+      "the original's verified flag; every simulated collection is verified unless its fixture says otherwise",
+  }),
 );
 
 export const CollectionsQuery = Type.Object(
@@ -73,7 +85,10 @@ export const CollectionQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const CollectionResponse = Type.Object({ collection: Collection }, { additionalProperties: false, $id: "CollectionResponse" });
+export const CollectionResponse = Type.Object(
+  { collection: Collection },
+  { additionalProperties: false, $id: "CollectionResponse" },
+);
 export type CollectionResponse = Static<typeof CollectionResponse>;
 
 export const CollectionsResponse = Type.Object(

@@ -9,10 +9,16 @@ export function StringEnum<const Values extends readonly string[]>(values: Value
 export const SafeInteger = { minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
 
 /** An address as callers may write it: any case. */
-export const AddressInput = Type.String({ pattern: "^0x[0-9a-fA-F]{40}$", description: "0x-prefixed 20-byte hex address" });
+export const AddressInput = Type.String({
+  pattern: "^0x[0-9a-fA-F]{40}$",
+  description: "0x-prefixed 20-byte hex address",
+});
 
 /** An address as the service writes it: lower case. */
-export const Address = Type.String({ pattern: "^0x[0-9a-f]{40}$", description: "lower-case 0x-prefixed 20-byte hex address" });
+export const Address = Type.String({
+  pattern: "^0x[0-9a-f]{40}$",
+  description: "lower-case 0x-prefixed 20-byte hex address",
+});
 
 export const TxHash = Type.String({ pattern: "^0x[0-9a-f]{64}$", description: "transaction hash" });
 
@@ -22,7 +28,12 @@ export const ChainId = Type.Integer({ ...SafeInteger, minimum: 1, description: "
 export const ItemRef = Type.String({ pattern: "^[0-9]+-0x[0-9a-f]{40}-[0-9]+$" });
 
 export const PerPage = Type.Integer({ minimum: 1, maximum: 100, default: 24, description: "records per page" });
-export const Page = Type.Integer({ ...SafeInteger, minimum: 1, default: 1, description: "page number; skips (page - 1) * perPage records" });
+export const Page = Type.Integer({
+  ...SafeInteger,
+  minimum: 1,
+  default: 1,
+  description: "page number; skips (page - 1) * perPage records",
+});
 
 /** Reads take no key, but clients that always send one are not refused. */
 export const OptionalApiKey = Type.Optional(Type.String({ description: "ignored on reads" }));

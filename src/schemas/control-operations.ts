@@ -7,49 +7,25 @@ import {
   CreateCollectionBody,
   CreatedCollection,
   Done,
-  FaultBody,
-  Fault,
-  FaultList,
-  FaultParams,
   MinterBody,
   MinterParams,
   MinterQuery,
   MinterResponse,
-  RequestLog,
-  RequestLogQuery,
   SnapshotParams,
   SnapshotResponse,
   TimeResponse,
 } from "./control.ts";
-import { operation as apiOperation, type Operation } from "./operations.ts";
+import { controlOperation as operation, tag } from "./control-operation.ts";
+import { addFault, clearFaults, listFaults, listRequests, removeFault } from "./fault-operations.ts";
 
-const tag = "Control";
+export { addFault, clearFaults, listFaults, listRequests, removeFault };
 const BAD = { 400: "The body or a parameter is invalid." };
 const ROLE_REFUSED = { 422: "The collection contract refused the role change." };
-const WRITE_DROPPED = "`WRITE_DROPPED`: the write was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool cleared); nothing changed, `txHash` names it.";
+const WRITE_DROPPED =
+  "`WRITE_DROPPED`: the write was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool cleared); nothing changed, `txHash` names it.";
 /** A control write waits for its block as long as a mint does (`--mint-timeout`). */
-const WRITE_PENDING = { 504: "`WRITE_PENDING`: the write was sent but its block did not come within the mint timeout; `txHash` names it, and it takes effect once it is mined." };
-
-/** What the control API's guard answers before any operation (src/control/guard.ts): the admin token, the Host, the browser origin, the body's type. */
-const GUARD = {
-  401: "`--admin-token` is set and the request does not carry `Authorization: Bearer <token>`.",
-  403: "A browser origin that may not use the control API (`--cors`), or, without `--admin-token`, a `Host` other than a loopback name, an IP address, the `--public-url` host or one in `--allowed-hosts`.",
-  404: "The control API is off: the API listens off loopback and no `--admin-token` was given.",
-  415: "A body that is not `application/json` (a request without a body needs no content-type), or one in a content-encoding the server does not decode.",
-};
-
-/** What the body parser answers on a POST, whatever the operation does with the body. */
-const BODY_READ: Record<number, string> = { 400: "`INVALID_JSON`: the body is not valid JSON.", 413: "The body is too large." };
-
-/** Every request meets the app's readiness and its shutdown drain. */
-const UNAVAILABLE = "The simulator is still loading its world, or is shutting down (`SHUTTING_DOWN`, with `Connection: close`).";
-
-/** A control operation: its own errors, and those every control request may meet. */
-const operation = <const T extends Operation>(op: T) => {
-  const own = op.errors as Record<number, string>;
-  const unavailable = own[503] ? `${own[503]} Or: ${UNAVAILABLE.charAt(0).toLowerCase()}${UNAVAILABLE.slice(1)}` : UNAVAILABLE;
-  const errors: Record<number, string> = { ...GUARD, ...(op.method === "post" ? BODY_READ : {}), ...own, 503: unavailable };
-  return apiOperation({ ...op, errors });
+const WRITE_PENDING = {
+  504: "`WRITE_PENDING`: the write was sent but its block did not come within the mint timeout; `txHash` names it, and it takes effect once it is mined.",
 };
 
 // A chain may be a node the simulator did not start (--rpc-url): it can be down, or lack what an action needs.
@@ -57,27 +33,59 @@ const DOWN = { 503: "A chain's node (--rpc-url) does not answer, or is no longer
 const NODE_CANNOT = "a chain's node (--rpc-url) lacks the dev method it needs (evm_snapshot, evm_mine with a time)";
 
 export const getTime = operation({
-  method: "get", path: "/_sim/time", operationId: "getTime", tag, summary: "Each chain's head time",
+  method: "get",
+  path: "/_sim/time",
+  operationId: "getTime",
+  tag,
+  summary: "Each chain's head time",
   description: "The head block of every chain: number, unix time and ISO time. Volumes are measured against it.",
-  response: TimeResponse, errors: DOWN,
+  response: TimeResponse,
+  errors: DOWN,
 });
 
 export const advanceTime = operation({
-  method: "post", path: "/_sim/time/advance", operationId: "advanceTime", tag, summary: "Move time forward",
-  description: "Mines a block `seconds` after the head on every chain (or on `chainId`'s). Volumes and every time-derived field follow at once.",
-  body: AdvanceTimeBody, response: TimeResponse, errors: { ...BAD, ...DOWN, 404: "No such chain.", 409: "A chain's node (--rpc-url) lacks the dev method it needs (evm_mine with a time)." },
+  method: "post",
+  path: "/_sim/time/advance",
+  operationId: "advanceTime",
+  tag,
+  summary: "Move time forward",
+  description:
+    "Mines a block `seconds` after the head on every chain (or on `chainId`'s). Volumes and every time-derived field follow at once.",
+  body: AdvanceTimeBody,
+  response: TimeResponse,
+  errors: {
+    ...BAD,
+    ...DOWN,
+    404: "No such chain.",
+    409: "A chain's node (--rpc-url) lacks the dev method it needs (evm_mine with a time).",
+  },
 });
 
 export const takeSnapshot = operation({
-  method: "post", path: "/_sim/snapshots", operationId: "takeSnapshot", tag, summary: "Take a snapshot",
-  description: "Remembers every chain, the read models, the metadata and the API keys together; revert to it as often as you like. Ids count from 1, and again from 1 after a reset; at most 1,000 snapshots are kept.",
-  response: SnapshotResponse, errors: { ...DOWN, 409: `1,000 snapshots are kept already (revert to an earlier one, the later ones are dropped, or reset), or ${NODE_CANNOT}.` },
+  method: "post",
+  path: "/_sim/snapshots",
+  operationId: "takeSnapshot",
+  tag,
+  summary: "Take a snapshot",
+  description:
+    "Remembers every chain, the read models, the metadata and the API keys together; revert to it as often as you like. Ids count from 1, and again from 1 after a reset; at most 1,000 snapshots are kept.",
+  response: SnapshotResponse,
+  errors: {
+    ...DOWN,
+    409: `1,000 snapshots are kept already (revert to an earlier one, the later ones are dropped, or reset), or ${NODE_CANNOT}.`,
+  },
 });
 
 export const revertSnapshot = operation({
-  method: "post", path: "/_sim/snapshots/:id/revert", operationId: "revertSnapshot", tag, summary: "Go back to a snapshot",
-  description: "Every chain, the read models, metadata and API keys return to the snapshot; snapshots taken after it are gone. A read right after answers from the restored state.",
-  params: SnapshotParams, response: Done,
+  method: "post",
+  path: "/_sim/snapshots/:id/revert",
+  operationId: "revertSnapshot",
+  tag,
+  summary: "Go back to a snapshot",
+  description:
+    "Every chain, the read models, metadata and API keys return to the snapshot; snapshots taken after it are gone. A read right after answers from the restored state.",
+  params: SnapshotParams,
+  response: Done,
   errors: {
     ...DOWN,
     404: "No such snapshot (or one taken after a snapshot since reverted to, or one refused with 409 before).",
@@ -86,74 +94,121 @@ export const revertSnapshot = operation({
 });
 
 export const resetWorld = operation({
-  method: "post", path: "/_sim/reset", operationId: "resetWorld", tag, summary: "Back to the world as loaded",
-  description: "Returns to the world as it was when the simulator became ready, drops every snapshot (ids count from 1 again) and clears the journal (`--state`).",
-  response: Done, errors: { ...DOWN, 409: `A chain no longer holds the world as loaded (an \`evm_revert\` over JSON-RPC went back before it): restart instead; or ${NODE_CANNOT}.` },
+  method: "post",
+  path: "/_sim/reset",
+  operationId: "resetWorld",
+  tag,
+  summary: "Back to the world as loaded",
+  description:
+    "Returns to the world as it was when the simulator became ready, drops every snapshot (ids count from 1 again) and clears the journal (`--state`).",
+  response: Done,
+  errors: {
+    ...DOWN,
+    409: `A chain no longer holds the world as loaded (an \`evm_revert\` over JSON-RPC went back before it): restart instead; or ${NODE_CANNOT}.`,
+  },
 });
 
 export const createCollection = operation({
-  method: "post", path: "/_sim/collections", operationId: "createCollection", tag, summary: "Create a collection",
-  description: "Deploys a collection through the factory, owned by the developer wallet of the API key `owner`, with the minter role for each of `minters`; the off-chain fields become its metadata.",
-  body: CreateCollectionBody, response: CreatedCollection, errors: { ...BAD, 404: "No such API key or chain.", 409: WRITE_DROPPED, ...DOWN, ...WRITE_PENDING },
+  method: "post",
+  path: "/_sim/collections",
+  operationId: "createCollection",
+  tag,
+  summary: "Create a collection",
+  description:
+    "Deploys a collection through the factory, owned by the developer wallet of the API key `owner`, with the minter role for each of `minters`; the off-chain fields become its metadata.",
+  body: CreateCollectionBody,
+  response: CreatedCollection,
+  errors: { ...BAD, 404: "No such API key or chain.", 409: WRITE_DROPPED, ...DOWN, ...WRITE_PENDING },
 });
 
 export const grantMinterRole = operation({
-  method: "post", path: "/_sim/collections/:address/minters", operationId: "grantMinterRole", tag, summary: "Grant the minter role",
+  method: "post",
+  path: "/_sim/collections/:address/minters",
+  operationId: "grantMinterRole",
+  tag,
+  summary: "Grant the minter role",
   description: "The collection's owner grants the minter role to the API key's developer wallet, on chain.",
-  params: CollectionAddressParams, body: MinterBody, response: MinterResponse,
-  errors: { ...BAD, ...DOWN, 404: "No such collection or API key.", 409: `The collection's owner is not a wallet the simulator holds; or ${WRITE_DROPPED}`, ...ROLE_REFUSED, ...WRITE_PENDING },
+  params: CollectionAddressParams,
+  body: MinterBody,
+  response: MinterResponse,
+  errors: {
+    ...BAD,
+    ...DOWN,
+    404: "No such collection or API key.",
+    409: `The collection's owner is not a wallet the simulator holds; or ${WRITE_DROPPED}`,
+    ...ROLE_REFUSED,
+    ...WRITE_PENDING,
+  },
 });
 
 export const revokeMinterRole = operation({
-  method: "delete", path: "/_sim/collections/:address/minters/:apiKey", operationId: "revokeMinterRole", tag, summary: "Revoke the minter role",
+  method: "delete",
+  path: "/_sim/collections/:address/minters/:apiKey",
+  operationId: "revokeMinterRole",
+  tag,
+  summary: "Revoke the minter role",
   description: "The collection's owner takes the minter role from the API key's developer wallet, on chain.",
-  params: MinterParams, query: MinterQuery, response: MinterResponse,
-  errors: { ...BAD, ...DOWN, 404: "No such collection or API key.", 409: `The collection's owner is not a wallet the simulator holds; or ${WRITE_DROPPED}`, ...ROLE_REFUSED, ...WRITE_PENDING },
+  params: MinterParams,
+  query: MinterQuery,
+  response: MinterResponse,
+  errors: {
+    ...BAD,
+    ...DOWN,
+    404: "No such collection or API key.",
+    409: `The collection's owner is not a wallet the simulator holds; or ${WRITE_DROPPED}`,
+    ...ROLE_REFUSED,
+    ...WRITE_PENDING,
+  },
 });
 
 export const listCollectionItems = operation({
-  method: "get", path: "/_sim/collections/:address/items", operationId: "listCollectionItems", tag, summary: "A collection's items",
-  description: "Every item of the collection by token id, from the read models: supply held, maximum supply, holders, history length, and its name from the metadata. The API has no such list; the dashboard uses it.",
-  params: CollectionAddressParams, query: MinterQuery, response: CollectionItems, errors: { 400: "The address is malformed.", 404: "No such collection.", ...DOWN },
+  method: "get",
+  path: "/_sim/collections/:address/items",
+  operationId: "listCollectionItems",
+  tag,
+  summary: "A collection's items",
+  description:
+    "Every item of the collection by token id, from the read models: supply held, maximum supply, holders, history length, and its name from the metadata. The API has no such list; the dashboard uses it.",
+  params: CollectionAddressParams,
+  query: MinterQuery,
+  response: CollectionItems,
+  errors: { 400: "The address is malformed.", 404: "No such collection.", ...DOWN },
 });
 
 export const createApiKey = operation({
-  method: "post", path: "/_sim/api-keys", operationId: "createApiKey", tag, summary: "Create an API key",
-  description: "A new API key with a new developer wallet (funded on every chain). Grant it the minter role on a collection to mint.",
-  body: CreateApiKeyBody, response: ApiKeyResponse, errors: { ...BAD, ...DOWN, 409: "An account of that name exists, or a chain's node (--rpc-url) cannot fund its wallet (no impersonation there, or the simulator signs with given keys)." },
-});
-
-export const addFault = operation({
-  method: "post", path: "/_sim/faults", operationId: "addFault", tag, summary: "Add a fault rule",
-  description: "Matching API requests (method, path pattern, API key) get a status, a delay, a rate limit (429 with Retry-After) or a dropped connection, for `times` requests or with a seeded `probability`. A faulted request never reaches the chain.",
-  body: FaultBody, response: Fault, errors: { 400: "The body is invalid, or the rule could never change an answer (an effect that does nothing, a path without its leading `/` or under `/_sim/`, a probability of 0)." },
-});
-
-export const listFaults = operation({
-  method: "get", path: "/_sim/faults", operationId: "listFaults", tag, summary: "List fault rules",
-  description: "The active fault rules, with how often each was applied.", response: FaultList, errors: {},
-});
-
-export const clearFaults = operation({
-  method: "delete", path: "/_sim/faults", operationId: "clearFaults", tag, summary: "Remove every fault rule",
-  description: "Removes every fault rule.", response: Done, errors: {},
-});
-
-export const removeFault = operation({
-  method: "delete", path: "/_sim/faults/:id", operationId: "removeFault", tag, summary: "Remove a fault rule",
-  description: "Removes one fault rule.", params: FaultParams, response: Done, errors: { 404: "No such fault rule." },
-});
-
-export const listRequests = operation({
-  method: "get", path: "/_sim/requests", operationId: "listRequests", tag, summary: "The last requests",
-  description: "The last requests the API answered, newest first (method, path, status, duration, API key masked); at most 1,000 are kept.",
-  query: RequestLogQuery, response: RequestLog, errors: { 400: "A bad limit." },
+  method: "post",
+  path: "/_sim/api-keys",
+  operationId: "createApiKey",
+  tag,
+  summary: "Create an API key",
+  description:
+    "A new API key with a new developer wallet (funded on every chain). Grant it the minter role on a collection to mint.",
+  body: CreateApiKeyBody,
+  response: ApiKeyResponse,
+  errors: {
+    ...BAD,
+    ...DOWN,
+    409: "An account of that name exists, or a chain's node (--rpc-url) cannot fund its wallet (no impersonation there, or the simulator signs with given keys).",
+  },
 });
 
 /** Every control operation, in the order the document lists them. */
 export const CONTROL_OPERATIONS = [
-  getTime, advanceTime, takeSnapshot, revertSnapshot, resetWorld, createCollection, listCollectionItems, grantMinterRole, revokeMinterRole,
-  createApiKey, addFault, listFaults, clearFaults, removeFault, listRequests,
+  getTime,
+  advanceTime,
+  takeSnapshot,
+  revertSnapshot,
+  resetWorld,
+  createCollection,
+  listCollectionItems,
+  grantMinterRole,
+  revokeMinterRole,
+  createApiKey,
+  addFault,
+  listFaults,
+  clearFaults,
+  removeFault,
+  listRequests,
 ] as const;
 
 export type ControlOperationId = (typeof CONTROL_OPERATIONS)[number]["operationId"];

@@ -13,19 +13,32 @@ export const ChainClock = Type.Object(
   },
   { additionalProperties: false },
 );
-export const TimeResponse = Type.Object({ chains: Type.Array(ChainClock) }, { additionalProperties: false, $id: "TimeResponse" });
+export const TimeResponse = Type.Object(
+  { chains: Type.Array(ChainClock) },
+  { additionalProperties: false, $id: "TimeResponse" },
+);
 export type TimeResponse = Static<typeof TimeResponse>;
 
 export const AdvanceTimeBody = Type.Object(
   {
-    seconds: Type.Integer({ minimum: 1, maximum: 100 * 365 * 86_400, description: "how far the next block is after the head" }),
+    seconds: Type.Integer({
+      minimum: 1,
+      maximum: 100 * 365 * 86_400,
+      description: "how far the next block is after the head",
+    }),
     chainId: Type.Optional(ChainId),
   },
   { additionalProperties: false },
 );
 
-export const SnapshotResponse = Type.Object({ id: Type.String() }, { additionalProperties: false, $id: "SnapshotResponse" });
-export const SnapshotParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+export const SnapshotResponse = Type.Object(
+  { id: Type.String() },
+  { additionalProperties: false, $id: "SnapshotResponse" },
+);
+export const SnapshotParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 100 }) },
+  { additionalProperties: false },
+);
 export const Done = Type.Object({ ok: Type.Literal(true) }, { additionalProperties: false, $id: "Done" });
 
 export const CreateCollectionBody = Type.Object(
@@ -33,7 +46,11 @@ export const CreateCollectionBody = Type.Object(
     chainId: ChainId,
     name: Type.String({ minLength: 1, maxLength: 200 }),
     owner: Type.String({ minLength: 1, description: "the API key whose developer wallet owns the collection" }),
-    minters: Type.Array(Type.String({ minLength: 1 }), { default: [], maxItems: 50, description: "API keys whose wallets get the minter role" }),
+    minters: Type.Array(Type.String({ minLength: 1 }), {
+      default: [],
+      maxItems: 50,
+      description: "API keys whose wallets get the minter role",
+    }),
     description: Type.String({ default: "", maxLength: 5000 }),
     genre: Type.String({ default: "", maxLength: 200 }),
     image: Type.String({ default: "", maxLength: 2000 }),
@@ -49,45 +66,91 @@ export const CreatedCollection = Type.Object(
 );
 
 export const CollectionAddressParams = Type.Object({ address: AddressInput }, { additionalProperties: false });
-export const MinterBody = Type.Object({ apiKey: Type.String({ minLength: 1 }), chainId: Type.Optional(ChainId) }, { additionalProperties: false });
-export const MinterParams = Type.Object({ address: AddressInput, apiKey: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+export const MinterBody = Type.Object(
+  { apiKey: Type.String({ minLength: 1 }), chainId: Type.Optional(ChainId) },
+  { additionalProperties: false },
+);
+export const MinterParams = Type.Object(
+  { address: AddressInput, apiKey: Type.String({ minLength: 1 }) },
+  { additionalProperties: false },
+);
 export const MinterQuery = Type.Object({ chainId: Type.Optional(ChainId) }, { additionalProperties: false });
 export const MinterResponse = Type.Object(
   { collectionAddress: Address, chainId: ChainId, wallet: Address, isMinter: Type.Boolean(), txHash: TxHash },
   { additionalProperties: false, $id: "MinterResponse" },
 );
 
-export const CreateApiKeyBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._-]+$" }) }, { additionalProperties: false });
-export const ApiKeyResponse = Type.Object({ apiKey: Type.String(), name: Type.String(), wallet: Address }, { additionalProperties: false, $id: "ApiKeyResponse" });
+export const CreateApiKeyBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: 100, pattern: "^[A-Za-z0-9._-]+$" }) },
+  { additionalProperties: false },
+);
+export const ApiKeyResponse = Type.Object(
+  { apiKey: Type.String(), name: Type.String(), wallet: Address },
+  { additionalProperties: false, $id: "ApiKeyResponse" },
+);
 
 const FaultMatch = Type.Object(
   {
     method: Type.Optional(StringEnum(["GET", "POST", "HEAD"])),
-    path: Type.String({ minLength: 1, maxLength: 500, description: "a path from its leading `/`, `*` matching one segment and `**` any rest: `/api/v2/item/**`; never under `/_sim/` (the control API is never faulted)" }),
+    path: Type.String({
+      minLength: 1,
+      maxLength: 500,
+      description:
+        "a path from its leading `/`, `*` matching one segment and `**` any rest: `/api/v2/item/**`; never under `/_sim/` (the control API is never faulted)",
+    }),
     apiKey: Type.Optional(Type.String({ minLength: 1 })),
   },
   { additionalProperties: false },
 );
 const FaultEffect = Type.Object(
   {
-    status: Type.Optional(Type.Integer({ minimum: 400, maximum: 599, description: "answer this status with the error body instead of serving" })),
+    status: Type.Optional(
+      Type.Integer({
+        minimum: 400,
+        maximum: 599,
+        description: "answer this status with the error body instead of serving",
+      }),
+    ),
     latencyMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 120_000, description: "wait this long first" })),
     rateLimit: Type.Optional(
       Type.Object(
-        { requests: Type.Integer({ minimum: 1, maximum: 1_000_000 }), perSeconds: Type.Integer({ minimum: 1, maximum: 86_400 }) },
-        { additionalProperties: false, description: "beyond this many matching requests per window, 429 with Retry-After" },
+        {
+          requests: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+          perSeconds: Type.Integer({ minimum: 1, maximum: 86_400 }),
+        },
+        {
+          additionalProperties: false,
+          description: "beyond this many matching requests per window, 429 with Retry-After",
+        },
       ),
     ),
     dropConnection: Type.Optional(Type.Boolean({ description: "close the socket without answering" })),
   },
-  { additionalProperties: false, minProperties: 1, description: "at least one of them, and one that does something (not only `latencyMs: 0` or `dropConnection: false`)" },
+  {
+    additionalProperties: false,
+    minProperties: 1,
+    description:
+      "at least one of them, and one that does something (not only `latencyMs: 0` or `dropConnection: false`)",
+  },
 );
 export const FaultBody = Type.Object(
   {
     match: FaultMatch,
     effect: FaultEffect,
-    times: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: "apply to this many matching requests, then retire" })),
-    probability: Type.Optional(Type.Number({ minimum: 0, maximum: 1, description: "apply to this share of matching requests (seeded); above 0" })),
+    times: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1_000_000,
+        description: "apply to this many matching requests, then retire",
+      }),
+    ),
+    probability: Type.Optional(
+      Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description: "apply to this share of matching requests (seeded); above 0",
+      }),
+    ),
     seed: Type.Integer({ ...SafeInteger, default: 1, description: "seed of the probability draws, so a run repeats" }),
   },
   { additionalProperties: false },
@@ -99,9 +162,15 @@ export const Fault = Type.Object(
 );
 export type Fault = Static<typeof Fault>;
 export const FaultList = Type.Object({ faults: Type.Array(Fault) }, { additionalProperties: false, $id: "FaultList" });
-export const FaultParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }, { additionalProperties: false });
+export const FaultParams = Type.Object(
+  { id: Type.String({ minLength: 1, maxLength: 100 }) },
+  { additionalProperties: false },
+);
 
-export const RequestLogQuery = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }) }, { additionalProperties: false });
+export const RequestLogQuery = Type.Object(
+  { limit: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }) },
+  { additionalProperties: false },
+);
 export const LoggedRequest = Type.Object(
   {
     at: Type.String({ format: "date-time" }),
@@ -114,7 +183,10 @@ export const LoggedRequest = Type.Object(
   { additionalProperties: false },
 );
 export type LoggedRequest = Static<typeof LoggedRequest>;
-export const RequestLog = Type.Object({ requests: Type.Array(LoggedRequest) }, { additionalProperties: false, $id: "RequestLog" });
+export const RequestLog = Type.Object(
+  { requests: Type.Array(LoggedRequest) },
+  { additionalProperties: false, $id: "RequestLog" },
+);
 
 export const CollectionItems = Type.Object(
   {

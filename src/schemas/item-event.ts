@@ -1,11 +1,32 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Address, AddressInput, ChainId, ItemRef, OptionalApiKey, Page, PerPage, SafeInteger, StringEnum, TxHash } from "./common.ts";
+import {
+  Address,
+  AddressInput,
+  ChainId,
+  ItemRef,
+  OptionalApiKey,
+  Page,
+  PerPage,
+  SafeInteger,
+  StringEnum,
+  TxHash,
+} from "./common.ts";
 
 export const TRANSFER_EVENTS = ["TransferSingle", "TransferBatch"] as const;
-export const MARKET_EVENTS = ["ItemListed", "ItemDelisted", "ItemPriceUpdated", "ItemAdded", "ItemRemoved", "Swapped"] as const;
+export const MARKET_EVENTS = [
+  "ItemListed",
+  "ItemDelisted",
+  "ItemPriceUpdated",
+  "ItemAdded",
+  "ItemRemoved",
+  "Swapped",
+] as const;
 
 const transferFields = {
-  id: Type.String({ pattern: "^Transfer(Single|Batch)-[0-9]+-[0-9]+$", description: "<Event>-<blockNumber>-<logIndex>" }),
+  id: Type.String({
+    pattern: "^Transfer(Single|Batch)-[0-9]+-[0-9]+$",
+    description: "<Event>-<blockNumber>-<logIndex>",
+  }),
   amount: Type.String({ pattern: "^[0-9]+$" }),
   blockNumber: Type.Integer({ minimum: 0 }),
   chainId: ChainId,
@@ -27,7 +48,8 @@ export const MarketEvent = Type.Object(
   {
     ...transferFields,
     id: Type.String({
-      pattern: "^(ItemListed|ItemDelisted|ItemPriceUpdated|ItemAdded|ItemRemoved|Swapped)-[0-9]+-0x[0-9a-f]{64}-[0-9]+$",
+      pattern:
+        "^(ItemListed|ItemDelisted|ItemPriceUpdated|ItemAdded|ItemRemoved|Swapped)-[0-9]+-0x[0-9a-f]{64}-[0-9]+$",
       description: "<Event>-<listingId>-<transactionHash>-<logIndex>",
     }),
     event: StringEnum(MARKET_EVENTS),
@@ -35,7 +57,10 @@ export const MarketEvent = Type.Object(
     currency: Type.String({ pattern: "^0x[0-9a-f]{40}$", description: "the zero address is the chain's native coin" }),
     currencyPrice: Type.Number({ minimum: 0, description: "USD price of one unit of the currency" }),
     price: Type.Number({ minimum: 0, description: "price of one item in whole currency units" }),
-    worth: Type.Number({ minimum: 0, description: "USD value of a sale (price × amount × currencyPrice); 0 on other kinds" }),
+    worth: Type.Number({
+      minimum: 0,
+      description: "USD value of a sale (price × amount × currencyPrice); 0 on other kinds",
+    }),
   },
   { additionalProperties: false },
 );

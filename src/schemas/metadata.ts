@@ -25,7 +25,14 @@ export const ItemMetadata = Type.Object(
     image: item.imageUrl,
     fileType: item.fileType,
     attributes: Type.Array(
-      Type.Object({ trait_type: item.properties.items.properties.name, value: item.properties.items.properties.value, static: item.properties.items.properties.static }, { additionalProperties: false }),
+      Type.Object(
+        {
+          trait_type: item.properties.items.properties.name,
+          value: item.properties.items.properties.value,
+          static: item.properties.items.properties.static,
+        },
+        { additionalProperties: false },
+      ),
     ),
     isStackable: item.isStackable,
     isConsumable: item.isConsumable,

@@ -17,13 +17,28 @@ const itemFields = {
   name: Type.String({ minLength: 1, maxLength: 200 }),
   description: Type.String({ maxLength: 5000, default: "" }),
   imageUrl: Type.String({ maxLength: 2000, default: "" }),
-  fileType: Type.String({ pattern: "^[a-z]+/[a-zA-Z0-9.+-]+$", default: "image/png", description: "MIME type of the image" }),
+  fileType: Type.String({
+    pattern: "^[a-z]+/[a-zA-Z0-9.+-]+$",
+    default: "image/png",
+    description: "MIME type of the image",
+  }),
   properties: Type.Array(Property, { maxItems: 100, default: [] }),
   isStackable: Type.Boolean({ default: true }),
   isConsumable: Type.Boolean({ default: false }),
-  initialSupply: Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: "amount minted to the recipient" }),
-  maximumSupply: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: "defaults to initialSupply" })),
-  royaltyFee: Type.Integer({ minimum: 0, maximum: 1000, default: 0, description: "per mille: 50 is 5%; the contract refuses 300 (30%) or more" }),
+  initialSupply: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000_000_000,
+    description: "amount minted to the recipient",
+  }),
+  maximumSupply: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1_000_000_000_000, description: "defaults to initialSupply" }),
+  ),
+  royaltyFee: Type.Integer({
+    minimum: 0,
+    maximum: 1000,
+    default: 0,
+    description: "per mille: 50 is 5%; the contract refuses 300 (30%) or more",
+  }),
 };
 
 /** The `item` of a mint request: `name` and `initialSupply` are required, the rest have defaults. */

@@ -1,5 +1,11 @@
 import type { TObject, TSchema } from "@sinclair/typebox";
-import { CollectionParams, CollectionQuery, CollectionResponse, CollectionsQuery, CollectionsResponse } from "./collection.ts";
+import {
+  CollectionParams,
+  CollectionQuery,
+  CollectionResponse,
+  CollectionsQuery,
+  CollectionsResponse,
+} from "./collection.ts";
 import { ItemEventsParams, ItemEventsQuery, ItemEventsResponse } from "./item-event.ts";
 import { ITEM_METADATA_PATH, ItemMetadata, ItemMetadataParams } from "./metadata.ts";
 import { MintBody, MintQuery, MintResponse } from "./mint.ts";
@@ -25,7 +31,9 @@ export interface Operation {
   errors: Record<number, string>;
 }
 
-const CHAIN_DOWN = { 503: "The chain is unavailable, or the simulator is shutting down (`SHUTTING_DOWN`, with `Connection: close`)." };
+const CHAIN_DOWN = {
+  503: "The chain is unavailable, or the simulator is shutting down (`SHUTTING_DOWN`, with `Connection: close`).",
+};
 
 /** Keeps each operation's own schema types, so a handler's input and answer are typed from them. */
 export const operation = <const T extends Operation>(op: T): T => op;
@@ -71,7 +79,11 @@ export const getItemEvents = operation({
   params: ItemEventsParams,
   query: ItemEventsQuery,
   response: ItemEventsResponse,
-  errors: { 400: "A path or query parameter is invalid.", 404: "No such collection, or no such item in it.", ...CHAIN_DOWN },
+  errors: {
+    400: "A path or query parameter is invalid.",
+    404: "No such collection, or no such item in it.",
+    ...CHAIN_DOWN,
+  },
 });
 
 export const getCollection = operation({
@@ -98,7 +110,10 @@ export const listCollections = operation({
     "a tie in the sort key is broken by address, so pages never overlap or skip. `count` is the number of matches over all pages.",
   query: CollectionsQuery,
   response: CollectionsResponse,
-  errors: { 400: "An unknown parameter, or a bad value (perPage outside 1..100, page below 1, an unknown sortBy field).", ...CHAIN_DOWN },
+  errors: {
+    400: "An unknown parameter, or a bad value (perPage outside 1..100, page below 1, an unknown sortBy field).",
+    ...CHAIN_DOWN,
+  },
 });
 
 /**
@@ -115,7 +130,9 @@ export const SERVER_REFUSALS: Record<number, string> = {
 
 /** Every status an operation may answer: 200, its own errors, and the server's refusals. */
 export function documentedStatuses(operation: Operation): number[] {
-  return [...new Set([200, ...Object.keys(operation.errors).map(Number), ...Object.keys(SERVER_REFUSALS).map(Number)])].sort((a, b) => a - b);
+  return [
+    ...new Set([200, ...Object.keys(operation.errors).map(Number), ...Object.keys(SERVER_REFUSALS).map(Number)]),
+  ].sort((a, b) => a - b);
 }
 
 /** Every endpoint of the API, in the order the document lists them. */
@@ -150,5 +167,9 @@ export function pathOf(operation: Operation, params: Record<string, string | num
 /** The query parameters the server fills in when a caller leaves them out, with their values. */
 export function queryDefaults(operation: Operation): Record<string, unknown> {
   const properties: Record<string, TSchema> = operation.query?.properties ?? {};
-  return Object.fromEntries(Object.entries(properties).filter(([, schema]) => "default" in schema).map(([name, schema]) => [name, schema.default]));
+  return Object.fromEntries(
+    Object.entries(properties)
+      .filter(([, schema]) => "default" in schema)
+      .map(([name, schema]) => [name, schema.default]),
+  );
 }

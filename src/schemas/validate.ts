@@ -18,7 +18,12 @@ export function requestValidator<T extends TSchema>(schema: T, part: RequestPart
     const value = part === "body" ? input : { ...(input as object) };
     if (numbers.size > 0) refuseNonDecimal(value as Record<string, unknown>, numbers, part);
     if (validate(value)) return value as Static<T>;
-    throw new ApiError(400, "VALIDATION_FAILED", `The request ${part} is invalid`, describeErrors(validate.errors, { path: dottedPath(part) }));
+    throw new ApiError(
+      400,
+      "VALIDATION_FAILED",
+      `The request ${part} is invalid`,
+      describeErrors(validate.errors, { path: dottedPath(part) }),
+    );
   };
 }
 
@@ -40,7 +45,10 @@ function numericFields(schema: TSchema): Map<string, NumberKind> {
 function refuseNonDecimal(value: Record<string, unknown>, numbers: Map<string, NumberKind>, part: RequestPart): void {
   const problems = [...numbers]
     .filter(([name, kind]) => typeof value[name] === "string" && !DECIMAL[kind].test(value[name] as string))
-    .map(([name, kind]) => `${part}.${name} must be ${kind === "integer" ? "a whole number" : "a number"} in plain decimal digits, got '${value[name]}'`);
+    .map(
+      ([name, kind]) =>
+        `${part}.${name} must be ${kind === "integer" ? "a whole number" : "a number"} in plain decimal digits, got '${value[name]}'`,
+    );
   if (problems.length > 0) throw new ApiError(400, "VALIDATION_FAILED", `The request ${part} is invalid`, problems);
 }
 
@@ -54,7 +62,9 @@ function refuseNonDecimal(value: Record<string, unknown>, numbers: Map<string, N
  */
 export function responseValidator<T extends TSchema>(schema: T): (body: Static<T>) => Static<T> {
   // A schema with an $id is compiled once: several operations may answer it.
-  const validate = compiledResponses.get(schema) ?? compiledResponses.set(schema, responses.compile(withPartsCheckedOnce(schema, true) as AnySchema)).get(schema)!;
+  const validate =
+    compiledResponses.get(schema) ??
+    compiledResponses.set(schema, responses.compile(withPartsCheckedOnce(schema, true) as AnySchema)).get(schema)!;
   return (body) => {
     if (validate(body)) return body;
     const problems = describeErrors(validate.errors, { path: dottedPath("response") }).join("; ");
@@ -76,7 +86,10 @@ const checkPartOnce: SchemaValidateFunction = (id: string, data: unknown, _schem
   const validate = partValidators.get(id)!;
   if (!validate(data)) {
     const prefix = where?.instancePath ?? "";
-    checkPartOnce.errors = (validate.errors ?? []).map((error) => ({ ...error, instancePath: prefix + error.instancePath }));
+    checkPartOnce.errors = (validate.errors ?? []).map((error) => ({
+      ...error,
+      instancePath: prefix + error.instancePath,
+    }));
     return false;
   }
   if (frozen) passed.set(data, (passed.get(data) ?? new Set()).add(id));

@@ -28,7 +28,11 @@ export interface MintDeps {
  * dropped it): the item's metadata is stored under its transaction before it is
  * sent, so an item that lands later is complete.
  */
-export async function mintItem({ chains, metadata, mintTimeoutMs }: MintDeps, account: ApiAccount, body: MintBody): Promise<MintResponse> {
+export async function mintItem(
+  { chains, metadata, mintTimeoutMs }: MintDeps,
+  account: ApiAccount,
+  body: MintBody,
+): Promise<MintResponse> {
   const target = servedChain(chains, body.chainId);
   const collection = lowerAddress(body.collectionAddress);
   const lookup = await chains.findCollection(collection, body.chainId);
@@ -53,7 +57,10 @@ export async function mintItem({ chains, metadata, mintTimeoutMs }: MintDeps, ac
   const forget = () => {
     if (sent && metadata.item(target.chainId, sent) === item) metadata.setItem(target.chainId, sent, null);
   };
-  const presign = { key: account.walletKey, beforeSend: (hash: Hex) => metadata.setItem(target.chainId, (sent = hash), item) };
+  const presign = {
+    key: account.walletKey,
+    beforeSend: (hash: Hex) => metadata.setItem(target.chainId, (sent = hash), item),
+  };
   const hash = await sendAddItem(target, account, collection, recipient, item, presign).catch((error: unknown) => {
     forget();
     throw apiErrorOf(error, account, "The collection contract refused the mint");
@@ -61,7 +68,9 @@ export async function mintItem({ chains, metadata, mintTimeoutMs }: MintDeps, ac
   const receipt = await minedOrTold(target, hash, mintTimeoutMs, forget);
   if (receipt.status !== "success") {
     forget();
-    throw new ApiError(422, "CONTRACT_RULE", "The collection contract refused the mint", [`transaction ${hash} reverted`]);
+    throw new ApiError(422, "CONTRACT_RULE", "The collection contract refused the mint", [
+      `transaction ${hash} reverted`,
+    ]);
   }
   const tokenIds = createdTokenIds(target, receipt);
   const itemRefs = tokenIds.map((tokenId) => itemRef(target.chainId, collection, tokenId));
@@ -76,10 +85,22 @@ export async function mintItem({ chains, metadata, mintTimeoutMs }: MintDeps, ac
   };
 }
 
-function sendAddItem(chain: SimChain, account: ApiAccount, collection: Address, to: Address, item: StoredItem, presign: Presigner) {
+function sendAddItem(
+  chain: SimChain,
+  account: ApiAccount,
+  collection: Address,
+  to: Address,
+  item: StoredItem,
+  presign: Presigner,
+) {
   const common = { from: account.wallet, collection, to, royaltyPerMille: BigInt(item.royaltyFee) };
   const dryRun = { dryRun: true, presign };
-  if (item.isStackable) return addItem(chain, { ...common, initialSupply: BigInt(item.initialSupply), maxSupply: BigInt(item.maximumSupply) }, dryRun);
+  if (item.isStackable)
+    return addItem(
+      chain,
+      { ...common, initialSupply: BigInt(item.initialSupply), maxSupply: BigInt(item.maximumSupply) },
+      dryRun,
+    );
   return addItems(chain, { ...common, count: BigInt(item.initialSupply) }, dryRun);
 }
 
@@ -89,19 +110,34 @@ function sendAddItem(chain: SimChain, account: ApiAccount, collection: Address, 
  * that it will land; still in the pool answers 504 MINT_PENDING, and it is followed until it
  * lands or goes (then its metadata is forgotten).
  */
-async function minedOrTold(chain: SimChain, hash: Hex, timeoutMs: number, forget: () => void): Promise<TransactionReceipt> {
+async function minedOrTold(
+  chain: SimChain,
+  hash: Hex,
+  timeoutMs: number,
+  forget: () => void,
+): Promise<TransactionReceipt> {
   const outcome = await minedWithin(chain, hash, timeoutMs);
   if ("receipt" in outcome) return outcome.receipt;
   if (outcome.where === "gone") {
     forget();
-    throw new ApiError(409, "MINT_DROPPED", "The mint's transaction was dropped before it was mined", [
-      `transaction ${hash} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its pool cleared); nothing was minted: send the mint again`,
-    ], { txHash: hash });
+    throw new ApiError(
+      409,
+      "MINT_DROPPED",
+      "The mint's transaction was dropped before it was mined",
+      [
+        `transaction ${hash} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its pool cleared); nothing was minted: send the mint again`,
+      ],
+      { txHash: hash },
+    );
   }
   followPending(chain, hash, forget);
-  throw new ApiError(504, "MINT_PENDING", "The mint was sent but its block did not come in time", [
-    `transaction ${hash} was not mined within ${timeoutMs} ms; its item appears, complete, once it is`,
-  ], { txHash: hash });
+  throw new ApiError(
+    504,
+    "MINT_PENDING",
+    "The mint was sent but its block did not come in time",
+    [`transaction ${hash} was not mined within ${timeoutMs} ms; its item appears, complete, once it is`],
+    { txHash: hash },
+  );
 }
 
 /** The chain a request names, or a 400 that lists the chains served here. */

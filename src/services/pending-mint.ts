@@ -14,7 +14,11 @@ export async function whereabouts(chain: Pick<SimChain, "request">, hash: Hex): 
  * otherwise where it is then (still pending, or gone). Every write an API answer waits for
  * waits through this, so no answer waits longer than the timeout.
  */
-export async function minedWithin(chain: SimChain, hash: Hex, timeoutMs: number): Promise<{ receipt: TransactionReceipt } | { where: "pending" | "gone" }> {
+export async function minedWithin(
+  chain: SimChain,
+  hash: Hex,
+  timeoutMs: number,
+): Promise<{ receipt: TransactionReceipt } | { where: "pending" | "gone" }> {
   try {
     return { receipt: await chain.confirmed(hash, { timeoutMs }) };
   } catch (error) {
@@ -31,7 +35,12 @@ const LOOK_EVERY_MS = 500;
  * if it goes, `onGone` runs (a mint's metadata is forgotten), if it is mined, `onMined`.
  * Stops when the chain stops answering (closed).
  */
-export function followPending(chain: Pick<SimChain, "request">, hash: Hex, onGone: () => void, onMined: () => void = () => {}): void {
+export function followPending(
+  chain: Pick<SimChain, "request">,
+  hash: Hex,
+  onGone: () => void,
+  onMined: () => void = () => {},
+): void {
   const look = () =>
     whereabouts(chain, hash).then(
       (where) => {

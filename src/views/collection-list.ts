@@ -1,4 +1,9 @@
-import { NON_FILTER_PARAMETERS, type CollectionsQuery, type CollectionsResponse, type CollectionField } from "../schemas/collection.ts";
+import {
+  NON_FILTER_PARAMETERS,
+  type CollectionsQuery,
+  type CollectionsResponse,
+  type CollectionField,
+} from "../schemas/collection.ts";
 import type { CollectionView, collectionViews } from "./collections.ts";
 
 const NOT_FILTERS = new Set<string>(NON_FILTER_PARAMETERS);
@@ -9,7 +14,9 @@ const NOT_FILTERS = new Set<string>(NON_FILTER_PARAMETERS);
  */
 export function listCollections(ordered: readonly CollectionView[], query: CollectionsQuery): CollectionsResponse {
   const filters = Object.entries(query).filter(([field, value]) => !NOT_FILTERS.has(field) && value !== undefined);
-  const matches = filters.length ? ordered.filter((view) => filters.every(([field, value]) => matchesFilter(view, field, value))) : ordered;
+  const matches = filters.length
+    ? ordered.filter((view) => filters.every(([field, value]) => matchesFilter(view, field, value)))
+    : ordered;
   const start = (query.page - 1) * query.perPage;
   return {
     collections: matches.slice(start, start + query.perPage).map((view) => view.summary),
@@ -21,16 +28,32 @@ export function listCollections(ordered: readonly CollectionView[], query: Colle
  * Every chain's collections in one order, with a stable tie-break (address, then chain)
  * so that pages never overlap or skip. An order is kept until a chain's views change.
  */
-export function orderedViews(perChain: readonly ChainViews[], sortBy: CollectionField, sortDir: "asc" | "desc"): readonly CollectionView[] {
+export function orderedViews(
+  perChain: readonly ChainViews[],
+  sortBy: CollectionField,
+  sortDir: "asc" | "desc",
+): readonly CollectionView[] {
   if (perChain.length === 0) return [];
   let cached = orders.get(perChain[0]);
-  if (!cached || cached.perChain.length !== perChain.length || cached.perChain.some((views, i) => views !== perChain[i])) {
+  if (
+    !cached ||
+    cached.perChain.length !== perChain.length ||
+    cached.perChain.some((views, i) => views !== perChain[i])
+  ) {
     cached = { perChain, byOrder: new Map() };
     orders.set(perChain[0], cached);
   }
   const key = `${sortBy}:${sortDir}`;
   let ordered = cached.byOrder.get(key);
-  if (!ordered) cached.byOrder.set(key, (ordered = sortViews(perChain.flatMap((views) => [...views.values()]), sortBy, sortDir)));
+  if (!ordered)
+    cached.byOrder.set(
+      key,
+      (ordered = sortViews(
+        perChain.flatMap((views) => [...views.values()]),
+        sortBy,
+        sortDir,
+      )),
+    );
   return ordered;
 }
 
@@ -59,4 +82,3 @@ function matchesFilter(view: CollectionView, field: string, wanted: unknown): bo
 function compare(a: string | number, b: string | number): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-

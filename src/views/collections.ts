@@ -24,9 +24,17 @@ export function collectionViews(models: ChainModels, metadata: MetadataStore): M
   const views = new Map<Address, CollectionView>();
   for (const record of models.collections.values()) {
     const meta = metadata.collection(record.chainId, record.address) ?? defaultCollectionMetadata(record.name);
-    const collection = toCollection(record, meta, models.holders.get(record.address)?.size ?? 0, volumes(models, record.address));
+    const collection = toCollection(
+      record,
+      meta,
+      models.holders.get(record.address)?.size ?? 0,
+      volumes(models, record.address),
+    );
     const summary = Object.freeze(withoutImageUrl(collection));
-    views.set(record.address, Object.freeze({ collection: Object.freeze(collection), summary, isVerified: meta.isVerified }));
+    views.set(
+      record.address,
+      Object.freeze({ collection: Object.freeze(collection), summary, isVerified: meta.isVerified }),
+    );
   }
   cache.set(models, { key, views });
   return views;
@@ -34,7 +42,12 @@ export function collectionViews(models: ChainModels, metadata: MetadataStore): M
 
 const cache = new WeakMap<ChainModels, { key: string; views: Map<Address, CollectionView> }>();
 
-function toCollection(record: CollectionRecord, meta: CollectionMetadata, holders: number, volume: Volumes): Collection {
+function toCollection(
+  record: CollectionRecord,
+  meta: CollectionMetadata,
+  holders: number,
+  volume: Volumes,
+): Collection {
   return {
     address: record.address,
     name: record.name,

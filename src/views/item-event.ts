@@ -5,7 +5,11 @@ import type { ItemEvent, MarketEvent, TransferEvent } from "../schemas/item-even
 /** Each fact's API event, made once: facts never change, and pages reuse the same frozen object. */
 const made = new WeakMap<Activity, ItemEvent>();
 
-function once<Fact extends Activity, Event extends ItemEvent>(facts: ChainFacts, fact: Fact, make: (facts: ChainFacts, fact: Fact) => Event): Event {
+function once<Fact extends Activity, Event extends ItemEvent>(
+  facts: ChainFacts,
+  fact: Fact,
+  make: (facts: ChainFacts, fact: Fact) => Event,
+): Event {
   let event = made.get(fact) as Event | undefined;
   if (!event) {
     event = make(facts, fact);

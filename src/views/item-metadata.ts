@@ -21,7 +21,12 @@ export interface ItemMetadata {
  * the royalty, and the maximum supply (of a non-stackable item, the copies created with it,
  * each of supply one). Undefined unless both the chain and the store know the item.
  */
-export function itemMetadata(models: ChainModels, store: MetadataStore, collection: Address, tokenId: bigint): ItemMetadata | undefined {
+export function itemMetadata(
+  models: ChainModels,
+  store: MetadataStore,
+  collection: Address,
+  tokenId: bigint,
+): ItemMetadata | undefined {
   const record = models.items.get(itemKey(collection, tokenId));
   const item = record && store.item(models.facts.chainId, record.creation.transactionHash);
   if (!record || !item) return undefined;
@@ -30,7 +35,11 @@ export function itemMetadata(models: ChainModels, store: MetadataStore, collecti
     description: item.description,
     image: item.imageUrl,
     fileType: item.fileType,
-    attributes: item.properties.map(({ name, value, static: isStatic }) => ({ trait_type: name, value, static: isStatic })),
+    attributes: item.properties.map(({ name, value, static: isStatic }) => ({
+      trait_type: name,
+      value,
+      static: isStatic,
+    })),
     isStackable: item.isStackable,
     isConsumable: item.isConsumable,
     maximumSupply: item.isStackable ? Number(record.maxSupply) : record.creation.tokenIds.length,

@@ -8,7 +8,8 @@ import { artifact } from "../chain/abi.ts";
 const FORMAT = 1;
 
 const require = createRequire(import.meta.url);
-const versionOf = (packageJson: string) => (JSON.parse(readFileSync(packageJson, "utf8")) as { version: string }).version;
+const versionOf = (packageJson: string) =>
+  (JSON.parse(readFileSync(packageJson, "utf8")) as { version: string }).version;
 
 /**
  * Everything that decides what a world's chains hold: the world (its scenario, its "now",
@@ -21,7 +22,9 @@ export function worldCacheKey(worldId: string, chainIds: number[]): string {
     simulator: versionOf(new URL("../../package.json", import.meta.url).pathname),
     hardhat: versionOf(require.resolve("hardhat/package.json")),
     edr: versionOf(join(dirname(require.resolve("@nomicfoundation/edr")), "package.json")),
-    contracts: (["Collection", "CollectionFactory", "Marketplace", "TestStablecoin"] as const).map((name) => artifact(name).bytecode),
+    contracts: (["Collection", "CollectionFactory", "Marketplace", "TestStablecoin"] as const).map(
+      (name) => artifact(name).bytecode,
+    ),
     world: worldId,
     chains: [...chainIds].sort((a, b) => a - b),
   };

@@ -30,7 +30,11 @@ export async function headsOf(chains: SimChain[]): Promise<Map<number, BlockRef>
  * The world as the chains held it at `heads` (every followed log up to each head) with the
  * metadata as it was then; undefined if a chain no longer holds its head block (it went back since).
  */
-export async function captureWorld(chains: SimChain[], heads: Map<number, BlockRef>, metadata: MetadataSnapshot): Promise<CachedWorld | undefined> {
+export async function captureWorld(
+  chains: SimChain[],
+  heads: Map<number, BlockRef>,
+  metadata: MetadataSnapshot,
+): Promise<CachedWorld | undefined> {
   const captured: CachedChain[] = [];
   for (const chain of chains) {
     const source = sourceOf(chain);

@@ -25,7 +25,9 @@ export interface CachedWorld {
 /** Where worlds are cached unless told otherwise: the project's node_modules/.cache (as other tools do), else the system's temporary folder. */
 export function defaultCacheDir(cwd = process.cwd()): string {
   const modules = join(cwd, "node_modules");
-  return existsSync(modules) ? join(modules, ".cache", "nft-service-simulator") : join(tmpdir(), "nft-service-simulator-cache");
+  return existsSync(modules)
+    ? join(modules, ".cache", "nft-service-simulator")
+    : join(tmpdir(), "nft-service-simulator-cache");
 }
 
 /** How many worlds a cache folder keeps (the most recently written). */

@@ -10,12 +10,15 @@ import { SIMULATE_FLAGS } from "../../src/cli/options.ts";
 const run = promisify(execFile);
 
 it("npm run simulate's program prints the base URL, keys, RPC URLs and sample requests, serves, and stops cleanly on SIGTERM", async () => {
-  const child = spawn(process.execPath, ["src/cli/simulate.ts", "--port", "0", "--rpc-port", "0"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["src/cli/simulate.ts", "--port", "0", "--rpc-port", "0"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   const deadline = Date.now() + 60_000;
-  while (!output.includes("Ctrl-C stops") && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+  while (!output.includes("Ctrl-C stops") && Date.now() < deadline && child.exitCode === null)
+    await new Promise((r) => setTimeout(r, 100));
   expect(output).toContain("Ctrl-C stops");
 
   const base = output.match(/API\s+(http:\/\/127\.0\.0\.1:\d+)\/api\/v2/)![1];
@@ -27,9 +30,13 @@ it("npm run simulate's program prints the base URL, keys, RPC URLs and sample re
   }
   expect(output).toContain(`API docs   ${base}/docs`);
   expect(output).toContain(`${base}/openapi.json`);
-  expect(output).toContain("clock      chain time 2025-06-01T12:00:00Z from the world; --wall-clock to follow real time");
+  expect(output).toContain(
+    "clock      chain time 2025-06-01T12:00:00Z from the world; --wall-clock to follow real time",
+  );
   expect(output).toContain(`dashboard  ${base}/`);
-  expect(output).toContain(`control    ${base}/_sim  (time, snapshots, reset, collections, API keys, faults, request log; see /docs)`);
+  expect(output).toContain(
+    `control    ${base}/_sim  (time, snapshots, reset, collections, API keys, faults, request log; see /docs)`,
+  );
   expect(output).toContain("state      not kept (--state <dir> keeps every change across restarts)");
   const root = await fetch(`${base}/`);
   expect(root.status).toBe(200);
@@ -55,7 +62,9 @@ it("npm run simulate's program prints the base URL, keys, RPC URLs and sample re
 });
 
 it("refuses a bad flag with the usage text and exit code 2", async () => {
-  const child = spawn(process.execPath, ["src/cli/simulate.ts", "--port", "http"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["src/cli/simulate.ts", "--port", "http"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stderr.on("data", (chunk) => (output += chunk));
   const [code] = await once(child, "exit");
@@ -66,7 +75,10 @@ it("refuses a bad flag with the usage text and exit code 2", async () => {
 
 describe("refuses before anything loads, with exit code 2 and no stack trace", () => {
   const refusal = async (args: string[], env: Record<string, string> = {}) => {
-    const child = spawn(process.execPath, ["src/cli/simulate.ts", "--fixture", "demo", "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ["src/cli/simulate.ts", "--fixture", "demo", "--port", "0", ...args], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -78,8 +90,18 @@ describe("refuses before anything loads, with exit code 2 and no stack trace", (
   it.each([
     ["--admin-token ''", ["--admin-token", ""], {}, /--admin-token \(or ADMIN_TOKEN\) is empty/],
     ["ADMIN_TOKEN='  '", [], { ADMIN_TOKEN: "  " }, /--admin-token \(or ADMIN_TOKEN\) is empty/],
-    ["--rpc-host 0.0.0.0 without a token", ["--rpc-host", "0.0.0.0", "--rpc-port", "0"], {}, /^--rpc-host 0\.0\.0\.0: .*set --admin-token/],
-    ["--contracts without --rpc-url", ["--contracts", "nodes.json"], {}, /^--contracts \(or CONTRACTS_FILE\) records contracts on nodes given by --rpc-url, and there is none/],
+    [
+      "--rpc-host 0.0.0.0 without a token",
+      ["--rpc-host", "0.0.0.0", "--rpc-port", "0"],
+      {},
+      /^--rpc-host 0\.0\.0\.0: .*set --admin-token/,
+    ],
+    [
+      "--contracts without --rpc-url",
+      ["--contracts", "nodes.json"],
+      {},
+      /^--contracts \(or CONTRACTS_FILE\) records contracts on nodes given by --rpc-url, and there is none/,
+    ],
   ])("%s", async (_what, args, env, message) => {
     const { code, stdout, stderr } = await refusal(args, env);
     expect(code).toBe(2);
@@ -90,12 +112,17 @@ describe("refuses before anything loads, with exit code 2 and no stack trace", (
 });
 
 it("off loopback without --admin-token, the banner says the control API is off", async () => {
-  const child = spawn(process.execPath, ["src/cli/simulate.ts", "--fixture", "demo", "--host", "0.0.0.0", "--port", "0", "--no-rpc"], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(
+    process.execPath,
+    ["src/cli/simulate.ts", "--fixture", "demo", "--host", "0.0.0.0", "--port", "0", "--no-rpc"],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));
   const deadline = Date.now() + 60_000;
-  while (!output.includes("Ctrl-C stops") && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+  while (!output.includes("Ctrl-C stops") && Date.now() < deadline && child.exitCode === null)
+    await new Promise((r) => setTimeout(r, 100));
   child.kill("SIGTERM");
   await once(child, "exit");
   expect(output).toContain("control    off (not on loopback; set --admin-token to turn it on)");
@@ -114,13 +141,17 @@ describe("--help documents every flag the parser takes, and only those", () => {
       const { stdout } = await run(process.execPath, ["src/cli/nft-sim.ts", ...name.split(" "), "--help"], { env });
       const documented = new Set([...stdout.matchAll(/(?<![\w-])--([a-z][a-z-]*)/g)].map(([, flag]) => flag!));
       expect([...documented].sort()).toEqual(Object.keys(flags).sort());
-      for (const [flag, { short }] of Object.entries(flags) as [string, { short?: string }][]) if (short) expect(stdout).toContain(`-${short}, --${flag}`);
+      for (const [flag, { short }] of Object.entries(flags) as [string, { short?: string }][])
+        if (short) expect(stdout).toContain(`-${short}, --${flag}`);
     });
   }
 
   it("the README's table of simulate flags lists every one", () => {
     const readme = readFileSync("README.md", "utf8");
-    const table = readme.slice(readme.indexOf("| flag | env | default | meaning |"), readme.indexOf("npm run simulate -- --port 4000"));
+    const table = readme.slice(
+      readme.indexOf("| flag | env | default | meaning |"),
+      readme.indexOf("npm run simulate -- --port 4000"),
+    );
     for (const flag of Object.keys(SIMULATE_FLAGS)) expect(table, `--${flag}`).toContain(`\`--${flag}\``);
   });
 });

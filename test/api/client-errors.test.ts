@@ -9,12 +9,22 @@ import { call, collectionsOn, mintBody, postJson, startTestSimulator } from "../
 
 let sim: Simulator;
 beforeAll(async () => {
-  sim = await startTestSimulator(demoWorld(), { serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+  sim = await startTestSimulator(demoWorld(), {
+    serveRpc: true,
+    chains: [
+      { chainId: 56, rpcPort: 0 },
+      { chainId: 137, rpcPort: 0 },
+    ],
+  });
 });
 afterAll(() => sim?.close());
 
 /** Sends raw bytes and answers the status line and the body of what comes back (the server closes: `keepOpen` leaves our side open until it does). */
-function raw(url: string, request: string, { keepOpen = false } = {}): Promise<{ status: number; body: string; headers: string }> {
+function raw(
+  url: string,
+  request: string,
+  { keepOpen = false } = {},
+): Promise<{ status: number; body: string; headers: string }> {
   const { port, hostname } = new URL(url);
   return new Promise((resolve, reject) => {
     let answer = "";
@@ -30,9 +40,16 @@ function raw(url: string, request: string, { keepOpen = false } = {}): Promise<{
 }
 
 it("oversized headers answer 431 with the JSON error body", async () => {
-  const answer = await raw(sim.url, `GET /api/v2/collection HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+  const answer = await raw(
+    sim.url,
+    `GET /api/v2/collection HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+  );
   expect(answer.status).toBe(431);
-  expect(JSON.parse(answer.body)).toEqual({ error: "HEADERS_TOO_LARGE", message: "The request headers are too large", errors: ["The request headers are too large"] });
+  expect(JSON.parse(answer.body)).toEqual({
+    error: "HEADERS_TOO_LARGE",
+    message: "The request headers are too large",
+    errors: ["The request headers are too large"],
+  });
 });
 
 it("a request that is not HTTP answers 400 with the JSON error body", async () => {
@@ -44,27 +61,57 @@ it("a request that is not HTTP answers 400 with the JSON error body", async () =
 it("an HTTP/1.1 request without a Host header answers 400 with the JSON error body, and an HTTP/1.0 one is served", async () => {
   const answer = await raw(sim.url, "GET /api/v2/collection HTTP/1.1\r\nConnection: close\r\n\r\n");
   expect(answer.status).toBe(400);
-  expect(JSON.parse(answer.body)).toEqual({ error: "VALIDATION_FAILED", message: "An HTTP/1.1 request needs a Host header", errors: ["An HTTP/1.1 request needs a Host header"] });
-  expect((await raw(sim.url, "GET /api/v2/collection?perPage=1 HTTP/1.0\r\n\r\n", { keepOpen: true })).status).toBe(200);
+  expect(JSON.parse(answer.body)).toEqual({
+    error: "VALIDATION_FAILED",
+    message: "An HTTP/1.1 request needs a Host header",
+    errors: ["An HTTP/1.1 request needs a Host header"],
+  });
+  expect((await raw(sim.url, "GET /api/v2/collection?perPage=1 HTTP/1.0\r\n\r\n", { keepOpen: true })).status).toBe(
+    200,
+  );
 });
 
 it("an Expect other than 100-continue answers 417 with the JSON error body, and 100-continue still works", async () => {
-  const answer = await raw(sim.url, "GET /api/v2/collection HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: foo\r\nConnection: close\r\n\r\n");
+  const answer = await raw(
+    sim.url,
+    "GET /api/v2/collection HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: foo\r\nConnection: close\r\n\r\n",
+  );
   expect(answer.status).toBe(417);
-  expect(JSON.parse(answer.body)).toEqual({ error: "EXPECTATION_FAILED", message: "Expect: 'foo' is not supported (only 100-continue)", errors: ["Expect: 'foo' is not supported (only 100-continue)"] });
-  const continued = await raw(sim.url, "GET /api/v2/collection?perPage=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n");
+  expect(JSON.parse(answer.body)).toEqual({
+    error: "EXPECTATION_FAILED",
+    message: "Expect: 'foo' is not supported (only 100-continue)",
+    errors: ["Expect: 'foo' is not supported (only 100-continue)"],
+  });
+  const continued = await raw(
+    sim.url,
+    "GET /api/v2/collection?perPage=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n",
+  );
   expect(continued.headers).toMatch(/^HTTP\/1\.1 100 Continue/);
 });
 
 it("the JSON-RPC port answers a missing Host and an odd Expect as JSON-RPC errors", async () => {
   const rpc = sim.rpcUrls.get(56)!;
   const call = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] });
-  const noHost = await raw(rpc, `POST / HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: ${call.length}\r\nConnection: close\r\n\r\n${call}`);
+  const noHost = await raw(
+    rpc,
+    `POST / HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: ${call.length}\r\nConnection: close\r\n\r\n${call}`,
+  );
   expect(noHost.status).toBe(400);
-  expect(JSON.parse(noHost.body)).toMatchObject({ jsonrpc: "2.0", id: null, error: { message: "An HTTP/1.1 request needs a Host header" } });
-  const expectFoo = await raw(rpc, `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: foo\r\nContent-Type: application/json\r\nContent-Length: ${call.length}\r\nConnection: close\r\n\r\n${call}`);
+  expect(JSON.parse(noHost.body)).toMatchObject({
+    jsonrpc: "2.0",
+    id: null,
+    error: { message: "An HTTP/1.1 request needs a Host header" },
+  });
+  const expectFoo = await raw(
+    rpc,
+    `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: foo\r\nContent-Type: application/json\r\nContent-Length: ${call.length}\r\nConnection: close\r\n\r\n${call}`,
+  );
   expect(expectFoo.status).toBe(417);
-  expect(JSON.parse(expectFoo.body)).toMatchObject({ jsonrpc: "2.0", id: null, error: { message: expect.stringMatching(/Expect: 'foo'/) } });
+  expect(JSON.parse(expectFoo.body)).toMatchObject({
+    jsonrpc: "2.0",
+    id: null,
+    error: { message: expect.stringMatching(/Expect: 'foo'/) },
+  });
 });
 
 it("the JSON-RPC port answers its refusals (not HTTP, too large, not POST) as JSON-RPC errors", async () => {
@@ -73,7 +120,10 @@ it("the JSON-RPC port answers its refusals (not HTTP, too large, not POST) as JS
   expect(garbage.status).toBe(400);
   expect(JSON.parse(garbage.body)).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: expect.any(Number) } });
   const body = "[" + "1,".repeat(600_000) + "1]";
-  const large = await raw(rpc, `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+  const large = await raw(
+    rpc,
+    `POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+  );
   expect(large.status).toBe(413);
   expect(JSON.parse(large.body).error.message).toMatch(/over 1000000 bytes/);
   const get = await fetch(rpc);

@@ -13,7 +13,11 @@ it("50 simultaneous mints from several API keys on one chain all succeed with di
   const keys = [DEMO_KEYS.studio, DEMO_KEYS.arcade];
   const answers = await Promise.all(
     Array.from({ length: 50 }, (_, i) =>
-      postJson(sim, `/api/v2/item/new?apiKey=${keys[i % keys.length]}`, mintBody(sim, collections[i % 2]!, 56, { name: `Item ${i}`, initialSupply: i + 1 })),
+      postJson(
+        sim,
+        `/api/v2/item/new?apiKey=${keys[i % keys.length]}`,
+        mintBody(sim, collections[i % 2]!, 56, { name: `Item ${i}`, initialSupply: i + 1 }),
+      ),
     ),
   );
   expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
@@ -21,7 +25,10 @@ it("50 simultaneous mints from several API keys on one chain all succeed with di
   expect(new Set(refs).size).toBe(50);
   expect(new Set(answers.map((answer) => answer.body.txHash)).size).toBe(50);
   for (const [i, { body }] of answers.entries()) {
-    const { body: history } = await call(sim, `/api/v2/item/events/${body.collectionAddress}/${body.tokenIds[0]}?perPage=100`);
+    const { body: history } = await call(
+      sim,
+      `/api/v2/item/events/${body.collectionAddress}/${body.tokenIds[0]}?perPage=100`,
+    );
     const mints = history.events.filter((event: any) => event.transactionHash === body.txHash);
     expect(mints).toHaveLength(1);
     expect(mints[0].amount).toBe(String(i + 1));
@@ -32,18 +39,31 @@ it("a lone mint is mined at once in a block of its own; simultaneous mints share
   const [collection] = await collectionsOn(sim, 56);
   const chain = sim.chains.get(56)!;
   const mintedIn = async (body: any) => {
-    const { body: history } = await call(sim, `/api/v2/item/events/${body.collectionAddress}/${body.tokenIds[0]}?perPage=100`);
+    const { body: history } = await call(
+      sim,
+      `/api/v2/item/events/${body.collectionAddress}/${body.tokenIds[0]}?perPage=100`,
+    );
     return history.events.find((event: any) => event.transactionHash === body.txHash).blockNumber as number;
   };
 
   const before = await chain.publicClient.getBlockNumber();
-  const lone = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection!, 56, { name: "Alone", initialSupply: 1 }));
+  const lone = await postJson(
+    sim,
+    `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`,
+    mintBody(sim, collection!, 56, { name: "Alone", initialSupply: 1 }),
+  );
   expect(lone.status).toBe(200);
   expect(await mintedIn(lone.body)).toBe(Number(before) + 1);
   expect((await chain.publicClient.getBlock({ blockNumber: before + 1n })).transactions).toEqual([lone.body.txHash]);
 
   const answers = await Promise.all(
-    Array.from({ length: 24 }, (_, i) => postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection!, 56, { name: `Together ${i}`, initialSupply: 1 }))),
+    Array.from({ length: 24 }, (_, i) =>
+      postJson(
+        sim,
+        `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`,
+        mintBody(sim, collection!, 56, { name: `Together ${i}`, initialSupply: 1 }),
+      ),
+    ),
   );
   expect(answers.map((answer) => answer.status)).toEqual(Array(24).fill(200));
   const blocks = new Set(await Promise.all(answers.map((answer) => mintedIn(answer.body))));

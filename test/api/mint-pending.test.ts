@@ -6,7 +6,16 @@ import { createPublicClient, http, parseEventLogs, type Address, type Hex } from
 import { JOURNAL_FILE } from "../../src/journal/journal.ts";
 import { demoWorld } from "../../src/scenario/world.ts";
 import type { Simulator } from "../../src/simulator.ts";
-import { call, collectionsOn, demoAccount, DEMO_KEYS, expectErrorBody, mintBody, startTestSimulator, type Answer } from "../harness.ts";
+import {
+  call,
+  collectionsOn,
+  demoAccount,
+  DEMO_KEYS,
+  expectErrorBody,
+  mintBody,
+  startTestSimulator,
+  type Answer,
+} from "../harness.ts";
 
 // A mint whose block does not come (automine switched off over JSON-RPC, as a user stalls a chain)
 // must neither hang nor lie: 504 MINT_PENDING with its hash while the transaction waits in the pool,
@@ -21,7 +30,14 @@ let collection: Address;
 let rpcUrl: string;
 
 beforeAll(async () => {
-  sim = await startTestSimulator(demoWorld(), { mintTimeoutMs: MINT_TIMEOUT_MS, serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+  sim = await startTestSimulator(demoWorld(), {
+    mintTimeoutMs: MINT_TIMEOUT_MS,
+    serveRpc: true,
+    chains: [
+      { chainId: 56, rpcPort: 0 },
+      { chainId: 137, rpcPort: 0 },
+    ],
+  });
   [collection] = (await collectionsOn(sim, 137)) as [Address];
   rpcUrl = sim.rpcUrls.get(137)!;
 });
@@ -29,7 +45,11 @@ afterAll(() => sim?.close());
 
 /** A call to chain 137's JSON-RPC port, as a wallet or a script sends it. */
 async function rpc(method: string, params: unknown[] = []): Promise<any> {
-  const response = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   const answer = (await response.json()) as { result?: unknown; error?: unknown };
   if (answer.error) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
   return answer.result;
@@ -69,14 +89,21 @@ describe("a chain stalled over JSON-RPC", () => {
       expect(pending.status).toBe(504);
       expectErrorBody(pending.body, "MINT_PENDING");
       expect(pending.body.txHash).toMatch(/^0x[0-9a-f]{64}$/);
-      expect(await rpc("eth_getTransactionByHash", [pending.body.txHash])).toMatchObject({ hash: pending.body.txHash, blockNumber: null });
+      expect(await rpc("eth_getTransactionByHash", [pending.body.txHash])).toMatchObject({
+        hash: pending.body.txHash,
+        blockNumber: null,
+      });
       await rpc("evm_mine");
       return pending.body.txHash as Hex;
     });
 
     const receipt = await createPublicClient({ transport: http(rpcUrl) }).getTransactionReceipt({ hash: txHash });
     expect(receipt.status).toBe("success");
-    const [created] = parseEventLogs({ abi: sim.chains.get(137)!.abis.collection, eventName: "ItemCreated", logs: receipt.logs });
+    const [created] = parseEventLogs({
+      abi: sim.chains.get(137)!.abis.collection,
+      eventName: "ItemCreated",
+      logs: receipt.logs,
+    });
     const tokenId = created!.args.tokenId;
     const history = await call(sim, `/api/v2/item/events/${collection}/${tokenId}?chainId=137`);
     expect(history.status).toBe(200);
@@ -93,7 +120,10 @@ describe("a chain stalled over JSON-RPC", () => {
     const answer = await stalled(async () => {
       const nonce = await rpc("eth_getTransactionCount", [wallet, "latest"]);
       const waiting = mint("Rewound Rune");
-      await until("the mint to reach the pool", async () => (await rpc("eth_getTransactionCount", [wallet, "pending"])) !== nonce);
+      await until(
+        "the mint to reach the pool",
+        async () => (await rpc("eth_getTransactionCount", [wallet, "pending"])) !== nonce,
+      );
       expect(await rpc("evm_revert", [snapshot])).toBe(true);
       return waiting;
     });
@@ -114,7 +144,10 @@ describe("a chain stalled over JSON-RPC", () => {
       return answer;
     });
     expect(await rpc("eth_getTransactionByHash", [pending.body.txHash])).toBeNull();
-    await until("the dropped mint's metadata to be forgotten", () => sim.metadata.item(137, pending.body.txHash) === undefined);
+    await until(
+      "the dropped mint's metadata to be forgotten",
+      () => sim.metadata.item(137, pending.body.txHash) === undefined,
+    );
   });
 });
 
@@ -129,7 +162,10 @@ it("with --state the item's metadata is on record before its transaction", async
       body: JSON.stringify(mintBody(kept, on56!, 56, { name: "Recorded Relic" })),
     });
     expect(answer.status).toBe(200);
-    const entries = readFileSync(join(dir, JOURNAL_FILE), "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    const entries = readFileSync(join(dir, JOURNAL_FILE), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     const item = entries.findIndex((entry) => entry.t === "item" && entry.creation === answer.body.txHash);
     const tx = entries.findIndex((entry) => entry.t === "tx" && entry.to === on56);
     expect(item).toBeGreaterThan(0);

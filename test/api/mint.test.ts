@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { grantMinter, revokeMinter } from "../../src/chain/actions/minter-role.ts";
 import type { Simulator } from "../../src/simulator.ts";
-import { call, chainHeads, collectionsOn, DEMO_KEYS, demoAccount, expectErrorBody, mintBody, postJson, startDemo } from "../harness.ts";
+import {
+  call,
+  chainHeads,
+  collectionsOn,
+  DEMO_KEYS,
+  demoAccount,
+  expectErrorBody,
+  mintBody,
+  postJson,
+  startDemo,
+} from "../harness.ts";
 
 let sim: Simulator;
 let bnb: Address[];
@@ -18,26 +28,46 @@ afterAll(() => sim?.close());
 
 async function itemCount(collection: Address): Promise<bigint> {
   const chain = sim.chains.get(56)!;
-  return chain.publicClient.readContract({ address: collection, abi: chain.abis.collection, functionName: "itemCount" });
+  return chain.publicClient.readContract({
+    address: collection,
+    abi: chain.abis.collection,
+    functionName: "itemCount",
+  });
 }
 
 describe("POST /api/v2/item/new", () => {
   it("mints a stackable item: one new token id, the answer carries txHash, and the history shows the mint at once", async () => {
     const before = await itemCount(bnb[0]!);
-    const { status, body } = await postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { initialSupply: 7, maximumSupply: 70, royaltyFee: 50 }));
+    const { status, body } = await postJson(
+      sim,
+      MINT,
+      mintBody(sim, bnb[0]!, 56, { initialSupply: 7, maximumSupply: 70, royaltyFee: 50 }),
+    );
     expect(status).toBe(200);
     expect(body.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(body.tokenIds).toEqual([Number(before) + 1]);
     expect(body.itemRefs).toEqual([`56-${bnb[0]}-${before + 1n}`]);
     expect(body.item).toEqual({
-      name: "Test Sword", description: "", imageUrl: "", fileType: "image/png", properties: [], isStackable: true,
-      isConsumable: false, initialSupply: 7, maximumSupply: 70, royaltyFee: 50,
+      name: "Test Sword",
+      description: "",
+      imageUrl: "",
+      fileType: "image/png",
+      properties: [],
+      isStackable: true,
+      isConsumable: false,
+      initialSupply: 7,
+      maximumSupply: 70,
+      royaltyFee: 50,
     });
     const { body: history } = await call(sim, `/api/v2/item/events/${bnb[0]}/${body.tokenIds[0]}`);
     expect(history.events).toHaveLength(1);
     expect(history.events[0]).toMatchObject({
-      event: "TransferSingle", from: "0x0000000000000000000000000000000000000000", to: demoAccount(sim, "studio").wallet,
-      amount: "7", transactionHash: body.txHash, chainId: 56,
+      event: "TransferSingle",
+      from: "0x0000000000000000000000000000000000000000",
+      to: demoAccount(sim, "studio").wallet,
+      amount: "7",
+      transactionHash: body.txHash,
+      chainId: 56,
     });
     const receipt = await sim.chains.get(56)!.publicClient.getTransactionReceipt({ hash: body.txHash });
     expect(receipt.from.toLowerCase()).toBe(demoAccount(sim, "studio").wallet);
@@ -45,7 +75,11 @@ describe("POST /api/v2/item/new", () => {
 
   it("mints non-stackable items as one token id of supply one per unit", async () => {
     const before = Number(await itemCount(bnb[0]!));
-    const { status, body } = await postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { isStackable: false, initialSupply: 3 }));
+    const { status, body } = await postJson(
+      sim,
+      MINT,
+      mintBody(sim, bnb[0]!, 56, { isStackable: false, initialSupply: 3 }),
+    );
     expect(status).toBe(200);
     expect(body.tokenIds).toEqual([before + 1, before + 2, before + 3]);
     for (const tokenId of body.tokenIds) {
@@ -56,7 +90,9 @@ describe("POST /api/v2/item/new", () => {
 
   it("accepts a form post (the Unity client's WWWForm) with item as JSON", async () => {
     const form = new URLSearchParams({
-      collectionAddress: bnb[1]!, recipient: demoAccount(sim, "studio").wallet, chainId: "56",
+      collectionAddress: bnb[1]!,
+      recipient: demoAccount(sim, "studio").wallet,
+      chainId: "56",
       item: JSON.stringify({ name: "Form Potion", initialSupply: 2, isConsumable: true }),
     });
     const { status, body } = await call(sim, MINT, { method: "POST", body: form });
@@ -87,25 +123,106 @@ describe("POST /api/v2/item/new", () => {
 describe("refused mints answer a 4xx and change nothing on chain", () => {
   const oversized = "x".repeat(200_000);
   const cases: Array<[string, () => Promise<{ status: number; body: any }>, number, string]> = [
-    ["malformed JSON", () => call(sim, MINT, { method: "POST", headers: { "content-type": "application/json" }, body: '{"chainId": 56,' }), 400, "INVALID_JSON"],
-    ["a wrong type", () => postJson(sim, MINT, { ...mintBody(sim, bnb[0]!, 56), chainId: "56" }), 400, "VALIDATION_FAILED"],
-    ["a missing item name", () => postJson(sim, MINT, { ...mintBody(sim, bnb[0]!, 56), item: { initialSupply: 1 } }), 400, "VALIDATION_FAILED"],
-    ["an unknown item field", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { colour: "red" })), 400, "VALIDATION_FAILED"],
-    ["a malformed address", () => postJson(sim, MINT, { ...mintBody(sim, bnb[0]!, 56), recipient: "0x123" }), 400, "VALIDATION_FAILED"],
+    [
+      "malformed JSON",
+      () =>
+        call(sim, MINT, { method: "POST", headers: { "content-type": "application/json" }, body: '{"chainId": 56,' }),
+      400,
+      "INVALID_JSON",
+    ],
+    [
+      "a wrong type",
+      () => postJson(sim, MINT, { ...mintBody(sim, bnb[0]!, 56), chainId: "56" }),
+      400,
+      "VALIDATION_FAILED",
+    ],
+    [
+      "a missing item name",
+      () => postJson(sim, MINT, { ...mintBody(sim, bnb[0]!, 56), item: { initialSupply: 1 } }),
+      400,
+      "VALIDATION_FAILED",
+    ],
+    [
+      "an unknown item field",
+      () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { colour: "red" })),
+      400,
+      "VALIDATION_FAILED",
+    ],
+    [
+      "a malformed address",
+      () => postJson(sim, MINT, { ...mintBody(sim, bnb[0]!, 56), recipient: "0x123" }),
+      400,
+      "VALIDATION_FAILED",
+    ],
     ["an unknown chainId", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 5)), 400, "VALIDATION_FAILED"],
-    ["a collection that lives on another chain", () => postJson(sim, MINT, mintBody(sim, polygon[0]!, 56)), 404, "NOT_FOUND"],
+    [
+      "a collection that lives on another chain",
+      () => postJson(sim, MINT, mintBody(sim, polygon[0]!, 56)),
+      404,
+      "NOT_FOUND",
+    ],
     ["an unknown collection", () => postJson(sim, MINT, mintBody(sim, `0x${"12".repeat(20)}`, 56)), 404, "NOT_FOUND"],
     ["a missing apiKey", () => postJson(sim, "/api/v2/item/new", mintBody(sim, bnb[0]!, 56)), 401, "UNAUTHORIZED"],
-    ["an unknown apiKey", () => postJson(sim, "/api/v2/item/new?apiKey=nope", mintBody(sim, bnb[0]!, 56)), 401, "UNAUTHORIZED"],
-    ["an unauthorized wallet", () => postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.guest}`, mintBody(sim, bnb[0]!, 56)), 403, "FORBIDDEN"],
-    ["a supply above the max", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { initialSupply: 11, maximumSupply: 10 })), 422, "CONTRACT_RULE"],
-    ["a non-stackable supply above the max", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { isStackable: false, initialSupply: 3, maximumSupply: 2 })), 422, "CONTRACT_RULE"],
-    ["a royalty of 30%", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { royaltyFee: 300 })), 422, "CONTRACT_RULE"],
-    ["a royalty above 100%", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { royaltyFee: 1001 })), 400, "VALIDATION_FAILED"],
-    ["too many non-stackable tokens", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { isStackable: false, initialSupply: 101 })), 400, "VALIDATION_FAILED"],
-    ["a body over the size limit", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { description: oversized })), 413, "PAYLOAD_TOO_LARGE"],
-    ["an unsupported media type", () => call(sim, MINT, { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" }), 415, "UNSUPPORTED_MEDIA_TYPE"],
-    ["a JSON array body", () => call(sim, MINT, { method: "POST", headers: { "content-type": "application/json" }, body: "[]" }), 400, "VALIDATION_FAILED"],
+    [
+      "an unknown apiKey",
+      () => postJson(sim, "/api/v2/item/new?apiKey=nope", mintBody(sim, bnb[0]!, 56)),
+      401,
+      "UNAUTHORIZED",
+    ],
+    [
+      "an unauthorized wallet",
+      () => postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.guest}`, mintBody(sim, bnb[0]!, 56)),
+      403,
+      "FORBIDDEN",
+    ],
+    [
+      "a supply above the max",
+      () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { initialSupply: 11, maximumSupply: 10 })),
+      422,
+      "CONTRACT_RULE",
+    ],
+    [
+      "a non-stackable supply above the max",
+      () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { isStackable: false, initialSupply: 3, maximumSupply: 2 })),
+      422,
+      "CONTRACT_RULE",
+    ],
+    [
+      "a royalty of 30%",
+      () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { royaltyFee: 300 })),
+      422,
+      "CONTRACT_RULE",
+    ],
+    [
+      "a royalty above 100%",
+      () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { royaltyFee: 1001 })),
+      400,
+      "VALIDATION_FAILED",
+    ],
+    [
+      "too many non-stackable tokens",
+      () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { isStackable: false, initialSupply: 101 })),
+      400,
+      "VALIDATION_FAILED",
+    ],
+    [
+      "a body over the size limit",
+      () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { description: oversized })),
+      413,
+      "PAYLOAD_TOO_LARGE",
+    ],
+    [
+      "an unsupported media type",
+      () => call(sim, MINT, { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" }),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+    ],
+    [
+      "a JSON array body",
+      () => call(sim, MINT, { method: "POST", headers: { "content-type": "application/json" }, body: "[]" }),
+      400,
+      "VALIDATION_FAILED",
+    ],
   ];
 
   it.each(cases)("%s", async (_what, send, status, code) => {

@@ -26,7 +26,11 @@ it("answers 503 with Retry-After while the world is loading, and the whole world
   const loading = await seeding;
 
   for (const path of ["/api/v2/collection", "/api/v2/item/new?apiKey=demo-studio-key"]) {
-    const answer = await call(loading, path, path.includes("new") ? { method: "POST", headers: { "content-type": "application/json" }, body: "{}" } : {});
+    const answer = await call(
+      loading,
+      path,
+      path.includes("new") ? { method: "POST", headers: { "content-type": "application/json" }, body: "{}" } : {},
+    );
     expect(answer.status, path).toBe(503);
     expect(answer.headers.get("retry-after")).toBe("1");
     expectErrorBody(answer.body, "CHAIN_UNAVAILABLE");

@@ -9,8 +9,23 @@ beforeAll(async () => {
 afterAll(() => sim?.close());
 
 const FIELDS = [
-  "address", "name", "description", "genre", "image", "imageHash", "ownerAddress", "slug", "uri", "website",
-  "mintDate", "chainId", "holders", "volume_1d", "volume_1w", "volume_30d", "volume_all",
+  "address",
+  "name",
+  "description",
+  "genre",
+  "image",
+  "imageHash",
+  "ownerAddress",
+  "slug",
+  "uri",
+  "website",
+  "mintDate",
+  "chainId",
+  "holders",
+  "volume_1d",
+  "volume_1w",
+  "volume_30d",
+  "volume_all",
 ];
 
 describe("GET /api/v2/collection", () => {
@@ -32,7 +47,10 @@ describe("GET /api/v2/collection", () => {
         const whole = (await call(sim, `/api/v2/collection?perPage=100&sortBy=${sortBy}&sortDir=${sortDir}`)).body;
         const pages = [];
         for (let page = 1; page <= 3; page++) {
-          const { body } = await call(sim, `/api/v2/collection?perPage=2&page=${page}&sortBy=${sortBy}&sortDir=${sortDir}`);
+          const { body } = await call(
+            sim,
+            `/api/v2/collection?perPage=2&page=${page}&sortBy=${sortBy}&sortDir=${sortDir}`,
+          );
           expect(body.count).toBe(whole.count);
           pages.push(...body.collections);
         }
@@ -50,7 +68,9 @@ describe("GET /api/v2/collection", () => {
     }
     const byVolume = (await call(sim, "/api/v2/collection?sortBy=volume_all&sortDir=desc")).body.collections;
     expect(byVolume[0].volume_all).toBeGreaterThan(0);
-    expect(byVolume.map((c: any) => c.volume_all)).toEqual([...byVolume.map((c: any) => c.volume_all)].sort((x, y) => y - x));
+    expect(byVolume.map((c: any) => c.volume_all)).toEqual(
+      [...byVolume.map((c: any) => c.volume_all)].sort((x, y) => y - x),
+    );
   });
 
   it("filters on collection fields, typed by the schema", async () => {
@@ -114,7 +134,14 @@ describe("GET /api/v2/item/events/:address/:tokenId", () => {
     const { status, body } = await call(sim, `/api/v2/item/events/${dragons.address}/1`);
     expect(status).toBe(200);
     const kinds = body.events.map((e: any) => e.event);
-    expect(kinds).toEqual(["Swapped", "TransferSingle", "ItemPriceUpdated", "ItemListed", "TransferSingle", "TransferSingle"]);
+    expect(kinds).toEqual([
+      "Swapped",
+      "TransferSingle",
+      "ItemPriceUpdated",
+      "ItemListed",
+      "TransferSingle",
+      "TransferSingle",
+    ]);
     const [sale, , , listed, escrow, mint] = body.events;
     expect(mint.from).toBe("0x0000000000000000000000000000000000000000");
     expect(mint.amount).toBe("10");
@@ -122,14 +149,32 @@ describe("GET /api/v2/item/events/:address/:tokenId", () => {
     expect(mint.id).toBe(`TransferSingle-${mint.blockNumber}-1`);
     expect(escrow.to).toBe(sim.chains.get(56)!.contracts.marketplace);
     expect(escrow.transactionHash).toBe(listed.transactionHash);
-    expect(listed).toMatchObject({ to: "", amount: "4", price: 0.5, currencyPrice: 243.06, worth: 0, itemRef: `56-${dragons.address}-1` });
+    expect(listed).toMatchObject({
+      to: "",
+      amount: "4",
+      price: 0.5,
+      currencyPrice: 243.06,
+      worth: 0,
+      itemRef: `56-${dragons.address}-1`,
+    });
     expect(listed.id).toMatch(new RegExp(`^ItemListed-1-${listed.transactionHash}-[0-9]+$`));
     expect(sale).toMatchObject({ event: "Swapped", amount: "2", price: 0.4, worth: 194.45, from: listed.from });
     for (let i = 1; i < body.events.length; i++) {
       expect(body.events[i - 1].blockNumber).toBeGreaterThanOrEqual(body.events[i].blockNumber);
     }
     expect(Object.keys(mint)).toEqual([
-      "id", "amount", "blockNumber", "chainId", "event", "from", "itemCollection", "itemRef", "timestamp", "to", "tokenId", "transactionHash",
+      "id",
+      "amount",
+      "blockNumber",
+      "chainId",
+      "event",
+      "from",
+      "itemCollection",
+      "itemRef",
+      "timestamp",
+      "to",
+      "tokenId",
+      "transactionHash",
     ]);
   });
 
@@ -154,17 +199,38 @@ describe("GET /api/v2/item/events/:address/:tokenId", () => {
     const [potions] = (await call(sim, "/api/v2/collection?name=Pixel%20Potions")).body.collections;
     const events = (await call(sim, `/api/v2/item/events/${potions.address}/1`)).body.events;
     const sale = events.find((e: any) => e.event === "Swapped");
-    expect(sale).toMatchObject({ currency: sim.chains.get(56)!.contracts.stablecoin, currencyPrice: 1, price: 12.5, amount: "3", worth: 37.5 });
+    expect(sale).toMatchObject({
+      currency: sim.chains.get(56)!.contracts.stablecoin,
+      currencyPrice: 1,
+      price: 12.5,
+      amount: "3",
+      worth: 37.5,
+    });
     expect(events[0].event).toBe("ItemDelisted");
     expect(events[0].amount).toBe("7");
   });
 
   it.each([
     ["a malformed address", "/api/v2/item/events/0xnope/1", 400, "VALIDATION_FAILED"],
-    ["a negative token id", "/api/v2/item/events/0x0000000000000000000000000000000000000001/-1", 400, "VALIDATION_FAILED"],
-    ["a non-numeric token id", "/api/v2/item/events/0x0000000000000000000000000000000000000001/abc", 400, "VALIDATION_FAILED"],
+    [
+      "a negative token id",
+      "/api/v2/item/events/0x0000000000000000000000000000000000000001/-1",
+      400,
+      "VALIDATION_FAILED",
+    ],
+    [
+      "a non-numeric token id",
+      "/api/v2/item/events/0x0000000000000000000000000000000000000001/abc",
+      400,
+      "VALIDATION_FAILED",
+    ],
     ["an unknown collection", "/api/v2/item/events/0x0000000000000000000000000000000000000001/1", 404, "NOT_FOUND"],
-    ["perPage 1000", "/api/v2/item/events/0x0000000000000000000000000000000000000001/1?perPage=1000", 400, "VALIDATION_FAILED"],
+    [
+      "perPage 1000",
+      "/api/v2/item/events/0x0000000000000000000000000000000000000001/1?perPage=1000",
+      400,
+      "VALIDATION_FAILED",
+    ],
     ["an unknown route", "/api/v2/nothing", 404, "NOT_FOUND"],
   ])("answers %s with its status and the JSON error body", async (_what, path, status, code) => {
     const answer = await call(sim, path);
@@ -187,14 +253,25 @@ describe("serving", () => {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({
-        collectionAddress: dragons.address, recipient: dragons.ownerAddress, chainId: 56,
-        item: { name: "Saddle", initialSupply: 1, imageUrl: "https://img.example/saddle.png", properties: [{ name: "speed", value: "9", static: true }] },
+        collectionAddress: dragons.address,
+        recipient: dragons.ownerAddress,
+        chainId: 56,
+        item: {
+          name: "Saddle",
+          initialSupply: 1,
+          imageUrl: "https://img.example/saddle.png",
+          properties: [{ name: "speed", value: "9", static: true }],
+        },
       }),
     });
     const [tokenId] = (await mint.json()).tokenIds;
     const metadata = await fetch(`${dragons.uri}/${tokenId}`);
     expect(metadata.status).toBe(200);
-    expect(await metadata.json()).toMatchObject({ name: "Saddle", image: "https://img.example/saddle.png", attributes: [{ trait_type: "speed", value: "9", static: true }] });
+    expect(await metadata.json()).toMatchObject({
+      name: "Saddle",
+      image: "https://img.example/saddle.png",
+      attributes: [{ trait_type: "speed", value: "9", static: true }],
+    });
   });
 
   it("allows browser apps on other origins (CORS)", async () => {
@@ -202,7 +279,11 @@ describe("serving", () => {
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     const preflight = await fetch(`${sim.url}/api/v2/item/new`, {
       method: "OPTIONS",
-      headers: { origin: "http://localhost:5173", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+      headers: {
+        origin: "http://localhost:5173",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-methods")).toContain("POST");

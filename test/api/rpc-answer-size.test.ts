@@ -18,11 +18,20 @@ const RETURNS_TWO_MB = `0x62${TWO_MB.toString(16).padStart(6, "0")}6000f3`;
 const TARGET = `0x${"ab".repeat(20)}`;
 
 function bigCall(id: number) {
-  return { jsonrpc: "2.0", id, method: "eth_call", params: [{ to: TARGET, data: "0x" }, "latest", { [TARGET]: { code: RETURNS_TWO_MB } }] };
+  return {
+    jsonrpc: "2.0",
+    id,
+    method: "eth_call",
+    params: [{ to: TARGET, data: "0x" }, "latest", { [TARGET]: { code: RETURNS_TWO_MB } }],
+  };
 }
 
 async function post(url: string, body: unknown): Promise<{ status: number; body: any; bytes: number }> {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const text = await response.text();
   return { status: response.status, body: JSON.parse(text), bytes: Buffer.byteLength(text) };
 }
@@ -41,11 +50,16 @@ it("a 31 KB batch of 140 calls answering 2 MB each: the limit error, and the sim
   const firstRefused = replies.findIndex((reply) => reply.error);
   expect(firstRefused).toBeGreaterThan(0);
   for (const reply of replies.slice(0, firstRefused)) expect(reply.result).toHaveLength(2 + 2 * TWO_MB);
-  for (const reply of replies.slice(firstRefused)) expect(reply.error).toMatchObject({ code: -32003, message: expect.stringMatching(/^response too large/) });
+  for (const reply of replies.slice(firstRefused))
+    expect(reply.error).toMatchObject({ code: -32003, message: expect.stringMatching(/^response too large/) });
 
   expect(sim.child.exitCode).toBeNull();
   expect((await fetch(`${sim.base}/api/v2/collection?perPage=5`)).status).toBe(200);
-  expect((await post(rpc, { jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] })).body).toEqual({ jsonrpc: "2.0", id: 1, result: "0x38" });
+  expect((await post(rpc, { jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] })).body).toEqual({
+    jsonrpc: "2.0",
+    id: 1,
+    result: "0x38",
+  });
 });
 
 it("one call whose answer alone is over the limit: the limit error with its id", async () => {
@@ -53,9 +67,18 @@ it("one call whose answer alone is over the limit: the limit error with its id",
   // A trace of a constructor that loops until its 1.5M gas run out: 4 bytes asked, about 30 MB to answer.
   const loop = { data: "0x5b600056", gas: "0x180000" };
   const answer = await post(rpc, { jsonrpc: "2.0", id: 9, method: "debug_traceCall", params: [loop, "latest"] });
-  expect(answer.body).toMatchObject({ jsonrpc: "2.0", id: 9, error: { code: -32003, message: expect.stringMatching(/^response too large/) } });
+  expect(answer.body).toMatchObject({
+    jsonrpc: "2.0",
+    id: 9,
+    error: { code: -32003, message: expect.stringMatching(/^response too large/) },
+  });
   expect(sim.child.exitCode).toBeNull();
   // The same call with less gas is answered in full.
-  const small = await post(rpc, { jsonrpc: "2.0", id: 10, method: "debug_traceCall", params: [{ ...loop, gas: "0x10000" }, "latest"] });
+  const small = await post(rpc, {
+    jsonrpc: "2.0",
+    id: 10,
+    method: "debug_traceCall",
+    params: [{ ...loop, gas: "0x10000" }, "latest"],
+  });
   expect(small.body.result.structLogs.length).toBeGreaterThan(1000);
 });

@@ -19,7 +19,13 @@ let sim: Simulator;
 let url: string;
 const blockNumber = async () => Number((await send(url, call("eth_blockNumber"))).body.result);
 beforeAll(async () => {
-  sim = await startTestSimulator(undefined, { serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+  sim = await startTestSimulator(undefined, {
+    serveRpc: true,
+    chains: [
+      { chainId: 56, rpcPort: 0 },
+      { chainId: 137, rpcPort: 0 },
+    ],
+  });
   url = sim.rpcUrls.get(56)!;
 });
 afterAll(() => sim?.close());
@@ -33,7 +39,11 @@ describe("a loopback JSON-RPC port", () => {
     const before = await blockNumber();
     const answer = await send(url, MINE, headers as Record<string, string>);
     expect(answer.status).toBe(status);
-    expect(answer.body).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32600, message: expect.stringMatching(message) } });
+    expect(answer.body).toMatchObject({
+      jsonrpc: "2.0",
+      id: null,
+      error: { code: -32600, message: expect.stringMatching(message) },
+    });
     expect(answer.headers.get("access-control-allow-origin")).toBeNull();
     expect(await blockNumber()).toBe(before);
   });
@@ -50,9 +60,18 @@ describe("a loopback JSON-RPC port", () => {
 
   it(`answers a batch of more than ${MAX_BATCH_CALLS} calls with one JSON-RPC error, running none`, async () => {
     const before = await blockNumber();
-    const batch = JSON.stringify(Array.from({ length: MAX_BATCH_CALLS + 1 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "evm_mine", params: [] })));
+    const batch = JSON.stringify(
+      Array.from({ length: MAX_BATCH_CALLS + 1 }, (_, i) => ({
+        jsonrpc: "2.0",
+        id: i,
+        method: "evm_mine",
+        params: [],
+      })),
+    );
     const answer = await send(url, batch);
-    expect(answer.body).toMatchObject({ error: { code: -32600, message: expect.stringContaining(`over the limit of ${MAX_BATCH_CALLS}`) } });
+    expect(answer.body).toMatchObject({
+      error: { code: -32600, message: expect.stringContaining(`over the limit of ${MAX_BATCH_CALLS}`) },
+    });
     expect(await blockNumber()).toBe(before);
   });
 });
@@ -63,20 +82,43 @@ describe("off loopback", () => {
   });
 
   it("refuses to start without a token", async () => {
-    await expect(startTestSimulator(undefined, { serveRpc: true, rpcHost: "0.0.0.0", chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] })).rejects.toThrow(/set --admin-token/);
+    await expect(
+      startTestSimulator(undefined, {
+        serveRpc: true,
+        rpcHost: "0.0.0.0",
+        chains: [
+          { chainId: 56, rpcPort: 0 },
+          { chainId: 137, rpcPort: 0 },
+        ],
+      }),
+    ).rejects.toThrow(/set --admin-token/);
   });
 
   it("needs the bearer token on every call", async () => {
-    const open = await startTestSimulator(undefined, { serveRpc: true, rpcHost: "0.0.0.0", adminToken: "s3cret", chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+    const open = await startTestSimulator(undefined, {
+      serveRpc: true,
+      rpcHost: "0.0.0.0",
+      adminToken: "s3cret",
+      chains: [
+        { chainId: 56, rpcPort: 0 },
+        { chainId: 137, rpcPort: 0 },
+      ],
+    });
     try {
       const rpc = open.rpcUrls.get(56)!;
       expect(rpc).toMatch(/^http:\/\/localhost:\d+$/);
       expect((await send(rpc, call("eth_chainId"))).status).toBe(401);
       expect((await send(rpc, call("eth_chainId"), { authorization: "Bearer wrong" })).status).toBe(401);
-      expect(await send(rpc, call("eth_chainId"), { authorization: "Bearer s3cret" })).toMatchObject({ status: 200, body: { result: "0x38" } });
+      expect(await send(rpc, call("eth_chainId"), { authorization: "Bearer s3cret" })).toMatchObject({
+        status: 200,
+        body: { result: "0x38" },
+      });
       // Reached by its address or a name on the network: the token, which no page can know, stands for a known Host.
       for (const host of ["192.168.1.20:8545", "sim.lan"]) {
-        expect(await send(rpc, call("eth_chainId"), { host, authorization: "Bearer s3cret" }), host).toMatchObject({ status: 200, body: { result: "0x38" } });
+        expect(await send(rpc, call("eth_chainId"), { host, authorization: "Bearer s3cret" }), host).toMatchObject({
+          status: 200,
+          body: { result: "0x38" },
+        });
         expect((await send(rpc, call("eth_chainId"), { host })).status, `${host} without the token`).toBe(401);
       }
     } finally {
@@ -88,15 +130,29 @@ describe("off loopback", () => {
 describe("--cors and --rpc-cors", () => {
   it("widen the loopback origins: both they and the given origin get through, a third does not", async () => {
     const given = "https://app.example";
-    const widened = await startTestSimulator(undefined, { serveRpc: true, apiCors: [given], rpcCors: [given], chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+    const widened = await startTestSimulator(undefined, {
+      serveRpc: true,
+      apiCors: [given],
+      rpcCors: [given],
+      chains: [
+        { chainId: 56, rpcPort: 0 },
+        { chainId: 137, rpcPort: 0 },
+      ],
+    });
     try {
       const rpc = widened.rpcUrls.get(56)!;
       for (const origin of ["http://localhost:5173", given]) {
         expect((await send(rpc, call("eth_chainId"), { origin })).status, `JSON-RPC from ${origin}`).toBe(200);
-        expect((await sendRaw(`${widened.url}/_sim/faults`, { method: "DELETE", headers: { origin } })).status, `control API from ${origin}`).toBe(200);
+        expect(
+          (await sendRaw(`${widened.url}/_sim/faults`, { method: "DELETE", headers: { origin } })).status,
+          `control API from ${origin}`,
+        ).toBe(200);
       }
       expect((await send(rpc, call("eth_chainId"), { origin: "https://evil.example" })).status).toBe(403);
-      expect((await sendRaw(`${widened.url}/_sim/faults`, { method: "DELETE", headers: { origin: "https://evil.example" } })).status).toBe(403);
+      expect(
+        (await sendRaw(`${widened.url}/_sim/faults`, { method: "DELETE", headers: { origin: "https://evil.example" } }))
+          .status,
+      ).toBe(403);
     } finally {
       await widened.close();
     }

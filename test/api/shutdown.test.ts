@@ -28,7 +28,10 @@ interface Outcome {
 
 /** Resolves with `promise`, or rejects once `ms` have passed: a bound on a wait, not a measurement. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms).unref())]);
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms).unref()),
+  ]);
 }
 
 /** The wall-clock time the simulator stopped at, as its stop line tells it. */
@@ -41,13 +44,28 @@ function stoppedAt(sim: SimulatorProcess, signal: string): number {
 it("SIGTERM under a keep-alive mint load: no mint accepted after the signal, exit 0 within the deadline", async () => {
   const stateDir = mkdtempSync(join(tmpdir(), "nft-sim-shutdown-"));
   dirs.push(stateDir);
-  const sim = await startSimulatorProcess(["--fixture", "demo", "--port", "0", "--no-rpc", "--state", stateDir, "--shutdown-timeout", String(SHUTDOWN_TIMEOUT_S)]);
-  const { collections } = (await (await fetch(`${sim.base}/api/v2/collection?chainId=56`)).json()) as { collections: { address: string; ownerAddress: string }[] };
+  const sim = await startSimulatorProcess([
+    "--fixture",
+    "demo",
+    "--port",
+    "0",
+    "--no-rpc",
+    "--state",
+    stateDir,
+    "--shutdown-timeout",
+    String(SHUTDOWN_TIMEOUT_S),
+  ]);
+  const { collections } = (await (await fetch(`${sim.base}/api/v2/collection?chainId=56`)).json()) as {
+    collections: { address: string; ownerAddress: string }[];
+  };
   const target = collections[0]!;
 
   // Slow clients: a request line and half the headers, then nothing.
-  const slow = Array.from({ length: 3 }, () => connect(Number(new URL(sim.base).port), "127.0.0.1").on("error", () => {}));
-  for (const socket of slow) socket.write("POST /api/v2/item/new?apiKey=demo-studio-key HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+  const slow = Array.from({ length: 3 }, () =>
+    connect(Number(new URL(sim.base).port), "127.0.0.1").on("error", () => {}),
+  );
+  for (const socket of slow)
+    socket.write("POST /api/v2/item/new?apiKey=demo-studio-key HTTP/1.1\r\nHost: 127.0.0.1\r\n");
 
   const outcomes: Outcome[] = [];
   let running = true;
@@ -58,7 +76,12 @@ it("SIGTERM under a keep-alive mint load: no mint accepted after the signal, exi
         const response = await fetch(`${sim.base}/api/v2/item/new?apiKey=demo-studio-key`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ collectionAddress: target.address, recipient: target.ownerAddress, chainId: 56, item: { name: "Load", initialSupply: 1 } }),
+          body: JSON.stringify({
+            collectionAddress: target.address,
+            recipient: target.ownerAddress,
+            chainId: 56,
+            item: { name: "Load", initialSupply: 1 },
+          }),
         });
         const body = (await response.json()) as { error?: string };
         outcomes.push({ sentAt, status: response.status, error: body.error });
@@ -70,7 +93,8 @@ it("SIGTERM under a keep-alive mint load: no mint accepted after the signal, exi
     }
   };
   const clients = Array.from({ length: 8 }, mintLoop);
-  while (outcomes.filter((o) => o.status === 200).length < 20) await within(new Promise((r) => setTimeout(r, 50)), 30_000, "the load");
+  while (outcomes.filter((o) => o.status === 200).length < 20)
+    await within(new Promise((r) => setTimeout(r, 50)), 30_000, "the load");
 
   sim.child.kill("SIGTERM");
   const code = await within(sim.exited, (SHUTDOWN_TIMEOUT_S + 10) * 1000, "exit after SIGTERM");
@@ -84,14 +108,19 @@ it("SIGTERM under a keep-alive mint load: no mint accepted after the signal, exi
   const after = outcomes.filter((o) => o.sentAt > stop);
   expect(after.length).toBeGreaterThan(0);
   expect(after.filter((o) => o.status === 200)).toEqual([]);
-  for (const refused of after.filter((o) => o.status !== "failed")) expect(refused).toMatchObject({ status: 503, error: "SHUTTING_DOWN" });
+  for (const refused of after.filter((o) => o.status !== "failed"))
+    expect(refused).toMatchObject({ status: 503, error: "SHUTTING_DOWN" });
   // In flight at the signal: answered, not cut. (A request sent in the last moment before it may
   // still meet its idle kept-alive connection being closed, which is the documented behaviour.)
   expect(outcomes.filter((o) => o.sentAt < stop - 50 && o.status === "failed")).toEqual([]);
 
   // The chain's word: every mint it took is on record (the journal of --state), and there are no
   // more of them than were answered 200 plus those in flight when the connections were cut.
-  const minted = readFileSync(join(stateDir, JOURNAL_FILE), "utf8").trim().split("\n").map((line) => JSON.parse(line)).filter((entry) => entry.t === "tx" && entry.to === target.address);
+  const minted = readFileSync(join(stateDir, JOURNAL_FILE), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line))
+    .filter((entry) => entry.t === "tx" && entry.to === target.address);
   const answered = outcomes.filter((o) => o.status === 200).length;
   const cut = outcomes.filter((o) => o.status === "failed").length;
   expect(answered).toBeGreaterThanOrEqual(20);
@@ -101,15 +130,31 @@ it("SIGTERM under a keep-alive mint load: no mint accepted after the signal, exi
 
 it("a request in flight at SIGTERM gets its whole answer within the shutdown timeout, then the process exits 0", async () => {
   const sim = await startSimulatorProcess(["--fixture", "demo", "--port", "0", "--no-rpc", "--shutdown-timeout", "3"]);
-  const post = (path: string, body: unknown) => fetch(`${sim.base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  expect((await post("/_sim/faults", { match: { path: "/api/v2/collection" }, effect: { latencyMs: 1500 } })).status).toBe(200);
+  const post = (path: string, body: unknown) =>
+    fetch(`${sim.base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  expect(
+    (await post("/_sim/faults", { match: { path: "/api/v2/collection" }, effect: { latencyMs: 1500 } })).status,
+  ).toBe(200);
   const held = (async () => {
     const response = await fetch(`${sim.base}/api/v2/collection?chainId=56`);
-    return { status: response.status, connection: response.headers.get("connection"), body: (await response.json()) as { collections?: unknown[] }, at: Date.now() };
+    return {
+      status: response.status,
+      connection: response.headers.get("connection"),
+      body: (await response.json()) as { collections?: unknown[] },
+      at: Date.now(),
+    };
   })();
   await within(
     (async () => {
-      while (((await (await fetch(`${sim.base}/_sim/faults`)).json()) as { faults: { applied: number }[] }).faults[0]!.applied === 0) await new Promise((r) => setTimeout(r, 20));
+      while (
+        ((await (await fetch(`${sim.base}/_sim/faults`)).json()) as { faults: { applied: number }[] }).faults[0]!
+          .applied === 0
+      )
+        await new Promise((r) => setTimeout(r, 20));
     })(),
     30_000,
     "the held read to arrive",
@@ -127,21 +172,46 @@ it("a request in flight at SIGTERM gets its whole answer within the shutdown tim
 });
 
 it("a second signal exits at once, while requests in flight still hold the first", async () => {
-  const sim = await startSimulatorProcess(["--fixture", "demo", "--port", "0", "--no-rpc", "--shutdown-timeout", "120"]);
-  const post = (path: string, body: unknown) => fetch(`${sim.base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const sim = await startSimulatorProcess([
+    "--fixture",
+    "demo",
+    "--port",
+    "0",
+    "--no-rpc",
+    "--shutdown-timeout",
+    "120",
+  ]);
+  const post = (path: string, body: unknown) =>
+    fetch(`${sim.base}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   // A read held for two minutes: in flight until long after the test's bound.
-  expect((await post("/_sim/faults", { match: { path: "/api/v2/collection" }, effect: { latencyMs: 120_000 } })).status).toBe(200);
+  expect(
+    (await post("/_sim/faults", { match: { path: "/api/v2/collection" }, effect: { latencyMs: 120_000 } })).status,
+  ).toBe(200);
   const held = fetch(`${sim.base}/api/v2/collection`).catch(() => "cut");
   await within(
     (async () => {
-      while (((await (await fetch(`${sim.base}/_sim/faults`)).json()) as { faults: { applied: number }[] }).faults[0]!.applied === 0) await new Promise((r) => setTimeout(r, 50));
+      while (
+        ((await (await fetch(`${sim.base}/_sim/faults`)).json()) as { faults: { applied: number }[] }).faults[0]!
+          .applied === 0
+      )
+        await new Promise((r) => setTimeout(r, 50));
     })(),
     30_000,
     "the held read to arrive",
   );
 
   sim.child.kill("SIGTERM");
-  await within((async () => { while (!sim.output().includes("SIGTERM at ")) await new Promise((r) => setTimeout(r, 20)); })(), 10_000, "the first signal to be taken");
+  await within(
+    (async () => {
+      while (!sim.output().includes("SIGTERM at ")) await new Promise((r) => setTimeout(r, 20));
+    })(),
+    10_000,
+    "the first signal to be taken",
+  );
   expect(sim.child.exitCode).toBeNull();
   sim.child.kill("SIGTERM");
   const code = await within(sim.exited, 15_000, "exit after the second SIGTERM (the shutdown timeout is 120 s)");

@@ -6,7 +6,16 @@ import { DEFAULT_OPTIONS } from "../../src/config.ts";
 import { chooseWorld } from "../../src/scenario/world.ts";
 import { startSimulator } from "../../src/simulator.ts";
 import type { Simulator } from "../../src/simulator.ts";
-import { call, chainHeads, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, sendRaw, startDemo } from "../harness.ts";
+import {
+  call,
+  chainHeads,
+  collectionsOn,
+  DEMO_KEYS,
+  expectErrorBody,
+  mintBody,
+  sendRaw,
+  startDemo,
+} from "../harness.ts";
 
 // A web page the developer has open can reach the API on loopback. Reads stay open to every
 // origin; a mint from a foreign origin, or under a Host only DNS rebinding would send, is refused
@@ -26,7 +35,11 @@ const mintWith = (headers: Record<string, string>, form = false) =>
     method: "POST",
     headers: { "content-type": form ? "application/x-www-form-urlencoded" : "application/json", ...headers },
     body: form
-      ? new URLSearchParams({ ...mintBody(sim, collection, 56), chainId: "56", item: JSON.stringify({ name: "Forged", initialSupply: 1 }) } as Record<string, string>).toString()
+      ? new URLSearchParams({
+          ...mintBody(sim, collection, 56),
+          chainId: "56",
+          item: JSON.stringify({ name: "Forged", initialSupply: 1 }),
+        } as Record<string, string>).toString()
       : JSON.stringify(mintBody(sim, collection, 56)),
   });
 
@@ -62,26 +75,33 @@ it("answers reads to every origin", async () => {
 it.each([
   ["a given port", async () => freePort()],
   ["port 0", async () => 0],
-])("bound to a wildcard address on %s, printed URLs and every collection uri (the world's and /_sim's) say localhost", async (_what, portOf) => {
-  const { world, options } = chooseWorld({ fixture: "demo", wallClock: false, chainsGiven: false }, { ...DEFAULT_OPTIONS, host: "0.0.0.0", port: await portOf(), serveRpc: false, adminToken: "t" });
-  const wide = await startSimulator(world, options);
-  try {
-    const port = new URL(wide.url).port;
-    expect(wide.url).toBe(`http://localhost:${port}`);
-    const created = await call(wide, "/_sim/collections", {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: "Bearer t" },
-      body: JSON.stringify({ chainId: 56, name: "Made Later", owner: DEMO_KEYS.studio }),
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const { body } = await call(wide, "/api/v2/collection?perPage=100");
-    expect(body.collections.length).toBeGreaterThan(1);
-    expect(body.collections.map((c: { address: string }) => c.address)).toContain(created.body.address);
-    for (const { uri } of body.collections) expect(uri.startsWith(`http://localhost:${port}/metadata/`), uri).toBe(true);
-  } finally {
-    await wide.close();
-  }
-});
+])(
+  "bound to a wildcard address on %s, printed URLs and every collection uri (the world's and /_sim's) say localhost",
+  async (_what, portOf) => {
+    const { world, options } = chooseWorld(
+      { fixture: "demo", wallClock: false, chainsGiven: false },
+      { ...DEFAULT_OPTIONS, host: "0.0.0.0", port: await portOf(), serveRpc: false, adminToken: "t" },
+    );
+    const wide = await startSimulator(world, options);
+    try {
+      const port = new URL(wide.url).port;
+      expect(wide.url).toBe(`http://localhost:${port}`);
+      const created = await call(wide, "/_sim/collections", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: "Bearer t" },
+        body: JSON.stringify({ chainId: 56, name: "Made Later", owner: DEMO_KEYS.studio }),
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const { body } = await call(wide, "/api/v2/collection?perPage=100");
+      expect(body.collections.length).toBeGreaterThan(1);
+      expect(body.collections.map((c: { address: string }) => c.address)).toContain(created.body.address);
+      for (const { uri } of body.collections)
+        expect(uri.startsWith(`http://localhost:${port}/metadata/`), uri).toBe(true);
+    } finally {
+      await wide.close();
+    }
+  },
+);
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

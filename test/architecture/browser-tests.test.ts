@@ -15,8 +15,11 @@ const browserTests = readdirSync("test", { recursive: true })
 /** vitest on one file, as a child process with this environment. */
 function vitest(file: string, env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   return new Promise((done) => {
-    execFile(process.execPath, ["node_modules/vitest/vitest.mjs", "run", file, "-t", "Chromium"], { env, timeout: 180_000, maxBuffer: 20e6 }, (error, stdout, stderr) =>
-      done({ code: error ? Number(error.code) : 0, output: stdout + stderr }),
+    execFile(
+      process.execPath,
+      ["node_modules/vitest/vitest.mjs", "run", file, "-t", "Chromium"],
+      { env, timeout: 180_000, maxBuffer: 20e6 },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, output: stdout + stderr }),
     );
   });
 }

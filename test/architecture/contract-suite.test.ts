@@ -33,7 +33,9 @@ describe("the contract suite (it tests any deployment)", () => {
   });
 
   it("is told apart from code that starts a simulator (the check can fail)", () => {
-    expect(importsBeyondTheContract(["src/cli/contract-target.ts"])).toContain("src/cli/contract-target.ts → src/simulator.ts");
+    expect(importsBeyondTheContract(["src/cli/contract-target.ts"])).toContain(
+      "src/cli/contract-target.ts → src/simulator.ts",
+    );
   });
 
   it("follows imports through the schemas (the check is transitive)", () => {

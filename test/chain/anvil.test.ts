@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runContractSuite } from "../../src/contract-suite/suite.ts";
 import { addressOf, deployerKey, keyFor } from "../../src/chain/keys.ts";
 import { loadScenarioFile } from "../../src/scenario/load.ts";
-import { CONTRACT_SUITE_WORLD_FILE, DEMO_WORLD_FILE, demoWorld, fixtureWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/world.ts";
+import {
+  CONTRACT_SUITE_WORLD_FILE,
+  DEMO_WORLD_FILE,
+  demoWorld,
+  fixtureWorld,
+  SNAPSHOT_BASE_URL,
+} from "../../src/scenario/world.ts";
 import type { Simulator } from "../../src/simulator.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
 import { chainAnswers, nodeSuite, eventually } from "./node-suite.ts";
@@ -29,7 +35,10 @@ describe.skipIf(!ANVIL_PLATFORM)("on anvil (--rpc-url)", () => {
   beforeAll(async () => {
     state = join(await mkdtemp(join(tmpdir(), "nft-sim-anvil-")), "state.json");
     anvil = await startAnvil({ chainId: 56, timestamp: genesisOf(world()), state });
-    [sim, inProcess] = await Promise.all([startTestSimulator(world(), { nodeUrls: [anvil.url], pollIntervalMs: POLL_MS }), startTestSimulator(world())]);
+    [sim, inProcess] = await Promise.all([
+      startTestSimulator(world(), { nodeUrls: [anvil.url], pollIntervalMs: POLL_MS }),
+      startTestSimulator(world()),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([sim?.close(), inProcess?.close()]);
@@ -44,14 +53,21 @@ describe.skipIf(!ANVIL_PLATFORM)("on anvil (--rpc-url)", () => {
       let marked = 0;
       return {
         mark: async () => void (marked = Number(await rpc(url, "eth_blockNumber"))),
-        rewind: async () => void (await rpc(url, "anvil_reorg", [Number(await rpc(url, "eth_blockNumber")) - marked, []])),
+        rewind: async () =>
+          void (await rpc(url, "anvil_reorg", [Number(await rpc(url, "eth_blockNumber")) - marked, []])),
       };
     },
   });
 
   it("answers 503 while anvil is down, then carries on where it was when anvil is back with its state: nothing lost or doubled", async () => {
-    const [collection] = (await call(sim, "/api/v2/collection?chainId=56&sortBy=name&sortDir=asc")).body.collections.map((c: { address: Address }) => c.address);
-    const minted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection, 56, { initialSupply: 4 }));
+    const [collection] = (
+      await call(sim, "/api/v2/collection?chainId=56&sortBy=name&sortDir=asc")
+    ).body.collections.map((c: { address: Address }) => c.address);
+    const minted = await postJson(
+      sim,
+      `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`,
+      mintBody(sim, collection, 56, { initialSupply: 4 }),
+    );
     const tokenId = minted.body.tokenIds[0];
     const before = (await call(sim, "/api/v2/collection?chainId=56&perPage=100")).body;
     const history = (await call(sim, `/api/v2/item/events/${collection}/${tokenId}`)).body;
@@ -86,7 +102,11 @@ describe.skipIf(!ANVIL_PLATFORM)("on anvil (--rpc-url)", () => {
     const afterRestart = await postJson(sim, "/_sim/reset", {});
     expect(afterRestart.status).toBe(409);
     expect(afterRestart.body.errors[0]).toMatch(/no longer holds snapshot/);
-    const again = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection, 56, { initialSupply: 1 }));
+    const again = await postJson(
+      sim,
+      `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`,
+      mintBody(sim, collection, 56, { initialSupply: 1 }),
+    );
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.tokenIds[0]).toBe(tokenId + 1);
   });
@@ -126,7 +146,9 @@ describe.skipIf(!ANVIL_PLATFORM)("on anvil (--rpc-url)", () => {
       await rpc(anvil.url, "evm_mine");
       await eventually(async () => {
         await call(sim, "/api/v2/collection?chainId=56");
-        expect(warnings.join("\n")).toMatch(/^chain 56's clock went back: block \d+ is stamped \S+Z, before block \d+ \(.*\); .*anvil --timestamp/m);
+        expect(warnings.join("\n")).toMatch(
+          /^chain 56's clock went back: block \d+ is stamped \S+Z, before block \d+ \(.*\); .*anvil --timestamp/m,
+        );
       });
       expect(warnings.filter((line) => line.includes("clock went back"))).toHaveLength(1);
     } finally {
@@ -138,17 +160,22 @@ describe.skipIf(!ANVIL_PLATFORM)("on anvil (--rpc-url)", () => {
 describe.skipIf(!ANVIL_PLATFORM)("signed with the world's own keys (--keys) on anvil", () => {
   it("answers byte for byte as in process, transaction hashes included: the same transactions, signed the same", async () => {
     const { scenario } = loadScenarioFile(DEMO_WORLD_FILE);
-    const keys = new Map(scenario.accounts.map((account) => [account.name, keyFor(account.keyLabel ?? `account/${account.name}`)]));
+    const keys = new Map(
+      scenario.accounts.map((account) => [account.name, keyFor(account.keyLabel ?? `account/${account.name}`)]),
+    );
     const world = () => demoWorld({ baseUrl: SNAPSHOT_BASE_URL, keys });
     const anvil = await startAnvil({ chainId: 56, timestamp: genesisOf(world()) });
-    for (const key of [deployerKey(56), ...keys.values()]) await rpc(anvil.url, "anvil_setBalance", [addressOf(key), "0xd3c21bcecceda1000000"]);
+    for (const key of [deployerKey(56), ...keys.values()])
+      await rpc(anvil.url, "anvil_setBalance", [addressOf(key), "0xd3c21bcecceda1000000"]);
     const [signed, inProcess] = await Promise.all([
       startTestSimulator(world(), { nodeUrls: [anvil.url], givenKeys: { deployer: deployerKey(56), accounts: keys } }),
       startTestSimulator(world()),
     ]);
     try {
       expect(signed.chains.get(56)!.node!.writer.signs).toBe(true);
-      expect(await chainAnswers(signed, 56, { keepHashes: true })).toEqual(await chainAnswers(inProcess, 56, { keepHashes: true }));
+      expect(await chainAnswers(signed, 56, { keepHashes: true })).toEqual(
+        await chainAnswers(inProcess, 56, { keepHashes: true }),
+      );
     } finally {
       await Promise.all([signed.close(), inProcess.close()]);
       await anvil.stop("SIGKILL");
@@ -164,7 +191,15 @@ describe.skipIf(!ANVIL_PLATFORM)("the contract suite against the simulator on an
     try {
       const { chainId, collection, tokenIds } = world.landed.item("busy-coin");
       expect(sim.chains.get(chainId)!.external).toBe(true);
-      const report = await runContractSuite({ baseUrl: sim.url, apiKey: DEMO_KEYS.studio, collection, tokenId: Number(tokenIds[0]), chainId, allowWrites: true, mintCollection: collection });
+      const report = await runContractSuite({
+        baseUrl: sim.url,
+        apiKey: DEMO_KEYS.studio,
+        collection,
+        tokenId: Number(tokenIds[0]),
+        chainId,
+        allowWrites: true,
+        mintCollection: collection,
+      });
       expect(report.results.filter((result) => result.status !== "passed")).toEqual([]);
     } finally {
       await sim.close();

@@ -11,7 +11,8 @@ function fakeChain() {
   let next = 0;
   const mine = (hashes: string[]) => {
     blocks += 1;
-    for (const hash of hashes) receipts.set(hash, { status: hash.endsWith("bad") ? "0x0" : "0x1", blockNumber: `0x${blocks.toString(16)}` });
+    for (const hash of hashes)
+      receipts.set(hash, { status: hash.endsWith("bad") ? "0x0" : "0x1", blockNumber: `0x${blocks.toString(16)}` });
   };
   const provider: RequestProvider = {
     async request({ method, params = [] }) {
@@ -80,7 +81,12 @@ it("mines transactions that wait together in one block, each answered once it is
 it("a transaction that reverts inside a shared block rejects with what the same call throws, the others resolve", async () => {
   const chain = fakeChain();
   const batcher = new BlockBatcher(chain.provider);
-  const results = await Promise.allSettled([batcher.send(tx()), batcher.send(tx()), batcher.send(tx("0xbad")), batcher.send(tx())]);
+  const results = await Promise.allSettled([
+    batcher.send(tx()),
+    batcher.send(tx()),
+    batcher.send(tx("0xbad")),
+    batcher.send(tx()),
+  ]);
   expect(results.map((result) => result.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled"]);
   expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ data: "0xdeadbeef" });
 });
@@ -102,9 +108,15 @@ it("a writer that must know its hash first is told it from the pool before any b
   const batcher = new BlockBatcher(chain.provider);
   const mines = () => chain.calls.filter((method) => method === "evm_mine").length;
   const told: { hash: string; minedBefore: number; inBlock: boolean }[] = [];
-  const teller: HashTeller = { tell: (hash) => void told.push({ hash, minedBefore: mines(), inBlock: chain.receipts.has(hash) }) };
+  const teller: HashTeller = {
+    tell: (hash) => void told.push({ hash, minedBefore: mines(), inBlock: chain.receipts.has(hash) }),
+  };
   // The first goes alone (a block of its own); the two that arrive meanwhile share the next block.
-  const hashes = await Promise.all([batcher.send(tx(), teller), batcher.send(tx(), teller), batcher.send(tx(), teller)]);
+  const hashes = await Promise.all([
+    batcher.send(tx(), teller),
+    batcher.send(tx(), teller),
+    batcher.send(tx(), teller),
+  ]);
   expect(told.map(({ hash }) => hash)).toEqual(hashes);
   expect(told.every(({ inBlock }) => !inBlock)).toBe(true);
   expect(told.map(({ minedBefore }) => minedBefore)).toEqual([0, 1, 1]);

@@ -11,7 +11,10 @@ export interface CliRun {
 }
 
 export function runSimulate(args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
-  const child = spawn(process.execPath, ["src/cli/simulate.ts", "--port", "0", "--no-rpc", ...args], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ["src/cli/simulate.ts", "--port", "0", "--no-rpc", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
@@ -23,7 +26,8 @@ export function runSimulate(args: string[], env: NodeJS.ProcessEnv = {}): CliRun
     async waitFor(text) {
       const deadline = Date.now() + 120_000;
       while (!output.includes(text)) {
-        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`no '${text}' in the output (exit ${child.exitCode}):\n${output}`);
+        if (child.exitCode !== null || Date.now() > deadline)
+          throw new Error(`no '${text}' in the output (exit ${child.exitCode}):\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       return output;

@@ -17,7 +17,14 @@ describe.skipIf(!ANVIL_PLATFORM)("--contracts on anvil", () => {
   let contractsFile: string;
   let recordedAnswers: unknown;
   const world = () => demoWorld({ baseUrl: SNAPSHOT_BASE_URL });
-  const options = () => ({ nodeUrls: [anvil.url], contractsFile, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+  const options = () => ({
+    nodeUrls: [anvil.url],
+    contractsFile,
+    chains: [
+      { chainId: 56, rpcPort: 0 },
+      { chainId: 137, rpcPort: 0 },
+    ],
+  });
 
   beforeAll(async () => {
     contractsFile = join(await mkdtemp(join(tmpdir(), "nft-sim-contracts-")), "contracts.json");
@@ -28,10 +35,17 @@ describe.skipIf(!ANVIL_PLATFORM)("--contracts on anvil", () => {
   it("a first run records the contracts and the world; a second attaches without sending anything and answers the same", async () => {
     const first = await startTestSimulator(world(), options());
     const recorded = JSON.parse(await readFile(contractsFile, "utf8")).chains["56"];
-    expect(recorded).toMatchObject({ factory: first.chains.get(56)!.contracts.factory, world: expect.stringContaining("scenario ") });
+    expect(recorded).toMatchObject({
+      factory: first.chains.get(56)!.contracts.factory,
+      world: expect.stringContaining("scenario "),
+    });
     expect(recorded.loadedAt.block).toBe(first.chains.get(56)!.models.head.blockNumber);
-    const [collection] = (await call(first, "/api/v2/collection?chainId=56")).body.collections.map((c: { address: Address }) => c.address);
-    expect((await postJson(first, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(first, collection, 56))).status).toBe(200);
+    const [collection] = (await call(first, "/api/v2/collection?chainId=56")).body.collections.map(
+      (c: { address: Address }) => c.address,
+    );
+    expect(
+      (await postJson(first, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(first, collection, 56))).status,
+    ).toBe(200);
     const answers = await chainAnswers(first, 56);
     recordedAnswers = answers;
     await first.close();
@@ -48,7 +62,10 @@ describe.skipIf(!ANVIL_PLATFORM)("--contracts on anvil", () => {
       const metadata = await call(second, `/metadata/56/dragon-riders/${saddle.tokenIds[0]}`);
       expect(metadata.status).toBe(200);
       expect(metadata.body).toMatchObject({ name: "Sky Saddle", description: "A saddle for long flights." });
-      expect((await call(second, `/api/v2/collection/${secondWorld.landed.collection("dragon-riders").address}`)).body.collection.description).toBe("Mounts and saddles of the sky clans.");
+      expect(
+        (await call(second, `/api/v2/collection/${secondWorld.landed.collection("dragon-riders").address}`)).body
+          .collection.description,
+      ).toBe("Mounts and saddles of the sky clans.");
     } finally {
       await second.close();
     }
@@ -60,9 +77,13 @@ describe.skipIf(!ANVIL_PLATFORM)("--contracts on anvil", () => {
     try {
       expect(await chainAnswers(second, 56)).toEqual(recordedAnswers);
       expect(limited.ranges.filter((range) => range.refused).length).toBeGreaterThan(0);
-      expect(Math.max(...limited.ranges.filter((range) => !range.refused).map((range) => range.blocks))).toBeLessThanOrEqual(5);
+      expect(
+        Math.max(...limited.ranges.filter((range) => !range.refused).map((range) => range.blocks)),
+      ).toBeLessThanOrEqual(5);
       // Once narrowed, it stays narrow: the refusals are the halvings down to 5 blocks, not one per range.
-      expect(limited.ranges.filter((range) => range.refused).length).toBeLessThanOrEqual(Math.ceil(Math.log2(2_000 / 5)) + 1);
+      expect(limited.ranges.filter((range) => range.refused).length).toBeLessThanOrEqual(
+        Math.ceil(Math.log2(2_000 / 5)) + 1,
+      );
     } finally {
       await second.close();
       await limited.close();
@@ -71,9 +92,17 @@ describe.skipIf(!ANVIL_PLATFORM)("--contracts on anvil", () => {
 
   it("refuses to attach a world other than the one recorded, and --state beside an attached chain", async () => {
     const other = demoWorld({ baseUrl: "http://127.0.0.1:4000" });
-    await expect(startTestSimulator(other, options())).rejects.toMatchObject({ name: "NodeRefusal", message: expect.stringMatching(/records the world ".*uris at http:\/\/127\.0\.0\.1:3000" on its contracts, not ".*uris at http:\/\/127\.0\.0\.1:4000"/) });
+    await expect(startTestSimulator(other, options())).rejects.toMatchObject({
+      name: "NodeRefusal",
+      message: expect.stringMatching(
+        /records the world ".*uris at http:\/\/127\.0\.0\.1:3000" on its contracts, not ".*uris at http:\/\/127\.0\.0\.1:4000"/,
+      ),
+    });
     const stateDir = await mkdtemp(join(tmpdir(), "nft-sim-state-"));
-    await expect(startTestSimulator(world(), { ...options(), stateDir })).rejects.toMatchObject({ name: "NodeRefusal", message: expect.stringContaining("use one or the other") });
+    await expect(startTestSimulator(world(), { ...options(), stateDir })).rejects.toMatchObject({
+      name: "NodeRefusal",
+      message: expect.stringContaining("use one or the other"),
+    });
   });
 
   it("refuses a node that no longer holds the recorded chain (restarted without its state)", async () => {
@@ -82,7 +111,9 @@ describe.skipIf(!ANVIL_PLATFORM)("--contracts on anvil", () => {
     anvil = await startAnvil({ chainId: 56, port });
     await expect(startTestSimulator(world(), options())).rejects.toMatchObject({
       name: "NodeRefusal",
-      message: expect.stringMatching(/chain 56 \(http:\/\/127\.0\.0\.1:\d+\) is not the chain .*contracts\.json was written for: no contract at 0x[0-9a-f]{40}/),
+      message: expect.stringMatching(
+        /chain 56 \(http:\/\/127\.0\.0\.1:\d+\) is not the chain .*contracts\.json was written for: no contract at 0x[0-9a-f]{40}/,
+      ),
     });
   });
 });

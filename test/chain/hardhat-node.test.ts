@@ -17,7 +17,10 @@ describe("on Hardhat's node (--rpc-url)", () => {
 
   beforeAll(async () => {
     node = await startHardhatNode({ chainId: 56, initialDate: world().genesisTime! });
-    [sim, inProcess] = await Promise.all([startTestSimulator(world(), { nodeUrls: [node.url], pollIntervalMs: 100 }), startTestSimulator(world())]);
+    [sim, inProcess] = await Promise.all([
+      startTestSimulator(world(), { nodeUrls: [node.url], pollIntervalMs: 100 }),
+      startTestSimulator(world()),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([sim?.close(), inProcess?.close()]);

@@ -9,15 +9,19 @@ describe("addressOf", () => {
   it("gives viem's address for any valid private key", () => {
     // A valid key is below the curve order; 31 random bytes under a zero byte always are.
     fc.assert(
-      fc.property(fc.uint8Array({ minLength: 31, maxLength: 31 }).filter((bytes) => bytes.some((b) => b !== 0)), (bytes) => {
-        const key = bytesToHex(new Uint8Array([0, ...bytes]));
-        expect(addressOf(key)).toBe(privateKeyToAddress(key).toLowerCase());
-      }),
+      fc.property(
+        fc.uint8Array({ minLength: 31, maxLength: 31 }).filter((bytes) => bytes.some((b) => b !== 0)),
+        (bytes) => {
+          const key = bytesToHex(new Uint8Array([0, ...bytes]));
+          expect(addressOf(key)).toBe(privateKeyToAddress(key).toLowerCase());
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it("gives viem's address for the world's labelled keys", () => {
-    for (const label of ["account/studio", "deployer/56", "deployer/137"]) expect(addressOf(keyFor(label))).toBe(privateKeyToAddress(keyFor(label)).toLowerCase());
+    for (const label of ["account/studio", "deployer/56", "deployer/137"])
+      expect(addressOf(keyFor(label))).toBe(privateKeyToAddress(keyFor(label)).toLowerCase());
   });
 });

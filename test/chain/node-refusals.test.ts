@@ -24,9 +24,16 @@ async function keysFile(keys: { deployer: Hex; accounts: Record<string, Hex> }):
   return file;
 }
 
-const freshKeys = () => ({ deployer: generatePrivateKey(), accounts: Object.fromEntries(DEMO_ACCOUNTS.map((name) => [name, generatePrivateKey()])) });
-const allKeys = (keys: { deployer: Hex; accounts: Record<string, Hex> }) => [keys.deployer, ...Object.values(keys.accounts)];
-const noKeyIn = (text: string, keys: Hex[]) => keys.forEach((key) => expect(text.toLowerCase()).not.toContain(key.slice(2).toLowerCase()));
+const freshKeys = () => ({
+  deployer: generatePrivateKey(),
+  accounts: Object.fromEntries(DEMO_ACCOUNTS.map((name) => [name, generatePrivateKey()])),
+});
+const allKeys = (keys: { deployer: Hex; accounts: Record<string, Hex> }) => [
+  keys.deployer,
+  ...Object.values(keys.accounts),
+];
+const noKeyIn = (text: string, keys: Hex[]) =>
+  keys.forEach((key) => expect(text.toLowerCase()).not.toContain(key.slice(2).toLowerCase()));
 
 describe.skipIf(!ANVIL_PLATFORM)("on a node that cannot set block times (a testnet's)", () => {
   let anvil: NodeProcess;
@@ -47,7 +54,9 @@ describe.skipIf(!ANVIL_PLATFORM)("on a node that cannot set block times (a testn
     try {
       const run = runSimulate(["--fixture", "demo", "--rpc-url", plain56.url]);
       expect(await run.exited).toBe(1);
-      expect(run.output()).toMatch(/^the node at http:\/\/127\.0\.0\.1:\d+ \(chain 56\) cannot set block times .* Start with --fixture none/m);
+      expect(run.output()).toMatch(
+        /^the node at http:\/\/127\.0\.0\.1:\d+ \(chain 56\) cannot set block times .* Start with --fixture none/m,
+      );
       expect(run.output()).not.toMatch(/\n\s+at /);
     } finally {
       await plain56.close();
@@ -63,14 +72,19 @@ describe.skipIf(!ANVIL_PLATFORM)("on a node that cannot set block times (a testn
       expect((await call(sim, "/api/v2/collection?chainId=97")).body).toEqual({ collections: [], count: 0 });
       expect((await call(sim, "/api/v2/collection")).body.count).toBe(5);
       expect(sim.chains.get(97)!.models.head.timestamp).toBeGreaterThanOrEqual(Number(head.timestamp));
-      expect(await banner(sim, { readyInMs: 0 }, "", { controlOn: true })).toMatch(/chain 97 .*node http:\/\/127\.0\.0\.1:\d+ \(anvil\/v[\d.]+; impersonates the world's wallets; no collections of the world on it\)/);
+      expect(await banner(sim, { readyInMs: 0 }, "", { controlOn: true })).toMatch(
+        /chain 97 .*node http:\/\/127\.0\.0\.1:\d+ \(anvil\/v[\d.]+; impersonates the world's wallets; no collections of the world on it\)/,
+      );
     } finally {
       await sim.close();
     }
   });
 
   it("refuses to impersonate there: without keys nobody can send", async () => {
-    await expect(startTestSimulator(emptyWorld(), { nodeUrls: [plain.url] })).rejects.toMatchObject({ name: "NodeRefusal", message: expect.stringContaining("give the world's keys, funded there, with --keys") });
+    await expect(startTestSimulator(emptyWorld(), { nodeUrls: [plain.url] })).rejects.toMatchObject({
+      name: "NodeRefusal",
+      message: expect.stringContaining("give the world's keys, funded there, with --keys"),
+    });
   });
 
   it("starts --fixture none with given keys: signs there, an API key per account, and what the node cannot do answers 409", async () => {
@@ -80,18 +94,38 @@ describe.skipIf(!ANVIL_PLATFORM)("on a node that cannot set block times (a testn
     try {
       const output = await run.waitFor("Ctrl-C stops");
       noKeyIn(output, allKeys(keys));
-      expect(output).toMatch(/chain 97 .*node http:\/\/127\.0\.0\.1:\d+ \(anvil\/v[\d.]+; signs with the given keys; no collections of the world on it\)/);
+      expect(output).toMatch(
+        /chain 97 .*node http:\/\/127\.0\.0\.1:\d+ \(anvil\/v[\d.]+; signs with the given keys; no collections of the world on it\)/,
+      );
       expect(output).toContain(`sim-studio           studio     ${addressOf(keys.accounts.studio!)}`);
       const sim = { url: output.match(/API\s+(http:\/\/127\.0\.0\.1:\d+)\/api\/v2/)![1]! };
       expect((await call(sim, "/api/v2/collection?chainId=97")).body).toEqual({ collections: [], count: 0 });
-      const created = await call(sim, "/_sim/collections", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ chainId: 97, name: "Testnet Swords", owner: "sim-studio", minters: ["sim-studio"] }) });
+      const created = await call(sim, "/_sim/collections", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ chainId: 97, name: "Testnet Swords", owner: "sim-studio", minters: ["sim-studio"] }),
+      });
       expect(created.status).toBe(200);
       const tx = await rpc(anvil.url, "eth_getTransactionByHash", [created.body.txHash]);
       expect(tx.from).toBe(addressOf(keys.accounts.studio!));
-      const minted = await postJson(sim as never, "/api/v2/item/new?apiKey=sim-studio", { collectionAddress: created.body.address, recipient: addressOf(keys.accounts.bob!), chainId: 97, item: { name: "Sword", initialSupply: 2 } });
+      const minted = await postJson(sim as never, "/api/v2/item/new?apiKey=sim-studio", {
+        collectionAddress: created.body.address,
+        recipient: addressOf(keys.accounts.bob!),
+        chainId: 97,
+        item: { name: "Sword", initialSupply: 2 },
+      });
       expect(minted.status).toBe(200);
-      for (const [path, body] of [["/_sim/snapshots", {}], ["/_sim/time/advance", { seconds: 60, chainId: 97 }], ["/_sim/api-keys", { name: "newcomer" }], ["/_sim/reset", {}]] as const) {
-        const refused = await call(sim, path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      for (const [path, body] of [
+        ["/_sim/snapshots", {}],
+        ["/_sim/time/advance", { seconds: 60, chainId: 97 }],
+        ["/_sim/api-keys", { name: "newcomer" }],
+        ["/_sim/reset", {}],
+      ] as const) {
+        const refused = await call(sim, path, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
         expect([path, refused.status, refused.body.error]).toEqual([path, 409, "CONFLICT"]);
         expect(refused.body.errors[0]).toMatch(/chain 97|node at/);
       }
@@ -115,7 +149,9 @@ describe.skipIf(!ANVIL_PLATFORM)("with --keys on anvil", () => {
     await funded(anvil.url, keys.deployer);
     const run = runSimulate(["--fixture", "demo", "--rpc-url", anvil.url, "--keys", await keysFile(keys)]);
     expect(await run.exited).toBe(1);
-    expect(run.output()).toMatch(/^chain 56 \(http:\/\/127\.0\.0\.1:\d+\): 5 of the wallets whose keys were given cannot pay for a transaction/m);
+    expect(run.output()).toMatch(
+      /^chain 56 \(http:\/\/127\.0\.0\.1:\d+\): 5 of the wallets whose keys were given cannot pay for a transaction/m,
+    );
     expect(run.output()).toContain(`${addressOf(keys.accounts.alice!)} holds 0`);
     noKeyIn(run.output(), allKeys(keys));
   });
@@ -127,7 +163,9 @@ describe.skipIf(!ANVIL_PLATFORM)("with --keys on anvil", () => {
     expect(await run.exited).toBe(1);
     expect(run.output()).toMatch(/--keys .*keys\.json: accounts\.studio is not a private key/);
     noKeyIn(run.output(), [leaked]);
-    const partial = runSimulate(["--fixture", "demo", "--rpc-url", anvil.url], { SIM_KEYS: JSON.stringify({ deployer: leaked, accounts: { studio: leaked } }) });
+    const partial = runSimulate(["--fixture", "demo", "--rpc-url", anvil.url], {
+      SIM_KEYS: JSON.stringify({ deployer: leaked, accounts: { studio: leaked } }),
+    });
     expect(await partial.exited).toBe(2);
     expect(partial.output()).toContain("have no key for 'arcade', 'guest', 'alice', 'bob'");
   });
@@ -145,13 +183,18 @@ describe.skipIf(!ANVIL_PLATFORM)("with --keys on anvil", () => {
       const deployerBalance = BigInt(await rpc(anvil.url, "eth_getBalance", [addressOf(keys.deployer), "latest"]));
       expect(deployerBalance > 0n && deployerBalance < 10n ** 19n).toBe(true);
       // The node was never asked to send as the wallet: it holds no signer for it.
-      await expect(rpc(anvil.url, "eth_sendTransaction", [{ from: studio, to: studio, value: "0x1" }])).rejects.toThrow(/No Signer available/);
+      await expect(rpc(anvil.url, "eth_sendTransaction", [{ from: studio, to: studio, value: "0x1" }])).rejects.toThrow(
+        /No Signer available/,
+      );
     } finally {
       await run.stop();
     }
   });
 
   it("refuses two nodes that serve the same chain id", async () => {
-    await expect(startTestSimulator(world(), { nodeUrls: [anvil.url, `${anvil.url}/`] })).rejects.toMatchObject({ name: "NodeRefusal", message: expect.stringContaining("both serve chain 56") });
+    await expect(startTestSimulator(world(), { nodeUrls: [anvil.url, `${anvil.url}/`] })).rejects.toMatchObject({
+      name: "NodeRefusal",
+      message: expect.stringContaining("both serve chain 56"),
+    });
   });
 });

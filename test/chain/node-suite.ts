@@ -1,4 +1,13 @@
-import { createPublicClient, createWalletClient, encodeFunctionData, http, parseEther, type Abi, type Address, type Hex } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  http,
+  parseEther,
+  type Abi,
+  type Address,
+  type Hex,
+} from "viem";
 import { describe, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator.ts";
 import { call, DEMO_KEYS, demoAccount, mintBody, postJson } from "../harness.ts";
@@ -25,8 +34,11 @@ export async function chainAnswers(sim: Simulator, chainId: number, { keepHashes
   const answers: unknown[] = [list.status, list.body];
   for (const { address } of list.body.collections as { address: Address }[]) {
     answers.push((await call(sim, `/api/v2/collection/${address}`)).body);
-    const tokenIds = [...sim.chains.get(chainId)!.models.items.keys()].filter((key) => key.startsWith(`${address}-`)).map((key) => Number(key.split("-")[1]!));
-    for (const tokenId of tokenIds.sort((a, b) => a - b)) answers.push((await call(sim, `/api/v2/item/events/${address}/${tokenId}?perPage=100`)).body);
+    const tokenIds = [...sim.chains.get(chainId)!.models.items.keys()]
+      .filter((key) => key.startsWith(`${address}-`))
+      .map((key) => Number(key.split("-")[1]!));
+    for (const tokenId of tokenIds.sort((a, b) => a - b))
+      answers.push((await call(sim, `/api/v2/item/events/${address}/${tokenId}?perPage=100`)).body);
   }
   const text = JSON.stringify(answers);
   return JSON.parse(keepHashes ? text : text.replace(/0x[0-9a-f]{64}/g, "<tx>"));
@@ -51,7 +63,10 @@ export interface NodeUnderTest {
 async function send(nodeUrl: string, from: Address, to: Address, data: Hex, value?: bigint): Promise<void> {
   const wallet = createWalletClient({ transport: http(nodeUrl), account: from });
   const hash = await wallet.sendTransaction({ chain: null, to, data, ...(value ? { value } : {}) });
-  const receipt = await createPublicClient({ transport: http(nodeUrl) }).waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  const receipt = await createPublicClient({ transport: http(nodeUrl) }).waitForTransactionReceipt({
+    hash,
+    pollingInterval: 50,
+  });
   expect(receipt.status).toBe("success");
 }
 
@@ -70,18 +85,35 @@ export function nodeSuite(name: string, node: NodeUnderTest): void {
 
     it("mints through the API there; a transfer sent to the node directly shows in the item's history", async () => {
       const sim = node.sim();
-      const [collection] = (await call(sim, "/api/v2/collection?chainId=56&sortBy=name&sortDir=asc")).body.collections.map((c: { address: Address }) => c.address);
-      const minted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection, 56, { initialSupply: 3 }));
+      const [collection] = (
+        await call(sim, "/api/v2/collection?chainId=56&sortBy=name&sortDir=asc")
+      ).body.collections.map((c: { address: Address }) => c.address);
+      const minted = await postJson(
+        sim,
+        `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`,
+        mintBody(sim, collection, 56, { initialSupply: 3 }),
+      );
       expect(minted.status).toBe(200);
       const tokenId = minted.body.tokenIds[0];
       const history = (await call(sim, `/api/v2/item/events/${collection}/${tokenId}`)).body.events;
-      expect(history.map((event: { event: string; from: string }) => [event.event, event.from])).toEqual([["TransferSingle", "0x0000000000000000000000000000000000000000"]]);
+      expect(history.map((event: { event: string; from: string }) => [event.event, event.from])).toEqual([
+        ["TransferSingle", "0x0000000000000000000000000000000000000000"],
+      ]);
       expect(history[0].transactionHash).toBe(minted.body.txHash);
 
       const studio = demoAccount(sim, "studio").wallet;
       const arcade = demoAccount(sim, "arcade").wallet;
       const abi = sim.chains.get(56)!.abis.collection as Abi;
-      await send(node.nodeUrl(), studio, collection, encodeFunctionData({ abi, functionName: "safeTransferFrom", args: [studio, arcade, BigInt(tokenId), 1n, "0x"] }));
+      await send(
+        node.nodeUrl(),
+        studio,
+        collection,
+        encodeFunctionData({
+          abi,
+          functionName: "safeTransferFrom",
+          args: [studio, arcade, BigInt(tokenId), 1n, "0x"],
+        }),
+      );
       const shown = await eventually(async () => {
         const events = (await call(sim, `/api/v2/item/events/${collection}/${tokenId}`)).body.events;
         expect(events).toHaveLength(2);
@@ -92,7 +124,9 @@ export function nodeSuite(name: string, node: NodeUnderTest): void {
 
     it("steers the node's chain through the control API: time moves on, and a new API key's wallet (impersonated, funded there) mints", async () => {
       const sim = node.sim();
-      const before = (await call(sim, "/_sim/time")).body.chains.find((chain: { chainId: number }) => chain.chainId === 56);
+      const before = (await call(sim, "/_sim/time")).body.chains.find(
+        (chain: { chainId: number }) => chain.chainId === 56,
+      );
       const advanced = await postJson(sim, "/_sim/time/advance", { seconds: 86_400, chainId: 56 });
       expect(advanced.status).toBe(200);
       const after = advanced.body.chains.find((chain: { chainId: number }) => chain.chainId === 56);
@@ -100,19 +134,37 @@ export function nodeSuite(name: string, node: NodeUnderTest): void {
       expect((await rpcBlock(node.nodeUrl())).timestamp).toBe(after.timestamp);
 
       const { body: key } = await postJson(sim, "/_sim/api-keys", { name: `node-${Date.now()}` });
-      const created = await postJson(sim, "/_sim/collections", { chainId: 56, name: "Made On The Node", owner: key.apiKey, minters: [key.apiKey] });
+      const created = await postJson(sim, "/_sim/collections", {
+        chainId: 56,
+        name: "Made On The Node",
+        owner: key.apiKey,
+        minters: [key.apiKey],
+      });
       expect(created.status).toBe(200);
-      const minted = await postJson(sim, `/api/v2/item/new?apiKey=${key.apiKey}`, { collectionAddress: created.body.address, recipient: key.wallet, chainId: 56, item: { name: "Fresh", initialSupply: 1 } });
+      const minted = await postJson(sim, `/api/v2/item/new?apiKey=${key.apiKey}`, {
+        collectionAddress: created.body.address,
+        recipient: key.wallet,
+        chainId: 56,
+        item: { name: "Fresh", initialSupply: 1 },
+      });
       expect(minted.status).toBe(200);
-      const tx = await createPublicClient({ transport: http(node.nodeUrl()) }).getTransaction({ hash: minted.body.txHash });
+      const tx = await createPublicClient({ transport: http(node.nodeUrl()) }).getTransaction({
+        hash: minted.body.txHash,
+      });
       expect(tx.from).toBe(key.wallet);
     });
 
     it("drops a sale the node takes back from the item's history and from the collection's volumes", async () => {
       const sim = node.sim();
       const chain = sim.chains.get(56)!;
-      const [collection] = (await call(sim, "/api/v2/collection?chainId=56&sortBy=name&sortDir=desc")).body.collections.map((c: { address: Address }) => c.address);
-      const minted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection, 56, { initialSupply: 2 }));
+      const [collection] = (
+        await call(sim, "/api/v2/collection?chainId=56&sortBy=name&sortDir=desc")
+      ).body.collections.map((c: { address: Address }) => c.address);
+      const minted = await postJson(
+        sim,
+        `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`,
+        mintBody(sim, collection, 56, { initialSupply: 2 }),
+      );
       const tokenId = BigInt(minted.body.tokenIds[0]);
       const before = (await call(sim, `/api/v2/collection/${collection}`)).body.collection;
       const studio = demoAccount(sim, "studio").wallet;
@@ -120,18 +172,50 @@ export function nodeSuite(name: string, node: NodeUnderTest): void {
       const { marketplace } = chain.contracts;
       const rewinder = node.rewinder(node.nodeUrl());
       await rewinder.mark();
-      await send(node.nodeUrl(), studio, collection, encodeFunctionData({ abi: chain.abis.collection as Abi, functionName: "setApprovalForAll", args: [marketplace, true] }));
+      await send(
+        node.nodeUrl(),
+        studio,
+        collection,
+        encodeFunctionData({
+          abi: chain.abis.collection as Abi,
+          functionName: "setApprovalForAll",
+          args: [marketplace, true],
+        }),
+      );
       const price = parseEther("2");
-      await send(node.nodeUrl(), studio, marketplace, encodeFunctionData({ abi: chain.abis.marketplace as Abi, functionName: "list", args: [collection, tokenId, 1n, price, "0x0000000000000000000000000000000000000000"] }));
-      const listingId = (await chain.publicClient.readContract({ address: marketplace, abi: chain.abis.marketplace, functionName: "listingCount" })) as bigint;
-      await send(node.nodeUrl(), arcade, marketplace, encodeFunctionData({ abi: chain.abis.marketplace as Abi, functionName: "buy", args: [listingId, 1n] }), price);
+      await send(
+        node.nodeUrl(),
+        studio,
+        marketplace,
+        encodeFunctionData({
+          abi: chain.abis.marketplace as Abi,
+          functionName: "list",
+          args: [collection, tokenId, 1n, price, "0x0000000000000000000000000000000000000000"],
+        }),
+      );
+      const listingId = (await chain.publicClient.readContract({
+        address: marketplace,
+        abi: chain.abis.marketplace,
+        functionName: "listingCount",
+      })) as bigint;
+      await send(
+        node.nodeUrl(),
+        arcade,
+        marketplace,
+        encodeFunctionData({ abi: chain.abis.marketplace as Abi, functionName: "buy", args: [listingId, 1n] }),
+        price,
+      );
       const sold = await eventually(async () => {
         const { body } = await call(sim, `/api/v2/collection/${collection}`);
         expect(body.collection.volume_all).toBeGreaterThan(before.volume_all);
         return body.collection;
       });
       expect(sold.volume_all - before.volume_all).toBeCloseTo(2 * 243.06, 6);
-      expect((await call(sim, `/api/v2/item/events/${collection}/${tokenId}`)).body.events.map((e: { event: string }) => e.event)).toContain("Swapped");
+      expect(
+        (await call(sim, `/api/v2/item/events/${collection}/${tokenId}`)).body.events.map(
+          (e: { event: string }) => e.event,
+        ),
+      ).toContain("Swapped");
 
       await rewinder.rewind();
       const after = await eventually(async () => {
@@ -140,7 +224,9 @@ export function nodeSuite(name: string, node: NodeUnderTest): void {
         return body.collection;
       });
       expect(after).toEqual(before);
-      const events = (await call(sim, `/api/v2/item/events/${collection}/${tokenId}`)).body.events.map((e: { event: string }) => e.event);
+      const events = (await call(sim, `/api/v2/item/events/${collection}/${tokenId}`)).body.events.map(
+        (e: { event: string }) => e.event,
+      );
       expect(events).toEqual(["TransferSingle"]);
     });
   });

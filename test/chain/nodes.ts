@@ -15,7 +15,11 @@ export const ANVIL_PLATFORM = process.platform === "linux" && process.arch === "
 
 /** One JSON-RPC call to a node; a JSON-RPC error throws. */
 export async function rpc<T = any>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   const answer = (await response.json()) as { result?: T; error?: { message: string } };
   if (answer.error) throw new Error(`${method}: ${answer.error.message}`);
   return answer.result as T;
@@ -28,7 +32,11 @@ export interface NodeProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-function started(child: ChildProcess, listening: RegExp, what: string): Promise<{ port: number; exited: Promise<void> }> {
+function started(
+  child: ChildProcess,
+  listening: RegExp,
+  what: string,
+): Promise<{ port: number; exited: Promise<void> }> {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return new Promise((resolve, reject) => {
     let output = "";
@@ -42,7 +50,9 @@ function started(child: ChildProcess, listening: RegExp, what: string): Promise<
     };
     child.stdout!.on("data", onData);
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-    child.once("exit", (code) => reject(new Error(`${what} exited (${code}) before listening:\n${output.slice(-2000)}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`${what} exited (${code}) before listening:\n${output.slice(-2000)}`)),
+    );
     setTimeout(() => reject(new Error(`${what} did not listen within 60 s:\n${output.slice(-2000)}`)), 60_000).unref();
   });
 }
@@ -73,8 +83,18 @@ export interface AnvilStart {
 
 /** Starts anvil; throws (the test fails) if its binary is missing on linux-x64: `npm install` should have put it there. */
 export async function startAnvil({ chainId, timestamp, state, port = 0 }: AnvilStart): Promise<NodeProcess> {
-  if (!existsSync(ANVIL_BINARY)) throw new Error(`anvil is not installed at ${ANVIL_BINARY}: npm install brings it (@foundry-rs/anvil, a devDependency)`);
-  const args = ["--port", String(port), "--chain-id", String(chainId), ...(timestamp ? ["--timestamp", String(timestamp)] : []), ...(state ? ["--state", state] : [])];
+  if (!existsSync(ANVIL_BINARY))
+    throw new Error(
+      `anvil is not installed at ${ANVIL_BINARY}: npm install brings it (@foundry-rs/anvil, a devDependency)`,
+    );
+  const args = [
+    "--port",
+    String(port),
+    "--chain-id",
+    String(chainId),
+    ...(timestamp ? ["--timestamp", String(timestamp)] : []),
+    ...(state ? ["--state", state] : []),
+  ];
   const child = spawn(ANVIL_BINARY, args, { stdio: ["ignore", "pipe", "pipe"] });
   const { port: bound, exited } = await started(child, /Listening on 127\.0\.0\.1:(\d+)/, "anvil");
   return nodeProcess(child, bound, exited);
@@ -90,8 +110,16 @@ export interface HardhatNodeStart {
 export async function startHardhatNode({ chainId, initialDate }: HardhatNodeStart): Promise<NodeProcess> {
   const cli = `${ROOT}node_modules/hardhat/dist/src/cli.js`;
   const config = `${ROOT}test/chain/fixtures/hardhat-node.config.ts`;
-  const env = { ...process.env, SIM_NODE_CHAIN_ID: String(chainId), ...(initialDate ? { SIM_NODE_INITIAL_DATE: initialDate.toISOString() } : {}) };
-  const child = spawn(process.execPath, [cli, "--config", config, "node", "--hostname", "127.0.0.1", "--port", "0"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const env = {
+    ...process.env,
+    SIM_NODE_CHAIN_ID: String(chainId),
+    ...(initialDate ? { SIM_NODE_INITIAL_DATE: initialDate.toISOString() } : {}),
+  };
+  const child = spawn(process.execPath, [cli, "--config", config, "node", "--hostname", "127.0.0.1", "--port", "0"], {
+    cwd: ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const { port, exited } = await started(child, /JSON-RPC server at http:\/\/127\.0\.0\.1:(\d+)\//, "hardhat node");
   return nodeProcess(child, port, exited);
 }

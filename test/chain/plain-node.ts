@@ -16,18 +16,27 @@ interface NodeProxy {
 }
 
 export function startPlainNode(target: string): Promise<NodeProxy> {
-  return startProxy(target, ({ method }) => (DEV_METHOD.test(method) ? { code: -32601, message: `the method ${method} does not exist/is not available` } : undefined));
+  return startProxy(target, ({ method }) =>
+    DEV_METHOD.test(method)
+      ? { code: -32601, message: `the method ${method} does not exist/is not available` }
+      : undefined,
+  );
 }
 
 /** A node that answers eth_getLogs for at most `maxBlocks` blocks; `ranges` lists every eth_getLogs it was asked, refused or not. */
-export async function startLimitedNode(target: string, maxBlocks: number): Promise<NodeProxy & { ranges: { blocks: number; refused: boolean }[] }> {
+export async function startLimitedNode(
+  target: string,
+  maxBlocks: number,
+): Promise<NodeProxy & { ranges: { blocks: number; refused: boolean }[] }> {
   const ranges: { blocks: number; refused: boolean }[] = [];
   const proxy = await startProxy(target, ({ method, params }) => {
     if (method !== "eth_getLogs") return undefined;
     const { fromBlock, toBlock } = params![0] as { fromBlock: string; toBlock: string };
     const blocks = Number(BigInt(toBlock) - BigInt(fromBlock)) + 1;
     ranges.push({ blocks, refused: blocks > maxBlocks });
-    return blocks > maxBlocks ? { code: -32602, message: `eth_getLogs is limited to a ${maxBlocks} block range` } : undefined;
+    return blocks > maxBlocks
+      ? { code: -32602, message: `eth_getLogs is limited to a ${maxBlocks} block range` }
+      : undefined;
   });
   return { ...proxy, ranges };
 }
@@ -38,16 +47,36 @@ async function startProxy(target: string, refusalOf: (call: Call) => Refusal | u
     for await (const chunk of req) body += chunk;
     const parsed = JSON.parse(body) as Call | Call[];
     const calls = [parsed].flat();
-    const refusals = new Map(calls.flatMap((call) => {
-      const refusal = refusalOf(call);
-      return refusal ? [[call, refusal] as const] : [];
-    }));
+    const refusals = new Map(
+      calls.flatMap((call) => {
+        const refusal = refusalOf(call);
+        return refusal ? [[call, refusal] as const] : [];
+      }),
+    );
     const forwarded = calls.filter((call) => !refusals.has(call));
-    const answers = forwarded.length === 0 ? [] : [(await (await fetch(target, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(forwarded) })).json())].flat();
+    const answers =
+      forwarded.length === 0
+        ? []
+        : [
+            await (
+              await fetch(target, {
+                method: "POST",
+                headers: { "content-type": "application/json" },
+                body: JSON.stringify(forwarded),
+              })
+            ).json(),
+          ].flat();
     const byId = new Map((answers as { id: unknown }[]).map((answer) => [answer.id, answer]));
-    const out = calls.map((call) => (refusals.has(call) ? { jsonrpc: "2.0", id: call.id, error: refusals.get(call) } : byId.get(call.id)));
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(Array.isArray(parsed) ? out : out[0]));
+    const out = calls.map((call) =>
+      refusals.has(call) ? { jsonrpc: "2.0", id: call.id, error: refusals.get(call) } : byId.get(call.id),
+    );
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify(Array.isArray(parsed) ? out : out[0]));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -22,8 +22,11 @@ interface Run {
 
 function nftSim(args: string[], cwd = process.cwd()): Promise<Run> {
   return new Promise((done) => {
-    execFile(process.execPath, [NFT_SIM, ...args], { cwd, env, timeout: 120_000, maxBuffer: 20e6 }, (error, stdout, stderr) =>
-      done({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [NFT_SIM, ...args],
+      { cwd, env, timeout: 120_000, maxBuffer: 20e6 },
+      (error, stdout, stderr) => done({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
 }

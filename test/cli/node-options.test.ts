@@ -13,7 +13,9 @@ import { DEFAULT_OPTIONS } from "../../src/config.ts";
 
 describe("--rpc-url and --poll-interval", () => {
   it("takes --rpc-url once per node, or RPC_URLS comma-separated; a flag wins over the environment", () => {
-    expect(readOptions(["--rpc-url", "http://127.0.0.1:8545", "--rpc-url", "https://node.example/v3/abc"], {}).nodeUrls).toEqual(["http://127.0.0.1:8545", "https://node.example/v3/abc"]);
+    expect(
+      readOptions(["--rpc-url", "http://127.0.0.1:8545", "--rpc-url", "https://node.example/v3/abc"], {}).nodeUrls,
+    ).toEqual(["http://127.0.0.1:8545", "https://node.example/v3/abc"]);
     expect(readOptions([], { RPC_URLS: "http://a:1, http://b:2" }).nodeUrls).toEqual(["http://a:1", "http://b:2"]);
     expect(readOptions(["--rpc-url", "http://c:3"], { RPC_URLS: "http://a:1" }).nodeUrls).toEqual(["http://c:3"]);
     expect(readOptions([], {}).nodeUrls).toEqual([]);
@@ -53,7 +55,11 @@ describe("--contracts and --keys", () => {
     const keys = { deployer: generatePrivateKey(), accounts: { studio: generatePrivateKey() } };
     const file = join(await mkdtemp(join(tmpdir(), "nft-sim-keys-")), "keys.json");
     await writeFile(file, JSON.stringify(keys));
-    for (const options of [readOptions(["--keys", file], {}), readOptions([], { KEYS_FILE: file }), readOptions([], { SIM_KEYS: JSON.stringify(keys) })]) {
+    for (const options of [
+      readOptions(["--keys", file], {}),
+      readOptions([], { KEYS_FILE: file }),
+      readOptions([], { SIM_KEYS: JSON.stringify(keys) }),
+    ]) {
       expect(options.givenKeys?.deployer).toBe(keys.deployer);
       expect(options.keys?.get("studio")).toBe(keys.accounts.studio);
       expect(options.givenKeys?.accounts).toBe(options.keys);
@@ -64,7 +70,13 @@ describe("--contracts and --keys", () => {
 
   it("says what is wrong with a keys file, never quoting a key", () => {
     const key = generatePrivateKey();
-    const cases = [`{"deployer":"${key}",`, JSON.stringify({ deployer: `${key}00` }), JSON.stringify({ accounts: { studio: key.slice(0, 40) } }), JSON.stringify({ deployer: key, accounts: [key] }), JSON.stringify({ keys: [key] })];
+    const cases = [
+      `{"deployer":"${key}",`,
+      JSON.stringify({ deployer: `${key}00` }),
+      JSON.stringify({ accounts: { studio: key.slice(0, 40) } }),
+      JSON.stringify({ deployer: key, accounts: [key] }),
+      JSON.stringify({ keys: [key] }),
+    ];
     for (const text of cases) {
       let thrown: unknown;
       try {
@@ -78,7 +90,10 @@ describe("--contracts and --keys", () => {
   });
 
   it("redacts every given key, with or without 0x, from text it prints", () => {
-    const keys = parseGivenKeys(JSON.stringify({ deployer: generatePrivateKey(), accounts: { studio: generatePrivateKey() } }), "SIM_KEYS");
+    const keys = parseGivenKeys(
+      JSON.stringify({ deployer: generatePrivateKey(), accounts: { studio: generatePrivateKey() } }),
+      "SIM_KEYS",
+    );
     const studio = keys.accounts.get("studio")!;
     const text = `failed: ${keys.deployer} then ${studio.slice(2)} and ${studio.toUpperCase().replace("0X", "0x")}`;
     const redacted = redactKeys(text, keys);

@@ -63,21 +63,28 @@ export const BREAKAGES = {
   },
   /** An item's history comes oldest first. */
   historyOldestFirst: {
-    rewriteBody: (url, status, body) => (isHistory(url) && status === 200 ? { events: [...(body as { events: unknown[] }).events].reverse() } : body),
+    rewriteBody: (url, status, body) =>
+      isHistory(url) && status === 200 ? { events: [...(body as { events: unknown[] }).events].reverse() } : body,
   },
   /** Errors keep their status but answer plain text. */
   plainTextErrors: { rewriteText: (_url, status, text) => (status >= 400 ? "Bad Request" : text) },
   /** A mint body in a content-encoding it is not in answers 500. */
-  serverErrorOnCoding: { rewriteStatus: (url, status, headers) => (url.pathname === "/api/v2/item/new" && headers["content-encoding"] ? 500 : status) },
+  serverErrorOnCoding: {
+    rewriteStatus: (url, status, headers) =>
+      url.pathname === "/api/v2/item/new" && headers["content-encoding"] ? 500 : status,
+  },
   /** Numbers in hexadecimal are read as numbers (perPage=0x10 is 16). */
   hexNumbersAccepted: {
     rewriteUrl: (url) => {
-      for (const [name, value] of url.searchParams) if (/^0x[0-9a-f]+$/i.test(value) && name !== "apiKey") url.searchParams.set(name, String(Number(value)));
+      for (const [name, value] of url.searchParams)
+        if (/^0x[0-9a-f]+$/i.test(value) && name !== "apiKey") url.searchParams.set(name, String(Number(value)));
       return url;
     },
   },
   /** A missing collection answers 410, which the interface does not document. */
-  undocumentedStatus: { rewriteStatus: (url, status) => (url.pathname.startsWith("/api/v2/collection/") && status === 404 ? 410 : status) },
+  undocumentedStatus: {
+    rewriteStatus: (url, status) => (url.pathname.startsWith("/api/v2/collection/") && status === 404 ? 410 : status),
+  },
 } satisfies Record<string, Breakage>;
 
 /**
@@ -87,37 +94,44 @@ export const BREAKAGES = {
  */
 export async function startBrokenTarget(upstream: string, breakage: Breakage): Promise<BrokenTarget> {
   const requests: string[] = [];
-  const server: Server = jsonHttpServer(async (req, res) => {
-    try {
-      const incoming = new URL(req.url ?? "/", upstream);
-      requests.push(`${req.method} ${incoming.pathname}${incoming.search}`);
-      const forwarded = breakage.rewriteUrl ? await breakage.rewriteUrl(new URL(incoming)) : incoming;
-      const body = await readBody(req);
-      const answer = await fetch(forwarded, {
-        method: req.method,
-        headers: req.headers["content-type"] ? { "content-type": req.headers["content-type"] } : {},
-        body: body.length ? new Uint8Array(body) : undefined,
-      });
-      let text = await answer.text();
-      const json = text ? JSON.parse(text) : undefined;
-      if (breakage.rewriteBody && json !== undefined) text = JSON.stringify(await breakage.rewriteBody(incoming, answer.status, json, upstream));
-      if (breakage.rewriteText) text = breakage.rewriteText(incoming, answer.status, text);
-      const status = breakage.rewriteStatus ? breakage.rewriteStatus(incoming, answer.status, req.headers) : answer.status;
-      res.writeHead(status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
-      res.end(text);
-    } catch (error) {
-      res.writeHead(502, { "content-type": "text/plain" });
-      res.end(`proxy failed: ${(error as Error).message}`);
-    }
-  }, (status, message) => JSON.stringify(clientErrorBody(status, message)));
+  const server: Server = jsonHttpServer(
+    async (req, res) => {
+      try {
+        const incoming = new URL(req.url ?? "/", upstream);
+        requests.push(`${req.method} ${incoming.pathname}${incoming.search}`);
+        const forwarded = breakage.rewriteUrl ? await breakage.rewriteUrl(new URL(incoming)) : incoming;
+        const body = await readBody(req);
+        const answer = await fetch(forwarded, {
+          method: req.method,
+          headers: req.headers["content-type"] ? { "content-type": req.headers["content-type"] } : {},
+          body: body.length ? new Uint8Array(body) : undefined,
+        });
+        let text = await answer.text();
+        const json = text ? JSON.parse(text) : undefined;
+        if (breakage.rewriteBody && json !== undefined)
+          text = JSON.stringify(await breakage.rewriteBody(incoming, answer.status, json, upstream));
+        if (breakage.rewriteText) text = breakage.rewriteText(incoming, answer.status, text);
+        const status = breakage.rewriteStatus
+          ? breakage.rewriteStatus(incoming, answer.status, req.headers)
+          : answer.status;
+        res.writeHead(status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
+        res.end(text);
+      } catch (error) {
+        res.writeHead(502, { "content-type": "text/plain" });
+        res.end(`proxy failed: ${(error as Error).message}`);
+      }
+    },
+    (status, message) => JSON.stringify(clientErrorBody(status, message)),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

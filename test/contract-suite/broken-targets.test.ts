@@ -23,7 +23,8 @@ async function runAgainst(breakage: Breakage): Promise<{ report: SuiteReport; pr
   return { report, proxy };
 }
 
-const failedNames = (report: SuiteReport) => report.results.filter((result) => result.status === "failed").map((result) => result.name);
+const failedNames = (report: SuiteReport) =>
+  report.results.filter((result) => result.status === "failed").map((result) => result.name);
 const resultOf = (report: SuiteReport, name: string) => report.results.find((result) => result.name === name)!;
 
 describe("the suite fails, naming the violation and its request, against a target that", () => {
@@ -43,8 +44,12 @@ describe("the suite fails, naming the violation and its request, against a targe
     const { report } = await runAgainst(BREAKAGES.chainIdAsString);
     const schemaCheck = resultOf(report, "the known item's history answers 200 and an ItemEventsResponse body");
     expect(schemaCheck.status).toBe("failed");
-    expect(schemaCheck.violations.map((violation) => violation.message)).toContainEqual(expect.stringMatching(/body\.events\.0\.chainId must be integer/));
-    expect(failedNames(report)).toContain("itemCollection, tokenId and chainId name the item asked for, and itemRef agrees with them");
+    expect(schemaCheck.violations.map((violation) => violation.message)).toContainEqual(
+      expect.stringMatching(/body\.events\.0\.chainId must be integer/),
+    );
+    expect(failedNames(report)).toContain(
+      "itemCollection, tokenId and chainId name the item asked for, and itemRef agrees with them",
+    );
   });
 
   it("defaults perPage to 10", async () => {
@@ -58,16 +63,22 @@ describe("the suite fails, naming the violation and its request, against a targe
       ]),
     );
     const pageSize = resultOf(report, "the default page holds min(24, count) collections");
-    expect(pageSize.violations[0]!.message).toMatch(/holds 10 collections with count \d+; the default perPage 24 means 24/);
+    expect(pageSize.violations[0]!.message).toMatch(
+      /holds 10 collections with count \d+; the default perPage 24 means 24/,
+    );
     expect(pageSize.violations[0]!.request).toBe(`GET ${proxy.url}/api/v2/collection`);
-    expect(report.results.filter((result) => result.group === "errors").every((result) => result.status === "passed")).toBe(true);
+    expect(
+      report.results.filter((result) => result.group === "errors").every((result) => result.status === "passed"),
+    ).toBe(true);
   });
 
   it("makes pages overlap", async () => {
     const { report, proxy } = await runAgainst(BREAKAGES.overlappingPages);
     const paging = resultOf(report, "pages are disjoint and together equal the first page of 100");
     expect(paging.status).toBe("failed");
-    expect(paging.violations[0]!.message).toMatch(/^pages overlap: \d+:0x[0-9a-f]{40} is on page 1 and on page 2 \(perPage=7\)$/);
+    expect(paging.violations[0]!.message).toMatch(
+      /^pages overlap: \d+:0x[0-9a-f]{40} is on page 1 and on page 2 \(perPage=7\)$/,
+    );
     expect(paging.violations[0]!.request).toBe(`GET ${proxy.url}/api/v2/collection?perPage=7&page=2`);
     expect(resultOf(report, "the default request answers 200 and a CollectionsResponse body").status).toBe("passed");
   });
@@ -76,7 +87,9 @@ describe("the suite fails, naming the violation and its request, against a targe
     const { report } = await runAgainst(BREAKAGES.historyOldestFirst);
     const order = resultOf(report, "events are newest first: block, then log index, descending");
     expect(order.status).toBe("failed");
-    expect(order.violations[0]!.message).toMatch(/^event #1 TransferSingle-\d+-\d+ \(block \d+, log \d+\) is listed before #2/);
+    expect(order.violations[0]!.message).toMatch(
+      /^event #1 TransferSingle-\d+-\d+ \(block \d+, log \d+\) is listed before #2/,
+    );
     expect(failedNames(report)).toContain("the oldest event is the mint (a transfer from the zero address)");
   });
 
@@ -84,11 +97,15 @@ describe("the suite fails, naming the violation and its request, against a targe
     const { report } = await runAgainst(BREAKAGES.plainTextErrors);
     const errors = report.results.filter((result) => result.group === "errors");
     const statusChecks = errors.filter((result) => / answers \d{3}$/.test(result.name));
-    const bodyChecks = errors.filter((result) => result.name.endsWith("answers the JSON error body {error, message, errors[]}"));
+    const bodyChecks = errors.filter((result) =>
+      result.name.endsWith("answers the JSON error body {error, message, errors[]}"),
+    );
     expect(statusChecks.length).toBeGreaterThan(10);
     expect(statusChecks.every((result) => result.status === "passed")).toBe(true);
     expect(bodyChecks.every((result) => result.status === "failed")).toBe(true);
-    expect(bodyChecks[0]!.violations[0]!.message).toBe("the body is not JSON (content-type 'application/json; charset=utf-8'): Bad Request");
+    expect(bodyChecks[0]!.violations[0]!.message).toBe(
+      "the body is not JSON (content-type 'application/json; charset=utf-8'): Bad Request",
+    );
   });
 
   it("is not there at all", async () => {
@@ -96,6 +113,9 @@ describe("the suite fails, naming the violation and its request, against a targe
     await proxy.close();
     const report = await runContractSuite({ ...local.target, baseUrl: proxy.url });
     expect(report.results.every((result) => result.status !== "passed")).toBe(true);
-    expect(report.results[0]!.violations[0]).toEqual({ message: expect.stringMatching(/^the request failed: fetch failed \(ECONNREFUSED\)$/), request: `GET ${proxy.url}/api/v2/collection` });
+    expect(report.results[0]!.violations[0]).toEqual({
+      message: expect.stringMatching(/^the request failed: fetch failed \(ECONNREFUSED\)$/),
+      request: `GET ${proxy.url}/api/v2/collection`,
+    });
   });
 });

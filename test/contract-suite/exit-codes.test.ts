@@ -26,8 +26,11 @@ async function runCli(args: string[]): Promise<Run> {
   const junit = join(tmpdir(), `contract-suite-${process.pid}.xml`);
   const started = performance.now();
   const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, ["--import", RECORDER, CLI, "--quiet", "--junit", junit, ...args], { cwd: process.cwd(), env: { ...cleanEnv, RECORD_MODULES_TO: record } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ["--import", RECORDER, CLI, "--quiet", "--junit", junit, ...args],
+      { cwd: process.cwd(), env: { ...cleanEnv, RECORD_MODULES_TO: record } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
     );
   });
   const modules = (await readFile(record, "utf8").catch(() => "")).split("\n").filter(Boolean);
@@ -63,45 +66,75 @@ describe("the contract suite tells a target it cannot test (exit 2) from one tha
     expect(run.code).toBe(2);
     expect(lines(run).length).toBeLessThanOrEqual(6);
     expect(run.stdout).toBe("");
-    expect(run.stderr).toContain(`contract-test could not run: ${url} cannot be reached (fetch failed (ECONNREFUSED)): start it, or pass --base-url of a running server`);
+    expect(run.stderr).toContain(
+      `contract-test could not run: ${url} cannot be reached (fetch failed (ECONNREFUSED)): start it, or pass --base-url of a running server`,
+    );
     expect(run.ms).toBeLessThan(8_000);
     expect(run.modules.some((module) => module.endsWith("/src/contract-suite/setup.ts"))).toBe(true);
     expect(loadsHardhat(run)).toBe(false);
   });
 
   it("stops with exit 2 when the target answers something that is not JSON", async () => {
-    const server = createServer((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<html>Welcome</html>"));
+    const server = createServer((_req, res) =>
+      res.writeHead(200, { "content-type": "text/html" }).end("<html>Welcome</html>"),
+    );
     servers.push(server);
     const url = await listen(server);
     const run = await runCli(["--base-url", url]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(`${url}/api/v2/collection answered 200 (text/html), not JSON: is --base-url the API's root?`);
+    expect(run.stderr).toContain(
+      `${url}/api/v2/collection answered 200 (text/html), not JSON: is --base-url the API's root?`,
+    );
     expect(lines(run).length).toBeLessThanOrEqual(6);
   });
 
   it("stops with exit 2 when a remote target refuses the API key", async () => {
-    const run = await runCli(["--base-url", local.sim.url, "--api-key", "no-such-key", "--collection", local.target.collection!, "--allow-writes"]);
+    const run = await runCli([
+      "--base-url",
+      local.sim.url,
+      "--api-key",
+      "no-such-key",
+      "--collection",
+      local.target.collection!,
+      "--allow-writes",
+    ]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain(`${local.sim.url} refused the API key (401 on POST /api/v2/item/new): pass --api-key of an account that may mint on --collection ${local.target.collection}`);
+    expect(run.stderr).toContain(
+      `${local.sim.url} refused the API key (401 on POST /api/v2/item/new): pass --api-key of an account that may mint on --collection ${local.target.collection}`,
+    );
   });
 
   it("stops with exit 2 when the collection given is not on the target", async () => {
     const missing = "0x00000000000000000000000000000000000000c0";
     const run = await runCli(["--base-url", local.sim.url, "--collection", missing]);
     expect(run.code).toBe(2);
-    expect(run.stderr.trim()).toBe(`contract-test could not run: ${local.sim.url} has no collection ${missing}: pass --collection of one it lists`);
+    expect(run.stderr.trim()).toBe(
+      `contract-test could not run: ${local.sim.url} has no collection ${missing}: pass --collection of one it lists`,
+    );
   });
 
   it("stops with exit 2 when writes to a remote target name no collection to mint on", async () => {
     const run = await runCli(["--base-url", local.sim.url, "--api-key", "demo-studio-key", "--allow-writes"]);
     expect(run.code).toBe(2);
-    expect(run.stderr.trim()).toBe(`contract-test could not run: --allow-writes against ${local.sim.url} needs --collection: a collection that --api-key may mint on`);
+    expect(run.stderr.trim()).toBe(
+      `contract-test could not run: --allow-writes against ${local.sim.url} needs --collection: a collection that --api-key may mint on`,
+    );
   });
 
   it("stops with exit 2 when the local simulator says the key may not mint on the collection given", async () => {
-    const run = await runCli(["--api-key", "demo-guest-key", "--collection", local.target.collection!, "--allow-writes"]);
+    const run = await runCli([
+      "--api-key",
+      "demo-guest-key",
+      "--collection",
+      local.target.collection!,
+      "--allow-writes",
+    ]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(new RegExp(`the API key 'demo-guest-key' may not mint on collection ${local.target.collection} at http://127\\.0\\.0\\.1:\\d+: pass --collection it may mint on, or another --api-key`));
+    expect(run.stderr).toMatch(
+      new RegExp(
+        `the API key 'demo-guest-key' may not mint on collection ${local.target.collection} at http://127\\.0\\.0\\.1:\\d+: pass --collection it may mint on, or another --api-key`,
+      ),
+    );
     expect(loadsHardhat(run)).toBe(true);
   });
 

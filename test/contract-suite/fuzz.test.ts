@@ -26,7 +26,8 @@ afterAll(async () => {
   await local?.close();
 });
 
-const fuzz = (baseUrl: string, runs: number, allowWrites = false) => runFuzz({ ...local.target, baseUrl, allowWrites }, { runs, seed: SEED, timeBoundMs: 10_000 });
+const fuzz = (baseUrl: string, runs: number, allowWrites = false) =>
+  runFuzz({ ...local.target, baseUrl, allowWrites }, { runs, seed: SEED, timeBoundMs: 10_000 });
 
 async function fuzzBroken(breakage: Breakage): Promise<FuzzReport> {
   const proxy = await startBrokenTarget(local.sim.url, breakage);
@@ -40,11 +41,18 @@ function mintsWhenRefusing(): Breakage {
   return {
     rewriteBody: async (url, status, body, upstream) => {
       if (url.pathname !== "/api/v2/item/new" || status < 400) return body;
-      const { collection } = (await (await fetch(`${upstream}/api/v2/collection/${mintCollection}`)).json()) as { collection: { ownerAddress: string; chainId: number } };
+      const { collection } = (await (await fetch(`${upstream}/api/v2/collection/${mintCollection}`)).json()) as {
+        collection: { ownerAddress: string; chainId: number };
+      };
       await fetch(`${upstream}/api/v2/item/new?apiKey=${apiKey}`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ collectionAddress: mintCollection, recipient: collection.ownerAddress, chainId: collection.chainId, item: { name: "Side effect", initialSupply: 1 } }),
+        body: JSON.stringify({
+          collectionAddress: mintCollection,
+          recipient: collection.ownerAddress,
+          chainId: collection.chainId,
+          item: { name: "Side effect", initialSupply: 1 },
+        }),
       });
       return body;
     },
@@ -53,18 +61,57 @@ function mintsWhenRefusing(): Breakage {
 
 describe("contract-test --fuzz finds each seeded defect, shrunk to a curl line", () => {
   it.each([
-    ["a list without holders (a schema defect)", "listWithoutHolders", "listCollections", /missing required field 'holders'/],
-    ["chainId as a string in item history (a schema defect)", "chainIdAsString", "getItemEvents", /chainId must be integer/],
-    ["perPage defaulting to 10", "perPageDefaultTen", /^(listCollections|getItemEvents)$/, /the default perPage 24 means 24/],
-    ["pages that overlap", "overlappingPages", "listCollections", /^page [2-9]\d* (holds \d+ collections with count|of \d+ shows)/],
+    [
+      "a list without holders (a schema defect)",
+      "listWithoutHolders",
+      "listCollections",
+      /missing required field 'holders'/,
+    ],
+    [
+      "chainId as a string in item history (a schema defect)",
+      "chainIdAsString",
+      "getItemEvents",
+      /chainId must be integer/,
+    ],
+    [
+      "perPage defaulting to 10",
+      "perPageDefaultTen",
+      /^(listCollections|getItemEvents)$/,
+      /the default perPage 24 means 24/,
+    ],
+    [
+      "pages that overlap",
+      "overlappingPages",
+      "listCollections",
+      /^page [2-9]\d* (holds \d+ collections with count|of \d+ shows)/,
+    ],
     ["history oldest first", "historyOldestFirst", "getItemEvents", /history must be newest first/],
     ["errors in plain text", "plainTextErrors", /./, /^the body is not JSON: Bad Request$/],
-    ["a 500 for a body not in its content-encoding", "serverErrorOnCoding", "mintItem", /^answered 500: a server error$/],
-    ["perPage=0x10 read as 16 (a refused request accepted)", "hexNumbersAccepted", /./, /^accepted \(200\) a request its schemas refuse: query\.\w+ must be integer/],
-    ["a status the operation does not document (410)", "undocumentedStatus", "getCollection", /^answered 410, which getCollection does not document/],
+    [
+      "a 500 for a body not in its content-encoding",
+      "serverErrorOnCoding",
+      "mintItem",
+      /^answered 500: a server error$/,
+    ],
+    [
+      "perPage=0x10 read as 16 (a refused request accepted)",
+      "hexNumbersAccepted",
+      /./,
+      /^accepted \(200\) a request its schemas refuse: query\.\w+ must be integer/,
+    ],
+    [
+      "a status the operation does not document (410)",
+      "undocumentedStatus",
+      "getCollection",
+      /^answered 410, which getCollection does not document/,
+    ],
   ] as const)("%s", async (_what, breakage, operation, problem) => {
     const report = await fuzzBroken(BREAKAGES[breakage]);
-    const finding = report.findings.find((f) => (typeof operation === "string" ? f.operation === operation : operation.test(f.operation)) && f.problems.some((p) => problem.test(p)));
+    const finding = report.findings.find(
+      (f) =>
+        (typeof operation === "string" ? f.operation === operation : operation.test(f.operation)) &&
+        f.problems.some((p) => problem.test(p)),
+    );
     expect(finding, JSON.stringify(report.findings, null, 1)).toBeDefined();
     expect(finding!.curl).toMatch(/^curl -X (GET|POST) (-H '[^']*' )+.*'http:\/\/127\.0\.0\.1:\d+\/(api|metadata)\//);
     if (breakage === "serverErrorOnCoding") expect(finding!.curl).toMatch(/-H 'content-encoding: [a-z-]+'/);
@@ -74,20 +121,39 @@ describe("contract-test --fuzz finds each seeded defect, shrunk to a curl line",
   it("a refused mint that changes the world anyway (found by the digest after a read-only run)", async () => {
     const report = await fuzzBroken(mintsWhenRefusing());
     const world = report.findings.find((f) => f.operation === "(the world)");
-    expect(world?.problems.join("\n")).toMatch(new RegExp(`collection ${local.target.mintCollection} went from \\d+ to \\d+ items, but the run's accepted mints created 0`));
+    expect(world?.problems.join("\n")).toMatch(
+      new RegExp(
+        `collection ${local.target.mintCollection} went from \\d+ to \\d+ items, but the run's accepted mints created 0`,
+      ),
+    );
   });
 });
 
 describe("contract-test --fuzz against the simulator", () => {
   it("generates the same requests for the same seed", () => {
     const address = "0x862abc8236dbc6e342d57409acfb800cbb2d6978";
-    const collection = { address, chainId: 56, slug: "s", uri: "http://x/metadata/56/s", ownerAddress: address, row: { address, chainId: 56, name: "S" } };
+    const collection = {
+      address,
+      chainId: 56,
+      slug: "s",
+      uri: "http://x/metadata/56/s",
+      ownerAddress: address,
+      row: { address, chainId: 56, name: "S" },
+    };
     const context = {
-      addresses: [address], tokenIds: [1], chainIds: [56], collections: [collection], nextTokenIds: new Map([[address, 2]]),
-      items: [{ address, chainId: 56, tokenId: 1 }], servesMetadata: true, mint: { apiKey: "k", collection: address, chainId: 56, recipients: [address] },
+      addresses: [address],
+      tokenIds: [1],
+      chainIds: [56],
+      collections: [collection],
+      nextTokenIds: new Map([[address, 2]]),
+      items: [{ address, chainId: 56, tokenId: 1 }],
+      servesMetadata: true,
+      mint: { apiKey: "k", collection: address, chainId: 56, recipients: [address] },
     };
     for (const operation of SERVED_OPERATIONS) {
-      expect(fc.sample(requestsFor(operation, context), { numRuns: 50, seed: 5 })).toEqual(fc.sample(requestsFor(operation, context), { numRuns: 50, seed: 5 }));
+      expect(fc.sample(requestsFor(operation, context), { numRuns: 50, seed: 5 })).toEqual(
+        fc.sample(requestsFor(operation, context), { numRuns: 50, seed: 5 }),
+      );
     }
   });
 

@@ -7,7 +7,14 @@ import { junitXml } from "../../src/contract-suite/report/junit.ts";
 import { summary } from "../../src/contract-suite/report/summary.ts";
 import type { SuiteReport } from "../../src/contract-suite/suite.ts";
 
-const result = (overrides: Partial<CheckResult>): CheckResult => ({ group: "errors", name: "a check", status: "passed", violations: [], durationMs: 1.5, ...overrides });
+const result = (overrides: Partial<CheckResult>): CheckResult => ({
+  group: "errors",
+  name: "a check",
+  status: "passed",
+  violations: [],
+  durationMs: 1.5,
+  ...overrides,
+});
 
 const report: SuiteReport = {
   baseUrl: "https://staging.example",
@@ -15,7 +22,16 @@ const report: SuiteReport = {
   durationMs: 1234,
   results: [
     result({ name: "passes" }),
-    result({ name: `fails <with> "quotes" & more`, status: "failed", violations: [{ message: "answered 500, expected 400 <b>\u0001", request: "GET https://staging.example/api/v2/collection?perPage=0&page=1" }] }),
+    result({
+      name: `fails <with> "quotes" & more`,
+      status: "failed",
+      violations: [
+        {
+          message: "answered 500, expected 400 <b>\u0001",
+          request: "GET https://staging.example/api/v2/collection?perPage=0&page=1",
+        },
+      ],
+    }),
     result({ group: "writes", name: "skips", status: "skipped", skipReason: "writes are off" }),
   ],
 };
@@ -23,10 +39,16 @@ const report: SuiteReport = {
 describe("the JUnit report", () => {
   it("has one testsuite per group and one escaped testcase per check", () => {
     const xml = junitXml(report);
-    expect(xml).toContain(`<testsuites name="contract-test https://staging.example" tests="3" failures="1" skipped="1" errors="0" time="1.234" timestamp="2026-01-02T03:04:05.000Z">`);
+    expect(xml).toContain(
+      `<testsuites name="contract-test https://staging.example" tests="3" failures="1" skipped="1" errors="0" time="1.234" timestamp="2026-01-02T03:04:05.000Z">`,
+    );
     expect(xml).toContain(`<testsuite name="errors" tests="2" failures="1" skipped="0" errors="0" time="0.003">`);
-    expect(xml).toContain(`<testcase classname="errors" name="fails &lt;with&gt; &quot;quotes&quot; &amp; more" time="0.002">`);
-    expect(xml).toContain(`<failure message="answered 500, expected 400 &lt;b&gt;\uFFFD" type="ContractViolation">answered 500, expected 400 &lt;b&gt;\uFFFD\n  request: GET https://staging.example/api/v2/collection?perPage=0&amp;page=1</failure>`);
+    expect(xml).toContain(
+      `<testcase classname="errors" name="fails &lt;with&gt; &quot;quotes&quot; &amp; more" time="0.002">`,
+    );
+    expect(xml).toContain(
+      `<failure message="answered 500, expected 400 &lt;b&gt;\uFFFD" type="ContractViolation">answered 500, expected 400 &lt;b&gt;\uFFFD\n  request: GET https://staging.example/api/v2/collection?perPage=0&amp;page=1</failure>`,
+    );
     expect(xml).toContain(`<skipped message="writes are off"/>`);
     expect(xml.match(/<testcase /g)).toHaveLength(3);
   });
@@ -51,14 +73,25 @@ describe("the summary", () => {
 
 describe("the suite's options", () => {
   it("reads flags before BASE_URL and API_KEY", () => {
-    const options = readSuiteOptions(["--base-url", "https://a.example", "--token-id", "7", "--allow-writes"], { BASE_URL: "https://b.example", API_KEY: "k" });
-    expect(options).toMatchObject({ baseUrl: "https://a.example", apiKey: "k", tokenId: 7, allowWrites: true, junitPath: "contract-test-results.xml" });
+    const options = readSuiteOptions(["--base-url", "https://a.example", "--token-id", "7", "--allow-writes"], {
+      BASE_URL: "https://b.example",
+      API_KEY: "k",
+    });
+    expect(options).toMatchObject({
+      baseUrl: "https://a.example",
+      apiKey: "k",
+      tokenId: 7,
+      allowWrites: true,
+      junitPath: "contract-test-results.xml",
+    });
     expect(readSuiteOptions([], {})).toMatchObject({ baseUrl: undefined, allowWrites: false });
   });
 
   it("refuses what cannot be right", () => {
     expect(() => readSuiteOptions(["--collection", "0x12"], {})).toThrow(UsageError);
-    expect(() => readSuiteOptions(["--chain-id", "0"], {})).toThrow("--chain-id: '0' is not a valid number (an integer from 1 to 9007199254740991)");
+    expect(() => readSuiteOptions(["--chain-id", "0"], {})).toThrow(
+      "--chain-id: '0' is not a valid number (an integer from 1 to 9007199254740991)",
+    );
     expect(() => readSuiteOptions([], { BASE_URL: "/" })).toThrow(/not an http\(s\) URL/);
     expect(() => readSuiteOptions(["--no-such-flag"], {})).toThrow();
   });
@@ -76,14 +109,29 @@ describe("order helpers", () => {
       { address: "0x03", holders: 2 },
     ];
     expect(firstOutOfOrder(rows, "holders", "desc")).toBeUndefined();
-    expect(firstOutOfOrder(rows, "holders", "asc")).toBe(`#1 (0x02, holders 3) comes before #2 (0x01, holders 2), not in holders asc order`);
-    expect(firstOutOfOrder([rows[2]!, rows[1]!], "holders", "desc")).toMatch(/^#1 and #2 tie on holders \(2\) but are not in address order/);
+    expect(firstOutOfOrder(rows, "holders", "asc")).toBe(
+      `#1 (0x02, holders 3) comes before #2 (0x01, holders 2), not in holders asc order`,
+    );
+    expect(firstOutOfOrder([rows[2]!, rows[1]!], "holders", "desc")).toMatch(
+      /^#1 and #2 tie on holders \(2\) but are not in address order/,
+    );
   });
 
   it("read both kinds of event id", () => {
     const hash = `0x${"ab".repeat(32)}`;
-    expect(parseEventId("TransferSingle-24406454-18")).toEqual({ kind: "transfer", event: "TransferSingle", blockNumber: 24406454, logIndex: 18 });
-    expect(parseEventId(`ItemListed-35068-${hash}-19`)).toEqual({ kind: "market", event: "ItemListed", listingId: "35068", transactionHash: hash, logIndex: 19 });
+    expect(parseEventId("TransferSingle-24406454-18")).toEqual({
+      kind: "transfer",
+      event: "TransferSingle",
+      blockNumber: 24406454,
+      logIndex: 18,
+    });
+    expect(parseEventId(`ItemListed-35068-${hash}-19`)).toEqual({
+      kind: "market",
+      event: "ItemListed",
+      listingId: "35068",
+      transactionHash: hash,
+      logIndex: 19,
+    });
     expect(parseEventId("ItemListed-35068-19")).toBeUndefined();
   });
 });

@@ -36,11 +36,21 @@ describe("the contract suite against the simulator", () => {
   it("has data enough to tell: more collections and history than one default page", async () => {
     const list = (await (await fetch(`${local.sim.url}/api/v2/collection?perPage=100`)).json()) as { count: number };
     const { collection, tokenId } = local.target;
-    const history = (await (await fetch(`${local.sim.url}/api/v2/item/events/${collection}/${tokenId}?perPage=100`)).json()) as { events: { event: string }[] };
+    const history = (await (
+      await fetch(`${local.sim.url}/api/v2/item/events/${collection}/${tokenId}?perPage=100`)
+    ).json()) as { events: { event: string }[] };
     expect(list.count).toBeGreaterThan(24);
     expect(history.events.length).toBeGreaterThan(24);
     expect(new Set(history.events.map((event) => event.event))).toEqual(
-      new Set(["TransferSingle", "ItemListed", "ItemPriceUpdated", "Swapped", "ItemAdded", "ItemRemoved", "ItemDelisted"]),
+      new Set([
+        "TransferSingle",
+        "ItemListed",
+        "ItemPriceUpdated",
+        "Swapped",
+        "ItemAdded",
+        "ItemRemoved",
+        "ItemDelisted",
+      ]),
     );
   });
 
@@ -49,7 +59,9 @@ describe("the contract suite against the simulator", () => {
     const before = await blockNumbers();
     const report = await runContractSuite(local.target);
     expect(await blockNumbers()).toEqual(before);
-    expect(report.results.filter((result) => result.status === "skipped").map((result) => result.group)).toEqual(Array(3).fill("POST /api/v2/item/new (writes)"));
+    expect(report.results.filter((result) => result.status === "skipped").map((result) => result.group)).toEqual(
+      Array(3).fill("POST /api/v2/item/new (writes)"),
+    );
   });
 
   it("keeps the API key out of the report", async () => {
@@ -75,27 +87,52 @@ describe("npm run contract-test", () => {
 
   it("exits 1 against a broken deployment and names each violation with its request", async () => {
     broken = await startBrokenTarget(local.sim.url, {
-      rewriteBody: (url, status, body) => (url.pathname === "/api/v2/collection/" + local.target.collection && status === 200 ? { collection: { ...(body as { collection: object }).collection, chainId: "56" } } : body),
+      rewriteBody: (url, status, body) =>
+        url.pathname === "/api/v2/collection/" + local.target.collection && status === 200
+          ? { collection: { ...(body as { collection: object }).collection, chainId: "56" } }
+          : body,
     });
     const junit = join(await mkdtemp(join(tmpdir(), "contract-suite-")), "results.xml");
-    const args = [CLI, "--quiet", "--base-url", broken.url, "--collection", local.target.collection!, "--token-id", String(local.target.tokenId), "--junit", junit];
+    const args = [
+      CLI,
+      "--quiet",
+      "--base-url",
+      broken.url,
+      "--collection",
+      local.target.collection!,
+      "--token-id",
+      String(local.target.tokenId),
+      "--junit",
+      junit,
+    ];
     const failure = await run(process.execPath, args).then(
       () => undefined,
       (error: { code: number; stdout: string }) => error,
     );
     expect(failure?.code).toBe(1);
     const stdout = failure!.stdout;
-    expect(stdout).toContain("✗ GET /api/v2/collection/:address › a known collection answers 200 and a CollectionResponse body");
+    expect(stdout).toContain(
+      "✗ GET /api/v2/collection/:address › a known collection answers 200 and a CollectionResponse body",
+    );
     expect(stdout).toContain("body.collection.chainId must be integer (schema CollectionResponse)");
     expect(stdout).toContain(`request: GET ${broken.url}/api/v2/collection/${local.target.collection}`);
     expect(stdout).toMatch(/contract-test: \d+ passed, [1-9]\d* failed, \d+ skipped/);
     const xml = await readFile(junit, "utf8");
-    expect(xml).toMatch(/<testcase classname="GET \/api\/v2\/collection\/:address" name="a known collection answers 200 and a CollectionResponse body" time="[0-9.]+">\n\s+<failure message="body.collection.chainId must be integer/);
+    expect(xml).toMatch(
+      /<testcase classname="GET \/api\/v2\/collection\/:address" name="a known collection answers 200 and a CollectionResponse body" time="[0-9.]+">\n\s+<failure message="body.collection.chainId must be integer/,
+    );
   });
 
   it("refuses a bad flag with exit code 2 and the usage", async () => {
-    const failure = await run(process.execPath, [CLI, "--token-id", "one"]).catch((error: { code: number; stderr: string }) => error);
-    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining("--token-id: 'one' is not a valid number (an integer from 0 to 9007199254740991)") });
+    const failure = await run(process.execPath, [CLI, "--token-id", "one"]).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining(
+        "--token-id: 'one' is not a valid number (an integer from 0 to 9007199254740991)",
+      ),
+    });
     expect((failure as { stderr: string }).stderr).toContain("Usage: npm run contract-test");
   });
 });

@@ -3,7 +3,16 @@ import { bearerMatches } from "../../src/http/admin-token.ts";
 import { buildOpenApiDocument, openApiPath } from "../../src/openapi/document.ts";
 import { CONTROL_OPERATIONS, grantMinterRole, revokeMinterRole } from "../../src/schemas/control-operations.ts";
 import { demoWorld } from "../../src/scenario/world.ts";
-import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, sendRaw, startTestSimulator } from "../harness.ts";
+import {
+  call,
+  collectionsOn,
+  DEMO_KEYS,
+  expectErrorBody,
+  mintBody,
+  postJson,
+  sendRaw,
+  startTestSimulator,
+} from "../harness.ts";
 
 // Who may call the control API: on loopback by default, elsewhere only with the admin token; never
 // from a foreign browser origin; and the four /api/v2 endpoints never need the token.
@@ -18,18 +27,43 @@ describe("who may call it", () => {
     try {
       // Every control operation: its guard's 401 and 403 answered and documented.
       for (const operation of CONTROL_OPERATIONS) {
-        const path = operation.path.replace(":address", "0x0000000000000000000000000000000000000001").replace(/:\w+/g, "x");
+        const path = operation.path
+          .replace(":address", "0x0000000000000000000000000000000000000001")
+          .replace(/:\w+/g, "x");
         const method = operation.method.toUpperCase();
         const documented = Object.keys(document.paths[openApiPath(operation.path)][operation.method].responses);
-        const served = ["401", "403", "404", "415", "503", "400", "408", "417", "431", ...(method === "POST" ? ["413"] : [])];
-        for (const status of served) expect(documented, `${method} ${operation.path} documents ${status}`).toContain(status);
-        const plain = await sendRaw(`${guarded.url}${path}`, { method, headers: { authorization: "Bearer s3cret", "content-type": "text/plain", "content-length": "5" }, body: "hello" });
+        const served = [
+          "401",
+          "403",
+          "404",
+          "415",
+          "503",
+          "400",
+          "408",
+          "417",
+          "431",
+          ...(method === "POST" ? ["413"] : []),
+        ];
+        for (const status of served)
+          expect(documented, `${method} ${operation.path} documents ${status}`).toContain(status);
+        const plain = await sendRaw(`${guarded.url}${path}`, {
+          method,
+          headers: { authorization: "Bearer s3cret", "content-type": "text/plain", "content-length": "5" },
+          body: "hello",
+        });
         expect(plain.status, `${method} ${path} with a text/plain body`).toBe(415);
         expectErrorBody(plain.body, "UNSUPPORTED_MEDIA_TYPE");
-        const expecting = await sendRaw(`${guarded.url}${path}`, { method, headers: { authorization: "Bearer s3cret", expect: "foo" } });
+        const expecting = await sendRaw(`${guarded.url}${path}`, {
+          method,
+          headers: { authorization: "Bearer s3cret", expect: "foo" },
+        });
         expect(expecting.status, `${method} ${path} with Expect: foo`).toBe(417);
         if (method === "POST") {
-          const large = await call(guarded, path, { method, headers: { authorization: "Bearer s3cret", "content-type": "application/json" }, body: JSON.stringify({ padding: "x".repeat(200_000) }) });
+          const large = await call(guarded, path, {
+            method,
+            headers: { authorization: "Bearer s3cret", "content-type": "application/json" },
+            body: JSON.stringify({ padding: "x".repeat(200_000) }),
+          });
           expect(large.status, `${method} ${path} with a large body`).toBe(413);
         }
         const withoutToken = await call(guarded, path, { method });
@@ -37,7 +71,10 @@ describe("who may call it", () => {
         expectErrorBody(withoutToken.body, "UNAUTHORIZED");
         const wrongToken = await call(guarded, path, { method, headers: { authorization: "Bearer s3creT" } });
         expect(wrongToken.status, `${method} ${path} with a wrong token`).toBe(401);
-        const foreign = await call(guarded, path, { method, headers: { authorization: "Bearer s3cret", origin: "https://evil.example" } });
+        const foreign = await call(guarded, path, {
+          method,
+          headers: { authorization: "Bearer s3cret", origin: "https://evil.example" },
+        });
         expect(foreign.status, `${method} ${path} from a foreign origin`).toBe(403);
         expectErrorBody(foreign.body, "FORBIDDEN");
       }
@@ -48,13 +85,18 @@ describe("who may call it", () => {
       expect((await call(open, "/api/v2/collection")).status).toBe(200);
       expect((await call(guarded, "/_sim/time")).status).toBe(401);
       expect((await call(guarded, "/_sim/time", { headers: { authorization: "Bearer s3cret" } })).status).toBe(200);
-      expect((await call(guarded, "/_sim/time", { headers: { authorization: "bearer s3cret" } })).status, "the scheme in any case").toBe(200);
+      expect(
+        (await call(guarded, "/_sim/time", { headers: { authorization: "bearer s3cret" } })).status,
+        "the scheme in any case",
+      ).toBe(200);
       expect((await call(guarded, "/api/v2/collection")).status).toBe(200);
       // A mint needs no admin token either.
       const [collection] = await collectionsOn(guarded, 56);
       const minted = await postJson(guarded, MINT, mintBody(guarded, collection!, 56));
       expect(minted.status, JSON.stringify(minted.body)).toBe(200);
-      const foreign = await call(guarded, "/_sim/time", { headers: { authorization: "Bearer s3cret", origin: "https://evil.example" } });
+      const foreign = await call(guarded, "/_sim/time", {
+        headers: { authorization: "Bearer s3cret", origin: "https://evil.example" },
+      });
       expect(foreign.status).toBe(403);
     } finally {
       await Promise.all([open.close(), guarded.close()]);
@@ -66,18 +108,29 @@ describe("the Host it is called under", () => {
   it("without the token: reads and writes alike only under a loopback name, an IP address or an allowed host (no DNS rebinding); the dashboard still works", async () => {
     const sim = await startTestSimulator(demoWorld(), { rpcAllowedHosts: ["sim.lan"] });
     try {
-      for (const [method, path] of [["GET", "/_sim/requests"], ["GET", "/_sim/time"], ["POST", "/_sim/snapshots"], ["DELETE", "/_sim/faults"]] as const) {
+      for (const [method, path] of [
+        ["GET", "/_sim/requests"],
+        ["GET", "/_sim/time"],
+        ["POST", "/_sim/snapshots"],
+        ["DELETE", "/_sim/faults"],
+      ] as const) {
         const rebound = await sendRaw(`${sim.url}${path}`, { method, headers: { host: "evil.example:3000" } });
         expect(rebound.status, `${method} ${path} under a foreign Host`).toBe(403);
         expectErrorBody(rebound.body, "FORBIDDEN");
         expect(rebound.body.errors[0]).toMatch(/Host 'evil\.example' is not allowed/);
         for (const host of ["localhost:3000", "127.0.0.1", "192.168.1.20:3000", "sim.lan"]) {
-          expect((await sendRaw(`${sim.url}${path}`, { method, headers: { host } })).status, `${method} ${path} under ${host}`).toBe(200);
+          expect(
+            (await sendRaw(`${sim.url}${path}`, { method, headers: { host } })).status,
+            `${method} ${path} under ${host}`,
+          ).toBe(200);
         }
       }
       const dashboard = await fetch(`${sim.url}/`);
       expect(dashboard.status).toBe(200);
-      expect((await call(sim, "/_sim/time", { headers: { origin: sim.url } })).status, "the dashboard's own calls").toBe(200);
+      expect(
+        (await call(sim, "/_sim/time", { headers: { origin: sim.url } })).status,
+        "the dashboard's own calls",
+      ).toBe(200);
     } finally {
       await sim.close();
     }
@@ -86,9 +139,23 @@ describe("the Host it is called under", () => {
   it("with the token required: any Host, since no page can know the token", async () => {
     const sim = await startTestSimulator(demoWorld(), { host: "0.0.0.0", adminToken: "s3cret" });
     try {
-      for (const [method, path] of [["GET", "/_sim/requests"], ["POST", "/_sim/snapshots"]] as const) {
-        expect((await sendRaw(`${sim.url}${path}`, { method, headers: { host: "sim.example:3000", authorization: "Bearer s3cret" } })).status, `${method} ${path}`).toBe(200);
-        expect((await sendRaw(`${sim.url}${path}`, { method, headers: { host: "sim.example:3000" } })).status, `${method} ${path} without the token`).toBe(401);
+      for (const [method, path] of [
+        ["GET", "/_sim/requests"],
+        ["POST", "/_sim/snapshots"],
+      ] as const) {
+        expect(
+          (
+            await sendRaw(`${sim.url}${path}`, {
+              method,
+              headers: { host: "sim.example:3000", authorization: "Bearer s3cret" },
+            })
+          ).status,
+          `${method} ${path}`,
+        ).toBe(200);
+        expect(
+          (await sendRaw(`${sim.url}${path}`, { method, headers: { host: "sim.example:3000" } })).status,
+          `${method} ${path} without the token`,
+        ).toBe(401);
       }
     } finally {
       await sim.close();
@@ -103,11 +170,19 @@ describe("the body", () => {
       const before = (await call(sim, "/_sim/faults")).body;
       for (const [path, headers, body] of [
         ["/_sim/snapshots", { "content-type": "text/plain" }, "hello"],
-        ["/_sim/faults", { "content-type": "text/plain" }, JSON.stringify({ match: { path: "/api/v2/**" }, effect: { status: 503 } })],
+        [
+          "/_sim/faults",
+          { "content-type": "text/plain" },
+          JSON.stringify({ match: { path: "/api/v2/**" }, effect: { status: 503 } }),
+        ],
         ["/_sim/faults", { "content-type": "application/x-www-form-urlencoded" }, "match=x"],
         ["/_sim/api-keys", {}, JSON.stringify({ name: "no-type" })],
       ] as const) {
-        const refused = await sendRaw(`${sim.url}${path}`, { method: "POST", headers: { ...headers, ...(headers["content-type"] ? {} : { "content-length": String(body.length) }) }, body });
+        const refused = await sendRaw(`${sim.url}${path}`, {
+          method: "POST",
+          headers: { ...headers, ...(headers["content-type"] ? {} : { "content-length": String(body.length) }) },
+          body,
+        });
         expect(refused.status, `${path} with ${JSON.stringify(headers)}`).toBe(415);
         expectErrorBody(refused.body, "UNSUPPORTED_MEDIA_TYPE");
       }
@@ -123,8 +198,19 @@ describe("the body", () => {
 
 describe("the admin token", () => {
   it("matches only `Bearer <token>`, the scheme in any case, the token exactly (compared in constant time, on hashes)", () => {
-    for (const header of ["Bearer s3cret", "bearer s3cret", "BEARER s3cret", "Bearer  s3cret"]) expect(bearerMatches(header, "s3cret"), header).toBe(true);
-    for (const header of ["Bearer s3creT", "Bearer s3cret ", "Basic s3cret", "Bearers3cret", "s3cret", "Bearer ", "", undefined]) expect(bearerMatches(header, "s3cret"), String(header)).toBe(false);
+    for (const header of ["Bearer s3cret", "bearer s3cret", "BEARER s3cret", "Bearer  s3cret"])
+      expect(bearerMatches(header, "s3cret"), header).toBe(true);
+    for (const header of [
+      "Bearer s3creT",
+      "Bearer s3cret ",
+      "Basic s3cret",
+      "Bearers3cret",
+      "s3cret",
+      "Bearer ",
+      "",
+      undefined,
+    ])
+      expect(bearerMatches(header, "s3cret"), String(header)).toBe(false);
     expect(bearerMatches("Bearer undefined", undefined)).toBe(false);
     expect(bearerMatches("Bearer ", "")).toBe(false);
   });

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { demoWorld } from "../../src/scenario/world.ts";
 import type { Simulator } from "../../src/simulator.ts";
-import { call, chainHeads, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import {
+  call,
+  chainHeads,
+  collectionsOn,
+  DEMO_KEYS,
+  expectErrorBody,
+  mintBody,
+  postJson,
+  startTestSimulator,
+} from "../harness.ts";
 
 // The control API over real HTTP, on the demo world: time, snapshots, reset, world editing,
 // faults and the request log.
@@ -16,7 +25,14 @@ afterAll(() => sim?.close());
 const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 const del = (path: string) => call(sim, path, { method: "DELETE" });
 
-async function collectionWithSales(): Promise<{ address: Address; chainId: number; volume_1d: number; volume_1w: number; volume_30d: number; volume_all: number }> {
+async function collectionWithSales(): Promise<{
+  address: Address;
+  chainId: number;
+  volume_1d: number;
+  volume_1w: number;
+  volume_30d: number;
+  volume_all: number;
+}> {
   const { body } = await call(sim, "/api/v2/collection?perPage=100");
   return body.collections.find((collection: { volume_1d: number }) => collection.volume_1d > 0);
 }
@@ -28,7 +44,8 @@ async function salesOf(address: string): Promise<{ timestamp: number; worth: num
   for (const { tokenId } of body.items) {
     for (let page = 1; ; page += 1) {
       const { events } = (await call(sim, `/api/v2/item/events/${address}/${tokenId}?perPage=100&page=${page}`)).body;
-      for (const event of events) if (event.event === "Swapped") sales.set(event.id, { timestamp: event.timestamp, worth: event.worth });
+      for (const event of events)
+        if (event.event === "Swapped") sales.set(event.id, { timestamp: event.timestamp, worth: event.worth });
       if (events.length < 100) break;
     }
   }
@@ -38,7 +55,8 @@ async function salesOf(address: string): Promise<{ timestamp: number; worth: num
 /** The volume rule: the sum of the sales' worth (USD) less than 1, 7 and 30 days before the chain's head, and all of them; in cents. */
 function volumesAt(now: number, sales: { timestamp: number; worth: number }[]) {
   const within = (days: number) => sales.filter(({ timestamp }) => now - timestamp < days * 86_400);
-  const sum = (chosen: { worth: number }[]) => Math.round(chosen.reduce((total, { worth }) => total + worth, 0) * 100) / 100;
+  const sum = (chosen: { worth: number }[]) =>
+    Math.round(chosen.reduce((total, { worth }) => total + worth, 0) * 100) / 100;
   return { volume_1d: sum(within(1)), volume_1w: sum(within(7)), volume_30d: sum(within(30)), volume_all: sum(sales) };
 }
 
@@ -48,8 +66,14 @@ describe("time", () => {
     expect(before.map((chain: { chainId: number }) => chain.chainId)).toEqual([56, 137]);
     const sold = await collectionWithSales();
     const sales = await salesOf(sold.address);
-    const clockOf = (chains: { chainId: number; timestamp: number }[]) => chains.find((chain) => chain.chainId === sold.chainId)!.timestamp;
-    const volumes = (collection: { volume_1d: number; volume_1w: number; volume_30d: number; volume_all: number }) => ({ volume_1d: collection.volume_1d, volume_1w: collection.volume_1w, volume_30d: collection.volume_30d, volume_all: collection.volume_all });
+    const clockOf = (chains: { chainId: number; timestamp: number }[]) =>
+      chains.find((chain) => chain.chainId === sold.chainId)!.timestamp;
+    const volumes = (collection: { volume_1d: number; volume_1w: number; volume_30d: number; volume_all: number }) => ({
+      volume_1d: collection.volume_1d,
+      volume_1w: collection.volume_1w,
+      volume_30d: collection.volume_30d,
+      volume_all: collection.volume_all,
+    });
     const expected = volumesAt(clockOf(before), sales);
     expect(expected.volume_1d).toBeGreaterThan(0);
     expect(volumes(sold)).toEqual(expected);
@@ -59,7 +83,8 @@ describe("time", () => {
     for (const days of [2, 6]) {
       const advanced = await postJson(sim, "/_sim/time/advance", { seconds: days * 86_400 });
       expect(advanced.status).toBe(200);
-      for (const [i, chain] of advanced.body.chains.entries()) expect(chain.timestamp).toBe(before[i].timestamp + (now - clockOf(before)) + days * 86_400);
+      for (const [i, chain] of advanced.body.chains.entries())
+        expect(chain.timestamp).toBe(before[i].timestamp + (now - clockOf(before)) + days * 86_400);
       now = clockOf(advanced.body.chains);
       const after = (await call(sim, `/api/v2/collection/${sold.address}`)).body.collection;
       expect(volumes(after), `${days} days later`).toEqual(volumesAt(now, sales));
@@ -109,13 +134,30 @@ describe("world editing", () => {
     const helper = (await postJson(sim, "/_sim/api-keys", { name: "game-helper" })).body;
     expectErrorBody((await postJson(sim, "/_sim/api-keys", { name: "game-studio" })).body, "CONFLICT");
 
-    const created = await postJson(sim, "/_sim/collections", { chainId: 137, name: "Fresh Blades", owner: owner.body.apiKey, minters: [helper.apiKey], genre: "RPG" });
+    const created = await postJson(sim, "/_sim/collections", {
+      chainId: 137,
+      name: "Fresh Blades",
+      owner: owner.body.apiKey,
+      minters: [helper.apiKey],
+      genre: "RPG",
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const shown = (await call(sim, `/api/v2/collection/${created.body.address}`)).body.collection;
-    expect(shown).toMatchObject({ name: "Fresh Blades", genre: "RPG", ownerAddress: owner.body.wallet, slug: "fresh-blades", chainId: 137 });
+    expect(shown).toMatchObject({
+      name: "Fresh Blades",
+      genre: "RPG",
+      ownerAddress: owner.body.wallet,
+      slug: "fresh-blades",
+      chainId: 137,
+    });
 
     const mintAs = (apiKey: string) =>
-      postJson(sim, `/api/v2/item/new?apiKey=${apiKey}`, { collectionAddress: created.body.address, recipient: owner.body.wallet, chainId: 137, item: { name: "Blade", initialSupply: 1 } });
+      postJson(sim, `/api/v2/item/new?apiKey=${apiKey}`, {
+        collectionAddress: created.body.address,
+        recipient: owner.body.wallet,
+        chainId: 137,
+        item: { name: "Blade", initialSupply: 1 },
+      });
     expect((await mintAs(owner.body.apiKey)).status).toBe(200);
     expect((await mintAs(helper.apiKey)).status).toBe(200);
 
@@ -131,10 +173,15 @@ describe("world editing", () => {
 describe("faults", () => {
   it("a status for two requests, then normal again; a faulted mint changes nothing on chain", async () => {
     const [collection] = await collectionsOn(sim, 56);
-    const added = await postJson(sim, "/_sim/faults", { match: { method: "POST", path: "/api/v2/item/new" }, effect: { status: 503 }, times: 2 });
+    const added = await postJson(sim, "/_sim/faults", {
+      match: { method: "POST", path: "/api/v2/item/new" },
+      effect: { status: 503 },
+      times: 2,
+    });
     expect(added.status).toBe(200);
     const heads = await chainHeads(sim);
-    for (let i = 0; i < 2; i += 1) expectErrorBody((await postJson(sim, MINT, mintBody(sim, collection!, 56))).body, "CHAIN_UNAVAILABLE");
+    for (let i = 0; i < 2; i += 1)
+      expectErrorBody((await postJson(sim, MINT, mintBody(sim, collection!, 56))).body, "CHAIN_UNAVAILABLE");
     expect(await chainHeads(sim)).toEqual(heads);
     expect((await postJson(sim, MINT, mintBody(sim, collection!, 56))).status).toBe(200);
     expect((await call(sim, "/_sim/faults")).body.faults[0]).toMatchObject({ id: added.body.id, applied: 2 });
@@ -142,7 +189,10 @@ describe("faults", () => {
   });
 
   it("a rate limit answers 429 with Retry-After past its requests; latency delays; a dropped connection fails the request", async () => {
-    await postJson(sim, "/_sim/faults", { match: { path: "/api/v2/collection" }, effect: { rateLimit: { requests: 3, perSeconds: 60 } } });
+    await postJson(sim, "/_sim/faults", {
+      match: { path: "/api/v2/collection" },
+      effect: { rateLimit: { requests: 3, perSeconds: 60 } },
+    });
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 5; i += 1) statuses.push((last = await call(sim, "/api/v2/collection")).status);
@@ -174,9 +224,21 @@ describe("faults", () => {
   });
 
   it.each([
-    ["a path without its leading slash", { match: { path: "api/v2/collection" }, effect: { status: 503 } }, /'api\/v2\/collection' never matches: a request's path starts with '\/'/],
-    ["a path in the control API, which faults never touch", { match: { path: "/_sim/**" }, effect: { status: 503 } }, /'\/_sim\/\*\*' never matches: fault rules never act on the control API/],
-    ["a probability of 0", { match: { path: "/api/v2/**" }, effect: { status: 503 }, probability: 0 }, /probability 0 never applies/],
+    [
+      "a path without its leading slash",
+      { match: { path: "api/v2/collection" }, effect: { status: 503 } },
+      /'api\/v2\/collection' never matches: a request's path starts with '\/'/,
+    ],
+    [
+      "a path in the control API, which faults never touch",
+      { match: { path: "/_sim/**" }, effect: { status: 503 } },
+      /'\/_sim\/\*\*' never matches: fault rules never act on the control API/,
+    ],
+    [
+      "a probability of 0",
+      { match: { path: "/api/v2/**" }, effect: { status: 503 }, probability: 0 },
+      /probability 0 never applies/,
+    ],
   ])("refuses a rule that can never fire, %s, with 400 saying why", async (_what, rule, reason) => {
     const rules = (await call(sim, "/_sim/faults")).body.faults;
     const refused = await postJson(sim, "/_sim/faults", rule);
@@ -188,7 +250,10 @@ describe("faults", () => {
 
   it("matches by API key: only that key's mints are faulted", async () => {
     const [collection] = await collectionsOn(sim, 56);
-    await postJson(sim, "/_sim/faults", { match: { path: "/api/v2/item/new", apiKey: DEMO_KEYS.studio }, effect: { status: 503 } });
+    await postJson(sim, "/_sim/faults", {
+      match: { path: "/api/v2/item/new", apiKey: DEMO_KEYS.studio },
+      effect: { status: 503 },
+    });
     try {
       const heads = await chainHeads(sim);
       expectErrorBody((await postJson(sim, MINT, mintBody(sim, collection!, 56))).body, "CHAIN_UNAVAILABLE");
@@ -206,7 +271,12 @@ describe("faults", () => {
   it("a seeded probability faults the same requests on every run", async () => {
     const run = async () => {
       await del("/_sim/faults");
-      await postJson(sim, "/_sim/faults", { match: { path: "/api/v2/collection" }, effect: { status: 500 }, probability: 0.5, seed: 42 });
+      await postJson(sim, "/_sim/faults", {
+        match: { path: "/api/v2/collection" },
+        effect: { status: 500 },
+        probability: 0.5,
+        seed: 42,
+      });
       const statuses: number[] = [];
       for (let i = 0; i < 12; i += 1) statuses.push((await call(sim, "/api/v2/collection")).status);
       return statuses;

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SNAPSHOT_LIMIT } from "../../src/control/snapshots.ts";
 import { demoWorld } from "../../src/scenario/world.ts";
 import type { Simulator } from "../../src/simulator.ts";
-import { chainHeads, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import {
+  chainHeads,
+  collectionsOn,
+  DEMO_KEYS,
+  expectErrorBody,
+  mintBody,
+  postJson,
+  startTestSimulator,
+} from "../harness.ts";
 
 // Snapshots at their limits: how many are kept, and one a chain dropped behind the simulator's back.
 
@@ -31,10 +39,20 @@ describe("the snapshot bound", () => {
 
 describe("a snapshot the chain dropped", () => {
   it("an evm_revert over JSON-RPC to before a snapshot: its revert answers 409 and moves no chain, then it is forgotten (404)", async () => {
-    const withRpc = await startTestSimulator(demoWorld(), { serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+    const withRpc = await startTestSimulator(demoWorld(), {
+      serveRpc: true,
+      chains: [
+        { chainId: 56, rpcPort: 0 },
+        { chainId: 137, rpcPort: 0 },
+      ],
+    });
     try {
       const rpc = async (method: string, params: unknown[] = []) => {
-        const response = await fetch(withRpc.rpcUrls.get(56)!, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+        const response = await fetch(withRpc.rpcUrls.get(56)!, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+        });
         return ((await response.json()) as { result: unknown }).result;
       };
       const outside = await rpc("evm_snapshot");

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator.ts";
 import { demoWorld } from "../../src/scenario/world.ts";
-import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, startTestSimulator, type Answer } from "../harness.ts";
+import {
+  call,
+  collectionsOn,
+  DEMO_KEYS,
+  expectErrorBody,
+  mintBody,
+  startTestSimulator,
+  type Answer,
+} from "../harness.ts";
 
 // A control write on a stalled chain (automine off over JSON-RPC) waits no longer than a mint does:
 // 504 WRITE_PENDING with its hash, never a 500 after viem's three minutes; and once the block
@@ -14,20 +22,36 @@ let sim: Simulator;
 let rpcUrl: string;
 
 beforeAll(async () => {
-  sim = await startTestSimulator(demoWorld(), { mintTimeoutMs: TIMEOUT_MS, serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+  sim = await startTestSimulator(demoWorld(), {
+    mintTimeoutMs: TIMEOUT_MS,
+    serveRpc: true,
+    chains: [
+      { chainId: 56, rpcPort: 0 },
+      { chainId: 137, rpcPort: 0 },
+    ],
+  });
   rpcUrl = sim.rpcUrls.get(56)!;
 });
 afterAll(() => sim?.close());
 
 async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
-  const response = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   const answer = (await response.json()) as { result?: unknown; error?: unknown };
   if (answer.error) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
   return answer.result;
 }
 
 function send(method: string, path: string, body?: unknown): Promise<Answer> {
-  return call(sim, path, { method, headers: { "content-type": "application/json" }, ...(body ? { body: JSON.stringify(body) } : {}), signal: AbortSignal.timeout(ANSWER_BOUND_MS) });
+  return call(sim, path, {
+    method,
+    headers: { "content-type": "application/json" },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+    signal: AbortSignal.timeout(ANSWER_BOUND_MS),
+  });
 }
 
 async function until(what: string, check: () => Promise<boolean>): Promise<void> {
@@ -49,7 +73,12 @@ it("creating a collection on a stalled chain answers 504 WRITE_PENDING in time; 
   await rpc("evm_setAutomine", [false]);
   try {
     const started = Date.now();
-    const answer = await send("POST", "/_sim/collections", { chainId: 56, name: "Paused Two", owner: DEMO_KEYS.studio, genre: "RPG" });
+    const answer = await send("POST", "/_sim/collections", {
+      chainId: 56,
+      name: "Paused Two",
+      owner: DEMO_KEYS.studio,
+      genre: "RPG",
+    });
     expect(Date.now() - started).toBeLessThan(ANSWER_BOUND_MS);
     const txHash = expectPending(answer);
     expect(await rpc("eth_getTransactionByHash", [txHash])).toMatchObject({ blockNumber: null });
@@ -70,7 +99,8 @@ it("creating a collection on a stalled chain answers 504 WRITE_PENDING in time; 
 
 it("granting and revoking a minter role on a stalled chain answer 504 WRITE_PENDING; the role changes once mined", async () => {
   const [collection] = (await collectionsOn(sim, 56)) as [string];
-  const mintAsGuest = async () => (await send("POST", `/api/v2/item/new?apiKey=${DEMO_KEYS.guest}`, mintBody(sim, collection, 56))).status;
+  const mintAsGuest = async () =>
+    (await send("POST", `/api/v2/item/new?apiKey=${DEMO_KEYS.guest}`, mintBody(sim, collection, 56))).status;
   const stalled = async (path: string, method: string, body?: unknown) => {
     await rpc("evm_setAutomine", [false]);
     try {

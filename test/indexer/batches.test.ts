@@ -4,7 +4,18 @@ import { expect, it } from "vitest";
 import { applyLogs } from "../../src/indexer/apply.ts";
 import type { DecodedLog } from "../../src/indexer/decode.ts";
 import { emptyModels, type ChainModels } from "../../src/indexer/models.ts";
-import { ALICE, BOB, CAROL, chainFacts, COLLECTION, createCollection, LogBook, market, MARKETPLACE, STABLECOIN } from "./logs.ts";
+import {
+  ALICE,
+  BOB,
+  CAROL,
+  chainFacts,
+  COLLECTION,
+  createCollection,
+  LogBook,
+  market,
+  MARKETPLACE,
+  STABLECOIN,
+} from "./logs.ts";
 
 // Replay equals live: folding a sequence of logs at once gives the same models as folding
 // it in consecutive batches, wherever the cuts fall. fast-check draws the choices a history
@@ -14,7 +25,10 @@ import { ALICE, BOB, CAROL, chainFacts, COLLECTION, createCollection, LogBook, m
 function chooser(choices: number[]) {
   let i = 0;
   const next = () => (choices.length ? choices[i++ % choices.length]! : 0);
-  return { int: (min: number, max: number) => min + (next() % (max - min + 1)), pick: <T>(list: readonly T[]) => list[next() % list.length]! };
+  return {
+    int: (min: number, max: number) => min + (next() % (max - min + 1)),
+    pick: <T>(list: readonly T[]) => list[next() % list.length]!,
+  };
 }
 
 /** A valid history: mints, transfers, batches, burns and listings that never move more than someone holds. */
@@ -33,14 +47,29 @@ function randomLogs(choices: number[], steps = 40): LogBook {
   let listingIds = 0n;
   for (let step = 0; step < steps; step++) {
     const sameBlock = rng.int(0, 3) === 0;
-    const holdings = [...balance].filter(([, amount]) => amount > 0n).map(([key]) => key.split(":") as [Address, string]);
-    const action = tokens === 0n ? "mint" : rng.pick(["mint", "transfer", "batch", "burn", "list", "add", "remove", "buy", "delist"] as const);
+    const holdings = [...balance]
+      .filter(([, amount]) => amount > 0n)
+      .map(([key]) => key.split(":") as [Address, string]);
+    const action =
+      tokens === 0n
+        ? "mint"
+        : rng.pick(["mint", "transfer", "batch", "burn", "list", "add", "remove", "buy", "delist"] as const);
     if (action === "mint") {
       const to = rng.pick(people);
       const amount = BigInt(rng.int(1, 9));
       tokens += 1n;
-      book.add("ItemCreated", COLLECTION, { tokenId: tokens, creator: ALICE, maxSupply: amount * 2n, initialSupply: amount, royaltyPerMille: 25n }, { sameBlock });
-      book.add("TransferSingle", COLLECTION, { operator: ALICE, from: zeroAddress, to, id: tokens, value: amount }, { sameBlock: true });
+      book.add(
+        "ItemCreated",
+        COLLECTION,
+        { tokenId: tokens, creator: ALICE, maxSupply: amount * 2n, initialSupply: amount, royaltyPerMille: 25n },
+        { sameBlock },
+      );
+      book.add(
+        "TransferSingle",
+        COLLECTION,
+        { operator: ALICE, from: zeroAddress, to, id: tokens, value: amount },
+        { sameBlock: true },
+      );
       move(zeroAddress, to, tokens, amount);
     } else if (holdings.length && ["transfer", "burn", "list", "batch"].includes(action)) {
       const [from, id] = rng.pick(holdings);
@@ -53,30 +82,65 @@ function randomLogs(choices: number[], steps = 40): LogBook {
       } else if (action === "batch") {
         const to = rng.pick(people);
         const first = amount / 2n;
-        book.add("TransferBatch", COLLECTION, { operator: from, from, to, ids: [tokenId, tokenId], values: [first, amount - first] }, { sameBlock });
+        book.add(
+          "TransferBatch",
+          COLLECTION,
+          { operator: from, from, to, ids: [tokenId, tokenId], values: [first, amount - first] },
+          { sameBlock },
+        );
         move(from, to, tokenId, amount);
       } else {
-        const listing = { id: (listingIds += 1n), seller: from, tokenId, amount, currency: rng.pick([zeroAddress, STABLECOIN]) };
-        book.add("TransferSingle", COLLECTION, { operator: MARKETPLACE, from, to: MARKETPLACE, id: tokenId, value: amount }, { sameBlock });
-        book.add("ItemListed", MARKETPLACE, market(listing.id, from, tokenId, amount, BigInt(rng.int(1, 10 ** 6)), listing.currency), { sameBlock: true });
+        const listing = {
+          id: (listingIds += 1n),
+          seller: from,
+          tokenId,
+          amount,
+          currency: rng.pick([zeroAddress, STABLECOIN]),
+        };
+        book.add(
+          "TransferSingle",
+          COLLECTION,
+          { operator: MARKETPLACE, from, to: MARKETPLACE, id: tokenId, value: amount },
+          { sameBlock },
+        );
+        book.add(
+          "ItemListed",
+          MARKETPLACE,
+          market(listing.id, from, tokenId, amount, BigInt(rng.int(1, 10 ** 6)), listing.currency),
+          { sameBlock: true },
+        );
         move(from, MARKETPLACE, tokenId, amount);
         listings.push(listing);
       }
     } else if (listings.length) {
       const listing = rng.pick(listings);
-      const args = (amount: bigint) => market(listing.id, listing.seller, listing.tokenId, amount, 1000n, listing.currency);
+      const args = (amount: bigint) =>
+        market(listing.id, listing.seller, listing.tokenId, amount, 1000n, listing.currency);
       if (action === "buy" || action === "remove" || action === "delist") {
         const amount = action === "delist" ? listing.amount : BigInt(rng.int(1, Number(listing.amount)));
         const to = action === "buy" ? rng.pick(people) : listing.seller;
-        book.add("TransferSingle", COLLECTION, { operator: MARKETPLACE, from: MARKETPLACE, to, id: listing.tokenId, value: amount }, { sameBlock });
+        book.add(
+          "TransferSingle",
+          COLLECTION,
+          { operator: MARKETPLACE, from: MARKETPLACE, to, id: listing.tokenId, value: amount },
+          { sameBlock },
+        );
         if (action === "buy") book.add("Swapped", MARKETPLACE, { ...args(amount), buyer: to }, { sameBlock: true });
-        else book.add(action === "delist" ? "ItemDelisted" : "ItemRemoved", MARKETPLACE, args(amount), { sameBlock: true });
+        else
+          book.add(action === "delist" ? "ItemDelisted" : "ItemRemoved", MARKETPLACE, args(amount), {
+            sameBlock: true,
+          });
         move(MARKETPLACE, to, listing.tokenId, amount);
         listing.amount -= amount;
         if (listing.amount === 0n) listings.splice(listings.indexOf(listing), 1);
       } else if (held(listing.seller, listing.tokenId) > 0n) {
         const amount = held(listing.seller, listing.tokenId);
-        book.add("TransferSingle", COLLECTION, { operator: MARKETPLACE, from: listing.seller, to: MARKETPLACE, id: listing.tokenId, value: amount }, { sameBlock });
+        book.add(
+          "TransferSingle",
+          COLLECTION,
+          { operator: MARKETPLACE, from: listing.seller, to: MARKETPLACE, id: listing.tokenId, value: amount },
+          { sameBlock },
+        );
         book.add("ItemAdded", MARKETPLACE, args(amount), { sameBlock: true });
         move(listing.seller, MARKETPLACE, listing.tokenId, amount);
         listing.amount += amount;
@@ -120,7 +184,16 @@ it("folding logs in one batch equals folding them in any consecutive batches", (
 it("the generated histories reach every kind of activity", () => {
   const kinds = new Set<string>();
   for (const { choices, steps } of fc.sample(histories, { numRuns: 200, seed: 1 })) {
-    for (const facts of foldInBatches(randomLogs(choices, steps), []).activity.values()) facts.forEach((fact) => kinds.add(fact.kind));
+    for (const facts of foldInBatches(randomLogs(choices, steps), []).activity.values())
+      facts.forEach((fact) => kinds.add(fact.kind));
   }
-  expect([...kinds].sort()).toEqual(["ItemAdded", "ItemDelisted", "ItemListed", "ItemRemoved", "Swapped", "TransferBatch", "TransferSingle"]);
+  expect([...kinds].sort()).toEqual([
+    "ItemAdded",
+    "ItemDelisted",
+    "ItemListed",
+    "ItemRemoved",
+    "Swapped",
+    "TransferBatch",
+    "TransferSingle",
+  ]);
 });

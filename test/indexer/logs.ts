@@ -31,7 +31,12 @@ export class LogBook {
   logs: DecodedLog[] = [];
   #block = 1n;
 
-  add<Name extends IndexedEventName>(eventName: Name, address: Address, args: ArgsOf<Name>, options: { sameBlock?: boolean; at?: number } = {}): this {
+  add<Name extends IndexedEventName>(
+    eventName: Name,
+    address: Address,
+    args: ArgsOf<Name>,
+    options: { sameBlock?: boolean; at?: number } = {},
+  ): this {
     const previous = this.logs.at(-1);
     if (previous && !options.sameBlock) this.#block += 1n;
     if (options.at !== undefined) this.#block = BigInt(options.at);
@@ -63,6 +68,14 @@ export function createCollection(book: LogBook, collection: Address = COLLECTION
   return book.add("CollectionCreated", FACTORY, { collection, owner, name: "Cards", uri: "http://x/cards" });
 }
 
-export function market(listingId: bigint, seller: Address, tokenId: bigint, amount: bigint, price: bigint, currency: Address = zeroAddress, collection: Address = COLLECTION) {
+export function market(
+  listingId: bigint,
+  seller: Address,
+  tokenId: bigint,
+  amount: bigint,
+  price: bigint,
+  currency: Address = zeroAddress,
+  collection: Address = COLLECTION,
+) {
   return { listingId, seller, collection, tokenId, amount, price, currency };
 }

@@ -2,7 +2,22 @@ import { zeroAddress, type Address } from "viem";
 import { describe, expect, it } from "vitest";
 import { applyLogs } from "../../src/indexer/apply.ts";
 import { emptyModels, itemKey, type ChainModels } from "../../src/indexer/models.ts";
-import { ALICE, BOB, CAROL, chainFacts, COLLECTION, createCollection, FACTORY, GENESIS, LogBook, market, MARKETPLACE, OTHER_COLLECTION, STABLECOIN, txHash } from "./logs.ts";
+import {
+  ALICE,
+  BOB,
+  CAROL,
+  chainFacts,
+  COLLECTION,
+  createCollection,
+  FACTORY,
+  GENESIS,
+  LogBook,
+  market,
+  MARKETPLACE,
+  OTHER_COLLECTION,
+  STABLECOIN,
+  txHash,
+} from "./logs.ts";
 
 function fold(book: LogBook): ChainModels {
   const models = emptyModels(chainFacts());
@@ -11,14 +26,31 @@ function fold(book: LogBook): ChainModels {
 }
 
 const time = (block: number) => GENESIS + block * 60;
-const place = (block: number, logIndex = 0) => ({ blockNumber: block, logIndex, transactionHash: txHash(BigInt(block)), timestamp: time(block) });
-const balancesOf = (models: ChainModels, tokenId: bigint) => Object.fromEntries(models.balances.get(itemKey(COLLECTION, tokenId)) ?? []);
+const place = (block: number, logIndex = 0) => ({
+  blockNumber: block,
+  logIndex,
+  transactionHash: txHash(BigInt(block)),
+  timestamp: time(block),
+});
+const balancesOf = (models: ChainModels, tokenId: bigint) =>
+  Object.fromEntries(models.balances.get(itemKey(COLLECTION, tokenId)) ?? []);
 const activityOf = (models: ChainModels, tokenId: bigint) => models.activity.get(itemKey(COLLECTION, tokenId));
 
 function minted(): LogBook {
   return createCollection(new LogBook())
-    .add("ItemCreated", COLLECTION, { tokenId: 1n, creator: ALICE, maxSupply: 10n, initialSupply: 5n, royaltyPerMille: 50n })
-    .add("TransferSingle", COLLECTION, { operator: ALICE, from: zeroAddress, to: ALICE, id: 1n, value: 5n }, { sameBlock: true });
+    .add("ItemCreated", COLLECTION, {
+      tokenId: 1n,
+      creator: ALICE,
+      maxSupply: 10n,
+      initialSupply: 5n,
+      royaltyPerMille: 50n,
+    })
+    .add(
+      "TransferSingle",
+      COLLECTION,
+      { operator: ALICE, from: zeroAddress, to: ALICE, id: 1n, value: 5n },
+      { sameBlock: true },
+    );
 }
 
 describe("reducers fold decoded logs into facts", () => {
@@ -34,26 +66,68 @@ describe("reducers fold decoded logs into facts", () => {
     });
     expect(balancesOf(models, 1n)).toEqual({ [ALICE]: 5n });
     expect(activityOf(models, 1n)).toEqual([
-      { kind: "TransferSingle", ...place(2, 1), collection: COLLECTION, tokenId: 1n, from: zeroAddress, to: ALICE, amount: 5n },
+      {
+        kind: "TransferSingle",
+        ...place(2, 1),
+        collection: COLLECTION,
+        tokenId: 1n,
+        from: zeroAddress,
+        to: ALICE,
+        amount: 5n,
+      },
     ]);
   });
 
   it("a transfer moves balance and records who, how many, where", () => {
-    const models = fold(minted().add("TransferSingle", COLLECTION, { operator: ALICE, from: ALICE, to: BOB, id: 1n, value: 2n }));
+    const models = fold(
+      minted().add("TransferSingle", COLLECTION, { operator: ALICE, from: ALICE, to: BOB, id: 1n, value: 2n }),
+    );
     expect(balancesOf(models, 1n)).toEqual({ [ALICE]: 3n, [BOB]: 2n });
-    expect(activityOf(models, 1n)?.[1]).toEqual({ kind: "TransferSingle", ...place(3), collection: COLLECTION, tokenId: 1n, from: ALICE, to: BOB, amount: 2n });
+    expect(activityOf(models, 1n)?.[1]).toEqual({
+      kind: "TransferSingle",
+      ...place(3),
+      collection: COLLECTION,
+      tokenId: 1n,
+      from: ALICE,
+      to: BOB,
+      amount: 2n,
+    });
   });
 
   it("token ids one transaction creates share their creation; a batch with a repeated id gives one fact per id", () => {
     const book = minted()
-      .add("ItemCreated", COLLECTION, { tokenId: 2n, creator: ALICE, maxSupply: 1n, initialSupply: 1n, royaltyPerMille: 0n })
-      .add("ItemCreated", COLLECTION, { tokenId: 3n, creator: ALICE, maxSupply: 1n, initialSupply: 1n, royaltyPerMille: 0n }, { sameBlock: true })
-      .add("TransferBatch", COLLECTION, { operator: ALICE, from: zeroAddress, to: ALICE, ids: [2n, 3n], values: [1n, 1n] }, { sameBlock: true })
-      .add("TransferBatch", COLLECTION, { operator: ALICE, from: ALICE, to: BOB, ids: [1n, 2n, 1n], values: [1n, 1n, 2n] });
+      .add("ItemCreated", COLLECTION, {
+        tokenId: 2n,
+        creator: ALICE,
+        maxSupply: 1n,
+        initialSupply: 1n,
+        royaltyPerMille: 0n,
+      })
+      .add(
+        "ItemCreated",
+        COLLECTION,
+        { tokenId: 3n, creator: ALICE, maxSupply: 1n, initialSupply: 1n, royaltyPerMille: 0n },
+        { sameBlock: true },
+      )
+      .add(
+        "TransferBatch",
+        COLLECTION,
+        { operator: ALICE, from: zeroAddress, to: ALICE, ids: [2n, 3n], values: [1n, 1n] },
+        { sameBlock: true },
+      )
+      .add("TransferBatch", COLLECTION, {
+        operator: ALICE,
+        from: ALICE,
+        to: BOB,
+        ids: [1n, 2n, 1n],
+        values: [1n, 1n, 2n],
+      });
     const models = fold(book);
     const creation = { transactionHash: txHash(3n), tokenIds: [2n, 3n] };
     expect(models.items.get(itemKey(COLLECTION, 2n))).toEqual({ maxSupply: 1n, royaltyPerMille: 0, creation });
-    expect(models.items.get(itemKey(COLLECTION, 3n))!.creation).toBe(models.items.get(itemKey(COLLECTION, 2n))!.creation);
+    expect(models.items.get(itemKey(COLLECTION, 3n))!.creation).toBe(
+      models.items.get(itemKey(COLLECTION, 2n))!.creation,
+    );
     expect(models.items.get(itemKey(COLLECTION, 1n))!.creation.tokenIds).toEqual([1n]);
     expect(balancesOf(models, 1n)).toEqual({ [ALICE]: 2n, [BOB]: 3n });
     expect(balancesOf(models, 2n)).toEqual({ [BOB]: 1n });
@@ -61,15 +135,30 @@ describe("reducers fold decoded logs into facts", () => {
       { kind: "TransferBatch", ...place(4), collection: COLLECTION, tokenId: 1n, from: ALICE, to: BOB, amount: 3n },
     ]);
     expect(activityOf(models, 2n)).toEqual([
-      { kind: "TransferBatch", ...place(3, 2), collection: COLLECTION, tokenId: 2n, from: zeroAddress, to: ALICE, amount: 1n },
+      {
+        kind: "TransferBatch",
+        ...place(3, 2),
+        collection: COLLECTION,
+        tokenId: 2n,
+        from: zeroAddress,
+        to: ALICE,
+        amount: 1n,
+      },
       { kind: "TransferBatch", ...place(4), collection: COLLECTION, tokenId: 2n, from: ALICE, to: BOB, amount: 1n },
     ]);
   });
 
   it("a burn leaves the zero address out of the balances", () => {
-    const models = fold(minted().add("TransferSingle", COLLECTION, { operator: ALICE, from: ALICE, to: zeroAddress, id: 1n, value: 5n }));
+    const models = fold(
+      minted().add("TransferSingle", COLLECTION, { operator: ALICE, from: ALICE, to: zeroAddress, id: 1n, value: 5n }),
+    );
     expect(models.balances.get(itemKey(COLLECTION, 1n))?.size).toBe(0);
-    expect(activityOf(models, 1n)?.[1]).toMatchObject({ kind: "TransferSingle", from: ALICE, to: zeroAddress, amount: 5n });
+    expect(activityOf(models, 1n)?.[1]).toMatchObject({
+      kind: "TransferSingle",
+      from: ALICE,
+      to: zeroAddress,
+      amount: 5n,
+    });
   });
 
   it("a listing's escrow follows list, add, remove and a partial buy, and ends with the delisting", () => {
@@ -109,10 +198,26 @@ describe("reducers fold decoded logs into facts", () => {
     const delisted = fold(book);
     expect(delisted.listings.has(7n)).toBe(false);
     expect(activityOf(delisted, 1n)?.map((fact) => fact.kind)).toEqual([
-      "TransferSingle", "TransferSingle", "ItemListed", "ItemAdded", "ItemRemoved", "ItemPriceUpdated", "Swapped", "ItemDelisted",
+      "TransferSingle",
+      "TransferSingle",
+      "ItemListed",
+      "ItemAdded",
+      "ItemRemoved",
+      "ItemPriceUpdated",
+      "Swapped",
+      "ItemDelisted",
     ]);
     expect(activityOf(delisted, 1n)?.[2]).toEqual({
-      kind: "ItemListed", ...place(3, 1), collection: COLLECTION, tokenId: 1n, from: ALICE, to: "", amount: 2n, listingId: 7n, price, currency: STABLECOIN,
+      kind: "ItemListed",
+      ...place(3, 1),
+      collection: COLLECTION,
+      tokenId: 1n,
+      from: ALICE,
+      to: "",
+      amount: 2n,
+      listingId: 7n,
+      price,
+      currency: STABLECOIN,
     });
   });
 
@@ -127,7 +232,13 @@ describe("reducers fold decoded logs into facts", () => {
     const foreign: Address = "0xf0e1000000000000000000000000000000000009";
     const book = minted()
       .add("CollectionCreated", foreign, { collection: OTHER_COLLECTION, owner: BOB, name: "Fake", uri: "" })
-      .add("ItemCreated", OTHER_COLLECTION, { tokenId: 1n, creator: BOB, maxSupply: 1n, initialSupply: 1n, royaltyPerMille: 0n })
+      .add("ItemCreated", OTHER_COLLECTION, {
+        tokenId: 1n,
+        creator: BOB,
+        maxSupply: 1n,
+        initialSupply: 1n,
+        royaltyPerMille: 0n,
+      })
       .add("TransferSingle", OTHER_COLLECTION, { operator: BOB, from: zeroAddress, to: BOB, id: 1n, value: 1n })
       .add("TransferBatch", OTHER_COLLECTION, { operator: BOB, from: zeroAddress, to: BOB, ids: [2n], values: [1n] })
       .add("ItemListed", MARKETPLACE, market(1n, BOB, 1n, 1n, 10n, zeroAddress, OTHER_COLLECTION))
@@ -138,7 +249,10 @@ describe("reducers fold decoded logs into facts", () => {
 
   it("takes the factory's address in any case", () => {
     const book = new LogBook().add("CollectionCreated", FACTORY.toUpperCase().replace("0X", "0x") as Address, {
-      collection: COLLECTION.toUpperCase().replace("0X", "0x") as Address, owner: ALICE, name: "Cards", uri: "",
+      collection: COLLECTION.toUpperCase().replace("0X", "0x") as Address,
+      owner: ALICE,
+      name: "Cards",
+      uri: "",
     });
     expect([...fold(book).collections.keys()]).toEqual([COLLECTION]);
   });

@@ -42,7 +42,11 @@ it("an index built afresh from the chain's logs equals the one that followed it 
   for (const chainId of [56, 137]) {
     const [collection] = await collectionsOn(sim, chainId);
     for (const isStackable of [true, false]) {
-      const body = mintBody(sim, collection!, chainId, { isStackable, initialSupply: 3, ...(isStackable ? { maximumSupply: 7, royaltyFee: 40 } : {}) });
+      const body = mintBody(sim, collection!, chainId, {
+        isStackable,
+        initialSupply: 3,
+        ...(isStackable ? { maximumSupply: 7, royaltyFee: 40 } : {}),
+      });
       const minted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.arcade}`, body);
       expect(minted.status).toBe(200);
     }
@@ -50,7 +54,10 @@ it("an index built afresh from the chain's logs equals the one that followed it 
 
   for (const live of sim.chains.all()) {
     await live.indexer.sync();
-    const fresh = new ChainIndexer(chainLogSource(live.publicClient, indexedEventsAbi(live.abis)), live.indexer.models.facts);
+    const fresh = new ChainIndexer(
+      chainLogSource(live.publicClient, indexedEventsAbi(live.abis)),
+      live.indexer.models.facts,
+    );
     await fresh.sync();
 
     expect(fresh.models.activity.size).toBeGreaterThan(5);

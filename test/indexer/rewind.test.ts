@@ -20,7 +20,13 @@ let collection: Address;
 const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 
 beforeAll(async () => {
-  sim = await startTestSimulator(demoWorld(), { serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }] });
+  sim = await startTestSimulator(demoWorld(), {
+    serveRpc: true,
+    chains: [
+      { chainId: 56, rpcPort: 0 },
+      { chainId: 137, rpcPort: 0 },
+    ],
+  });
   chain = sim.chains.get(56)!;
   [collection] = (await collectionsOn(sim, 56)) as [Address];
 });
@@ -85,7 +91,9 @@ describe("a chain rewound over JSON-RPC", () => {
       fc.nat({ max: 5 }).map((pick) => ({ kind: "revert" as const, pick })),
       fc.integer({ min: 1, max: 3 * 86_400 }).map((seconds) => ({ kind: "time" as const, seconds })),
       fc.constant({ kind: "transfer" as const }),
-      fc.tuple(fc.constantFrom(studio, arcade, `0x${"be".repeat(20)}`), fc.bigInt({ min: 0n, max: 10n ** 24n })).map(([address, wei]) => ({ kind: "balance" as const, address, wei })),
+      fc
+        .tuple(fc.constantFrom(studio, arcade, `0x${"be".repeat(20)}`), fc.bigInt({ min: 0n, max: 10n ** 24n }))
+        .map(([address, wei]) => ({ kind: "balance" as const, address, wei })),
       fc.integer({ min: 1, max: 3 }).map((blocks) => ({ kind: "mine" as const, blocks })),
     );
     const kinds = new Set<string>();

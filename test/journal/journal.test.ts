@@ -2,7 +2,15 @@ import { appendFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http, keccak256, type Address } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeFunctionData,
+  http,
+  keccak256,
+  type Address,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { addItem } from "../../src/chain/actions/add-item.ts";
 import { ChainRevert } from "../../src/chain/revert.ts";
@@ -22,7 +30,15 @@ afterAll(() => Promise.all(started.map((sim) => sim.close())));
 
 /** The demo world with uris that do not depend on the port, and a journal in `stateDir`. */
 async function start(stateDir: string, mintTimeoutMs?: number): Promise<Simulator> {
-  const sim = await startTestSimulator(demoWorld({ baseUrl: "http://sim.test" }), { stateDir, serveRpc: true, chains: [{ chainId: 56, rpcPort: 0 }, { chainId: 137, rpcPort: 0 }], ...(mintTimeoutMs ? { mintTimeoutMs } : {}) });
+  const sim = await startTestSimulator(demoWorld({ baseUrl: "http://sim.test" }), {
+    stateDir,
+    serveRpc: true,
+    chains: [
+      { chainId: 56, rpcPort: 0 },
+      { chainId: 137, rpcPort: 0 },
+    ],
+    ...(mintTimeoutMs ? { mintTimeoutMs } : {}),
+  });
   started.push(sim);
   return sim;
 }
@@ -46,11 +62,18 @@ async function digest(sim: Simulator) {
 }
 
 function mintAt(sim: Simulator, collection: Address) {
-  return postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, { ...mintBody(sim, collection, 56), item: { name: "After", initialSupply: 1 } });
+  return postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
+    ...mintBody(sim, collection, 56),
+    item: { name: "After", initialSupply: 1 },
+  });
 }
 
 async function rpc(sim: Simulator, chainId: number, method: string, params: unknown[]) {
-  const response = await fetch(sim.rpcUrls.get(chainId)!, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const response = await fetch(sim.rpcUrls.get(chainId)!, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   return ((await response.json()) as { result: unknown }).result;
 }
 
@@ -60,11 +83,21 @@ describe("a journal replayed on restart", () => {
     const sim = await start(dir);
     const [bnb] = (await collectionsOn(sim, 56)) as [Address];
     const mint = (name: string, collection = bnb, chainId = 56, apiKey: string = DEMO_KEYS.studio) =>
-      postJson(sim, `/api/v2/item/new?apiKey=${apiKey}`, { ...mintBody(sim, collection, chainId), item: { name, initialSupply: 3 } });
+      postJson(sim, `/api/v2/item/new?apiKey=${apiKey}`, {
+        ...mintBody(sim, collection, chainId),
+        item: { name, initialSupply: 3 },
+      });
 
     expect((await mint("Before Snapshot")).status).toBe(200);
     const key = (await postJson(sim, "/_sim/api-keys", { name: "guild" })).body;
-    const created = (await postJson(sim, "/_sim/collections", { chainId: 137, name: "Guild Banners", owner: key.apiKey, description: "from the control API" })).body;
+    const created = (
+      await postJson(sim, "/_sim/collections", {
+        chainId: 137,
+        name: "Guild Banners",
+        owner: key.apiKey,
+        description: "from the control API",
+      })
+    ).body;
     expect((await mint("Banner", created.address, 137, key.apiKey)).status).toBe(200);
     await postJson(sim, "/_sim/time/advance", { seconds: 86_400 });
     const { id } = (await postJson(sim, "/_sim/snapshots", {})).body;
@@ -73,7 +106,11 @@ describe("a journal replayed on restart", () => {
     const kept = await mint("After Revert");
     expect(kept.status).toBe(200);
     const studio = demoAccount(sim, "studio").wallet;
-    const data = encodeFunctionData({ abi: sim.chains.get(56)!.abis.collection, functionName: "safeTransferFrom", args: [studio, key.wallet, BigInt(kept.body.tokenIds[0]), 1n, "0x"] });
+    const data = encodeFunctionData({
+      abi: sim.chains.get(56)!.abis.collection,
+      functionName: "safeTransferFrom",
+      args: [studio, key.wallet, BigInt(kept.body.tokenIds[0]), 1n, "0x"],
+    });
     await rpc(sim, 56, "eth_sendTransaction", [{ from: studio, to: bnb, data }]);
     await rpc(sim, 137, "evm_increaseTime", [3600]);
     await rpc(sim, 137, "evm_mine", []);
@@ -84,7 +121,11 @@ describe("a journal replayed on restart", () => {
     expect(again.restored?.replayed).toBeGreaterThan(10);
     expect(again.restored?.failedAgain).toBe(0);
     expect(await digest(again)).toEqual(before);
-    expect((await call(again, `/api/v2/item/events/${bnb}/${kept.body.tokenIds[0]}`)).body.events.map((e: { transactionHash: string }) => e.transactionHash)).toContain(kept.body.txHash);
+    expect(
+      (await call(again, `/api/v2/item/events/${bnb}/${kept.body.tokenIds[0]}`)).body.events.map(
+        (e: { transactionHash: string }) => e.transactionHash,
+      ),
+    ).toContain(kept.body.txHash);
 
     // A reset clears the journal: the next start is the world as loaded.
     await postJson(again, "/_sim/reset", {});
@@ -103,10 +144,16 @@ describe("a journal replayed on restart", () => {
     expect((await postJson(sim, "/_sim/reset", {})).status).toBe(200);
     const { id } = (await postJson(sim, "/_sim/snapshots", {})).body;
     expect(id).toBe("1");
-    const reverted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, { ...mintBody(sim, bnb, 56), item: { name: "Reverted", initialSupply: 1 } });
+    const reverted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
+      ...mintBody(sim, bnb, 56),
+      item: { name: "Reverted", initialSupply: 1 },
+    });
     expect(reverted.status).toBe(200);
     expect((await postJson(sim, `/_sim/snapshots/${id}/revert`, {})).status).toBe(200);
-    const kept = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, { ...mintBody(sim, bnb, 56), item: { name: "Kept", initialSupply: 1 } });
+    const kept = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
+      ...mintBody(sim, bnb, 56),
+      item: { name: "Kept", initialSupply: 1 },
+    });
     expect(kept.body.tokenIds).toEqual(reverted.body.tokenIds);
     const before = await digest(sim);
     await sim.close();
@@ -136,7 +183,14 @@ describe("a journal replayed on restart", () => {
     const headBefore = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
     // The guest's wallet holds no minter role; without a dry run the transaction is sent, reverts, and is mined.
     const guest = demoAccount(sim, "guest").wallet;
-    const refused = addItem(chain, { from: guest, collection: bnb, to: guest, initialSupply: 1n, maxSupply: 1n, royaltyPerMille: 0n });
+    const refused = addItem(chain, {
+      from: guest,
+      collection: bnb,
+      to: guest,
+      initialSupply: 1n,
+      maxSupply: 1n,
+      royaltyPerMille: 0n,
+    });
     await expect(refused).rejects.toBeInstanceOf(ChainRevert);
     expect(await chain.publicClient.getBlockNumber({ cacheTime: 0 })).toBe(headBefore + 1n);
     expect((await mintAt(sim, bnb)).status).toBe(200);
@@ -152,8 +206,17 @@ describe("a journal replayed on restart", () => {
     const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
     const sim = await start(dir);
     const url = sim.rpcUrls.get(56)!;
-    const chain = defineChain({ id: 56, name: "BNB Smart Chain (simulated)", nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 }, rpcUrls: { default: { http: [url] } } });
-    const wallet = createWalletClient({ account: privateKeyToAccount(demoAccount(sim, "arcade").walletKey), chain, transport: http(url) });
+    const chain = defineChain({
+      id: 56,
+      name: "BNB Smart Chain (simulated)",
+      nativeCurrency: { name: "BNB", symbol: "BNB", decimals: 18 },
+      rpcUrls: { default: { http: [url] } },
+    });
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(demoAccount(sim, "arcade").walletKey),
+      chain,
+      transport: http(url),
+    });
     const reader = createPublicClient({ chain, transport: http(url) });
     const hash = await wallet.sendTransaction({ to: "0x00000000000000000000000000000000000b0b01", value: 10n ** 15n });
     const receipt = await reader.waitForTransactionReceipt({ hash });
@@ -165,8 +228,13 @@ describe("a journal replayed on restart", () => {
     expect(again.restored?.failedAgain).toBe(0);
     expect(await digest(again)).toEqual(before);
     const replayed = await again.chains.get(56)!.publicClient.getTransactionReceipt({ hash });
-    expect({ block: replayed.blockHash, status: replayed.status }).toEqual({ block: receipt.blockHash, status: "success" });
-    expect(await again.chains.get(56)!.publicClient.getBalance({ address: "0x00000000000000000000000000000000000b0b01" })).toBe(10n ** 15n);
+    expect({ block: replayed.blockHash, status: replayed.status }).toEqual({
+      block: receipt.blockHash,
+      status: "success",
+    });
+    expect(
+      await again.chains.get(56)!.publicClient.getBalance({ address: "0x00000000000000000000000000000000000b0b01" }),
+    ).toBe(10n ** 15n);
   });
 
   it("restarts on a journal whose last line was torn: warns, drops it, and serves everything before it", async () => {
@@ -182,10 +250,16 @@ describe("a journal replayed on restart", () => {
     const warnings: string[] = [];
     const warn = vi.spyOn(console, "warn").mockImplementation((line: string) => void warnings.push(line));
     const again = await start(dir).finally(() => warn.mockRestore());
-    expect(warnings).toEqual([expect.stringMatching(/journal\.jsonl: the last entry was cut off mid-write \(a crash\); it was never acknowledged and is dropped$/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /journal\.jsonl: the last entry was cut off mid-write \(a crash\); it was never acknowledged and is dropped$/,
+      ),
+    ]);
     expect(await digest(again)).toEqual(before);
     const history = await call(again, `/api/v2/item/events/${bnb}/${minted.body.tokenIds[0]}`);
-    expect(history.body.events.map((event: { transactionHash: string }) => event.transactionHash)).toEqual([minted.body.txHash]);
+    expect(history.body.events.map((event: { transactionHash: string }) => event.transactionHash)).toEqual([
+      minted.body.txHash,
+    ]);
     expect(readFileSync(join(dir, JOURNAL_FILE), "utf8").endsWith("}\n")).toBe(true);
   });
 
@@ -199,7 +273,10 @@ describe("a journal replayed on restart", () => {
 describe("an error answer to a write the journal recorded", () => {
   it("goes out only after the journal's fsync: a 504 MINT_PENDING whose transaction was recorded", async () => {
     const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
-    const sim = await startTestSimulator(demoWorld({ baseUrl: "http://sim.test" }), { stateDir: dir, mintTimeoutMs: 500 });
+    const sim = await startTestSimulator(demoWorld({ baseUrl: "http://sim.test" }), {
+      stateDir: dir,
+      mintTimeoutMs: 500,
+    });
     started.push(sim);
     const [collection] = (await collectionsOn(sim, 137)) as [Address];
     // The journal's size each finished fsync covered.
@@ -213,7 +290,11 @@ describe("an error answer to a write the journal recorded", () => {
     const chain = sim.chains.get(137)!;
     try {
       await chain.request("evm_setAutomine", [false], { record: false });
-      const pending = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection, 137, { name: "Pending" }));
+      const pending = await postJson(
+        sim,
+        `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`,
+        mintBody(sim, collection, 137, { name: "Pending" }),
+      );
       const onDisk = statSync(join(dir, JOURNAL_FILE)).size;
       const written = Math.max(0, ...synced);
       expect(pending.status).toBe(504);
@@ -232,40 +313,78 @@ describe("a write answered 504 and mined later, then a restart", () => {
     const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
     const sim = await start(dir, 500);
     const [bnb] = (await collectionsOn(sim, 56)) as [Address];
-    const mint = (name: string) => postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, { ...mintBody(sim, bnb, 56), item: { name, initialSupply: 1 } });
+    const mint = (name: string) =>
+      postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
+        ...mintBody(sim, bnb, 56),
+        item: { name, initialSupply: 1 },
+      });
     expect((await mint("Before The Stall")).status).toBe(200);
     // Stalled and mined over JSON-RPC, as a user does it: those calls are journaled too.
     await rpc(sim, 56, "evm_setAutomine", [false]);
     const pending = await mint("Pending");
     expect(pending.status).toBe(504);
-    const created = await postJson(sim, "/_sim/collections", { chainId: 56, name: "Paused Two", owner: DEMO_KEYS.studio, description: "made while the chain stalled" });
+    const created = await postJson(sim, "/_sim/collections", {
+      chainId: 56,
+      name: "Paused Two",
+      owner: DEMO_KEYS.studio,
+      description: "made while the chain stalled",
+    });
     expect(created.status).toBe(504);
     await rpc(sim, 56, "evm_mine", []);
     await rpc(sim, 56, "evm_setAutomine", [true]);
-    const items = async (on: Simulator) => ((await call(on, `/_sim/collections/${bnb}/items`)).body.items as { tokenId: string; name: string }[]);
+    const items = async (on: Simulator) =>
+      (await call(on, `/_sim/collections/${bnb}/items`)).body.items as { tokenId: string; name: string }[];
     let minted: { tokenId: string; name: string } | undefined;
-    for (let tries = 0; !(minted = (await items(sim)).find((item) => item.name === "Pending")) && tries < 100; tries += 1) await new Promise((r) => setTimeout(r, 50));
-    const history = async (on: Simulator) => (await call(on, `/api/v2/item/events/${bnb}/${minted!.tokenId}`)).body.events.map((e: { transactionHash: string }) => e.transactionHash);
+    for (
+      let tries = 0;
+      !(minted = (await items(sim)).find((item) => item.name === "Pending")) && tries < 100;
+      tries += 1
+    )
+      await new Promise((r) => setTimeout(r, 50));
+    const history = async (on: Simulator) =>
+      (await call(on, `/api/v2/item/events/${bnb}/${minted!.tokenId}`)).body.events.map(
+        (e: { transactionHash: string }) => e.transactionHash,
+      );
     expect(await history(sim)).toContain(pending.body.txHash);
-    const paused = async (on: Simulator) => (await call(on, "/api/v2/collection?chainId=56&perPage=100")).body.collections.find((c: { name: string }) => c.name === "Paused Two");
-    for (let tries = 0; (await paused(sim))?.description !== "made while the chain stalled" && tries < 100; tries += 1) await new Promise((r) => setTimeout(r, 50));
-    const before = { world: await digest(sim), history: await history(sim), items: await items(sim), paused: await paused(sim) };
+    const paused = async (on: Simulator) =>
+      (await call(on, "/api/v2/collection?chainId=56&perPage=100")).body.collections.find(
+        (c: { name: string }) => c.name === "Paused Two",
+      );
+    for (let tries = 0; (await paused(sim))?.description !== "made while the chain stalled" && tries < 100; tries += 1)
+      await new Promise((r) => setTimeout(r, 50));
+    const before = {
+      world: await digest(sim),
+      history: await history(sim),
+      items: await items(sim),
+      paused: await paused(sim),
+    };
     expect(before.paused).toMatchObject({ description: "made while the chain stalled" });
     await sim.close();
     // The journal holds the acknowledged transactions as signed: the replay does not depend on signing them again alike.
-    const journaled = readFileSync(join(dir, JOURNAL_FILE), "utf8").trim().split("\n").map((line) => JSON.parse(line)).filter((entry) => entry.t === "tx" && entry.raw);
+    const journaled = readFileSync(join(dir, JOURNAL_FILE), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line))
+      .filter((entry) => entry.t === "tx" && entry.raw);
     expect(journaled.map((entry) => keccak256(entry.raw))).toEqual([pending.body.txHash, created.body.txHash]);
 
     const again = await start(dir, 500);
     expect(again.restored?.failedAgain).toBe(0);
-    expect({ world: await digest(again), history: await history(again), items: await items(again), paused: await paused(again) }).toEqual(before);
+    expect({
+      world: await digest(again),
+      history: await history(again),
+      items: await items(again),
+      paused: await paused(again),
+    }).toEqual(before);
   });
 });
 
 describe("--wall-clock with --state", () => {
   it("keeps the world's now of the first start, so the next start replays onto the same world", async () => {
     const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
-    const choose = () => chooseWorld({ fixture: "demo", wallClock: true, chainsGiven: false }, { ...DEFAULT_OPTIONS, stateDir: dir }).world as ScenarioWorld;
+    const choose = () =>
+      chooseWorld({ fixture: "demo", wallClock: true, chainsGiven: false }, { ...DEFAULT_OPTIONS, stateDir: dir })
+        .world as ScenarioWorld;
     const first = choose();
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(choose().now).toBe(first.now);
@@ -288,12 +407,20 @@ describe("the journal file", () => {
     expect(reopened.entries).toEqual([{ t: "world", id: "w" }, entry(1), entry(2)]);
     reopened.journal.append(entry(4));
     reopened.journal.close();
-    expect(readFileSync(join(dir, JOURNAL_FILE), "utf8").trim().split("\n").map((line) => JSON.parse(line))).toEqual([{ t: "world", id: "w" }, entry(1), entry(2), entry(4)]);
+    expect(
+      readFileSync(join(dir, JOURNAL_FILE), "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    ).toEqual([{ t: "world", id: "w" }, entry(1), entry(2), entry(4)]);
   });
 
   it("refuses a journal damaged in the middle", () => {
     const dir = mkdtempSync(join(tmpdir(), "nft-sim-journal-"));
-    writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: "world", id: "w" })}\nnot json\n${JSON.stringify(entry(1))}\n`);
+    writeFileSync(
+      join(dir, JOURNAL_FILE),
+      `${JSON.stringify({ t: "world", id: "w" })}\nnot json\n${JSON.stringify(entry(1))}\n`,
+    );
     expect(() => Journal.open(dir, { t: "world", id: "w" })).toThrow(JournalError);
   });
 });

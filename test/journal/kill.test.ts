@@ -15,15 +15,31 @@ const children: ChildProcess[] = [];
 afterAll(() => children.forEach((child) => child.kill("SIGKILL")));
 
 async function startCli(stateDir: string): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const child = spawn(process.execPath, ["src/cli/simulate.ts", "--fixture", "demo", "--port", "0", "--no-rpc", "--state", stateDir, "--public-url", "http://sim.test"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      "src/cli/simulate.ts",
+      "--fixture",
+      "demo",
+      "--port",
+      "0",
+      "--no-rpc",
+      "--state",
+      stateDir,
+      "--public-url",
+      "http://sim.test",
+    ],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   children.push(child);
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const deadline = Date.now() + 90_000;
-  while (!output.includes("Ctrl-C stops") && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 100));
+  while (!output.includes("Ctrl-C stops") && Date.now() < deadline && child.exitCode === null)
+    await new Promise((r) => setTimeout(r, 100));
   const base = output.match(/API\s+(http:\/\/127\.0\.0\.1:\d+)\/api\/v2/)?.[1];
   if (!base) throw new Error(`the simulator did not start:\n${output}`);
   return { child, base, output: () => output };
@@ -55,20 +71,26 @@ async function worldOf(base: string) {
   for (const { address } of list.collections as { address: string }[]) {
     const { items: held } = await json(`${base}/_sim/collections/${address}/items`);
     items.set(address, held);
-    for (const { tokenId } of held as Item[]) histories.set(`${address}/${tokenId}`, (await json(`${base}/api/v2/item/events/${address}/${tokenId}?perPage=100`)).events);
+    for (const { tokenId } of held as Item[])
+      histories.set(
+        `${address}/${tokenId}`,
+        (await json(`${base}/api/v2/item/events/${address}/${tokenId}?perPage=100`)).events,
+      );
   }
   return { list, items, histories };
 }
 
 /** Whole entries in the journal file (a torn last line is not one). */
 function wholeEntries(dir: string): number {
-  return readFileSync(join(dir, JOURNAL_FILE), "utf8").split("\n").filter((line) => {
-    try {
-      return typeof JSON.parse(line).t === "string";
-    } catch {
-      return false;
-    }
-  }).length;
+  return readFileSync(join(dir, JOURNAL_FILE), "utf8")
+    .split("\n")
+    .filter((line) => {
+      try {
+        return typeof JSON.parse(line).t === "string";
+      } catch {
+        return false;
+      }
+    }).length;
 }
 
 it("kill -9 during 200 mints loses no answered mint, duplicates none, and leaves the rest of the world as it was", async () => {
@@ -80,7 +102,12 @@ it("kill -9 during 200 mints loses no answered mint, duplicates none, and leaves
     [56, 137].map(async (chainId) => {
       const { collections } = await json(`${first.base}/api/v2/collection?chainId=${chainId}`);
       for (const { address } of collections) {
-        if ((await json(`${first.base}/_sim/collections/${address}/items`)).items.length > 0) return { chainId, collection: address as string, recipient: `0x00000000000000000000000000000000000c${chainId.toString().padStart(4, "0")}` };
+        if ((await json(`${first.base}/_sim/collections/${address}/items`)).items.length > 0)
+          return {
+            chainId,
+            collection: address as string,
+            recipient: `0x00000000000000000000000000000000000c${chainId.toString().padStart(4, "0")}`,
+          };
       }
       throw new Error(`no collection with items on chain ${chainId}`);
     }),
@@ -98,10 +125,22 @@ it("kill -9 during 200 mints loses no answered mint, duplicates none, and leaves
         const response = await fetch(`${first.base}/api/v2/item/new?apiKey=demo-studio-key`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ collectionAddress: target.collection, recipient: target.recipient, chainId: target.chainId, item: { name, initialSupply: 2 } }),
+          body: JSON.stringify({
+            collectionAddress: target.collection,
+            recipient: target.recipient,
+            chainId: target.chainId,
+            item: { name, initialSupply: 2 },
+          }),
         });
         const body = (await response.json()) as { txHash: string; tokenIds: number[] };
-        if (response.status === 200) answered.push({ chainId: target.chainId, collection: target.collection, txHash: body.txHash, tokenId: body.tokenIds[0]!, name });
+        if (response.status === 200)
+          answered.push({
+            chainId: target.chainId,
+            collection: target.collection,
+            txHash: body.txHash,
+            tokenId: body.tokenIds[0]!,
+            name,
+          });
       } catch {
         return;
       }
@@ -123,8 +162,12 @@ it("kill -9 during 200 mints loses no answered mint, duplicates none, and leaves
 
   // Every answered mint: in its item's history exactly once, under the name it was sent with.
   for (const mint of answered) {
-    const events = after.histories.get(`${mint.collection}/${mint.tokenId}`) as { transactionHash: string }[] | undefined;
-    expect(events?.filter((event) => event.transactionHash === mint.txHash), `${mint.txHash} in ${mint.collection}/${mint.tokenId}`).toHaveLength(1);
+    const events = after.histories.get(`${mint.collection}/${mint.tokenId}`) as
+      { transactionHash: string }[] | undefined;
+    expect(
+      events?.filter((event) => event.transactionHash === mint.txHash),
+      `${mint.txHash} in ${mint.collection}/${mint.tokenId}`,
+    ).toHaveLength(1);
     expect(after.items.get(mint.collection)!.find((item) => item.tokenId === mint.tokenId)?.name).toBe(mint.name);
   }
   expect(new Set(answered.map((mint) => `${mint.chainId}-${mint.tokenId}`)).size).toBe(answered.length);
@@ -141,9 +184,24 @@ it("kill -9 during 200 mints loses no answered mint, duplicates none, and leaves
     expect(made.length).toBeGreaterThanOrEqual(mine.length);
     expect(made.length).toBeLessThanOrEqual(mine.length + 8); // at most the requests in flight when it died
     for (const item of made) {
-      expect(item, `${collection}/${item.tokenId}`).toMatchObject({ name: expect.stringMatching(/^Load \d+$/), supply: "2", holders: 1, events: 1 });
-      const [mint] = after.histories.get(`${collection}/${item.tokenId}`) as { event: string; from: string; to: string; amount: string }[];
-      expect(mint).toMatchObject({ event: "TransferSingle", from: "0x0000000000000000000000000000000000000000", to: recipient, amount: "2" });
+      expect(item, `${collection}/${item.tokenId}`).toMatchObject({
+        name: expect.stringMatching(/^Load \d+$/),
+        supply: "2",
+        holders: 1,
+        events: 1,
+      });
+      const [mint] = after.histories.get(`${collection}/${item.tokenId}`) as {
+        event: string;
+        from: string;
+        to: string;
+        amount: string;
+      }[];
+      expect(mint).toMatchObject({
+        event: "TransferSingle",
+        from: "0x0000000000000000000000000000000000000000",
+        to: recipient,
+        amount: "2",
+      });
     }
   }
 
@@ -151,7 +209,9 @@ it("kill -9 during 200 mints loses no answered mint, duplicates none, and leaves
   const holdersGained = new Set(targets.map((target) => target.collection));
   expect(after.list.count).toBe(before.list.count);
   expect(after.list.collections).toEqual(
-    before.list.collections.map((collection: { address: string; holders: number }) => (holdersGained.has(collection.address) ? { ...collection, holders: collection.holders + 1 } : collection)),
+    before.list.collections.map((collection: { address: string; holders: number }) =>
+      holdersGained.has(collection.address) ? { ...collection, holders: collection.holders + 1 } : collection,
+    ),
   );
 
   second.child.kill("SIGTERM");

@@ -1,5 +1,15 @@
 import { execFile } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -34,10 +44,14 @@ describeInChromium("MSW handlers in Chromium, imported through the package entry
 
   beforeAll(async () => {
     requireChromium();
-    const simulator = startSimulator(fixtureWorld(DEFAULT_WORLD_FILE, { baseUrl: SNAPSHOT_BASE_URL }), { port: 0, serveRpc: false });
+    const simulator = startSimulator(fixtureWorld(DEFAULT_WORLD_FILE, { baseUrl: SNAPSHOT_BASE_URL }), {
+      port: 0,
+      serveRpc: false,
+    });
     // The package as installed: its package.json, fixtures and a fresh build; its dependencies and msw beside it, as npm hoists them.
     mkdirSync(pkg, { recursive: true });
-    for (const entry of readdirSync("node_modules")) if (!entry.startsWith(".")) symlinkSync(resolve("node_modules", entry), join(modules, entry));
+    for (const entry of readdirSync("node_modules"))
+      if (!entry.startsWith(".")) symlinkSync(resolve("node_modules", entry), join(modules, entry));
     copyFileSync("package.json", join(pkg, "package.json"));
     symlinkSync(resolve("fixtures"), join(pkg, "fixtures"));
     await run(process.execPath, ["scripts/build.ts", "--out-dir", join(pkg, "dist")], { maxBuffer: 20e6 });
@@ -50,19 +64,32 @@ describeInChromium("MSW handlers in Chromium, imported through the package entry
       logLevel: "warn",
       root: site,
       publicDir: join(site, "public"),
-      build: { outDir: join(work, "out"), emptyOutDir: true, target: "esnext", reportCompressedSize: false, chunkSizeWarningLimit: 50_000 },
+      build: {
+        outDir: join(work, "out"),
+        emptyOutDir: true,
+        target: "esnext",
+        reportCompressedSize: false,
+        chunkSizeWarningLimit: 50_000,
+      },
     });
     server = createServer((request, response) => {
       const path = normalize(new URL(request.url!, "http://x").pathname).replace(/^(\.\.[/\\])+/, "");
       const file = join(work, "out", path === "/" ? "index.html" : path);
       if (!existsSync(file)) return void response.writeHead(404).end("not here");
-      response.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" }).end(readFileSync(file));
+      response
+        .writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" })
+        .end(readFileSync(file));
     });
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
     page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
-    await page.waitForFunction(() => (window as unknown as { mockReady?: boolean }).mockReady === true, undefined, { timeout: 30_000 });
+    await page.waitForFunction(() => (window as unknown as { mockReady?: boolean }).mockReady === true, undefined, {
+      timeout: 30_000,
+    });
     sim = await simulator;
   }, 240_000);
 
@@ -74,15 +101,23 @@ describeInChromium("MSW handlers in Chromium, imported through the package entry
   });
 
   it("the bundle took the package's browser build, with the default world in it", () => {
-    const bundled = readdirSync(join(work, "out/assets")).map((file) => readFileSync(join(work, "out/assets", file), "utf8")).join("\n");
-    const { responses } = JSON.parse(readFileSync(join(DEFAULT_SNAPSHOTS, "index.json"), "utf8")) as { responses: { file: string }[] };
+    const bundled = readdirSync(join(work, "out/assets"))
+      .map((file) => readFileSync(join(work, "out/assets", file), "utf8"))
+      .join("\n");
+    const { responses } = JSON.parse(readFileSync(join(DEFAULT_SNAPSHOTS, "index.json"), "utf8")) as {
+      responses: { file: string }[];
+    };
     expect(bundled).toContain(responses.find(({ file }) => file.startsWith("item-events/"))!.file);
     expect(bundled).not.toContain("node:fs");
   });
 
   it("answers every snapshotted request, and pages, sorts, filters and bad input no snapshot holds, with the simulator's status and bytes", async () => {
-    const index = JSON.parse(readFileSync(join(DEFAULT_SNAPSHOTS, "index.json"), "utf8")) as { responses: { url: string }[] };
-    const [first] = (await fetch(`${sim.url}/api/v2/collection?perPage=1`).then((r) => r.json())).collections as { address: string }[];
+    const index = JSON.parse(readFileSync(join(DEFAULT_SNAPSHOTS, "index.json"), "utf8")) as {
+      responses: { url: string }[];
+    };
+    const [first] = (await fetch(`${sim.url}/api/v2/collection?perPage=1`).then((r) => r.json())).collections as {
+      address: string;
+    }[];
     const urls = [
       ...index.responses.map(({ url }) => url),
       "/api/v2/collection?sortBy=volume_30d&sortDir=asc&perPage=9&page=2",
@@ -94,7 +129,9 @@ describeInChromium("MSW handlers in Chromium, imported through the package entry
     ];
     expect(index.responses.length).toBeGreaterThan(1000);
     // The page's fetches go through MSW's service worker (the static server answers 404 for them).
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/mockServiceWorker\.js$/);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(
+      /\/mockServiceWorker\.js$/,
+    );
     const mocked = await page.evaluate(async (paths) => {
       const answers: [number, string][] = [];
       for (const path of paths) {
@@ -107,14 +144,17 @@ describeInChromium("MSW handlers in Chromium, imported through the package entry
     for (const [i, url] of urls.entries()) {
       const real = await fetch(`${sim.url}${url}`);
       const answer: [number, string] = [real.status, await real.text()];
-      if (mocked[i]![0] !== answer[0] || mocked[i]![1] !== answer[1]) differing.push(`${url}: ${mocked[i]![0]} vs ${answer[0]}`);
+      if (mocked[i]![0] !== answer[0] || mocked[i]![1] !== answer[1])
+        differing.push(`${url}: ${mocked[i]![0]} vs ${answer[0]}`);
     }
     expect(differing).toEqual([]);
   }, 120_000);
 });
 
 it("the package's types follow the condition: the browser entry declares what the browser build exports", () => {
-  const manifest = JSON.parse(readFileSync("package.json", "utf8")) as { exports: Record<string, Record<string, unknown>> };
+  const manifest = JSON.parse(readFileSync("package.json", "utf8")) as {
+    exports: Record<string, Record<string, unknown>>;
+  };
   const msw = manifest.exports["./msw"]!;
   expect(Object.keys(msw)[0], "the browser condition is looked at first").toBe("browser");
   expect(msw.browser).toEqual({ types: "./dist/msw/browser.d.ts", default: "./dist/msw/browser.js" });

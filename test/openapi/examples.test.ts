@@ -50,22 +50,45 @@ describe("the OpenAPI document's examples, against the default world", () => {
   }
 
   it("only an outage, a stalled or rewound chain and a run of bad keys have examples no one request causes (documented by their bodies)", () => {
-    const bodyOnly = Object.entries(examples).flatMap(([id, { errors }]) => Object.entries(errors).filter(([, error]) => !error.request).map(([status]) => `${id} ${status}`));
-    expect(bodyOnly).toEqual(["mintItem 409", "mintItem 429", "mintItem 503", "mintItem 504", "getItemEvents 503", "getCollection 503", "listCollections 503"]);
+    const bodyOnly = Object.entries(examples).flatMap(([id, { errors }]) =>
+      Object.entries(errors)
+        .filter(([, error]) => !error.request)
+        .map(([status]) => `${id} ${status}`),
+    );
+    expect(bodyOnly).toEqual([
+      "mintItem 409",
+      "mintItem 429",
+      "mintItem 503",
+      "mintItem 504",
+      "getItemEvents 503",
+      "getCollection 503",
+      "listCollections 503",
+    ]);
   });
 
   it("every operation carries examples, the servers entry and a discriminated item-event union", () => {
     const document = buildOpenApiDocument() as any;
     expect(document.servers).toEqual([{ url: DEFAULT_SERVER_URL, description: "the simulator" }]);
     for (const operation of OPERATIONS) {
-      const described = Object.values(document.paths).flatMap((path: any) => Object.values(path)).find((op: any) => op.operationId === operation.operationId) as any;
-      const hasRequestExample = described.requestBody?.content["application/json"].example ?? described.parameters?.some((parameter: any) => parameter.example !== undefined);
+      const described = Object.values(document.paths)
+        .flatMap((path: any) => Object.values(path))
+        .find((op: any) => op.operationId === operation.operationId) as any;
+      const hasRequestExample =
+        described.requestBody?.content["application/json"].example ??
+        described.parameters?.some((parameter: any) => parameter.example !== undefined);
       expect(hasRequestExample, operation.operationId).toBeTruthy();
-      for (const status of Object.keys(operation.errors)) expect(described.responses[status].content["application/json"].examples, `${operation.operationId} ${status}`).toBeDefined();
+      for (const status of Object.keys(operation.errors))
+        expect(
+          described.responses[status].content["application/json"].examples,
+          `${operation.operationId} ${status}`,
+        ).toBeDefined();
     }
     const union = document.components.schemas.ItemEvent;
     expect(union.oneOf).toHaveLength(2);
-    expect(union.discriminator.mapping).toMatchObject({ TransferSingle: "#/components/schemas/TransferEvent", Swapped: "#/components/schemas/MarketEvent" });
+    expect(union.discriminator.mapping).toMatchObject({
+      TransferSingle: "#/components/schemas/TransferEvent",
+      Swapped: "#/components/schemas/MarketEvent",
+    });
     expect(document.components.schemas.MarketEvent.title).toBeDefined();
   });
 

@@ -17,9 +17,11 @@ import { apiRoutes } from "../../src/routes/api.ts";
 import type { RouteDeps } from "../../src/routes/deps.ts";
 import type { Simulator } from "../../src/simulator.ts";
 
-type Doc = { paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>>; components: { schemas: Record<string, unknown> } };
+type Doc = {
+  paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>>;
+  components: { schemas: Record<string, unknown> };
+};
 const document = buildOpenApiDocument() as unknown as Doc;
-
 
 describe("the OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
@@ -36,16 +38,25 @@ describe("the OpenAPI document", () => {
     controlRoutes(router, { parts: {}, faults: {}, requests: {} } as unknown as Control);
     const served = router.stack
       .filter((layer) => String(layer.path).startsWith("/api/v2/") || String(layer.path).startsWith("/_sim/"))
-      .flatMap((layer) => layer.methods.filter((method) => method !== "HEAD").map((method) => `${method.toLowerCase()} ${openApiPath(String(layer.path))}`));
-    const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`));
+      .flatMap((layer) =>
+        layer.methods
+          .filter((method) => method !== "HEAD")
+          .map((method) => `${method.toLowerCase()} ${openApiPath(String(layer.path))}`),
+      );
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method} ${path}`),
+    );
     expect(documented.sort()).toEqual(served.sort());
   });
 
   it("marks the defaulted query parameters optional and path parameters required", () => {
     const list = document.paths["/api/v2/collection"]!.get!.parameters!;
-    for (const name of ["perPage", "page", "sortBy", "sortDir"]) expect(list.find((parameter) => parameter.name === name)).toMatchObject({ in: "query", required: false });
+    for (const name of ["perPage", "page", "sortBy", "sortDir"])
+      expect(list.find((parameter) => parameter.name === name)).toMatchObject({ in: "query", required: false });
     const events = document.paths["/api/v2/item/events/{address}/{tokenId}"]!.get!.parameters!;
-    expect(events.filter((parameter) => parameter.in === "path").map(({ name, required }) => ({ name, required }))).toEqual([
+    expect(
+      events.filter((parameter) => parameter.in === "path").map(({ name, required }) => ({ name, required })),
+    ).toEqual([
       { name: "address", required: true },
       { name: "tokenId", required: true },
     ]);
@@ -71,14 +82,21 @@ describe("served by the simulator", () => {
 
   const get = async (path: string) => {
     const response = await fetch(`${sim.url}${path}`);
-    return { status: response.status, type: response.headers.get("content-type") ?? "", body: Buffer.from(await response.arrayBuffer()) };
+    return {
+      status: response.status,
+      type: response.headers.get("content-type") ?? "",
+      body: Buffer.from(await response.arrayBuffer()),
+    };
   };
 
   it("answers /openapi.json with the document", async () => {
     const { status, type, body } = await get("/openapi.json");
     expect(status).toBe(200);
     expect(type).toMatch(/^application\/json/);
-    expect(JSON.parse(body.toString())).toEqual({ ...document, servers: [{ url: sim.url, description: "the simulator" }] });
+    expect(JSON.parse(body.toString())).toEqual({
+      ...document,
+      servers: [{ url: sim.url, description: "the simulator" }],
+    });
   });
 
   it("whose schemas accept what the simulator really answers", async () => {
@@ -89,21 +107,42 @@ describe("served by the simulator", () => {
       const validate = ajv.compile({ $ref: `openapi.json#/components/schemas/${name}` });
       return validate(body) ? [] : validate.errors;
     };
-    const collections = (await (await fetch(`${sim.url}/api/v2/collection`)).json()) as { collections: { address: string; chainId: number }[] };
+    const collections = (await (await fetch(`${sim.url}/api/v2/collection`)).json()) as {
+      collections: { address: string; chainId: number }[];
+    };
     const { address, chainId } = collections.collections[0]!;
     expect(accepts("CollectionsResponse", collections)).toEqual([]);
-    expect(accepts("CollectionResponse", await (await fetch(`${sim.url}/api/v2/collection/${address}`)).json())).toEqual([]);
+    expect(
+      accepts("CollectionResponse", await (await fetch(`${sim.url}/api/v2/collection/${address}`)).json()),
+    ).toEqual([]);
     const mint = await fetch(`${sim.url}/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ collectionAddress: address, recipient: demoAccount(sim, "studio").wallet, chainId, item: { name: "Docs sword", initialSupply: 2 } }),
+      body: JSON.stringify({
+        collectionAddress: address,
+        recipient: demoAccount(sim, "studio").wallet,
+        chainId,
+        item: { name: "Docs sword", initialSupply: 2 },
+      }),
     });
     const minted = (await mint.json()) as { tokenIds: number[]; collectionAddress: string };
     expect(mint.status, JSON.stringify(minted)).toBe(200);
     expect(accepts("MintResponse", minted)).toEqual([]);
-    expect(accepts("ItemEventsResponse", await (await fetch(`${sim.url}/api/v2/item/events/${minted.collectionAddress}/${minted.tokenIds[0]}`)).json())).toEqual([]);
+    expect(
+      accepts(
+        "ItemEventsResponse",
+        await (await fetch(`${sim.url}/api/v2/item/events/${minted.collectionAddress}/${minted.tokenIds[0]}`)).json(),
+      ),
+    ).toEqual([]);
     expect(accepts("ErrorBody", await (await fetch(`${sim.url}/api/v2/collection?perPage=0`)).json())).toEqual([]);
-    expect(accepts("MintBody", { collectionAddress: address, recipient: address, chainId: 56, item: { name: "x", initialSupply: 1, properties: [{ name: "a", value: "b" }] } })).toEqual([]);
+    expect(
+      accepts("MintBody", {
+        collectionAddress: address,
+        recipient: address,
+        chainId: 56,
+        item: { name: "x", initialSupply: 1, properties: [{ name: "a", value: "b" }] },
+      }),
+    ).toEqual([]);
   });
 
   it("serves /docs and every asset it loads from the simulator itself", async () => {
@@ -126,7 +165,8 @@ describe("served by the simulator", () => {
   });
 
   it("serves no other file from node_modules", async () => {
-    for (const path of ["/docs/package.json", "/docs/..%2F..%2Fpackage.json", "/docs/index.html"]) expect((await get(path)).status).toBe(404);
+    for (const path of ["/docs/package.json", "/docs/..%2F..%2Fpackage.json", "/docs/index.html"])
+      expect((await get(path)).status).toBe(404);
   });
 
   itInChromium("renders /docs in headless Chromium with every other host unreachable", async () => {
@@ -149,6 +189,7 @@ describe("served by the simulator", () => {
       { timeout: 45_000, maxBuffer: 20 * 1024 * 1024 },
     ).finally(() => rm(profile, { recursive: true, force: true }));
     expect(stdout).toContain("NFT item and collection service (simulator)");
-    for (const summary of ["Mint a new item", "Get an item's history", "Get one collection", "Get many collections"]) expect(stdout).toContain(summary);
+    for (const summary of ["Mint a new item", "Get an item's history", "Get one collection", "Get many collections"])
+      expect(stdout).toContain(summary);
   });
 });

@@ -10,12 +10,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // globalSetup, and the MSW handlers, all from that project. npm runs on this Node 22, as it does
 // for a user on Node 22 or later.
 const run = promisify(execFile);
-const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`, npm_config_update_notifier: "false", NO_COLOR: "1", FORCE_COLOR: "0" };
+const env = {
+  ...process.env,
+  PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`,
+  npm_config_update_notifier: "false",
+  NO_COLOR: "1",
+  FORCE_COLOR: "0",
+};
 const work = mkdtempSync(join(tmpdir(), "nft-sim-package-"));
 const project = join(work, "project");
 const figures: Record<string, string> = {};
 
-const inProject = (command: string, args: string[], timeout = 120_000) => run(command, args, { cwd: project, env, timeout, maxBuffer: 20e6 });
+const inProject = (command: string, args: string[], timeout = 120_000) =>
+  run(command, args, { cwd: project, env, timeout, maxBuffer: 20e6 });
 const seconds = (started: number) => `${((performance.now() - started) / 1000).toFixed(1)} s`;
 
 describe("the packed package, installed into an empty project", () => {
@@ -24,16 +31,26 @@ describe("the packed package, installed into an empty project", () => {
   beforeAll(async () => {
     let started = performance.now();
     await run("npm", ["pack", "--silent", "--pack-destination", work], { cwd: process.cwd(), env, timeout: 150_000 });
-    tarball = join(work, readdirSync(work).find((name) => name.endsWith(".tgz"))!);
+    tarball = join(
+      work,
+      readdirSync(work).find((name) => name.endsWith(".tgz"))!,
+    );
     figures["npm pack"] = seconds(started);
     figures.tarball = `${(statSync(tarball).size / 1e6).toFixed(2)} MB`;
     cpSync(join(process.cwd(), "test/package/consumer"), project, { recursive: true });
-    writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "consumer", private: true, type: "module", scripts: { test: "vitest run" } }, null, 2)}\n`);
+    writeFileSync(
+      join(project, "package.json"),
+      `${JSON.stringify({ name: "consumer", private: true, type: "module", scripts: { test: "vitest run" } }, null, 2)}\n`,
+    );
     started = performance.now();
     await inProject("npm", ["install", "--no-audit", "--no-fund", tarball], 240_000);
     figures["npm install <tarball>"] = seconds(started);
     started = performance.now();
-    await inProject("npm", ["install", "--no-audit", "--no-fund", "--save-dev", "vitest@4", "msw@2", "@types/node@22"], 240_000);
+    await inProject(
+      "npm",
+      ["install", "--no-audit", "--no-fund", "--save-dev", "vitest@4", "msw@2", "@types/node@22"],
+      240_000,
+    );
     figures["npm install -D vitest msw @types/node"] = seconds(started);
   }, 480_000);
 
@@ -43,7 +60,9 @@ describe("the packed package, installed into an empty project", () => {
   });
 
   it("is the size the README says, within rounding", () => {
-    const stated = /writes nft-service-simulator-[\d.]+\.tgz \(about ([\d.]+) MB\)/.exec(readFileSync("README.md", "utf8"));
+    const stated = /writes nft-service-simulator-[\d.]+\.tgz \(about ([\d.]+) MB\)/.exec(
+      readFileSync("README.md", "utf8"),
+    );
     expect(stated, "the README states the tarball's size").not.toBeNull();
     expect(Math.abs(statSync(tarball).size / 1e6 - Number(stated![1]))).toBeLessThanOrEqual(0.1);
   });
@@ -51,9 +70,14 @@ describe("the packed package, installed into an empty project", () => {
   it("has a bin whose --help lists the commands, and usage errors exit 2", async () => {
     const { stdout } = await inProject("npx", ["nft-sim", "--help"]);
     expect(stdout).toContain("Usage: nft-sim <command>");
-    for (const command of ["simulate", "contract-test", "fixtures export", "openapi"]) expect(stdout).toContain(command);
-    expect((await inProject("npx", ["nft-sim", "simulate", "--help"])).stdout).toContain("Usage: nft-sim simulate [options]");
-    const refused = await inProject("npx", ["nft-sim", "simulate", "--port", "http"]).catch((error: { code: number; stderr: string }) => error);
+    for (const command of ["simulate", "contract-test", "fixtures export", "openapi"])
+      expect(stdout).toContain(command);
+    expect((await inProject("npx", ["nft-sim", "simulate", "--help"])).stdout).toContain(
+      "Usage: nft-sim simulate [options]",
+    );
+    const refused = await inProject("npx", ["nft-sim", "simulate", "--port", "http"]).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
     expect(refused).toMatchObject({ code: 2 });
     expect((refused as { stderr: string }).stderr).toContain("--port: 'http' is not a valid number");
     const document = JSON.parse((await inProject("npx", ["nft-sim", "openapi"])).stdout);
@@ -62,7 +86,12 @@ describe("the packed package, installed into an empty project", () => {
 
   it("serves the default world with npx nft-sim simulate, prints the banner and stops on SIGTERM", async () => {
     const started = performance.now();
-    const child = spawn("npx", ["nft-sim", "simulate", "--port", "0", "--rpc-port", "0"], { cwd: project, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn("npx", ["nft-sim", "simulate", "--port", "0", "--rpc-port", "0"], {
+      cwd: project,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.stderr.on("data", (chunk) => (output += chunk));
@@ -90,7 +119,7 @@ describe("the packed package, installed into an empty project", () => {
     expect(output).toMatch(/SIGTERM at \S+Z: stopping/);
   }, 90_000);
 
-  it("type-checks a project that imports it, in Node and as a browser bundle (the \"browser\" condition's own declarations)", async () => {
+  it('type-checks a project that imports it, in Node and as a browser bundle (the "browser" condition\'s own declarations)', async () => {
     const tsc = join(process.cwd(), "node_modules/typescript/bin/tsc");
     await inProject(process.execPath, [tsc, "-p", "."]);
     await inProject(process.execPath, [tsc, "-p", "tsconfig.browser.json"]);

@@ -24,7 +24,11 @@ describe("startSimulator(), the package's main export", () => {
       const list = await fetch(`${world.url}/api/v2/collection?perPage=1`).then((r) => r.json());
       expect(list.count).toBe(35);
       expect((await fetch(`${demo.url}/api/v2/collection?perPage=1`).then((r) => r.json())).count).toBe(5);
-      const block = await fetch(demo.rpcUrls[56]!, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }) });
+      const block = await fetch(demo.rpcUrls[56]!, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+      });
       expect((await block.json()).result).toBe("0x38");
     } finally {
       await Promise.all([world.close(), demo.close(), demo.close()]);
@@ -39,7 +43,9 @@ const sim = await startSimulator({ fixture: "demo", rpc: true });
 await sim.close();
 console.log("closed");`;
     const started = performance.now();
-    const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], { timeout: 60_000 });
+    const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
+      timeout: 60_000,
+    });
     expect(stdout.trim()).toBe("closed");
     expect(performance.now() - started).toBeLessThan(30_000);
   });
@@ -52,13 +58,24 @@ console.log("closed");`;
         fetch(`${sim.url}/api/v2/item/new?apiKey=demo-studio-key`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ collectionAddress: collections[0].address, recipient: collections[0].ownerAddress, chainId: 56, item: { name: "Client", initialSupply: 1 } }),
+          body: JSON.stringify({
+            collectionAddress: collections[0].address,
+            recipient: collections[0].ownerAddress,
+            chainId: 56,
+            item: { name: "Client", initialSupply: 1 },
+          }),
         });
       const { id } = await sim.control.snapshot();
       const minted = await (await mint()).json();
       await sim.control.revert(id);
-      expect((await fetch(`${sim.url}/api/v2/item/events/${collections[0].address}/${minted.tokenIds[0]}`)).status).toBe(404);
-      await sim.control.addFault({ match: { method: "POST", path: "/api/v2/item/new" }, effect: { status: 503 }, times: 1 });
+      expect(
+        (await fetch(`${sim.url}/api/v2/item/events/${collections[0].address}/${minted.tokenIds[0]}`)).status,
+      ).toBe(404);
+      await sim.control.addFault({
+        match: { method: "POST", path: "/api/v2/item/new" },
+        effect: { status: 503 },
+        times: 1,
+      });
       expect((await mint()).status).toBe(503);
       expect((await sim.control.faults())[0]!.applied).toBe(1);
       await sim.control.clearFaults();

@@ -5,11 +5,14 @@ import { Fault, FaultList } from "../../src/schemas/control.ts";
 import { ItemEventsResponse } from "../../src/schemas/item-event.ts";
 import { responseValidator } from "../../src/schemas/validate.ts";
 
-const snapshot = (path: string) => JSON.parse(readFileSync(new URL(`../../fixtures/snapshots/${path}`, import.meta.url), "utf8"));
+const snapshot = (path: string) =>
+  JSON.parse(readFileSync(new URL(`../../fixtures/snapshots/${path}`, import.meta.url), "utf8"));
 const { responses } = snapshot("index.json") as { responses: { url: string; status: number; file: string }[] };
 /** A full first page of an item's history (24 events), as the default world's snapshots hold it. */
 const historyPage = () => {
-  const pages = responses.filter(({ file, status }) => file.startsWith("item-events/") && file.endsWith("/page-1.json") && status === 200);
+  const pages = responses.filter(
+    ({ file, status }) => file.startsWith("item-events/") && file.endsWith("/page-1.json") && status === 200,
+  );
   const full = pages.find(({ file }) => snapshot(file).events.length === 24);
   if (!full) throw new Error("the snapshots hold no full first page of an item's history");
   return snapshot(full.file);
@@ -45,7 +48,9 @@ describe("response validation", () => {
   it("fails loudly on a bad part, naming where it is", () => {
     const body = historyPage();
     body.events[2].chainId = "137";
-    expect(() => checkEvents(body)).toThrow(/response failed its schema ItemEventsResponse: .*response\.events\.2\.chainId must be integer/);
+    expect(() => checkEvents(body)).toThrow(
+      /response failed its schema ItemEventsResponse: .*response\.events\.2\.chainId must be integer/,
+    );
   });
 
   it("still checks the envelope and every new part when other parts passed before", () => {
@@ -61,7 +66,9 @@ describe("response validation", () => {
     expect(checkList(page)).toBe(page);
     // The list's form has no imageUrl; passing as a list entry must not let it pass as a single collection.
     expect(() => checkCollection({ collection: page.collections[0] })).toThrow(/missing required field 'imageUrl'/);
-    expect(() => checkList({ ...page, collections: [{ ...page.collections[0], imageUrl: "" }] })).toThrow(/unknown field 'imageUrl'/);
+    expect(() => checkList({ ...page, collections: [{ ...page.collections[0], imageUrl: "" }] })).toThrow(
+      /unknown field 'imageUrl'/,
+    );
   });
 });
 

@@ -8,10 +8,17 @@ import { ScenarioFileSchema } from "../../src/scenario/schema.ts";
 // meta-schema (src/schemas/ajv.ts): that check happens here, once, for every one of them.
 
 const parts = (operation: { params?: object; query?: object; body?: object; response: object }) =>
-  Object.entries({ params: operation.params, query: operation.query, body: operation.body, response: operation.response }).filter(([, schema]) => schema !== undefined);
+  Object.entries({
+    params: operation.params,
+    query: operation.query,
+    body: operation.body,
+    response: operation.response,
+  }).filter(([, schema]) => schema !== undefined);
 
 const schemas: [string, object][] = [
-  ...[...SERVED_OPERATIONS, ...CONTROL_OPERATIONS].flatMap((operation) => parts(operation).map(([part, schema]): [string, object] => [`${operation.operationId} ${part}`, schema!])),
+  ...[...SERVED_OPERATIONS, ...CONTROL_OPERATIONS].flatMap((operation) =>
+    parts(operation).map(([part, schema]): [string, object] => [`${operation.operationId} ${part}`, schema!]),
+  ),
   ["the scenario file", ScenarioFileSchema],
 ];
 

@@ -17,7 +17,9 @@ function chain(chainId: number, holders: [Address, Address[]][]): ChainModels {
   const book = new LogBook();
   for (const [collection] of holders) createCollection(book, collection, collection === A ? BOB : ALICE);
   for (const [collection, owners] of holders)
-    owners.forEach((to, i) => book.add("TransferSingle", collection, { operator: ALICE, from: zeroAddress, to, id: BigInt(i + 1), value: 1n }));
+    owners.forEach((to, i) =>
+      book.add("TransferSingle", collection, { operator: ALICE, from: zeroAddress, to, id: BigInt(i + 1), value: 1n }),
+    );
   const models = emptyModels({ ...chainFacts(), chainId });
   applyLogs(models, book.logs, book.blockTimes());
   advanceHead(models, { number: 100n, timestamp: 2_000_000_000n });
@@ -25,26 +27,70 @@ function chain(chainId: number, holders: [Address, Address[]][]): ChainModels {
 }
 
 const metadata = new MetadataStore();
-metadata.setCollection(137, B, { description: "", genre: "", image: "", imageHash: "", slug: "b", website: "", isVerified: false });
+metadata.setCollection(137, B, {
+  description: "",
+  genre: "",
+  image: "",
+  imageHash: "",
+  slug: "b",
+  website: "",
+  isVerified: false,
+});
 const perChain = [
-  collectionViews(chain(56, [[C, [ALICE]], [B, [ALICE, BOB]], [A, [ALICE]]]), metadata),
-  collectionViews(chain(137, [[B, [ALICE]], [A, [ALICE, BOB, CAROL]]]), metadata),
+  collectionViews(
+    chain(56, [
+      [C, [ALICE]],
+      [B, [ALICE, BOB]],
+      [A, [ALICE]],
+    ]),
+    metadata,
+  ),
+  collectionViews(
+    chain(137, [
+      [B, [ALICE]],
+      [A, [ALICE, BOB, CAROL]],
+    ]),
+    metadata,
+  ),
 ];
-const query = (fields: Partial<CollectionsQuery> = {}) => ({ perPage: 24, page: 1, sortBy: "mintDate", sortDir: "desc", ...fields }) as CollectionsQuery;
-const keys = (body: { collections: { address: string; chainId: number }[] }) => body.collections.map((c) => `${c.chainId}:${c.address.slice(0, 6)}`);
+const query = (fields: Partial<CollectionsQuery> = {}) =>
+  ({ perPage: 24, page: 1, sortBy: "mintDate", sortDir: "desc", ...fields }) as CollectionsQuery;
+const keys = (body: { collections: { address: string; chainId: number }[] }) =>
+  body.collections.map((c) => `${c.chainId}:${c.address.slice(0, 6)}`);
 
 describe("the collection list", () => {
   it("sorts by any field; a tie is broken by address, then chain, whatever the direction", () => {
-    expect(keys(listCollections(orderedViews(perChain, "holders", "desc"), query()))).toEqual(["137:0xaaaa", "56:0xbbbb", "56:0xaaaa", "137:0xbbbb", "56:0xcccc"]);
-    expect(keys(listCollections(orderedViews(perChain, "holders", "asc"), query()))).toEqual(["56:0xaaaa", "137:0xbbbb", "56:0xcccc", "56:0xbbbb", "137:0xaaaa"]);
-    expect(keys(listCollections(orderedViews(perChain, "mintDate", "desc"), query()))).toEqual(["56:0xaaaa", "137:0xaaaa", "56:0xbbbb", "137:0xbbbb", "56:0xcccc"]);
+    expect(keys(listCollections(orderedViews(perChain, "holders", "desc"), query()))).toEqual([
+      "137:0xaaaa",
+      "56:0xbbbb",
+      "56:0xaaaa",
+      "137:0xbbbb",
+      "56:0xcccc",
+    ]);
+    expect(keys(listCollections(orderedViews(perChain, "holders", "asc"), query()))).toEqual([
+      "56:0xaaaa",
+      "137:0xbbbb",
+      "56:0xcccc",
+      "56:0xbbbb",
+      "137:0xaaaa",
+    ]);
+    expect(keys(listCollections(orderedViews(perChain, "mintDate", "desc"), query()))).toEqual([
+      "56:0xaaaa",
+      "137:0xaaaa",
+      "56:0xbbbb",
+      "137:0xbbbb",
+      "56:0xcccc",
+    ]);
   });
 
   it("filters exactly on typed fields, addresses in any case; count is every match, not the page", () => {
     const ordered = orderedViews(perChain, "mintDate", "desc");
     expect(listCollections(ordered, query({ chainId: 137 }))).toMatchObject({ count: 2 });
     expect(keys(listCollections(ordered, query({ isVerified: false })))).toEqual(["137:0xbbbb"]);
-    expect(keys(listCollections(ordered, query({ address: A.toUpperCase().replace("0X", "0x") })))).toEqual(["56:0xaaaa", "137:0xaaaa"]);
+    expect(keys(listCollections(ordered, query({ address: A.toUpperCase().replace("0X", "0x") })))).toEqual([
+      "56:0xaaaa",
+      "137:0xaaaa",
+    ]);
     expect(keys(listCollections(ordered, query({ ownerAddress: BOB, holders: 1 })))).toEqual(["56:0xaaaa"]);
     const page = listCollections(ordered, query({ perPage: 2, page: 3 }));
     expect(page.count).toBe(5);

@@ -4,7 +4,19 @@ import { advanceHead, applyLogs } from "../../src/indexer/apply.ts";
 import { emptyModels, type ChainModels } from "../../src/indexer/models.ts";
 import { MetadataStore } from "../../src/metadata/store.ts";
 import { collectionViews } from "../../src/views/collections.ts";
-import { ALICE, BOB, CAROL, chainFacts, COLLECTION, createCollection, GENESIS, LogBook, market, MARKETPLACE, STABLECOIN } from "../indexer/logs.ts";
+import {
+  ALICE,
+  BOB,
+  CAROL,
+  chainFacts,
+  COLLECTION,
+  createCollection,
+  GENESIS,
+  LogBook,
+  market,
+  MARKETPLACE,
+  STABLECOIN,
+} from "../indexer/logs.ts";
 
 const DAY = 86_400;
 
@@ -17,16 +29,36 @@ function fold(book: LogBook): ChainModels {
 
 function mintTo(book: LogBook, tokenId: bigint, to: Address, amount: bigint): LogBook {
   return book
-    .add("ItemCreated", COLLECTION, { tokenId, creator: ALICE, maxSupply: amount, initialSupply: amount, royaltyPerMille: 0n })
-    .add("TransferSingle", COLLECTION, { operator: ALICE, from: zeroAddress, to, id: tokenId, value: amount }, { sameBlock: true });
+    .add("ItemCreated", COLLECTION, {
+      tokenId,
+      creator: ALICE,
+      maxSupply: amount,
+      initialSupply: amount,
+      royaltyPerMille: 0n,
+    })
+    .add(
+      "TransferSingle",
+      COLLECTION,
+      { operator: ALICE, from: zeroAddress, to, id: tokenId, value: amount },
+      { sameBlock: true },
+    );
 }
 
-const viewOf = (models: ChainModels, metadata = new MetadataStore()) => collectionViews(models, metadata).get(COLLECTION)!;
+const viewOf = (models: ChainModels, metadata = new MetadataStore()) =>
+  collectionViews(models, metadata).get(COLLECTION)!;
 
 describe("a collection's view", () => {
   it("answers the chain's facts with the metadata's, the list summary without imageUrl, all frozen", () => {
     const metadata = new MetadataStore();
-    metadata.setCollection(56, COLLECTION, { description: "d", genre: "g", image: "i.png", imageHash: "h", slug: "cards", website: "w", isVerified: false });
+    metadata.setCollection(56, COLLECTION, {
+      description: "d",
+      genre: "g",
+      image: "i.png",
+      imageHash: "h",
+      slug: "cards",
+      website: "w",
+      isVerified: false,
+    });
     const view = viewOf(fold(createCollection(new LogBook())), metadata);
     expect(view.collection).toEqual({
       address: COLLECTION,
@@ -59,7 +91,15 @@ describe("a collection's view", () => {
     const metadata = new MetadataStore();
     const views = collectionViews(models, metadata);
     expect(collectionViews(models, metadata)).toBe(views);
-    metadata.setCollection(56, COLLECTION, { description: "", genre: "", image: "", imageHash: "", slug: "x", website: "", isVerified: true });
+    metadata.setCollection(56, COLLECTION, {
+      description: "",
+      genre: "",
+      image: "",
+      imageHash: "",
+      slug: "x",
+      website: "",
+      isVerified: true,
+    });
     expect(collectionViews(models, metadata).get(COLLECTION)!.collection.slug).toBe("x");
   });
 
@@ -89,7 +129,12 @@ describe("volumes", () => {
     const book = mintTo(createCollection(new LogBook()), 1n, ALICE, 4n)
       .add("ItemListed", MARKETPLACE, market(1n, ALICE, 1n, 4n, 100_000n, STABLECOIN))
       .add("Swapped", MARKETPLACE, { ...market(1n, ALICE, 1n, 1n, 100_000n, STABLECOIN), buyer: BOB })
-      .add("Swapped", MARKETPLACE, { ...market(1n, ALICE, 1n, 2n, 100_000n, STABLECOIN), buyer: CAROL }, { sameBlock: true });
+      .add(
+        "Swapped",
+        MARKETPLACE,
+        { ...market(1n, ALICE, 1n, 2n, 100_000n, STABLECOIN), buyer: CAROL },
+        { sameBlock: true },
+      );
     return fold(book);
   }
   const saleTime = GENESIS + 4 * 60;

@@ -4,7 +4,19 @@ import { applyLogs } from "../../src/indexer/apply.ts";
 import { emptyModels, type ChainModels } from "../../src/indexer/models.ts";
 import { itemEvent } from "../../src/views/item-event.ts";
 import { itemEventsPage } from "../../src/views/item-events.ts";
-import { ALICE, BOB, chainFacts, COLLECTION, createCollection, GENESIS, LogBook, market, MARKETPLACE, STABLECOIN, txHash } from "../indexer/logs.ts";
+import {
+  ALICE,
+  BOB,
+  chainFacts,
+  COLLECTION,
+  createCollection,
+  GENESIS,
+  LogBook,
+  market,
+  MARKETPLACE,
+  STABLECOIN,
+  txHash,
+} from "../indexer/logs.ts";
 
 function fold(book: LogBook): ChainModels {
   const models = emptyModels(chainFacts());
@@ -18,11 +30,28 @@ const ref = `56-${COLLECTION}-1`;
 function trades(): ChainModels {
   return fold(
     createCollection(new LogBook())
-      .add("ItemCreated", COLLECTION, { tokenId: 1n, creator: ALICE, maxSupply: 10n, initialSupply: 10n, royaltyPerMille: 0n })
-      .add("TransferSingle", COLLECTION, { operator: ALICE, from: zeroAddress, to: ALICE, id: 1n, value: 10n }, { sameBlock: true })
+      .add("ItemCreated", COLLECTION, {
+        tokenId: 1n,
+        creator: ALICE,
+        maxSupply: 10n,
+        initialSupply: 10n,
+        royaltyPerMille: 0n,
+      })
+      .add(
+        "TransferSingle",
+        COLLECTION,
+        { operator: ALICE, from: zeroAddress, to: ALICE, id: 1n, value: 10n },
+        { sameBlock: true },
+      )
       .add("ItemListed", MARKETPLACE, market(4n, ALICE, 1n, 5n, 1_500_000_000_000_000_000n))
       .add("Swapped", MARKETPLACE, { ...market(4n, ALICE, 1n, 3n, 1_500_000_000_000_000_000n), buyer: BOB })
-      .add("ItemCreated", COLLECTION, { tokenId: 2n, creator: ALICE, maxSupply: 5n, initialSupply: 5n, royaltyPerMille: 0n })
+      .add("ItemCreated", COLLECTION, {
+        tokenId: 2n,
+        creator: ALICE,
+        maxSupply: 5n,
+        initialSupply: 5n,
+        royaltyPerMille: 0n,
+      })
       .add("ItemListed", MARKETPLACE, market(5n, ALICE, 2n, 5n, 1_234_567n, STABLECOIN))
       .add("Swapped", MARKETPLACE, { ...market(5n, ALICE, 2n, 3n, 1_234_567n, STABLECOIN), buyer: BOB }),
   );
@@ -67,7 +96,15 @@ describe("item events are built from facts", () => {
       transactionHash: txHash(3n),
       worth: 0,
     });
-    expect(sale).toMatchObject({ id: `Swapped-4-${txHash(4n)}-0`, event: "Swapped", from: ALICE, to: BOB, amount: "3", price: 1.5, worth: 2700 });
+    expect(sale).toMatchObject({
+      id: `Swapped-4-${txHash(4n)}-0`,
+      event: "Swapped",
+      from: ALICE,
+      to: BOB,
+      amount: "3",
+      price: 1.5,
+      worth: 2700,
+    });
   });
 
   it("a price in the stablecoin (6 decimals), the worth rounded to cents", () => {
@@ -88,7 +125,8 @@ describe("item events are built from facts", () => {
 
 describe("an item's history pages", () => {
   const models = trades();
-  const ids = (page: number, perPage: number) => itemEventsPage(models, COLLECTION, 1n, { page, perPage })?.map((event) => event.blockNumber);
+  const ids = (page: number, perPage: number) =>
+    itemEventsPage(models, COLLECTION, 1n, { page, perPage })?.map((event) => event.blockNumber);
 
   it("newest first, pages that neither overlap nor skip, empty beyond the last", () => {
     expect(ids(1, 10)).toEqual([4, 3, 2]);
@@ -101,7 +139,13 @@ describe("an item's history pages", () => {
   it("an item the chain created without activity has an empty history; an unknown one has none", () => {
     expect(itemEventsPage(models, COLLECTION, 2n, { page: 1, perPage: 5 })).toHaveLength(2);
     const created = fold(
-      createCollection(new LogBook()).add("ItemCreated", COLLECTION, { tokenId: 1n, creator: ALICE, maxSupply: 1n, initialSupply: 0n, royaltyPerMille: 0n }),
+      createCollection(new LogBook()).add("ItemCreated", COLLECTION, {
+        tokenId: 1n,
+        creator: ALICE,
+        maxSupply: 1n,
+        initialSupply: 0n,
+        royaltyPerMille: 0n,
+      }),
     );
     expect(itemEventsPage(created, COLLECTION, 1n, { page: 1, perPage: 5 })).toEqual([]);
     expect(itemEventsPage(models, COLLECTION, 3n, { page: 1, perPage: 5 })).toBeUndefined();

@@ -23,9 +23,26 @@ const stored = (isStackable: boolean): StoredItem => ({
 
 function world() {
   const book = createCollection(new LogBook())
-    .add("ItemCreated", COLLECTION, { tokenId: 1n, creator: ALICE, maxSupply: 7n, initialSupply: 3n, royaltyPerMille: 40n })
-    .add("TransferSingle", COLLECTION, { operator: ALICE, from: zeroAddress, to: ALICE, id: 1n, value: 3n }, { sameBlock: true });
-  for (const tokenId of [2n, 3n, 4n]) book.add("ItemCreated", COLLECTION, { tokenId, creator: ALICE, maxSupply: 1n, initialSupply: 1n, royaltyPerMille: 25n }, { sameBlock: tokenId > 2n });
+    .add("ItemCreated", COLLECTION, {
+      tokenId: 1n,
+      creator: ALICE,
+      maxSupply: 7n,
+      initialSupply: 3n,
+      royaltyPerMille: 40n,
+    })
+    .add(
+      "TransferSingle",
+      COLLECTION,
+      { operator: ALICE, from: zeroAddress, to: ALICE, id: 1n, value: 3n },
+      { sameBlock: true },
+    );
+  for (const tokenId of [2n, 3n, 4n])
+    book.add(
+      "ItemCreated",
+      COLLECTION,
+      { tokenId, creator: ALICE, maxSupply: 1n, initialSupply: 1n, royaltyPerMille: 25n },
+      { sameBlock: tokenId > 2n },
+    );
   const models = emptyModels(chainFacts());
   applyLogs(models, book.logs, book.blockTimes());
   const store = new MetadataStore();
@@ -52,7 +69,8 @@ it("an item's metadata: the description from the store, maximum supply and royal
 
 it("a non-stackable item's maximum supply is the copies its transaction created", () => {
   const { models, store } = world();
-  for (const tokenId of [2n, 3n, 4n]) expect(itemMetadata(models, store, COLLECTION, tokenId)).toMatchObject({ maximumSupply: 3, royaltyFee: 25 });
+  for (const tokenId of [2n, 3n, 4n])
+    expect(itemMetadata(models, store, COLLECTION, tokenId)).toMatchObject({ maximumSupply: 3, royaltyFee: 25 });
 });
 
 it("nothing for an item the chain or the store does not know", () => {

@@ -26,7 +26,9 @@ async function readAll(sim: Simulator): Promise<Map<string, string>> {
     answers.set(path, `${response.status} ${await response.text()}`);
     return answers.get(path)!;
   };
-  const list = JSON.parse((await get("/api/v2/collection?perPage=100")).slice(4)) as { collections: { address: string }[] };
+  const list = JSON.parse((await get("/api/v2/collection?perPage=100")).slice(4)) as {
+    collections: { address: string }[];
+  };
   for (const { address } of list.collections) {
     await get(`/api/v2/collection/${address}`);
     for (let tokenId = 1; tokenId <= 4; tokenId++) await get(`/api/v2/item/events/${address}/${tokenId}?perPage=100`);
@@ -73,7 +75,9 @@ describe("the world cache", () => {
       expect(live).toBe(true);
       expect(minted.status).toBe(200);
       const history = await call(sim, `/api/v2/item/events/${collection}/${minted.body.tokenIds[0]}`);
-      expect(history.body.events.map((event: { transactionHash: string }) => event.transactionHash)).toEqual([minted.body.txHash]);
+      expect(history.body.events.map((event: { transactionHash: string }) => event.transactionHash)).toEqual([
+        minted.body.txHash,
+      ]);
     } finally {
       await sim.close();
     }
@@ -102,7 +106,11 @@ describe("the world cache", () => {
       await sim.close();
       warn.mockRestore();
     }
-    for (let tries = 0; tries < 100 && (deserialize(readFileSync(path)) as CachedWorld).chains[0]!.head.hash === first!.head.hash; tries++) {
+    for (
+      let tries = 0;
+      tries < 100 && (deserialize(readFileSync(path)) as CachedWorld).chains[0]!.head.hash === first!.head.hash;
+      tries++
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const again = await start();

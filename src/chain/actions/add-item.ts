@@ -21,5 +21,7 @@ export function addItem(chain: SimChain, p: AddItemParams, options?: WriteOption
 
 /** The token ids an addItem or addItems transaction created, in order. */
 export function createdTokenIds(chain: SimChain, receipt: TransactionReceipt): bigint[] {
-  return parseEventLogs({ abi: chain.abis.collection, eventName: "ItemCreated", logs: receipt.logs }).map((log) => log.args.tokenId);
+  return parseEventLogs({ abi: chain.abis.collection, eventName: "ItemCreated", logs: receipt.logs }).map(
+    (log) => log.args.tokenId,
+  );
 }

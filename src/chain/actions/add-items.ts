@@ -14,6 +14,10 @@ export interface AddItemsParams {
 
 /** A non-stackable item: `count` new token ids of supply one each, all minted to `to`. */
 export function addItems(chain: SimChain, p: AddItemsParams, options?: WriteOptions): Promise<Hex> {
-  const data = encodeFunctionData({ abi: chain.abis.collection, functionName: "addItems", args: [p.to, p.count, p.royaltyPerMille] });
+  const data = encodeFunctionData({
+    abi: chain.abis.collection,
+    functionName: "addItems",
+    args: [p.to, p.count, p.royaltyPerMille],
+  });
   return chain.write(p.from, { to: p.collection, data }, ITEM_RULES, options);
 }

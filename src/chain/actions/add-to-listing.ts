@@ -11,6 +11,10 @@ export interface AddToListingParams {
 
 /** Puts more of the seller's tokens into an open listing. */
 export function addToListing(chain: SimChain, p: AddToListingParams, options?: WriteOptions): Promise<Hex> {
-  const data = encodeFunctionData({ abi: chain.abis.marketplace, functionName: "addToListing", args: [p.listingId, p.amount] });
+  const data = encodeFunctionData({
+    abi: chain.abis.marketplace,
+    functionName: "addToListing",
+    args: [p.listingId, p.amount],
+  });
   return chain.write(p.seller, { to: chain.contracts.marketplace, data }, MARKET_RULES, options);
 }

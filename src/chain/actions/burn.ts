@@ -11,6 +11,10 @@ export interface BurnParams {
 
 /** Consumes `amount` of the holder's tokens (a transfer to the zero address). */
 export function burn(chain: SimChain, p: BurnParams, options?: WriteOptions): Promise<Hex> {
-  const data = encodeFunctionData({ abi: chain.abis.collection, functionName: "burn", args: [p.from, p.tokenId, p.amount] });
+  const data = encodeFunctionData({
+    abi: chain.abis.collection,
+    functionName: "burn",
+    args: [p.from, p.tokenId, p.amount],
+  });
   return chain.write(p.from, { to: p.collection, data }, {}, options);
 }

@@ -12,7 +12,11 @@ export interface CreateCollectionParams {
 
 /** Deploys a collection through the factory (anyone may). */
 export function createCollection(chain: SimChain, p: CreateCollectionParams, options?: WriteOptions): Promise<Hex> {
-  const data = encodeFunctionData({ abi: chain.abis.factory, functionName: "createCollection", args: [p.name, p.uri, p.owner, p.minters] });
+  const data = encodeFunctionData({
+    abi: chain.abis.factory,
+    functionName: "createCollection",
+    args: [p.name, p.uri, p.owner, p.minters],
+  });
   return chain.write(p.from, { to: chain.contracts.factory, data }, {}, options);
 }
 

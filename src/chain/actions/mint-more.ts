@@ -13,6 +13,10 @@ export interface MintMoreParams {
 
 /** More supply of an existing stackable item, up to its max supply. */
 export function mintMore(chain: SimChain, p: MintMoreParams, options?: WriteOptions): Promise<Hex> {
-  const data = encodeFunctionData({ abi: chain.abis.collection, functionName: "mint", args: [p.to, p.tokenId, p.amount] });
+  const data = encodeFunctionData({
+    abi: chain.abis.collection,
+    functionName: "mint",
+    args: [p.to, p.tokenId, p.amount],
+  });
   return chain.write(p.from, { to: p.collection, data }, ITEM_RULES, options);
 }

@@ -23,10 +23,20 @@ export function revokeMinter(chain: SimChain, p: MinterRoleParams, options?: Wri
 
 /** Whether a wallet holds the collection's minter role (the chain decides who may mint). */
 export function hasMinterRole(chain: SimChain, p: { collection: Address; wallet: Address }): Promise<boolean> {
-  return chain.publicClient.readContract({ address: p.collection, abi: chain.abis.collection, functionName: "hasRole", args: [MINTER_ROLE, p.wallet] });
+  return chain.publicClient.readContract({
+    address: p.collection,
+    abi: chain.abis.collection,
+    functionName: "hasRole",
+    args: [MINTER_ROLE, p.wallet],
+  });
 }
 
-function setMinterRole(chain: SimChain, functionName: "grantRole" | "revokeRole", p: MinterRoleParams, options?: WriteOptions): Promise<Hex> {
+function setMinterRole(
+  chain: SimChain,
+  functionName: "grantRole" | "revokeRole",
+  p: MinterRoleParams,
+  options?: WriteOptions,
+): Promise<Hex> {
   const data = encodeFunctionData({ abi: chain.abis.collection, functionName, args: [MINTER_ROLE, p.wallet] });
   return chain.write(p.admin, { to: p.collection, data }, {}, options);
 }

@@ -16,10 +16,19 @@ export async function headOf(chain: SimChain): Promise<{ number: bigint; timesta
 }
 
 /** On a node the simulator did not start, what it lacks for an action is a NodeCannot (409), not a failure. */
-function need(chain: SimChain, capability: Exclude<keyof NodeCapabilities, "client">, action: string, method: string): void {
+function need(
+  chain: SimChain,
+  capability: Exclude<keyof NodeCapabilities, "client">,
+  action: string,
+  method: string,
+): void {
   const node = chain.node;
   if (node && !node.capabilities[capability]) {
-    throw new NodeCannot(chain.chainId, action, `chain ${chain.chainId} is the node at ${node.rpc.shown} (${node.capabilities.client}), which has no ${method}`);
+    throw new NodeCannot(
+      chain.chainId,
+      action,
+      `chain ${chain.chainId} is the node at ${node.rpc.shown} (${node.capabilities.client}), which has no ${method}`,
+    );
   }
 }
 
@@ -39,7 +48,11 @@ export async function revertChain(chain: SimChain, id: Hex): Promise<boolean> {
   need(chain, "snapshots", "revert to a snapshot", "evm_revert");
   const reverted = (await chain.request("evm_revert", [id], quiet)) as boolean;
   if (!reverted && chain.node) {
-    throw new NodeCannot(chain.chainId, "revert to its snapshot", `the node at ${chain.node.rpc.shown} no longer holds snapshot ${id} (was it restarted?)`);
+    throw new NodeCannot(
+      chain.chainId,
+      "revert to its snapshot",
+      `the node at ${chain.node.rpc.shown} no longer holds snapshot ${id} (was it restarted?)`,
+    );
   }
   return reverted;
 }
@@ -47,7 +60,11 @@ export async function revertChain(chain: SimChain, id: Hex): Promise<boolean> {
 /** Lets the simulator send from `address` without its key, with `balance` wei to pay for gas. */
 export async function openAccount(chain: SimChain, address: Address, balance: bigint): Promise<void> {
   if (chain.node?.writer.signs) {
-    throw new NodeCannot(chain.chainId, "open a new wallet", `on the node at ${chain.node.rpc.shown} the simulator signs with the given keys and funds nobody; give the account a key (--keys) instead`);
+    throw new NodeCannot(
+      chain.chainId,
+      "open a new wallet",
+      `on the node at ${chain.node.rpc.shown} the simulator signs with the given keys and funds nobody; give the account a key (--keys) instead`,
+    );
   }
   need(chain, "impersonates", "open a new wallet", "hardhat_impersonateAccount");
   need(chain, "setsBalance", "open a new wallet", "hardhat_setBalance");
@@ -57,5 +74,7 @@ export async function openAccount(chain: SimChain, address: Address, balance: bi
 
 /** The accounts the node holds keys for. */
 export async function nodeAccounts(chain: SimChain): Promise<Address[]> {
-  return ((await chain.request("eth_accounts", [], quiet)) as Address[]).map((address) => address.toLowerCase() as Address);
+  return ((await chain.request("eth_accounts", [], quiet)) as Address[]).map(
+    (address) => address.toLowerCase() as Address,
+  );
 }

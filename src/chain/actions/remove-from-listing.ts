@@ -11,6 +11,10 @@ export interface RemoveFromListingParams {
 
 /** Takes part of an open listing back (not all of it: that is delist). */
 export function removeFromListing(chain: SimChain, p: RemoveFromListingParams, options?: WriteOptions): Promise<Hex> {
-  const data = encodeFunctionData({ abi: chain.abis.marketplace, functionName: "removeFromListing", args: [p.listingId, p.amount] });
+  const data = encodeFunctionData({
+    abi: chain.abis.marketplace,
+    functionName: "removeFromListing",
+    args: [p.listingId, p.amount],
+  });
   return chain.write(p.seller, { to: chain.contracts.marketplace, data }, MARKET_RULES, options);
 }

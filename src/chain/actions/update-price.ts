@@ -11,6 +11,10 @@ export interface UpdatePriceParams {
 
 /** Changes an open listing's price. */
 export function updatePrice(chain: SimChain, p: UpdatePriceParams, options?: WriteOptions): Promise<Hex> {
-  const data = encodeFunctionData({ abi: chain.abis.marketplace, functionName: "updatePrice", args: [p.listingId, p.price] });
+  const data = encodeFunctionData({
+    abi: chain.abis.marketplace,
+    functionName: "updatePrice",
+    args: [p.listingId, p.price],
+  });
   return chain.write(p.seller, { to: chain.contracts.marketplace, data }, MARKET_RULES, options);
 }

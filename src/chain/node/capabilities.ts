@@ -23,8 +23,18 @@ const INVALID_PARAMS = -32602;
  * answer (an unknown method, a provider's "unsupported") counts as not having it. One round trip.
  */
 export async function probeCapabilities(rpc: NodeRpc): Promise<NodeCapabilities> {
-  const probes = ["evm_setNextBlockTimestamp", "hardhat_impersonateAccount", "hardhat_setBalance", "evm_revert", "eth_sendTransactionSync", "eth_sendRawTransactionSync"];
-  const [client, ...answers] = await rpc.batch([{ method: "web3_clientVersion" }, ...probes.map((method) => ({ method }))]);
+  const probes = [
+    "evm_setNextBlockTimestamp",
+    "hardhat_impersonateAccount",
+    "hardhat_setBalance",
+    "evm_revert",
+    "eth_sendTransactionSync",
+    "eth_sendRawTransactionSync",
+  ];
+  const [client, ...answers] = await rpc.batch([
+    { method: "web3_clientVersion" },
+    ...probes.map((method) => ({ method })),
+  ]);
   const has = answers.map((answer) => "result" in answer || answer.error.code === INVALID_PARAMS);
   return {
     client: client && "result" in client ? String(client.result) : "unknown client",

@@ -50,9 +50,15 @@ export interface ConnectedNode {
  */
 export async function connectNode(url: string, options: NodeOptions): Promise<ConnectedNode> {
   const rpc = new NodeRpc(url);
-  const chainId = Number(await rpc.request("eth_chainId").catch((error: unknown) => {
-    throw new NodeRefusal(error instanceof NodeUnreachable ? `--rpc-url: ${error.message}` : `--rpc-url ${rpc.shown}: not a JSON-RPC node (${(error as Error).message})`);
-  }));
+  const chainId = Number(
+    await rpc.request("eth_chainId").catch((error: unknown) => {
+      throw new NodeRefusal(
+        error instanceof NodeUnreachable
+          ? `--rpc-url: ${error.message}`
+          : `--rpc-url ${rpc.shown}: not a JSON-RPC node (${(error as Error).message})`,
+      );
+    }),
+  );
   const capabilities = await probeCapabilities(rpc);
   const recorded = options.contracts?.chain(chainId);
   const deployer = options.given ? options.given.deployer : deployerKey(chainId);
@@ -70,7 +76,10 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   if (recorded) {
     placed = { contracts: await attachTo(rpc, chainId, recorded, options.contracts!.path), attached: recorded };
   } else {
-    if (!deployer) throw new NodeRefusal(`chain ${chainId} (${rpc.shown}): the keys give no deployer to deploy the contracts with; add "deployer" to the keys, or attach with --contracts`);
+    if (!deployer)
+      throw new NodeRefusal(
+        `chain ${chainId} (${rpc.shown}): the keys give no deployer to deploy the contracts with; add "deployer" to the keys, or attach with --contracts`,
+      );
     const { contracts, deployedAt } = await deployOnNode(rpc, writer, addressOf(deployer), time);
     placed = { contracts: { ...contracts, deployedAt } };
   }
@@ -84,9 +93,16 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
     close: async () => {},
   };
   const indexer = new ChainIndexer(
-    chainLogSource(link.publicClient, indexedEventsAbi(options.abis), { ownLogsOnly: true, maxLogRange: NODE_LOG_RANGE }),
+    chainLogSource(link.publicClient, indexedEventsAbi(options.abis), {
+      ownLogsOnly: true,
+      maxLogRange: NODE_LOG_RANGE,
+    }),
     chainFacts(chainId, { factory, marketplace, stablecoin }),
-    { fromBlock: deployedAt.block, anchor: { blockNumber: deployedAt.block, hash: deployedAt.hash }, onClockBack: (message) => console.warn(message) },
+    {
+      fromBlock: deployedAt.block,
+      anchor: { blockNumber: deployedAt.block, hash: deployedAt.hash },
+      onClockBack: (message) => console.warn(message),
+    },
   );
   const chain = new SimChain(link, { factory, marketplace, stablecoin }, options.abis, indexer);
   return { chain, ...(placed.attached ? { attached: placed.attached } : {}) };
@@ -96,7 +112,12 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
  * The time the deploys follow on from: the node's head, which for a timed world must be before
  * its genesis, on a node that can set block times. Undefined for a world without times.
  */
-async function startTime(rpc: NodeRpc, chainId: number, setsTime: boolean, genesisTime: Date | undefined): Promise<number | undefined> {
+async function startTime(
+  rpc: NodeRpc,
+  chainId: number,
+  setsTime: boolean,
+  genesisTime: Date | undefined,
+): Promise<number | undefined> {
   if (!genesisTime) return undefined;
   const genesis = Math.floor(genesisTime.getTime() / 1000);
   if (!setsTime) {
@@ -127,6 +148,9 @@ function publicClientOf(rpc: NodeRpc, chainId: number): PublicClient {
     rpcUrls: { default: { http: [rpc.url] } },
   });
   // No retries: a node that does not answer is reported at once (503), and asked again at the next poll.
-  return createPublicClient({ chain, transport: custom(rpc.provider, { retryCount: 0 }), pollingInterval: 250 }) as PublicClient;
+  return createPublicClient({
+    chain,
+    transport: custom(rpc.provider, { retryCount: 0 }),
+    pollingInterval: 250,
+  }) as PublicClient;
 }
-

@@ -47,12 +47,15 @@ export class ContractsFile {
     try {
       json = JSON.parse(readFileSync(path, "utf8"));
     } catch (error) {
-      throw new ContractsFileError(`--contracts ${path}: not a contracts file (${(error as Error).message.split("\n")[0]})`);
+      throw new ContractsFileError(
+        `--contracts ${path}: not a contracts file (${(error as Error).message.split("\n")[0]})`,
+      );
     }
     const chains = new Map<number, RecordedChain>();
     for (const [id, record] of Object.entries((json as { chains?: object })?.chains ?? {})) {
       const problem = problemOf(record as RecordedChain);
-      if (!/^\d+$/.test(id) || problem) throw new ContractsFileError(`--contracts ${path}: chain '${id}': ${problem ?? "not a chain id"}`);
+      if (!/^\d+$/.test(id) || problem)
+        throw new ContractsFileError(`--contracts ${path}: chain '${id}': ${problem ?? "not a chain id"}`);
       chains.set(Number(id), record as RecordedChain);
     }
     return new ContractsFile(path, chains);
@@ -74,7 +77,8 @@ export class ContractsFile {
 
 function problemOf(record: RecordedChain): string | undefined {
   if (typeof record !== "object" || record === null) return "not an object";
-  for (const field of ["factory", "marketplace", "stablecoin"] as const) if (!ADDRESS.test(String(record[field]))) return `${field} is not a lower-case address`;
+  for (const field of ["factory", "marketplace", "stablecoin"] as const)
+    if (!ADDRESS.test(String(record[field]))) return `${field} is not a lower-case address`;
   for (const field of ["deployedAt", "loadedAt"] as const) {
     const ref = record[field];
     if (!Number.isSafeInteger(ref?.block) || !HASH.test(String(ref?.hash))) return `${field} is not { block, hash }`;

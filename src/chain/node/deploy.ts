@@ -14,13 +14,23 @@ const CORE = ["CollectionFactory", "Marketplace", "TestStablecoin"] as const;
  * (a timed world on a node that sets block times) the blocks follow on one second apart from
  * it, as in process; otherwise the node stamps them. Answers the contracts and the factory's block.
  */
-export async function deployOnNode(rpc: NodeRpc, writer: NodeWriter, deployer: Address, time: number | undefined): Promise<{ contracts: CoreContracts; deployedAt: BlockRef }> {
+export async function deployOnNode(
+  rpc: NodeRpc,
+  writer: NodeWriter,
+  deployer: Address,
+  time: number | undefined,
+): Promise<{ contracts: CoreContracts; deployedAt: BlockRef }> {
   const addresses: Address[] = [];
   let deployedAt: BlockRef | undefined;
   let at = time;
   for (const name of CORE) {
     const { bytecode } = await hre.artifacts.readArtifact(name);
-    const tx = { from: deployer, data: bytecode as Hex, maxFeePerGas: hex(MAX_FEE_PER_GAS), maxPriorityFeePerGas: hex(MAX_PRIORITY_FEE_PER_GAS) };
+    const tx = {
+      from: deployer,
+      data: bytecode as Hex,
+      maxFeePerGas: hex(MAX_FEE_PER_GAS),
+      maxPriorityFeePerGas: hex(MAX_PRIORITY_FEE_PER_GAS),
+    };
     const gas = (BigInt((await rpc.request("eth_estimateGas", [tx])) as Hex) * 5n) / 4n;
     const hash = await writer.send({ ...tx, gas: hex(gas) }, at === undefined ? undefined : ++at);
     const receipt = writer.takeReceipt(hash) ?? (await waitForReceipt(rpc, hash));
@@ -34,7 +44,11 @@ export async function deployOnNode(rpc: NodeRpc, writer: NodeWriter, deployer: A
 
 async function waitForReceipt(rpc: NodeRpc, hash: Hex) {
   for (;;) {
-    const receipt = (await rpc.request("eth_getTransactionReceipt", [hash])) as { contractAddress: Hex | null; blockNumber: Hex; blockHash: Hex } | null;
+    const receipt = (await rpc.request("eth_getTransactionReceipt", [hash])) as {
+      contractAddress: Hex | null;
+      blockNumber: Hex;
+      blockHash: Hex;
+    } | null;
     if (receipt) return receipt;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

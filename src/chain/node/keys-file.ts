@@ -39,15 +39,19 @@ export function parseGivenKeys(text: string, source: string): GivenKeys {
     json = JSON.parse(text);
   } catch {
     // JSON.parse's message quotes the text around the fault, which may be a key.
-    throw new KeysFileError(`${source}: not JSON; expected { "deployer": "0x…", "accounts": { "<account name>": "0x…" } }`);
+    throw new KeysFileError(
+      `${source}: not JSON; expected { "deployer": "0x…", "accounts": { "<account name>": "0x…" } }`,
+    );
   }
   const { deployer, accounts = {}, ...rest } = (json ?? {}) as { deployer?: unknown; accounts?: unknown };
   const problems: string[] = Object.keys(rest).map((field) => `unknown field '${field}' (expected deployer, accounts)`);
   if (typeof json !== "object" || json === null || Array.isArray(json)) problems.push("must be an object");
   if (deployer !== undefined && !isKey(deployer)) problems.push("deployer is not a private key (0x and 64 hex digits)");
-  if (typeof accounts !== "object" || accounts === null || Array.isArray(accounts)) problems.push("accounts must be an object of account name → private key");
+  if (typeof accounts !== "object" || accounts === null || Array.isArray(accounts))
+    problems.push("accounts must be an object of account name → private key");
   const entries = Object.entries(accounts as object);
-  for (const [name, key] of entries) if (!isKey(key)) problems.push(`accounts.${name} is not a private key (0x and 64 hex digits)`);
+  for (const [name, key] of entries)
+    if (!isKey(key)) problems.push(`accounts.${name} is not a private key (0x and 64 hex digits)`);
   if (problems.length > 0) throw new KeysFileError(`${source}: ${problems.join("; ")}`);
   return { ...(deployer ? { deployer: deployer as Hex } : {}), accounts: new Map(entries as [string, Hex][]) };
 }
@@ -61,7 +65,11 @@ export function redactKeys(text: string, keys: GivenKeys | undefined): string {
   if (!keys) return text;
   let redacted = text;
   for (const key of [keys.deployer, ...keys.accounts.values()]) {
-    if (key) redacted = redacted.replace(new RegExp(`(0x)?${key.slice(2)}`, "gi"), (_, prefix: string | undefined) => `${prefix ? "0x" : ""}<key>`);
+    if (key)
+      redacted = redacted.replace(
+        new RegExp(`(0x)?${key.slice(2)}`, "gi"),
+        (_, prefix: string | undefined) => `${prefix ? "0x" : ""}<key>`,
+      );
   }
   return redacted;
 }

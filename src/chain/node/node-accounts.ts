@@ -14,7 +14,9 @@ const DEV_BALANCE = 10n ** 24n;
 
 /** With keys given, nothing is funded: every wallet that sends must already hold enough coin there. */
 export async function checkFunded(rpc: NodeRpc, chainId: number, senders: Address[]): Promise<void> {
-  const outcomes = await rpc.batch(senders.map((address) => ({ method: "eth_getBalance", params: [address, "latest"] })));
+  const outcomes = await rpc.batch(
+    senders.map((address) => ({ method: "eth_getBalance", params: [address, "latest"] })),
+  );
   const poor = senders.flatMap((address, i) => {
     const outcome = outcomes[i]!;
     const balance = "result" in outcome ? BigInt(outcome.result as Hex) : 0n;
@@ -29,7 +31,12 @@ export async function checkFunded(rpc: NodeRpc, chainId: number, senders: Addres
 }
 
 /** Without keys, on a dev node: the node sends as the world's wallets (impersonation), each funded there. One round trip. */
-export async function openWallets(rpc: NodeRpc, chainId: number, capabilities: NodeCapabilities, senders: Address[]): Promise<void> {
+export async function openWallets(
+  rpc: NodeRpc,
+  chainId: number,
+  capabilities: NodeCapabilities,
+  senders: Address[],
+): Promise<void> {
   if (!capabilities.impersonates || !capabilities.setsBalance) {
     throw new NodeRefusal(
       `the node at ${rpc.shown} (chain ${chainId}, ${capabilities.client}) cannot send as a wallet without its key ` +
@@ -41,25 +48,42 @@ export async function openWallets(rpc: NodeRpc, chainId: number, capabilities: N
     { method: "hardhat_setBalance", params: [address, toHex(DEV_BALANCE)] },
   ]);
   const refused = (await rpc.batch(calls)).find((outcome) => "error" in outcome);
-  if (refused && "error" in refused) throw new NodeRefusal(`chain ${chainId} (${rpc.shown}) refused to open the world's wallets: ${refused.error.message}`);
+  if (refused && "error" in refused)
+    throw new NodeRefusal(
+      `chain ${chainId} (${rpc.shown}) refused to open the world's wallets: ${refused.error.message}`,
+    );
 }
 
 /**
  * Checks that the node still holds what a run recorded: code at the three contracts, and the
  * blocks where they were deployed and where the world finished loading, with the same hashes.
  */
-export async function attachTo(rpc: NodeRpc, chainId: number, recorded: RecordedChain, file: string): Promise<RecordedChain> {
+export async function attachTo(
+  rpc: NodeRpc,
+  chainId: number,
+  recorded: RecordedChain,
+  file: string,
+): Promise<RecordedChain> {
   const contracts = [recorded.factory, recorded.marketplace, recorded.stablecoin];
   const outcomes = await rpc.batch([
     ...contracts.map((address) => ({ method: "eth_getCode", params: [address, "latest"] })),
-    ...[recorded.deployedAt, recorded.loadedAt].map(({ block }) => ({ method: "eth_getBlockByNumber", params: [toHex(block), false] })),
+    ...[recorded.deployedAt, recorded.loadedAt].map(({ block }) => ({
+      method: "eth_getBlockByNumber",
+      params: [toHex(block), false],
+    })),
   ]);
-  const [factoryCode, marketplaceCode, stablecoinCode, deployed, loaded] = outcomes.map((outcome) => ("result" in outcome ? outcome.result : undefined));
+  const [factoryCode, marketplaceCode, stablecoinCode, deployed, loaded] = outcomes.map((outcome) =>
+    "result" in outcome ? outcome.result : undefined,
+  );
   const problems: string[] = [];
-  [factoryCode, marketplaceCode, stablecoinCode].forEach((code, i) => (!code || code === "0x") && problems.push(`no contract at ${contracts[i]}`));
+  [factoryCode, marketplaceCode, stablecoinCode].forEach(
+    (code, i) => (!code || code === "0x") && problems.push(`no contract at ${contracts[i]}`),
+  );
   const hashOf = (block: unknown) => (block as { hash?: Hex } | null | undefined)?.hash;
-  if (hashOf(deployed) !== recorded.deployedAt.hash) problems.push(`block ${recorded.deployedAt.block} (the contracts' deployment) is not the one recorded`);
-  if (hashOf(loaded) !== recorded.loadedAt.hash) problems.push(`block ${recorded.loadedAt.block} (where the world finished loading) is not the one recorded`);
+  if (hashOf(deployed) !== recorded.deployedAt.hash)
+    problems.push(`block ${recorded.deployedAt.block} (the contracts' deployment) is not the one recorded`);
+  if (hashOf(loaded) !== recorded.loadedAt.hash)
+    problems.push(`block ${recorded.loadedAt.block} (where the world finished loading) is not the one recorded`);
   if (problems.length > 0) {
     throw new NodeRefusal(
       `chain ${chainId} (${rpc.shown}) is not the chain ${file} was written for: ${problems.join("; ")}. ` +

@@ -6,19 +6,29 @@ import { NodeRpc } from "./rpc.ts";
 
 /** Connects to every node given by --rpc-url (see connectNode); two that serve the same chain id are refused before anything is deployed. */
 export async function connectNodes(urls: string[], options: NodeOptions): Promise<ConnectedNode[]> {
-  const ids = await Promise.all(urls.map((url) => new NodeRpc(url).request("eth_chainId").then(Number, () => undefined)));
+  const ids = await Promise.all(
+    urls.map((url) => new NodeRpc(url).request("eth_chainId").then(Number, () => undefined)),
+  );
   const seen = new Map<number, string>();
   for (const [i, id] of ids.entries()) {
     if (id === undefined) continue;
     const other = seen.get(id);
-    if (other) throw new NodeRefusal(`--rpc-url ${new NodeRpc(urls[i]!).shown} and ${other} both serve chain ${id}: give one node per chain id`);
+    if (other)
+      throw new NodeRefusal(
+        `--rpc-url ${new NodeRpc(urls[i]!).shown} and ${other} both serve chain ${id}: give one node per chain id`,
+      );
     seen.set(id, new NodeRpc(urls[i]!).shown);
   }
   return Promise.all(urls.map((url) => connectNode(url, options)));
 }
 
 /** Before the world is seeded: a chain attached to recorded contracts must hold the very world asked for (and no journal is replayed onto it). */
-export function checkAttachedWorld(nodes: ConnectedNode[], file: ContractsFile | undefined, worldId: string, stateDir: string | undefined): void {
+export function checkAttachedWorld(
+  nodes: ConnectedNode[],
+  file: ContractsFile | undefined,
+  worldId: string,
+  stateDir: string | undefined,
+): void {
   for (const { chain, attached } of nodes) {
     if (!attached) continue;
     if (stateDir !== undefined) {
@@ -42,8 +52,15 @@ export async function recordWorld(nodes: ConnectedNode[], file: ContractsFile, w
     if (attached) continue;
     const { rpc, deployedAt } = chain.node!;
     const head = chain.models.head.blockNumber;
-    const block = (await rpc.request("eth_getBlockByNumber", [`0x${head.toString(16)}`, false])) as { hash: `0x${string}` };
-    file.record(chain.chainId, { ...chain.contracts, deployedAt, world: worldId, loadedAt: { block: head, hash: block.hash } });
+    const block = (await rpc.request("eth_getBlockByNumber", [`0x${head.toString(16)}`, false])) as {
+      hash: `0x${string}`;
+    };
+    file.record(chain.chainId, {
+      ...chain.contracts,
+      deployedAt,
+      world: worldId,
+      loadedAt: { block: head, hash: block.hash },
+    });
   }
 }
 

@@ -22,14 +22,20 @@ export class NodeRpcError extends Error {
 
   /** The node does not offer this method (geth and anvil say -32601; Hardhat's node -32004). */
   get methodMissing(): boolean {
-    return this.code === -32601 || this.code === -32004 || /method .*(not found|not supported|does not exist|not available)/i.test(this.message);
+    return (
+      this.code === -32601 ||
+      this.code === -32004 ||
+      /method .*(not found|not supported|does not exist|not available)/i.test(this.message)
+    );
   }
 }
 
 /** The node did not answer at all (refused, reset, timed out, or not JSON-RPC): it is down, not wrong. */
 export class NodeUnreachable extends Error {
   constructor(where: string, cause: unknown) {
-    super(`the node at ${where} does not answer: ${String((cause as Error)?.cause ?? (cause as Error)?.message ?? cause).split("\n")[0]}`);
+    super(
+      `the node at ${where} does not answer: ${String((cause as Error)?.cause ?? (cause as Error)?.message ?? cause).split("\n")[0]}`,
+    );
     this.name = "NodeUnreachable";
   }
 }
@@ -89,7 +95,11 @@ export class NodeRpc {
     } catch (error) {
       throw new NodeUnreachable(this.shown, error);
     }
-    const list = (Array.isArray(answers) ? answers : [answers]) as { id?: number; result?: unknown; error?: { code?: number; message?: string; data?: unknown } }[];
+    const list = (Array.isArray(answers) ? answers : [answers]) as {
+      id?: number;
+      result?: unknown;
+      error?: { code?: number; message?: string; data?: unknown };
+    }[];
     const byId = new Map(list.map((answer) => [answer.id, answer]));
     return calls.map(({ method }, i) => {
       const answer = byId.get(first + i) ?? (list.length === 1 && calls.length === 1 ? list[0] : undefined);
@@ -104,4 +114,11 @@ export class NodeRpc {
   };
 }
 
-export type RawReceipt = { transactionHash: Hex; blockNumber: Hex; blockHash: Hex; status: Hex; logs: unknown[]; contractAddress: Hex | null };
+export type RawReceipt = {
+  transactionHash: Hex;
+  blockNumber: Hex;
+  blockHash: Hex;
+  status: Hex;
+  logs: unknown[];
+  contractAddress: Hex | null;
+};

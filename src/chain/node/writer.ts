@@ -32,11 +32,17 @@ export class NodeWriter {
   /** With `keys`, every sender must be one of them and is signed for here; without, the node sends as anyone (impersonation). */
   readonly #sendsSync: boolean;
 
-  constructor(rpc: NodeRpc, chainId: number, { keys, sendsSync = false }: { keys?: readonly Hex[]; sendsSync?: boolean } = {}) {
+  constructor(
+    rpc: NodeRpc,
+    chainId: number,
+    { keys, sendsSync = false }: { keys?: readonly Hex[]; sendsSync?: boolean } = {},
+  ) {
     this.#rpc = rpc;
     this.#chainId = chainId;
     this.#sendsSync = sendsSync;
-    this.#signers = keys && new Map(keys.map((key) => privateKeyToAccount(key)).map((account) => [lowerAddress(account.address), account]));
+    this.#signers =
+      keys &&
+      new Map(keys.map((key) => privateKeyToAccount(key)).map((account) => [lowerAddress(account.address), account]));
   }
 
   /** Transactions are signed here with the given keys (nothing is impersonated or funded). */
@@ -53,7 +59,9 @@ export class NodeWriter {
   async primeNonces(): Promise<void> {
     const addresses = this.signers();
     if (addresses.length === 0) return;
-    const outcomes = await this.#rpc.batch(addresses.map((address) => ({ method: "eth_getTransactionCount", params: [address, "pending"] })));
+    const outcomes = await this.#rpc.batch(
+      addresses.map((address) => ({ method: "eth_getTransactionCount", params: [address, "pending"] })),
+    );
     outcomes.forEach((outcome, i) => "result" in outcome && this.#nonces.set(addresses[i]!, Number(outcome.result)));
   }
 
@@ -66,7 +74,9 @@ export class NodeWriter {
     const stamp: RpcCall[] = at === undefined ? [] : [{ method: "evm_setNextBlockTimestamp", params: [at] }];
     // Only a timed write waits in the send: an API write on a node with a block time answers at once (its caller waits, with a timeout).
     const sync = at !== undefined && this.#sendsSync;
-    const { hash, receipt } = this.#signers ? await this.#sendSigned(tx, stamp, sync) : await this.#sendImpersonated(tx, stamp, sync);
+    const { hash, receipt } = this.#signers
+      ? await this.#sendSigned(tx, stamp, sync)
+      : await this.#sendImpersonated(tx, stamp, sync);
     // An automining node mines within milliseconds; one with a block time leaves an API write to its caller's wait.
     const mined = receipt ?? (await this.#minedReceipt(hash, at !== undefined));
     if (!mined) return hash;
@@ -83,7 +93,11 @@ export class NodeWriter {
     return receipt;
   }
 
-  async #sendImpersonated(tx: NodeTx, stamp: RpcCall[], sync: boolean): Promise<{ hash: Hex; receipt: RawReceipt | null }> {
+  async #sendImpersonated(
+    tx: NodeTx,
+    stamp: RpcCall[],
+    sync: boolean,
+  ): Promise<{ hash: Hex; receipt: RawReceipt | null }> {
     const send = { method: sync ? "eth_sendTransactionSync" : "eth_sendTransaction", params: [tx] };
     let outcomes = await this.#rpc.batch([...stamp, send]);
     const sent = outcomes[stamp.length]!;
@@ -104,7 +118,8 @@ export class NodeWriter {
     const account = this.#signers!.get(from);
     if (!account) throw new Error(`chain ${this.#chainId}: no key for ${from}; add it to the keys file (--keys)`);
     for (let attempt = 1; ; attempt += 1) {
-      const nonce = this.#nonces.get(from) ?? Number(await this.#rpc.request("eth_getTransactionCount", [from, "pending"]));
+      const nonce =
+        this.#nonces.get(from) ?? Number(await this.#rpc.request("eth_getTransactionCount", [from, "pending"]));
       const raw = await account.signTransaction({
         type: "eip1559",
         chainId: this.#chainId,
@@ -119,7 +134,10 @@ export class NodeWriter {
       const hash = keccak256(raw);
       const sends: RpcCall[] = sync
         ? [{ method: "eth_sendRawTransactionSync", params: [raw] }]
-        : [{ method: "eth_sendRawTransaction", params: [raw] }, { method: "eth_getTransactionReceipt", params: [hash] }];
+        : [
+            { method: "eth_sendRawTransaction", params: [raw] },
+            { method: "eth_getTransactionReceipt", params: [hash] },
+          ];
       const outcomes = await this.#rpc.batch([...stamp, ...sends]);
       const sent = outcomes[stamp.length]!;
       if ("error" in sent) {
@@ -169,5 +187,9 @@ function resultOf(outcomes: RpcOutcome[], index: number): unknown {
 /** The block time was refused (a node past that time): the transaction went in at another time, so the world is wrong. */
 function throwIfUnstamped(outcomes: RpcOutcome[], stamped: number): void {
   const stamp = stamped > 0 ? outcomes[0] : undefined;
-  if (stamp && "error" in stamp) throw new NodeRpcError("evm_setNextBlockTimestamp", { code: stamp.error.code, message: `the node refused the block time (${stamp.error.message})` });
+  if (stamp && "error" in stamp)
+    throw new NodeRpcError("evm_setNextBlockTimestamp", {
+      code: stamp.error.code,
+      message: `the node refused the block time (${stamp.error.message})`,
+    });
 }

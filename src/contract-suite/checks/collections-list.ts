@@ -20,19 +20,31 @@ export const collectionsListChecks: CheckGroup = {
       expectOk(probe, await probe.api.get(paths.collections), bodyChecks.collections, "CollectionsResponse");
     }),
     check("a full page (perPage=100) answers 200 and a CollectionsResponse body", async (probe) => {
-      expectOk(probe, await probe.api.get(paths.collections, { perPage: LARGEST_PAGE, page: 1 }), bodyChecks.collections, "CollectionsResponse");
+      expectOk(
+        probe,
+        await probe.api.get(paths.collections, { perPage: LARGEST_PAGE, page: 1 }),
+        bodyChecks.collections,
+        "CollectionsResponse",
+      );
     }),
     check("the default equals the explicit ?perPage=24&page=1&sortBy=mintDate&sortDir=desc", async (probe) => {
       const implicit = await probe.facts.list();
       const explicit = await probe.facts.list({ ...DEFAULTS });
       if (!isDeepStrictEqual(implicit.exchange.json, explicit.exchange.json)) {
-        probe.fail(implicit.exchange, `differs from ${explicit.exchange.request}: ${implicit.collections.length} vs ${explicit.collections.length} collections, count ${implicit.count} vs ${explicit.count}`);
+        probe.fail(
+          implicit.exchange,
+          `differs from ${explicit.exchange.request}: ${implicit.collections.length} vs ${explicit.collections.length} collections, count ${implicit.count} vs ${explicit.count}`,
+        );
       }
     }),
     check("the default page holds min(24, count) collections", async (probe) => {
       const { exchange, collections, count } = await probe.facts.list();
       const expected = Math.min(DEFAULTS.perPage, count);
-      if (collections.length !== expected) probe.fail(exchange, `holds ${collections.length} collections with count ${count}; the default perPage 24 means ${expected}`);
+      if (collections.length !== expected)
+        probe.fail(
+          exchange,
+          `holds ${collections.length} collections with count ${count}; the default perPage 24 means ${expected}`,
+        );
     }),
     check("the default order is mintDate descending, ties by address", async (probe) => {
       const { exchange, collections } = await probe.facts.list();
@@ -47,16 +59,27 @@ export const collectionsListChecks: CheckGroup = {
         return { exchange, ids: collections.map(identity) };
       });
     }),
-    check("count is the total on every page, and page lengths follow from it", async (probe) => expectCountConsistent(probe)),
+    check("count is the total on every page, and page lengths follow from it", async (probe) =>
+      expectCountConsistent(probe),
+    ),
     ...SORTED_FIELDS.flatMap((field) =>
       (["asc", "desc"] as const).map((direction) =>
-        check(`sortBy=${field}&sortDir=${direction} sorts, ties by address`, (probe) => expectSorted(probe, field, direction)),
+        check(`sortBy=${field}&sortDir=${direction} sorts, ties by address`, (probe) =>
+          expectSorted(probe, field, direction),
+        ),
       ),
     ),
-    ...FILTERED_FIELDS.map((field) => check(`the filter ${field}=<the known collection's ${field}> answers exactly the matches`, (probe) => expectFilter(probe, field))),
+    ...FILTERED_FIELDS.map((field) =>
+      check(`the filter ${field}=<the known collection's ${field}> answers exactly the matches`, (probe) =>
+        expectFilter(probe, field),
+      ),
+    ),
     check("a filter that matches nothing answers no collections and count 0", async (probe) => {
-      const { exchange, collections, count } = await probe.facts.list({ name: "contract-suite: no collection has this name" });
-      if (collections.length !== 0 || count !== 0) probe.fail(exchange, `answered ${collections.length} collections and count ${count}`);
+      const { exchange, collections, count } = await probe.facts.list({
+        name: "contract-suite: no collection has this name",
+      });
+      if (collections.length !== 0 || count !== 0)
+        probe.fail(exchange, `answered ${collections.length} collections and count ${count}`);
     }),
   ],
 };
@@ -64,31 +87,50 @@ export const collectionsListChecks: CheckGroup = {
 async function expectCountConsistent(probe: Probe): Promise<void> {
   const sample = await probe.facts.sample();
   if (sample.complete && sample.collections.length !== sample.count) {
-    probe.fail(sample.exchange, `count is ${sample.count} but the page of ${LARGEST_PAGE} holds ${sample.collections.length}`);
+    probe.fail(
+      sample.exchange,
+      `count is ${sample.count} but the page of ${LARGEST_PAGE} holds ${sample.collections.length}`,
+    );
   }
   if (!sample.complete && sample.collections.length !== LARGEST_PAGE) {
-    probe.fail(sample.exchange, `count is ${sample.count} but a page of ${LARGEST_PAGE} holds only ${sample.collections.length}`);
+    probe.fail(
+      sample.exchange,
+      `count is ${sample.count} but a page of ${LARGEST_PAGE} holds only ${sample.collections.length}`,
+    );
   }
   const perPage = smallPageSize(sample.collections.length);
   const lastPage = pageCount(sample.count, perPage);
   for (const page of new Set([1, 2, lastPage, lastPage + 1].filter((page) => page >= 1))) {
     const { exchange, collections, count } = await probe.facts.list({ perPage, page });
-    if (count !== sample.count) probe.fail(exchange, `count is ${count} here but ${sample.count} on ${sample.exchange.request}`);
+    if (count !== sample.count)
+      probe.fail(exchange, `count is ${count} here but ${sample.count} on ${sample.exchange.request}`);
     const expected = expectedPageLength(sample.count, perPage, page);
-    if (collections.length !== expected) probe.fail(exchange, `page ${page} of ${perPage} holds ${collections.length} collections; count ${sample.count} means ${expected}`);
+    if (collections.length !== expected)
+      probe.fail(
+        exchange,
+        `page ${page} of ${perPage} holds ${collections.length} collections; count ${sample.count} means ${expected}`,
+      );
   }
 }
 
 async function expectSorted(probe: Probe, field: (typeof SORTED_FIELDS)[number], direction: Direction): Promise<void> {
   const sample = await probe.facts.sample();
-  const { exchange, collections, count } = await probe.facts.list({ sortBy: field, sortDir: direction, perPage: LARGEST_PAGE });
+  const { exchange, collections, count } = await probe.facts.list({
+    sortBy: field,
+    sortDir: direction,
+    perPage: LARGEST_PAGE,
+  });
   const problem = firstOutOfOrder(collections, field, direction);
   if (problem) probe.fail(exchange, problem);
   if (count !== sample.count) probe.fail(exchange, `count is ${count}, but ${sample.count} in the default order`);
   if (sample.complete) {
     const sorted = new Set(collections.map(identity));
     const missing = sample.collections.map(identity).filter((id) => !sorted.has(id));
-    if (missing.length) probe.fail(exchange, `sorting lost collections: ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""}`);
+    if (missing.length)
+      probe.fail(
+        exchange,
+        `sorting lost collections: ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? ", …" : ""}`,
+      );
   }
 }
 
@@ -96,20 +138,36 @@ async function expectFilter(probe: Probe, field: (typeof FILTERED_FIELDS)[number
   const { exchange: knownExchange, collection: known } = await probe.facts.collection();
   const wanted = known[field];
   if (typeof wanted !== (field === "chainId" ? "number" : "string")) {
-    throw new PrerequisiteFailed(`the known collection's ${field} ${JSON.stringify(wanted)} has the wrong type to filter by`, knownExchange.request);
+    throw new PrerequisiteFailed(
+      `the known collection's ${field} ${JSON.stringify(wanted)} has the wrong type to filter by`,
+      knownExchange.request,
+    );
   }
   const { exchange, collections, count } = await probe.facts.list({ [field]: wanted, perPage: LARGEST_PAGE });
   const strays = collections.filter((collection) => collection[field] !== wanted);
-  for (const stray of strays.slice(0, 3)) probe.fail(exchange, `${stray.address} has ${field} ${JSON.stringify(stray[field])}, not ${JSON.stringify(wanted)}`);
-  if (count < collections.length) probe.fail(exchange, `count ${count} is below the ${collections.length} collections on the page`);
+  for (const stray of strays.slice(0, 3))
+    probe.fail(
+      exchange,
+      `${stray.address} has ${field} ${JSON.stringify(stray[field])}, not ${JSON.stringify(wanted)}`,
+    );
+  if (count < collections.length)
+    probe.fail(exchange, `count ${count} is below the ${collections.length} collections on the page`);
   if (count <= LARGEST_PAGE && !collections.some((collection) => collection.address === known.address)) {
     probe.fail(exchange, `the known collection ${known.address} (${field} ${JSON.stringify(wanted)}) is missing`);
   }
   const sample = await probe.facts.sample();
   if (sample.complete) {
     const expected = sample.collections.filter((collection) => collection[field] === wanted).map(identity);
-    if (count !== expected.length) probe.fail(exchange, `count is ${count}, but ${expected.length} of all ${sample.count} collections have ${field} ${JSON.stringify(wanted)}`);
+    if (count !== expected.length)
+      probe.fail(
+        exchange,
+        `count is ${count}, but ${expected.length} of all ${sample.count} collections have ${field} ${JSON.stringify(wanted)}`,
+      );
     const answered = collections.map(identity);
-    if (answered.join() !== expected.join()) probe.fail(exchange, `answers ${answered.length} collections, not the ${expected.length} matches in the default order`);
+    if (answered.join() !== expected.join())
+      probe.fail(
+        exchange,
+        `answers ${answered.length} collections, not the ${expected.length} matches in the default order`,
+      );
   }
 }

@@ -25,21 +25,57 @@ interface ErrorCase {
 async function sampleMint(probe: Probe) {
   const known = await probe.facts.collection().catch(() => undefined);
   const collection = known?.collection;
-  return mintBody(collection?.address ?? UNKNOWN_ADDRESS, probe.facts.target.chainId ?? collection?.chainId ?? 1, collection?.ownerAddress ?? UNKNOWN_ADDRESS);
+  return mintBody(
+    collection?.address ?? UNKNOWN_ADDRESS,
+    probe.facts.target.chainId ?? collection?.chainId ?? 1,
+    collection?.ownerAddress ?? UNKNOWN_ADDRESS,
+  );
 }
 
 const CASES: ErrorCase[] = [
-  { name: "a malformed address on /collection/:address", status: 400, send: ({ api }) => api.get(paths.collection(MALFORMED_ADDRESS)) },
-  { name: "an unknown collection on /collection/:address", status: 404, send: ({ api }) => api.get(paths.collection(UNKNOWN_ADDRESS)) },
+  {
+    name: "a malformed address on /collection/:address",
+    status: 400,
+    send: ({ api }) => api.get(paths.collection(MALFORMED_ADDRESS)),
+  },
+  {
+    name: "an unknown collection on /collection/:address",
+    status: 404,
+    send: ({ api }) => api.get(paths.collection(UNKNOWN_ADDRESS)),
+  },
   { name: "perPage=0 on the list", status: 400, send: ({ api }) => api.get(paths.collections, { perPage: 0 }) },
   { name: "perPage=1000 on the list", status: 400, send: ({ api }) => api.get(paths.collections, { perPage: 1000 }) },
   { name: "page=0 on the list", status: 400, send: ({ api }) => api.get(paths.collections, { page: 0 }) },
-  { name: "sortBy on an unknown field", status: 400, send: ({ api }) => api.get(paths.collections, { sortBy: "noSuchField" }) },
-  { name: "sortDir other than asc or desc", status: 400, send: ({ api }) => api.get(paths.collections, { sortDir: "sideways" }) },
-  { name: "a filter on an unknown field", status: 400, send: ({ api }) => api.get(paths.collections, { noSuchField: "x" }) },
-  { name: "a filter value of the wrong type (chainId=abc)", status: 400, send: ({ api }) => api.get(paths.collections, { chainId: "abc" }) },
-  { name: "a malformed address on item events", status: 400, send: ({ api }) => api.get(paths.itemEvents(MALFORMED_ADDRESS, 1)) },
-  { name: "an unknown collection on item events", status: 404, send: ({ api }) => api.get(paths.itemEvents(UNKNOWN_ADDRESS, 1)) },
+  {
+    name: "sortBy on an unknown field",
+    status: 400,
+    send: ({ api }) => api.get(paths.collections, { sortBy: "noSuchField" }),
+  },
+  {
+    name: "sortDir other than asc or desc",
+    status: 400,
+    send: ({ api }) => api.get(paths.collections, { sortDir: "sideways" }),
+  },
+  {
+    name: "a filter on an unknown field",
+    status: 400,
+    send: ({ api }) => api.get(paths.collections, { noSuchField: "x" }),
+  },
+  {
+    name: "a filter value of the wrong type (chainId=abc)",
+    status: 400,
+    send: ({ api }) => api.get(paths.collections, { chainId: "abc" }),
+  },
+  {
+    name: "a malformed address on item events",
+    status: 400,
+    send: ({ api }) => api.get(paths.itemEvents(MALFORMED_ADDRESS, 1)),
+  },
+  {
+    name: "an unknown collection on item events",
+    status: 404,
+    send: ({ api }) => api.get(paths.itemEvents(UNKNOWN_ADDRESS, 1)),
+  },
   {
     name: "an unknown tokenId of a known collection on item events",
     status: 404,
@@ -66,11 +102,16 @@ const CASES: ErrorCase[] = [
       return probe.api.get(paths.itemEvents(item.collection, item.tokenId), { perPage: 1000 });
     },
   },
-  { name: "a mint without apiKey", status: 401, send: async (probe) => probe.api.post(paths.mint, {}, await sampleMint(probe)) },
+  {
+    name: "a mint without apiKey",
+    status: 401,
+    send: async (probe) => probe.api.post(paths.mint, {}, await sampleMint(probe)),
+  },
   {
     name: "a mint with an unknown apiKey",
     status: 401,
-    send: async (probe) => probe.api.post(paths.mint, { apiKey: "contract-suite-no-such-key" }, await sampleMint(probe)),
+    send: async (probe) =>
+      probe.api.post(paths.mint, { apiKey: "contract-suite-no-such-key" }, await sampleMint(probe)),
   },
   {
     name: "a mint with an invalid body (malformed recipient, no item)",
@@ -98,14 +139,21 @@ function sentOnce(errorCase: ErrorCase): (probe: Probe) => Promise<Exchange> {
 function checksFor(errorCase: ErrorCase): Check[] {
   const send = sentOnce(errorCase);
   return [
-    check(`${errorCase.name} answers ${errorCase.status}`, async (probe) => void expectStatus(probe, await send(probe), errorCase.status)),
+    check(
+      `${errorCase.name} answers ${errorCase.status}`,
+      async (probe) => void expectStatus(probe, await send(probe), errorCase.status),
+    ),
     check(`${errorCase.name} answers the JSON error body {error, message, errors[]}`, async (probe) => {
       const exchange = await send(probe);
       if (exchange.status < 400) return probe.fail(exchange, `answered ${exchange.status}, not an error`);
       expectJsonBody(probe, exchange, bodyChecks.error, "ErrorBody");
       const code = (exchange.json as { error?: unknown } | undefined)?.error;
       const expected = CODES_BY_STATUS[exchange.status];
-      if (typeof code === "string" && expected && !expected.includes(code)) probe.fail(exchange, `error code ${code} does not go with status ${exchange.status} (expected ${expected.join(" or ")})`);
+      if (typeof code === "string" && expected && !expected.includes(code))
+        probe.fail(
+          exchange,
+          `error code ${code} does not go with status ${exchange.status} (expected ${expected.join(" or ")})`,
+        );
     }),
   ];
 }

@@ -46,7 +46,8 @@ export const mintChecks: CheckGroup = {
       const { exchange } = await mintOnce(probe);
       if (!expectStatus(probe, exchange, 200)) return;
       const txHash = (exchange.json as { txHash?: unknown } | undefined)?.txHash;
-      if (typeof txHash !== "string" || !TX_HASH.test(txHash)) probe.fail(exchange, `txHash is ${JSON.stringify(txHash)}, not a 0x-prefixed 32-byte hash`);
+      if (typeof txHash !== "string" || !TX_HASH.test(txHash))
+        probe.fail(exchange, `txHash is ${JSON.stringify(txHash)}, not a 0x-prefixed 32-byte hash`);
     }),
     check("the mint answer is a MintResponse body", async (probe) => {
       const { exchange } = await mintOnce(probe);
@@ -56,11 +57,17 @@ export const mintChecks: CheckGroup = {
       const { exchange, recipient, collection } = await mintOnce(probe);
       const answer = exchange.json as Partial<MintResponse> | undefined;
       const tokenId = answer?.tokenIds?.[0];
-      if (exchange.status !== 200) throw new PrerequisiteFailed(`the mint answered ${exchange.status}`, exchange.request);
-      if (typeof tokenId !== "number") return probe.skip("the mint answer names no tokenIds, so the new item cannot be looked up");
+      if (exchange.status !== 200)
+        throw new PrerequisiteFailed(`the mint answered ${exchange.status}`, exchange.request);
+      if (typeof tokenId !== "number")
+        return probe.skip("the mint answer names no tokenIds, so the new item cannot be looked up");
       const { exchange: history, events } = await probe.facts.events({ collection, tokenId });
       const mint = events.find((event) => isMint(event) && event.transactionHash === answer?.txHash);
-      if (!mint) return probe.fail(history, `no TransferSingle/TransferBatch from the zero address in transaction ${answer?.txHash}`);
+      if (!mint)
+        return probe.fail(
+          history,
+          `no TransferSingle/TransferBatch from the zero address in transaction ${answer?.txHash}`,
+        );
       if (mint.to !== recipient) probe.fail(history, `the mint went to ${mint.to}, not the recipient ${recipient}`);
     }),
   ],

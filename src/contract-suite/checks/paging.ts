@@ -17,7 +17,12 @@ export function pageCount(total: number, perPage: number): number {
 }
 
 /** Pages 1..n of `perPage` must not share a record and must add up to `whole`, in order. */
-export async function expectPagesPartition(probe: Probe, whole: string[], perPage: number, fetchPage: (page: number) => Promise<PageOf>): Promise<void> {
+export async function expectPagesPartition(
+  probe: Probe,
+  whole: string[],
+  perPage: number,
+  fetchPage: (page: number) => Promise<PageOf>,
+): Promise<void> {
   const seen = new Map<string, number>();
   const joined: string[] = [];
   for (let page = 1; page <= pageCount(whole.length, perPage); page++) {
@@ -25,7 +30,8 @@ export async function expectPagesPartition(probe: Probe, whole: string[], perPag
     for (const id of duplicates(ids)) probe.fail(exchange, `page ${page} holds ${id} twice`);
     for (const id of ids) {
       const earlier = seen.get(id);
-      if (earlier !== undefined && earlier !== page) probe.fail(exchange, `pages overlap: ${id} is on page ${earlier} and on page ${page} (perPage=${perPage})`);
+      if (earlier !== undefined && earlier !== page)
+        probe.fail(exchange, `pages overlap: ${id} is on page ${earlier} and on page ${page} (perPage=${perPage})`);
       seen.set(id, page);
     }
     joined.push(...ids);

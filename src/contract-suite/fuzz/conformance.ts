@@ -38,7 +38,10 @@ function textPart(schema: TSchema | undefined, entries: [string, string][], part
 /** Why the request does not conform to the operation's schemas (empty: it conforms). */
 export function nonConformance(operation: Operation, request: FuzzRequest, params: [string, string][]): string[] {
   const query = request.query.filter(([name]) => name !== "apiKey");
-  const reasons = [...textPart(operation.params, params, "path"), ...textPart(operation.query && withoutApiKey(operation.query), query, "query")];
+  const reasons = [
+    ...textPart(operation.params, params, "path"),
+    ...textPart(operation.query && withoutApiKey(operation.query), query, "query"),
+  ];
   if (headerOf(request.headers, "host") === "") reasons.push("there is no Host header, which HTTP/1.1 requires");
   if (!operation.body) return reasons;
   const contentType = headerOf(request.headers, "content-type") ?? "";
@@ -60,7 +63,11 @@ function withoutApiKey(schema: TSchema): TSchema {
   let found = withoutKey.get(schema);
   if (!found) {
     const { apiKey: _apiKey, ...properties } = (schema.properties ?? {}) as Record<string, TSchema>;
-    found = { ...schema, properties, required: ((schema.required as string[] | undefined) ?? []).filter((name) => name !== "apiKey") } as TSchema;
+    found = {
+      ...schema,
+      properties,
+      required: ((schema.required as string[] | undefined) ?? []).filter((name) => name !== "apiKey"),
+    } as TSchema;
     withoutKey.set(schema, found);
   }
   return found;

@@ -34,7 +34,8 @@ export async function wholeHistory(base: string, address: string, tokenId: numbe
 export async function worldDigest(base: string, known: Pick<Known, "items" | "nextTokenIds">): Promise<WorldDigest> {
   const collections = new Map((await allCollections(base)).map((row) => [String(row.address), row]));
   const histories = new Map<string, unknown[]>();
-  for (const { address, tokenId } of known.items) histories.set(itemKeyOf(address, tokenId), (await wholeHistory(base, address, tokenId)) ?? []);
+  for (const { address, tokenId } of known.items)
+    histories.set(itemKeyOf(address, tokenId), (await wholeHistory(base, address, tokenId)) ?? []);
   const nextTokenIds = new Map<string, number>();
   for (const address of known.nextTokenIds.keys()) nextTokenIds.set(address, await nextTokenId(base, address));
   return { collections, histories, nextTokenIds };
@@ -46,7 +47,12 @@ export async function worldDigest(base: string, known: Pick<Known, "items" | "ne
  * minted, nothing else; any other collection, and every history read before, must be as it was;
  * each item the run minted holds exactly its mint.
  */
-export async function unexplainedChanges(base: string, before: WorldDigest, after: WorldDigest, own: OwnMints): Promise<string[]> {
+export async function unexplainedChanges(
+  base: string,
+  before: WorldDigest,
+  after: WorldDigest,
+  own: OwnMints,
+): Promise<string[]> {
   const problems: string[] = [];
   for (const [address, was] of before.collections) {
     const now = after.collections.get(address);
@@ -57,22 +63,34 @@ export async function unexplainedChanges(base: string, before: WorldDigest, afte
     const gained = own.recipients.get(address)?.size ?? 0;
     const { holders: holdersWas, ...restWas } = was;
     const { holders: holdersNow, ...restNow } = now;
-    if (JSON.stringify(restWas) !== JSON.stringify(restNow)) problems.push(`collection ${address} changed: ${firstDifference(restWas, restNow)}`);
+    if (JSON.stringify(restWas) !== JSON.stringify(restNow))
+      problems.push(`collection ${address} changed: ${firstDifference(restWas, restNow)}`);
     const grew = Number(holdersNow) - Number(holdersWas);
-    if (grew < 0 || grew > gained) problems.push(`collection ${address}: holders went from ${holdersWas} to ${holdersNow}, but the run minted there to ${gained} recipient(s)`);
+    if (grew < 0 || grew > gained)
+      problems.push(
+        `collection ${address}: holders went from ${holdersWas} to ${holdersNow}, but the run minted there to ${gained} recipient(s)`,
+      );
   }
-  for (const address of after.collections.keys()) if (!before.collections.has(address)) problems.push(`collection ${address} appeared during the run`);
+  for (const address of after.collections.keys())
+    if (!before.collections.has(address)) problems.push(`collection ${address} appeared during the run`);
   for (const [address, next] of before.nextTokenIds) {
     const created = new Set(own.created.filter((item) => item.address === address).map((item) => item.tokenId)).size;
     const now = after.nextTokenIds.get(address)!;
-    if (now - next !== created) problems.push(`collection ${address} went from ${next - 1} to ${now - 1} items, but the run's accepted mints created ${created}`);
+    if (now - next !== created)
+      problems.push(
+        `collection ${address} went from ${next - 1} to ${now - 1} items, but the run's accepted mints created ${created}`,
+      );
   }
   for (const [key, events] of before.histories) {
-    if (JSON.stringify(after.histories.get(key)) !== JSON.stringify(events)) problems.push(`the history of ${key} changed during the run`);
+    if (JSON.stringify(after.histories.get(key)) !== JSON.stringify(events))
+      problems.push(`the history of ${key} changed during the run`);
   }
   for (const { address, tokenId, txHash } of own.created.slice(0, 50)) {
     const events = (await wholeHistory(base, address, tokenId)) as { transactionHash?: string }[] | undefined;
-    if (events?.length !== 1 || events[0]!.transactionHash !== txHash) problems.push(`item ${itemKeyOf(address, tokenId)}, minted by ${txHash}, holds ${events ? `${events.length} event(s)` : "no history"} instead of its mint alone`);
+    if (events?.length !== 1 || events[0]!.transactionHash !== txHash)
+      problems.push(
+        `item ${itemKeyOf(address, tokenId)}, minted by ${txHash}, holds ${events ? `${events.length} event(s)` : "no history"} instead of its mint alone`,
+      );
   }
   return problems;
 }

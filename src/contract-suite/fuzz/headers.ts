@@ -11,12 +11,26 @@ export type HeaderList = [string, string][];
 const pair = (name: string, value: string): HeaderList => [[name, value]];
 
 const HUGE = fc.integer({ min: 17_000, max: 24_000 }).map((size) => pair("x-padding", "a".repeat(size)));
-const MANY = fc.integer({ min: 50, max: 150 }).map((count) => Array.from({ length: count }, (_, i): [string, string] => [`x-h-${i}`, String(i)]));
+const MANY = fc
+  .integer({ min: 50, max: 150 })
+  .map((count) => Array.from({ length: count }, (_, i): [string, string] => [`x-h-${i}`, String(i)]));
 const DUPLICATED = fc.constantFrom<HeaderList>(
-  [["accept", "application/json"], ["accept", "text/html"]],
-  [["x-request-id", "1"], ["x-request-id", "2"]],
-  [["user-agent", "fuzz/1"], ["user-agent", "fuzz/2"]],
-  [["authorization", "Bearer a"], ["authorization", "Bearer b"]],
+  [
+    ["accept", "application/json"],
+    ["accept", "text/html"],
+  ],
+  [
+    ["x-request-id", "1"],
+    ["x-request-id", "2"],
+  ],
+  [
+    ["user-agent", "fuzz/1"],
+    ["user-agent", "fuzz/2"],
+  ],
+  [
+    ["authorization", "Bearer a"],
+    ["authorization", "Bearer b"],
+  ],
 );
 const ODD_CODINGS = fc.constantFrom<HeaderList>(
   pair("accept-charset", "utf-16"),
@@ -29,7 +43,13 @@ const ODD_CODINGS = fc.constantFrom<HeaderList>(
   pair("if-none-match", "*"),
   pair("range", "bytes=0-10"),
 );
-const ODD_INTENT = fc.constantFrom<HeaderList>(pair("expect", "foo"), pair("expect", "100-continue"), pair("origin", "https://evil.example"), pair("origin", "null"), pair("host", ""));
+const ODD_INTENT = fc.constantFrom<HeaderList>(
+  pair("expect", "foo"),
+  pair("expect", "100-continue"),
+  pair("origin", "https://evil.example"),
+  pair("origin", "null"),
+  pair("host", ""),
+);
 
 /** Extra headers: mostly none; otherwise one kind of oddity. */
 export const oddHeaders: fc.Arbitrary<HeaderList> = fc.oneof(

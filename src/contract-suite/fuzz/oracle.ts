@@ -4,15 +4,17 @@ import { ErrorBody } from "../../schemas/error.ts";
 import { documentedStatuses, type Operation } from "../../schemas/operations.ts";
 
 /** What came back for one generated request, or why nothing did. */
-export type FuzzAnswer =
-  | { status: number; text: string; json: unknown; ms: number }
-  | { failed: string; ms: number };
+export type FuzzAnswer = { status: number; text: string; json: unknown; ms: number } | { failed: string; ms: number };
 
 const checks = new WeakMap<Operation, { ok: ValidateFunction; error: ValidateFunction }>();
 
 function checksOf(operation: Operation) {
   let found = checks.get(operation);
-  if (!found) checks.set(operation, (found = { ok: createAjv().compile(operation.response), error: createAjv().compile(ErrorBody) }));
+  if (!found)
+    checks.set(
+      operation,
+      (found = { ok: createAjv().compile(operation.response), error: createAjv().compile(ErrorBody) }),
+    );
   return found;
 }
 
@@ -27,13 +29,18 @@ export function problemsOf(operation: Operation, answer: FuzzAnswer, timeBoundMs
   if (answer.ms > timeBoundMs) problems.push(`answered after ${Math.round(answer.ms)} ms (bound ${timeBoundMs} ms)`);
   if (answer.status >= 500) problems.push(`answered ${answer.status}: a server error`);
   const documented = documentedStatuses(operation);
-  if (!documented.includes(answer.status)) problems.push(`answered ${answer.status}, which ${operation.operationId} does not document (${documented.join(", ")})`);
+  if (!documented.includes(answer.status))
+    problems.push(
+      `answered ${answer.status}, which ${operation.operationId} does not document (${documented.join(", ")})`,
+    );
   if (answer.json === undefined) return [...problems, `the body is not JSON: ${answer.text.slice(0, 120)}`];
   const { ok, error } = checksOf(operation);
   const validate = answer.status === 200 ? ok : error;
   if (!validate(answer.json)) {
     const schema = answer.status === 200 ? "its response schema" : "the error body";
-    problems.push(...describeErrors(validate.errors, { path: dottedPath("body") }).map((line) => `${line} (${schema})`));
+    problems.push(
+      ...describeErrors(validate.errors, { path: dottedPath("body") }).map((line) => `${line} (${schema})`),
+    );
   }
   return problems;
 }

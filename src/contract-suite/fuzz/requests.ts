@@ -32,8 +32,11 @@ function pathArbitrary(operation: Operation, known: KnownValues): fc.Arbitrary<[
   const names = Object.keys(properties);
   if (names.length === 0) return fc.constant([]);
   // An empty or dot segment is another route (or none), not this operation with a bad value.
-  const segment = (name: string) => textValue(properties[name]!, known, name).filter((value) => !["", ".", ".."].includes(value.trim()));
-  return fc.tuple(...names.map(segment)).map((values) => names.map((name, i) => [name, values[i]!] as [string, string]));
+  const segment = (name: string) =>
+    textValue(properties[name]!, known, name).filter((value) => !["", ".", ".."].includes(value.trim()));
+  return fc
+    .tuple(...names.map(segment))
+    .map((values) => names.map((name, i) => [name, values[i]!] as [string, string]));
 }
 
 /** A value about twice per request in all, over `fields` fields; otherwise null (the field left out). */
@@ -45,45 +48,76 @@ function queryArbitrary(operation: Operation, context: FuzzContext): fc.Arbitrar
   const properties = (operation.query?.properties ?? {}) as Record<string, TSchema>;
   const fields = Object.entries(properties)
     .filter(([name]) => name !== "apiKey")
-    .map(([name, schema]) => sometimes(textValue(schema, context, name).map((value) => [name, value] as [string, string]), Object.keys(properties).length));
+    .map(([name, schema]) =>
+      sometimes(
+        textValue(schema, context, name).map((value) => [name, value] as [string, string]),
+        Object.keys(properties).length,
+      ),
+    );
   const extra = fc.oneof(
     { weight: 8, arbitrary: fc.constant(null) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom("unknown", "perPage", "page", "__proto__", "sortBy[]", "chainId"), fc.constantFrom("1", "", "x", "0x10")) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(
+        fc.constantFrom("unknown", "perPage", "page", "__proto__", "sortBy[]", "chainId"),
+        fc.constantFrom("1", "", "x", "0x10"),
+      ),
+    },
   );
   const apiKey = operation.authQuery?.includes("apiKey")
     ? fc.oneof(
-        { weight: context.apiKey ? 6 : 0, arbitrary: fc.constant<[string, string][]>(context.apiKey ? [["apiKey", context.apiKey]] : []) },
+        {
+          weight: context.apiKey ? 6 : 0,
+          arbitrary: fc.constant<[string, string][]>(context.apiKey ? [["apiKey", context.apiKey]] : []),
+        },
         { weight: 1, arbitrary: fc.constantFrom<[string, string][]>([], [["apiKey", "not-a-key"]], [["apiKey", ""]]) },
       )
     : fc.constant<[string, string][]>([]);
-  return fc.tuple(fc.tuple(...fields), extra, apiKey).map(([chosen, more, key]) => [...chosen.filter((field) => field !== null), ...(more ? [more] : []), ...key] as [string, string][]);
+  return fc
+    .tuple(fc.tuple(...fields), extra, apiKey)
+    .map(
+      ([chosen, more, key]) =>
+        [...chosen.filter((field) => field !== null), ...(more ? [more] : []), ...key] as [string, string][],
+    );
 }
 
 const CONTENT_TYPES = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom("application/json", "application/json; charset=utf-8") },
   { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/xml", "") },
 );
-const CODINGS = fc.oneof({ weight: 12, arbitrary: fc.constant("") }, { weight: 1, arbitrary: fc.constantFrom("gzip", "deflate", "br", "x-squash") });
+const CODINGS = fc.oneof(
+  { weight: 12, arbitrary: fc.constant("") },
+  { weight: 1, arbitrary: fc.constantFrom("gzip", "deflate", "br", "x-squash") },
+);
 const ODD_BODIES = ["", "null", "[]", "{", '"mint"', "{}", '{"item":', "\u0000", "1e999"];
 
 function bodyArbitrary(operation: Operation, known: KnownValues): fc.Arbitrary<{ body?: string; headers: HeaderList }> {
   if (!operation.body) return fc.constant({ headers: [] });
   const json = jsonObject(operation.body, known).map((value) => JSON.stringify(value));
   return fc
-    .tuple(fc.oneof({ weight: 5, arbitrary: json }, { weight: 1, arbitrary: fc.constantFrom(...ODD_BODIES) }), CONTENT_TYPES, CODINGS)
+    .tuple(
+      fc.oneof({ weight: 5, arbitrary: json }, { weight: 1, arbitrary: fc.constantFrom(...ODD_BODIES) }),
+      CONTENT_TYPES,
+      CODINGS,
+    )
     .map(([body, contentType, coding]) => ({
       body,
-      headers: [...(contentType ? [["content-type", contentType]] : []), ...(coding ? [["content-encoding", coding]] : [])] as HeaderList,
+      headers: [
+        ...(contentType ? [["content-type", contentType]] : []),
+        ...(coding ? [["content-encoding", coding]] : []),
+      ] as HeaderList,
     }));
 }
 
 function schemaDrafts(operation: Operation, context: FuzzContext): fc.Arbitrary<Draft> {
-  return fc.tuple(pathArbitrary(operation, context), queryArbitrary(operation, context), bodyArbitrary(operation, context)).map(([params, query, { body, headers }]) => ({
-    params,
-    query,
-    headers,
-    ...(body !== undefined ? { body } : {}),
-  }));
+  return fc
+    .tuple(pathArbitrary(operation, context), queryArbitrary(operation, context), bodyArbitrary(operation, context))
+    .map(([params, query, { body, headers }]) => ({
+      params,
+      query,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    }));
 }
 
 /**
@@ -92,7 +126,13 @@ function schemaDrafts(operation: Operation, context: FuzzContext): fc.Arbitrary<
  */
 export function requestsFor(operation: Operation, context: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const valid = validDrafts(operation, context);
-  const drafts = valid ? fc.oneof({ withCrossShrink: true }, { weight: 3, arbitrary: valid }, { weight: 2, arbitrary: schemaDrafts(operation, context) }) : schemaDrafts(operation, context);
+  const drafts = valid
+    ? fc.oneof(
+        { withCrossShrink: true },
+        { weight: 3, arbitrary: valid },
+        { weight: 2, arbitrary: schemaDrafts(operation, context) },
+      )
+    : schemaDrafts(operation, context);
   return fc.tuple(drafts, oddHeaders).map(([{ params, query, body, headers }, odd]) => ({
     operation: operation.operationId,
     method: operation.method.toUpperCase(),
@@ -115,7 +155,10 @@ export function curlOf(baseUrl: string, request: FuzzRequest, apiKey?: string): 
   let url = urlOf(baseUrl, request);
   if (apiKey) url = url.replaceAll(`apiKey=${encodeURIComponent(apiKey)}`, "apiKey=$API_KEY");
   // A long run of one letter (a header over the server's limit) is written as the shell makes it.
-  const header = ([name, value]: [string, string]) => (value.length > 200 && /^([a-z])\1*$/.test(value) ? `"${name}: $(printf '%*s' ${value.length} '' | tr ' ' ${value[0]})"` : quote(`${name}: ${value}`));
+  const header = ([name, value]: [string, string]) =>
+    value.length > 200 && /^([a-z])\1*$/.test(value)
+      ? `"${name}: $(printf '%*s' ${value.length} '' | tr ' ' ${value[0]})"`
+      : quote(`${name}: ${value}`);
   const headers = request.headers.flatMap((pair) => ["-H", header(pair)]);
   const body = request.body !== undefined ? ["--data-raw", quote(request.body)] : [];
   const shownUrl = url.includes("$API_KEY") ? `"${url.replace(/"/g, '\\"')}"` : quote(url);

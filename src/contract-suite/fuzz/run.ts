@@ -60,7 +60,15 @@ export async function runFuzz(target: Target, options: FuzzOptions): Promise<Fuz
   const mintOn = known.mint?.collection;
   let next = mintOn ? await nextTokenId(base, mintOn) : undefined;
   const operations: Operation[] = [...OPERATIONS, ...(known.servesMetadata ? [getItemMetadata] : [])];
-  const report: FuzzReport = { seed: options.seed, requests: 0, statuses: {}, serverErrors: 0, mints: 0, operations: operations.map((op) => op.operationId), findings: [] };
+  const report: FuzzReport = {
+    seed: options.seed,
+    requests: 0,
+    statuses: {},
+    serverErrors: 0,
+    mints: 0,
+    operations: operations.map((op) => op.operationId),
+    findings: [],
+  };
   const lengths = new HistoryLengths(base);
   const own: OwnMints = { recipients: new Map(), created: [] };
   const before = await worldDigest(base, known);
@@ -74,8 +82,10 @@ export async function runFuzz(target: Target, options: FuzzOptions): Promise<Fuz
     const problems = problemsOf(operation, answer, options.timeBoundMs);
     if (!("status" in answer)) return problems;
     const reasons = nonConformance(operation, request, request.params);
-    if (answer.status < 300 && reasons.length > 0) problems.push(`accepted (${answer.status}) a request its schemas refuse: ${reasons[0]}`);
-    if (answer.status === 200 && reasons.length === 0 && problems.length === 0) problems.push(...(await semanticProblems(base, request, answer.json, lengths)));
+    if (answer.status < 300 && reasons.length > 0)
+      problems.push(`accepted (${answer.status}) a request its schemas refuse: ${reasons[0]}`);
+    if (answer.status === 200 && reasons.length === 0 && problems.length === 0)
+      problems.push(...(await semanticProblems(base, request, answer.json, lengths)));
     if (operation.method !== "post") return problems;
     if (answer.status === 200 && problems.length === 0) {
       const minted = answer.json as Minted;
@@ -84,7 +94,8 @@ export async function runFuzz(target: Target, options: FuzzOptions): Promise<Fuz
       problems.push(...(await readBack(base, minted, own, lengths, known.servesMetadata)));
     } else if (answer.status !== 200 && mintOn && next !== undefined) {
       const probe = await fetch(`${base}${paths.itemEvents(mintOn, next)}`);
-      if (probe.status !== 404) problems.push(`refused with ${answer.status}, yet token ${next} of ${mintOn} now exists`);
+      if (probe.status !== 404)
+        problems.push(`refused with ${answer.status}, yet token ${next} of ${mintOn} now exists`);
     }
     return problems;
   };
@@ -97,7 +108,8 @@ export async function runFuzz(target: Target, options: FuzzOptions): Promise<Fuz
     const details = await fc.check(property, { numRuns: perOperation, seed: options.seed + i });
     if (details.failed && details.counterexample) {
       const [request] = details.counterexample;
-      const problems = details.errorInstance instanceof Violation ? details.errorInstance.problems : [String(details.errorInstance)];
+      const problems =
+        details.errorInstance instanceof Violation ? details.errorInstance.problems : [String(details.errorInstance)];
       report.findings.push({ operation: operation.operationId, problems, curl: curlOf(base, request, target.apiKey) });
     }
   }

@@ -11,26 +11,32 @@ import { urlOf, type FuzzRequest } from "./requests.ts";
 export function send(baseUrl: string, request: FuzzRequest, limitMs: number): Promise<FuzzAnswer> {
   const started = performance.now();
   const url = new URL(urlOf(baseUrl, request));
-  const headers = request.headers.some(([name]) => name.toLowerCase() === "host") ? request.headers.filter(([name, value]) => name.toLowerCase() !== "host" || value !== "") : [["host", url.host], ...request.headers];
+  const headers = request.headers.some(([name]) => name.toLowerCase() === "host")
+    ? request.headers.filter(([name, value]) => name.toLowerCase() !== "host" || value !== "")
+    : [["host", url.host], ...request.headers];
   const body = request.body === undefined ? undefined : Buffer.from(request.body, "utf8");
   const raw = [...headers.flat(), ...(body ? ["content-length", String(body.length)] : [])];
   const ms = () => performance.now() - started;
   return new Promise((resolve) => {
-    const req = (url.protocol === "https:" ? httpsRequest : httpRequest)(url, { method: request.method, headers: raw, setHost: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("error", (error) => resolve({ failed: error.message, ms: ms() }));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, text, json, ms: ms() });
-      });
-    });
+    const req = (url.protocol === "https:" ? httpsRequest : httpRequest)(
+      url,
+      { method: request.method, headers: raw, setHost: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("error", (error) => resolve({ failed: error.message, ms: ms() }));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, text, json, ms: ms() });
+        });
+      },
+    );
     req.setTimeout(limitMs, () => req.destroy(new Error(`no answer within ${limitMs} ms`)));
     req.on("error", (error: Error & { code?: string }) => resolve({ failed: error.code ?? error.message, ms: ms() }));
     req.end(body);

@@ -28,7 +28,13 @@ interface Event {
  * and where it serves its items' metadata, `<uri>/<tokenId>` describes the item just minted).
  * Records the mint, so the digest and the page checks account for it.
  */
-export async function readBack(base: string, minted: Minted, own: OwnMints, lengths: HistoryLengths, servesMetadata: boolean): Promise<string[]> {
+export async function readBack(
+  base: string,
+  minted: Minted,
+  own: OwnMints,
+  lengths: HistoryLengths,
+  servesMetadata: boolean,
+): Promise<string[]> {
   const problems: string[] = [];
   const collection = minted.collectionAddress.toLowerCase();
   for (const tokenId of minted.tokenIds) {
@@ -43,9 +49,14 @@ export async function readBack(base: string, minted: Minted, own: OwnMints, leng
   const amount = minted.item.isStackable ? String(minted.item.initialSupply) : "1";
   const mint = events?.[0];
   if (!events) problems.push(`minted ${minted.txHash}, but the history of token ${first} answers ${history.status}`);
-  else if (events.length !== 1 || mint!.transactionHash !== minted.txHash) problems.push(`minted ${minted.txHash}, but the history of token ${first} holds ${events.map((e) => e.transactionHash).join(", ") || "nothing"}`);
+  else if (events.length !== 1 || mint!.transactionHash !== minted.txHash)
+    problems.push(
+      `minted ${minted.txHash}, but the history of token ${first} holds ${events.map((e) => e.transactionHash).join(", ") || "nothing"}`,
+    );
   else if (mint!.from !== ZERO_ADDRESS || mint!.to !== minted.recipient.toLowerCase() || mint!.amount !== amount) {
-    problems.push(`the mint of token ${first} reads ${mint!.event} ${mint!.amount} from ${mint!.from} to ${mint!.to}, not ${amount} from the zero address to ${minted.recipient}`);
+    problems.push(
+      `the mint of token ${first} reads ${mint!.event} ${mint!.amount} from ${mint!.from} to ${mint!.to}, not ${amount} from the zero address to ${minted.recipient}`,
+    );
   }
 
   const read = await fetch(`${base}${paths.collection(collection)}`);
@@ -54,6 +65,9 @@ export async function readBack(base: string, minted: Minted, own: OwnMints, leng
   if (!servesMetadata) return problems;
   const metadata = await fetch(`${uri}/${first}`);
   const described = metadata.status === 200 ? ((await metadata.json()) as { name?: string }) : undefined;
-  if (described?.name !== minted.item.name) problems.push(`${uri}/${first} answers ${metadata.status} ${described ? `naming '${described.name}'` : ""}, not the item just minted ('${minted.item.name}')`);
+  if (described?.name !== minted.item.name)
+    problems.push(
+      `${uri}/${first} answers ${metadata.status} ${described ? `naming '${described.name}'` : ""}, not the item just minted ('${minted.item.name}')`,
+    );
   return problems;
 }

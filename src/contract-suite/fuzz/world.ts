@@ -46,7 +46,9 @@ const ITEMS_PER_COLLECTION = 4;
 export async function allCollections(base: string): Promise<KnownCollection["row"][]> {
   const found: KnownCollection["row"][] = [];
   for (let page = 1; ; page += 1) {
-    const body = (await fetch(`${base}${paths.collections}?perPage=${LARGEST_PAGE}&page=${page}&sortBy=address&sortDir=asc`).then((r) => r.json())) as { collections: KnownCollection["row"][]; count: number };
+    const body = (await fetch(
+      `${base}${paths.collections}?perPage=${LARGEST_PAGE}&page=${page}&sortBy=address&sortDir=asc`,
+    ).then((r) => r.json())) as { collections: KnownCollection["row"][]; count: number };
     found.push(...body.collections);
     if (body.collections.length === 0 || found.length >= body.count) return found;
   }
@@ -66,20 +68,43 @@ export async function learnWorld(base: string, target: Target): Promise<Known> {
   const named = target.collection?.toLowerCase();
   const mintOn = (target.mintCollection ?? target.collection)?.toLowerCase();
   const first = (c: KnownCollection) => c.address === named || c.address === mintOn;
-  const searched = [...collections.filter(first), ...collections.filter((c) => !first(c))].slice(0, COLLECTIONS_WITH_ITEMS);
+  const searched = [...collections.filter(first), ...collections.filter((c) => !first(c))].slice(
+    0,
+    COLLECTIONS_WITH_ITEMS,
+  );
   const nextTokenIds = new Map<string, number>();
   const items: KnownItem[] = [];
-  if (named && target.tokenId !== undefined) items.push({ address: named, chainId: target.chainId ?? collections.find((c) => c.address === named)?.chainId ?? 0, tokenId: target.tokenId });
+  if (named && target.tokenId !== undefined)
+    items.push({
+      address: named,
+      chainId: target.chainId ?? collections.find((c) => c.address === named)?.chainId ?? 0,
+      tokenId: target.tokenId,
+    });
   for (const collection of searched) {
     const next = await nextTokenId(base, collection.address);
     nextTokenIds.set(collection.address, next);
-    const tokenIds = [...new Set([...Array.from({ length: Math.min(ITEMS_PER_COLLECTION - 1, next - 1) }, (_, i) => i + 1), next - 1])].filter((id) => id >= 1);
-    for (const tokenId of tokenIds) if (!items.some((item) => item.address === collection.address && item.tokenId === tokenId)) items.push({ address: collection.address, chainId: collection.chainId, tokenId });
+    const tokenIds = [
+      ...new Set([...Array.from({ length: Math.min(ITEMS_PER_COLLECTION - 1, next - 1) }, (_, i) => i + 1), next - 1]),
+    ].filter((id) => id >= 1);
+    for (const tokenId of tokenIds)
+      if (!items.some((item) => item.address === collection.address && item.tokenId === tokenId))
+        items.push({ address: collection.address, chainId: collection.chainId, tokenId });
   }
   const mintCollection = collections.find((c) => c.address === mintOn);
-  const mint = target.allowWrites && target.apiKey && mintCollection
-    ? { apiKey: target.apiKey, collection: mintCollection.address, chainId: mintCollection.chainId, recipients: [...new Set([target.recipient?.toLowerCase() ?? mintCollection.ownerAddress, ...collections.slice(0, 3).map((c) => c.ownerAddress)])] }
-    : undefined;
+  const mint =
+    target.allowWrites && target.apiKey && mintCollection
+      ? {
+          apiKey: target.apiKey,
+          collection: mintCollection.address,
+          chainId: mintCollection.chainId,
+          recipients: [
+            ...new Set([
+              target.recipient?.toLowerCase() ?? mintCollection.ownerAddress,
+              ...collections.slice(0, 3).map((c) => c.ownerAddress),
+            ]),
+          ],
+        }
+      : undefined;
   return {
     addresses: [...new Set([...(named ? [named] : []), ...collections.map((c) => c.address)])].slice(0, 50),
     tokenIds: [...new Set([target.tokenId ?? 1, 1, 2, 3])],
@@ -94,7 +119,8 @@ export async function learnWorld(base: string, target: Target): Promise<Known> {
 
 /** The first token id the collection does not have yet (its items are numbered from 1). */
 export async function nextTokenId(base: string, collection: string): Promise<number> {
-  const exists = async (tokenId: number) => (await fetch(`${base}${paths.itemEvents(collection, tokenId)}?perPage=1`)).status === 200;
+  const exists = async (tokenId: number) =>
+    (await fetch(`${base}${paths.itemEvents(collection, tokenId)}?perPage=1`)).status === 200;
   let high = 1;
   while (await exists(high)) high *= 2;
   let low = high / 2;

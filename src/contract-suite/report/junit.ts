@@ -4,7 +4,8 @@ import type { SuiteReport } from "../suite.ts";
 /** JUnit XML as CI servers read it: one testsuite per endpoint group, one testcase per check. */
 export function junitXml(report: SuiteReport): string {
   const groups = byGroup(report.results);
-  const count = (results: CheckResult[], status: CheckResult["status"]) => results.filter((result) => result.status === status).length;
+  const count = (results: CheckResult[], status: CheckResult["status"]) =>
+    results.filter((result) => result.status === status).length;
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
   const lines = [
     `<?xml version="1.0" encoding="UTF-8"?>`,
@@ -31,19 +32,33 @@ function byGroup(results: CheckResult[]): Map<string, CheckResult[]> {
 function testcase(result: CheckResult, time: string): string[] {
   const open = `    <testcase classname="${attr(result.group)}" name="${attr(result.name)}" time="${time}"`;
   if (result.status === "passed") return [`${open}/>`];
-  if (result.status === "skipped") return [`${open}>`, `      <skipped message="${attr(result.skipReason ?? "")}"/>`, `    </testcase>`];
+  if (result.status === "skipped")
+    return [`${open}>`, `      <skipped message="${attr(result.skipReason ?? "")}"/>`, `    </testcase>`];
   const first = result.violations[0]?.message ?? "failed";
-  const details = result.violations.map((violation) => (violation.request ? `${violation.message}\n  request: ${violation.request}` : violation.message)).join("\n");
-  return [`${open}>`, `      <failure message="${attr(first)}" type="ContractViolation">${text(details)}</failure>`, `    </testcase>`];
+  const details = result.violations
+    .map((violation) =>
+      violation.request ? `${violation.message}\n  request: ${violation.request}` : violation.message,
+    )
+    .join("\n");
+  return [
+    `${open}>`,
+    `      <failure message="${attr(first)}" type="ContractViolation">${text(details)}</failure>`,
+    `    </testcase>`,
+  ];
 }
 
 // XML 1.0 allows tab, newline and carriage return among the control characters, and nothing else below 0x20.
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 function text(value: string): string {
   return value.replace(INVALID_XML, "\uFFFD").replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }
 
 function attr(value: string): string {
-  return text(value).replaceAll('"', "&quot;").replaceAll("\n", "&#10;").replaceAll("\r", "&#13;").replaceAll("\t", "&#9;");
+  return text(value)
+    .replaceAll('"', "&quot;")
+    .replaceAll("\n", "&#10;")
+    .replaceAll("\r", "&#13;")
+    .replaceAll("\t", "&#9;");
 }

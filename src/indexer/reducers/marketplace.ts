@@ -39,7 +39,11 @@ function marketFact(kind: MarketKind, args: MarketArgs, to: Address | "", at: Lo
 
 export function itemListed(models: ChainModels, args: ArgsOf<"ItemListed">, at: LogPosition): void {
   if (!concernsKnownCollection(models, args, at)) return;
-  openListing(models, args.listingId, { seller: lowerAddress(args.seller), collection: lowerAddress(args.collection), amount: args.amount });
+  openListing(models, args.listingId, {
+    seller: lowerAddress(args.seller),
+    collection: lowerAddress(args.collection),
+    amount: args.amount,
+  });
   recordActivity(models, marketFact("ItemListed", args, "", at));
 }
 

@@ -9,5 +9,13 @@ export function transferSingle(models: ChainModels, args: ArgsOf<"TransferSingle
   const from = lowerAddress(args.from);
   const to = lowerAddress(args.to);
   moveBalance(models, at.address, args.id, from, to, args.value);
-  recordActivity(models, { kind: "TransferSingle", ...placeOf(at), collection: at.address, tokenId: args.id, from, to, amount: args.value });
+  recordActivity(models, {
+    kind: "TransferSingle",
+    ...placeOf(at),
+    collection: at.address,
+    tokenId: args.id,
+    from,
+    to,
+    amount: args.value,
+  });
 }

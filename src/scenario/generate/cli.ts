@@ -18,7 +18,12 @@ const USAGE = `Usage: npm run fixtures:generate -- [options]
   -h, --help     show this help`;
 
 const { values } = parseArgs({
-  options: { scale: { type: "string", default: "1" }, seed: { type: "string" }, out: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+  options: {
+    scale: { type: "string", default: "1" },
+    seed: { type: "string" },
+    out: { type: "string" },
+    help: { type: "boolean", short: "h", default: false },
+  },
   strict: true,
 });
 if (values.help) {

@@ -33,19 +33,37 @@ export class Market {
   price(token: Token, currency: "native" | "stablecoin"): string {
     const { rng } = this;
     const hot = token.supply > 100_000;
-    if (currency === "stablecoin") return hot ? decimal(rng.int(1, 60) / 100, 2) : decimal(rng.int(50, 25_000) / 100, 2);
+    if (currency === "stablecoin")
+      return hot ? decimal(rng.int(1, 60) / 100, 2) : decimal(rng.int(50, 25_000) / 100, 2);
     // Every sale is worth at least a cent (worth is rounded to cents).
-    if (token.item.collection.chainId === 56) return hot ? decimal(rng.int(10, 250) / 100_000, 5) : decimal(rng.int(5, 15_000) / 10_000, 4);
+    if (token.item.collection.chainId === 56)
+      return hot ? decimal(rng.int(10, 250) / 100_000, 5) : decimal(rng.int(5, 15_000) / 10_000, 4);
     return hot ? decimal(rng.int(5, 150) / 100, 2) : decimal(rng.int(100, 40_000) / 100, 2);
   }
 
   // ── actions: each checks the model, updates it and writes the timeline entry ──
 
   list(at: number, token: Token, seller: string, amount: number, currency: "native" | "stablecoin"): Listing {
-    const listing: Listing = { name: `l${this.listings.length + 1}`, token, seller, remaining: amount, currency, open: true };
+    const listing: Listing = {
+      name: `l${this.listings.length + 1}`,
+      token,
+      seller,
+      remaining: amount,
+      currency,
+      open: true,
+    };
     this.listings.push(listing);
     move(token, seller, undefined, amount);
-    this.timeline.emit(at, { action: "list", listing: listing.name, item: token.item.spec.id, ...copyOf(token), seller, amount, price: this.price(token, currency), currency });
+    this.timeline.emit(at, {
+      action: "list",
+      listing: listing.name,
+      item: token.item.spec.id,
+      ...copyOf(token),
+      seller,
+      amount,
+      price: this.price(token, currency),
+      currency,
+    });
     return listing;
   }
 
@@ -61,7 +79,11 @@ export class Market {
 
   updatePrice(listing: Listing): void {
     if (!listing.open) return;
-    this.timeline.emitNow({ action: "updatePrice", listing: listing.name, price: this.price(listing.token, listing.currency) });
+    this.timeline.emitNow({
+      action: "updatePrice",
+      listing: listing.name,
+      price: this.price(listing.token, listing.currency),
+    });
   }
 
   addToListing(listing: Listing): void {
@@ -102,14 +124,21 @@ export class Market {
     if (!token) return;
     const from = this.holderOf(token);
     const free = from ? token.balances.get(from)! : 0;
-    this.transfer(this.timeline.current, token, from, this.rng.pick(this.collectors), Math.max(1, Math.floor(free / this.rng.int(2, 5))));
+    this.transfer(
+      this.timeline.current,
+      token,
+      from,
+      this.rng.pick(this.collectors),
+      Math.max(1, Math.floor(free / this.rng.int(2, 5))),
+    );
   }
 
   /** A holder sends several tokens of one collection in one safeBatchTransferFrom. */
   batchGift(collection: GenCollection): void {
     const byHolder = new Map<string, Token[]>();
     for (const token of collection.items.flatMap((item) => item.tokens)) {
-      for (const [holder, balance] of token.balances) if (balance > 0) byHolder.set(holder, [...(byHolder.get(holder) ?? []), token]);
+      for (const [holder, balance] of token.balances)
+        if (balance > 0) byHolder.set(holder, [...(byHolder.get(holder) ?? []), token]);
     }
     const candidates = [...byHolder].filter(([, tokens]) => tokens.length >= 2);
     if (candidates.length === 0) return;
@@ -127,7 +156,7 @@ export class Market {
   mintMore(item: GenItem, by: string): void {
     const token = item.tokens[0];
     if (!token || token.supply >= token.max) return;
-    const amount = Math.max(1, Math.floor((token.max - token.supply) * this.rng.int(5, 30) / 100));
+    const amount = Math.max(1, Math.floor(((token.max - token.supply) * this.rng.int(5, 30)) / 100));
     const to = this.rng.chance(0.5) ? by : this.rng.pick(this.collectors);
     token.supply += amount;
     token.balances.set(to, (token.balances.get(to) ?? 0) + amount);
@@ -138,7 +167,7 @@ export class Market {
     const token = item.tokens[0];
     const from = token && this.holderOf(token);
     if (!token || !from) return;
-    const amount = Math.max(1, Math.floor(token.balances.get(from)! * this.rng.int(5, 40) / 100));
+    const amount = Math.max(1, Math.floor((token.balances.get(from)! * this.rng.int(5, 40)) / 100));
     move(token, from, undefined, amount);
     token.supply -= amount;
     this.timeline.emitNow({ action: "burn", item: item.spec.id, from, amount });

@@ -3,6 +3,9 @@
 import { setupWorker } from "msw/browser";
 import { createHandlers, DEFAULT_SNAPSHOTS, handlers } from "nft-service-simulator/msw";
 
-export const worker = setupWorker(...handlers, ...createHandlers({ snapshots: DEFAULT_SNAPSHOTS, baseUrl: "http://localhost:3000" }));
+export const worker = setupWorker(
+  ...handlers,
+  ...createHandlers({ snapshots: DEFAULT_SNAPSHOTS, baseUrl: "http://localhost:3000" }),
+);
 // @ts-expect-error a browser has no snapshot directory to name: the files themselves are given
 export const fromDirectory = createHandlers({ snapshots: "fixtures/snapshots" });

@@ -25,12 +25,16 @@ it("starts a second simulator in the same process, with JSON-RPC, and closes it"
 
 it("answers from the shipped snapshots through MSW with the simulator's bytes", async () => {
   // The snapshots were taken with collection uris on http://127.0.0.1:3000; this simulator writes its own URL.
-  const asSnapshotted = (text: string) => text.replaceAll(`${inject("apiUrl")}/metadata/`, "http://127.0.0.1:3000/metadata/");
+  const asSnapshotted = (text: string) =>
+    text.replaceAll(`${inject("apiUrl")}/metadata/`, "http://127.0.0.1:3000/metadata/");
   const server = setupServer(...createHandlers({ baseUrl: "http://mocked.example" }));
   server.listen({ onUnhandledRequest: "bypass" });
   try {
     for (const path of ["/api/v2/collection?perPage=5&page=2&sortBy=holders", "/api/v2/collection?perPage=0"]) {
-      const [mocked, real] = await Promise.all([fetch(`http://mocked.example${path}`), fetch(`${inject("apiUrl")}${path}`)]);
+      const [mocked, real] = await Promise.all([
+        fetch(`http://mocked.example${path}`),
+        fetch(`${inject("apiUrl")}${path}`),
+      ]);
       expect([mocked.status, await mocked.text()]).toEqual([real.status, asSnapshotted(await real.text())]);
     }
   } finally {

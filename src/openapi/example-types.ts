@@ -1,0 +1,62 @@
+import type { ErrorBody } from "../schemas/error.ts";
+
+// What an example in the OpenAPI document is, and the examples of what the HTTP server itself refuses.
+
+/** A request as the document shows it: path parameters, query, body. */
+export interface ExampleRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** Sent as is with this content type instead of `body` as JSON. */
+  raw?: { contentType: string; text: string };
+}
+
+export interface ErrorExample {
+  summary: string;
+  /** The request that answers it; none for what one request alone cannot cause (a chain outage, a stalled chain, a run of bad keys). */
+  request?: ExampleRequest;
+  body: ErrorBody;
+}
+
+export interface OperationExamples {
+  request: ExampleRequest;
+  /** The 200 answer to `request` (absent for the mint, whose hash and token ids differ per run). */
+  response?: unknown;
+  errors: Record<number, ErrorExample>;
+}
+
+/** What the HTTP server answers before any operation (operations.ts, SERVER_REFUSALS), as bodies; a raw request causes each (test/api/client-errors.test.ts). */
+export const SERVER_REFUSAL_EXAMPLES: Record<number, ErrorExample> = {
+  400: {
+    summary: "an HTTP/1.1 request without a Host header",
+    body: {
+      error: "VALIDATION_FAILED",
+      message: "An HTTP/1.1 request needs a Host header",
+      errors: ["An HTTP/1.1 request needs a Host header"],
+    },
+  },
+  408: {
+    summary: "headers that took too long to arrive",
+    body: {
+      error: "VALIDATION_FAILED",
+      message: "The request took too long to arrive",
+      errors: ["The request took too long to arrive"],
+    },
+  },
+  417: {
+    summary: "Expect: foo",
+    body: {
+      error: "EXPECTATION_FAILED",
+      message: "Expect: 'foo' is not supported (only 100-continue)",
+      errors: ["Expect: 'foo' is not supported (only 100-continue)"],
+    },
+  },
+  431: {
+    summary: "headers over 16 kB",
+    body: {
+      error: "HEADERS_TOO_LARGE",
+      message: "The request headers are too large",
+      errors: ["The request headers are too large"],
+    },
+  },
+};
