@@ -13,6 +13,9 @@ import {Strings} from "@openzeppelin/contracts/utils/Strings.sol";
 /// items. Stackable items (addItem) have a max supply; non-stackable items (addItems) are
 /// one-of-a-kind ids with max supply 1. Royalties are ERC-2981 in per mille (1000 = 100%),
 /// capped below 300 (30%), paid to the item's creator.
+/// Items may be described: the item's metadata (compact JSON, what the simulator's API answers about
+/// it) travels in the transaction that creates it and is emitted once in ItemDescribed, so an
+/// indexer reads the whole item from the chain's logs; nothing of it is stored.
 /// @dev MINTER_ROLE is the "developer wallet authorization": holders may create items and
 /// mint more supply. The owner holds DEFAULT_ADMIN_ROLE and grants / revokes MINTER_ROLE
 /// with the standard AccessControl grantRole / revokeRole.
@@ -39,6 +42,10 @@ contract Collection is ERC1155, ERC1155Supply, ERC1155Burnable, ERC2981, AccessC
         uint96 royaltyPerMille
     );
 
+    /// @notice The item's description, emitted once by the transaction that created its token ids
+    /// (firstTokenId .. firstTokenId + count - 1); `stackable` tells addItem (one id) from addItems.
+    event ItemDescribed(uint256 indexed firstTokenId, uint256 count, bool stackable, bytes metadata);
+
     error RoyaltyTooHigh(uint96 royaltyPerMille);
     error SupplyAboveMax(uint256 tokenId, uint256 requested, uint256 maxSupply);
     error InvalidAmount();
@@ -64,15 +71,19 @@ contract Collection is ERC1155, ERC1155Supply, ERC1155Burnable, ERC2981, AccessC
         onlyRole(MINTER_ROLE)
         returns (uint256 tokenId)
     {
-        tokenId = itemCount + 1;
-        if (maxSupply_ == 0 || initialSupply > maxSupply_) {
-            revert SupplyAboveMax(tokenId, initialSupply, maxSupply_);
-        }
-        _createItem(tokenId, maxSupply_, initialSupply, royaltyPerMille);
-        itemCount = tokenId;
-        if (initialSupply > 0) {
-            _mint(to, tokenId, initialSupply, "");
-        }
+        tokenId = _addItem(to, initialSupply, maxSupply_, royaltyPerMille);
+    }
+
+    /// @notice addItem, with the item's metadata emitted in ItemDescribed.
+    function addItem(
+        address to,
+        uint256 initialSupply,
+        uint256 maxSupply_,
+        uint96 royaltyPerMille,
+        bytes calldata metadata
+    ) external onlyRole(MINTER_ROLE) returns (uint256 tokenId) {
+        tokenId = _addItem(to, initialSupply, maxSupply_, royaltyPerMille);
+        emit ItemDescribed(tokenId, 1, true, metadata);
     }
 
     /// @notice Creates `count` non-stackable items (ids firstTokenId .. firstTokenId + count - 1),
@@ -82,18 +93,17 @@ contract Collection is ERC1155, ERC1155Supply, ERC1155Burnable, ERC2981, AccessC
         onlyRole(MINTER_ROLE)
         returns (uint256 firstTokenId)
     {
-        if (count == 0) revert InvalidAmount();
-        firstTokenId = itemCount + 1;
-        uint256[] memory ids = new uint256[](count);
-        uint256[] memory values = new uint256[](count);
-        for (uint256 i = 0; i < count; i++) {
-            uint256 id = firstTokenId + i;
-            _createItem(id, 1, 1, royaltyPerMille);
-            ids[i] = id;
-            values[i] = 1;
-        }
-        itemCount = firstTokenId + count - 1;
-        _mintBatch(to, ids, values, "");
+        firstTokenId = _addItems(to, count, royaltyPerMille);
+    }
+
+    /// @notice addItems, with the item's metadata emitted (once, for all its ids) in ItemDescribed.
+    function addItems(address to, uint256 count, uint96 royaltyPerMille, bytes calldata metadata)
+        external
+        onlyRole(MINTER_ROLE)
+        returns (uint256 firstTokenId)
+    {
+        firstTokenId = _addItems(to, count, royaltyPerMille);
+        emit ItemDescribed(firstTokenId, count, false, metadata);
     }
 
     /// @notice Mints more supply of an existing item; allowed for minters and the item's creator.
@@ -121,6 +131,36 @@ contract Collection is ERC1155, ERC1155Supply, ERC1155Burnable, ERC2981, AccessC
         returns (bool)
     {
         return super.supportsInterface(interfaceId);
+    }
+
+    function _addItem(address to, uint256 initialSupply, uint256 maxSupply_, uint96 royaltyPerMille)
+        private
+        returns (uint256 tokenId)
+    {
+        tokenId = itemCount + 1;
+        if (maxSupply_ == 0 || initialSupply > maxSupply_) {
+            revert SupplyAboveMax(tokenId, initialSupply, maxSupply_);
+        }
+        _createItem(tokenId, maxSupply_, initialSupply, royaltyPerMille);
+        itemCount = tokenId;
+        if (initialSupply > 0) {
+            _mint(to, tokenId, initialSupply, "");
+        }
+    }
+
+    function _addItems(address to, uint256 count, uint96 royaltyPerMille) private returns (uint256 firstTokenId) {
+        if (count == 0) revert InvalidAmount();
+        firstTokenId = itemCount + 1;
+        uint256[] memory ids = new uint256[](count);
+        uint256[] memory values = new uint256[](count);
+        for (uint256 i = 0; i < count; i++) {
+            uint256 id = firstTokenId + i;
+            _createItem(id, 1, 1, royaltyPerMille);
+            ids[i] = id;
+            values[i] = 1;
+        }
+        itemCount = firstTokenId + count - 1;
+        _mintBatch(to, ids, values, "");
     }
 
     function _createItem(uint256 tokenId, uint256 maxSupply_, uint256 initialSupply, uint96 royaltyPerMille)

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import hre from "hardhat";
 import type { ContractReturnType } from "@nomicfoundation/hardhat-viem/types";
-import { keccak256, toHex, zeroAddress, type Abi, type Address } from "viem";
+import { keccak256, stringToHex, toHex, zeroAddress, type Abi, type Address } from "viem";
 import {
   eventsOf,
   lc,
@@ -316,6 +316,35 @@ describe("Collection", () => {
       args: [],
     });
     expect(await asOwner.read.itemCount()).toBe(first + 2n);
+  });
+
+  it("describes an item in the transaction that creates it: ItemDescribed once, after its ids, with the metadata as given", async () => {
+    const metadata = stringToHex('{"name":"Lantern"}');
+    const stackable = ((await asOwner.read.itemCount()) as bigint) + 1n;
+    const one = await eventsOf(publicClient, abi, await asMinter.write.addItem([holderAddr, 2n, 5n, 0n, metadata]));
+    expect(one.map((e) => e.eventName)).toEqual(["ItemCreated", "TransferSingle", "ItemDescribed"]);
+    expect(normalize(one[2].args)).toEqual({ firstTokenId: stackable, count: 1n, stackable: true, metadata });
+    expect(one[2].address).toBe(asOwner.address.toLowerCase());
+
+    const first = stackable + 1n;
+    const three = await eventsOf(publicClient, abi, await asMinter.write.addItems([holderAddr, 3n, 0n, metadata]));
+    expect(three.map((e) => e.eventName)).toEqual([
+      "ItemCreated",
+      "ItemCreated",
+      "ItemCreated",
+      "TransferBatch",
+      "ItemDescribed",
+    ]);
+    expect(normalize(three[4].args)).toEqual({ firstTokenId: first, count: 3n, stackable: false, metadata });
+    expect(await asOwner.read.itemCount()).toBe(first + 2n);
+
+    // Without a minter role, nothing is described (nor created).
+    expect(await revertOf(abi, asStranger.write.addItem([strangerAddr, 1n, 1n, 0n, metadata]))).toMatchObject({
+      errorName: "AccessControlUnauthorizedAccount",
+    });
+    // The plain functions describe nothing: an indexer knows such items by their chain facts only.
+    const plain = await eventsOf(publicClient, abi, await asMinter.write.addItem([holderAddr, 1n, 1n, 0n]));
+    expect(plain.map((e) => e.eventName)).toEqual(["ItemCreated", "TransferSingle"]);
   });
 
   it("lets a holder burn (consume) items and refuses a stranger", async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import hre from "hardhat";
 import type { ContractReturnType } from "@nomicfoundation/hardhat-viem/types";
-import { keccak256, toHex, type Abi, type Address } from "viem";
+import { keccak256, stringToHex, toHex, type Abi, type Address } from "viem";
 import { eventsOf, lc, normalize, projectAbi, type PublicClient, type Viem, type WalletClient } from "./helpers.ts";
 
 const MINTER_ROLE = keccak256(toHex("MINTER_ROLE"));
@@ -41,6 +41,7 @@ describe("CollectionFactory", () => {
       owner: ownerAddr,
       name: "Space Cats",
       uri: "https://meta.example.test/cats",
+      metadata: "0x",
     });
     // the grants of the constructor come first, from the new collection
     expect(events.map((e) => e.eventName)).toEqual(["RoleGranted", "RoleGranted", "RoleGranted", "RoleGranted", "CollectionCreated"]);
@@ -68,6 +69,19 @@ describe("CollectionFactory", () => {
     const asDev = await viem.getContractAt("Collection", collectionAddr, { client: { wallet: dev } });
     await asDev.write.addItem([devAddr, 1n, 1n, 0n]);
     expect(await collection.read.balanceOf([devAddr, 1n])).toBe(1n);
+  });
+
+  it("carries a collection's metadata from the creating transaction into CollectionCreated", async () => {
+    const metadata = stringToHex('{"genre":"Art","slug":"space-dogs"}');
+    const events = await eventsOf(
+      publicClient,
+      abi,
+      await factory.write.createCollection(["Space Dogs", "ipfs://dogs", ownerAddr, [devAddr], metadata]),
+    );
+    const created = events.find((e) => e.eventName === "CollectionCreated")!;
+    expect(normalize(created.args)).toMatchObject({ owner: ownerAddr, name: "Space Dogs", uri: "ipfs://dogs", metadata });
+    const collection = await viem.getContractAt("Collection", created.args.collection as Address);
+    expect(await collection.read.hasRole([MINTER_ROLE, devAddr])).toBe(true);
   });
 
   it("deploys a distinct collection per call, also with no extra minters", async () => {
