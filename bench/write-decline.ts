@@ -34,7 +34,7 @@ async function mintOnce(): Promise<void> {
   }
   const hash = await addItem(
     chain,
-    { from: owner, collection, to: owner, royaltyPerMille: 0n, initialSupply: 1n, maxSupply: 1n },
+    { from: owner, collection, to: owner, royaltyPerMille: 0n, initialSupply: 1n, maxSupply: 1n, metadata: "0x" },
     { dryRun: true },
   );
   if (mode === "chain") await chain.confirmed(hash);

@@ -15,7 +15,6 @@ import { isWildcardHost as isWildcard, withLoopbackOrigins } from "./http/origin
 import { jsonHttpServer } from "./http/client-errors.ts";
 import { Drain } from "./http/shutdown.ts";
 import { clientErrorBody } from "./errors.ts";
-import { MetadataStore } from "./metadata/store.ts";
 import { loadWorld, type WorldLoad } from "./world-load.ts";
 import type { SeedTarget, World } from "./world.ts";
 
@@ -77,7 +76,6 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   try {
     const policy = options.serveRpc ? rpcPolicy(options) : undefined;
     let ready = false;
-    const metadata = new MetadataStore();
     const accounts = new Accounts(world.accounts);
     const writes = {
       allowedHosts: [...options.rpcAllowedHosts, ...hostOf(options.publicUrl)],
@@ -86,14 +84,12 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     let url = "";
     const control = new Control({
       chains,
-      metadata,
       accounts,
       baseUrl: () => options.publicUrl ?? url,
       writeTimeoutMs: options.mintTimeoutMs,
     });
     const app = createApp({
       chains,
-      metadata,
       accounts,
       drain,
       writes,
@@ -111,7 +107,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     servers.push(api);
     await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
     url = urlOf(options.host, api);
-    const loading = await loadWorld({ world, options, abis: loadAbis(), url, chains, metadata, control });
+    const loading = await loadWorld({ world, options, abis: loadAbis(), url, chains, control });
     abortLoading = loading.abort;
     stopFollowing = loading.stopFollowing;
     for (const chain of chains.all())
@@ -131,7 +127,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
         rpcUrls.set(chainId, urlOf(options.rpcHost, server));
       }
     }
-    const sim: Simulator = { url, chains, metadata, accounts, rpcUrls, control, live, load: loading.load, close };
+    const sim: Simulator = { url, chains, accounts, rpcUrls, control, live, load: loading.load, close };
     if (options.stateDir) {
       const worldId = `${world.id?.(url) ?? "a world without an id"}; chains ${chains.ids().join(",")}`;
       const { journal: opened, ...restored } = await restoreState(options.stateDir, worldId, control, (line) =>

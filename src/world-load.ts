@@ -12,7 +12,6 @@ import type { Control } from "./control/control.ts";
 import { worldCacheKey } from "./world-cache/key.ts";
 import { cachedLogSource, captureWorld, headsOf } from "./world-cache/log-source.ts";
 import { WorldCache, type CachedWorld } from "./world-cache/world-cache.ts";
-import type { MetadataStore } from "./metadata/store.ts";
 import type { World } from "./world.ts";
 
 /** How a start got its world: replayed onto the chains first, or answered from the cache while they replayed it. */
@@ -30,7 +29,6 @@ export interface WorldLoading {
   url: string;
   /** Filled here with the chains (or their cached index). */
   chains: ChainRegistry;
-  metadata: MetadataStore;
   control: Control;
 }
 
@@ -53,7 +51,7 @@ export interface LoadingWorld {
  * --contracts nothing is replayed: what it holds off-chain is read back.
  */
 export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
-  const { world, options, url, chains, metadata, abis } = loading;
+  const { world, options, url, chains, abis } = loading;
   const cache = worldCacheOf(loading);
   const cached = cache?.cache.read(cache.key);
   const load: WorldLoad = { source: cached ? "cache" : "replay", ...(cache ? { cacheDir: cache.cache.dir } : {}) };
@@ -67,7 +65,7 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
     await replay(loading, chains, attached);
     await loading.control.loaded();
     if (contracts) await recordWorld(nodes, contracts, worldId);
-    if (cache) await remember(cache, chains.all(), metadata);
+    if (cache) await remember(cache, chains.all());
     // Blocks mined by others on a node we did not start (or a reorg there) are indexed as they come.
     const stopFollowing = followNodes(
       nodes.map(({ chain }) => chain),
@@ -85,7 +83,6 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
       ),
     ),
   );
-  metadata.restore(cached.metadata);
   await chains.synced();
   // Folded: the index will not ask for these logs again (the chains come next), so they need not stay in memory meanwhile.
   for (const chain of cached.chains) chain.logs.length = 0;
@@ -116,7 +113,7 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
       console.warn(
         `The cached world (${cache!.cache.dir}) differs from what the chains replayed (${differing.join("; ")}): answers now come from the chains, and the cache is rewritten.`,
       );
-      await remember(cache!, chains.all(), metadata);
+      await remember(cache!, chains.all());
     }
   };
   const abort = async () => {
@@ -167,11 +164,11 @@ async function startChains(
 }
 
 async function replay(
-  { world, url, metadata }: WorldLoading,
+  { world, url }: WorldLoading,
   chains: ChainRegistry,
   attached?: ReadonlySet<number>,
 ): Promise<void> {
-  await world.seed({ url, chains, metadata, ...(attached && attached.size > 0 ? { attached } : {}) });
+  await world.seed({ url, chains, ...(attached && attached.size > 0 ? { attached } : {}) });
   await chains.synced();
 }
 
@@ -192,21 +189,16 @@ async function differences(cached: CachedWorld, started: ChainRegistry): Promise
 }
 
 /**
- * Caches the world as the chains hold it now, for the next start. Answers once the heads and
- * the metadata are taken (before anything else may write); the logs up to those heads are
- * read and written in the background.
+ * Caches the world as the chains hold it now, for the next start. Answers once the heads are
+ * taken (before anything else may write); the logs up to those heads are read and written in
+ * the background.
  */
-async function remember(
-  { cache, key }: { cache: WorldCache; key: string },
-  chains: SimChain[],
-  metadata: MetadataStore,
-): Promise<void> {
+async function remember({ cache, key }: { cache: WorldCache; key: string }, chains: SimChain[]): Promise<void> {
   const failed = (error: unknown) =>
     console.warn(`The world could not be cached in ${cache.dir}: ${(error as Error).message}`);
   try {
     const heads = await headsOf(chains);
-    const loaded = metadata.snapshot();
-    void captureWorld(chains, heads, loaded).then((world) => world && cache.write(key, world), failed);
+    void captureWorld(chains, heads).then((world) => world && cache.write(key, world), failed);
   } catch (error) {
     failed(error);
   }

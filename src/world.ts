@@ -1,15 +1,13 @@
 import type { Hex } from "viem";
 import type { ChainRegistry } from "./chain/registry.ts";
 import type { ApiAccount } from "./config.ts";
-import type { MetadataStore } from "./metadata/store.ts";
 
-/** What a world seeds into: the chains (written through their actions) and the off-chain metadata. */
+/** What a world seeds into: the chains (written through their actions). */
 export interface SeedTarget {
   /** The simulator's own base URL (collection `uri`s point at its metadata route by default). */
   url: string;
   chains: ChainRegistry;
-  metadata: MetadataStore;
-  /** Chains that already hold this world (attached with --contracts): nothing is sent there, what it keeps off-chain is read back. */
+  /** Chains that already hold this world (attached with --contracts): nothing is sent there, where it landed is read back. */
   attached?: ReadonlySet<number>;
 }
 

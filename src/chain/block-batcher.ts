@@ -8,21 +8,9 @@ export interface RequestProvider {
 /** A transaction as eth_sendTransaction takes it, with its gas limit (hex) already set. */
 export type SendableTx = Record<string, string> & { gas: Hex };
 
-/**
- * How a writer that must know its transaction's hash before a block holds it is told: its
- * transaction goes into the chain's pool with automine off, even alone, and the hash the chain
- * answers is told before the block is mined (three light requests more than a lone send; signing
- * in the simulator instead cost ~1 ms of JavaScript per transaction).
- */
-export interface HashTeller {
-  tell(hash: Hex): void;
-}
-
 interface Job {
   /** A transaction that may share a block, or something that must run alone (automine on). */
   tx?: SendableTx;
-  /** How its writer learns its hash before any block can hold it. */
-  told?: HashTeller;
   run?: () => Promise<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -56,9 +44,9 @@ export class BlockBatcher {
     this.#provider = provider;
   }
 
-  /** Sends a transaction; answers its hash once its block is mined (`told` learns it before). */
-  send(tx: SendableTx, told?: HashTeller): Promise<Hex> {
-    return this.#enqueue({ tx, ...(told ? { told } : {}) }) as Promise<Hex>;
+  /** Sends a transaction; answers its hash once its block is mined. */
+  send(tx: SendableTx): Promise<Hex> {
+    return this.#enqueue({ tx }) as Promise<Hex>;
   }
 
   /** The raw receipt of a sent transaction, once (undefined if it was asked for before, or is not mined yet). */
@@ -92,7 +80,7 @@ export class BlockBatcher {
           continue;
         }
         const batch = this.#takeBatch();
-        if (batch.length === 1 && !batch[0]!.told) await this.#sendAlone(batch[0]!);
+        if (batch.length === 1) await this.#sendAlone(batch[0]!);
         else await this.#mineTogether(batch);
       }
     } finally {
@@ -122,9 +110,8 @@ export class BlockBatcher {
     } catch (error) {
       return job.reject(error);
     }
-    // Here only with automine on (mined at once: its receipt is there, and its writer will want it, `takeReceipt`),
-    // or with automine switched off from outside (still in the pool: a writer that must know the hash first learns it now).
-    job.told?.tell(hash);
+    // Mined at once with automine on (its writer will want the receipt, `takeReceipt`); with automine switched off from
+    // outside it is still in the pool, and its writer waits for it.
     this.#keepReceipt(
       hash,
       await this.#provider.request({ method: "eth_getTransactionReceipt", params: [hash] }).catch(() => null),
@@ -153,7 +140,7 @@ export class BlockBatcher {
       for (const job of batch) {
         sent.push(
           await request("eth_sendTransaction", [job.tx]).then(
-            (value) => (job.told?.tell(value as Hex), { status: "fulfilled" as const, value }),
+            (value) => ({ status: "fulfilled" as const, value }),
             (reason: unknown) => ({ status: "rejected" as const, reason }),
           ),
         );

@@ -7,7 +7,7 @@ import type { CoreContracts } from "./deploy.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
 import type { ChainLink, PublicClient } from "./network.ts";
 import type { NodeLink } from "./node/link.ts";
-import { LocalSigner, type Presigner } from "./presign.ts";
+import { LocalSigner } from "./local-signer.ts";
 import type { ChainRecorder } from "./recorder.ts";
 import { chainErrorOf, type RevertRules } from "./revert.ts";
 import { runRecorded, sendRecorded } from "./recorded.ts";
@@ -27,8 +27,6 @@ export interface WriteOptions {
   at?: number;
   /** This gas limit, as recorded (journal replay). */
   gas?: bigint;
-  /** Sign here with the sender's key, telling the hash before the transaction is sent. */
-  presign?: Presigner;
 }
 
 // Without a dry run every transaction carries the same gas limit: no estimation round trip,
@@ -53,7 +51,7 @@ export class SimChain {
   #chain: ChainLink | undefined;
   #indexer: ChainIndexer;
   #batcher: BlockBatcher | undefined;
-  /** Signs what is not left to the chain to sign (`presign` under a journal, impersonated accounts). */
+  /** Signs for the accounts the chain only impersonates, so their hashes are the same on every replay. */
   #signer: LocalSigner | undefined;
   #keyOf: ((address: Address) => Hex | undefined) | undefined;
   #recorder: ChainRecorder | undefined;
@@ -209,7 +207,7 @@ export class SimChain {
     from: Address,
     call: ContractCall,
     rules: RevertRules = {},
-    { dryRun = false, at, gas: givenGas, presign }: WriteOptions = {},
+    { dryRun = false, at, gas: givenGas }: WriteOptions = {},
   ): Promise<Hex> {
     await this.#started;
     const chain = this.#running();
@@ -223,18 +221,11 @@ export class SimChain {
         (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx, "latest"] })) as Hex) * 5n) / 4n;
       const sendable = { ...tx, gas: toHex(givenGas ?? (dryRun ? await estimate() : FIXED_GAS)) };
       const node = chain.node;
-      // In process, signed here where the chain would not tell the hash before the block (a send mined on arrival, under
-      // a journal) or would not reproduce it (an impersonated account); a batched send learns it from the pool. A node's
-      // writer signs with the given keys (--keys) or sends as an impersonated account; the hash comes with the send.
-      const sign = node
-        ? undefined
-        : await this.#signer!.signerFor(from, presign && this.#recorder ? presign : undefined);
+      // In process, an account the chain only impersonates is signed for here (its replay then gives the same hash). A
+      // node's writer signs with the given keys (--keys) or sends as an impersonated account.
+      const sign = node ? undefined : await this.#signer!.signerFor(from);
       const send = node
-        ? async () => {
-            const hash = await node.writer.send(sendable, at);
-            presign?.beforeSend(hash);
-            return hash;
-          }
+        ? () => node.writer.send(sendable, at)
         : async () => {
             if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
             return (await (sign
@@ -242,11 +233,10 @@ export class SimChain {
               : provider.request({ method: "eth_sendTransaction", params: [sendable] }))) as Hex;
           };
       if (this.#recorder) return (sent = await sendRecorded(provider, this.chainId, this.#recorder, sendable, send));
-      // A write at a given time (the replay) has its block to itself; others may share one (not on a node we did not start).
-      // A writer that must know its hash first is told it from the chain's pool, before its block is mined.
-      return (sent = await (at === undefined && !chain.external
-        ? this.#batcher!.send(sendable, presign && { tell: presign.beforeSend })
-        : this.#batcher!.exclusive(send)));
+      // A write at a given time (the replay) has its block to itself; others may share one. On a node we did not
+      // start, others mine: an untimed write goes as it comes (the writer keeps each wallet's sends in order).
+      if (at !== undefined) return (sent = await this.#batcher!.exclusive(send));
+      return (sent = await (chain.external ? send() : this.#batcher!.send(sendable)));
     } catch (error) {
       throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {

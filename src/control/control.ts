@@ -13,7 +13,7 @@ import { createApiKey, type WorldParts } from "./world-editing.ts";
 /**
  * Steering the simulator: time, snapshots, API keys (the actions that are more than one
  * transaction, recorded in the journal as themselves), fault rules and the request log.
- * Chain writes and metadata record themselves once a journal is attached.
+ * Chain writes record themselves once a journal is attached.
  */
 export class Control {
   readonly faults = new Faults();
@@ -41,7 +41,6 @@ export class Control {
   attach(journal: Journal): void {
     this.#journal = journal;
     for (const chain of this.chains.all()) chain.recordTo(journal);
-    this.parts.metadata.observe((change) => journal.append(change));
   }
 
   time(): Promise<TimeResponse> {
@@ -92,7 +91,7 @@ export class Control {
   /** Replays what a journal recorded (before it is attached, so nothing is recorded twice); answers how many recorded writes failed again. */
   async replay(entries: JournalEntry[]): Promise<number> {
     let failedAgain = 0;
-    const { chains, metadata } = this.parts;
+    const { chains } = this.parts;
     for (const entry of entries) {
       switch (entry.t) {
         case "tx": {
@@ -120,12 +119,6 @@ export class Control {
           await chain.request(entry.method, entry.params, { record: false }).catch(() => (failedAgain += 1));
           break;
         }
-        case "item":
-          metadata.setItem(entry.chainId, entry.creation, entry.item);
-          break;
-        case "collection":
-          metadata.setCollection(entry.chainId, entry.address, entry.metadata);
-          break;
         case "apiKey":
           await createApiKey(this.parts, entry.name, entry.apiKey);
           break;

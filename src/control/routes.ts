@@ -32,7 +32,7 @@ function handlers(control: Control): Record<ControlOperationId, Middleware> {
         return {
           chainId: lookup.found.chainId,
           collectionAddress: address,
-          items: collectionItems(lookup.found.models, parts.metadata, address),
+          items: collectionItems(lookup.found.models, address),
         };
       },
     }),

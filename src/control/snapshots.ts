@@ -5,7 +5,6 @@ import type { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import type { ApiAccount } from "../config.ts";
 import { ApiError, notFound } from "../errors.ts";
-import type { MetadataSnapshot, MetadataStore } from "../metadata/store.ts";
 import { NodeCannot } from "../chain/node/refusal.ts";
 
 /** The node's snapshot of one chain: its id, and the chain's revert count when it was taken. */
@@ -17,13 +16,11 @@ interface NodeSnapshot {
 interface Snapshot {
   /** Per chain (renewed after each revert: a node's snapshot is used up by it). */
   nodes: Map<number, NodeSnapshot>;
-  metadata: MetadataSnapshot;
   accounts: readonly ApiAccount[];
 }
 
 export interface SnapshotParts {
   chains: ChainRegistry;
-  metadata: MetadataStore;
   accounts: Accounts;
 }
 
@@ -33,7 +30,7 @@ export const SNAPSHOT_LIMIT = 1000;
 /**
  * Snapshots of the whole simulator: every chain (the node's own snapshot), the read models
  * (an indexer checkpoint at the same head, which the index restores when the chain goes back),
- * the off-chain metadata and the API keys. The world as loaded is the snapshot `reset` returns to.
+ * and the API keys. The world as loaded is the snapshot `reset` returns to.
  * Ids count up from 1 again after a reset, so a journal replays them as they were given.
  */
 export class Snapshots {
@@ -117,17 +114,17 @@ export class Snapshots {
   }
 
   async #take(): Promise<Snapshot> {
-    const { chains, metadata, accounts } = this.#parts;
+    const { chains, accounts } = this.#parts;
     const nodes = new Map<number, NodeSnapshot>();
     for (const chain of await chains.synced()) {
       await chain.indexer.checkpoint();
       nodes.set(chain.chainId, await nodeSnapshot(chain));
     }
-    return { nodes, metadata: metadata.snapshot(), accounts: accounts.snapshot() };
+    return { nodes, accounts: accounts.snapshot() };
   }
 
   async #revertTo(snapshot: Snapshot, name: string): Promise<void> {
-    const { chains, metadata, accounts } = this.#parts;
+    const { chains, accounts } = this.#parts;
     for (const chain of chains.all()) {
       // Only a node we did not start can refuse here: others may revert it without passing through us.
       if (!(await revertChain(chain, nodeOf(snapshot, chain)[0]))) {
@@ -137,7 +134,6 @@ export class Snapshots {
       }
       snapshot.nodes.set(chain.chainId, await nodeSnapshot(chain));
     }
-    metadata.restore(snapshot.metadata);
     accounts.restore(snapshot.accounts);
     await chains.synced();
   }

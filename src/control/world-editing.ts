@@ -10,17 +10,19 @@ import { ChainRevert } from "../chain/revert.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { ApiAccount } from "../config.ts";
 import { ApiError, notFound } from "../errors.ts";
-import { slugify, type MetadataStore } from "../metadata/store.ts";
+import { encodeCollectionDescription, MetadataTooLarge } from "../metadata/codec.ts";
+import { slugify } from "../metadata/slug.ts";
+import type { CollectionDescription } from "../schemas/on-chain-metadata.ts";
+import { collectionDescription } from "../views/descriptions.ts";
 import type { CreateCollectionBody } from "../schemas/control.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import { servedChain } from "../services/mint.ts";
-import { followPending, minedWithin } from "../services/pending-mint.ts";
+import { minedWithin } from "../services/pending-mint.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 
-/** What editing the world touches: the chains (through chain actions), the metadata, the API keys. */
+/** What editing the world touches: the chains (through chain actions) and the API keys. */
 export interface WorldParts {
   chains: ChainRegistry;
-  metadata: MetadataStore;
   accounts: Accounts;
   /** Base of collection uris. */
   baseUrl: () => string;
@@ -37,45 +39,38 @@ function accountOf(accounts: Accounts, apiKey: string): ApiAccount {
   return account;
 }
 
-/** A collection made through the factory, owned by the `owner` key's wallet, with metadata and minters. */
+/** A collection made through the factory, owned by the `owner` key's wallet, with its metadata on chain and minters. */
 export async function createCollection(
-  { chains, metadata, accounts, baseUrl, writeTimeoutMs }: WorldParts,
+  { chains, accounts, baseUrl, writeTimeoutMs }: WorldParts,
   body: CreateCollectionBody,
 ) {
   const chain = servedChain(chains, body.chainId);
   await chain.sync();
   const owner = accountOf(accounts, body.owner);
   const minters = body.minters.map((apiKey) => accountOf(accounts, apiKey).wallet);
-  const taken = new Set(
-    [...chain.models.collections.keys()].map((address) => metadata.collection(chain.chainId, address)?.slug),
-  );
+  const taken = new Set([...chain.models.collections.values()].map((record) => collectionDescription(record).slug));
   const base = slugify(body.name);
   let slug = base;
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
   const uri = collectionUri(baseUrl(), chain.chainId, slug);
-  const txHash = await createCollectionOnChain(
-    chain,
-    { from: owner.wallet, name: body.name, uri, owner: owner.wallet, minters },
-    { dryRun: true },
-  );
   const { description, genre, image, website, isVerified } = body;
-  const describe = (receipt: TransactionReceipt) => {
-    const address = createdCollection(chain, receipt);
-    metadata.setCollection(chain.chainId, address, {
-      description,
-      genre,
-      image,
-      imageHash: "",
-      slug,
-      website,
-      isVerified,
-    });
-    return address;
-  };
-  // A collection whose block comes after the 504 gets its metadata when it lands.
-  const landed = () => void chain.confirmed(txHash).then(describe, () => undefined);
-  const address = describe(await minedOrTold(chain, txHash, writeTimeoutMs, landed));
+  const metadata = describe(body.name, { description, genre, image, imageHash: "", slug, website, isVerified });
+  const params = { from: owner.wallet, name: body.name, uri, owner: owner.wallet, minters, metadata };
+  const txHash = await createCollectionOnChain(chain, params, { dryRun: true });
+  const address = createdCollection(chain, await minedOrTold(chain, txHash, writeTimeoutMs));
   return { chainId: chain.chainId, address, txHash, slug };
+}
+
+/** The collection's description as it goes on chain, or 413 if it is too large to (before anything is sent). */
+function describe(name: string, description: CollectionDescription): Hex {
+  try {
+    return encodeCollectionDescription(name, description);
+  } catch (error) {
+    if (!(error instanceof MetadataTooLarge)) throw error;
+    throw new ApiError(413, "PAYLOAD_TOO_LARGE", "The collection's metadata is too large to go on chain", [
+      `body: ${error.message}; shorten its description, image or website`,
+    ]);
+  }
 }
 
 /** The collection's owner grants (or revokes) the minter role to an API key's wallet, on chain. */
@@ -118,15 +113,9 @@ export async function setMinterRole(
 
 /**
  * A control write's receipt once its block is indexed, within the timeout. Otherwise 504
- * WRITE_PENDING with its hash (it is followed, and `onLanded` runs if it is mined), or 409
- * WRITE_DROPPED if the chain dropped it: never an answer that waits on a stalled chain.
+ * WRITE_PENDING with its hash (it takes effect once mined), or 409 WRITE_DROPPED if the chain dropped it: never an answer that waits on a stalled chain.
  */
-async function minedOrTold(
-  chain: SimChain,
-  hash: Hex,
-  timeoutMs: number,
-  onLanded?: () => void,
-): Promise<TransactionReceipt> {
+async function minedOrTold(chain: SimChain, hash: Hex, timeoutMs: number): Promise<TransactionReceipt> {
   const outcome = await minedWithin(chain, hash, timeoutMs);
   if ("receipt" in outcome) return outcome.receipt;
   if (outcome.where === "gone") {
@@ -140,7 +129,6 @@ async function minedOrTold(
       { txHash: hash },
     );
   }
-  followPending(chain, hash, () => {}, onLanded);
   throw new ApiError(
     504,
     "WRITE_PENDING",

@@ -3,6 +3,7 @@ import type { ArgsOf, DecodedLog, IndexedEventName } from "./decode.ts";
 import type { ChainModels, LogPosition } from "./models.ts";
 import { collectionCreated } from "./reducers/collection-created.ts";
 import { itemCreated } from "./reducers/item-created.ts";
+import { itemDescribed } from "./reducers/item-described.ts";
 import { transferSingle } from "./reducers/transfer-single.ts";
 import { transferBatch } from "./reducers/transfer-batch.ts";
 import { itemAdded, itemDelisted, itemListed, itemPriceUpdated, itemRemoved, swapped } from "./reducers/marketplace.ts";
@@ -13,6 +14,7 @@ type Reducer<Name extends IndexedEventName> = (models: ChainModels, args: ArgsOf
 const reducers: { [Name in IndexedEventName]: Reducer<Name> } = {
   CollectionCreated: collectionCreated,
   ItemCreated: itemCreated,
+  ItemDescribed: itemDescribed,
   TransferSingle: transferSingle,
   TransferBatch: transferBatch,
   ItemListed: itemListed,

@@ -5,6 +5,7 @@ import type { Abis } from "../chain/abi.ts";
 export const INDEXED_EVENTS = [
   "CollectionCreated",
   "ItemCreated",
+  "ItemDescribed",
   "TransferSingle",
   "TransferBatch",
   "ItemListed",

@@ -9,12 +9,22 @@ export interface CollectionRecord {
   name: string;
   uri: string;
   createdAt: number;
+  /** The metadata its creating transaction carried (JSON text, "" if none), as the chain told it. */
+  metadata: string;
 }
 
 /** The token ids one transaction created in a collection: the copies of one non-stackable item, or one stackable item. */
 export interface Creation {
   transactionHash: Hex;
   tokenIds: bigint[];
+  /** What the creating transaction said of the item (ItemDescribed), if it said anything. */
+  description?: ItemDescribed;
+}
+
+/** An item's description as the chain told it: the metadata (JSON text) and which kind of item it is. */
+export interface ItemDescribed {
+  stackable: boolean;
+  metadata: string;
 }
 
 /** What the chain fixed when it created a token id. */

@@ -1,8 +1,4 @@
 import type { ChainEntry } from "../chain/recorder.ts";
-import type { MetadataChange } from "../metadata/store.ts";
-
-/** Off-chain metadata the API or the control API stored. */
-export type MetadataEntry = MetadataChange;
 
 /** An API key made through the control API (its wallet key derives from its name). */
 export interface ApiKeyEntry {
@@ -22,4 +18,4 @@ export interface WorldEntry {
 }
 
 /** One line of the journal: everything acknowledged since the world was loaded, in order. */
-export type JournalEntry = WorldEntry | ChainEntry | MetadataEntry | ApiKeyEntry | ControlEntry;
+export type JournalEntry = WorldEntry | ChainEntry | ApiKeyEntry | ControlEntry;

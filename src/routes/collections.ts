@@ -5,11 +5,11 @@ import type { RouteDeps } from "./deps.ts";
 import { handle } from "./handle.ts";
 
 /** Every chain's collections (only the filtered chain's when `chainId` is given: another chain being down does not matter then), filtered, sorted and paged. */
-export const collectionsRoute = ({ chains, metadata }: RouteDeps) =>
+export const collectionsRoute = ({ chains }: RouteDeps) =>
   handle(listOperation, {
     async answer({ query }) {
       const chainId = (query as { chainId?: number }).chainId;
-      const perChain = (await chains.synced(chainId)).map((chain) => collectionViews(chain.models, metadata));
+      const perChain = (await chains.synced(chainId)).map((chain) => collectionViews(chain.models));
       return listCollections(orderedViews(perChain, query.sortBy, query.sortDir), query);
     },
   });

@@ -7,13 +7,13 @@ import type { RouteDeps } from "./deps.ts";
 import { handle } from "./handle.ts";
 
 /** What a collection's `uri` points at: wallets and marketplaces read `<uri>/<tokenId>` for an item's JSON metadata. */
-export const metadataRoute = ({ chains, metadata }: RouteDeps) =>
+export const metadataRoute = ({ chains }: RouteDeps) =>
   handle(getItemMetadata, {
     async answer({ params: { chainId, slug, tokenId } }) {
       const [target] = await chains.synced(chainId);
       if (!target) throw notFound(`Chain ${chainId}`);
-      const view = [...collectionViews(target.models, metadata).values()].find((v) => v.collection.slug === slug);
-      const found = view && itemMetadata(target.models, metadata, view.collection.address as Address, BigInt(tokenId));
+      const view = [...collectionViews(target.models).values()].find((v) => v.collection.slug === slug);
+      const found = view && itemMetadata(target.models, view.collection.address as Address, BigInt(tokenId));
       if (!found) throw notFound(`Metadata of item ${tokenId} in ${slug}`);
       return found;
     },

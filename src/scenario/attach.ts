@@ -1,25 +1,19 @@
-import type { Address } from "viem";
+import { hexToString, type Address } from "viem";
 import { NodeRefusal } from "../chain/node/refusal.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import { itemKey } from "../indexer/models.ts";
-import { slugify, type MetadataStore } from "../metadata/store.ts";
+import { slugify } from "../metadata/slug.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import type { ReplayContext } from "./chain-replay.ts";
 import type { Step } from "./load.ts";
-import { storedItem } from "./stored-item.ts";
 
 /**
  * A chain an earlier run loaded this world onto (attached with --contracts): nothing is sent.
- * Where the scenario's collections and items landed, and the metadata kept off-chain for them,
- * are read back from the index in the order the replay created them (the factory's collections
- * in chain order; each collection's token ids from 1), and each is checked against the scenario.
+ * Where the scenario's collections and items landed is read back from the index in the order the
+ * replay created them (the factory's collections in chain order; each collection's token ids from
+ * 1), and each is checked against the scenario, its metadata on chain included.
  */
-export async function landFromChain(
-  chain: SimChain,
-  steps: Step[],
-  metadata: MetadataStore,
-  world: ReplayContext,
-): Promise<void> {
+export async function landFromChain(chain: SimChain, steps: Step[], world: ReplayContext): Promise<void> {
   await chain.sync();
   const { chainId, models } = chain;
   const created = [...models.collections.values()];
@@ -38,38 +32,40 @@ export async function landFromChain(
         name: collection.name,
         uri: collectionUri(world.baseUrl, chainId, slug),
         owner: world.addresses.get(collection.owner),
+        metadata: hexToString(world.metadata.collections.get(collection.id)!),
       };
-      if (!record || record.name !== expected.name || record.uri !== expected.uri || record.owner !== expected.owner) {
+      if (
+        !record ||
+        record.name !== expected.name ||
+        record.uri !== expected.uri ||
+        record.owner !== expected.owner ||
+        record.metadata !== expected.metadata
+      ) {
         throw mismatch(
           `collection '${collection.id}' (${expected.name}, ${expected.uri}) is not the next one the factory created`,
         );
       }
       world.landing.collections.set(collection.id, { chainId, address: record.address });
       nextTokenId.set(record.address, 1n);
-      const { description, genre, image, imageHash, website, isVerified } = collection;
-      metadata.setCollection(chainId, record.address, {
-        description,
-        genre,
-        image,
-        imageHash,
-        slug,
-        website,
-        isVerified,
-      });
     } else if (step.action.action === "addItem") {
       const item = world.items.get(step.action.item)!;
       const collection = world.landing.collections.get(item.collection)!.address;
       const first = nextTokenId.get(collection)!;
       const count = item.isStackable === false ? item.initialSupply : 1;
       const creation = models.items.get(itemKey(collection, first))?.creation;
-      if (!creation || creation.tokenIds.length !== count || creation.tokenIds[0] !== first) {
+      const described = hexToString(world.metadata.items.get(item.id)!);
+      if (
+        !creation ||
+        creation.tokenIds.length !== count ||
+        creation.tokenIds[0] !== first ||
+        creation.description?.metadata !== described
+      ) {
         throw mismatch(
-          `item '${item.id}' is not token ${first} of ${collection} (${count} token id${count === 1 ? "" : "s"} in one transaction)`,
+          `item '${item.id}' is not token ${first} of ${collection} (${count} token id${count === 1 ? "" : "s"} in one transaction, described as the scenario describes it)`,
         );
       }
       nextTokenId.set(collection, first + BigInt(count));
       world.landing.items.set(item.id, { chainId, collection, tokenIds: [...creation.tokenIds] });
-      metadata.setItem(chainId, creation.transactionHash, storedItem(item));
     }
   }
 }

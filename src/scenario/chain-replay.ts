@@ -6,10 +6,10 @@ import { faucet } from "../chain/actions/faucet.ts";
 import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
 import { itemKey } from "../indexer/models.ts";
-import { slugify, type MetadataStore } from "../metadata/store.ts";
+import { slugify } from "../metadata/slug.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import type { Step } from "./load.ts";
-import { storedItem } from "./stored-item.ts";
+import type { ScenarioMetadata } from "./metadata.ts";
 import type { ScenarioCollection, ScenarioItem } from "./schema.ts";
 import { SENDERS, type OpenListing, type SendContext } from "./senders.ts";
 
@@ -53,6 +53,8 @@ export interface ReplayContext {
   now: number;
   baseUrl: string;
   landing: Landing;
+  /** Each collection's and item's metadata as it goes on chain. */
+  metadata: ScenarioMetadata;
 }
 
 /**
@@ -65,15 +67,13 @@ export class ChainReplay implements SendContext {
   readonly chain: SimChain;
   readonly listings = new Map<string, OpenListing>();
   listingCount = 0n;
-  #metadata: MetadataStore;
   #world: ReplayContext;
   #nextTokenId = new Map<Address, bigint>();
   #approved = new Set<string>();
   #funded = new Set<Address>();
 
-  constructor(chain: SimChain, metadata: MetadataStore, world: ReplayContext) {
+  constructor(chain: SimChain, world: ReplayContext) {
     this.chain = chain;
-    this.#metadata = metadata;
     this.#world = world;
   }
 
@@ -121,12 +121,12 @@ export class ChainReplay implements SendContext {
     const owner = this.account(collection.owner);
     const minters = collection.minters.map((name) => this.account(name));
     const uri = collectionUri(this.#world.baseUrl, chainId, slug);
-    const hash = await createCollection(this.chain, { from: owner, name: collection.name, uri, owner, minters }, at);
+    const metadata = this.#world.metadata.collections.get(collection.id)!;
+    const params = { from: owner, name: collection.name, uri, owner, minters, metadata };
+    const hash = await createCollection(this.chain, params, at);
     const address = createdCollection(this.chain, await this.chain.publicClient.getTransactionReceipt({ hash }));
     this.#world.landing.collections.set(collection.id, { chainId, address });
     this.#nextTokenId.set(address, 1n);
-    const { description, genre, image, imageHash, website, isVerified } = collection;
-    this.#metadata.setCollection(chainId, address, { description, genre, image, imageHash, slug, website, isVerified });
   }
 
   /** The collection and token id of an item (of its `copy`-th token if it is non-stackable). */
@@ -139,8 +139,13 @@ export class ChainReplay implements SendContext {
     return this.#world.landing.collections.get(item.collection)!.address;
   }
 
-  /** Records the token ids an addItem of `item` created (the collection's next ones) and stores its metadata. */
-  landItem(item: ScenarioItem, creation: Hex): void {
+  /** The item's metadata as it goes on chain. */
+  itemMetadata(item: ScenarioItem): Hex {
+    return this.#world.metadata.items.get(item.id)!;
+  }
+
+  /** Records the token ids an addItem of `item` created: the collection's next ones. */
+  landItem(item: ScenarioItem): void {
     const { chainId } = this.chain;
     const collection = this.collectionOf(item);
     const first = this.#nextTokenId.get(collection)!;
@@ -148,7 +153,6 @@ export class ChainReplay implements SendContext {
     const tokenIds = Array.from({ length: count }, (_, i) => first + BigInt(i));
     this.#nextTokenId.set(collection, first + BigInt(count));
     this.#world.landing.items.set(item.id, { chainId, collection, tokenIds });
-    this.#metadata.setItem(chainId, creation, storedItem(item));
   }
 
   async approveMarketplace(seller: Address, collection: Address, at: WriteOptions): Promise<void> {

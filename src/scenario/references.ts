@@ -1,4 +1,4 @@
-import { slugify } from "../metadata/store.ts";
+import { slugify } from "../metadata/slug.ts";
 import { ACTION_CHECKS, type ActionStep, type TimelineState } from "./action-checks.ts";
 import type { Scenario, ScenarioCollection, ScenarioItem } from "./schema.ts";
 import { offsetSeconds } from "./time.ts";

@@ -32,7 +32,8 @@ export interface SendContext {
   item(id: string): ScenarioItem;
   token(item: string, copy?: number): { collection: Address; tokenId: bigint };
   collectionOf(item: ScenarioItem): Address;
-  landItem(item: ScenarioItem, creation: Hex): void;
+  itemMetadata(item: ScenarioItem): Hex;
+  landItem(item: ScenarioItem): void;
   approveMarketplace(seller: Address, collection: Address, at: WriteOptions): Promise<void>;
   fundStablecoin(buyer: Address, at: WriteOptions): Promise<void>;
 }
@@ -53,20 +54,20 @@ export const SENDERS: { [Name in ActionName]: Sender<Name> } = {
       collection: replay.collectionOf(item),
       to: replay.account(action.to),
       royaltyPerMille: BigInt(item.royaltyFee ?? 0),
+      metadata: replay.itemMetadata(item),
     };
-    const creation =
-      item.isStackable !== false
-        ? await addItem(
-            replay.chain,
-            {
-              ...common,
-              initialSupply: BigInt(item.initialSupply),
-              maxSupply: BigInt(item.maximumSupply ?? item.initialSupply),
-            },
-            at,
-          )
-        : await addItems(replay.chain, { ...common, count: BigInt(item.initialSupply) }, at);
-    replay.landItem(item, creation);
+    await (item.isStackable !== false
+      ? addItem(
+          replay.chain,
+          {
+            ...common,
+            initialSupply: BigInt(item.initialSupply),
+            maxSupply: BigInt(item.maximumSupply ?? item.initialSupply),
+          },
+          at,
+        )
+      : addItems(replay.chain, { ...common, count: BigInt(item.initialSupply) }, at));
+    replay.landItem(item);
   },
 
   mint: (replay, action, at) =>

@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Address, AddressInput, ChainId, ItemRef, TxHash } from "./common.ts";
+import { ITEM_METADATA_MAX_BYTES } from "./on-chain-metadata.ts";
 
 /** How many tokens one non-stackable mint may create (each is a token id of its own). */
 export const MAX_NON_STACKABLE_PER_MINT = 100;
@@ -44,9 +45,24 @@ const itemFields = {
 /** The `item` of a mint request: `name` and `initialSupply` are required, the rest have defaults. */
 export const ItemDefinition = Type.Object(itemFields, {
   additionalProperties: false,
+  description: `The item's metadata goes on chain with it: at most ${ITEM_METADATA_MAX_BYTES.toLocaleString("en")} bytes of \`name\`, \`description\`, \`imageUrl\`, \`fileType\`, \`properties\` and \`isConsumable\` as compact JSON (fields at their defaults left out); more answers 413.`,
   if: { properties: { isStackable: { const: false } }, required: ["isStackable"] },
   then: { properties: { initialSupply: { maximum: MAX_NON_STACKABLE_PER_MINT } } },
 });
+
+/** An item's description as it is on chain (ItemDescribed): the fields of the mint's `item` the chain does not fix. */
+export const ItemDescription = Type.Object(
+  {
+    name: itemFields.name,
+    description: itemFields.description,
+    imageUrl: itemFields.imageUrl,
+    fileType: itemFields.fileType,
+    properties: itemFields.properties,
+    isConsumable: itemFields.isConsumable,
+  },
+  { additionalProperties: false, $id: "ItemDescription" },
+);
+export type ItemDescription = Static<typeof ItemDescription>;
 
 export const MintBody = Type.Object(
   {

@@ -2,20 +2,18 @@ import { type Address, type Hex, type TransactionReceipt } from "viem";
 import { addItem, createdTokenIds } from "../chain/actions/add-item.ts";
 import { addItems } from "../chain/actions/add-items.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
-import type { Presigner } from "../chain/presign.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import type { ApiAccount } from "../config.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { itemRef } from "../indexer/models.ts";
-import type { MetadataStore } from "../metadata/store.ts";
+import { encodeItemDescription, MetadataTooLarge } from "../metadata/codec.ts";
 import type { MintBody, MintResponse, StoredItem } from "../schemas/mint.ts";
 import { apiErrorOf } from "./chain-errors.ts";
-import { followPending, minedWithin } from "./pending-mint.ts";
+import { minedWithin } from "./pending-mint.ts";
 import { lowerAddress } from "../chain/address.ts";
 
 export interface MintDeps {
   chains: ChainRegistry;
-  metadata: MetadataStore;
   /** How long a mint waits for its block before answering 504 MINT_PENDING. */
   mintTimeoutMs: number;
 }
@@ -23,18 +21,20 @@ export interface MintDeps {
 /**
  * Mints a new item as the account's developer wallet. The collection contract
  * decides whether the wallet may (its minter role); the call is dry-run first
- * so a refused mint changes nothing on chain. Answers once the block is indexed;
- * if the block does not come in time, 504 with the hash (or 409 if the chain
- * dropped it): the item's metadata is stored under its transaction before it is
- * sent, so an item that lands later is complete.
+ * so a refused mint changes nothing on chain. The item's description goes on chain
+ * with it (ItemDescribed), so every instance reading the chain knows the item whole.
+ * Answers once the block is indexed; if the block does not come in time, 504 with
+ * the hash (or 409 if the chain dropped it).
  */
 export async function mintItem(
-  { chains, metadata, mintTimeoutMs }: MintDeps,
+  { chains, mintTimeoutMs }: MintDeps,
   account: ApiAccount,
   body: MintBody,
 ): Promise<MintResponse> {
   const target = servedChain(chains, body.chainId);
   const collection = lowerAddress(body.collectionAddress);
+  const item = resolveItem(body.item);
+  const metadata = describe(item);
   const lookup = await chains.findCollection(collection, body.chainId);
   if ("unknown" in lookup) throw notFound(`Collection ${collection}`);
   if ("elsewhere" in lookup) {
@@ -43,7 +43,6 @@ export async function mintItem(
     ]);
   }
 
-  const item = resolveItem(body.item);
   const recipient = lowerAddress(body.recipient);
   if (!item.isStackable && item.initialSupply > item.maximumSupply) {
     throw new ApiError(422, "CONTRACT_RULE", "initialSupply is above maximumSupply", [
@@ -51,23 +50,11 @@ export async function mintItem(
     ]);
   }
 
-  // Stored under the transaction's hash before it is sent, so an item that lands (even after a 504) is complete;
-  // forgotten again if the transaction does not make it (unless a later mint with the same hash stored its own).
-  let sent: Hex | undefined;
-  const forget = () => {
-    if (sent && metadata.item(target.chainId, sent) === item) metadata.setItem(target.chainId, sent, null);
-  };
-  const presign = {
-    key: account.walletKey,
-    beforeSend: (hash: Hex) => metadata.setItem(target.chainId, (sent = hash), item),
-  };
-  const hash = await sendAddItem(target, account, collection, recipient, item, presign).catch((error: unknown) => {
-    forget();
+  const hash = await sendAddItem(target, account, collection, recipient, item, metadata).catch((error: unknown) => {
     throw apiErrorOf(error, account, "The collection contract refused the mint");
   });
-  const receipt = await minedOrTold(target, hash, mintTimeoutMs, forget);
+  const receipt = await minedOrTold(target, hash, mintTimeoutMs);
   if (receipt.status !== "success") {
-    forget();
     throw new ApiError(422, "CONTRACT_RULE", "The collection contract refused the mint", [
       `transaction ${hash} reverted`,
     ]);
@@ -85,41 +72,45 @@ export async function mintItem(
   };
 }
 
+/** The item's description as it goes on chain, or 413 if it is too large to (before anything is sent). */
+function describe(item: StoredItem): Hex {
+  try {
+    return encodeItemDescription(item);
+  } catch (error) {
+    if (!(error instanceof MetadataTooLarge)) throw error;
+    throw new ApiError(413, "PAYLOAD_TOO_LARGE", "The item's metadata is too large to go on chain", [
+      `item: ${error.message}; shorten its description, properties or imageUrl`,
+    ]);
+  }
+}
+
 function sendAddItem(
   chain: SimChain,
   account: ApiAccount,
   collection: Address,
   to: Address,
   item: StoredItem,
-  presign: Presigner,
+  metadata: Hex,
 ) {
-  const common = { from: account.wallet, collection, to, royaltyPerMille: BigInt(item.royaltyFee) };
-  const dryRun = { dryRun: true, presign };
-  if (item.isStackable)
-    return addItem(
-      chain,
-      { ...common, initialSupply: BigInt(item.initialSupply), maxSupply: BigInt(item.maximumSupply) },
-      dryRun,
-    );
+  const common = { from: account.wallet, collection, to, royaltyPerMille: BigInt(item.royaltyFee), metadata };
+  const dryRun = { dryRun: true };
+  if (item.isStackable) {
+    const supply = { initialSupply: BigInt(item.initialSupply), maxSupply: BigInt(item.maximumSupply) };
+    return addItem(chain, { ...common, ...supply }, dryRun);
+  }
   return addItems(chain, { ...common, count: BigInt(item.initialSupply) }, dryRun);
 }
 
 /**
  * The mint's receipt once its block is indexed. Past the timeout the chain is asked where the
  * transaction is: gone (dropped, or rewound away) answers 409 MINT_DROPPED, never a promise
- * that it will land; still in the pool answers 504 MINT_PENDING, and it is followed until it
- * lands or goes (then its metadata is forgotten).
+ * that it will land; still in the pool answers 504 MINT_PENDING (the item appears, whole, once
+ * it is mined: its description is in the transaction).
  */
-async function minedOrTold(
-  chain: SimChain,
-  hash: Hex,
-  timeoutMs: number,
-  forget: () => void,
-): Promise<TransactionReceipt> {
+async function minedOrTold(chain: SimChain, hash: Hex, timeoutMs: number): Promise<TransactionReceipt> {
   const outcome = await minedWithin(chain, hash, timeoutMs);
   if ("receipt" in outcome) return outcome.receipt;
   if (outcome.where === "gone") {
-    forget();
     throw new ApiError(
       409,
       "MINT_DROPPED",
@@ -130,7 +121,6 @@ async function minedOrTold(
       { txHash: hash },
     );
   }
-  followPending(chain, hash, forget);
   throw new ApiError(
     504,
     "MINT_PENDING",

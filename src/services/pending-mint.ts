@@ -27,28 +27,3 @@ export async function minedWithin(
   const where = await whereabouts(chain, hash);
   return where === "mined" ? { receipt: await chain.confirmed(hash) } : { where };
 }
-
-const LOOK_EVERY_MS = 500;
-
-/**
- * Follows a write that was answered 504 (MINT_PENDING, WRITE_PENDING) until it is mined or gone;
- * if it goes, `onGone` runs (a mint's metadata is forgotten), if it is mined, `onMined`.
- * Stops when the chain stops answering (closed).
- */
-export function followPending(
-  chain: Pick<SimChain, "request">,
-  hash: Hex,
-  onGone: () => void,
-  onMined: () => void = () => {},
-): void {
-  const look = () =>
-    whereabouts(chain, hash).then(
-      (where) => {
-        if (where === "gone") onGone();
-        else if (where === "mined") onMined();
-        else setTimeout(look, LOOK_EVERY_MS).unref();
-      },
-      () => undefined,
-    );
-  setTimeout(look, LOOK_EVERY_MS).unref();
-}

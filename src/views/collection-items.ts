@@ -1,8 +1,8 @@
 import type { Address } from "viem";
 import type { ChainModels } from "../indexer/models.ts";
-import type { MetadataStore } from "../metadata/store.ts";
+import { itemDescription } from "./descriptions.ts";
 
-/** One item of a collection as the dashboard lists it: what the chain says, and its name if the metadata has one. */
+/** One item of a collection as the dashboard lists it: what the chain says, and its name if its creation described it. */
 export interface CollectionItem {
   tokenId: number;
   name: string;
@@ -13,7 +13,7 @@ export interface CollectionItem {
 }
 
 /** Every item of a collection, by token id (held balances only; tokens in a listing's escrow count for the marketplace). */
-export function collectionItems(models: ChainModels, metadata: MetadataStore, collection: Address): CollectionItem[] {
+export function collectionItems(models: ChainModels, collection: Address): CollectionItem[] {
   const items: CollectionItem[] = [];
   const prefix = `${collection}-`;
   for (const [key, record] of models.items) {
@@ -21,7 +21,7 @@ export function collectionItems(models: ChainModels, metadata: MetadataStore, co
     const balances = [...(models.balances.get(key)?.values() ?? [])].filter((amount) => amount > 0n);
     items.push({
       tokenId: Number(key.slice(prefix.length)),
-      name: metadata.item(models.facts.chainId, record.creation.transactionHash)?.name ?? "",
+      name: itemDescription(record.creation)?.name ?? "",
       supply: String(balances.reduce((sum, amount) => sum + amount, 0n)),
       maxSupply: String(record.maxSupply),
       holders: balances.length,

@@ -1,7 +1,8 @@
 import type { Address } from "viem";
 import type { ChainModels, CollectionRecord } from "../indexer/models.ts";
-import { defaultCollectionMetadata, type CollectionMetadata, type MetadataStore } from "../metadata/store.ts";
+import type { CollectionDescription } from "../schemas/on-chain-metadata.ts";
 import type { Collection, CollectionSummary } from "../schemas/collection.ts";
+import { collectionDescription } from "./descriptions.ts";
 import { cents, saleWorth } from "./item-event.ts";
 
 const DAY = 86_400;
@@ -15,15 +16,15 @@ export interface CollectionView {
 
 /**
  * Every collection of one chain as the API shows it, derived from the read
- * models and the metadata, and cached until either changes.
+ * models (the metadata included: the chain told it), and cached until they change.
  */
-export function collectionViews(models: ChainModels, metadata: MetadataStore): Map<Address, CollectionView> {
-  const key = `${models.version}:${metadata.version}`;
+export function collectionViews(models: ChainModels): Map<Address, CollectionView> {
+  const key = models.version;
   const cached = cache.get(models);
   if (cached?.key === key) return cached.views;
   const views = new Map<Address, CollectionView>();
   for (const record of models.collections.values()) {
-    const meta = metadata.collection(record.chainId, record.address) ?? defaultCollectionMetadata(record.name);
+    const meta = collectionDescription(record);
     const collection = toCollection(
       record,
       meta,
@@ -40,11 +41,11 @@ export function collectionViews(models: ChainModels, metadata: MetadataStore): M
   return views;
 }
 
-const cache = new WeakMap<ChainModels, { key: string; views: Map<Address, CollectionView> }>();
+const cache = new WeakMap<ChainModels, { key: number; views: Map<Address, CollectionView> }>();
 
 function toCollection(
   record: CollectionRecord,
-  meta: CollectionMetadata,
+  meta: CollectionDescription,
   holders: number,
   volume: Volumes,
 ): Collection {

@@ -1,35 +1,21 @@
 import type { Address } from "viem";
 import { itemKey, type ChainModels } from "../indexer/models.ts";
-import type { MetadataStore } from "../metadata/store.ts";
-import type { StoredItem } from "../schemas/mint.ts";
+import type { ItemMetadata } from "../schemas/metadata.ts";
+import { itemDescription } from "./descriptions.ts";
 
-/** An item's JSON metadata, what `<uri>/<tokenId>` answers to wallets and marketplaces. */
-export interface ItemMetadata {
-  name: string;
-  description: string;
-  image: string;
-  fileType: string;
-  attributes: { trait_type: string; value: StoredItem["properties"][number]["value"]; static: boolean }[];
-  isStackable: boolean;
-  isConsumable: boolean;
-  maximumSupply: number;
-  royaltyFee: number;
-}
+export type { ItemMetadata } from "../schemas/metadata.ts";
 
 /**
- * The off-chain description of an item with what the chain fixed when it was created:
- * the royalty, and the maximum supply (of a non-stackable item, the copies created with it,
- * each of supply one). Undefined unless both the chain and the store know the item.
+ * An item's JSON metadata, what `<uri>/<tokenId>` answers to wallets and marketplaces: its
+ * description with what the chain fixed when it was created (the royalty, the maximum supply: of a
+ * non-stackable item, the copies created with it, each of supply one). Undefined unless the chain
+ * knows the item and its creating transaction described it.
  */
-export function itemMetadata(
-  models: ChainModels,
-  store: MetadataStore,
-  collection: Address,
-  tokenId: bigint,
-): ItemMetadata | undefined {
+export function itemMetadata(models: ChainModels, collection: Address, tokenId: bigint): ItemMetadata | undefined {
   const record = models.items.get(itemKey(collection, tokenId));
-  const item = record && store.item(models.facts.chainId, record.creation.transactionHash);
-  if (!record || !item) return undefined;
+  const described = record?.creation.description;
+  const item = record && itemDescription(record.creation);
+  if (!record || !described || !item) return undefined;
   return {
     name: item.name,
     description: item.description,
@@ -40,9 +26,9 @@ export function itemMetadata(
       value,
       static: isStatic,
     })),
-    isStackable: item.isStackable,
+    isStackable: described.stackable,
     isConsumable: item.isConsumable,
-    maximumSupply: item.isStackable ? Number(record.maxSupply) : record.creation.tokenIds.length,
+    maximumSupply: described.stackable ? Number(record.maxSupply) : record.creation.tokenIds.length,
     royaltyFee: record.royaltyPerMille,
   };
 }

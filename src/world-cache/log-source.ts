@@ -1,7 +1,6 @@
 import { indexedEventsAbi } from "../indexer/decode.ts";
 import { chainLogSource, type BlockRef, type LogSource } from "../indexer/log-source.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
-import type { MetadataSnapshot } from "../metadata/store.ts";
 import type { CachedChain, CachedWorld } from "./world-cache.ts";
 
 /**
@@ -27,14 +26,10 @@ export async function headsOf(chains: SimChain[]): Promise<Map<number, BlockRef>
 }
 
 /**
- * The world as the chains held it at `heads` (every followed log up to each head) with the
- * metadata as it was then; undefined if a chain no longer holds its head block (it went back since).
+ * The world as the chains held it at `heads` (every followed log up to each head, the metadata
+ * on chain included); undefined if a chain no longer holds its head block (it went back since).
  */
-export async function captureWorld(
-  chains: SimChain[],
-  heads: Map<number, BlockRef>,
-  metadata: MetadataSnapshot,
-): Promise<CachedWorld | undefined> {
+export async function captureWorld(chains: SimChain[], heads: Map<number, BlockRef>): Promise<CachedWorld | undefined> {
   const captured: CachedChain[] = [];
   for (const chain of chains) {
     const source = sourceOf(chain);
@@ -44,7 +39,7 @@ export async function captureWorld(
     if (still?.hash !== head.hash) return undefined;
     captured.push({ chainId: chain.chainId, contracts: chain.contracts, head, logs });
   }
-  return { chains: captured, metadata };
+  return { chains: captured };
 }
 
 function sourceOf(chain: SimChain): LogSource {

@@ -6,7 +6,6 @@ import { deserialize, serialize } from "node:v8";
 import type { CoreContracts } from "../chain/deploy.ts";
 import type { DecodedLog } from "../indexer/decode.ts";
 import type { BlockRef } from "../indexer/log-source.ts";
-import type { MetadataSnapshot } from "../metadata/store.ts";
 
 /** What one chain gave its indexer once the world was loaded: every followed log up to its head (decoded), and the head. */
 export interface CachedChain {
@@ -16,10 +15,9 @@ export interface CachedChain {
   logs: DecodedLog[];
 }
 
-/** A world as a previous start found it on its chains, with the off-chain metadata its replay stored. */
+/** A world as a previous start found it on its chains. */
 export interface CachedWorld {
   chains: CachedChain[];
-  metadata: MetadataSnapshot;
 }
 
 /** Where worlds are cached unless told otherwise: the project's node_modules/.cache (as other tools do), else the system's temporary folder. */
@@ -50,7 +48,7 @@ export class WorldCache {
     const file = this.#file(key);
     try {
       const world = deserialize(readFileSync(file)) as CachedWorld;
-      if (!Array.isArray(world?.chains) || !(world.metadata?.items instanceof Map)) return undefined;
+      if (!Array.isArray(world?.chains)) return undefined;
       return world;
     } catch {
       return undefined;

@@ -212,6 +212,24 @@ describe("refused mints answer a 4xx and change nothing on chain", () => {
       "PAYLOAD_TOO_LARGE",
     ],
     [
+      "metadata too large to go on chain (a body within the size limit)",
+      () =>
+        postJson(
+          sim,
+          MINT,
+          mintBody(sim, bnb[0]!, 56, {
+            description: "d".repeat(5000),
+            properties: Array.from({ length: 20 }, (_, i) => ({
+              name: `p${i}`,
+              value: "v".repeat(1000),
+              static: true,
+            })),
+          }),
+        ),
+      413,
+      "PAYLOAD_TOO_LARGE",
+    ],
+    [
       "an unsupported media type",
       () => call(sim, MINT, { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" }),
       415,
@@ -233,6 +251,16 @@ describe("refused mints answer a 4xx and change nothing on chain", () => {
     expectErrorBody(answer.body, code);
     expect(await chainHeads(sim)).toEqual(heads);
     expect(await Promise.all(bnb.map(itemCount))).toEqual(counts);
+  });
+
+  it("names the metadata's size and the limit when it is too large to go on chain", async () => {
+    const item = {
+      description: "d".repeat(5000),
+      properties: [{ name: "lore", value: "v".repeat(1000), static: true }],
+    };
+    const properties = Array.from({ length: 12 }, () => item.properties[0]);
+    const { body } = await postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { ...item, properties }));
+    expect(body.errors[0]).toMatch(/^item: the item's metadata is [0-9,]+ bytes as it goes on chain .* 16,384 allowed/);
   });
 
   it("names the problem in errors[] for a royalty of 30%", async () => {

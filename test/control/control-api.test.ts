@@ -168,6 +168,22 @@ describe("world editing", () => {
     expect(granted.body).toMatchObject({ isMinter: true });
     expect((await mintAs(helper.apiKey)).status).toBe(200);
   });
+
+  it("refuses a collection whose metadata is too large to go on chain with 413, before anything is sent", async () => {
+    const heads = await chainHeads(sim);
+    const answer = await postJson(sim, "/_sim/collections", {
+      chainId: 137,
+      name: "Verbose",
+      owner: DEMO_KEYS.studio,
+      description: "d".repeat(5000),
+      image: "i".repeat(2000),
+      website: "w".repeat(2000),
+    });
+    expect(answer.status).toBe(413);
+    expectErrorBody(answer.body, "PAYLOAD_TOO_LARGE");
+    expect(answer.body.errors[0]).toMatch(/the collection's metadata is [0-9,]+ bytes .* 8,192 allowed/);
+    expect(await chainHeads(sim)).toEqual(heads);
+  });
 });
 
 describe("faults", () => {

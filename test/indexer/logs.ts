@@ -64,8 +64,13 @@ export function txHash(block: bigint): Hex {
   return `0x${block.toString(16).padStart(64, "0")}`;
 }
 
-export function createCollection(book: LogBook, collection: Address = COLLECTION, owner: Address = ALICE): LogBook {
-  return book.add("CollectionCreated", FACTORY, { collection, owner, name: "Cards", uri: "http://x/cards" });
+export function createCollection(
+  book: LogBook,
+  collection: Address = COLLECTION,
+  owner: Address = ALICE,
+  metadata: Hex = "0x",
+): LogBook {
+  return book.add("CollectionCreated", FACTORY, { collection, owner, name: "Cards", uri: "http://x/cards", metadata });
 }
 
 export function market(

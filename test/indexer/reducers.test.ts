@@ -1,4 +1,4 @@
-import { zeroAddress, type Address } from "viem";
+import { stringToHex, zeroAddress, type Address } from "viem";
 import { describe, expect, it } from "vitest";
 import { applyLogs } from "../../src/indexer/apply.ts";
 import { emptyModels, itemKey, type ChainModels } from "../../src/indexer/models.ts";
@@ -54,10 +54,65 @@ function minted(): LogBook {
 }
 
 describe("reducers fold decoded logs into facts", () => {
+  it("a collection's metadata and an item's description, as the chain told them", () => {
+    const described = createCollection(new LogBook(), COLLECTION, ALICE);
+    described.logs[0]!.args = { ...described.logs[0]!.args, metadata: stringToHex('{"genre":"Art"}') } as never;
+    const book = described
+      .add("ItemCreated", COLLECTION, {
+        tokenId: 1n,
+        creator: ALICE,
+        maxSupply: 1n,
+        initialSupply: 1n,
+        royaltyPerMille: 0n,
+      })
+      .add(
+        "ItemCreated",
+        COLLECTION,
+        { tokenId: 2n, creator: ALICE, maxSupply: 1n, initialSupply: 1n, royaltyPerMille: 0n },
+        { sameBlock: true },
+      )
+      .add(
+        "ItemDescribed",
+        COLLECTION,
+        { firstTokenId: 1n, count: 2n, stackable: false, metadata: stringToHex('{"name":"Twin"}') },
+        { sameBlock: true },
+      );
+    const models = fold(book);
+    expect(models.collections.get(COLLECTION)?.metadata).toBe('{"genre":"Art"}');
+    const description = { stackable: false, metadata: '{"name":"Twin"}' };
+    expect(models.items.get(itemKey(COLLECTION, 1n))?.creation).toEqual({
+      transactionHash: txHash(2n),
+      tokenIds: [1n, 2n],
+      description,
+    });
+    // Both token ids share the one creation, so both are described.
+    expect(models.items.get(itemKey(COLLECTION, 2n))?.creation.description).toEqual(description);
+  });
+
+  it("an ItemDescribed from another transaction than the item's creation, or of an unknown collection, describes nothing", () => {
+    const book = minted()
+      .add("ItemDescribed", COLLECTION, { firstTokenId: 1n, count: 1n, stackable: true, metadata: stringToHex("{}") })
+      .add("ItemDescribed", OTHER_COLLECTION, {
+        firstTokenId: 1n,
+        count: 1n,
+        stackable: true,
+        metadata: stringToHex("{}"),
+      });
+    expect(fold(book)).toEqual(fold(minted()));
+  });
+
   it("a collection and a mint", () => {
     const models = fold(minted());
     expect([...models.collections.values()]).toEqual([
-      { chainId: 56, address: COLLECTION, owner: ALICE, name: "Cards", uri: "http://x/cards", createdAt: time(1) },
+      {
+        chainId: 56,
+        address: COLLECTION,
+        owner: ALICE,
+        name: "Cards",
+        uri: "http://x/cards",
+        createdAt: time(1),
+        metadata: "",
+      },
     ]);
     expect(models.items.get(itemKey(COLLECTION, 1n))).toEqual({
       maxSupply: 10n,
@@ -231,7 +286,13 @@ describe("reducers fold decoded logs into facts", () => {
   it("ignores logs of unknown collections, a foreign factory and a foreign marketplace", () => {
     const foreign: Address = "0xf0e1000000000000000000000000000000000009";
     const book = minted()
-      .add("CollectionCreated", foreign, { collection: OTHER_COLLECTION, owner: BOB, name: "Fake", uri: "" })
+      .add("CollectionCreated", foreign, {
+        collection: OTHER_COLLECTION,
+        owner: BOB,
+        name: "Fake",
+        uri: "",
+        metadata: "0x",
+      })
       .add("ItemCreated", OTHER_COLLECTION, {
         tokenId: 1n,
         creator: BOB,
@@ -253,6 +314,7 @@ describe("reducers fold decoded logs into facts", () => {
       owner: ALICE,
       name: "Cards",
       uri: "",
+      metadata: "0x",
     });
     expect([...fold(book).collections.keys()]).toEqual([COLLECTION]);
   });

@@ -190,6 +190,7 @@ describe("a journal replayed on restart", () => {
       initialSupply: 1n,
       maxSupply: 1n,
       royaltyPerMille: 0n,
+      metadata: "0x",
     });
     await expect(refused).rejects.toBeInstanceOf(ChainRevert);
     expect(await chain.publicClient.getBlockNumber({ cacheTime: 0 })).toBe(headBefore + 1n);

@@ -2,7 +2,7 @@ import { zeroAddress, type Address } from "viem";
 import { describe, expect, it } from "vitest";
 import { advanceHead, applyLogs } from "../../src/indexer/apply.ts";
 import { emptyModels, type ChainModels } from "../../src/indexer/models.ts";
-import { MetadataStore } from "../../src/metadata/store.ts";
+import { encodeCollectionDescription } from "../../src/metadata/codec.ts";
 import type { CollectionsQuery } from "../../src/schemas/collection.ts";
 import { listCollections, orderedViews } from "../../src/views/collection-list.ts";
 import { collectionViews } from "../../src/views/collections.ts";
@@ -12,10 +12,27 @@ const A: Address = "0xaaaa000000000000000000000000000000000001";
 const B: Address = "0xbbbb000000000000000000000000000000000002";
 const C: Address = "0xcccc000000000000000000000000000000000003";
 
+/** Chain 137's B is not verified. */
+const unverified = encodeCollectionDescription("Cards", {
+  description: "",
+  genre: "",
+  image: "",
+  imageHash: "",
+  slug: "b",
+  website: "",
+  isVerified: false,
+});
+
 /** Collections with the given holders each, created in the order given (later ones are newer). */
 function chain(chainId: number, holders: [Address, Address[]][]): ChainModels {
   const book = new LogBook();
-  for (const [collection] of holders) createCollection(book, collection, collection === A ? BOB : ALICE);
+  for (const [collection] of holders)
+    createCollection(
+      book,
+      collection,
+      collection === A ? BOB : ALICE,
+      chainId === 137 && collection === B ? unverified : "0x",
+    );
   for (const [collection, owners] of holders)
     owners.forEach((to, i) =>
       book.add("TransferSingle", collection, { operator: ALICE, from: zeroAddress, to, id: BigInt(i + 1), value: 1n }),
@@ -26,16 +43,6 @@ function chain(chainId: number, holders: [Address, Address[]][]): ChainModels {
   return models;
 }
 
-const metadata = new MetadataStore();
-metadata.setCollection(137, B, {
-  description: "",
-  genre: "",
-  image: "",
-  imageHash: "",
-  slug: "b",
-  website: "",
-  isVerified: false,
-});
 const perChain = [
   collectionViews(
     chain(56, [
@@ -43,14 +50,12 @@ const perChain = [
       [B, [ALICE, BOB]],
       [A, [ALICE]],
     ]),
-    metadata,
   ),
   collectionViews(
     chain(137, [
       [B, [ALICE]],
       [A, [ALICE, BOB, CAROL]],
     ]),
-    metadata,
   ),
 ];
 const query = (fields: Partial<CollectionsQuery> = {}) =>
@@ -102,7 +107,7 @@ describe("the collection list", () => {
     const ordered = orderedViews(perChain, "holders", "desc");
     expect(listCollections(ordered, query()).collections[0]).toBe(ordered[0]!.summary);
     expect(orderedViews([...perChain], "holders", "desc")).toBe(ordered);
-    const changed = [perChain[0]!, collectionViews(chain(137, [[B, [ALICE]]]), metadata)];
+    const changed = [perChain[0]!, collectionViews(chain(137, [[B, [ALICE]]]))];
     expect(orderedViews(changed, "holders", "desc")).not.toBe(ordered);
     expect(orderedViews(changed, "holders", "desc")).toHaveLength(4);
   });

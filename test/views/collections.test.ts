@@ -1,8 +1,8 @@
-import { zeroAddress, type Address } from "viem";
+import { stringToHex, zeroAddress, type Address } from "viem";
 import { describe, expect, it } from "vitest";
 import { advanceHead, applyLogs } from "../../src/indexer/apply.ts";
 import { emptyModels, type ChainModels } from "../../src/indexer/models.ts";
-import { MetadataStore } from "../../src/metadata/store.ts";
+import { encodeCollectionDescription } from "../../src/metadata/codec.ts";
 import { collectionViews } from "../../src/views/collections.ts";
 import {
   ALICE,
@@ -44,13 +44,11 @@ function mintTo(book: LogBook, tokenId: bigint, to: Address, amount: bigint): Lo
     );
 }
 
-const viewOf = (models: ChainModels, metadata = new MetadataStore()) =>
-  collectionViews(models, metadata).get(COLLECTION)!;
+const viewOf = (models: ChainModels) => collectionViews(models).get(COLLECTION)!;
 
 describe("a collection's view", () => {
-  it("answers the chain's facts with the metadata's, the list summary without imageUrl, all frozen", () => {
-    const metadata = new MetadataStore();
-    metadata.setCollection(56, COLLECTION, {
+  it("answers the chain's facts with the metadata its creation carried, the list summary without imageUrl, all frozen", () => {
+    const metadata = encodeCollectionDescription("Cards", {
       description: "d",
       genre: "g",
       image: "i.png",
@@ -59,7 +57,7 @@ describe("a collection's view", () => {
       website: "w",
       isVerified: false,
     });
-    const view = viewOf(fold(createCollection(new LogBook())), metadata);
+    const view = viewOf(fold(createCollection(new LogBook(), COLLECTION, ALICE, metadata)));
     expect(view.collection).toEqual({
       address: COLLECTION,
       name: "Cards",
@@ -86,21 +84,20 @@ describe("a collection's view", () => {
     expect([view, view.collection, view.summary].every(Object.isFrozen)).toBe(true);
   });
 
-  it("is made again only when the models or the metadata change", () => {
+  it("is made again only when the models change", () => {
     const models = fold(createCollection(new LogBook()));
-    const metadata = new MetadataStore();
-    const views = collectionViews(models, metadata);
-    expect(collectionViews(models, metadata)).toBe(views);
-    metadata.setCollection(56, COLLECTION, {
-      description: "",
-      genre: "",
-      image: "",
-      imageHash: "",
-      slug: "x",
-      website: "",
-      isVerified: true,
-    });
-    expect(collectionViews(models, metadata).get(COLLECTION)!.collection.slug).toBe("x");
+    const views = collectionViews(models);
+    expect(collectionViews(models)).toBe(views);
+    advanceHead(models, { number: 99n, timestamp: BigInt(GENESIS + 86_400 * 400) });
+    expect(collectionViews(models)).not.toBe(views);
+  });
+
+  it("a collection created without metadata (or with bytes that are not a collection's) has the defaults, its slug from its name", () => {
+    for (const metadata of ["0x", stringToHex("nonsense"), stringToHex('{"isVerified":"yes"}')] as const) {
+      const view = viewOf(fold(createCollection(new LogBook(), COLLECTION, ALICE, metadata)));
+      expect(view.collection).toMatchObject({ description: "", genre: "", image: "", slug: "cards", website: "" });
+      expect(view.isVerified).toBe(true);
+    }
   });
 
   it("counts distinct holders; escrowed tokens count for their seller, never for the marketplace", () => {

@@ -1,27 +1,22 @@
-import { zeroAddress } from "viem";
+import { stringToHex, zeroAddress } from "viem";
 import { expect, it } from "vitest";
 import { applyLogs } from "../../src/indexer/apply.ts";
-import { emptyModels, itemKey } from "../../src/indexer/models.ts";
-import { MetadataStore } from "../../src/metadata/store.ts";
-import type { StoredItem } from "../../src/schemas/mint.ts";
+import { emptyModels } from "../../src/indexer/models.ts";
+import { encodeItemDescription } from "../../src/metadata/codec.ts";
 import { itemMetadata } from "../../src/views/item-metadata.ts";
 import { ALICE, chainFacts, COLLECTION, createCollection, LogBook } from "../indexer/logs.ts";
 
-// The store's copies of maximumSupply and royaltyFee are deliberately wrong: the view must take the chain's.
-const stored = (isStackable: boolean): StoredItem => ({
+const sword = encodeItemDescription({
   name: "Sword",
   description: "sharp",
   imageUrl: "https://img/sword.png",
   fileType: "image/png",
   properties: [{ name: "power", value: "9", static: true }],
-  isStackable,
   isConsumable: false,
-  initialSupply: 3,
-  maximumSupply: 999,
-  royaltyFee: 999,
 });
 
-function world() {
+/** A stackable item (token 1), a non-stackable one of three copies (tokens 2-4), and one nobody described (token 5). */
+function world(description = sword) {
   const book = createCollection(new LogBook())
     .add("ItemCreated", COLLECTION, {
       tokenId: 1n,
@@ -35,6 +30,12 @@ function world() {
       COLLECTION,
       { operator: ALICE, from: zeroAddress, to: ALICE, id: 1n, value: 3n },
       { sameBlock: true },
+    )
+    .add(
+      "ItemDescribed",
+      COLLECTION,
+      { firstTokenId: 1n, count: 1n, stackable: true, metadata: description },
+      { sameBlock: true },
     );
   for (const tokenId of [2n, 3n, 4n])
     book.add(
@@ -43,18 +44,26 @@ function world() {
       { tokenId, creator: ALICE, maxSupply: 1n, initialSupply: 1n, royaltyPerMille: 25n },
       { sameBlock: tokenId > 2n },
     );
+  book.add(
+    "ItemDescribed",
+    COLLECTION,
+    { firstTokenId: 2n, count: 3n, stackable: false, metadata: description },
+    { sameBlock: true },
+  );
+  book.add("ItemCreated", COLLECTION, {
+    tokenId: 5n,
+    creator: ALICE,
+    maxSupply: 1n,
+    initialSupply: 1n,
+    royaltyPerMille: 0n,
+  });
   const models = emptyModels(chainFacts());
   applyLogs(models, book.logs, book.blockTimes());
-  const store = new MetadataStore();
-  const creationOf = (tokenId: bigint) => models.items.get(itemKey(COLLECTION, tokenId))!.creation.transactionHash;
-  store.setItem(56, creationOf(1n), stored(true));
-  for (const tokenId of [2n, 3n, 4n]) store.setItem(56, creationOf(tokenId), stored(false));
-  return { models, store };
+  return models;
 }
 
-it("an item's metadata: the description from the store, maximum supply and royalty from the chain", () => {
-  const { models, store } = world();
-  expect(itemMetadata(models, store, COLLECTION, 1n)).toEqual({
+it("an item's metadata: the description its creation carried, maximum supply, royalty and kind from the chain", () => {
+  expect(itemMetadata(world(), COLLECTION, 1n)).toEqual({
     name: "Sword",
     description: "sharp",
     image: "https://img/sword.png",
@@ -68,13 +77,34 @@ it("an item's metadata: the description from the store, maximum supply and royal
 });
 
 it("a non-stackable item's maximum supply is the copies its transaction created", () => {
-  const { models, store } = world();
+  const models = world();
   for (const tokenId of [2n, 3n, 4n])
-    expect(itemMetadata(models, store, COLLECTION, tokenId)).toMatchObject({ maximumSupply: 3, royaltyFee: 25 });
+    expect(itemMetadata(models, COLLECTION, tokenId)).toMatchObject({
+      isStackable: false,
+      maximumSupply: 3,
+      royaltyFee: 25,
+    });
 });
 
-it("nothing for an item the chain or the store does not know", () => {
-  const { models, store } = world();
-  expect(itemMetadata(models, store, COLLECTION, 5n)).toBeUndefined();
-  expect(itemMetadata(models, new MetadataStore(), COLLECTION, 1n)).toBeUndefined();
+it("nothing for an item the chain does not know, one its creation did not describe, or one described by bytes that are not an item's metadata", () => {
+  const models = world();
+  expect(itemMetadata(models, COLLECTION, 6n)).toBeUndefined();
+  expect(itemMetadata(models, COLLECTION, 5n)).toBeUndefined();
+  for (const bytes of [stringToHex("not json"), stringToHex('{"description":"no name"}'), stringToHex("[1]"), "0x"])
+    expect(itemMetadata(world(bytes as `0x${string}`), COLLECTION, 1n)).toBeUndefined();
+});
+
+it("a description a script wrote by hand: missing fields take their defaults, unknown ones are dropped", () => {
+  const models = world(stringToHex('{"name":"Bare","rarity":"legendary"}'));
+  expect(itemMetadata(models, COLLECTION, 1n)).toEqual({
+    name: "Bare",
+    description: "",
+    image: "",
+    fileType: "image/png",
+    attributes: [],
+    isStackable: true,
+    isConsumable: false,
+    maximumSupply: 7,
+    royaltyFee: 40,
+  });
 });

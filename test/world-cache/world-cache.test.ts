@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
+import { stringToHex } from "viem";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { CachedWorld } from "../../src/world-cache/world-cache.ts";
 import { demoWorld } from "../../src/scenario/world.ts";
@@ -88,8 +89,8 @@ describe("the world cache", () => {
     const path = join(dir, file!);
     const cached = deserialize(readFileSync(path)) as CachedWorld;
     const [first] = cached.chains;
-    const collection = [...cached.metadata.collections.keys()][0]!;
-    cached.metadata.collections.get(collection)!.description = "not what the world says";
+    const created = first!.logs.find((log) => log.eventName === "CollectionCreated")!;
+    created.args = { ...created.args, metadata: stringToHex('{"description":"not what the world says"}') } as never;
     first!.head.hash = `0x${"ab".repeat(32)}`;
     writeFileSync(path, serialize(cached));
 

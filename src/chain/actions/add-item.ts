@@ -10,11 +10,13 @@ export interface AddItemParams {
   initialSupply: bigint;
   maxSupply: bigint;
   royaltyPerMille: bigint;
+  /** The item's description as it goes on chain (src/metadata/codec.ts), emitted in ItemDescribed. */
+  metadata: Hex;
 }
 
 /** A stackable item: the next token id, with `initialSupply` minted to `to` and room up to `maxSupply`. */
 export function addItem(chain: SimChain, p: AddItemParams, options?: WriteOptions): Promise<Hex> {
-  const args = [p.to, p.initialSupply, p.maxSupply, p.royaltyPerMille] as const;
+  const args = [p.to, p.initialSupply, p.maxSupply, p.royaltyPerMille, p.metadata] as const;
   const data = encodeFunctionData({ abi: chain.abis.collection, functionName: "addItem", args });
   return chain.write(p.from, { to: p.collection, data }, ITEM_RULES, options);
 }

@@ -10,6 +10,8 @@ export interface AddItemsParams {
   /** How many token ids of supply one (a non-stackable item). */
   count: bigint;
   royaltyPerMille: bigint;
+  /** The item's description as it goes on chain (src/metadata/codec.ts), emitted once in ItemDescribed. */
+  metadata: Hex;
 }
 
 /** A non-stackable item: `count` new token ids of supply one each, all minted to `to`. */
@@ -17,7 +19,7 @@ export function addItems(chain: SimChain, p: AddItemsParams, options?: WriteOpti
   const data = encodeFunctionData({
     abi: chain.abis.collection,
     functionName: "addItems",
-    args: [p.to, p.count, p.royaltyPerMille],
+    args: [p.to, p.count, p.royaltyPerMille, p.metadata],
   });
   return chain.write(p.from, { to: p.collection, data }, ITEM_RULES, options);
 }

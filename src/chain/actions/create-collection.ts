@@ -8,6 +8,8 @@ export interface CreateCollectionParams {
   uri: string;
   owner: Address;
   minters: Address[];
+  /** The collection's description as it goes on chain (src/metadata/codec.ts), emitted in CollectionCreated. */
+  metadata: Hex;
 }
 
 /** Deploys a collection through the factory (anyone may). */
@@ -15,7 +17,7 @@ export function createCollection(chain: SimChain, p: CreateCollectionParams, opt
   const data = encodeFunctionData({
     abi: chain.abis.factory,
     functionName: "createCollection",
-    args: [p.name, p.uri, p.owner, p.minters],
+    args: [p.name, p.uri, p.owner, p.minters, p.metadata],
   });
   return chain.write(p.from, { to: chain.contracts.factory, data }, {}, options);
 }

@@ -1,3 +1,4 @@
+import { hexToString } from "viem";
 import type { ArgsOf } from "../decode.ts";
 import type { ChainModels, LogPosition } from "../models.ts";
 import { lowerAddress } from "../../chain/address.ts";
@@ -13,5 +14,6 @@ export function collectionCreated(models: ChainModels, args: ArgsOf<"CollectionC
     name: args.name,
     uri: args.uri,
     createdAt: at.timestamp,
+    metadata: hexToString(args.metadata),
   });
 }

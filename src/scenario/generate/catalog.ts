@@ -1,4 +1,4 @@
-import { slugify } from "../../metadata/store.ts";
+import { slugify } from "../../metadata/slug.ts";
 import type { ScenarioCollection, ScenarioItem } from "../schema.ts";
 import { formatOffset } from "../time.ts";
 import { Market } from "./market.ts";

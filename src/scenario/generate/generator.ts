@@ -1,4 +1,4 @@
-import { slugify } from "../../metadata/store.ts";
+import { slugify } from "../../metadata/slug.ts";
 import { DEFAULT_NOW, type Scenario, type ScenarioAccount, type ScenarioItem } from "../schema.ts";
 import { Catalog } from "./catalog.ts";
 import { holderWithMost, type GenCollection, type Token } from "./model.ts";

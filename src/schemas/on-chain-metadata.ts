@@ -1,0 +1,26 @@
+import { Type, type Static } from "@sinclair/typebox";
+
+// What travels on chain beside the chain's own facts: an item's description (emitted in
+// Collection's ItemDescribed) and a collection's (in the factory's CollectionCreated), each as
+// compact JSON. The chain itself tells the rest (supply, maximum supply, royalty, stackable, owner,
+// name, uri, when): it is never written twice. A field at its default is left out of the JSON.
+
+/** At most this many bytes of an item's metadata go on chain (a mint with more answers 413). */
+export const ITEM_METADATA_MAX_BYTES = 16_384;
+/** At most this many bytes of a collection's metadata go on chain (a collection with more answers 413). */
+export const COLLECTION_METADATA_MAX_BYTES = 8_192;
+
+/** A collection's description as it is on chain. */
+export const CollectionDescription = Type.Object(
+  {
+    description: Type.String({ default: "" }),
+    genre: Type.String({ default: "" }),
+    image: Type.String({ default: "" }),
+    imageHash: Type.String({ default: "" }),
+    slug: Type.String({ pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" }),
+    website: Type.String({ default: "" }),
+    isVerified: Type.Boolean({ default: true }),
+  },
+  { additionalProperties: false, $id: "CollectionDescription" },
+);
+export type CollectionDescription = Static<typeof CollectionDescription>;
