@@ -57,13 +57,26 @@ export class ChainRegistry {
     return chains;
   }
 
-  /** The chain a collection lives on (among `chainId`'s, when given), after bringing the index up to date. */
+  /**
+   * The chain a collection lives on (among `chainId`'s, when given), after bringing the index up to date. A
+   * collection not found on a node others write to (--rpc-url) is looked for again at the node's head: another
+   * instance may have just created it, before the next poll.
+   */
   async findCollection(address: Address, chainId?: number): Promise<CollectionLookup> {
-    for (const chain of await this.synced(chainId)) if (chain.models.collections.has(address)) return { found: chain };
+    const holding = (chains: SimChain[]) => chains.find((chain) => chain.models.collections.has(address));
+    let found = holding(await this.synced(chainId));
+    if (!found) found = holding(await this.#caughtUp(chainId));
+    if (found) return { found };
     if (chainId === undefined) return { unknown: true };
-    for (const chain of await this.synced())
-      if (chain.models.collections.has(address)) return { elsewhere: chain.chainId };
-    return { unknown: true };
+    const elsewhere = holding(await this.synced());
+    return elsewhere ? { elsewhere: elsewhere.chainId } : { unknown: true };
+  }
+
+  /** The nodes others write to (among `chainId`'s), indexed up to their latest block now. */
+  async #caughtUp(chainId?: number): Promise<SimChain[]> {
+    const shared = this.all().filter((chain) => chain.external && (chainId === undefined || chain.chainId === chainId));
+    for (const chain of shared) chain.indexer.markStale();
+    return shared.length === 0 ? [] : this.synced(chainId);
   }
 
   close(): Promise<unknown> {

@@ -18,6 +18,21 @@ export class ChainRevert extends Error {
   }
 }
 
+/**
+ * A node answered, and refused the transaction without running it: its nonce clashed with another
+ * writer's (for every fresh nonce tried), the wallet cannot pay for it, or the node's rules say no.
+ * The node is there: this is not an outage.
+ */
+export class TransactionRefused extends Error {
+  /** Another writer kept taking the wallet's nonces (nonce too low, already known, replacement underpriced). */
+  readonly nonceClash: boolean;
+  constructor(message: string, nonceClash: boolean) {
+    super(message);
+    this.name = "TransactionRefused";
+    this.nonceClash = nonceClash;
+  }
+}
+
 /** The chain did not take the call at all (not a revert). */
 export class ChainUnavailable extends Error {
   constructor(cause: unknown) {
@@ -27,10 +42,16 @@ export class ChainUnavailable extends Error {
 }
 
 /**
- * Turns what EDR threw for a transaction or estimate into a ChainRevert (a custom error
- * decoded against the contracts' ABIs, named by `rules`) or ChainUnavailable.
+ * Turns what EDR or a node threw for a transaction or estimate into a ChainRevert (a custom error
+ * decoded against the contracts' ABIs, named by `rules`), a TransactionRefused (as the node's writer
+ * told it) or ChainUnavailable.
  */
-export function chainErrorOf(error: unknown, errorsAbi: Abi, rules: RevertRules = {}): ChainRevert | ChainUnavailable {
+export function chainErrorOf(
+  error: unknown,
+  errorsAbi: Abi,
+  rules: RevertRules = {},
+): ChainRevert | ChainUnavailable | TransactionRefused {
+  if (error instanceof TransactionRefused) return error;
   const data = revertData(error);
   if (!data) return new ChainUnavailable(error);
   try {
@@ -41,7 +62,8 @@ export function chainErrorOf(error: unknown, errorsAbi: Abi, rules: RevertRules 
   }
 }
 
-function revertData(error: unknown): Hex | undefined {
+/** The revert data an error carries, if the call reverted (EDR's errors and a node's JSON-RPC errors carry it so). */
+export function revertData(error: unknown): Hex | undefined {
   const data = (error as { data?: unknown })?.data;
   const hex = typeof data === "string" ? data : (data as { data?: unknown } | undefined)?.data;
   return typeof hex === "string" && /^0x[0-9a-fA-F]*$/.test(hex) ? (hex as Hex) : undefined;

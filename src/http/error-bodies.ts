@@ -1,9 +1,6 @@
 import type { Context, Next } from "koa";
-import { NodeCannot } from "../chain/node/refusal.ts";
-import { NodeUnreachable, rootCause } from "../chain/node/rpc.ts";
-import { ChainUnavailable } from "../chain/revert.ts";
 import { ApiError, notFound } from "../errors.ts";
-import { ChainReplaced } from "../indexer/indexer.ts";
+import { chainFailure } from "../services/chain-errors.ts";
 
 /** Errors thrown by Koa's body parser and http-errors, mapped onto the design's codes. */
 function fromHttpError(error: { status?: number; type?: string; message?: string }): ApiError | undefined {
@@ -22,18 +19,6 @@ function fromHttpError(error: { status?: number; type?: string; message?: string
   }
 }
 
-/** A chain's failure that reached no service's own answer: a node that cannot do the action (409), or a chain that is not there (503). */
-function fromChainError(thrown: unknown): ApiError | undefined {
-  const error = thrown instanceof ChainUnavailable || thrown instanceof NodeCannot ? thrown : rootCause(thrown);
-  if (error instanceof NodeCannot) return new ApiError(409, "CONFLICT", error.message, [error.detail]);
-  if (error instanceof NodeUnreachable || error instanceof ChainReplaced || error instanceof ChainUnavailable) {
-    return new ApiError(503, "CHAIN_UNAVAILABLE", "A chain did not answer as it should", [
-      error.message.split("\n")[0]!,
-    ]);
-  }
-  return undefined;
-}
-
 /** Outermost middleware: every failure leaves as the JSON error body, never a stack trace. */
 export function errorBodies(log: (message: string) => void) {
   return async function errorBodies(ctx: Context, next: Next) {
@@ -41,7 +26,7 @@ export function errorBodies(log: (message: string) => void) {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) throw notFound(`Route ${ctx.method} ${ctx.path}`);
     } catch (thrown) {
-      const known = thrown instanceof ApiError ? thrown : (fromChainError(thrown) ?? fromHttpError(thrown as object));
+      const known = thrown instanceof ApiError ? thrown : (chainFailure(thrown) ?? fromHttpError(thrown as object));
       const error = known ?? new ApiError(500, "INTERNAL", "The simulator failed; this is a bug in it");
       if (!known) log(`${ctx.method} ${ctx.url} failed: ${(thrown as Error).stack ?? String(thrown)}`);
       ctx.status = error.status;

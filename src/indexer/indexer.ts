@@ -161,6 +161,10 @@ export class ChainIndexer {
       await this.#checkAnchor();
       await this.#rewindIfForked();
       this.#mayBeRewritten = false;
+    } else if (this.#follow.anchor) {
+      // A chain others write to may have gone back since the last look without anyone telling (an evm_revert, a
+      // reorg): the indexed head must still be on it before blocks after it are read, or they would not follow it.
+      await this.#rewindIfForked();
     }
     const target: Target = to ?? (await this.#source.latest());
     const fromBlock = BigInt(this.#models.head.blockNumber + 1);

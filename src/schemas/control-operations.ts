@@ -16,13 +16,14 @@ import {
   TimeResponse,
 } from "./control.ts";
 import { controlOperation as operation, tag } from "./control-operation.ts";
+import { COLLECTION_METADATA_MAX_BYTES } from "./on-chain-metadata.ts";
+import { NODE_REFUSED } from "./operations.ts";
 import { addFault, clearFaults, listFaults, listRequests, removeFault } from "./fault-operations.ts";
 
 export { addFault, clearFaults, listFaults, listRequests, removeFault };
 const BAD = { 400: "The body or a parameter is invalid." };
 const ROLE_REFUSED = { 422: "The collection contract refused the role change." };
-const WRITE_DROPPED =
-  "`WRITE_DROPPED`: the write was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool cleared); nothing changed, `txHash` names it.";
+const WRITE_DROPPED = `\`WRITE_DROPPED\`: the write was sent, but the chain dropped its transaction before mining it (rewound by \`evm_revert\`, its pool cleared); nothing changed, \`txHash\` names it. ${NODE_REFUSED}`;
 /** A control write waits for its block as long as a mint does (`--mint-timeout`). */
 const WRITE_PENDING = {
   504: "`WRITE_PENDING`: the write was sent but its block did not come within the mint timeout; `txHash` names it, and it takes effect once it is mined.",
@@ -115,10 +116,17 @@ export const createCollection = operation({
   tag,
   summary: "Create a collection",
   description:
-    "Deploys a collection through the factory, owned by the developer wallet of the API key `owner`, with the minter role for each of `minters`; the off-chain fields become its metadata.",
+    "Deploys a collection through the factory, owned by the developer wallet of the API key `owner`, with the minter role for each of `minters`; the other fields are its metadata, which goes on chain in the same transaction (every simulator on the chain sees it).",
   body: CreateCollectionBody,
   response: CreatedCollection,
-  errors: { ...BAD, 404: "No such API key or chain.", 409: WRITE_DROPPED, ...DOWN, ...WRITE_PENDING },
+  errors: {
+    ...BAD,
+    404: "No such API key or chain.",
+    409: WRITE_DROPPED,
+    413: `The body is too large, or the collection's metadata is: at most ${COLLECTION_METADATA_MAX_BYTES.toLocaleString("en")} bytes of it go on chain (compact JSON).`,
+    ...DOWN,
+    ...WRITE_PENDING,
+  },
 });
 
 export const grantMinterRole = operation({

@@ -9,6 +9,7 @@ import {
 import { ItemEventsParams, ItemEventsQuery, ItemEventsResponse } from "./item-event.ts";
 import { ITEM_METADATA_PATH, ItemMetadata, ItemMetadataParams } from "./metadata.ts";
 import { MintBody, MintQuery, MintResponse } from "./mint.ts";
+import { ITEM_METADATA_MAX_BYTES } from "./on-chain-metadata.ts";
 
 /**
  * One endpoint of the API contract. The server routes and validates by it, the OpenAPI
@@ -30,6 +31,10 @@ export interface Operation {
   response: TSchema;
   errors: Record<number, string>;
 }
+
+/** What a node the simulator did not start may answer a write instead of taking it (src/chain/node/writer.ts). */
+export const NODE_REFUSED =
+  "On a node (`--rpc-url`): `NONCE_CONFLICT`, another process sending for the same wallet took its nonce every time a fresh one was tried (send again), or `TRANSACTION_REFUSED`, the node refused the transaction (the wallet cannot pay for gas, say); nothing was sent.";
 
 const CHAIN_DOWN = {
   503: "The chain is unavailable, or the simulator is shutting down (`SHUTTING_DOWN`, with `Connection: close`).",
@@ -57,8 +62,8 @@ export const mintItem = operation({
     401: "The apiKey is missing or unknown.",
     403: "The developer wallet is not authorized (minter role) on the collection.",
     404: "No such collection on that chain.",
-    409: "`MINT_DROPPED`: the mint was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool cleared); nothing was minted, `txHash` names it: send the mint again.",
-    413: "The body is too large.",
+    409: `\`MINT_DROPPED\`: the mint was sent, but the chain dropped its transaction before mining it (rewound by \`evm_revert\`, its pool cleared); nothing was minted, \`txHash\` names it: send the mint again. Or ${NODE_REFUSED}`,
+    413: `The body is too large, or the item's metadata is: at most ${ITEM_METADATA_MAX_BYTES.toLocaleString("en")} bytes of it go on chain (\`name\`, \`description\`, \`imageUrl\`, \`fileType\`, \`properties\`, \`isConsumable\`, as compact JSON without the fields left at their defaults).`,
     415: "The body is neither JSON nor a form, or is in a content-encoding the server does not decode (it takes gzip, deflate and br, in any case).",
     422: "The collection contract refused the mint (supply, royalty cap).",
     429: "Too many unknown apiKeys from this address; retry after `Retry-After` seconds.",

@@ -3,7 +3,8 @@ import { createServer, type Server } from "node:http";
 // Nodes as testnets and providers are, made from a real anvil by a JSON-RPC proxy in front of
 // it: a plain node answers every evm_*, hardhat_*, anvil_* and synchronous-send call as geth
 // answers a method it does not have (-32601); a limited node refuses an eth_getLogs over more
-// blocks than it allows, as providers do. Everything else is forwarded; anvil mines as it would.
+// blocks than it allows, as providers do; a clashing node finds every nonce taken. Everything else
+// is forwarded; anvil mines as it would.
 
 const DEV_METHOD = /^(evm_|hardhat_|anvil_)|Sync$/;
 
@@ -39,6 +40,13 @@ export async function startLimitedNode(
       : undefined;
   });
   return { ...proxy, ranges };
+}
+
+/** A node where every raw transaction finds its nonce already taken, as if another writer always sent first. */
+export function startClashingNode(target: string): Promise<NodeProxy> {
+  return startProxy(target, ({ method }) =>
+    method === "eth_sendRawTransaction" ? { code: -32003, message: "nonce too low" } : undefined,
+  );
 }
 
 async function startProxy(target: string, refusalOf: (call: Call) => Refusal | undefined): Promise<NodeProxy> {

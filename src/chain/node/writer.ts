@@ -1,6 +1,7 @@
 import { keccak256, type Address, type Hex } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { lowerAddress } from "../address.ts";
+import { revertData, TransactionRefused } from "../revert.ts";
 import type { SendableTx } from "../block-batcher.ts";
 import { NodeRpcError, type NodeRpc, type RawReceipt, type RpcCall, type RpcOutcome } from "./rpc.ts";
 
@@ -11,6 +12,11 @@ const RECEIPTS_KEPT = 256;
 const UNTIMED_WAIT_MS = 1_000;
 // How anvil ("No Signer available") and Hardhat's node ("Unknown account") refuse a sender they do not impersonate.
 const NOT_IMPERSONATED = /no signer|unknown account|not impersonat|sender account not recognized/i;
+// How nodes refuse a nonce another writer took first (geth, anvil, Hardhat's node, providers).
+const NONCE_CLASH =
+  /nonce too low|nonce too high|already known|known transaction|replacement transaction underpriced|nonce has already been used|transaction already imported|invalid nonce/i;
+// A clash is tried again with a fresh nonce from the node this many times in all, after a short, growing, random wait.
+const NONCE_ATTEMPTS = 12;
 
 /** A transaction as the simulator sends it (`to` absent: a contract creation). */
 export type NodeTx = Omit<SendableTx, "to"> & { from: Address; to?: Address; data: Hex };
@@ -28,6 +34,8 @@ export class NodeWriter {
   readonly #signers: Map<Address, PrivateKeyAccount> | undefined;
   readonly #nonces = new Map<Address, number>();
   readonly #receipts = new Map<Hex, RawReceipt>();
+  /** Each wallet's sends, one at a time: in this process, a wallet's nonces are taken in order. */
+  readonly #queues = new Map<Address, Promise<unknown>>();
 
   /** With `keys`, every sender must be one of them and is signed for here; without, the node sends as anyone (impersonation). */
   readonly #sendsSync: boolean;
@@ -74,9 +82,9 @@ export class NodeWriter {
     const stamp: RpcCall[] = at === undefined ? [] : [{ method: "evm_setNextBlockTimestamp", params: [at] }];
     // Only a timed write waits in the send: an API write on a node with a block time answers at once (its caller waits, with a timeout).
     const sync = at !== undefined && this.#sendsSync;
-    const { hash, receipt } = this.#signers
-      ? await this.#sendSigned(tx, stamp, sync)
-      : await this.#sendImpersonated(tx, stamp, sync);
+    const { hash, receipt } = await this.#inTurn(lowerAddress(tx.from), () =>
+      this.#signers ? this.#sendSigned(tx, stamp, sync) : this.#sendImpersonated(tx, stamp, sync),
+    );
     // An automining node mines within milliseconds; one with a block time leaves an API write to its caller's wait.
     const mined = receipt ?? (await this.#minedReceipt(hash, at !== undefined));
     if (!mined) return hash;
@@ -93,19 +101,31 @@ export class NodeWriter {
     return receipt;
   }
 
+  /** Runs `send` once the wallet's earlier sends from this process are done. */
+  #inTurn<T>(wallet: Address, send: () => Promise<T>): Promise<T> {
+    const turn = (this.#queues.get(wallet) ?? Promise.resolve()).then(send);
+    const settled = turn.catch(() => undefined);
+    this.#queues.set(wallet, settled);
+    void settled.then(() => this.#queues.get(wallet) === settled && this.#queues.delete(wallet));
+    return turn;
+  }
+
   async #sendImpersonated(
     tx: NodeTx,
     stamp: RpcCall[],
     sync: boolean,
   ): Promise<{ hash: Hex; receipt: RawReceipt | null }> {
     const send = { method: sync ? "eth_sendTransactionSync" : "eth_sendTransaction", params: [tx] };
-    let outcomes = await this.#rpc.batch([...stamp, send]);
-    const sent = outcomes[stamp.length]!;
-    if ("error" in sent && NOT_IMPERSONATED.test(sent.error.message)) {
-      // A node restarted with its state keeps balances but forgets whom it impersonated.
-      await this.#rpc.request("hardhat_impersonateAccount", [tx.from]);
-      outcomes = await this.#rpc.batch([...stamp, send]);
-    }
+    const outcomes = await this.#clashesRetried(tx.from, stamp.length, async () => {
+      let outcomes = await this.#rpc.batch([...stamp, send]);
+      const sent = outcomes[stamp.length]!;
+      if ("error" in sent && NOT_IMPERSONATED.test(sent.error.message)) {
+        // A node restarted with its state keeps balances but forgets whom it impersonated.
+        await this.#rpc.request("hardhat_impersonateAccount", [tx.from]);
+        outcomes = await this.#rpc.batch([...stamp, send]);
+      }
+      return outcomes;
+    });
     const answer = resultOf(outcomes, stamp.length);
     throwIfUnstamped(outcomes, stamp.length);
     if (sync) return { hash: (answer as RawReceipt).transactionHash, receipt: answer as RawReceipt };
@@ -117,9 +137,15 @@ export class NodeWriter {
     const from = lowerAddress(tx.from);
     const account = this.#signers!.get(from);
     if (!account) throw new Error(`chain ${this.#chainId}: no key for ${from}; add it to the keys file (--keys)`);
-    for (let attempt = 1; ; attempt += 1) {
-      const nonce =
-        this.#nonces.get(from) ?? Number(await this.#rpc.request("eth_getTransactionCount", [from, "pending"]));
+    let hash: Hex = "0x";
+    let nonce = 0;
+    // A timed write (the world loading, nobody else writing yet) counts its own nonces; any other asks the node,
+    // which alone knows what other writers sent, or whether the chain went back.
+    const timed = stamp.length > 0;
+    const outcomes = await this.#clashesRetried(from, stamp.length, async () => {
+      nonce =
+        (timed ? this.#nonces.get(from) : undefined) ??
+        Number(await this.#rpc.request("eth_getTransactionCount", [from, "pending"]));
       const raw = await account.signTransaction({
         type: "eip1559",
         chainId: this.#chainId,
@@ -131,24 +157,42 @@ export class NodeWriter {
         maxFeePerGas: BigInt(tx.maxFeePerGas!),
         maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas!),
       });
-      const hash = keccak256(raw);
+      hash = keccak256(raw);
       const sends: RpcCall[] = sync
         ? [{ method: "eth_sendRawTransactionSync", params: [raw] }]
         : [
             { method: "eth_sendRawTransaction", params: [raw] },
             { method: "eth_getTransactionReceipt", params: [hash] },
           ];
-      const outcomes = await this.#rpc.batch([...stamp, ...sends]);
-      const sent = outcomes[stamp.length]!;
-      if ("error" in sent) {
-        // Someone else sent from this key meanwhile, or the node took it and failed: ask the node next time.
-        this.#nonces.delete(from);
-        if (attempt === 1 && /nonce/i.test(sent.error.message)) continue;
-        throw sent.error;
+      return this.#rpc.batch([...stamp, ...sends]);
+    });
+    this.#nonces.set(from, nonce + 1);
+    throwIfUnstamped(outcomes, stamp.length);
+    return { hash, receipt: resultOf(outcomes, sync ? stamp.length : stamp.length + 1) as RawReceipt | null };
+  }
+
+  /**
+   * Sends (`attempt` answers a batch whose call at `sendAt` is the send) until the node takes
+   * the transaction. A nonce another writer took first (another process sending for the same wallet) is
+   * tried again with the node's next one, a bounded number of times; any other refusal is not.
+   */
+  async #clashesRetried(from: Address, sendAt: number, attempt: () => Promise<RpcOutcome[]>): Promise<RpcOutcome[]> {
+    for (let tries = 1; ; tries += 1) {
+      const outcomes = await attempt();
+      const sent = outcomes[sendAt]!;
+      if (!("error" in sent)) return outcomes;
+      const { error } = sent;
+      // A node that runs the transaction as it takes it (Hardhat's) says a revert here: that is the contract's answer.
+      if (revertData(error)) throw error;
+      this.#nonces.delete(lowerAddress(from));
+      const clash = NONCE_CLASH.test(error.message);
+      if (!clash || tries >= NONCE_ATTEMPTS) {
+        const why = clash
+          ? `its nonce was taken by another writer ${tries} times in a row (${error.message})`
+          : error.message;
+        throw new TransactionRefused(`chain ${this.#chainId} refused the transaction from ${from}: ${why}`, clash);
       }
-      this.#nonces.set(from, nonce + 1);
-      throwIfUnstamped(outcomes, stamp.length);
-      return { hash, receipt: resultOf(outcomes, sync ? stamp.length : stamp.length + 1) as RawReceipt | null };
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * tries));
     }
   }
 

@@ -1,0 +1,395 @@
+import fc from "fast-check";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  http,
+  zeroAddress,
+  type Address,
+  type Hex,
+} from "viem";
+import { loadAbis } from "../../src/chain/abi.ts";
+import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../cli-process.ts";
+import { emptyWorld } from "../../src/scenario/empty-world.ts";
+import { indexedEventsAbi } from "../../src/indexer/decode.ts";
+import { ChainIndexer } from "../../src/indexer/indexer.ts";
+import { chainLogSource } from "../../src/indexer/log-source.ts";
+import type { Simulator } from "../../src/simulator.ts";
+import { call, expectErrorBody, postJson, startTestSimulator } from "../harness.ts";
+import { eventually } from "./node-suite.ts";
+import { ANVIL_PLATFORM, rpc, startAnvil, type NodeProcess } from "./nodes.ts";
+import { startClashingNode } from "./plain-node.ts";
+
+// A team's shared environment: one anvil, several simulator processes on it with one contracts file.
+// Whichever instance mints, every instance answers the same bytes, names and images included (the
+// metadata is on chain), and an instance started later answers them too. Several processes signing
+// for one developer wallet (--keys) or sending as it (impersonated) all get their mints in.
+
+const POLL_MS = 100;
+const MINTS_PER_INSTANCE = 50;
+/** Anvil's development accounts come from this mnemonic. */
+const MNEMONIC = "test test test test test test test test test test test junk";
+const anvilKey = (addressIndex: number): Hex =>
+  `0x${Buffer.from(mnemonicToAccount(MNEMONIC, { addressIndex }).getHdKey().privateKey!).toString("hex")}`;
+
+type Instance = Pick<SimulatorProcess, "base">;
+const at = (instance: Instance) => ({ url: instance.base });
+
+async function post(instance: Instance, path: string, body: unknown) {
+  return call(at(instance), path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Every answer an instance gives about chain 56: the list, each collection, each item's history and metadata, as bytes. */
+async function everything(instance: Instance): Promise<string[]> {
+  const text = async (path: string) => {
+    const response = await fetch(`${instance.base}${path}`);
+    return `${response.status} ${path} ${await response.text()}`;
+  };
+  const list = await call(at(instance), "/api/v2/collection?chainId=56&perPage=100");
+  const answers = [await text("/api/v2/collection?chainId=56&perPage=100")];
+  for (const { address, uri } of list.body.collections as { address: Address; uri: string }[]) {
+    answers.push(await text(`/api/v2/collection/${address}`));
+    const items = await call(at(instance), `/_sim/collections/${address}/items?chainId=56`);
+    for (const { tokenId } of items.body.items as { tokenId: number }[]) {
+      answers.push(await text(`/api/v2/item/events/${address}/${tokenId}?perPage=100`));
+      answers.push(await text(new URL(`${uri}/${tokenId}`).pathname));
+    }
+  }
+  return answers;
+}
+
+/** Mints from every instance at once, `perInstance` each, interleaved; answers every answer. */
+async function mintEverywhere(instances: Instance[], apiKey: string, collection: Address, recipient: Address) {
+  const mints = Array.from({ length: perInstance(instances) }, (_, i) => {
+    const instance = instances[i % instances.length]!;
+    return post(instance, `/api/v2/item/new?apiKey=${apiKey}`, {
+      collectionAddress: collection,
+      recipient,
+      chainId: 56,
+      item: { name: `Relic ${i}`, imageUrl: `https://img.example/relic-${i}.png`, initialSupply: 1 + (i % 3) },
+    });
+  });
+  return Promise.all(mints);
+}
+const perInstance = (instances: Instance[]) => MINTS_PER_INSTANCE * instances.length;
+
+/** All instances answer the same bytes for everything on chain 56 (each within a few polls of the last write). */
+async function expectSameAnswers(instances: Instance[]): Promise<string[]> {
+  return eventually(async () => {
+    const [first, ...rest] = await Promise.all(instances.map(everything));
+    for (const other of rest) expect(other).toEqual(first);
+    return first!;
+  }, 30_000);
+}
+
+describe.skipIf(!ANVIL_PLATFORM)("several instances on one node", () => {
+  let dir: string;
+  afterAll(() => killSimulatorProcesses());
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "nft-sim-team-"));
+  });
+
+  describe("signing with one keys file (--keys)", () => {
+    let anvil: NodeProcess;
+    let instances: SimulatorProcess[];
+    let args: string[];
+    const [alice, bobAddress] = [1, 2].map(
+      (addressIndex) => mnemonicToAccount(MNEMONIC, { addressIndex }).address.toLowerCase() as Address,
+    );
+
+    beforeAll(async () => {
+      anvil = await startAnvil({ chainId: 56 });
+      const keys = join(dir, "keys.json");
+      await writeFile(
+        keys,
+        JSON.stringify({ deployer: anvilKey(0), accounts: { alice: anvilKey(1), bob: anvilKey(2) } }),
+      );
+      args = [
+        "--fixture",
+        "none",
+        "--rpc-url",
+        anvil.url,
+        "--keys",
+        keys,
+        "--contracts",
+        join(dir, "keys-contracts.json"),
+      ];
+      args.push("--chains", "56", "--port", "0", "--no-rpc", "--no-cache", "--poll-interval", String(POLL_MS));
+      // The first deploys the contracts and records them; the second attaches to what it recorded.
+      const first = await startSimulatorProcess(args);
+      instances = [first, await startSimulatorProcess(args)];
+    });
+    afterAll(async () => {
+      for (const instance of instances ?? []) instance.child.kill("SIGTERM");
+      await anvil?.stop("SIGKILL");
+    });
+
+    it("mints sent to either instance at once with one API key all land, with distinct token ids; both answer the same bytes, names and images", async () => {
+      const [a, b] = instances as [SimulatorProcess, SimulatorProcess];
+      const created = await post(a, "/_sim/collections", {
+        chainId: 56,
+        name: "Shared Relics",
+        owner: "sim-alice",
+        minters: ["sim-bob"],
+        genre: "RPG",
+        image: "https://img.example/shared.png",
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const collection = created.body.address as Address;
+
+      const answers = await mintEverywhere([a, b], "sim-bob", collection, alice);
+      const statuses = answers.map((answer) => answer.status);
+      expect(
+        statuses.filter((status) => status !== 200),
+        JSON.stringify(answers.find((x) => x.status !== 200)?.body),
+      ).toEqual([]);
+      const tokenIds = answers.flatMap((answer) => answer.body.tokenIds as number[]);
+      expect(new Set(tokenIds).size).toBe(tokenIds.length);
+
+      const same = await expectSameAnswers([a, b]);
+      const names = same.filter((answer) => answer.includes('"name":"Relic '));
+      expect(names.length).toBe(tokenIds.length);
+      const shown = (await call(at(b), `/api/v2/collection/${collection}`)).body.collection;
+      expect(shown).toMatchObject({ name: "Shared Relics", genre: "RPG", image: "https://img.example/shared.png" });
+    });
+
+    it("a send from the wallet outside the simulator takes the nonce it expected: the mint is signed again with the node's next one", async () => {
+      const [a] = instances as [SimulatorProcess];
+      const collection = (await call(at(a), "/api/v2/collection?chainId=56")).body.collections[0].address as Address;
+      const mint = () =>
+        post(a, "/api/v2/item/new?apiKey=sim-bob", {
+          collectionAddress: collection,
+          recipient: alice,
+          chainId: 56,
+          item: { name: "After An Outside Send", initialSupply: 1 },
+        });
+      expect((await mint()).status).toBe(200);
+      const bob = privateKeyToAccount(anvilKey(2));
+      const nonce = await rpc(anvil.url, "eth_getTransactionCount", [bob.address, "pending"]);
+      const raw = await bob.signTransaction({
+        chainId: 56,
+        nonce: Number(nonce),
+        to: bob.address,
+        gas: 21_000n,
+        maxFeePerGas: 10n ** 10n,
+        maxPriorityFeePerGas: 1n,
+      });
+      await rpc(anvil.url, "eth_sendRawTransaction", [raw]);
+      const again = await mint();
+      expect(again.status, JSON.stringify(again.body)).toBe(200);
+    });
+
+    it("a nonce taken every time it is tried answers 409 NONCE_CONFLICT, and nothing is minted", async () => {
+      const clashing = await startClashingNode(anvil.url);
+      const c = await startSimulatorProcess(args.map((arg) => (arg === anvil.url ? clashing.url : arg)));
+      try {
+        const collection = (await call(at(c), "/api/v2/collection?chainId=56")).body.collections[0].address as Address;
+        const before = await call(at(c), `/_sim/collections/${collection}/items?chainId=56`);
+        const answer = await post(c, "/api/v2/item/new?apiKey=sim-bob", {
+          collectionAddress: collection,
+          recipient: alice,
+          chainId: 56,
+          item: { name: "Never Lands", initialSupply: 1 },
+        });
+        expect(answer.status).toBe(409);
+        expectErrorBody(answer.body, "NONCE_CONFLICT");
+        expect(answer.body.errors[0]).toMatch(
+          /its nonce was taken by another writer 12 times in a row \(.*nonce too low\)/,
+        );
+        expect((await call(at(c), `/_sim/collections/${collection}/items?chainId=56`)).body).toEqual(before.body);
+      } finally {
+        c.child.kill("SIGTERM");
+        await clashing.close();
+      }
+    });
+
+    it("after random mints through either instance, transfers and listings sent to the node, and reverts there, a fresh instance answers as the live ones", async () => {
+      const [a, b] = instances as [SimulatorProcess, SimulatorProcess];
+      const abis = loadAbis();
+      const { marketplace } = JSON.parse(await readFile(join(dir, "keys-contracts.json"), "utf8")).chains["56"];
+      const wallet = createWalletClient({ account: privateKeyToAccount(anvilKey(1)), transport: http(anvil.url) });
+      const collection = (await call(at(a), "/api/v2/collection?chainId=56")).body.collections[0].address as Address;
+      const held = async () => {
+        const { body } = await call(at(a), `/_sim/collections/${collection}/items?chainId=56`);
+        return (body.items as { tokenId: number }[]).map((item) => BigInt(item.tokenId));
+      };
+      const balance = (tokenId: bigint) =>
+        createPublicClient({ transport: http(anvil.url) }).readContract({
+          address: collection,
+          abi: abis.collection,
+          functionName: "balanceOf",
+          args: [alice, tokenId],
+        });
+      const toNode = async (to: Address, data: Hex) => {
+        const hash = await wallet.sendTransaction({ to, data, chain: null });
+        await rpc(anvil.url, "eth_getTransactionReceipt", [hash]);
+      };
+      await toNode(
+        collection,
+        encodeFunctionData({ abi: abis.collection, functionName: "setApprovalForAll", args: [marketplace, true] }),
+      );
+
+      type Step =
+        | { kind: "mint"; via: number; supply: number }
+        | { kind: "transfer" | "list"; pick: number }
+        | { kind: "revert" };
+      const step: fc.Arbitrary<Step> = fc.oneof(
+        fc.record({
+          kind: fc.constant("mint" as const),
+          via: fc.integer({ min: 0, max: 1 }),
+          supply: fc.integer({ min: 1, max: 4 }),
+        }),
+        fc.record({ kind: fc.constantFrom("transfer" as const, "list" as const), pick: fc.nat() }),
+        fc.constant({ kind: "revert" as const }),
+      );
+      const ran: Record<Step["kind"], number> = { mint: 0, transfer: 0, list: 0, revert: 0 };
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 10 }), async (steps) => {
+          const snapshot = await rpc<Hex>(anvil.url, "evm_snapshot");
+          let reverted = false;
+          for (const next of steps) {
+            if (next.kind === "mint") {
+              const answer = await post([a, b][next.via]!, "/api/v2/item/new?apiKey=sim-bob", {
+                collectionAddress: collection,
+                recipient: alice,
+                chainId: 56,
+                item: { name: `Drawn ${Math.random().toString(36).slice(2, 8)}`, initialSupply: next.supply },
+              });
+              expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+            } else if (next.kind === "revert") {
+              if (reverted) continue;
+              expect(await rpc(anvil.url, "evm_revert", [snapshot])).toBe(true);
+              reverted = true;
+            } else {
+              const owned = [];
+              for (const tokenId of await held()) if ((await balance(tokenId)) > 0n) owned.push(tokenId);
+              if (owned.length === 0) continue;
+              const tokenId = owned[next.pick % owned.length]!;
+              const data =
+                next.kind === "transfer"
+                  ? encodeFunctionData({
+                      abi: abis.collection,
+                      functionName: "safeTransferFrom",
+                      args: [alice, bobAddress, tokenId, 1n, "0x"],
+                    })
+                  : encodeFunctionData({
+                      abi: abis.marketplace,
+                      functionName: "list",
+                      args: [collection, tokenId, 1n, 10n ** 15n, zeroAddress],
+                    });
+              await toNode(next.kind === "transfer" ? collection : marketplace, data);
+            }
+            ran[next.kind] += 1;
+          }
+          const fresh = await startSimulatorProcess(args);
+          try {
+            await expectSameAnswers([a, b, fresh]);
+          } finally {
+            fresh.child.kill("SIGTERM");
+          }
+        }),
+        { numRuns: 3 },
+      );
+      console.log(`steps that ran: ${JSON.stringify(ran)}`);
+      expect(ran.mint).toBeGreaterThan(0);
+    }, 180_000);
+
+    it("an instance started later attaches and answers the same bytes for every collection and item", async () => {
+      const later = await startSimulatorProcess(args);
+      instances.push(later);
+      await expectSameAnswers(instances);
+    });
+  });
+
+  describe("sending as impersonated wallets (the demo world, deployed once)", () => {
+    let anvil: NodeProcess;
+    let instances: SimulatorProcess[];
+    let args: string[];
+
+    beforeAll(async () => {
+      // The demo world is stamped at fixed times: anvil starts before its first one.
+      anvil = await startAnvil({ chainId: 56, timestamp: 1_700_000_000 });
+      // Chain 56 is anvil's; the demo world's chain 137 runs in each process, apart.
+      args = ["--fixture", "demo", "--rpc-url", anvil.url, "--contracts", join(dir, "demo-contracts.json")];
+      args.push("--port", "0", "--no-rpc", "--no-cache", "--poll-interval", String(POLL_MS));
+      args.push("--public-url", "http://team.example:3000");
+      const first = await startSimulatorProcess(args);
+      instances = [first, await startSimulatorProcess(args)];
+    });
+    afterAll(async () => {
+      for (const instance of instances ?? []) instance.child.kill("SIGTERM");
+      await anvil?.stop("SIGKILL");
+    });
+
+    it("mints sent to either instance at once all land; both, and one started later, answer the same bytes", async () => {
+      const [a, b] = instances as [SimulatorProcess, SimulatorProcess];
+      const list = await call(at(a), "/api/v2/collection?chainId=56&sortBy=name&sortDir=asc");
+      const collection = list.body.collections[0].address as Address;
+      const recipient = list.body.collections[0].ownerAddress as Address;
+      const answers = await mintEverywhere([a, b], "demo-studio-key", collection, recipient);
+      expect(answers.filter((answer) => answer.status !== 200).map((answer) => answer.body)).toEqual([]);
+      const tokenIds = answers.flatMap((answer) => answer.body.tokenIds as number[]);
+      expect(new Set(tokenIds).size).toBe(tokenIds.length);
+      await expectSameAnswers([a, b]);
+      instances.push(await startSimulatorProcess(args));
+      const same = await expectSameAnswers(instances);
+      expect(same.filter((answer) => answer.includes('"name":"Relic ')).length).toBe(tokenIds.length);
+    });
+  });
+});
+
+describe.skipIf(!ANVIL_PLATFORM)("a node rewound by someone else between two looks", () => {
+  let anvil: NodeProcess;
+  let sim: Simulator;
+  beforeAll(async () => {
+    anvil = await startAnvil({ chainId: 56 });
+    // No poll comes in this test: only the simulator's own writes look at the chain.
+    sim = await startTestSimulator(emptyWorld(), { nodeUrls: [anvil.url], pollIntervalMs: 3_600_000, chains: [] });
+  });
+  afterAll(async () => {
+    await sim?.close();
+    await anvil?.stop("SIGKILL");
+  });
+
+  it("a write after the rewind indexes the chain as it now is, not blocks it no longer holds", async () => {
+    const { body: key } = await postJson(sim, "/_sim/api-keys", { name: "rewound" });
+    const created = await postJson(sim, "/_sim/collections", { chainId: 56, name: "Rewound", owner: key.apiKey });
+    const collection = created.body.address as Address;
+    const mint = (name: string) =>
+      postJson(sim, `/api/v2/item/new?apiKey=${key.apiKey}`, {
+        collectionAddress: collection,
+        recipient: key.wallet,
+        chainId: 56,
+        item: { name, initialSupply: 1 },
+      });
+    const snapshot = await rpc<Hex>(anvil.url, "evm_snapshot");
+    expect((await mint("Gone One")).status).toBe(200);
+    expect((await mint("Gone Two")).status).toBe(200);
+    expect(await rpc(anvil.url, "evm_revert", [snapshot])).toBe(true);
+    // Others mine meanwhile: the chain's head passes where the index's was.
+    for (let i = 0; i < 4; i++) await rpc(anvil.url, "evm_mine");
+    expect((await mint("Kept")).status).toBe(200);
+
+    const chain = sim.chains.get(56)!;
+    const fresh = new ChainIndexer(
+      chainLogSource(chain.publicClient, indexedEventsAbi(chain.abis)),
+      chain.models.facts,
+      {
+        fromBlock: chain.node!.deployedAt.block,
+      },
+    );
+    const items = await call(sim, `/_sim/collections/${collection}/items?chainId=56`);
+    expect(items.body.items.map((item: { name: string }) => item.name)).toEqual(["Kept"]);
+    await fresh.sync();
+    expect([...chain.models.items.keys()].sort()).toEqual([...fresh.models.items.keys()].sort());
+  });
+});
