@@ -67,6 +67,14 @@ describe("the packed package, installed into an empty project", () => {
     expect(Math.abs(statSync(tarball).size / 1e6 - Number(stated![1]))).toBeLessThanOrEqual(0.1);
   });
 
+  it("ships its MIT licence, named in its package.json", () => {
+    const installed = join(project, "node_modules/nft-service-simulator");
+    expect(readFileSync(join(installed, "LICENSE"), "utf8")).toMatch(
+      /^MIT License\n\nCopyright \(c\) \d{4} the NFT service simulator authors\n/,
+    );
+    expect(JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).license).toBe("MIT");
+  });
+
   it("has a bin whose --help lists the commands, and usage errors exit 2", async () => {
     const { stdout } = await inProject("npx", ["nft-sim", "--help"]);
     expect(stdout).toContain("Usage: nft-sim <command>");
