@@ -14,13 +14,13 @@ const NOT_RUN: Record<string, string> = {
   "npx anvil --chain-id 56 --timestamp 1713565980 --state .anvil-56.json &":
     "anvil on the default port 8545 with the default world (about 20 s); test/chain/anvil.test.ts runs the same on free ports",
   "npm run simulate -- --rpc-url http://127.0.0.1:8545 --contracts .nodes.json":
-    "needs that anvil; test/chain/contracts-file.test.ts runs --rpc-url with --contracts on a free port",
+    "needs that anvil; test/chain/contracts-file.test.ts records and attaches contracts on an anvil on a free port",
   "npx hardhat --config sim-node.config.ts node --port 8545 &":
     "Hardhat's node on the default port; test/chain/hardhat-node.test.ts runs it with test/chain/fixtures/hardhat-node.config.ts on a free port",
   "npm run simulate -- --rpc-url http://127.0.0.1:8545":
     "needs that node; test/chain/hardhat-node.test.ts runs --rpc-url against it",
   "npm run simulate -- --state .sim-state":
-    "would journal into the working tree; test/journal/journal.test.ts runs --state on a temporary folder",
+    "would journal into the working tree; test/journal/kill.test.ts runs the command with --state on a temporary folder",
 };
 
 const HOW =
