@@ -99,6 +99,7 @@ async function write(values: { out?: string; fixture?: string; har?: string }, p
       publicUrl,
       { name, version },
     );
+    mkdirSync(dirname(resolve(values.har)), { recursive: true });
     writeFileSync(values.har, `${JSON.stringify(har, null, 2)}\n`);
     console.log(`${values.har}: ${har.log.entries.length} responses on ${publicUrl}, in ${seconds()} s`);
   }

@@ -1,27 +1,18 @@
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { SUITE_FLAGS } from "../../src/cli/contract-test-options.ts";
 import { EXPORT_FLAGS } from "../../src/cli/fixtures-export.ts";
 import { SIMULATE_FLAGS } from "../../src/cli/options.ts";
+import { killStarted, runShown, startShown } from "../docs/run-shown.ts";
 
-const run = promisify(execFile);
-
-it("npm run simulate's program prints the base URL, keys, RPC URLs and sample requests, serves, and stops cleanly on SIGTERM", async () => {
-  const child = spawn(process.execPath, ["src/cli/simulate.ts", "--port", "0", "--rpc-port", "0"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  while (!output.includes("Ctrl-C stops") && Date.now() < deadline && child.exitCode === null)
-    await new Promise((r) => setTimeout(r, 100));
-  expect(output).toContain("Ctrl-C stops");
-
-  const base = output.match(/API\s+(http:\/\/127\.0\.0\.1:\d+)\/api\/v2/)![1];
+it("npm run simulate prints the base URL, keys, RPC URLs and sample requests, serves the README's requests, and stops on Ctrl-C", async () => {
+  // As the README shows it; PORT and RPC_PORT keep it off the default ports another run may hold.
+  const sim = await startShown("npm run simulate", { env: { PORT: "0", RPC_PORT: "0" } });
+  const output = sim.output();
+  const base = sim.base;
+  expect(base).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   // Not a terminal: the replay's progress is a few plain lines per chain, ending at 100%, before the banner.
   for (const chainId of [56, 137]) {
     const done = output.indexOf(`replaying chain ${chainId}: 100%`);
@@ -55,11 +46,45 @@ it("npm run simulate's program prints the base URL, keys, RPC URLs and sample re
     expect(answer.status, `${url} ${await answer.text()}`).toBe(200);
   }
 
-  child.kill("SIGTERM");
-  const [code] = await once(child, "exit");
-  expect(code).toBe(0);
-  expect(output).toMatch(/SIGTERM at \S+Z: stopping/);
+  // The game client's path in the README: a read, a fault rule, time moved forward.
+  const read = await runShown("curl 'http://127.0.0.1:3000/api/v2/collection?perPage=3'", { api: base });
+  expect(read.code, read.stderr).toBe(0);
+  expect(JSON.parse(read.stdout).collections).toHaveLength(3);
+  const fault = await runShown(
+    `curl -X POST http://127.0.0.1:3000/_sim/faults -H 'content-type: application/json' -d '{"match":{"path":"/api/v2/**"},"effect":{"status":503},"times":2}'`,
+    { api: base },
+  );
+  expect(fault.code, fault.stderr).toBe(0);
+  const statuses = [];
+  for (let i = 0; i < 3; i++) statuses.push((await fetch(`${base}/api/v2/collection?perPage=1`)).status);
+  expect(statuses).toEqual([503, 503, 200]);
+  const before = (await (await fetch(`${base}/_sim/time`)).json()) as { chains: { timestamp: number }[] };
+  const advance = await runShown(
+    `curl -X POST http://127.0.0.1:3000/_sim/time/advance -H 'content-type: application/json' -d '{"seconds":86400}'`,
+    { api: base },
+  );
+  expect(advance.code, advance.stderr).toBe(0);
+  const after = JSON.parse(advance.stdout) as { chains: { timestamp: number }[] };
+  expect(after.chains[0]!.timestamp - before.chains[0]!.timestamp).toBeGreaterThanOrEqual(86_400);
+
+  await sim.stop();
+  expect(sim.output()).toMatch(/SIGINT at \S+Z: stopping/);
 });
+
+it("docs/flags.md's example: the demo world on three chains", async () => {
+  const sim = await startShown("npm run simulate -- --fixture demo --chains 56,97,137", {
+    env: { PORT: "0", RPC_PORT: "0" },
+  });
+  try {
+    expect(sim.output()).toMatch(/chain 97 .*http:\/\/127\.0\.0\.1:\d+/);
+    const list = (await (await fetch(`${sim.base}/api/v2/collection`)).json()) as { count: number };
+    expect(list.count).toBe(5);
+  } finally {
+    await sim.stop();
+  }
+});
+
+afterAll(killStarted);
 
 it("refuses a bad flag with the usage text and exit code 2", async () => {
   const child = spawn(process.execPath, ["src/cli/simulate.ts", "--port", "http"], {
@@ -130,28 +155,31 @@ it("off loopback without --admin-token, the banner says the control API is off",
 
 describe("--help documents every flag the parser takes, and only those", () => {
   const commands = [
-    { name: "simulate", flags: SIMULATE_FLAGS },
-    { name: "contract-test", flags: SUITE_FLAGS },
-    { name: "fixtures export", flags: EXPORT_FLAGS },
+    { command: "simulate", flags: SIMULATE_FLAGS, help: () => runShown("npm run simulate -- --help") },
+    { command: "contract-test", flags: SUITE_FLAGS, help: () => runShown("npm run contract-test -- --help") },
+    { command: "fixtures:export", flags: EXPORT_FLAGS, help: () => runShown("npm run fixtures:export -- --help") },
   ];
-  for (const { name, flags } of commands) {
-    it(`nft-sim ${name} --help`, async () => {
-      // Vite's BASE_URL ("/") is in vitest's environment; contract-test would read it as its target.
-      const { BASE_URL: _vite, ...env } = process.env;
-      const { stdout } = await run(process.execPath, ["src/cli/nft-sim.ts", ...name.split(" "), "--help"], { env });
-      const documented = new Set([...stdout.matchAll(/(?<![\w-])--([a-z][a-z-]*)/g)].map(([, flag]) => flag!));
+  for (const { command, flags, help } of commands) {
+    it(`npm run ${command} -- --help`, async () => {
+      const { code, stdout } = await help();
+      expect(code).toBe(0);
+      const usage = stdout.slice(stdout.indexOf("Usage:"));
+      const documented = new Set([...usage.matchAll(/(?<![\w-])--([a-z][a-z-]*)/g)].map(([, flag]) => flag!));
       expect([...documented].sort()).toEqual(Object.keys(flags).sort());
       for (const [flag, { short }] of Object.entries(flags) as [string, { short?: string }][])
-        if (short) expect(stdout).toContain(`-${short}, --${flag}`);
+        if (short) expect(usage).toContain(`-${short}, --${flag}`);
     });
   }
 
-  it("the README's table of simulate flags lists every one", () => {
-    const readme = readFileSync("README.md", "utf8");
-    const table = readme.slice(
-      readme.indexOf("| flag | env | default | meaning |"),
-      readme.indexOf("npm run simulate -- --port 4000"),
-    );
-    for (const flag of Object.keys(SIMULATE_FLAGS)) expect(table, `--${flag}`).toContain(`\`--${flag}\``);
+  it("docs/flags.md's tables list every flag of each command", () => {
+    const page = readFileSync("docs/flags.md", "utf8");
+    const section = (from: string, to: string) => page.slice(page.indexOf(from), page.indexOf(to));
+    const tables = [
+      { flags: SIMULATE_FLAGS, table: section("## `npm run simulate`", "**While it starts.**") },
+      { flags: SUITE_FLAGS, table: section("## `npm run contract-test`", "Exit codes:") },
+      { flags: EXPORT_FLAGS, table: section("## `npm run fixtures:export`", "`fixtures:generate` writes") },
+    ];
+    for (const { flags, table } of tables)
+      for (const flag of Object.keys(flags)) if (flag !== "help") expect(table, `--${flag}`).toMatch(`\`--${flag}`);
   });
 });

@@ -1,11 +1,13 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_JUNIT_PATH } from "../../src/cli/contract-test-options.ts";
 import { startLocalTarget, type LocalTarget } from "../../src/cli/contract-target.ts";
 import { CHECK_GROUPS, runContractSuite } from "../../src/contract-suite/suite.ts";
+import { runShown } from "../docs/run-shown.ts";
 import { startBrokenTarget, type BrokenTarget } from "./broken-target.ts";
 
 const execFileAsync = promisify(execFile);
@@ -77,13 +79,33 @@ describe("npm run contract-test", () => {
   afterAll(async () => broken?.close());
 
   it("starts its own simulator without --base-url, passes, exits 0 and writes JUnit XML", async () => {
-    const junit = join(await mkdtemp(join(tmpdir(), "contract-suite-")), "results.xml");
-    const { stdout } = await run(process.execPath, [CLI, "--quiet", "--allow-writes", "--junit", junit]);
-    expect(stdout).toContain(`contract-test: ${checkCount} passed, 0 failed, 0 skipped`);
-    const xml = await readFile(junit, "utf8");
+    // As docs/testing.md shows it: the report goes to its default path, in the project's folder (ignored by git).
+    await rm(DEFAULT_JUNIT_PATH, { force: true });
+    const { code, stdout, stderr } = await runShown("npm run contract-test");
+    expect(code, stderr).toBe(0);
+    expect(stdout).toMatch(/contract-test: \d+ passed, 0 failed, \d+ skipped/);
+    const xml = await readFile(DEFAULT_JUNIT_PATH, "utf8");
     expect(xml).toContain(`<testsuites name="contract-test http://127.0.0.1:`);
-    expect(xml).toContain(`tests="${checkCount}" failures="0" skipped="0"`);
+    expect(xml).toContain(`tests="${checkCount}" failures="0"`);
+    await rm(DEFAULT_JUNIT_PATH, { force: true });
   });
+
+  it("passes against a running deployment given by --base-url, read-only and fuzzed", async () => {
+    const before = await (await fetch(`${local.sim.url}/api/v2/collection?perPage=100`)).text();
+    const checked = await runShown("npm run contract-test -- --base-url https://staging.example.com", {
+      deployment: local.sim.url,
+    });
+    expect(checked.code, checked.stdout + checked.stderr).toBe(0);
+    expect(checked.stdout).toMatch(/contract-test: \d+ passed, 0 failed, \d+ skipped/);
+    const fuzzed = await runShown(
+      "npm run contract-test -- --base-url https://staging.example.com --fuzz 300 --seed 7",
+      { deployment: local.sim.url },
+    );
+    expect(fuzzed.code, fuzzed.stdout + fuzzed.stderr).toBe(0);
+    expect(fuzzed.stdout).toContain("seed 7");
+    expect(await (await fetch(`${local.sim.url}/api/v2/collection?perPage=100`)).text()).toBe(before);
+    await rm(DEFAULT_JUNIT_PATH, { force: true });
+  }, 120_000);
 
   it("exits 1 against a broken deployment and names each violation with its request", async () => {
     broken = await startBrokenTarget(local.sim.url, {

@@ -1,15 +1,17 @@
 import { execFile, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runShown } from "../docs/run-shown.ts";
 
 // The package as a user gets it: `npm pack`, then `npm install <tarball>` into an empty project
 // (packages from the registry only), then the bin, a test run with startSimulator in vitest's
 // globalSetup, and the MSW handlers, all from that project. npm runs on this Node 22, as it does
 // for a user on Node 22 or later.
 const run = promisify(execFile);
+const quiet = { NO_COLOR: "1", FORCE_COLOR: "0" };
 const env = {
   ...process.env,
   PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}`,
@@ -30,11 +32,14 @@ describe("the packed package, installed into an empty project", () => {
 
   beforeAll(async () => {
     let started = performance.now();
-    await run("npm", ["pack", "--silent", "--pack-destination", work], { cwd: process.cwd(), env, timeout: 150_000 });
-    tarball = join(
-      work,
-      readdirSync(work).find((name) => name.endsWith(".tgz"))!,
-    );
+    // As docs/testing.md shows it: `npm pack` here, then an install from the clone next to the project.
+    const { name, version } = JSON.parse(readFileSync("package.json", "utf8")) as { name: string; version: string };
+    const packed = `${name}-${version}.tgz`;
+    const pack = await runShown("npm pack", { env: quiet, timeoutMs: 150_000 });
+    expect(pack.code, pack.stderr).toBe(0);
+    mkdirSync(join(work, "nft-service-simulator"));
+    tarball = join(work, "nft-service-simulator", packed);
+    renameSync(packed, tarball);
     figures["npm pack"] = seconds(started);
     figures.tarball = `${(statSync(tarball).size / 1e6).toFixed(2)} MB`;
     cpSync(join(process.cwd(), "test/package/consumer"), project, { recursive: true });
@@ -43,7 +48,12 @@ describe("the packed package, installed into an empty project", () => {
       `${JSON.stringify({ name: "consumer", private: true, type: "module", scripts: { test: "vitest run" } }, null, 2)}\n`,
     );
     started = performance.now();
-    await inProject("npm", ["install", "--no-audit", "--no-fund", tarball], 240_000);
+    const install = await runShown("npm install --save-dev ../nft-service-simulator/nft-service-simulator-0.1.0.tgz", {
+      cwd: project,
+      env: { ...quiet, npm_config_audit: "false", npm_config_fund: "false" },
+      timeoutMs: 240_000,
+    });
+    expect(install.code, install.stderr).toBe(0);
     figures["npm install <tarball>"] = seconds(started);
     started = performance.now();
     await inProject(
@@ -59,16 +69,25 @@ describe("the packed package, installed into an empty project", () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it("is the size the README says, within rounding", () => {
+  it("is the size docs/testing.md says, within rounding", () => {
     const stated = /writes nft-service-simulator-[\d.]+\.tgz \(about ([\d.]+) MB\)/.exec(
-      readFileSync("README.md", "utf8"),
+      readFileSync("docs/testing.md", "utf8"),
     );
-    expect(stated, "the README states the tarball's size").not.toBeNull();
+    expect(stated, "docs/testing.md states the tarball's size").not.toBeNull();
     expect(Math.abs(statSync(tarball).size / 1e6 - Number(stated![1]))).toBeLessThanOrEqual(0.1);
   });
 
+  it("ships its MIT licence, named in its package.json", () => {
+    const installed = join(project, "node_modules/nft-service-simulator");
+    expect(readFileSync(join(installed, "LICENSE"), "utf8")).toMatch(
+      /^MIT License\n\nCopyright \(c\) \d{4} the NFT service simulator authors\n/,
+    );
+    expect(JSON.parse(readFileSync(join(installed, "package.json"), "utf8")).license).toBe("MIT");
+  });
+
   it("has a bin whose --help lists the commands, and usage errors exit 2", async () => {
-    const { stdout } = await inProject("npx", ["nft-sim", "--help"]);
+    const { code, stdout } = await runShown("npx nft-sim --help", { cwd: project, env: quiet });
+    expect(code).toBe(0);
     expect(stdout).toContain("Usage: nft-sim <command>");
     for (const command of ["simulate", "contract-test", "fixtures export", "openapi"])
       expect(stdout).toContain(command);
@@ -108,6 +127,21 @@ describe("the packed package, installed into an empty project", () => {
       expect(output).toMatch(/chain 56 +BNB Smart Chain: http:\/\/127\.0\.0\.1:\d+/);
       expect(output).toContain("demo-studio-key");
       const url = /API {8}(http:\/\/\S+)\/api\/v2/.exec(output)![1];
+      // The README's CI and frontend paths, from the project: the contract suite against this simulator, a HAR file.
+      const suite = await runShown(
+        "npx nft-sim contract-test --base-url https://staging.example.com --junit contract-test-results.xml",
+        { cwd: project, env: quiet, deployment: url },
+      );
+      expect(suite.code, suite.stdout + suite.stderr).toBe(0);
+      expect(readFileSync(join(project, "contract-test-results.xml"), "utf8")).toMatch(/failures="0"/);
+      const har = await runShown(
+        "npx nft-sim fixtures export --har tests/nft-api.har --public-url http://localhost:3000",
+        { cwd: project, env: quiet },
+      );
+      expect(har.code, har.stderr).toBe(0);
+      const { log } = JSON.parse(readFileSync(join(project, "tests/nft-api.har"), "utf8"));
+      expect(log.entries.length).toBeGreaterThan(1000);
+      expect(log.entries[0].request.url).toMatch(/^http:\/\/localhost:3000\/api\/v2\//);
       const dashboard = await fetch(`${url}/dashboard/app.js`);
       expect(dashboard.status, "the dashboard ships in the package").toBe(200);
       expect((await fetch(`${url}/_sim/time`)).status, "the control API answers").toBe(200);
@@ -117,7 +151,7 @@ describe("the packed package, installed into an empty project", () => {
     }
     await new Promise((resolve) => child.once("close", resolve));
     expect(output).toMatch(/SIGTERM at \S+Z: stopping/);
-  }, 90_000);
+  }, 150_000);
 
   it('type-checks a project that imports it, in Node and as a browser bundle (the "browser" condition\'s own declarations)', async () => {
     const tsc = join(process.cwd(), "node_modules/typescript/bin/tsc");
