@@ -1,5 +1,5 @@
-// The mints baseline: the call the simulator makes for a mint (Collection.addItem
-// by a wallet holding the minter role) sent directly with viem (hardhat-viem) to an
+// The mints baseline: the call the simulator makes for a mint (Collection.addItem, with the bench
+// item's metadata as the simulator puts it on chain, by a wallet holding the minter role) sent directly with viem (hardhat-viem) to an
 // in-process Hardhat network, each call waited for until its receipt, with no HTTP,
 // validation, simulation or indexing around it. `node bench/baselines/mint-viem.ts`;
 // the benchmark drives it over IPC: { type: "run", concurrency, seconds }. It also serves
@@ -9,6 +9,7 @@ import Koa from "koa";
 import type { AddressInfo } from "node:net";
 import { keccak256, parseEventLogs, stringToBytes, type Address } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
+import { encodeItemDescription } from "../../src/metadata/codec.ts";
 import { percentile } from "../lib/load.ts";
 
 const key = (label: string) => keccak256(stringToBytes(`bench/${label}`));
@@ -16,6 +17,15 @@ const deployerKey = key("deployer");
 const minterKey = key("minter");
 const minter = privateKeyToAddress(minterKey).toLowerCase() as Address;
 const recipient = privateKeyToAddress(key("recipient")).toLowerCase() as Address;
+// What the benchmark's mint body ({ name: "Bench Sword", initialSupply: 5 }) puts on chain.
+const metadata = encodeItemDescription({
+  name: "Bench Sword",
+  description: "",
+  imageUrl: "",
+  fileType: "image/png",
+  properties: [],
+  isConsumable: false,
+});
 
 const connection = await hre.network.create({
   override: {
@@ -38,7 +48,7 @@ const collection = await viem.getContractAt("Collection", event!.args.collection
 });
 
 async function mintOnce(): Promise<void> {
-  const hash = await collection.write.addItem([recipient, 5n, 5n, 0n]);
+  const hash = await collection.write.addItem([recipient, 5n, 5n, 0n, metadata]);
   const receipt = await publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`mint ${hash} reverted`);
 }
@@ -72,7 +82,7 @@ const app = new Koa();
 app.use(async (ctx) => {
   if (ctx.method !== "POST" || ctx.path !== "/mint") return void (ctx.status = 404);
   for await (const _chunk of ctx.req); // read the body, as a JSON API would
-  const hash = await collection.write.addItem([recipient, 5n, 5n, 0n]);
+  const hash = await collection.write.addItem([recipient, 5n, 5n, 0n, metadata]);
   await publicClient.waitForTransactionReceipt({ hash });
   ctx.body = { txHash: hash };
 });

@@ -19,6 +19,12 @@ const NOT_RUN: Record<string, string> = {
     "Hardhat's node on the default port; test/chain/hardhat-node.test.ts runs it with test/chain/fixtures/hardhat-node.config.ts on a free port",
   "npm run simulate -- --rpc-url http://127.0.0.1:8545":
     "needs that node; test/chain/hardhat-node.test.ts runs --rpc-url against it",
+  "npx anvil --chain-id 56 --state .team-56.json &":
+    "anvil on the default port 8545; test/chain/team.test.ts runs several instances on an anvil on a free port",
+  "npm run simulate -- --fixture none --chains 56 --rpc-url http://127.0.0.1:8545 --keys team-keys.json --contracts team-contracts.json --port 3001 --no-rpc":
+    "needs that anvil and a keys file; test/chain/team.test.ts starts instances so, on free ports, with temporary files",
+  "npm run simulate -- --fixture none --chains 56 --rpc-url http://127.0.0.1:8545 --keys team-keys.json --contracts team-contracts.json --port 3002 --no-rpc":
+    "the second instance; test/chain/team.test.ts starts it so, attaching to what the first recorded",
   "npm run simulate -- --state .sim-state":
     "would journal into the working tree; test/journal/kill.test.ts runs the command with --state on a temporary folder",
 };
