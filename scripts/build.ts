@@ -46,7 +46,12 @@ writeFileSync(
 // Exactly the files the handlers read: recorded while they build their world from the snapshots.
 const snapshots = join(root, "fixtures/snapshots");
 const files: Record<string, unknown> = {};
-worldFromSnapshots((file) => (files[file] = JSON.parse(readFileSync(join(snapshots, file), "utf8"))));
+// A module is JSON: images go in as base64 (the handlers read either).
+worldFromSnapshots((file) => {
+  const content = readFileSync(join(snapshots, file));
+  files[file] = file.endsWith(".json") ? JSON.parse(content.toString("utf8")) : content.toString("base64");
+  return file.endsWith(".json") ? files[file] : content;
+});
 mkdirSync(join(outDir, "msw"), { recursive: true });
 writeFileSync(
   join(outDir, "msw/default-world.js"),

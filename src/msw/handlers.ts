@@ -13,7 +13,8 @@ export interface HandlerOptions {
 /**
  * MSW handlers answering the API's four /api/v2 operations from a snapshotted world, as the
  * simulator serving that world would: same status, same body bytes (compact JSON, as Koa
- * writes it), same error bodies. Other paths are left alone.
+ * writes it), same error bodies; and the images its answers name, as snapshotted. Other paths
+ * (and images the snapshots do not hold) are left alone.
  */
 export function handlersFrom(files: SnapshotFiles, { baseUrl }: HandlerOptions = {}): HttpHandler[] {
   const world = worldFromSnapshots(readerOf(files));
@@ -34,7 +35,18 @@ export function handlersFrom(files: SnapshotFiles, { baseUrl }: HandlerOptions =
       headers: { "content-type": "application/json; charset=utf-8" },
     });
   };
-  return [http.all(`${origin}/api/v2/*`, respond), http.get(`${origin}/metadata/*`, respond)];
+  const image = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    const bytes = world.images.get(url.pathname + url.search);
+    if (!bytes) return undefined;
+    const type = url.pathname.endsWith(".svg") ? "image/svg+xml" : "image/png";
+    return new HttpResponse(bytes, { status: 200, headers: { "content-type": type } });
+  };
+  return [
+    http.all(`${origin}/api/v2/*`, respond),
+    http.get(`${origin}/metadata/*`, respond),
+    http.get(`${origin}/images/*`, image),
+  ];
 }
 
 /**
