@@ -60,7 +60,14 @@ function handlers(control: Control): Record<ControlOperationId, Middleware> {
       },
     }),
     listRequests: handle(ops.listRequests, {
-      answer: async ({ query }) => ({ requests: control.requests.last(query.limit) }),
+      answer: async ({ query }) => ({ requests: control.requests.last(query) }),
+    }),
+    getRequest: handle(ops.getRequest, {
+      answer: async ({ params }) => {
+        const found = control.requests.detail(params.id);
+        if (!found) throw notFound(`Request ${params.id} in the log`);
+        return found;
+      },
     }),
   };
 }

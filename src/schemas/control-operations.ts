@@ -18,9 +18,9 @@ import {
 import { controlOperation as operation, tag } from "./control-operation.ts";
 import { COLLECTION_METADATA_MAX_BYTES } from "./on-chain-metadata.ts";
 import { NODE_REFUSED } from "./operations.ts";
-import { addFault, clearFaults, listFaults, listRequests, removeFault } from "./fault-operations.ts";
+import { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault } from "./fault-operations.ts";
 
-export { addFault, clearFaults, listFaults, listRequests, removeFault };
+export { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault };
 const BAD = { 400: "The body or a parameter is invalid." };
 const ROLE_REFUSED = { 422: "The collection contract refused the role change." };
 const WRITE_DROPPED = `\`WRITE_DROPPED\`: the write was sent, but the chain dropped its transaction before mining it (rewound by \`evm_revert\`, its pool cleared); nothing changed, \`txHash\` names it. ${NODE_REFUSED}`;
@@ -217,6 +217,7 @@ export const CONTROL_OPERATIONS = [
   clearFaults,
   removeFault,
   listRequests,
+  getRequest,
 ] as const;
 
 export type ControlOperationId = (typeof CONTROL_OPERATIONS)[number]["operationId"];
