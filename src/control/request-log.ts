@@ -5,6 +5,8 @@ import { masked, maskSecrets } from "./masking.ts";
 
 /** The header the dashboard sends: its own polling would push a client's requests out of the log. */
 export const DASHBOARD_HEADER = "x-sim-dashboard";
+/** Left out: reads of the log itself, and the dashboard's page and files. */
+const UNLOGGED = /^\/(_sim\/requests(\/|$)|dashboard\/|$)/;
 /** Characters of a body the log shows. */
 export const BODY_BOUND = 8_000;
 /** Requests whose bodies are kept (the newest); older ones keep their summary only. */
@@ -55,15 +57,14 @@ export class RequestLog {
     };
   }
 
-  /** Records every request but the reads of this log itself and the dashboard's own, after the answer is final. */
+  /** Records every request but the reads of this log itself and the dashboard's own (its files, its calls), after the answer is final. */
   middleware() {
     return async (ctx: Context, next: Next) => {
       const started = performance.now();
       try {
         await next();
       } finally {
-        if (!ctx.path.startsWith("/_sim/requests") && ctx.get(DASHBOARD_HEADER) === "")
-          this.#add(ctx, performance.now() - started);
+        if (!UNLOGGED.test(ctx.path) && ctx.get(DASHBOARD_HEADER) === "") this.#add(ctx, performance.now() - started);
       }
     };
   }

@@ -238,24 +238,3 @@ export const LoggedRequestDetail = Type.Object(
   { additionalProperties: false, $id: "LoggedRequestDetail" },
 );
 export type LoggedRequestDetail = Static<typeof LoggedRequestDetail>;
-
-export const CollectionItems = Type.Object(
-  {
-    chainId: ChainId,
-    collectionAddress: Address,
-    items: Type.Array(
-      Type.Object(
-        {
-          tokenId: Type.Integer(SafeInteger),
-          name: Type.String({ description: "from the item's metadata; empty if the chain alone made it" }),
-          supply: Type.String({ description: "tokens held (a decimal string: it may pass 2^53)" }),
-          maxSupply: Type.String(),
-          holders: Type.Integer(SafeInteger),
-          events: Type.Integer({ ...SafeInteger, description: "entries in its history" }),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false, $id: "CollectionItems" },
-);

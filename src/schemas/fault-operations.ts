@@ -71,7 +71,7 @@ export const listRequests = operation({
   description:
     "The last requests the simulator answered, newest first: method, path, query, status, duration (API keys and tokens masked); at most 1,000 are kept. " +
     "Filter by `path` (a pattern as fault rules take), `status` (`404` or `4xx`) and `method`. " +
-    "The dashboard's own requests (header `X-Sim-Dashboard`) and reads of this log are not recorded.",
+    "The dashboard's own requests (its page and files, and its calls, which carry the header `X-Sim-Dashboard`) and reads of this log are not recorded.",
   query: RequestLogQuery,
   response: RequestLog,
   errors: { 400: "A bad limit or filter." },
