@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import { toPng, toSvg, type JdenticonConfig } from "jdenticon";
+import { toPng, toSvg } from "jdenticon";
 import type { ImageFormat } from "../schemas/image.ts";
+import { identiconConfig } from "./identicon-config.ts";
 
 /** A rendered image: its bytes and the tag a client can revalidate it by. */
 export interface Picture {
@@ -34,29 +35,6 @@ export function picture(seed: string, format: ImageFormat, size: number): Pictur
 
 /** Draws the picture afresh (`picture` keeps what it drew). */
 export function draw(seed: string, format: ImageFormat, size: number): Buffer {
-  const config = configFor(seed);
+  const config = identiconConfig(seed);
   return format === "png" ? toPng(seed, size, config) : Buffer.from(toSvg(seed, size, config));
-}
-
-function configFor(seed: string): JdenticonConfig {
-  const hue = createHash("sha256").update(seed).digest().readUInt16BE(0) % 360;
-  return {
-    hues: [hue],
-    lightness: { color: [0.45, 0.75], grayscale: [0.35, 0.8] },
-    saturation: { color: 0.6, grayscale: 0.1 },
-    backColor: hslToHex(hue, 0.3, 0.16),
-    padding: 0.12,
-  };
-}
-
-function hslToHex(hue: number, saturation: number, lightness: number): string {
-  const a = saturation * Math.min(lightness, 1 - lightness);
-  const channel = (n: number) => {
-    const k = (n + hue / 30) % 12;
-    const value = lightness - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(value * 255)
-      .toString(16)
-      .padStart(2, "0");
-  };
-  return `#${channel(0)}${channel(8)}${channel(4)}`;
 }

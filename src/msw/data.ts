@@ -30,7 +30,7 @@ export interface MockWorld {
   images: Map<string, Uint8Array>;
 }
 
-/** An image file as a reader gives it: its bytes, or (a bundled world, which is JSON) base64 text. */
+/** An image file as a reader gives it: its bytes, or base64 text (files a bundler brought as text). */
 function bytesOf(content: unknown): Uint8Array {
   if (content instanceof Uint8Array) return content;
   return Uint8Array.from(atob(String(content)), (char) => char.charCodeAt(0));
@@ -53,7 +53,7 @@ export function worldFromSnapshots(read: SnapshotReader): MockWorld {
   for (const { url, status, file } of index.responses) {
     if (status !== 200) continue;
     if (file.startsWith("images/")) {
-      // Files a bundler brought by a pattern may leave the images out: their requests then go to the network.
+      // Files a bundler brought by a pattern, or the browser build, may leave the images out.
       const content = optional(() => read(file));
       if (content !== undefined) images.set(url, bytesOf(content));
       continue;
