@@ -13,6 +13,7 @@ import { banner } from "./banner.ts";
 import { replayDisplay } from "./progress.ts";
 import { readOptions, USAGE, UsageError } from "./options.ts";
 import { exitAfterOutput } from "./exit.ts";
+import { nodeTooOld } from "../node-version.ts";
 
 /**
  * `npm run simulate` and `nft-sim simulate`: starts the simulator and serves until Ctrl-C.
@@ -29,6 +30,11 @@ export async function simulate(argv: string[], usage = USAGE): Promise<number | 
 }
 
 async function serve(argv: string[], usage: string, given: { keys?: GivenKeys }): Promise<number | undefined> {
+  const tooOld = nodeTooOld();
+  if (tooOld) {
+    console.error(tooOld);
+    return 1;
+  }
   const { help, fixture, wallClock, publicUrl, chainsGiven, keys, ...flags } = readOptions(argv, process.env);
   given.keys = flags.givenKeys;
   if (help) {
