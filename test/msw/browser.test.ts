@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve } from "node:path";
 import { promisify } from "node:util";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEFAULT_SNAPSHOTS } from "../../src/msw/index.ts";
@@ -104,6 +105,8 @@ describeInChromium("MSW handlers in Chromium, imported through the package entry
     const bundled = readdirSync(join(work, "out/assets"))
       .map((file) => readFileSync(join(work, "out/assets", file), "utf8"))
       .join("\n");
+    const size = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
+    console.log(`the page's bundle: ${size(Buffer.byteLength(bundled))}, ${size(gzipSync(bundled).length)} gzipped`);
     const { responses } = JSON.parse(readFileSync(join(DEFAULT_SNAPSHOTS, "index.json"), "utf8")) as {
       responses: { file: string }[];
     };
