@@ -78,7 +78,7 @@ export class RequestLog {
       at: new Date().toISOString(),
       method: ctx.method,
       path: ctx.path,
-      query: maskSecrets(ctx.querystring, this.#knownKeys()),
+      query: ctx.querystring === "" ? "" : maskSecrets(ctx.querystring, this.#knownKeys()),
       status: answered ? ctx.status : 0,
       durationMs: Math.round(durationMs * 10) / 10,
       ...(apiKey ? { apiKey } : {}),
