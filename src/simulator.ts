@@ -107,26 +107,25 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     servers.push(api);
     await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
     url = urlOf(options.host, api);
+    // Every port is taken before the world loads, so a port in use is told at once, not after the replay.
+    if (policy) {
+      for (const { chainId, rpcPort } of options.chains) {
+        // A call waits until the chain holds the world (at once, unless the world came from the cache).
+        const request = async (method: string, params: unknown[]) => {
+          await live;
+          return chains.get(chainId)!.request(method, params);
+        };
+        const server = await serveRpc({ request }, options.rpcHost, rpcPort, policy);
+        servers.push(server);
+        rpcUrls.set(chainId, urlOf(options.rpcHost, server));
+      }
+    }
     const loading = await loadWorld({ world, options, abis: loadAbis(), url, chains, control });
     abortLoading = loading.abort;
     stopFollowing = loading.stopFollowing;
     for (const chain of chains.all())
       if (!chain.external)
         chain.knowKeys((address) => accounts.list().find((account) => account.wallet === address)?.walletKey);
-    if (policy) {
-      for (const { chainId, rpcPort } of options.chains) {
-        // A call waits until the chain holds the world (at once, unless the world came from the cache).
-        const chain = chains.get(chainId)!;
-        const server = await serveRpc(
-          { request: async (method, params) => (await live, chain.request(method, params)) },
-          options.rpcHost,
-          rpcPort,
-          policy,
-        );
-        servers.push(server);
-        rpcUrls.set(chainId, urlOf(options.rpcHost, server));
-      }
-    }
     const sim: Simulator = { url, chains, accounts, rpcUrls, control, live, load: loading.load, close };
     if (options.stateDir) {
       const worldId = `${world.id?.(url) ?? "a world without an id"}; chains ${chains.ids().join(",")}`;

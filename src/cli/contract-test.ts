@@ -3,10 +3,11 @@ import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { fuzzAsSuite, setupFailureAsSuite } from "../contract-suite/report/as-suite.ts";
 import { junitXml } from "../contract-suite/report/junit.ts";
 import { progressLine, summary } from "../contract-suite/report/summary.ts";
 import { probeTarget, SetupFailed } from "../contract-suite/setup.ts";
-import { failedChecks, runContractSuite } from "../contract-suite/suite.ts";
+import { failedChecks, runContractSuite, type SuiteReport } from "../contract-suite/suite.ts";
 import type { Target } from "../contract-suite/target.ts";
 import { runFuzz } from "../contract-suite/fuzz/run.ts";
 import { fuzzSummary } from "../contract-suite/fuzz/summary.ts";
@@ -39,22 +40,30 @@ async function run(argv: string[], usage: string): Promise<number> {
     console.log(usage);
     return 0;
   }
-  const local = options.baseUrl ? undefined : await startLocal(options);
+  const junitPath = resolve(options.junitPath);
+  const startedAt = new Date();
+  let local: LocalTarget | undefined;
+  let target: Target;
   try {
-    const target: Target = local
-      ? { ...local.target, ...given(options) }
-      : { baseUrl: options.baseUrl!, ...given(options) };
+    local = options.baseUrl ? undefined : await startLocal(options);
+    target = local ? { ...local.target, ...given(options) } : { baseUrl: options.baseUrl!, ...given(options) };
     await probeTarget(target);
-    if (options.fuzz !== undefined) return await fuzz(target, options.fuzz, options.seed);
+  } catch (error) {
+    // A run that could not start still leaves CI a report: one failed test case saying why.
+    const where = options.baseUrl ?? "a simulator started for this run";
+    await writeJunit(junitPath, setupFailureAsSuite(where, (error as Error).message ?? String(error), startedAt));
+    await local?.close();
+    throw error;
+  }
+  try {
+    if (options.fuzz !== undefined) return await fuzz(target, options.fuzz, options.seed, junitPath);
     console.log(
       `Contract suite against ${target.baseUrl}${local ? " (a simulator started for this run)" : ""}${target.allowWrites ? ", writes allowed" : ", read-only"}`,
     );
     const report = await runContractSuite(target, {
       onResult: options.quiet ? undefined : (result) => console.log(progressLine(result)),
     });
-    const junitPath = resolve(options.junitPath);
-    await mkdir(dirname(junitPath), { recursive: true });
-    await writeFile(junitPath, junitXml(report));
+    await writeJunit(junitPath, report);
     console.log(`\n${summary(report)}\nJUnit report: ${junitPath}`);
     return failedChecks(report).length ? 1 : 0;
   } finally {
@@ -62,12 +71,19 @@ async function run(argv: string[], usage: string): Promise<number> {
   }
 }
 
-async function fuzz(target: Target, runs: number, seed: number): Promise<number> {
+async function writeJunit(path: string, report: SuiteReport): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, junitXml(report));
+}
+
+async function fuzz(target: Target, runs: number, seed: number, junitPath: string): Promise<number> {
   console.log(
     `Fuzzing ${target.baseUrl} with ${runs} generated requests (--seed ${seed})${target.allowWrites ? ", writes allowed" : ", read-only"}`,
   );
+  const startedAt = new Date();
   const report = await runFuzz(target, { runs, seed, timeBoundMs: 10_000 });
-  console.log(fuzzSummary(report));
+  await writeJunit(junitPath, fuzzAsSuite(report, target.baseUrl, startedAt, Date.now() - startedAt.getTime()));
+  console.log(`${fuzzSummary(report)}\nJUnit report: ${junitPath}`);
   return report.findings.length ? 1 : 0;
 }
 

@@ -49,6 +49,8 @@ export const USAGE = `Usage: npm run simulate -- [options]
                                                       'demo': fixtures/demo-world.json,
                                                       'contract-suite': fixtures/contract-suite-world.json,
                                                       'none': an empty world)
+  --watch              reload the world when its scenario file changes (a reset to the edited world, on
+                       the same ports); a scenario with an error keeps the running world and says where
   --wall-clock         the world's "now" is the wall clock, not the scenario's fixed time
   --cache <dir>        folder of the world cache: a world replayed once is answered from there on the
                        next start (reads at once; writes wait until the chains have replayed it)
@@ -78,6 +80,7 @@ export const SIMULATE_FLAGS = {
   "admin-token": { type: "string" },
   fixture: { type: "string" },
   "wall-clock": { type: "boolean", default: false },
+  watch: { type: "boolean", default: false },
   cache: { type: "string" },
   "no-cache": { type: "boolean", default: false },
   "mint-timeout": { type: "string" },
@@ -95,7 +98,7 @@ export const SIMULATE_FLAGS = {
 export function readOptions(
   argv: string[],
   env: NodeJS.ProcessEnv,
-): SimulatorOptions & { help: boolean } & WorldOptions {
+): SimulatorOptions & { help: boolean; watch: boolean } & WorldOptions {
   const { values } = parseArgs({
     args: argv,
     options: SIMULATE_FLAGS,
@@ -120,6 +123,12 @@ export function readOptions(
       `--rpc-host ${rpcHost}: anyone there could send transactions as the developer wallets; set --admin-token (or ADMIN_TOKEN), or --no-rpc`,
     );
   }
+  const state = values.state ?? (env.STATE_DIR || undefined);
+  const fixture = values.fixture ?? (env.FIXTURE || undefined);
+  if (values.watch && (fixture === "none" || state !== undefined || nodeUrls.length > 0))
+    throw new UsageError(
+      "--watch reloads a scenario file onto the simulator's own chains: not with --fixture none, --state or --rpc-url",
+    );
   const rpcPort = integerOption(
     "--rpc-port",
     values["rpc-port"] ?? env.RPC_PORT ?? String(DEFAULT_OPTIONS.chains[0]!.rpcPort),
@@ -137,7 +146,7 @@ export function readOptions(
     rpcCors: list(values["rpc-cors"] ?? env.RPC_CORS),
     apiCors: list(values.cors ?? env.CORS),
     ...(adminToken !== undefined ? { adminToken } : {}),
-    ...stateDir(values.state ?? (env.STATE_DIR || undefined)),
+    ...stateDir(state),
     ...cacheDir(values, env),
     nodeUrls,
     pollIntervalMs: integerOption(
@@ -165,6 +174,7 @@ export function readOptions(
         3600,
       ),
     help: values.help,
+    watch: values.watch,
     ...worldOptions(values, env),
     ...(givenKeys ? { keys: givenKeys.accounts } : {}),
   };

@@ -7,12 +7,14 @@ import { isLoopbackHost } from "../http/origins.ts";
 import { JournalError } from "../journal/journal.ts";
 import { ReplayError } from "../scenario/replay.ts";
 import { ScenarioError } from "../scenario/load.ts";
-import { chooseWorld, WorldChoiceError } from "../scenario/world.ts";
+import { chooseWorld, fixtureFile, WorldChoiceError } from "../scenario/world.ts";
 import { startSimulator } from "../simulator.ts";
 import { banner } from "./banner.ts";
 import { replayDisplay } from "./progress.ts";
+import { reloadOnChange } from "./watch.ts";
 import { readOptions, USAGE, UsageError } from "./options.ts";
 import { exitAfterOutput } from "./exit.ts";
+import { nodeTooOld } from "../node-version.ts";
 
 /**
  * `npm run simulate` and `nft-sim simulate`: starts the simulator and serves until Ctrl-C.
@@ -29,7 +31,12 @@ export async function simulate(argv: string[], usage = USAGE): Promise<number | 
 }
 
 async function serve(argv: string[], usage: string, given: { keys?: GivenKeys }): Promise<number | undefined> {
-  const { help, fixture, wallClock, publicUrl, chainsGiven, keys, ...flags } = readOptions(argv, process.env);
+  const tooOld = nodeTooOld();
+  if (tooOld) {
+    console.error(tooOld);
+    return 1;
+  }
+  const { help, watch, fixture, wallClock, publicUrl, chainsGiven, keys, ...flags } = readOptions(argv, process.env);
   given.keys = flags.givenKeys;
   if (help) {
     console.log(usage);
@@ -42,7 +49,7 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
     (progress) => display.update(progress),
   );
   console.log(summary);
-  const sim = await startSimulator(world, options).catch((error: unknown) => {
+  let sim = await startSimulator(world, options).catch((error: unknown) => {
     display.stop();
     throw error;
   });
@@ -77,12 +84,42 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
       process.exit(1);
     },
   );
+  let stopWatching = () => {};
+  if (watch) {
+    // The same ports and uris on every reload, so clients keep their URLs.
+    const shown = relative(process.cwd(), fixtureFile(fixture)) || fixtureFile(fixture);
+    const chains = options.chains.map(({ chainId }) => ({ chainId, rpcPort: portOf(sim.rpcUrls.get(chainId)) }));
+    const fixed = { ...options, port: portOf(sim.url), chains };
+    const choice = {
+      fixture,
+      wallClock,
+      publicUrl: publicUrl ?? sim.url,
+      chainsGiven: true,
+      ...(keys ? { keys } : {}),
+    };
+    stopWatching = reloadOnChange({
+      file: fixtureFile(fixture),
+      shown,
+      async trial() {
+        const apart = chooseWorld(choice, { ...fixed, port: 0, serveRpc: false });
+        const trial = await startSimulator(apart.world, apart.options);
+        await trial.live.finally(() => trial.close());
+      },
+      async swap() {
+        await sim.close();
+        const next = chooseWorld(choice, fixed);
+        sim = await startSimulator(next.world, next.options);
+        await sim.live;
+      },
+    });
+  }
   const stop = async (signal: string) => {
     if (stopping) {
       console.log(`${signal} again: stopping now`);
       process.exit(1);
     }
     stopping = true;
+    stopWatching();
     // The time is the moment nothing new is accepted (close() stops the drain before it awaits anything).
     console.log(
       `\n${signal} at ${new Date().toISOString()}: stopping (requests in flight have ${options.shutdownTimeoutMs / 1000} s to finish)`,
@@ -93,6 +130,11 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
   return undefined;
+}
+
+/** The port a URL the simulator printed names (0 if there is none: no JSON-RPC). */
+function portOf(url: string | undefined): number {
+  return url ? Number(new URL(url).port) : 0;
 }
 
 function seconds(ms: number): string {

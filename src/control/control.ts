@@ -17,7 +17,7 @@ import { createApiKey, type WorldParts } from "./world-editing.ts";
  */
 export class Control {
   readonly faults = new Faults();
-  readonly requests = new RequestLog();
+  readonly requests: RequestLog;
   readonly parts: WorldParts;
   readonly #snapshots: Snapshots;
   #journal: Journal | undefined;
@@ -25,6 +25,7 @@ export class Control {
 
   constructor(parts: WorldParts) {
     this.parts = parts;
+    this.requests = new RequestLog(() => parts.accounts.list().map(({ apiKey }) => apiKey));
     this.#snapshots = new Snapshots(parts);
   }
 

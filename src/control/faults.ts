@@ -133,7 +133,7 @@ function whyIdle({ match, effect, probability }: FaultBody): string[] {
 }
 
 /** `/api/v2/item/*` matches one segment, `/api/v2/**` any rest. */
-function pathPattern(pattern: string): RegExp {
+export function pathPattern(pattern: string): RegExp {
   const escaped = pattern
     .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
     .replace(/\*\*/g, "\u0000")

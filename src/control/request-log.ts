@@ -1,45 +1,117 @@
 import type { Context, Next } from "koa";
-import type { LoggedRequest } from "../schemas/control.ts";
+import type { LoggedBody, LoggedRequest, LoggedRequestDetail, RequestLogQuery } from "../schemas/control.ts";
+import { pathPattern } from "./faults.ts";
+import { masked, maskSecrets } from "./masking.ts";
 
-/** The last requests the simulator answered, newest first, at most `capacity` of them. */
+/** The header the dashboard sends: its own polling would push a client's requests out of the log. */
+export const DASHBOARD_HEADER = "x-sim-dashboard";
+/** Left out: reads of the log itself, and the dashboard's page and files. */
+const UNLOGGED = /^\/(_sim\/requests(\/|$)|dashboard\/|$)/;
+/** Characters of a body the log shows. */
+export const BODY_BOUND = 8_000;
+/** Requests whose bodies are kept (the newest); older ones keep their summary only. */
+const BODIES_KEPT = 200;
+
+/** What is kept of a body until it is asked for: the answer's object is serialized only then. */
+type KeptBody = { contentType: string; content: unknown } | null;
+
+/** The last requests the simulator answered, newest first, at most `capacity` of them; bodies for the newest. */
 export class RequestLog {
   readonly #capacity: number;
+  readonly #knownKeys: () => Iterable<string>;
   #entries: LoggedRequest[] = [];
   #next = 0;
+  #count = 0;
+  #bodies = new Map<number, { request: KeptBody; response: KeptBody }>();
 
-  constructor(capacity = 1000) {
+  /** `knownKeys`: the API keys the simulator holds, masked wherever they appear. */
+  constructor(knownKeys: () => Iterable<string> = () => [], capacity = 1000) {
     this.#capacity = capacity;
+    this.#knownKeys = knownKeys;
   }
 
-  last(limit: number): LoggedRequest[] {
-    const ordered = [...this.#entries.slice(this.#next), ...this.#entries.slice(0, this.#next)].reverse();
-    return ordered.slice(0, limit);
+  last(query: Pick<RequestLogQuery, "limit"> & Partial<RequestLogQuery>): LoggedRequest[] {
+    const path = query.path === undefined ? undefined : pathPattern(query.path);
+    const status = query.status === undefined ? undefined : new RegExp(`^${query.status.replace(/x/g, "[0-9]")}$`);
+    const found: LoggedRequest[] = [];
+    for (let i = 1; i <= this.#entries.length && found.length < query.limit; i++) {
+      const entry = this.#entries[(this.#next - i + this.#entries.length) % this.#entries.length]!;
+      if (path && !path.test(entry.path)) continue;
+      if (status && !status.test(String(entry.status))) continue;
+      if (query.method && entry.method !== query.method) continue;
+      found.push(entry);
+    }
+    return found;
   }
 
-  /** Records every request but the reads of this log itself, after the answer is final. */
+  /** One request with its bodies, masked and cut at the bound; undefined once it left the log. */
+  detail(id: number): LoggedRequestDetail | undefined {
+    const entry = this.#entries.find((candidate) => candidate.id === id);
+    if (!entry) return undefined;
+    const bodies = this.#bodies.get(id);
+    return {
+      ...entry,
+      request: bodies ? this.#shown(bodies.request) : null,
+      response: bodies ? this.#shown(bodies.response) : null,
+      bodiesKept: bodies !== undefined,
+    };
+  }
+
+  /** Records every request but the reads of this log itself and the dashboard's own (its files, its calls), after the answer is final. */
   middleware() {
     return async (ctx: Context, next: Next) => {
       const started = performance.now();
       try {
         await next();
       } finally {
-        if (ctx.path !== "/_sim/requests") this.#add(ctx, performance.now() - started);
+        if (!UNLOGGED.test(ctx.path) && ctx.get(DASHBOARD_HEADER) === "") this.#add(ctx, performance.now() - started);
       }
     };
   }
 
   #add(ctx: Context, durationMs: number): void {
-    const apiKey = typeof ctx.query.apiKey === "string" ? `${ctx.query.apiKey.slice(0, 4)}…` : undefined;
+    const apiKey = typeof ctx.query.apiKey === "string" ? masked(ctx.query.apiKey) : undefined;
+    const id = ++this.#count;
+    const answered = ctx.respond !== false;
     const entry: LoggedRequest = {
+      id,
       at: new Date().toISOString(),
       method: ctx.method,
       path: ctx.path,
-      status: ctx.respond === false ? 0 : ctx.status,
+      query: ctx.querystring === "" ? "" : maskSecrets(ctx.querystring, this.#knownKeys()),
+      status: answered ? ctx.status : 0,
       durationMs: Math.round(durationMs * 10) / 10,
       ...(apiKey ? { apiKey } : {}),
     };
     if (this.#entries.length < this.#capacity) this.#entries.push(entry);
     else this.#entries[this.#next] = entry;
     this.#next = (this.#next + 1) % this.#capacity;
+    const raw = (ctx.request as { rawBody?: unknown }).rawBody;
+    this.#bodies.set(id, {
+      request: typeof raw === "string" && raw !== "" ? { contentType: ctx.get("content-type"), content: raw } : null,
+      response:
+        answered && ctx.body != null ? { contentType: ctx.response.get("content-type"), content: ctx.body } : null,
+    });
+    if (this.#bodies.size > BODIES_KEPT) this.#bodies.delete(this.#bodies.keys().next().value!);
+  }
+
+  #shown(body: KeptBody): LoggedBody | null {
+    if (!body) return null;
+    const { contentType, content } = body;
+    const text =
+      typeof content === "string"
+        ? content
+        : content instanceof Uint8Array
+          ? `(${content.byteLength} bytes of ${contentType || "binary data"})`
+          : typeof (content as { pipe?: unknown }).pipe === "function"
+            ? "(a stream)"
+            : JSON.stringify(content);
+    const shown = maskSecrets(text, this.#knownKeys());
+    return {
+      contentType,
+      text: shown.slice(0, BODY_BOUND),
+      length: shown.length,
+      truncated: shown.length > BODY_BOUND,
+    };
   }
 }

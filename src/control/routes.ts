@@ -5,7 +5,7 @@ import type { ControlOperationId } from "../schemas/control-operations.ts";
 import * as ops from "../schemas/control-operations.ts";
 import { handle } from "../routes/handle.ts";
 import type { Control } from "./control.ts";
-import { collectionItems } from "../views/collection-items.ts";
+import { collectionReadRoutes } from "./collection-reads.ts";
 import { createCollection, setMinterRole } from "./world-editing.ts";
 
 export type { ControlAccess } from "./guard.ts";
@@ -24,18 +24,7 @@ function handlers(control: Control): Record<ControlOperationId, Middleware> {
     }),
     resetWorld: handle(ops.resetWorld, { answer: async () => (await control.reset(), done) }),
     createCollection: handle(ops.createCollection, { answer: ({ body }) => createCollection(parts, body) }),
-    listCollectionItems: handle(ops.listCollectionItems, {
-      async answer({ params, query }) {
-        const address = params.address.toLowerCase() as `0x${string}`;
-        const lookup = await parts.chains.findCollection(address, query.chainId);
-        if (!("found" in lookup)) throw notFound(`Collection ${address}`);
-        return {
-          chainId: lookup.found.chainId,
-          collectionAddress: address,
-          items: collectionItems(lookup.found.models, address),
-        };
-      },
-    }),
+    ...collectionReadRoutes(parts),
     grantMinterRole: handle(ops.grantMinterRole, {
       answer: ({ params, body }) =>
         setMinterRole(parts, params.address as `0x${string}`, body.apiKey, true, body.chainId),
@@ -60,7 +49,14 @@ function handlers(control: Control): Record<ControlOperationId, Middleware> {
       },
     }),
     listRequests: handle(ops.listRequests, {
-      answer: async ({ query }) => ({ requests: control.requests.last(query.limit) }),
+      answer: async ({ query }) => ({ requests: control.requests.last(query) }),
+    }),
+    getRequest: handle(ops.getRequest, {
+      answer: async ({ params }) => {
+        const found = control.requests.detail(params.id);
+        if (!found) throw notFound(`Request ${params.id} in the log`);
+        return found;
+      },
     }),
   };
 }

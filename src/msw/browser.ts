@@ -6,10 +6,13 @@
 //   import { handlers } from "nft-service-simulator/msw";
 //   await setupWorker(...handlers).start();
 //
+// Images are drawn here as SVG (the same pictures the simulator serves as PNG), not bundled.
 // `createHandlers({ snapshots })` takes the snapshot files themselves: DEFAULT_SNAPSHOTS (the
 // default world's, bundled), or files your bundler brings (Vite: `import.meta.glob(…)`). A bundle
 // that uses neither `handlers` nor DEFAULT_SNAPSHOTS leaves the default world out (no side effects).
+import { toSvg } from "jdenticon";
 import type { HttpHandler } from "msw";
+import { identiconConfig } from "../images/identicon-config.ts";
 import defaultWorld from "./default-world.js";
 import { handlersFrom, type HandlerOptions, type SnapshotFiles } from "./handlers.ts";
 
@@ -24,8 +27,11 @@ export interface CreateHandlersOptions extends HandlerOptions {
   snapshots: SnapshotFiles;
 }
 
+/** The simulator's picture of a seed, drawn here: a bundle carries no image bytes (they would double its size). */
+const drawSvg = (seed: string, size: number) => toSvg(seed, size, identiconConfig(seed));
+
 export function createHandlers({ snapshots, ...options }: CreateHandlersOptions): HttpHandler[] {
-  return handlersFrom(snapshots, options);
+  return handlersFrom(snapshots, options, drawSvg);
 }
 
 /** Handlers for the default world on any origin. */

@@ -26,6 +26,14 @@ export interface MockWorld {
   lastBlock: Map<number, number>;
   /** `<chainId>/<slug>/<tokenId>` → the item's metadata, as snapshotted. */
   metadata: Map<string, unknown>;
+  /** `/images/<seed>.png` → the image's bytes, where the snapshot files given hold them. */
+  images: Map<string, Uint8Array>;
+}
+
+/** An image file as a reader gives it: its bytes, or base64 text (files a bundler brought as text). */
+function bytesOf(content: unknown): Uint8Array {
+  if (content instanceof Uint8Array) return content;
+  return Uint8Array.from(atob(String(content)), (char) => char.charCodeAt(0));
 }
 
 export const historyKey = (chainId: number, collection: string, tokenId: number | bigint) =>
@@ -41,8 +49,15 @@ export function worldFromSnapshots(read: SnapshotReader): MockWorld {
   const collections: Collection[] = [];
   const pages = new Map<string, { page: number; file: string }[]>();
   const metadata = new Map<string, unknown>();
+  const images = new Map<string, Uint8Array>();
   for (const { url, status, file } of index.responses) {
     if (status !== 200) continue;
+    if (file.startsWith("images/")) {
+      // Files a bundler brought by a pattern, or the browser build, may leave the images out.
+      const content = optional(() => read(file));
+      if (content !== undefined) images.set(url, bytesOf(content));
+      continue;
+    }
     const listed = /^collections\/unverified\/page-\d+\.json$/.exec(file);
     if (listed)
       for (const { address, chainId } of (read(file) as { collections: Collection[] }).collections)
@@ -84,7 +99,15 @@ export function worldFromSnapshots(read: SnapshotReader): MockWorld {
     for (const { blockNumber } of events) lastBlock.set(chainId, Math.max(lastBlock.get(chainId) ?? 0, blockNumber));
   }
   const perChain = [...byChain.keys()].sort((a, b) => a - b).map((chainId) => byChain.get(chainId)!);
-  return { perChain, histories, lastBlock, metadata };
+  return { perChain, histories, lastBlock, metadata, images };
+}
+
+function optional(read: () => unknown): unknown {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
 }
 
 /** A request as the mock sees it: method, path (still percent-encoded), query string and body text. */

@@ -1,4 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from "msw";
+import { DEFAULT_IMAGE_SIZE, IMAGE_SEED_PATTERN } from "../schemas/image.ts";
 import { answer } from "./answers.ts";
 import { worldFromSnapshots, type SnapshotReader } from "./data.ts";
 
@@ -13,9 +14,14 @@ export interface HandlerOptions {
 /**
  * MSW handlers answering the API's four /api/v2 operations from a snapshotted world, as the
  * simulator serving that world would: same status, same body bytes (compact JSON, as Koa
- * writes it), same error bodies. Other paths are left alone.
+ * writes it), same error bodies; and the images its answers name, as snapshotted. Other paths
+ * (and images the snapshots do not hold) are left alone.
  */
-export function handlersFrom(files: SnapshotFiles, { baseUrl }: HandlerOptions = {}): HttpHandler[] {
+export function handlersFrom(
+  files: SnapshotFiles,
+  { baseUrl }: HandlerOptions = {},
+  drawSvg?: (seed: string, size: number) => string,
+): HttpHandler[] {
   const world = worldFromSnapshots(readerOf(files));
   const origin = baseUrl ? baseUrl.replace(/\/+$/, "") : "*";
   const respond = async ({ request }: { request: Request }) => {
@@ -34,7 +40,33 @@ export function handlersFrom(files: SnapshotFiles, { baseUrl }: HandlerOptions =
       headers: { "content-type": "application/json; charset=utf-8" },
     });
   };
-  return [http.all(`${origin}/api/v2/*`, respond), http.get(`${origin}/metadata/*`, respond)];
+  const image = ({ request }: { request: Request }) => {
+    const url = new URL(request.url);
+    const bytes = world.images.get(url.pathname + url.search);
+    if (bytes) {
+      const type = url.pathname.endsWith(".svg") ? "image/svg+xml" : "image/png";
+      return new HttpResponse(bytes, { status: 200, headers: { "content-type": type } });
+    }
+    // Where the snapshots hold no bytes (a browser bundle leaves them out), the same picture as SVG.
+    const drawn = drawSvg && drawableImage(url);
+    return drawn
+      ? HttpResponse.text(drawSvg(drawn.seed, drawn.size), { headers: { "content-type": "image/svg+xml" } })
+      : undefined;
+  };
+  return [
+    http.all(`${origin}/api/v2/*`, respond),
+    http.get(`${origin}/metadata/*`, respond),
+    http.get(`${origin}/images/*`, image),
+  ];
+}
+
+/** The seed and size of an image request the simulator would answer, or undefined. */
+function drawableImage(url: URL): { seed: string; size: number } | undefined {
+  const found = /^\/images\/([^/]+)\.(png|svg)$/.exec(url.pathname);
+  const size = Number(url.searchParams.get("size") ?? DEFAULT_IMAGE_SIZE);
+  if (!found || !new RegExp(IMAGE_SEED_PATTERN).test(found[1]!) || !Number.isInteger(size) || size < 16 || size > 1024)
+    return undefined;
+  return { seed: found[1]!, size };
 }
 
 /**

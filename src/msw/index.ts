@@ -29,7 +29,10 @@ export function createHandlers({
 }: CreateHandlersOptions = {}): HttpHandler[] {
   const files =
     typeof snapshots === "string"
-      ? (file: string) => JSON.parse(readFileSync(join(snapshots, file), "utf8")) as unknown
+      ? (file: string) =>
+          file.endsWith(".json")
+            ? (JSON.parse(readFileSync(join(snapshots, file), "utf8")) as unknown)
+            : new Uint8Array(readFileSync(join(snapshots, file)))
       : snapshots;
   return handlersFrom(files, options);
 }

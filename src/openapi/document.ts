@@ -4,7 +4,7 @@ import { ErrorBody } from "../schemas/error.ts";
 import { MarketEvent, TransferEvent } from "../schemas/item-event.ts";
 import { ItemDefinition, MintBody, Property, StoredItem } from "../schemas/mint.ts";
 import { hasDefault, SchemaComponents, type JsonSchema } from "./json-schema.ts";
-import { OPERATIONS, SERVER_REFUSALS, type Operation } from "../schemas/operations.ts";
+import { IMAGE_OPERATIONS, OPERATIONS, SERVER_REFUSALS, type Operation } from "../schemas/operations.ts";
 import { CONTROL_OPERATIONS } from "../schemas/control-operations.ts";
 import { defaultWorldExamples, SERVER_REFUSAL_EXAMPLES, type OperationExamples } from "./examples.ts";
 
@@ -56,6 +56,10 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
     const described = describeOperation(operation, components, errorBody, examples[operation.operationId]);
     paths[path] = { ...paths[path], [operation.method]: described };
   }
+  for (const operation of IMAGE_OPERATIONS) {
+    const example = { request: { params: { seed: "frost-shards" }, query: { size: 256 } }, errors: {} };
+    paths[openApiPath(operation.path)] = { get: describeOperation(operation, components, errorBody, example) };
+  }
   for (const operation of CONTROL_OPERATIONS) {
     const path = openApiPath(operation.path);
     const described: JsonSchema = {
@@ -79,6 +83,11 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
     tags: [
       { name: "Items", description: "Minting and item history" },
       { name: "Collections", description: "One collection, or a filtered, sorted page of them" },
+      {
+        name: "Images",
+        description:
+          "The simulator's own pictures, drawn from a seed: what the worlds' `image` and `imageUrl` point at, so every URL an answer holds works offline. Not part of the service's interface.",
+      },
       {
         name: "Control",
         description:
@@ -129,9 +138,14 @@ function describeOperation(
     responses: {
       200: {
         description: "OK",
-        content: {
-          "application/json": { schema: components.use(operation.response, "response"), ...example(examples.response) },
-        },
+        content: operation.media
+          ? { [operation.media]: { schema: { type: "string", contentMediaType: operation.media } } }
+          : {
+              "application/json": {
+                schema: components.use(operation.response, "response"),
+                ...example(examples.response),
+              },
+            },
       },
       ...Object.fromEntries(
         [...new Set([...Object.keys(operation.errors), ...Object.keys(serverRefusals)].map(Number))]

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { addressOf, keyFor } from "../chain/keys.ts";
 import { slugify } from "../metadata/slug.ts";
 import type { ErrorBody } from "../schemas/error.ts";
-import type { OperationId } from "../schemas/operations.ts";
+import type { OPERATIONS } from "../schemas/operations.ts";
 import type { ErrorExample, OperationExamples } from "./example-types.ts";
 
 export type { ErrorExample, ExampleRequest, OperationExamples } from "./example-types.ts";
@@ -13,7 +13,7 @@ export { SERVER_REFUSAL_EXAMPLES } from "./example-types.ts";
 // replay). test/openapi/examples.test.ts sends every example request to a simulator running
 // that world and requires the documented status and body, so an example cannot drift.
 
-type ApiOperationId = Exclude<OperationId, "getItemMetadata">;
+type ApiOperationId = (typeof OPERATIONS)[number]["operationId"];
 
 const fixtures = (path: string) => JSON.parse(readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), "utf8"));
 

@@ -8,6 +8,7 @@
 // A thin wrapper over the simulator `nft-sim simulate` runs: the same world choice
 // (chooseWorld), the same start (src/simulator.ts), other defaults (free ports, no JSON-RPC).
 import { DEFAULT_OPTIONS, type ApiAccount } from "../config.ts";
+import { nodeTooOld } from "../node-version.ts";
 import { chooseWorld } from "../scenario/world.ts";
 import { defaultCacheDir } from "../world-cache/world-cache.ts";
 import { startSimulator as startServer } from "../simulator.ts";
@@ -59,6 +60,8 @@ export interface RunningSimulator {
  * control call made meanwhile waits for them). Several can run in one process, each on its own ports.
  */
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
+  const tooOld = nodeTooOld();
+  if (tooOld) throw new Error(tooOld);
   const { fixture, wallClock = false, publicUrl, chains, rpc = false, cache } = options;
   const base = {
     ...DEFAULT_OPTIONS,

@@ -4,6 +4,7 @@ import { SERVED_OPERATIONS, type OperationId } from "../schemas/operations.ts";
 import { collectionRoute } from "./collection.ts";
 import { collectionsRoute } from "./collections.ts";
 import type { RouteDeps } from "./deps.ts";
+import { imagePngRoute, imageSvgRoute } from "./images.ts";
 import { itemEventsRoute } from "./item-events.ts";
 import { metadataRoute } from "./metadata.ts";
 import { mintRoute } from "./mint.ts";
@@ -15,6 +16,8 @@ const HANDLERS: Record<OperationId, (deps: RouteDeps) => Middleware> = {
   getCollection: collectionRoute,
   listCollections: collectionsRoute,
   getItemMetadata: metadataRoute,
+  getImagePng: imagePngRoute,
+  getImageSvg: imageSvgRoute,
 };
 
 /** Serves every operation of the table at its method and path. */

@@ -1,15 +1,28 @@
 import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type Router from "@koa/router";
+import type { RouterMiddleware } from "@koa/router";
 import { notFound } from "../errors.ts";
 
-// The dashboard (dashboard/ at the package's root): a page and its script and style, served as
-// they are written, read once. Nothing comes from a CDN.
-const DIR = new URL("../../dashboard/", import.meta.url);
+// The dashboard (dashboard/ at the package's root): a page, its modules and style, served as
+// they are written, read once; and its chart library, uPlot, from node_modules. Nothing comes from a CDN.
+const DIR = fileURLToPath(new URL("../../dashboard/", import.meta.url));
+const JS = "text/javascript; charset=utf-8";
+const CSS = "text/css; charset=utf-8";
 const ASSETS: Record<string, string> = {
-  "app.js": "text/javascript; charset=utf-8",
-  "style.css": "text/css; charset=utf-8",
+  "app.js": JS,
+  "charts.js": JS,
+  "lib.js": JS,
+  "requests.js": JS,
+  "views.js": JS,
+  "style.css": CSS,
 };
-const read = (name: string) => readFileSync(new URL(name, DIR), "utf8");
+const VENDOR: Record<string, string> = { "uPlot.esm.js": JS, "uPlot.min.css": CSS };
+const vendorFile = (name: string) =>
+  join(dirname(createRequire(import.meta.url).resolve("uplot/package.json")), "dist", name);
+const read = (name: string) => readFileSync(name in VENDOR ? vendorFile(name) : join(DIR, name), "utf8");
 
 /** GET / (the dashboard) and its assets under /dashboard/. */
 export function dashboardRoute(router: Router): void {
@@ -19,11 +32,15 @@ export function dashboardRoute(router: Router): void {
     ctx.type = "text/html; charset=utf-8";
     ctx.body = page ??= read("index.html");
   });
-  router.get("/dashboard/:asset", (ctx) => {
-    const name = ctx.params.asset!;
-    if (!(name in ASSETS)) throw notFound(`Dashboard asset ${name}`);
-    if (!files.has(name)) files.set(name, read(name));
-    ctx.type = ASSETS[name]!;
-    ctx.body = files.get(name);
-  });
+  const serve =
+    (kinds: Record<string, string>): RouterMiddleware =>
+    (ctx) => {
+      const name = ctx.params.asset!;
+      if (!Object.hasOwn(kinds, name)) throw notFound(`Dashboard asset ${name}`);
+      if (!files.has(name)) files.set(name, read(name));
+      ctx.type = kinds[name]!;
+      ctx.body = files.get(name);
+    };
+  router.get("/dashboard/:asset", serve(ASSETS));
+  router.get("/dashboard/vendor/:asset", serve(VENDOR));
 }

@@ -24,7 +24,8 @@ export interface Handler<Op extends Operation, Admitted> {
 /**
  * The one way an operation is served: its credentials are required, then its path
  * parameters, query and body are checked against its schemas, and what the handler
- * answers is checked against its response schema before it is sent.
+ * answers is checked against its response schema before it is sent (bytes of another media
+ * type, an image, are sent as they are).
  */
 export function handle<Op extends Operation, Admitted = undefined>(
   operation: Op,
@@ -42,7 +43,9 @@ export function handle<Op extends Operation, Admitted = undefined>(
     const query = checks.query?.(ctx.query) as Checked<Op>["query"];
     const admitted = handler.admit?.(ctx, { params, query }) as Admitted;
     const body = checks.body?.(handler.bodyOf ? handler.bodyOf(ctx) : ctx.request.body) as Checked<Op>["body"];
-    ctx.body = checks.response(await handler.answer({ params, query, body }, admitted));
+    const answer = await handler.answer({ params, query, body }, admitted);
+    if (operation.media) ctx.type = operation.media;
+    ctx.body = operation.media ? answer : checks.response(answer);
   };
 }
 
@@ -65,7 +68,7 @@ function checksOf(operation: Operation): Checks {
       params: request(operation.params, "path"),
       query: request(operation.query, "query"),
       body: request(operation.body, "body"),
-      response: responseValidator(operation.response),
+      response: operation.media ? (body) => body : responseValidator(operation.response),
     };
     compiled.set(operation, checks);
   }

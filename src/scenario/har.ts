@@ -1,8 +1,20 @@
-/** One snapshotted response: the request's path and query, its status, and the body's exact text. */
+import { IMAGE_FORMATS } from "../schemas/image.ts";
+
+/** One snapshotted response: the request's path and query, its status, and the body's exact text (JSON) or bytes (an image). */
 export interface RecordedResponse {
   url: string;
   status: number;
-  body: string;
+  body: string | Uint8Array;
+}
+
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** A response's content as HAR holds it: text, or bytes in base64. */
+function contentOf(url: string, body: string | Uint8Array) {
+  if (typeof body === "string") return { size: Buffer.byteLength(body), mimeType: JSON_TYPE, text: body };
+  const format = url.split("?")[0]!.split(".").pop() as keyof typeof IMAGE_FORMATS;
+  const mimeType = IMAGE_FORMATS[format] ?? "application/octet-stream";
+  return { size: body.byteLength, mimeType, text: Buffer.from(body).toString("base64"), encoding: "base64" };
 }
 
 const STATUS_TEXT: Record<number, string> = { 200: "OK", 400: "Bad Request", 404: "Not Found" };
@@ -27,6 +39,7 @@ export function harOf(
       pages: [],
       entries: responses.map(({ url, status, body }) => {
         const target = new URL(`${base}${url}`);
+        const content = contentOf(url, body);
         return {
           startedDateTime: RECORDED_AT,
           time: 0,
@@ -35,7 +48,7 @@ export function harOf(
             url: target.href,
             httpVersion: "HTTP/1.1",
             cookies: [],
-            headers: [{ name: "accept", value: "application/json" }],
+            headers: [{ name: "accept", value: typeof body === "string" ? "application/json" : "image/*" }],
             queryString: [...target.searchParams].map(([name, value]) => ({ name, value })),
             headersSize: -1,
             bodySize: 0,
@@ -46,13 +59,13 @@ export function harOf(
             httpVersion: "HTTP/1.1",
             cookies: [],
             headers: [
-              { name: "content-type", value: "application/json; charset=utf-8" },
+              { name: "content-type", value: content.mimeType },
               { name: "access-control-allow-origin", value: "*" },
             ],
-            content: { size: Buffer.byteLength(body), mimeType: "application/json; charset=utf-8", text: body },
+            content,
             redirectURL: "",
             headersSize: -1,
-            bodySize: Buffer.byteLength(body),
+            bodySize: content.size,
           },
           cache: {},
           timings: { send: 0, wait: 0, receive: 0 },

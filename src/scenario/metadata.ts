@@ -9,8 +9,20 @@ export interface ScenarioMetadata {
   items: Map<string, Hex>;
 }
 
-/** Encodes every collection's and item's metadata; one too large to go on chain is a problem named by its path. */
-export function scenarioMetadata(scenario: Scenario, problems: string[]): ScenarioMetadata {
+/**
+ * A URL a scenario writes as a path from `/` is on the simulator itself (`/images/<seed>.png`):
+ * it is made absolute with the world's base URL, as collection uris are. Any other is kept as written.
+ */
+export function onSimulator(url: string, baseUrl: string | undefined): string {
+  return baseUrl !== undefined && url.startsWith("/") ? `${baseUrl}${url}` : url;
+}
+
+/**
+ * Encodes every collection's and item's metadata, its paths on the simulator made absolute with
+ * `baseUrl` (left as written at load, when it is not known yet); one too large to go on chain is a
+ * problem named by its path.
+ */
+export function scenarioMetadata(scenario: Scenario, problems: string[], baseUrl?: string): ScenarioMetadata {
   const encoded: ScenarioMetadata = { collections: new Map(), items: new Map() };
   const encode = (path: string, write: () => Hex): Hex | undefined => {
     try {
@@ -23,35 +35,35 @@ export function scenarioMetadata(scenario: Scenario, problems: string[]): Scenar
   };
   scenario.collections.forEach((collection, i) => {
     const metadata = encode(`collections[${i}]`, () =>
-      encodeCollectionDescription(collection.name, described(collection)),
+      encodeCollectionDescription(collection.name, described(collection, baseUrl)),
     );
     if (metadata) encoded.collections.set(collection.id, metadata);
   });
   scenario.items.forEach((item, i) => {
-    const metadata = encode(`items[${i}]`, () => encodeItemDescription(itemDescription(item)));
+    const metadata = encode(`items[${i}]`, () => encodeItemDescription(itemDescription(item, baseUrl)));
     if (metadata) encoded.items.set(item.id, metadata);
   });
   return encoded;
 }
 
-function described(collection: ScenarioCollection) {
+function described(collection: ScenarioCollection, baseUrl: string | undefined) {
   const { description, genre, image, imageHash, website, isVerified } = collection;
   return {
     description,
     genre,
-    image,
+    image: onSimulator(image, baseUrl),
     imageHash,
     slug: collection.slug ?? slugify(collection.name),
-    website,
+    website: onSimulator(website, baseUrl),
     isVerified,
   };
 }
 
-function itemDescription(item: ScenarioItem) {
+function itemDescription(item: ScenarioItem, baseUrl: string | undefined) {
   return {
     name: item.name,
     description: item.description ?? "",
-    imageUrl: item.imageUrl ?? "",
+    imageUrl: onSimulator(item.imageUrl ?? "", baseUrl),
     fileType: item.fileType ?? "image/png",
     properties: (item.properties ?? []).map(({ name, value, static: isStatic }) => ({
       name,

@@ -2,7 +2,6 @@ import {
   AdvanceTimeBody,
   ApiKeyResponse,
   CollectionAddressParams,
-  CollectionItems,
   CreateApiKeyBody,
   CreateCollectionBody,
   CreatedCollection,
@@ -15,12 +14,13 @@ import {
   SnapshotResponse,
   TimeResponse,
 } from "./control.ts";
+import { CollectionItem, CollectionItemParams, CollectionItems, CollectionVolume } from "./collection-reads.ts";
 import { controlOperation as operation, tag } from "./control-operation.ts";
 import { COLLECTION_METADATA_MAX_BYTES } from "./on-chain-metadata.ts";
 import { NODE_REFUSED } from "./operations.ts";
-import { addFault, clearFaults, listFaults, listRequests, removeFault } from "./fault-operations.ts";
+import { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault } from "./fault-operations.ts";
 
-export { addFault, clearFaults, listFaults, listRequests, removeFault };
+export { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault };
 const BAD = { 400: "The body or a parameter is invalid." };
 const ROLE_REFUSED = { 422: "The collection contract refused the role change." };
 const WRITE_DROPPED = `\`WRITE_DROPPED\`: the write was sent, but the chain dropped its transaction before mining it (rewound by \`evm_revert\`, its pool cleared); nothing changed, \`txHash\` names it. ${NODE_REFUSED}`;
@@ -176,10 +176,38 @@ export const listCollectionItems = operation({
   tag,
   summary: "A collection's items",
   description:
-    "Every item of the collection by token id, from the read models: supply held, maximum supply, holders, history length, and its name from the metadata. The API has no such list; the dashboard uses it.",
+    "Every item of the collection by token id, from the read models: supply held, maximum supply, holders, history length, and its name and image from the metadata. The API has no such list; the dashboard uses it.",
   params: CollectionAddressParams,
   query: MinterQuery,
   response: CollectionItems,
+  errors: { 400: "The address is malformed.", 404: "No such collection.", ...DOWN },
+});
+
+export const getCollectionItem = operation({
+  method: "get",
+  path: "/_sim/collections/:address/items/:tokenId",
+  operationId: "getCollectionItem",
+  tag,
+  summary: "One item, whole",
+  description:
+    "An item's metadata with what the chain says of it: supply, every holder, its open listings and every sale (for a price chart). The dashboard's item page.",
+  params: CollectionItemParams,
+  query: MinterQuery,
+  response: CollectionItem,
+  errors: { 400: "The address or token id is malformed.", 404: "No such collection, or no such item in it.", ...DOWN },
+});
+
+export const getCollectionVolume = operation({
+  method: "get",
+  path: "/_sim/collections/:address/volume",
+  operationId: "getCollectionVolume",
+  tag,
+  summary: "Volume per day",
+  description:
+    "The USD worth and count of a collection's sales per UTC day, from its first sale's day to the chain head's. The dashboard's volume chart.",
+  params: CollectionAddressParams,
+  query: MinterQuery,
+  response: CollectionVolume,
   errors: { 400: "The address is malformed.", 404: "No such collection.", ...DOWN },
 });
 
@@ -209,6 +237,8 @@ export const CONTROL_OPERATIONS = [
   resetWorld,
   createCollection,
   listCollectionItems,
+  getCollectionItem,
+  getCollectionVolume,
   grantMinterRole,
   revokeMinterRole,
   createApiKey,
@@ -217,6 +247,7 @@ export const CONTROL_OPERATIONS = [
   clearFaults,
   removeFault,
   listRequests,
+  getRequest,
 ] as const;
 
 export type ControlOperationId = (typeof CONTROL_OPERATIONS)[number]["operationId"];

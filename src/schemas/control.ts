@@ -168,15 +168,35 @@ export const FaultParams = Type.Object(
 );
 
 export const RequestLogQuery = Type.Object(
-  { limit: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }) },
+  {
+    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 50 }),
+    path: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 500,
+        description: "only requests to these paths: `*` matches one segment, `**` any rest (`/api/v2/**`)",
+      }),
+    ),
+    status: Type.Optional(
+      Type.String({
+        pattern: "^[1-5]([0-9]{2}|xx)$",
+        description:
+          "only requests answered with this status (`404`), or this class (`4xx`); 0 is a dropped connection",
+      }),
+    ),
+    method: Type.Optional(StringEnum(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])),
+  },
   { additionalProperties: false },
 );
+export type RequestLogQuery = Static<typeof RequestLogQuery>;
 export const LoggedRequest = Type.Object(
   {
+    id: Type.Integer({ ...SafeInteger, description: "counts up from 1 as requests are answered" }),
     at: Type.String({ format: "date-time" }),
     method: Type.String(),
     path: Type.String(),
-    status: Type.Integer(),
+    query: Type.String({ description: "the query string (without `?`), API keys and tokens masked" }),
+    status: Type.Integer({ description: "0: the connection was dropped (a fault rule) without an answer" }),
     durationMs: Type.Number(),
     apiKey: Type.Optional(Type.String({ description: "masked: its first 4 characters" })),
   },
@@ -187,24 +207,34 @@ export const RequestLog = Type.Object(
   { requests: Type.Array(LoggedRequest) },
   { additionalProperties: false, $id: "RequestLog" },
 );
-
-export const CollectionItems = Type.Object(
-  {
-    chainId: ChainId,
-    collectionAddress: Address,
-    items: Type.Array(
-      Type.Object(
-        {
-          tokenId: Type.Integer(SafeInteger),
-          name: Type.String({ description: "from the item's metadata; empty if the chain alone made it" }),
-          supply: Type.String({ description: "tokens held (a decimal string: it may pass 2^53)" }),
-          maxSupply: Type.String(),
-          holders: Type.Integer(SafeInteger),
-          events: Type.Integer({ ...SafeInteger, description: "entries in its history" }),
-        },
-        { additionalProperties: false },
-      ),
-    ),
-  },
-  { additionalProperties: false, $id: "CollectionItems" },
+export const RequestParams = Type.Object(
+  { id: Type.Integer({ ...SafeInteger, minimum: 1 }) },
+  { additionalProperties: false },
 );
+
+const LoggedBody = Type.Object(
+  {
+    contentType: Type.String({ description: "empty when there was no body" }),
+    text: Type.String({
+      description: "the body as text (an image or other binary body as a note of its size), API keys and tokens masked",
+    }),
+    length: Type.Integer({ ...SafeInteger, description: "the whole text's length, in characters" }),
+    truncated: Type.Boolean({ description: "the text is cut at the log's bound" }),
+  },
+  { additionalProperties: false },
+);
+export type LoggedBody = Static<typeof LoggedBody>;
+export const LoggedRequestDetail = Type.Object(
+  {
+    ...LoggedRequest.properties,
+    request: Type.Union([LoggedBody, Type.Null()], {
+      description: "null: the request had no body, or it was not read",
+    }),
+    response: Type.Union([LoggedBody, Type.Null()], {
+      description: "null: no answer was sent (a dropped connection), or it is no longer kept",
+    }),
+    bodiesKept: Type.Boolean({ description: "bodies are kept for the newest requests only; false for an older one" }),
+  },
+  { additionalProperties: false, $id: "LoggedRequestDetail" },
+);
+export type LoggedRequestDetail = Static<typeof LoggedRequestDetail>;

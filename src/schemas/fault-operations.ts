@@ -1,4 +1,14 @@
-import { Done, Fault, FaultBody, FaultList, FaultParams, RequestLog, RequestLogQuery } from "./control.ts";
+import {
+  Done,
+  Fault,
+  FaultBody,
+  FaultList,
+  FaultParams,
+  LoggedRequestDetail,
+  RequestLog,
+  RequestLogQuery,
+  RequestParams,
+} from "./control.ts";
 import { controlOperation as operation, tag } from "./control-operation.ts";
 
 // The control operations of the HTTP layer: fault rules and the request log.
@@ -59,8 +69,23 @@ export const listRequests = operation({
   tag,
   summary: "The last requests",
   description:
-    "The last requests the API answered, newest first (method, path, status, duration, API key masked); at most 1,000 are kept.",
+    "The last requests the simulator answered, newest first: method, path, query, status, duration (API keys and tokens masked); at most 1,000 are kept. " +
+    "Filter by `path` (a pattern as fault rules take), `status` (`404` or `4xx`) and `method`. " +
+    "The dashboard's own requests (its page and files, and its calls, which carry the header `X-Sim-Dashboard`) and reads of this log are not recorded.",
   query: RequestLogQuery,
   response: RequestLog,
-  errors: { 400: "A bad limit." },
+  errors: { 400: "A bad limit or filter." },
+});
+
+export const getRequest = operation({
+  method: "get",
+  path: "/_sim/requests/:id",
+  operationId: "getRequest",
+  tag,
+  summary: "One request, with its bodies",
+  description:
+    "A logged request with its request and response bodies (up to 8,000 characters each; API keys and tokens masked). Bodies are kept for the newest 200 requests.",
+  params: RequestParams,
+  response: LoggedRequestDetail,
+  errors: { 400: "A bad id.", 404: "No such request in the log (it may have been pushed out)." },
 });

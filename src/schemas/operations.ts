@@ -7,6 +7,7 @@ import {
   CollectionsResponse,
 } from "./collection.ts";
 import { ItemEventsParams, ItemEventsQuery, ItemEventsResponse } from "./item-event.ts";
+import { IMAGE_FORMATS, ImageParams, ImageQuery, PngImage, SvgImage } from "./image.ts";
 import { ITEM_METADATA_PATH, ItemMetadata, ItemMetadataParams } from "./metadata.ts";
 import { MintBody, MintQuery, MintResponse } from "./mint.ts";
 import { ITEM_METADATA_MAX_BYTES } from "./on-chain-metadata.ts";
@@ -29,6 +30,8 @@ export interface Operation {
   /** Query parameters the security scheme already describes. */
   authQuery?: readonly string[];
   response: TSchema;
+  /** The 200 answer's media type when it is not JSON: its bytes are sent as they are, not checked against `response`. */
+  media?: string;
   errors: Record<number, string>;
 }
 
@@ -156,8 +159,48 @@ export const getItemMetadata = operation({
   errors: { 400: "A path parameter is invalid.", 404: "No such chain, collection or item." },
 });
 
-/** Everything the server routes: the API, and the metadata its collections point at. */
-export const SERVED_OPERATIONS = [...OPERATIONS, getItemMetadata] as const;
+const IMAGE_ERRORS = {
+  400: "The seed or the size is invalid.",
+  503: "The simulator is still loading its world, or is shutting down.",
+};
+
+/** The simulator's own picture of a seed, as PNG: what the worlds' `image` and `imageUrl` point at (game engines load PNG). */
+export const getImagePng = operation({
+  method: "get",
+  path: "/images/:seed.png",
+  operationId: "getImagePng",
+  tag: "Images",
+  summary: "A PNG image",
+  description:
+    "A deterministic picture (an identicon) drawn from the seed: the same seed and size give the same bytes on every machine, offline. " +
+    "The shipped worlds' collection `image` and item `imageUrl` point here.",
+  params: ImageParams,
+  query: ImageQuery,
+  response: PngImage,
+  media: IMAGE_FORMATS.png,
+  errors: IMAGE_ERRORS,
+});
+
+/** The same picture as SVG, for browsers. */
+export const getImageSvg = operation({
+  method: "get",
+  path: "/images/:seed.svg",
+  operationId: "getImageSvg",
+  tag: "Images",
+  summary: "An SVG image",
+  description: "The picture `/images/{seed}.png` shows, as SVG (for browsers: it scales without blur).",
+  params: ImageParams,
+  query: ImageQuery,
+  response: SvgImage,
+  media: IMAGE_FORMATS.svg,
+  errors: IMAGE_ERRORS,
+});
+
+/** The image routes, in the order the document lists them. */
+export const IMAGE_OPERATIONS = [getImagePng, getImageSvg] as const;
+
+/** Everything the server routes: the API, the metadata its collections point at, and the images. */
+export const SERVED_OPERATIONS = [...OPERATIONS, getItemMetadata, ...IMAGE_OPERATIONS] as const;
 
 export type OperationId = (typeof SERVED_OPERATIONS)[number]["operationId"];
 

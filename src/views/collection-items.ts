@@ -2,10 +2,11 @@ import type { Address } from "viem";
 import type { ChainModels } from "../indexer/models.ts";
 import { itemDescription } from "./descriptions.ts";
 
-/** One item of a collection as the dashboard lists it: what the chain says, and its name if its creation described it. */
-export interface CollectionItem {
+/** One item of a collection as the dashboard lists it: what the chain says, and its name and image if its creation described it. */
+export interface CollectionItemSummary {
   tokenId: number;
   name: string;
+  image: string;
   supply: string;
   maxSupply: string;
   holders: number;
@@ -13,15 +14,17 @@ export interface CollectionItem {
 }
 
 /** Every item of a collection, by token id (held balances only; tokens in a listing's escrow count for the marketplace). */
-export function collectionItems(models: ChainModels, collection: Address): CollectionItem[] {
-  const items: CollectionItem[] = [];
+export function collectionItems(models: ChainModels, collection: Address): CollectionItemSummary[] {
+  const items: CollectionItemSummary[] = [];
   const prefix = `${collection}-`;
   for (const [key, record] of models.items) {
     if (!key.startsWith(prefix)) continue;
     const balances = [...(models.balances.get(key)?.values() ?? [])].filter((amount) => amount > 0n);
+    const described = itemDescription(record.creation);
     items.push({
       tokenId: Number(key.slice(prefix.length)),
-      name: itemDescription(record.creation)?.name ?? "",
+      name: described?.name ?? "",
+      image: described?.imageUrl ?? "",
       supply: String(balances.reduce((sum, amount) => sum + amount, 0n)),
       maxSupply: String(record.maxSupply),
       holders: balances.length,

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { SUITE_FLAGS } from "../../src/cli/contract-test-options.ts";
 import { EXPORT_FLAGS } from "../../src/cli/fixtures-export.ts";
@@ -181,5 +182,33 @@ describe("--help documents every flag the parser takes, and only those", () => {
     ];
     for (const { flags, table } of tables)
       for (const flag of Object.keys(flags)) if (flag !== "help") expect(table, `--${flag}`).toMatch(`\`--${flag}`);
+  });
+});
+
+describe("a port in use is told before the world loads: exit 1, one line naming it", () => {
+  it.each(["--port", "--rpc-port"])("%s", async (flag) => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const busy = (taken.address() as AddressInfo).port;
+    try {
+      // The default world, not cached: its replay would print progress lines if it began.
+      const ports =
+        flag === "--port" ? ["--port", String(busy), "--rpc-port", "0"] : ["--port", "0", "--rpc-port", String(busy)];
+      const child = spawn(process.execPath, ["src/cli/simulate.ts", "--no-cache", ...ports], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (chunk) => (stdout += chunk));
+      child.stderr.on("data", (chunk) => (stderr += chunk));
+      const [code] = await once(child, "exit");
+      expect(code).toBe(1);
+      expect(stderr).toBe(
+        `Port ${busy} is already in use: stop what uses it, or pick another with --port / --rpc-port.\n`,
+      );
+      expect(stdout).not.toContain("replaying chain");
+    } finally {
+      taken.close();
+    }
   });
 });

@@ -14,6 +14,28 @@ import { call, chainHeads, expectErrorBody, mintBody, postJson, startDemo, DEMO_
 const SHOTS = "test-artifacts/dashboard";
 const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 
+/** How many pixels of a chart's canvas have its series' colour: the series was drawn, not only the axes. */
+function drawn(page: Page, testid: string, [r, g, b]: number[]): Promise<number> {
+  return page.evaluate(
+    ({ testid, r, g, b }) => {
+      const canvas = document.querySelector(`[data-testid="${testid}"] canvas`) as HTMLCanvasElement | null;
+      if (!canvas) return 0;
+      const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 0 && Math.abs(data[i]! - r) < 8 && Math.abs(data[i + 1]! - g) < 8 && Math.abs(data[i + 2]! - b) < 8) count++;
+      return count;
+    },
+    { testid, r, g, b },
+  );
+}
+
+/** Every image on the page has loaded, with a picture in it. */
+async function expectImagesLoaded(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all([...document.images].map((image) => image.decode().catch(() => undefined))));
+  await expect.poll(() => page.evaluate(() => [...document.images].filter((image) => !image.complete || image.naturalWidth === 0).map((image) => image.src))).toEqual([]);
+  expect(await page.evaluate(() => document.images.length)).toBeGreaterThan(0);
+}
+
 describeInChromium("the dashboard in Chromium", () => {
   let sim: Simulator;
   let browser: Browser;
@@ -52,17 +74,63 @@ describeInChromium("the dashboard in Chromium", () => {
     await page.getByRole("link", { name: target.name }).click();
     await expect.poll(() => page.locator("h1").textContent()).toBe(target.name);
     const { body: items } = await call(sim, `/_sim/collections/${target.address}/items`);
-    const itemRows = page.locator('[data-testid="items"] tbody tr');
-    await expect.poll(() => itemRows.count()).toBe(items.items.length);
+    const cards = page.locator('[data-testid="item-card"]');
+    await expect.poll(() => cards.count()).toBe(items.items.length);
+    expect(await cards.locator("strong").allTextContents()).toEqual(items.items.map((item: { name: string }) => item.name));
     await page.screenshot({ path: `${SHOTS}/collection.png` });
 
     const first = items.items[0];
-    await page.getByRole("link", { name: `#${first.tokenId}` }).click();
+    await cards.first().click();
     const { body: history } = await call(sim, `/api/v2/item/events/${target.address}/${first.tokenId}?perPage=25`);
     const historyRows = page.locator('[data-testid="history"] tbody tr');
     await expect.poll(() => historyRows.count()).toBe(history.events.length);
     expect(await names(historyRows)).toEqual(history.events.map((e: { event: string }) => e.event));
     await page.screenshot({ path: `${SHOTS}/item.png` });
+  });
+
+  it("an item's page: image, name, description, properties, supply, holders, open listings and its sale prices drawn", async () => {
+    const { body: list } = await call(sim, "/api/v2/collection?perPage=100");
+    let item: any;
+    for (const c of list.collections) {
+      const { body } = await call(sim, `/_sim/collections/${c.address}/items`);
+      for (const { tokenId } of body.items) {
+        const { body: whole } = await call(sim, `/_sim/collections/${c.address}/items/${tokenId}`);
+        if (whole.sales.length > 0 && whole.listings.length > 0 && whole.properties.length > 0) item = whole;
+      }
+    }
+    expect(item, "the demo world has an item with sales, an open listing and properties").toBeDefined();
+    await page.goto(`${sim.url}/#/item/${item.collectionAddress}/${item.tokenId}`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(item.name);
+    expect(await page.getByText(item.description).count()).toBe(1);
+    expect(await page.locator('[data-testid="properties"] li').allTextContents()).toEqual(item.properties.map((p: { name: string; value: string; static: boolean }) => `${p.name} ${p.value}${p.static ? " · static" : ""}`));
+    expect(await page.locator('[data-testid="supply"]').textContent()).toBe(`${BigInt(item.supply).toLocaleString("en-US")} of at most ${BigInt(item.maxSupply).toLocaleString("en-US")}`);
+    expect(await page.locator('[data-testid="holders"] tbody tr').count()).toBe(item.holders.length);
+    expect(await page.locator('[data-testid="listings"] tbody tr td:first-child').allTextContents()).toEqual(item.listings.map((l: { listingId: string }) => `#${l.listingId}`));
+    await expect.poll(() => drawn(page, "price-chart", [216, 100, 59])).toBeGreaterThan(20);
+    expect(await page.locator('[data-testid="price-chart"]').getAttribute("data-points")).toBe(String(item.sales.length));
+    await expectImagesLoaded(page);
+    await page.screenshot({ path: `${SHOTS}/item-page.png`, fullPage: true });
+  });
+
+  it("a collection's page: image, a grid of its items with their images, and its volume per day drawn", async () => {
+    const { body } = await call(sim, "/api/v2/collection?perPage=1&sortBy=volume_all&sortDir=desc");
+    const target = body.collections[0];
+    const { body: volume } = await call(sim, `/_sim/collections/${target.address}/volume`);
+    expect(volume.days.length).toBeGreaterThan(0);
+    await page.goto(`${sim.url}/#/collection/${target.address}`);
+    await expect.poll(() => drawn(page, "volume-chart", [59, 111, 216])).toBeGreaterThan(20);
+    expect(await page.locator('[data-testid="volume-chart"]').getAttribute("data-points")).toBe(String(volume.days.length));
+    const { body: items } = await call(sim, `/_sim/collections/${target.address}/items`);
+    expect(await page.locator('[data-testid="item-card"] img').count()).toBe(items.items.length);
+    await expectImagesLoaded(page);
+    // Each card shows the item's own image where it has one.
+    const sources = await page.locator('[data-testid="item-card"] img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+    items.items.forEach((item: { image: string }, i: number) => item.image && expect(sources[i]).toBe(item.image));
+    await page.screenshot({ path: `${SHOTS}/collection-page.png`, fullPage: true });
+    // A collection's website in the shipped worlds is its page here, by chain and slug.
+    await page.goto(`${sim.url}/#/collection/${target.chainId}/${target.slug}`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe(target.name);
+    expect(failures).toEqual([]);
   });
 
   it("pages through the list and filters it, showing what the API answers for the same query", async () => {
@@ -92,23 +160,46 @@ describeInChromium("the dashboard in Chromium", () => {
     await expect.poll(() => page.locator("h1").textContent()).toBe(`Collections (${filtered.count})`);
   });
 
-  it("shows a mint made through the API after a reload, and not before", async () => {
+  it("follows the chain: a mint made through the API appears without a reload", async () => {
     const { body: list } = await call(sim, "/api/v2/collection?chainId=56&perPage=1");
     const collection = list.collections[0].address;
     await page.goto(`${sim.url}/#/collection/${collection}`);
-    const itemRows = page.locator('[data-testid="items"] tbody tr');
+    const cards = page.locator('[data-testid="item-card"]');
     const { body: before } = await call(sim, `/_sim/collections/${collection}/items`);
-    await expect.poll(() => itemRows.count()).toBe(before.items.length);
+    await expect.poll(() => cards.count()).toBe(before.items.length);
     expect(await page.getByText("Fresh From The API").count()).toBe(0);
 
-    const minted = await postJson(sim, MINT, mintBody(sim, collection, 56, { name: "Fresh From The API" }));
+    const minted = await postJson(sim, MINT, mintBody(sim, collection, 56, { name: "Fresh From The API", imageUrl: "https://images.example/fresh.png" }));
     expect(minted.status).toBe(200);
-    // The page does not poll: the mint is not there until it is reloaded.
-    expect(await itemRows.count()).toBe(before.items.length);
-    await page.reload();
-    await expect.poll(() => itemRows.count()).toBe(before.items.length + 1);
-    expect(await page.getByRole("link", { name: `#${minted.body.tokenIds[0]}` }).count()).toBe(1);
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(before.items.length + 1);
     expect(await page.getByText("Fresh From The API").count()).toBe(1);
+    // An image URL off the simulator (no network here) falls back to the simulator's own picture.
+    await expectImagesLoaded(page);
+    const outside = failures.findIndex((failure) => failure.includes("images.example"));
+    expect(outside, "the page asked for the image the mint named").toBeGreaterThanOrEqual(0);
+    failures.splice(outside, 1);
+  });
+
+  it("shows the request log, filtered, and a request's details with its bodies, API keys masked", async () => {
+    const { body: list } = await call(sim, "/api/v2/collection?chainId=56&perPage=1");
+    const refused = await postJson(sim, MINT, mintBody(sim, list.collections[0].address, 56, { royaltyFee: 300 }));
+    expect(refused.status).toBe(422);
+    await page.goto(`${sim.url}/`);
+    await page.getByRole("textbox", { name: "request status" }).fill("4xx");
+    await page.getByRole("combobox", { name: "request method" }).selectOption("POST");
+    const requests = page.locator('[data-testid="requests"] li');
+    await expect.poll(() => requests.first().textContent()).toMatch(/^422 POST \/api\/v2\/item\/new\?apiKey=demo… /);
+    expect((await requests.allTextContents()).every((text) => /^4\d\d POST /.test(text))).toBe(true);
+    await requests.first().getByRole("button").click();
+    const dialog = page.locator('[data-testid="request-dialog"]');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.locator('[data-testid="request-query"]').textContent()).toBe("apiKey=demo…");
+    expect(JSON.parse((await dialog.locator('[data-testid="request-body"]').textContent())!)).toEqual(mintBody(sim, list.collections[0].address, 56, { royaltyFee: 300 }));
+    expect(JSON.parse((await dialog.locator('[data-testid="response-body"]').textContent())!)).toEqual(refused.body);
+    expect(await dialog.textContent()).not.toContain(DEMO_KEYS.studio);
+    await page.screenshot({ path: `${SHOTS}/request.png` });
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
   });
 
   it("moves time, takes a snapshot and reverts to it, and resets, from the control panel", async () => {

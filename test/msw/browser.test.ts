@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { extname, join, normalize, resolve } from "node:path";
 import { promisify } from "node:util";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEFAULT_SNAPSHOTS } from "../../src/msw/index.ts";
@@ -104,6 +105,8 @@ describeInChromium("MSW handlers in Chromium, imported through the package entry
     const bundled = readdirSync(join(work, "out/assets"))
       .map((file) => readFileSync(join(work, "out/assets", file), "utf8"))
       .join("\n");
+    const size = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
+    console.log(`the page's bundle: ${size(Buffer.byteLength(bundled))}, ${size(gzipSync(bundled).length)} gzipped`);
     const { responses } = JSON.parse(readFileSync(join(DEFAULT_SNAPSHOTS, "index.json"), "utf8")) as {
       responses: { file: string }[];
     };
@@ -142,12 +145,24 @@ describeInChromium("MSW handlers in Chromium, imported through the package entry
     }, urls);
     const differing: string[] = [];
     for (const [i, url] of urls.entries()) {
-      const real = await fetch(`${sim.url}${url}`);
+      // The bundle carries no image bytes: it draws the simulator's picture as SVG, as /images/<seed>.svg answers it.
+      const real = await fetch(`${sim.url}${url.startsWith("/images/") ? url.replace(/\.png$/, ".svg") : url}`);
       const answer: [number, string] = [real.status, await real.text()];
       if (mocked[i]![0] !== answer[0] || mocked[i]![1] !== answer[1])
         differing.push(`${url}: ${mocked[i]![0]} vs ${answer[0]}`);
     }
     expect(differing).toEqual([]);
+    expect(urls.filter((url) => url.startsWith("/images/")).length).toBeGreaterThan(250);
+    const width = await page.evaluate(
+      async (src) => {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        return image.naturalWidth;
+      },
+      urls.find((url) => url.startsWith("/images/"))!,
+    );
+    expect(width, "an image the answers name shows in the page").toBe(512);
   }, 120_000);
 });
 

@@ -32,20 +32,25 @@ afterAll(async () => {
 async function both(
   url: string,
   init?: RequestInit,
-): Promise<{ real: [number, string]; mocked: [number, string]; type: string | null }> {
+): Promise<{ real: [number, string]; mocked: [number, string]; type: string | null; realType: string | null }> {
   const [real, mocked] = await Promise.all([fetch(`${sim.url}${url}`, init), fetch(`${MOCK}${url}`, init)]);
+  // An image's bytes, compared as base64.
+  const body = async (response: Response) =>
+    url.startsWith("/images/") ? Buffer.from(await response.arrayBuffer()).toString("base64") : response.text();
   return {
-    real: [real.status, await real.text()],
-    mocked: [mocked.status, await mocked.text()],
+    real: [real.status, await body(real)],
+    mocked: [mocked.status, await body(mocked)],
     type: mocked.headers.get("content-type"),
+    realType: real.headers.get("content-type"),
   };
 }
 
 async function expectSame(urls: string[], init?: () => RequestInit): Promise<void> {
   for (const url of urls) {
-    const { real, mocked, type } = await both(url, init?.());
+    const { real, mocked, type, realType } = await both(url, init?.());
     expect(mocked, `${init?.().method ?? "GET"} ${url}`).toEqual(real);
-    expect(type).toBe("application/json; charset=utf-8");
+    expect(type).toBe(url.startsWith("/images/") ? "image/png" : "application/json; charset=utf-8");
+    expect(type).toBe(realType);
   }
 }
 

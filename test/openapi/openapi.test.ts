@@ -32,12 +32,12 @@ describe("the OpenAPI document", () => {
     expect(validator.version).toBe("3.1");
   });
 
-  it("describes exactly the /api/v2 and /_sim routes the server has, with their methods", () => {
+  it("describes exactly the /api/v2, /_sim and /images routes the server has, with their methods", () => {
     const router = new Router();
     apiRoutes(router, {} as RouteDeps);
     controlRoutes(router, { parts: {}, faults: {}, requests: {} } as unknown as Control);
     const served = router.stack
-      .filter((layer) => String(layer.path).startsWith("/api/v2/") || String(layer.path).startsWith("/_sim/"))
+      .filter((layer) => ["/api/v2/", "/_sim/", "/images/"].some((prefix) => String(layer.path).startsWith(prefix)))
       .flatMap((layer) =>
         layer.methods
           .filter((method) => method !== "HEAD")

@@ -1,5 +1,15 @@
-import { execFile, spawn } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFile, execFileSync, spawn } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -102,6 +112,25 @@ describe("the packed package, installed into an empty project", () => {
     const document = JSON.parse((await inProject("npx", ["nft-sim", "openapi"])).stdout);
     expect(document.openapi).toBe("3.1.0");
   });
+
+  // The machine's own Node (20 here and in CI) is older than the package needs: both ways in say so in one line.
+  const olderNode = "/usr/bin/node";
+  const older = existsSync(olderNode) ? execFileSync(olderNode, ["--version"], { encoding: "utf8" }).trim() : "";
+  it.skipIf(!/^v(1\d|2[01])\./.test(older))(
+    `on ${older || "an older Node"}, the bin and startSimulator() say in one line that Node 22 is needed`,
+    async () => {
+      const line = `nft-service-simulator needs Node.js 22 or later; this is Node.js ${older.slice(1)} (its chains run on Hardhat 3, which needs 22).`;
+      const bin = await run(olderNode, [join(project, "node_modules/.bin/nft-sim"), "simulate"], {
+        cwd: project,
+        env,
+      }).catch((error: { code: number; stderr: string }) => error);
+      expect(bin).toMatchObject({ code: 1, stderr: `${line}\n` });
+      const script =
+        'import("nft-service-simulator").then((m) => m.startSimulator()).then(() => console.log("started"), (e) => console.log(e.message))';
+      const { stdout } = await run(olderNode, ["--input-type=module", "-e", script], { cwd: project, env });
+      expect(stdout).toBe(`${line}\n`);
+    },
+  );
 
   it("serves the default world with npx nft-sim simulate, prints the banner and stops on SIGTERM", async () => {
     const started = performance.now();

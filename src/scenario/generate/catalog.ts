@@ -1,4 +1,5 @@
 import { slugify } from "../../metadata/slug.ts";
+import { imagePath } from "../../schemas/image.ts";
 import type { ScenarioCollection, ScenarioItem } from "../schema.ts";
 import { formatOffset } from "../time.ts";
 import { Market } from "./market.ts";
@@ -16,6 +17,9 @@ import {
   type Genre,
 } from "./names.ts";
 import { DAY, hash, HOUR, MINUTE } from "./random.ts";
+
+/** A collection's website in a generated world: its page on the simulator's dashboard, so no world names a host on the internet. */
+const dashboardPage = (chainId: number, slug: string) => `/#/collection/${chainId}/${slug}`;
 
 /** The generated world's collections and items: each made with its name, metadata and what happens to it first. */
 export class Catalog extends Market {
@@ -57,10 +61,10 @@ export class Catalog extends Market {
       description:
         options.description === false || rng.chance(0.1) ? "" : rng.pick(DESCRIPTIONS[genre]).replace("{name}", name),
       genre,
-      image: hasImage ? `https://picsum.photos/seed/${slug}/512` : "",
+      image: hasImage ? imagePath(slug) : "",
       imageHash: hasImage ? `Qm${hash(rng, 44)}` : "",
       slug,
-      website: (options.website ?? rng.chance(0.5)) ? `https://example.com/${slug}` : "",
+      website: (options.website ?? rng.chance(0.5)) ? dashboardPage(chainId, slug) : "",
       owner,
       minters,
       isVerified: options.verified ?? rng.chance(0.92),
@@ -93,7 +97,7 @@ export class Catalog extends Market {
         collection: collection.spec.id,
         name,
         description: rng.chance(0.8) ? `${name} from ${collection.spec.name}.` : "",
-        imageUrl: rng.chance(0.85) ? `https://picsum.photos/seed/${collection.spec.id}-${i + 1}/512` : "",
+        imageUrl: rng.chance(0.85) ? imagePath(`${collection.spec.id}-${i + 1}`) : "",
         fileType: rng.weighted(FILE_TYPES),
         properties: this.properties(collection.genre),
         isStackable: stackable,

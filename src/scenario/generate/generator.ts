@@ -1,4 +1,5 @@
 import { slugify } from "../../metadata/slug.ts";
+import { imagePath } from "../../schemas/image.ts";
 import { DEFAULT_NOW, type Scenario, type ScenarioAccount, type ScenarioItem } from "../schema.ts";
 import { Catalog } from "./catalog.ts";
 import { holderWithMost, type GenCollection, type Token } from "./model.ts";
@@ -171,7 +172,7 @@ class Generator extends Catalog {
       collection: collection.spec.id,
       name: hot.name,
       description: hot.description,
-      imageUrl: `https://picsum.photos/seed/${collection.spec.id}-hot/512`,
+      imageUrl: imagePath(`${collection.spec.id}-hot`),
       fileType: "image/png",
       properties: [{ name: "rarity", value: "Common", static: true }],
       isStackable: true,

@@ -24,9 +24,8 @@ it("starts a second simulator in the same process, with JSON-RPC, and closes it"
 });
 
 it("answers from the shipped snapshots through MSW with the simulator's bytes", async () => {
-  // The snapshots were taken with collection uris on http://127.0.0.1:3000; this simulator writes its own URL.
-  const asSnapshotted = (text: string) =>
-    text.replaceAll(`${inject("apiUrl")}/metadata/`, "http://127.0.0.1:3000/metadata/");
+  // The snapshots were taken with collection uris, images and websites on http://127.0.0.1:3000; this simulator writes its own URL.
+  const asSnapshotted = (text: string) => text.replaceAll(`${inject("apiUrl")}/`, "http://127.0.0.1:3000/");
   const server = setupServer(...createHandlers({ baseUrl: "http://mocked.example" }));
   server.listen({ onUnhandledRequest: "bypass" });
   try {

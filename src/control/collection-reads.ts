@@ -1,0 +1,45 @@
+import type { Address } from "viem";
+import type { ChainRegistry } from "../chain/registry.ts";
+import { notFound } from "../errors.ts";
+import { handle } from "../routes/handle.ts";
+import * as ops from "../schemas/control-operations.ts";
+import { collectionItems } from "../views/collection-items.ts";
+import { collectionVolume } from "../views/collection-volume.ts";
+import { itemDetail } from "../views/item-detail.ts";
+
+// The control API's reads of one collection, for the dashboard: its items, one item whole, its volume per day.
+
+interface Reads {
+  chains: ChainRegistry;
+}
+
+async function collectionOf(chains: ChainRegistry, rawAddress: string, chainId?: number) {
+  const address = rawAddress.toLowerCase() as Address;
+  const lookup = await chains.findCollection(address, chainId);
+  if (!("found" in lookup)) throw notFound(`Collection ${address}`);
+  const { models } = lookup.found;
+  return { address, models, head: { chainId: lookup.found.chainId, collectionAddress: address } };
+}
+
+export const collectionReadRoutes = ({ chains }: Reads) => ({
+  listCollectionItems: handle(ops.listCollectionItems, {
+    async answer({ params, query }) {
+      const { address, models, head } = await collectionOf(chains, params.address, query.chainId);
+      return { ...head, items: collectionItems(models, address) };
+    },
+  }),
+  getCollectionItem: handle(ops.getCollectionItem, {
+    async answer({ params, query }) {
+      const { address, models } = await collectionOf(chains, params.address, query.chainId);
+      const found = itemDetail(models, address, BigInt(params.tokenId));
+      if (!found) throw notFound(`Item ${params.tokenId} of ${address}`);
+      return found;
+    },
+  }),
+  getCollectionVolume: handle(ops.getCollectionVolume, {
+    async answer({ params, query }) {
+      const { address, models, head } = await collectionOf(chains, params.address, query.chainId);
+      return { ...head, days: collectionVolume(models, address) };
+    },
+  }),
+});

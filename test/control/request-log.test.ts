@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BODY_BOUND, DASHBOARD_HEADER } from "../../src/control/request-log.ts";
+import type { Simulator } from "../../src/simulator.ts";
+import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startDemo } from "../harness.ts";
+
+// The request log over real HTTP: the query and the bodies as they were, secrets masked,
+// filters, the bound on a body, and what it leaves out.
+
+let sim: Simulator;
+beforeAll(async () => {
+  sim = await startDemo();
+});
+afterAll(() => sim?.close());
+
+const lastOf = async (filters = "") => (await call(sim, `/_sim/requests?limit=1${filters}`)).body.requests[0];
+const detail = async (id: number) => (await call(sim, `/_sim/requests/${id}`)).body;
+
+describe("the request log", () => {
+  it("keeps the query, with the API key masked", async () => {
+    await call(sim, `/api/v2/collection?genre=Art&perPage=3&apiKey=${DEMO_KEYS.guest}`);
+    const entry = await lastOf();
+    expect(entry).toMatchObject({ method: "GET", path: "/api/v2/collection", status: 200, apiKey: "demo…" });
+    expect(entry.query).toBe("genre=Art&perPage=3&apiKey=demo…");
+    expect(entry.id).toBeGreaterThan(0);
+    expect(Date.parse(entry.at)).not.toBeNaN();
+  });
+
+  it("keeps the request and response bodies, API keys and tokens masked wherever they stand", async () => {
+    const [collection] = await collectionsOn(sim, 56);
+    const minted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection!, 56));
+    expect(minted.status).toBe(200);
+    const mint = detail((await lastOf("&method=POST")).id);
+    const { request, response, bodiesKept, query } = await mint;
+    expect(bodiesKept).toBe(true);
+    expect(query).toBe("apiKey=demo…");
+    expect(request).toMatchObject({ contentType: "application/json", truncated: false });
+    expect(JSON.parse(request.text)).toEqual(mintBody(sim, collection!, 56));
+    expect(JSON.parse(response.text)).toEqual(minted.body);
+    expect(response.contentType).toBe("application/json; charset=utf-8");
+
+    const created = await postJson(sim, "/_sim/api-keys", { name: "log-test" });
+    const key = created.body.apiKey as string;
+    await postJson(sim, "/_sim/collections", { chainId: 56, name: "Logged", owner: key, minters: [DEMO_KEYS.arcade] });
+    const keyCall = await detail((await lastOf("&path=/_sim/api-keys")).id);
+    expect(JSON.parse(keyCall.response.text).apiKey).toBe(`${key.slice(0, 4)}…`);
+    const collectionCall = await detail((await lastOf("&path=/_sim/collections")).id);
+    expect(JSON.parse(collectionCall.request.text)).toMatchObject({ owner: `${key.slice(0, 4)}…`, minters: ["demo…"] });
+    const everything =
+      JSON.stringify((await call(sim, "/_sim/requests?limit=1000")).body) +
+      JSON.stringify(keyCall) +
+      JSON.stringify(collectionCall);
+    for (const secret of [key, DEMO_KEYS.arcade, DEMO_KEYS.studio, DEMO_KEYS.guest])
+      expect(everything).not.toContain(secret);
+  });
+
+  it("cuts a body at its bound and says how long it was", async () => {
+    await call(sim, "/openapi.json");
+    const { response } = await detail((await lastOf("&path=/openapi.json")).id);
+    expect(response.length).toBeGreaterThan(BODY_BOUND);
+    expect(response.text).toHaveLength(BODY_BOUND);
+    expect(response.truncated).toBe(true);
+    await fetch(`${sim.url}/images/log-test.png`).then((r) => r.arrayBuffer());
+    expect((await detail((await lastOf("&path=/images/*")).id)).response).toMatchObject({
+      contentType: "image/png",
+      text: expect.stringMatching(/^\(\d+ bytes of image\/png\)$/),
+    });
+  });
+
+  it("filters by path pattern, status or status class, and method", async () => {
+    await call(sim, "/api/v2/collection/0x0000000000000000000000000000000000000001");
+    await postJson(sim, "/api/v2/item/new", {});
+    await call(sim, "/api/v2/collection?perPage=2");
+    const list = async (filters: string) =>
+      (await call(sim, `/_sim/requests?limit=1000&${filters}`)).body.requests as {
+        path: string;
+        status: number;
+        method: string;
+      }[];
+    const notFound = await list("status=404");
+    expect(notFound.length).toBeGreaterThan(0);
+    expect(notFound.every(({ status }) => status === 404)).toBe(true);
+    const clientErrors = await list("status=4xx");
+    expect(new Set(clientErrors.map(({ status }) => status))).toEqual(new Set([401, 404]));
+    const posts = await list("method=POST&path=/api/v2/**");
+    expect(posts.length).toBeGreaterThan(0);
+    expect(posts.every(({ method, path }) => method === "POST" && path.startsWith("/api/v2/"))).toBe(true);
+    const one = await list("path=/api/v2/collection/*");
+    expect(one.every(({ path }) => /^\/api\/v2\/collection\/[^/]+$/.test(path))).toBe(true);
+    expect(one.length).toBeGreaterThan(0);
+    for (const bad of ["status=4x", "status=600", "method=FETCH", "limit=0", "path="])
+      expectErrorBody((await call(sim, `/_sim/requests?${bad}`)).body, "VALIDATION_FAILED");
+    expectErrorBody((await call(sim, "/_sim/requests/999999")).body, "NOT_FOUND");
+  });
+
+  it("leaves out the dashboard's own requests and reads of itself; keeps bodies for the newest 200 only", async () => {
+    const before = (await lastOf()).id;
+    await call(sim, "/api/v2/collection?perPage=4", { headers: { [DASHBOARD_HEADER]: "1" } });
+    await call(sim, "/_sim/requests?limit=3");
+    expect((await lastOf()).id).toBe(before);
+    for (let i = 0; i < 201; i++) await call(sim, `/api/v2/collection?perPage=1&page=${i + 1}`);
+    const old = await detail(before);
+    expect(old).toMatchObject({ id: before, bodiesKept: false, request: null, response: null });
+    expect((await detail((await lastOf()).id)).bodiesKept).toBe(true);
+  });
+});
