@@ -5,9 +5,9 @@
 // prints RSS and V8 heap after a forced GC, per transaction. Also: the same number of empty blocks.
 import { encodeFunctionData, toHex, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
-import { loadAbis } from "../src/chain/abi.ts";
+import { loadAbis } from "../src/core/abi.ts";
 import { deployCore } from "../src/chain/deploy.ts";
-import { addressOf, deployerKey } from "../src/chain/keys.ts";
+import { addressOf, deployerKey } from "../src/core/keys.ts";
 import { startChain } from "../src/chain/network.ts";
 
 const txs = Number(process.argv[2] ?? 4000);

@@ -3,7 +3,7 @@
 // transaction hashes. `node bench/node-answers.ts` impersonates the world's wallets on anvil;
 // `--keys` signs with the world's own (derived) keys instead, funded on anvil first.
 import { parseArgs } from "node:util";
-import { addressOf, deployerKey, keyFor } from "../src/chain/keys.ts";
+import { addressOf, deployerKey, keyFor } from "../src/core/keys.ts";
 import { loadScenarioFile } from "../src/scenario/load.ts";
 import { DEFAULT_WORLD_FILE, defaultWorld, SNAPSHOT_BASE_URL } from "../src/scenario/world.ts";
 import { startTestSimulator } from "../test/harness.ts";

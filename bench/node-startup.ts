@@ -15,7 +15,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { addressOf, deployerKey, keyFor } from "../src/chain/keys.ts";
+import { addressOf, deployerKey, keyFor } from "../src/core/keys.ts";
 import { loadScenarioFile } from "../src/scenario/load.ts";
 import { defaultWorld, DEFAULT_WORLD_FILE } from "../src/scenario/world.ts";
 import { startSimulator, stop } from "./lib/sim.ts";

@@ -1,20 +1,18 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Accounts } from "./accounts.ts";
-import { loadAbis } from "./chain/abi.ts";
+import { Accounts } from "./core/accounts.ts";
+import { loadAbis } from "./core/abi.ts";
 import { ChainRegistry } from "./chain/registry.ts";
-import { isLoopbackHost, type RpcPolicy } from "./chain/rpc-guard.ts";
+import { accessPolicy } from "./access/policy.ts";
 import { serveRpc } from "./chain/rpc-server.ts";
-import { DEFAULT_OPTIONS, type SimulatorOptions } from "./config.ts";
+import { DEFAULT_OPTIONS, type SimulatorOptions } from "./core/config.ts";
 import { Control } from "./control/control.ts";
-import type { ControlAccess } from "./control/routes.ts";
 import { createApp } from "./http/app.ts";
 import type { Journal } from "./journal/journal.ts";
 import { restoreState, type RestoredState } from "./journal/state.ts";
-import { isWildcardHost as isWildcard, withLoopbackOrigins } from "./http/origins.ts";
+import { isWildcardHost as isWildcard } from "./access/hosts.ts";
 import { jsonHttpServer } from "./http/client-errors.ts";
 import { Drain } from "./http/shutdown.ts";
-import { clientErrorBody } from "./errors.ts";
 import { loadWorld, type WorldLoad } from "./world-load.ts";
 import type { SeedTarget, World } from "./world.ts";
 
@@ -74,13 +72,9 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     })());
 
   try {
-    const policy = options.serveRpc ? rpcPolicy(options) : undefined;
+    const access = accessPolicy(options);
     let ready = false;
     const accounts = new Accounts(world.accounts);
-    const writes = {
-      allowedHosts: [...options.rpcAllowedHosts, ...hostOf(options.publicUrl)],
-      allowedOrigins: withLoopbackOrigins(options.apiCors),
-    };
     let url = "";
     const control = new Control({
       chains,
@@ -92,30 +86,30 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       chains,
       accounts,
       drain,
-      writes,
+      access,
       control,
-      controlAccess: controlAccess(options),
       durable: () => journal?.flush() ?? Promise.resolve(),
       isReady: () => ready,
       live: () => live,
       bodyLimit: options.bodyLimit,
       mintTimeoutMs: options.mintTimeoutMs,
     });
-    const api = jsonHttpServer(app.callback(), (status, message) =>
-      JSON.stringify(clientErrorBody(status, message)),
-    ).listen(options.port, options.host);
+    const api = jsonHttpServer(app.callback(), (error) => JSON.stringify(error.body)).listen(
+      options.port,
+      options.host,
+    );
     servers.push(api);
     await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
     url = urlOf(options.host, api);
     // Every port is taken before the world loads, so a port in use is told at once, not after the replay.
-    if (policy) {
+    if (options.serveRpc) {
       for (const { chainId, rpcPort } of options.chains) {
         // A call waits until the chain holds the world (at once, unless the world came from the cache).
         const request = async (method: string, params: unknown[]) => {
           await live;
           return chains.get(chainId)!.request(method, params);
         };
-        const server = await serveRpc({ request }, options.rpcHost, rpcPort, policy);
+        const server = await serveRpc({ request }, options.rpcHost, rpcPort, access);
         servers.push(server);
         rpcUrls.set(chainId, urlOf(options.rpcHost, server));
       }
@@ -148,45 +142,12 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   }
 }
 
-/** The control API is on by default only on loopback; elsewhere only with the admin token, which it then requires. */
-function controlAccess({ host, adminToken, apiCors }: SimulatorOptions): ControlAccess {
-  const enabled = isLoopbackHost(host) || adminToken !== undefined;
-  const offReason = `the control API is off: the API listens on ${host}, not loopback, and no --admin-token (or ADMIN_TOKEN) was given`;
-  return {
-    enabled,
-    ...(enabled ? {} : { offReason }),
-    token: adminToken,
-    allowedOrigins: withLoopbackOrigins(apiCors),
-  };
-}
-
-/** Who may call the chains' JSON-RPC ports; off loopback, nobody without the token. */
-function rpcPolicy({ rpcHost, rpcAllowedHosts, rpcCors, adminToken }: SimulatorOptions): RpcPolicy {
-  const loopback = isLoopbackHost(rpcHost);
-  if (!loopback && !adminToken) {
-    throw new Error(
-      `the JSON-RPC ports would listen on ${rpcHost}, where anyone could send transactions as the developer wallets: set --admin-token (or ADMIN_TOKEN)`,
-    );
-  }
-  const bound = loopback || isWildcard(rpcHost) ? [] : [rpcHost];
-  return {
-    allowedHosts: [...rpcAllowedHosts, ...bound],
-    allowedOrigins: withLoopbackOrigins(rpcCors),
-    token: adminToken,
-    loopback,
-  };
-}
-
 /** Resolves once the server has answered its first request, or after `atMostMs`. */
 function firstAnswer(server: Server, atMostMs: number): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, atMostMs);
     server.once("request", (_request, response) => response.once("close", () => (clearTimeout(timer), resolve())));
   });
-}
-
-function hostOf(url: string | undefined): string[] {
-  return url ? [new URL(url).hostname.toLowerCase()] : [];
 }
 
 /** Where this machine reaches a server: a wildcard address is reached as localhost (what the world's `uri`s say too). */

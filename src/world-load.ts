@@ -1,4 +1,4 @@
-import type { Abis } from "./chain/abi.ts";
+import type { Abis } from "./core/abi.ts";
 import { ContractsFile } from "./chain/node/contracts-file.ts";
 import { checkAttachedWorld, followNodes, recordWorld } from "./chain/node/nodes.ts";
 import { ChainRegistry } from "./chain/registry.ts";
@@ -7,7 +7,7 @@ import { SimChain } from "./chain/sim-chain.ts";
 import { indexedEventsAbi } from "./indexer/decode.ts";
 import { ChainIndexer } from "./indexer/indexer.ts";
 import { chainLogSource } from "./indexer/log-source.ts";
-import type { SimulatorOptions } from "./config.ts";
+import type { SimulatorOptions } from "./core/config.ts";
 import type { Control } from "./control/control.ts";
 import { worldCacheKey } from "./world-cache/key.ts";
 import { cachedLogSource, captureWorld, headsOf } from "./world-cache/log-source.ts";

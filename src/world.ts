@@ -1,6 +1,6 @@
 import type { Hex } from "viem";
 import type { ChainRegistry } from "./chain/registry.ts";
-import type { ApiAccount } from "./config.ts";
+import type { ApiAccount } from "./core/config.ts";
 
 /** What a world seeds into: the chains (written through their actions). */
 export interface SeedTarget {

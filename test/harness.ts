@@ -1,9 +1,9 @@
 import { request as httpRequest } from "node:http";
 import type { Address } from "viem";
-import type { ApiAccount } from "../src/config.ts";
+import type { ApiAccount } from "../src/core/config.ts";
 import { demoWorld } from "../src/scenario/world.ts";
 import { startSimulator, type Simulator, type World } from "../src/simulator.ts";
-import type { SimulatorOptions } from "../src/config.ts";
+import type { SimulatorOptions } from "../src/core/config.ts";
 
 /** The demo world's API keys (fixtures/demo-world.json), by account name. */
 export const DEMO_KEYS = { studio: "demo-studio-key", arcade: "demo-arcade-key", guest: "demo-guest-key" } as const;

@@ -1,5 +1,5 @@
 import { zeroAddress, type Address } from "viem";
-import { chainProfile, STABLECOIN_USD_PRICE } from "../config.ts";
+import { chainProfile, STABLECOIN_USD_PRICE } from "../core/config.ts";
 import type { Currency } from "../indexer/models.ts";
 
 /** The currencies every chain's marketplace takes: the native coin and the test stablecoin. */

@@ -1,7 +1,7 @@
 import { toHex, type Address, type Hex } from "viem";
 import type { ChainFacts } from "../indexer/models.ts";
-import { artifact } from "./abi.ts";
-import { lowerAddress } from "./address.ts";
+import { artifact } from "../core/abi.ts";
+import { lowerAddress } from "../core/formats.ts";
 import { currencyTable } from "./currencies.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
 import type { Chain } from "./network.ts";

@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 // Hardhat builds a contract decoder (Solidity stack traces, console.log) for its first
 // network from every build info under its artifacts path: ~4 MB of compiler output, about
 // 40 MB and a few hundred milliseconds at start. The simulator decodes reverts itself from
-// their data (chain/revert.ts) and reads its artifacts itself (chain/abi.ts), so Hardhat
+// their data (chain/revert.ts) and reads its artifacts itself (core/abi.ts), so Hardhat
 // is pointed at a folder that holds no build info.
 const NO_BUILD_INFO = `${root}artifacts/contracts`;
 

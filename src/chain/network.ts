@@ -1,8 +1,8 @@
 import { hre } from "./hre.ts";
 import type { NetworkConnection } from "hardhat/types/network";
 import type { Address, Hex } from "viem";
-import { addressOf } from "./keys.ts";
-import { lowerAddress } from "./address.ts";
+import { addressOf } from "../core/keys.ts";
+import { lowerAddress } from "../core/formats.ts";
 import type { RequestProvider } from "./block-batcher.ts";
 import type { NodeLink } from "./node/link.ts";
 

@@ -1,8 +1,19 @@
 import type { Address } from "viem";
-import { ApiError } from "../errors.ts";
 import { ChainReplaced } from "../indexer/indexer.ts";
 import { rootCause } from "./node/rpc.ts";
 import type { SimChain } from "./sim-chain.ts";
+
+export { ChainReplaced } from "../indexer/indexer.ts";
+
+/** A node given by --rpc-url does not answer: what needs its chain waits until it does (the API answers 503). */
+export class ChainDown extends Error {
+  readonly chainId: number;
+  constructor(chainId: number, cause: unknown) {
+    super(`chain ${chainId}: ${String((rootCause(cause) as Error)?.message ?? cause).split("\n")[0]}`);
+    this.name = "ChainDown";
+    this.chainId = chainId;
+  }
+}
 
 /** Where a collection address was found: on the chain asked about, only on another one, or nowhere. */
 export type CollectionLookup = { found: SimChain } | { elsewhere: number } | { unknown: true };
@@ -32,25 +43,15 @@ export class ChainRegistry {
     return [...this.#chains.keys()];
   }
 
-  /** Every chain (or only `chainId`'s), indexed up to its head; a node given by --rpc-url that does not answer is a 503. */
+  /** Every chain (or only `chainId`'s), indexed up to its head; a node given by --rpc-url that does not answer throws ChainDown. */
   async synced(chainId?: number): Promise<SimChain[]> {
     const chains = this.all().filter((chain) => chainId === undefined || chain.chainId === chainId);
     await Promise.all(
       chains.map((chain) =>
         chain.sync().catch((error: unknown) => {
           // A node we did not start may be gone; an in-process chain failing is a bug, and stays one.
-          if (!chain.external) throw error;
-          const detail = [
-            `chain ${chain.chainId}: ${String((rootCause(error) as Error).message ?? error).split("\n")[0]}`,
-          ];
-          if (error instanceof ChainReplaced)
-            throw new ApiError(
-              503,
-              "CHAIN_UNAVAILABLE",
-              `Chain ${chain.chainId} is no longer the chain the simulator loaded; its answers would be wrong`,
-              detail,
-            );
-          throw new ApiError(503, "CHAIN_UNAVAILABLE", `Chain ${chain.chainId} does not answer`, detail);
+          if (!chain.external || error instanceof ChainReplaced) throw error;
+          throw new ChainDown(chain.chainId, error);
         }),
       ),
     );

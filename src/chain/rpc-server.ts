@@ -1,7 +1,8 @@
 import type { Server } from "node:http";
-import { jsonHttpServer, NOT_HTTP } from "../http/client-errors.ts";
+import { ERRORS, type ApiError } from "../core/errors.ts";
+import { jsonHttpServer } from "../http/client-errors.ts";
 import { answerBody, failure } from "./rpc-answers.ts";
-import { allowedOriginOf, refusalOf, type RpcPolicy } from "./rpc-guard.ts";
+import type { AccessPolicy } from "../access/policy.ts";
 import type { SimChain } from "./sim-chain.ts";
 
 export { MAX_ANSWER_BYTES, MAX_BATCH_CALLS } from "./rpc-answers.ts";
@@ -18,24 +19,33 @@ export async function serveRpc(
   chain: Pick<SimChain, "request">,
   host: string,
   port: number,
-  policy: RpcPolicy,
+  access: AccessPolicy,
 ): Promise<Server> {
   const run = (method: string, params: unknown[]) => chain.request(method, params);
-  const rpcError = (_status: number, message: string) =>
-    JSON.stringify(failure(null, message === NOT_HTTP ? -32700 : -32600, message));
+  const rpcError = (error: ApiError) =>
+    JSON.stringify(failure(null, error.descriptor === ERRORS.NOT_HTTP ? -32700 : -32600, error.message));
   const server = jsonHttpServer((req, res) => {
-    const origin = allowedOriginOf(req, policy);
+    const origin = access.allowedOrigin("rpc", req.headers.origin);
     if (origin)
       res
         .setHeader("access-control-allow-origin", origin)
         .setHeader("access-control-allow-headers", "content-type, authorization");
     res.setHeader("vary", "Origin");
     if (req.method === "OPTIONS" && origin) return void res.writeHead(204).end();
-    const refused = refusalOf(req, policy);
+    const refused = access.refusal({
+      surface: "rpc",
+      method: req.method ?? "",
+      path: req.url ?? "/",
+      host: req.headers.host ?? "",
+      origin: req.headers.origin,
+      authorization: req.headers.authorization,
+      contentType: req.headers["content-type"],
+      hasBody: true,
+    });
     if (refused)
       return void res
         .writeHead(refused.status, { "content-type": "application/json", connection: "close" })
-        .end(JSON.stringify(failure(null, -32600, refused.message)));
+        .end(JSON.stringify(failure(null, -32600, `${refused.message}: ${refused.errors[0]}`)));
     if (req.method !== "POST")
       return void res
         .writeHead(405, { "content-type": "application/json", allow: "POST" })

@@ -1,7 +1,7 @@
 import { formatTransactionReceipt, toHex, type Abi, type Address, type Hex, type TransactionReceipt } from "viem";
 import type { ChainIndexer } from "../indexer/indexer.ts";
 import type { ChainModels } from "../indexer/models.ts";
-import type { Abis } from "./abi.ts";
+import type { Abis } from "../core/abi.ts";
 import { BlockBatcher } from "./block-batcher.ts";
 import type { CoreContracts } from "./deploy.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";

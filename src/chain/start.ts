@@ -1,7 +1,7 @@
 import type { Hex } from "viem";
-import type { Abis } from "./abi.ts";
+import type { Abis } from "../core/abi.ts";
 import { chainFacts, deployCore } from "./deploy.ts";
-import { addressOf, deployerKey } from "./keys.ts";
+import { addressOf, deployerKey } from "../core/keys.ts";
 import { startChain } from "./network.ts";
 import type { ConnectedNode, NodeOptions } from "./node/connect.ts";
 import { connectNodes } from "./node/nodes.ts";
@@ -9,7 +9,7 @@ import { SimChain } from "./sim-chain.ts";
 import { indexedEventsAbi } from "../indexer/decode.ts";
 import { ChainIndexer } from "../indexer/indexer.ts";
 import { chainLogSource } from "../indexer/log-source.ts";
-import type { ChainSetting } from "../config.ts";
+import type { ChainSetting } from "../core/config.ts";
 
 // The one module that loads Hardhat (through ./network.ts): the simulator imports it only
 // when it starts its chains, so an answer from a cached world need not wait for Hardhat.

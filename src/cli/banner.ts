@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import { hasMinterRole } from "../chain/actions/minter-role.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
-import { chainProfile, type ApiAccount } from "../config.ts";
+import { chainProfile, type ApiAccount } from "../core/config.ts";
 import { itemKey } from "../indexer/models.ts";
 import type { Simulator } from "../simulator.ts";
 

@@ -36,7 +36,7 @@ const COMMANDS: Record<string, Command> = {
     return exportFixtures(argv, own, "snapshots");
   },
   openapi: async (argv) => {
-    const { writeOpenApi, USAGE: usage } = await import("../openapi/write.ts");
+    const { writeOpenApi, USAGE: usage } = await import("./openapi.ts");
     const own = usage
       .replace("npm run openapi -- [path]", "nft-sim openapi [path]")
       .replace("(default docs/openapi.json)", "(default: standard output)");

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { ContractsFileError } from "../chain/node/contracts-file.ts";
 import { KeysFileError, redactKeys, type GivenKeys } from "../chain/node/keys-file.ts";
 import { NodeRefusal } from "../chain/node/refusal.ts";
-import { isLoopbackHost } from "../http/origins.ts";
+import { isLoopbackHost } from "../access/hosts.ts";
 import { JournalError } from "../journal/journal.ts";
 import { ReplayError } from "../scenario/replay.ts";
 import { ScenarioError } from "../scenario/load.ts";

@@ -1,6 +1,6 @@
 import type { Address } from "viem";
 import type { ChainRegistry } from "../chain/registry.ts";
-import { notFound } from "../errors.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 import { handle } from "../routes/handle.ts";
 import * as ops from "../schemas/control-operations.ts";
 import { collectionItems } from "../views/collection-items.ts";
@@ -16,7 +16,7 @@ interface Reads {
 async function collectionOf(chains: ChainRegistry, rawAddress: string, chainId?: number) {
   const address = rawAddress.toLowerCase() as Address;
   const lookup = await chains.findCollection(address, chainId);
-  if (!("found" in lookup)) throw notFound(`Collection ${address}`);
+  if (!("found" in lookup)) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${address}` });
   const { models } = lookup.found;
   return { address, models, head: { chainId: lookup.found.chainId, collectionAddress: address } };
 }
@@ -32,7 +32,7 @@ export const collectionReadRoutes = ({ chains }: Reads) => ({
     async answer({ params, query }) {
       const { address, models } = await collectionOf(chains, params.address, query.chainId);
       const found = itemDetail(models, address, BigInt(params.tokenId));
-      if (!found) throw notFound(`Item ${params.tokenId} of ${address}`);
+      if (!found) throw apiError(ERRORS.NOT_FOUND, { what: `Item ${params.tokenId} of ${address}` });
       return found;
     },
   }),

@@ -1,6 +1,6 @@
 import type { ChainRegistry } from "../chain/registry.ts";
-import type { ApiAccount } from "../config.ts";
-import { notFound } from "../errors.ts";
+import type { ApiAccount } from "../core/config.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 import type { JournalEntry } from "../journal/entries.ts";
 import { JournalError, type Journal } from "../journal/journal.ts";
 import type { TimeResponse } from "../schemas/control.ts";
@@ -49,7 +49,8 @@ export class Control {
   }
 
   advanceTime(seconds: number, chainId?: number): Promise<TimeResponse> {
-    if (chainId !== undefined && !this.chains.get(chainId)) throw notFound(`Chain ${chainId}`);
+    if (chainId !== undefined && !this.chains.get(chainId))
+      throw apiError(ERRORS.NOT_FOUND, { what: `Chain ${chainId}` });
     const chainIds = chainId === undefined ? this.chains.ids() : [chainId];
     return this.#exclusive(async () => {
       const at = await advanceTime(this.chains, chainIds, seconds);

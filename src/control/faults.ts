@@ -1,8 +1,7 @@
 import type { Context, Next } from "koa";
-import { ApiError } from "../errors.ts";
-import type { ErrorCode } from "../schemas/error.ts";
+import { ApiError, apiError, descriptorForStatus, ERRORS } from "../core/errors.ts";
 import type { Fault, FaultBody } from "../schemas/control.ts";
-import { isControlPath } from "./guard.ts";
+import { isControlPath } from "../access/policy.ts";
 
 interface Rule {
   fault: Fault;
@@ -10,20 +9,6 @@ interface Rule {
   random: () => number;
   window: { count: number; endsAt: number };
 }
-
-const CODES: Record<number, ErrorCode> = {
-  400: "VALIDATION_FAILED",
-  401: "UNAUTHORIZED",
-  403: "FORBIDDEN",
-  404: "NOT_FOUND",
-  409: "CONFLICT",
-  413: "PAYLOAD_TOO_LARGE",
-  415: "UNSUPPORTED_MEDIA_TYPE",
-  422: "CONTRACT_RULE",
-  429: "TOO_MANY_REQUESTS",
-  503: "CHAIN_UNAVAILABLE",
-  504: "MINT_PENDING",
-};
 
 /**
  * Fault rules for the API (never the control API): a status with the error body, a delay,
@@ -37,7 +22,7 @@ export class Faults {
 
   add(body: FaultBody): Fault {
     const idle = whyIdle(body);
-    if (idle.length > 0) throw new ApiError(400, "VALIDATION_FAILED", "The request body is invalid", idle);
+    if (idle.length > 0) throw apiError(ERRORS.INVALID_REQUEST, { part: "body" }, { errors: idle });
     const fault: Fault = { id: `fault-${++this.#count}`, ...body, applied: 0 };
     this.#rules.push({
       fault,
@@ -92,9 +77,15 @@ export class Faults {
     if (effect.latencyMs) await new Promise((resolve) => setTimeout(resolve, effect.latencyMs));
     if (limited > 0) {
       ctx.set("retry-after", String(limited));
-      throw new ApiError(429, "TOO_MANY_REQUESTS", "Rate limited (fault rule)", [
-        `${fault.id}: more than ${effect.rateLimit!.requests} requests in ${effect.rateLimit!.perSeconds} s; retry in ${limited} s`,
-      ]);
+      throw apiError(
+        ERRORS.RATE_LIMITED,
+        {},
+        {
+          errors: [
+            `${fault.id}: more than ${effect.rateLimit!.requests} requests in ${effect.rateLimit!.perSeconds} s; retry in ${limited} s`,
+          ],
+        },
+      );
     }
     if (effect.dropConnection) {
       ctx.respond = false;
@@ -102,9 +93,13 @@ export class Faults {
       return true;
     }
     if (effect.status)
-      throw new ApiError(effect.status, CODES[effect.status] ?? "INTERNAL", `Injected by ${fault.id}`, [
-        `${fault.id} answers ${effect.status} to ${ctx.method} ${ctx.path}`,
-      ]);
+      throw new ApiError(
+        descriptorForStatus(effect.status, "Injected by {id}"),
+        { id: fault.id },
+        {
+          errors: [`${fault.id} answers ${effect.status} to ${ctx.method} ${ctx.path}`],
+        },
+      );
     return false;
   }
 

@@ -1,14 +1,12 @@
 import type Router from "@koa/router";
 import type { Middleware } from "koa";
-import { notFound } from "../errors.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 import type { ControlOperationId } from "../schemas/control-operations.ts";
 import * as ops from "../schemas/control-operations.ts";
 import { handle } from "../routes/handle.ts";
 import type { Control } from "./control.ts";
 import { collectionReadRoutes } from "./collection-reads.ts";
 import { createCollection, setMinterRole } from "./world-editing.ts";
-
-export type { ControlAccess } from "./guard.ts";
 
 const done = { ok: true } as const;
 
@@ -44,7 +42,7 @@ function handlers(control: Control): Record<ControlOperationId, Middleware> {
     clearFaults: handle(ops.clearFaults, { answer: async () => (control.faults.clear(), done) }),
     removeFault: handle(ops.removeFault, {
       answer: async ({ params }) => {
-        if (!control.faults.remove(params.id)) throw notFound(`Fault rule '${params.id}'`);
+        if (!control.faults.remove(params.id)) throw apiError(ERRORS.NOT_FOUND, { what: `Fault rule '${params.id}'` });
         return done;
       },
     }),
@@ -54,7 +52,7 @@ function handlers(control: Control): Record<ControlOperationId, Middleware> {
     getRequest: handle(ops.getRequest, {
       answer: async ({ params }) => {
         const found = control.requests.detail(params.id);
-        if (!found) throw notFound(`Request ${params.id} in the log`);
+        if (!found) throw apiError(ERRORS.NOT_FOUND, { what: `Request ${params.id} in the log` });
         return found;
       },
     }),

@@ -1,10 +1,10 @@
 import type { Hex } from "viem";
-import type { Accounts } from "../accounts.ts";
+import type { Accounts } from "../core/accounts.ts";
 import { revertChain, snapshotChain } from "../chain/actions/node-state.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
-import type { ApiAccount } from "../config.ts";
-import { ApiError, notFound } from "../errors.ts";
+import type { ApiAccount } from "../core/config.ts";
+import { ApiError, apiError, ERRORS } from "../core/errors.ts";
 import { NodeCannot } from "../chain/node/refusal.ts";
 
 /** The node's snapshot of one chain: its id, and the chain's revert count when it was taken. */
@@ -55,9 +55,15 @@ export class Snapshots {
   /** Takes a snapshot under the next id, or under `id` (a journal's replay gives the id it recorded). */
   async take(id = String(this.#count + 1)): Promise<string> {
     if (this.#taken.size >= SNAPSHOT_LIMIT) {
-      throw new ApiError(409, "CONFLICT", `${SNAPSHOT_LIMIT} snapshots are kept; no more can be taken`, [
-        `revert to an earlier snapshot (the ones after it are dropped) or POST /_sim/reset, then take it again`,
-      ]);
+      throw apiError(
+        ERRORS.CONFLICT,
+        { what: `${SNAPSHOT_LIMIT} snapshots are kept; no more can be taken` },
+        {
+          errors: [
+            `revert to an earlier snapshot (the ones after it are dropped) or POST /_sim/reset, then take it again`,
+          ],
+        },
+      );
     }
     this.#taken.set(id, await this.#take());
     this.#count = Math.max(this.#count, Number(id));
@@ -75,13 +81,19 @@ export class Snapshots {
    */
   async revert(id: string): Promise<void> {
     const snapshot = this.#taken.get(id);
-    if (!snapshot) throw notFound(`Snapshot '${id}'`);
+    if (!snapshot) throw apiError(ERRORS.NOT_FOUND, { what: `Snapshot '${id}'` });
     const dropped = this.#chainsWithout(snapshot);
     if (dropped.length > 0) {
       this.#taken.delete(id);
-      throw new ApiError(409, "CONFLICT", `Snapshot '${id}' is no longer held by the chains`, [
-        `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before snapshot '${id}' and dropped it; it is forgotten`,
-      ]);
+      throw apiError(
+        ERRORS.CONFLICT,
+        { what: `Snapshot '${id}' is no longer held by the chains` },
+        {
+          errors: [
+            `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before snapshot '${id}' and dropped it; it is forgotten`,
+          ],
+        },
+      );
     }
     for (const later of [...this.#taken.keys()].filter((other) => Number(other) > Number(id)))
       this.#taken.delete(later);
@@ -97,9 +109,15 @@ export class Snapshots {
     const loaded = this.#loaded!;
     const dropped = this.#chainsWithout(loaded);
     if (dropped.length > 0) {
-      throw new ApiError(409, "CONFLICT", "The world as loaded is no longer held by the chains", [
-        `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before the world was loaded; restart the simulator instead`,
-      ]);
+      throw apiError(
+        ERRORS.CONFLICT,
+        { what: "The world as loaded is no longer held by the chains" },
+        {
+          errors: [
+            `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before the world was loaded; restart the simulator instead`,
+          ],
+        },
+      );
     }
     this.#taken.clear();
     this.#count = 0;
@@ -128,9 +146,13 @@ export class Snapshots {
     for (const chain of chains.all()) {
       // Only a node we did not start can refuse here: others may revert it without passing through us.
       if (!(await revertChain(chain, nodeOf(snapshot, chain)[0]))) {
-        throw new ApiError(409, "CONFLICT", `Chain ${chain.chainId} no longer holds ${name}`, [
-          `chain ${chain.chainId} refused to revert to ${name}: it was reverted past it from elsewhere`,
-        ]);
+        throw apiError(
+          ERRORS.CONFLICT,
+          { what: `Chain ${chain.chainId} no longer holds ${name}` },
+          {
+            errors: [`chain ${chain.chainId} refused to revert to ${name}: it was reverted past it from elsewhere`],
+          },
+        );
       }
       snapshot.nodes.set(chain.chainId, await nodeSnapshot(chain));
     }

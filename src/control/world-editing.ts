@@ -1,24 +1,23 @@
 import { randomBytes } from "node:crypto";
-import type { Address, Hex, TransactionReceipt } from "viem";
-import type { Accounts } from "../accounts.ts";
+import type { Address, Hex } from "viem";
+import type { Accounts } from "../core/accounts.ts";
 import { createCollection as createCollectionOnChain, createdCollection } from "../chain/actions/create-collection.ts";
 import { grantMinter, hasMinterRole, revokeMinter } from "../chain/actions/minter-role.ts";
 import { nodeAccounts, openAccount } from "../chain/actions/node-state.ts";
-import { lowerAddress } from "../chain/address.ts";
-import { addressOf, keyFor } from "../chain/keys.ts";
+import { lowerAddress } from "../core/formats.ts";
+import { addressOf, keyFor } from "../core/keys.ts";
 import { ChainRevert } from "../chain/revert.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
-import type { ApiAccount } from "../config.ts";
-import { ApiError, notFound } from "../errors.ts";
+import type { ApiAccount } from "../core/config.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 import { encodeCollectionDescription, MetadataTooLarge } from "../metadata/codec.ts";
-import { slugify } from "../metadata/slug.ts";
+import { slugify } from "../core/formats.ts";
 import type { CollectionDescription } from "../schemas/on-chain-metadata.ts";
 import { collectionDescription } from "../views/descriptions.ts";
 import type { CreateCollectionBody } from "../schemas/control.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import { servedChain } from "../services/mint.ts";
-import { minedWithin } from "../services/pending-mint.ts";
-import type { SimChain } from "../chain/sim-chain.ts";
+import { minedWithin } from "../services/pending-write.ts";
 
 /** What editing the world touches: the chains (through chain actions) and the API keys. */
 export interface WorldParts {
@@ -35,7 +34,7 @@ const NEW_WALLET_BALANCE = 10n ** 22n;
 
 function accountOf(accounts: Accounts, apiKey: string): ApiAccount {
   const account = accounts.byApiKey(apiKey);
-  if (!account) throw notFound(`API key '${apiKey}'`);
+  if (!account) throw apiError(ERRORS.NOT_FOUND, { what: `API key '${apiKey}'` });
   return account;
 }
 
@@ -57,7 +56,7 @@ export async function createCollection(
   const metadata = describe(body.name, { description, genre, image, imageHash: "", slug, website, isVerified });
   const params = { from: owner.wallet, name: body.name, uri, owner: owner.wallet, minters, metadata };
   const txHash = await createCollectionOnChain(chain, params, { dryRun: true });
-  const address = createdCollection(chain, await minedOrTold(chain, txHash, writeTimeoutMs));
+  const address = createdCollection(chain, await minedWithin(chain, txHash, writeTimeoutMs, "write"));
   return { chainId: chain.chainId, address, txHash, slug };
 }
 
@@ -67,9 +66,13 @@ function describe(name: string, description: CollectionDescription): Hex {
     return encodeCollectionDescription(name, description);
   } catch (error) {
     if (!(error instanceof MetadataTooLarge)) throw error;
-    throw new ApiError(413, "PAYLOAD_TOO_LARGE", "The collection's metadata is too large to go on chain", [
-      `body: ${error.message}; shorten its description, image or website`,
-    ]);
+    throw apiError(
+      ERRORS.METADATA_TOO_LARGE,
+      { what: "collection" },
+      {
+        errors: [`body: ${error.message}; shorten its description, image or website`],
+      },
+    );
   }
 }
 
@@ -83,25 +86,30 @@ export async function setMinterRole(
 ) {
   const collection = lowerAddress(address);
   const lookup = await parts.chains.findCollection(collection, chainId);
-  if (!("found" in lookup)) throw notFound(`Collection ${collection}${chainId ? ` on chain ${chainId}` : ""}`);
+  if (!("found" in lookup))
+    throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${collection}${chainId ? ` on chain ${chainId}` : ""}` });
   const chain = lookup.found;
   const wallet = accountOf(parts.accounts, apiKey).wallet;
   const admin = chain.models.collections.get(collection)!.owner;
   const held = new Set([...(await nodeAccounts(chain)), ...parts.accounts.list().map((account) => account.wallet)]);
   if (!held.has(admin)) {
-    throw new ApiError(409, "CONFLICT", "The collection's owner is not a wallet the simulator holds", [
-      `owner ${admin} of ${collection} is not one of the simulator's wallets`,
-    ]);
+    throw apiError(
+      ERRORS.CONFLICT,
+      { what: "The collection's owner is not a wallet the simulator holds" },
+      {
+        errors: [`owner ${admin} of ${collection} is not one of the simulator's wallets`],
+      },
+    );
   }
   const params = { admin, collection, wallet };
   const txHash: Hex = await (grant ? grantMinter : revokeMinter)(chain, params, { dryRun: true }).catch(
     (error: unknown) => {
       throw error instanceof ChainRevert
-        ? new ApiError(422, "CONTRACT_RULE", "The collection refused the role change", [error.message])
+        ? apiError(ERRORS.CONTRACT_RULE, { what: "the role change" }, { errors: [error.message] })
         : error;
     },
   );
-  await minedOrTold(chain, txHash, parts.writeTimeoutMs);
+  await minedWithin(chain, txHash, parts.writeTimeoutMs, "write");
   return {
     collectionAddress: collection,
     chainId: chain.chainId,
@@ -111,33 +119,6 @@ export async function setMinterRole(
   };
 }
 
-/**
- * A control write's receipt once its block is indexed, within the timeout. Otherwise 504
- * WRITE_PENDING with its hash (it takes effect once mined), or 409 WRITE_DROPPED if the chain dropped it: never an answer that waits on a stalled chain.
- */
-async function minedOrTold(chain: SimChain, hash: Hex, timeoutMs: number): Promise<TransactionReceipt> {
-  const outcome = await minedWithin(chain, hash, timeoutMs);
-  if ("receipt" in outcome) return outcome.receipt;
-  if (outcome.where === "gone") {
-    throw new ApiError(
-      409,
-      "WRITE_DROPPED",
-      "The write's transaction was dropped before it was mined",
-      [
-        `transaction ${hash} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its pool cleared); nothing changed: send it again`,
-      ],
-      { txHash: hash },
-    );
-  }
-  throw new ApiError(
-    504,
-    "WRITE_PENDING",
-    "The write was sent but its block did not come in time",
-    [`transaction ${hash} was not mined within ${timeoutMs} ms; it takes effect once it is`],
-    { txHash: hash },
-  );
-}
-
 /** A new API key whose developer wallet (its key derived from the name) is funded on every chain. */
 export async function createApiKey(
   parts: WorldParts,
@@ -145,9 +126,13 @@ export async function createApiKey(
   apiKey = `sim-${name}-${randomBytes(6).toString("hex")}`,
 ): Promise<ApiAccount> {
   if (parts.accounts.byName(name))
-    throw new ApiError(409, "CONFLICT", `An account named '${name}' exists`, [
-      `the name '${name}' is taken; pick another`,
-    ]);
+    throw apiError(
+      ERRORS.CONFLICT,
+      { what: `An account named '${name}' exists` },
+      {
+        errors: [`the name '${name}' is taken; pick another`],
+      },
+    );
   const walletKey = keyFor(`api-key/${name}`);
   const account: ApiAccount = { apiKey, name, walletKey, wallet: addressOf(walletKey) };
   for (const chain of parts.chains.all()) await openAccount(chain, account.wallet, NEW_WALLET_BALANCE);

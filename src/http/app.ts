@@ -2,13 +2,13 @@ import Koa from "koa";
 import Router from "@koa/router";
 import cors from "@koa/cors";
 import { bodyParser } from "@koa/bodyparser";
-import { ApiError } from "../errors.ts";
+import { ApiError, apiError, ERRORS } from "../core/errors.ts";
 import { errorBodies } from "./error-bodies.ts";
 import { heldUntilLive, readiness } from "./readiness.ts";
 import type { Drain } from "./shutdown.ts";
-import { guardWrites, type WritePolicy } from "./write-guard.ts";
+import { guardAccess } from "./access.ts";
 import type { Control } from "../control/control.ts";
-import { guardControl, isControlPath, type ControlAccess } from "../control/guard.ts";
+import type { AccessPolicy } from "../access/policy.ts";
 import { controlRoutes } from "../control/routes.ts";
 import type { RouteDeps } from "../routes/deps.ts";
 import { apiRoutes } from "../routes/api.ts";
@@ -24,11 +24,10 @@ export interface AppDeps extends RouteDeps {
   bodyLimit: string;
   /** Refuses new requests once the simulator is stopping, and knows which are in flight. */
   drain: Drain;
-  /** Who may change state (Host, Origin). */
-  writes: WritePolicy;
+  /** Who may change state or use the control API (Host, Origin, token, body type). */
+  access: AccessPolicy;
   /** The control API (`/_sim`): faults and the request log act on every request. */
   control: Control;
-  controlAccess: ControlAccess;
   /** Resolves once every change so far is on disk (`--state`); a write is answered only after it. */
   durable(): Promise<void>;
 }
@@ -44,9 +43,13 @@ function isUnknownCoding(error: Error & { status?: number }): boolean {
 }
 
 function unknownCoding(coding: string): ApiError {
-  return new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "The body's content-encoding is not supported", [
-    `content-encoding '${coding}' is not supported: send the body uncompressed, or in gzip, deflate or br`,
-  ]);
+  return apiError(
+    ERRORS.UNSUPPORTED_ENCODING,
+    {},
+    {
+      errors: [`content-encoding '${coding}' is not supported: send the body uncompressed, or in gzip, deflate or br`],
+    },
+  );
 }
 
 /** The body parser, reading content codings in any case (RFC 9110 has them case-insensitive; the parser knows them in lower case). Not a layer of its own: every request pays for each layer. */
@@ -59,9 +62,11 @@ function inAnyCoding(parse: Koa.Middleware): Koa.Middleware {
 }
 
 function notInItsCoding(coding: string): ApiError {
-  return new ApiError(400, "INVALID_JSON", "The request body is not valid JSON", [
-    `the body is not in the content-encoding it names ('${coding}')`,
-  ]);
+  return apiError(
+    ERRORS.INVALID_JSON,
+    {},
+    { errors: [`the body is not in the content-encoding it names ('${coding}')`] },
+  );
 }
 
 /** The HTTP face of the simulator: the request log outermost, JSON errors, then the shutdown drain, CORS, the write guard, the control API's guard, readiness, fault rules, body parsing and the routes (API and control). */
@@ -82,10 +87,7 @@ export function createApp(deps: AppDeps): Koa {
     }
   });
   app.use(cors());
-  // One layer, not two: the control API's guard for /_sim, the write guard for the rest (each layer costs every read).
-  const guardApiWrites = guardWrites(deps.writes);
-  const guardControlApi = guardControl(deps.controlAccess, deps.writes.allowedHosts);
-  app.use((ctx, next) => (isControlPath(ctx.path) ? guardControlApi(ctx, next) : guardApiWrites(ctx, next)));
+  app.use(guardAccess(deps.access));
   app.use(readiness(deps.isReady));
   app.use(heldUntilLive(deps.live));
   app.use(deps.control.faults.middleware());

@@ -1,10 +1,8 @@
 import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from "node:http";
-
-/** The message of a request the parser could not read at all. */
-export const NOT_HTTP = "The request is not valid HTTP";
+import { apiError, ERRORS, type ApiError } from "../core/errors.ts";
 
 /** How a server writes its error body: the API's JSON error, or a JSON-RPC error. */
-export type ErrorWriter = (status: number, message: string) => string;
+export type ErrorWriter = (error: ApiError) => string;
 
 /**
  * An HTTP server whose own refusals carry the server's JSON error body instead of Node's bare
@@ -16,20 +14,20 @@ export function jsonHttpServer(listener: RequestListener, write: ErrorWriter): S
   // Node would answer a missing Host itself, with an empty body.
   const server = createServer({ requireHostHeader: false }, (req, res) => {
     if (req.httpVersion === "1.1" && req.headers.host === undefined)
-      return refuse(res, 400, "An HTTP/1.1 request needs a Host header", write);
+      return refuse(res, apiError(ERRORS.MISSING_HOST), write);
     listener(req, res);
   });
   server.on("checkExpectation", (req, res) =>
-    refuse(res, 417, `Expect: '${req.headers.expect}' is not supported (only 100-continue)`, write),
+    refuse(res, apiError(ERRORS.EXPECTATION_FAILED, { expect: req.headers.expect ?? "" }), write),
   );
   answerClientErrors(server, write);
   return server;
 }
 
-function refuse(res: ServerResponse, status: number, message: string, write: ErrorWriter): void {
-  const body = write(status, message);
+function refuse(res: ServerResponse, error: ApiError, write: ErrorWriter): void {
+  const body = write(error);
   res
-    .writeHead(status, {
+    .writeHead(error.status, {
       "content-type": "application/json",
       "content-length": Buffer.byteLength(body),
       connection: "close",
@@ -41,22 +39,22 @@ function refuse(res: ServerResponse, status: number, message: string, write: Err
 function answerClientErrors(server: Server, write: ErrorWriter): void {
   server.on("clientError", (error: Error & { code?: string }, socket) => {
     if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
-    const [status, message] = refusal(error.code);
-    const body = write(status, message);
+    const refused = refusal(error.code);
+    const body = write(refused);
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${refused.status} ${STATUS_CODES[refused.status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
   });
 }
 
-function refusal(code: string | undefined): [number, string] {
+function refusal(code: string | undefined): ApiError {
   switch (code) {
     case "HPE_HEADER_OVERFLOW":
-      return [431, "The request headers are too large"];
+      return apiError(ERRORS.HEADERS_TOO_LARGE);
     case "HPE_HEADERS_TIMEOUT":
     case "ERR_HTTP_REQUEST_TIMEOUT":
-      return [408, "The request took too long to arrive"];
+      return apiError(ERRORS.REQUEST_TIMEOUT);
     default:
-      return [400, NOT_HTTP];
+      return apiError(ERRORS.NOT_HTTP);
   }
 }

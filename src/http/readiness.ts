@@ -1,6 +1,6 @@
 import type { Context, Next } from "koa";
-import { isControlPath } from "../control/guard.ts";
-import { ApiError } from "../errors.ts";
+import { isControlPath } from "../access/policy.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 
 /**
  * Until the world is replayed and indexed, every request answers 503: a client
@@ -11,9 +11,7 @@ export function readiness(isReady: () => boolean) {
   return async function readiness(ctx: Context, next: Next) {
     if (isReady()) return next();
     ctx.set("retry-after", "1");
-    throw new ApiError(503, "CHAIN_UNAVAILABLE", "The simulator is still loading its world", [
-      "the world is being replayed onto the chain; retry in a second",
-    ]);
+    throw apiError(ERRORS.LOADING, {}, { errors: ["the world is being replayed onto the chain; retry in a second"] });
   };
 }
 
@@ -27,9 +25,11 @@ export function heldUntilLive(live: () => Promise<unknown>) {
     const read = (ctx.method === "GET" || ctx.method === "HEAD") && !isControlPath(ctx.path);
     if (!read) {
       await live().catch((error: unknown) => {
-        throw new ApiError(503, "CHAIN_UNAVAILABLE", "The chains could not load the world", [
-          String((error as Error)?.message ?? error).split("\n")[0]!,
-        ]);
+        throw apiError(
+          ERRORS.LOAD_FAILED,
+          {},
+          { errors: [String((error as Error)?.message ?? error).split("\n")[0]!] },
+        );
       });
     }
     return next();

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import type { Context, Next } from "koa";
-import { ApiError } from "../errors.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 
 /**
  * Lets the API stop cleanly: once `stop()` is called, requests that still arrive on
@@ -48,9 +48,11 @@ export class Drain {
     return async (ctx: Context, next: Next) => {
       if (this.#stopping) {
         ctx.set("connection", "close");
-        throw new ApiError(503, "SHUTTING_DOWN", "The simulator is shutting down", [
-          "the simulator is stopping; this request was not started",
-        ]);
+        throw apiError(
+          ERRORS.SHUTTING_DOWN,
+          {},
+          { errors: ["the simulator is stopping; this request was not started"] },
+        );
       }
       this.#track(ctx.res);
       await next();

@@ -7,7 +7,7 @@ import { itemDescribed } from "./reducers/item-described.ts";
 import { transferSingle } from "./reducers/transfer-single.ts";
 import { transferBatch } from "./reducers/transfer-batch.ts";
 import { itemAdded, itemDelisted, itemListed, itemPriceUpdated, itemRemoved, swapped } from "./reducers/marketplace.ts";
-import { lowerAddress } from "../chain/address.ts";
+import { lowerAddress } from "../core/formats.ts";
 
 type Reducer<Name extends IndexedEventName> = (models: ChainModels, args: ArgsOf<Name>, at: LogPosition) => void;
 

@@ -1,5 +1,5 @@
 import { parseEventLogs, type Log } from "viem";
-import type { Abis } from "../chain/abi.ts";
+import type { Abis } from "../core/abi.ts";
 
 /** The events the indexer follows, from the factory, the collections and the marketplace. */
 export const INDEXED_EVENTS = [

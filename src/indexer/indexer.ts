@@ -29,13 +29,17 @@ export interface FollowOptions {
 
 /** The chain no longer holds the block the index is anchored to: the node was restarted fresh, or points at another chain. */
 export class ChainReplaced extends Error {
+  readonly chainId: number;
+  readonly detail: string;
   constructor(chainId: number, anchor: Anchor, found: Hex | undefined) {
-    super(
+    const detail =
       `chain ${chainId} is not the chain the simulator loaded: block ${anchor.blockNumber}, where its contracts were deployed, ` +
-        (found ? `is now ${found}, not ${anchor.hash}` : "is gone") +
-        " (was the node restarted without its state?)",
-    );
+      (found ? `is now ${found}, not ${anchor.hash}` : "is gone") +
+      " (was the node restarted without its state?)";
+    super(detail);
     this.name = "ChainReplaced";
+    this.chainId = chainId;
+    this.detail = detail;
   }
 }
 

@@ -136,7 +136,3 @@ export function emptyModels(facts: ChainFacts): ChainModels {
 export function itemKey(collection: Address, tokenId: bigint): string {
   return `${collection}-${tokenId}`;
 }
-
-export function itemRef(chainId: number, collection: Address, tokenId: bigint): string {
-  return `${chainId}-${collection}-${tokenId}`;
-}

@@ -6,7 +6,7 @@ import {
   COLLECTION_METADATA_MAX_BYTES,
   ITEM_METADATA_MAX_BYTES,
 } from "../schemas/on-chain-metadata.ts";
-import { slugify } from "./slug.ts";
+import { slugify } from "../core/formats.ts";
 
 // The on-chain form of item and collection metadata (src/schemas/on-chain-metadata.ts): written
 // by the mint, the control API and the scenario replay; read back from the logs by the views. What

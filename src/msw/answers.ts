@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { ApiError, notFound } from "../errors.ts";
+import { ApiError, apiError, ERRORS } from "../core/errors.ts";
 import type { CollectionsQuery } from "../schemas/collection.ts";
 import {
   getCollection,
@@ -68,11 +68,11 @@ export async function answer(world: MockWorld, request: MockRequest): Promise<Mo
     const matching = ROUTES.map((route) => ({ route, found: route.pattern.exec(request.path) })).filter(
       ({ found }) => found,
     );
-    if (matching.length === 0) throw notFound(`Route ${request.method} ${request.path}`);
+    if (matching.length === 0) throw apiError(ERRORS.NOT_FOUND, { what: `Route ${request.method} ${request.path}` });
     // HEAD is served where GET is, as the router does.
     const method = request.method === "HEAD" ? "GET" : request.method;
     const hit = matching.find(({ route }) => route.method === method);
-    if (!hit) throw new ApiError(405, "METHOD_NOT_ALLOWED", "Method Not Allowed");
+    if (!hit) throw apiError(ERRORS.METHOD_NOT_ALLOWED, {});
     const params = hit.found!.slice(1).map(decodeParam);
     return { status: 200, body: await hit.route.answer(world, params, queryOf(request.search), request) };
   } catch (error) {
@@ -91,7 +91,7 @@ function one(world: MockWorld, rawAddress: string, rawQuery: object) {
   const { chainId } = check.collectionQuery(rawQuery);
   const wanted = address.toLowerCase() as Address;
   const found = findCollection(world, wanted, chainId);
-  if (!found) throw notFound(`Collection ${wanted}`);
+  if (!found) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${wanted}` });
   return { collection: found.collection };
 }
 
@@ -100,18 +100,18 @@ function history(world: MockWorld, rawAddress: string, rawTokenId: string, rawQu
   const { page, perPage, chainId } = check.eventsQuery(rawQuery);
   const collection = address.toLowerCase() as Address;
   const found = findCollection(world, collection, chainId);
-  if (!found) throw notFound(`Collection ${collection}`);
+  if (!found) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${collection}` });
   const events = world.histories.get(historyKey(found.collection.chainId, collection, tokenId));
-  if (!events) throw notFound(`Item ${tokenId} of collection ${collection}`);
+  if (!events) throw apiError(ERRORS.NOT_FOUND, { what: `Item ${tokenId} of collection ${collection}` });
   return { events: events.slice((page - 1) * perPage, page * perPage) };
 }
 
 function metadata(world: MockWorld, rawChainId: string, rawSlug: string, rawTokenId: string) {
   const { chainId, slug, tokenId } = check.metadataParams({ chainId: rawChainId, slug: rawSlug, tokenId: rawTokenId });
   if (!world.perChain.some((views) => [...views.values()].some((view) => view.collection.chainId === chainId)))
-    throw notFound(`Chain ${chainId}`);
+    throw apiError(ERRORS.NOT_FOUND, { what: `Chain ${chainId}` });
   const found = world.metadata.get(`${chainId}/${slug}/${tokenId}`);
-  if (!found) throw notFound(`Metadata of item ${tokenId} in ${slug}`);
+  if (!found) throw apiError(ERRORS.NOT_FOUND, { what: `Metadata of item ${tokenId} in ${slug}` });
   return found;
 }
 

@@ -1,5 +1,5 @@
 import type { Address, Hex } from "viem";
-import { ApiError, notFound } from "../errors.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 import type { ItemEvent } from "../schemas/item-event.ts";
 import type { MintBody, MintResponse, StoredItem } from "../schemas/mint.ts";
 import { mintItem } from "../schemas/operations.ts";
@@ -21,15 +21,16 @@ const checkBody: (input: unknown) => MintBody = requestValidator(mintItem.body, 
  */
 export async function mockMint(world: MockWorld, rawQuery: object, request: MockRequest): Promise<MintResponse> {
   const apiKey = (rawQuery as { apiKey?: unknown }).apiKey;
-  if (apiKey === undefined || apiKey === "")
-    throw new ApiError(401, "UNAUTHORIZED", "An apiKey query parameter is required");
+  if (apiKey === undefined || apiKey === "") throw apiError(ERRORS.API_KEY_REQUIRED, { name: "apiKey" });
   checkQuery(rawQuery);
   const type = (request.contentType ?? "").split(";")[0]!.trim().toLowerCase();
   const form = type === "application/x-www-form-urlencoded";
   if (type !== "application/json" && !type.endsWith("+json") && !form) {
-    throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json (or a form)", [
-      `content-type '${request.contentType || "(none)"}' is not supported`,
-    ]);
+    throw apiError(
+      ERRORS.UNSUPPORTED_MEDIA_TYPE,
+      { expected: "application/json (or a form)" },
+      { errors: [`content-type '${request.contentType || "(none)"}' is not supported`] },
+    );
   }
   const body = checkBody(
     form
@@ -40,24 +41,38 @@ export async function mockMint(world: MockWorld, rawQuery: object, request: Mock
     ...new Set(world.perChain.flatMap((views) => [...views.values()].map((view) => view.collection.chainId))),
   ];
   if (!servedChains.includes(body.chainId)) {
-    throw new ApiError(400, "VALIDATION_FAILED", `Chain ${body.chainId} is not served here`, [
-      `chainId ${body.chainId} is unknown; this simulator serves chains ${servedChains.join(", ")}`,
-    ]);
+    throw apiError(
+      ERRORS.UNKNOWN_CHAIN,
+      { chainId: body.chainId },
+      { errors: [`chainId ${body.chainId} is unknown; this simulator serves chains ${servedChains.join(", ")}`] },
+    );
   }
   const collection = body.collectionAddress.toLowerCase() as Address;
   const found = findCollection(world, collection, body.chainId);
   if (!found) {
     const elsewhere = findCollection(world, collection);
-    if (!elsewhere) throw notFound(`Collection ${collection}`);
-    throw new ApiError(404, "NOT_FOUND", `Collection ${collection} is not on chain ${body.chainId}`, [
-      `collection ${collection} lives on chain ${elsewhere.collection.chainId}, not on chain ${body.chainId}`,
-    ]);
+    if (!elsewhere) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${collection}` });
+    throw apiError(
+      ERRORS.COLLECTION_ON_OTHER_CHAIN,
+      { address: collection, chainId: body.chainId },
+      {
+        errors: [
+          `collection ${collection} lives on chain ${elsewhere.collection.chainId}, not on chain ${body.chainId}`,
+        ],
+      },
+    );
   }
   const item = { ...body.item, maximumSupply: body.item.maximumSupply ?? body.item.initialSupply } as StoredItem;
   if (!item.isStackable && item.initialSupply > item.maximumSupply) {
-    throw new ApiError(422, "CONTRACT_RULE", "initialSupply is above maximumSupply", [
-      `item.initialSupply (${item.initialSupply}) must not exceed item.maximumSupply (${item.maximumSupply})`,
-    ]);
+    throw apiError(
+      ERRORS.SUPPLY_ABOVE_MAX,
+      {},
+      {
+        errors: [
+          `item.initialSupply (${item.initialSupply}) must not exceed item.maximumSupply (${item.maximumSupply})`,
+        ],
+      },
+    );
   }
   return record(world, body.chainId, collection, body.recipient.toLowerCase() as Address, item);
 }
@@ -110,7 +125,7 @@ const OBJECT_OR_ARRAY = /^[\x20\x09\x0a\x0d]*[[{]/;
 
 function parseJson(text: string): unknown {
   if (text === "") return {};
-  const invalid = (reason: string) => new ApiError(400, "INVALID_JSON", "The request body is not valid JSON", [reason]);
+  const invalid = (reason: string) => apiError(ERRORS.INVALID_JSON, {}, { errors: [reason] });
   if (!OBJECT_OR_ARRAY.test(text)) throw invalid("invalid JSON, only supports object and array");
   try {
     return JSON.parse(text);

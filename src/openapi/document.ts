@@ -5,6 +5,8 @@ import { MarketEvent, TransferEvent } from "../schemas/item-event.ts";
 import { ItemDefinition, MintBody, Property, StoredItem } from "../schemas/mint.ts";
 import { hasDefault, SchemaComponents, type JsonSchema } from "./json-schema.ts";
 import { IMAGE_OPERATIONS, OPERATIONS, SERVER_REFUSALS, type Operation } from "../schemas/operations.ts";
+import type { ErrorDescriptor } from "../core/errors.ts";
+
 import { CONTROL_OPERATIONS } from "../schemas/control-operations.ts";
 import { defaultWorldExamples, SERVER_REFUSAL_EXAMPLES, type OperationExamples } from "./examples.ts";
 
@@ -114,13 +116,22 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
   };
 }
 
+/** What the errors of one status mean, from the catalog: each code once, with what each of its errors means. */
+function describeErrors(errors: readonly ErrorDescriptor[], status: number): string {
+  const meanings = new Map<string, string[]>();
+  for (const { code, means } of new Set(errors.filter((error) => error.status === status))) {
+    const known = meanings.get(code) ?? [];
+    if (!known.includes(means)) meanings.set(code, [...known, means]);
+  }
+  return [...meanings].map(([code, means]) => `\`${code}\`: ${means.join("; or ")}.`).join(" ");
+}
+
 /** Every operation lists the server's own refusals too (src/http/client-errors.ts): the control API meets them as the API does. */
 function describeOperation(
   operation: Operation,
   components: SchemaComponents,
   errorBody: JsonSchema,
   examples: OperationExamples,
-  serverRefusals: Record<number, string> = SERVER_REFUSALS,
 ): JsonSchema {
   const parameters = [
     ...parametersOf(operation.params, "path", components, examples.request.params),
@@ -148,13 +159,12 @@ function describeOperation(
             },
       },
       ...Object.fromEntries(
-        [...new Set([...Object.keys(operation.errors), ...Object.keys(serverRefusals)].map(Number))]
+        [...new Set([...operation.errors, ...SERVER_REFUSALS].map((error) => error.status))]
           .sort((a, b) => a - b)
           .map((status) => {
-            const own = (operation.errors as Record<number, string>)[status];
-            const refusal = serverRefusals[status];
-            const description = [own, refusal && (own ? `Also, ${refusal}` : refusal)].filter(Boolean).join(" ");
-            const shown = [examples.errors[status], refusal ? SERVER_REFUSAL_EXAMPLES[status] : undefined].filter(
+            const description = describeErrors([...operation.errors, ...SERVER_REFUSALS], status);
+            const refused = SERVER_REFUSALS.some((error) => error.status === status);
+            const shown = [examples.errors[status], refused ? SERVER_REFUSAL_EXAMPLES[status] : undefined].filter(
               (example) => example !== undefined,
             );
             const content = {

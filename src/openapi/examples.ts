@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { addressOf, keyFor } from "../chain/keys.ts";
-import { slugify } from "../metadata/slug.ts";
+import { addressOf, keyFor } from "../core/keys.ts";
+import { slugify } from "../core/formats.ts";
 import type { ErrorBody } from "../schemas/error.ts";
 import type { OPERATIONS } from "../schemas/operations.ts";
 import type { ErrorExample, OperationExamples } from "./example-types.ts";

@@ -7,14 +7,14 @@
 //
 // A thin wrapper over the simulator `nft-sim simulate` runs: the same world choice
 // (chooseWorld), the same start (src/simulator.ts), other defaults (free ports, no JSON-RPC).
-import { DEFAULT_OPTIONS, type ApiAccount } from "../config.ts";
+import { DEFAULT_OPTIONS, type ApiAccount } from "../core/config.ts";
 import { nodeTooOld } from "../node-version.ts";
 import { chooseWorld } from "../scenario/world.ts";
 import { defaultCacheDir } from "../world-cache/world-cache.ts";
 import { startSimulator as startServer } from "../simulator.ts";
 import { controlClient, type ControlClient } from "./control-client.ts";
 
-export type { ApiAccount } from "../config.ts";
+export type { ApiAccount } from "../core/config.ts";
 export { controlClient, ControlError, type ControlClient } from "./control-client.ts";
 
 export interface StartOptions {

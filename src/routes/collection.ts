@@ -1,9 +1,9 @@
-import { notFound } from "../errors.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 import { getCollection } from "../schemas/operations.ts";
 import { collectionViews } from "../views/collections.ts";
 import type { RouteDeps } from "./deps.ts";
 import { handle } from "./handle.ts";
-import { lowerAddress } from "../chain/address.ts";
+import { lowerAddress } from "../core/formats.ts";
 
 /** One collection by address; an optional `chainId` picks the chain when an address is on several. */
 export const collectionRoute = ({ chains }: RouteDeps) =>
@@ -11,7 +11,7 @@ export const collectionRoute = ({ chains }: RouteDeps) =>
     async answer({ params, query }) {
       const wanted = lowerAddress(params.address);
       const lookup = await chains.findCollection(wanted, query.chainId);
-      if (!("found" in lookup)) throw notFound(`Collection ${wanted}`);
+      if (!("found" in lookup)) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${wanted}` });
       return { collection: collectionViews(lookup.found.models).get(wanted)!.collection };
     },
   });

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type Router from "@koa/router";
 import type { RouterMiddleware } from "@koa/router";
-import { notFound } from "../errors.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 
 // The dashboard (dashboard/ at the package's root): a page, its modules and style, served as
 // they are written, read once; and its chart library, uPlot, from node_modules. Nothing comes from a CDN.
@@ -36,7 +36,7 @@ export function dashboardRoute(router: Router): void {
     (kinds: Record<string, string>): RouterMiddleware =>
     (ctx) => {
       const name = ctx.params.asset!;
-      if (!Object.hasOwn(kinds, name)) throw notFound(`Dashboard asset ${name}`);
+      if (!Object.hasOwn(kinds, name)) throw apiError(ERRORS.NOT_FOUND, { what: `Dashboard asset ${name}` });
       if (!files.has(name)) files.set(name, read(name));
       ctx.type = kinds[name]!;
       ctx.body = files.get(name);

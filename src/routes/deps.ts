@@ -1,4 +1,4 @@
-import type { Accounts } from "../accounts.ts";
+import type { Accounts } from "../core/accounts.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 
 /** What the routes may reach: the chains (and their read models), the API keys. */

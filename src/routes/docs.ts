@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import type Router from "@koa/router";
-import { notFound } from "../errors.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 import { DOCS_ASSETS, DOCS_HTML, DOCS_INIT_JS, docsAssetPath } from "../openapi/docs-page.ts";
 import { buildOpenApiDocument } from "../openapi/document.ts";
 
@@ -27,7 +27,7 @@ export function docsRoute(router: Router): void {
   });
   router.get("/docs/:asset", (ctx) => {
     const path = docsAssetPath(ctx.params.asset!);
-    if (!path) throw notFound(`Documentation asset ${ctx.params.asset}`);
+    if (!path) throw apiError(ERRORS.NOT_FOUND, { what: `Documentation asset ${ctx.params.asset}` });
     ctx.type = DOCS_ASSETS[ctx.params.asset!]!;
     ctx.set("cache-control", "public, max-age=3600");
     ctx.body = createReadStream(path);

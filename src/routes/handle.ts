@@ -1,6 +1,6 @@
 import type { Context, Middleware } from "koa";
 import type { Static, TSchema } from "@sinclair/typebox";
-import { ApiError } from "../errors.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 import type { Operation } from "../schemas/operations.ts";
 import { requestValidator, responseValidator, type RequestPart } from "../schemas/validate.ts";
 
@@ -36,8 +36,7 @@ export function handle<Op extends Operation, Admitted = undefined>(
     const checks = checksOf(operation);
     for (const name of operation.authQuery ?? []) {
       const value = ctx.query[name];
-      if (value === undefined || value === "")
-        throw new ApiError(401, "UNAUTHORIZED", `An ${name} query parameter is required`);
+      if (value === undefined || value === "") throw apiError(ERRORS.API_KEY_REQUIRED, { name });
     }
     const params = checks.params?.(ctx.params) as Checked<Op>["params"];
     const query = checks.query?.(ctx.query) as Checked<Op>["query"];

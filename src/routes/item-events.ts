@@ -1,9 +1,9 @@
-import { notFound } from "../errors.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 import { getItemEvents } from "../schemas/operations.ts";
 import { itemEventsPage } from "../views/item-events.ts";
 import type { RouteDeps } from "./deps.ts";
 import { handle } from "./handle.ts";
-import { lowerAddress } from "../chain/address.ts";
+import { lowerAddress } from "../core/formats.ts";
 
 /** An item's history, newest first. */
 export const itemEventsRoute = ({ chains }: RouteDeps) =>
@@ -11,9 +11,9 @@ export const itemEventsRoute = ({ chains }: RouteDeps) =>
     async answer({ params: { address, tokenId }, query }) {
       const collection = lowerAddress(address);
       const lookup = await chains.findCollection(collection, query.chainId);
-      if (!("found" in lookup)) throw notFound(`Collection ${collection}`);
+      if (!("found" in lookup)) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${collection}` });
       const events = itemEventsPage(lookup.found.models, collection, BigInt(tokenId), query);
-      if (!events) throw notFound(`Item ${tokenId} of collection ${collection}`);
+      if (!events) throw apiError(ERRORS.NOT_FOUND, { what: `Item ${tokenId} of collection ${collection}` });
       return { events };
     },
   });

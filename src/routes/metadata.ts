@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { notFound } from "../errors.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 import { getItemMetadata } from "../schemas/operations.ts";
 import { collectionViews } from "../views/collections.ts";
 import { itemMetadata } from "../views/item-metadata.ts";
@@ -11,10 +11,10 @@ export const metadataRoute = ({ chains }: RouteDeps) =>
   handle(getItemMetadata, {
     async answer({ params: { chainId, slug, tokenId } }) {
       const [target] = await chains.synced(chainId);
-      if (!target) throw notFound(`Chain ${chainId}`);
+      if (!target) throw apiError(ERRORS.NOT_FOUND, { what: `Chain ${chainId}` });
       const view = [...collectionViews(target.models).values()].find((v) => v.collection.slug === slug);
       const found = view && itemMetadata(target.models, view.collection.address as Address, BigInt(tokenId));
-      if (!found) throw notFound(`Metadata of item ${tokenId} in ${slug}`);
+      if (!found) throw apiError(ERRORS.NOT_FOUND, { what: `Metadata of item ${tokenId} in ${slug}` });
       return found;
     },
   });

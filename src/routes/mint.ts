@@ -1,5 +1,5 @@
 import type { Context } from "koa";
-import { ApiError } from "../errors.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 import { mintItem as mintOperation } from "../schemas/operations.ts";
 import { mintItem } from "../services/mint.ts";
 import type { RouteDeps } from "./deps.ts";
@@ -15,19 +15,19 @@ export const mintRoute = (deps: RouteDeps) => {
       const wait = failedKeys.retryAfter(ctx.ip);
       if (wait > 0) {
         ctx.set("retry-after", String(wait));
-        throw new ApiError(429, "TOO_MANY_REQUESTS", "Too many unknown apiKeys from this address", [
-          `retry in ${wait} s`,
-        ]);
+        throw apiError(ERRORS.TOO_MANY_UNKNOWN_KEYS, {}, { errors: [`retry in ${wait} s`] });
       }
       const account = deps.accounts.byApiKey(query.apiKey);
       if (!account) {
         failedKeys.record(ctx.ip);
-        throw new ApiError(401, "UNAUTHORIZED", "Unknown apiKey");
+        throw apiError(ERRORS.UNKNOWN_API_KEY, {});
       }
       if (!ctx.is("application/json", "application/x-www-form-urlencoded")) {
-        throw new ApiError(415, "UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json (or a form)", [
-          `content-type '${ctx.get("content-type") || "(none)"}' is not supported`,
-        ]);
+        throw apiError(
+          ERRORS.UNSUPPORTED_MEDIA_TYPE,
+          { expected: "application/json (or a form)" },
+          { errors: [`content-type '${ctx.get("content-type") || "(none)"}' is not supported`] },
+        );
       }
       return account;
     },

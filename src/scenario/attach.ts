@@ -2,7 +2,7 @@ import { hexToString, type Address } from "viem";
 import { NodeRefusal } from "../chain/node/refusal.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import { itemKey } from "../indexer/models.ts";
-import { slugify } from "../metadata/slug.ts";
+import { slugify } from "../core/formats.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import type { ReplayContext } from "./chain-replay.ts";
 import type { Step } from "./load.ts";

@@ -6,7 +6,7 @@ import { faucet } from "../chain/actions/faucet.ts";
 import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
 import { itemKey } from "../indexer/models.ts";
-import { slugify } from "../metadata/slug.ts";
+import { slugify } from "../core/formats.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import type { Step } from "./load.ts";
 import type { ScenarioMetadata } from "./metadata.ts";

@@ -1,5 +1,5 @@
 import type { Hex } from "viem";
-import { addressOf } from "../chain/keys.ts";
+import { addressOf } from "../core/keys.ts";
 import type { World } from "../simulator.ts";
 
 /**

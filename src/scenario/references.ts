@@ -1,4 +1,4 @@
-import { slugify } from "../metadata/slug.ts";
+import { slugify } from "../core/formats.ts";
 import { ACTION_CHECKS, type ActionStep, type TimelineState } from "./action-checks.ts";
 import type { Scenario, ScenarioCollection, ScenarioItem } from "./schema.ts";
 import { offsetSeconds } from "./time.ts";

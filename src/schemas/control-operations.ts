@@ -16,22 +16,15 @@ import {
 } from "./control.ts";
 import { CollectionItem, CollectionItemParams, CollectionItems, CollectionVolume } from "./collection-reads.ts";
 import { controlOperation as operation, tag } from "./control-operation.ts";
-import { COLLECTION_METADATA_MAX_BYTES } from "./on-chain-metadata.ts";
+import { ERRORS } from "../core/errors.ts";
 import { NODE_REFUSED } from "./operations.ts";
 import { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault } from "./fault-operations.ts";
 
 export { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault };
-const BAD = { 400: "The body or a parameter is invalid." };
-const ROLE_REFUSED = { 422: "The collection contract refused the role change." };
-const WRITE_DROPPED = `\`WRITE_DROPPED\`: the write was sent, but the chain dropped its transaction before mining it (rewound by \`evm_revert\`, its pool cleared); nothing changed, \`txHash\` names it. ${NODE_REFUSED}`;
-/** A control write waits for its block as long as a mint does (`--mint-timeout`). */
-const WRITE_PENDING = {
-  504: "`WRITE_PENDING`: the write was sent but its block did not come within the mint timeout; `txHash` names it, and it takes effect once it is mined.",
-};
-
 // A chain may be a node the simulator did not start (--rpc-url): it can be down, or lack what an action needs.
-const DOWN = { 503: "A chain's node (--rpc-url) does not answer, or is no longer the chain the simulator loaded." };
-const NODE_CANNOT = "a chain's node (--rpc-url) lacks the dev method it needs (evm_snapshot, evm_mine with a time)";
+const DOWN = [ERRORS.CHAIN_DOWN, ERRORS.CHAIN_REPLACED];
+/** What a control write that is a transaction may answer: dropped, refused by a node, or late (as a mint waits). */
+const WRITE = [ERRORS.WRITE_DROPPED, ...NODE_REFUSED, ERRORS.CHAIN_UNAVAILABLE, ERRORS.WRITE_PENDING];
 
 export const getTime = operation({
   method: "get",
@@ -54,12 +47,7 @@ export const advanceTime = operation({
     "Mines a block `seconds` after the head on every chain (or on `chainId`'s). Volumes and every time-derived field follow at once.",
   body: AdvanceTimeBody,
   response: TimeResponse,
-  errors: {
-    ...BAD,
-    ...DOWN,
-    404: "No such chain.",
-    409: "A chain's node (--rpc-url) lacks the dev method it needs (evm_mine with a time).",
-  },
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ERRORS.NODE_CANNOT, ...DOWN],
 });
 
 export const takeSnapshot = operation({
@@ -71,10 +59,7 @@ export const takeSnapshot = operation({
   description:
     "Remembers every chain, the read models, the metadata and the API keys together; revert to it as often as you like. Ids count from 1, and again from 1 after a reset; at most 1,000 snapshots are kept.",
   response: SnapshotResponse,
-  errors: {
-    ...DOWN,
-    409: `1,000 snapshots are kept already (revert to an earlier one, the later ones are dropped, or reset), or ${NODE_CANNOT}.`,
-  },
+  errors: [ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN],
 });
 
 export const revertSnapshot = operation({
@@ -87,11 +72,7 @@ export const revertSnapshot = operation({
     "Every chain, the read models, metadata and API keys return to the snapshot; snapshots taken after it are gone. A read right after answers from the restored state.",
   params: SnapshotParams,
   response: Done,
-  errors: {
-    ...DOWN,
-    404: "No such snapshot (or one taken after a snapshot since reverted to, or one refused with 409 before).",
-    409: `A chain no longer holds the snapshot (an \`evm_revert\` over JSON-RPC went back before it): nothing moved, and the snapshot is forgotten; or ${NODE_CANNOT}.`,
-  },
+  errors: [ERRORS.NOT_FOUND, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN],
 });
 
 export const resetWorld = operation({
@@ -103,10 +84,7 @@ export const resetWorld = operation({
   description:
     "Returns to the world as it was when the simulator became ready, drops every snapshot (ids count from 1 again) and clears the journal (`--state`).",
   response: Done,
-  errors: {
-    ...DOWN,
-    409: `A chain no longer holds the world as loaded (an \`evm_revert\` over JSON-RPC went back before it): restart instead; or ${NODE_CANNOT}.`,
-  },
+  errors: [ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN],
 });
 
 export const createCollection = operation({
@@ -119,14 +97,14 @@ export const createCollection = operation({
     "Deploys a collection through the factory, owned by the developer wallet of the API key `owner`, with the minter role for each of `minters`; the other fields are its metadata, which goes on chain in the same transaction (every simulator on the chain sees it).",
   body: CreateCollectionBody,
   response: CreatedCollection,
-  errors: {
-    ...BAD,
-    404: "No such API key or chain.",
-    409: WRITE_DROPPED,
-    413: `The body is too large, or the collection's metadata is: at most ${COLLECTION_METADATA_MAX_BYTES.toLocaleString("en")} bytes of it go on chain (compact JSON).`,
+  errors: [
+    ERRORS.INVALID_REQUEST,
+    ERRORS.UNKNOWN_CHAIN,
+    ERRORS.NOT_FOUND,
+    ERRORS.METADATA_TOO_LARGE,
+    ...WRITE,
     ...DOWN,
-    ...WRITE_PENDING,
-  },
+  ],
 });
 
 export const grantMinterRole = operation({
@@ -139,14 +117,7 @@ export const grantMinterRole = operation({
   params: CollectionAddressParams,
   body: MinterBody,
   response: MinterResponse,
-  errors: {
-    ...BAD,
-    ...DOWN,
-    404: "No such collection or API key.",
-    409: `The collection's owner is not a wallet the simulator holds; or ${WRITE_DROPPED}`,
-    ...ROLE_REFUSED,
-    ...WRITE_PENDING,
-  },
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ERRORS.CONFLICT, ERRORS.CONTRACT_RULE, ...WRITE, ...DOWN],
 });
 
 export const revokeMinterRole = operation({
@@ -159,14 +130,7 @@ export const revokeMinterRole = operation({
   params: MinterParams,
   query: MinterQuery,
   response: MinterResponse,
-  errors: {
-    ...BAD,
-    ...DOWN,
-    404: "No such collection or API key.",
-    409: `The collection's owner is not a wallet the simulator holds; or ${WRITE_DROPPED}`,
-    ...ROLE_REFUSED,
-    ...WRITE_PENDING,
-  },
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ERRORS.CONFLICT, ERRORS.CONTRACT_RULE, ...WRITE, ...DOWN],
 });
 
 export const listCollectionItems = operation({
@@ -180,7 +144,7 @@ export const listCollectionItems = operation({
   params: CollectionAddressParams,
   query: MinterQuery,
   response: CollectionItems,
-  errors: { 400: "The address is malformed.", 404: "No such collection.", ...DOWN },
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
 });
 
 export const getCollectionItem = operation({
@@ -194,7 +158,7 @@ export const getCollectionItem = operation({
   params: CollectionItemParams,
   query: MinterQuery,
   response: CollectionItem,
-  errors: { 400: "The address or token id is malformed.", 404: "No such collection, or no such item in it.", ...DOWN },
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
 });
 
 export const getCollectionVolume = operation({
@@ -208,7 +172,7 @@ export const getCollectionVolume = operation({
   params: CollectionAddressParams,
   query: MinterQuery,
   response: CollectionVolume,
-  errors: { 400: "The address is malformed.", 404: "No such collection.", ...DOWN },
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
 });
 
 export const createApiKey = operation({
@@ -221,11 +185,7 @@ export const createApiKey = operation({
     "A new API key with a new developer wallet (funded on every chain). Grant it the minter role on a collection to mint.",
   body: CreateApiKeyBody,
   response: ApiKeyResponse,
-  errors: {
-    ...BAD,
-    ...DOWN,
-    409: "An account of that name exists, or a chain's node (--rpc-url) cannot fund its wallet (no impersonation there, or the simulator signs with given keys).",
-  },
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN],
 });
 
 /** Every control operation, in the order the document lists them. */

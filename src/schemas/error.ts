@@ -1,30 +1,8 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { ERROR_CODES } from "../core/errors.ts";
 import { StringEnum } from "./common.ts";
 
-export const ERROR_CODES = [
-  "VALIDATION_FAILED",
-  "INVALID_JSON",
-  "UNAUTHORIZED",
-  "FORBIDDEN",
-  "NOT_FOUND",
-  "CONFLICT",
-  "METHOD_NOT_ALLOWED",
-  "PAYLOAD_TOO_LARGE",
-  "UNSUPPORTED_MEDIA_TYPE",
-  "CONTRACT_RULE",
-  "CHAIN_UNAVAILABLE",
-  "MINT_PENDING",
-  "MINT_DROPPED",
-  "WRITE_PENDING",
-  "WRITE_DROPPED",
-  "NONCE_CONFLICT",
-  "TRANSACTION_REFUSED",
-  "SHUTTING_DOWN",
-  "TOO_MANY_REQUESTS",
-  "HEADERS_TOO_LARGE",
-  "EXPECTATION_FAILED",
-  "INTERNAL",
-] as const;
+export { ERROR_CODES, type ErrorCode } from "../core/errors.ts";
 
 export const ErrorBody = Type.Object(
   {
@@ -45,4 +23,3 @@ export const ErrorBody = Type.Object(
   { additionalProperties: false, $id: "ErrorBody" },
 );
 export type ErrorBody = Static<typeof ErrorBody>;
-export type ErrorCode = ErrorBody["error"];

@@ -9,6 +9,7 @@ import {
   RequestLogQuery,
   RequestParams,
 } from "./control.ts";
+import { ERRORS } from "../core/errors.ts";
 import { controlOperation as operation, tag } from "./control-operation.ts";
 
 // The control operations of the HTTP layer: fault rules and the request log.
@@ -23,9 +24,7 @@ export const addFault = operation({
     "Matching API requests (method, path pattern, API key) get a status, a delay, a rate limit (429 with Retry-After) or a dropped connection, for `times` requests or with a seeded `probability`. A faulted request never reaches the chain.",
   body: FaultBody,
   response: Fault,
-  errors: {
-    400: "The body is invalid, or the rule could never change an answer (an effect that does nothing, a path without its leading `/` or under `/_sim/`, a probability of 0).",
-  },
+  errors: [ERRORS.INVALID_REQUEST],
 });
 
 export const listFaults = operation({
@@ -36,7 +35,7 @@ export const listFaults = operation({
   summary: "List fault rules",
   description: "The active fault rules, with how often each was applied.",
   response: FaultList,
-  errors: {},
+  errors: [],
 });
 
 export const clearFaults = operation({
@@ -47,7 +46,7 @@ export const clearFaults = operation({
   summary: "Remove every fault rule",
   description: "Removes every fault rule.",
   response: Done,
-  errors: {},
+  errors: [],
 });
 
 export const removeFault = operation({
@@ -59,7 +58,7 @@ export const removeFault = operation({
   description: "Removes one fault rule.",
   params: FaultParams,
   response: Done,
-  errors: { 404: "No such fault rule." },
+  errors: [ERRORS.NOT_FOUND],
 });
 
 export const listRequests = operation({
@@ -74,7 +73,7 @@ export const listRequests = operation({
     "The dashboard's own requests (its page and files, and its calls, which carry the header `X-Sim-Dashboard`) and reads of this log are not recorded.",
   query: RequestLogQuery,
   response: RequestLog,
-  errors: { 400: "A bad limit or filter." },
+  errors: [ERRORS.INVALID_REQUEST],
 });
 
 export const getRequest = operation({
@@ -87,5 +86,5 @@ export const getRequest = operation({
     "A logged request with its request and response bodies (up to 8,000 characters each; API keys and tokens masked). Bodies are kept for the newest 200 requests.",
   params: RequestParams,
   response: LoggedRequestDetail,
-  errors: { 400: "A bad id.", 404: "No such request in the log (it may have been pushed out)." },
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND],
 });

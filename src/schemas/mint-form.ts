@@ -1,4 +1,4 @@
-import { ApiError } from "../errors.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 
 /**
  * A mint posted as a form (the Unity client's WWWForm) as its JSON body: the same fields as text,
@@ -11,7 +11,7 @@ export function mintBodyFromForm(form: Record<string, unknown>): unknown {
     try {
       body.item = JSON.parse(body.item);
     } catch {
-      throw new ApiError(400, "VALIDATION_FAILED", "The request body is invalid", ["body.item is not valid JSON"]);
+      throw apiError(ERRORS.INVALID_REQUEST, { part: "body" }, { errors: ["body.item is not valid JSON"] });
     }
   }
   return body;

@@ -5,10 +5,7 @@ import { Type, type Static } from "@sinclair/typebox";
 // compact JSON. The chain itself tells the rest (supply, maximum supply, royalty, stackable, owner,
 // name, uri, when): it is never written twice. A field at its default is left out of the JSON.
 
-/** At most this many bytes of an item's metadata go on chain (a mint with more answers 413). */
-export const ITEM_METADATA_MAX_BYTES = 16_384;
-/** At most this many bytes of a collection's metadata go on chain (a collection with more answers 413). */
-export const COLLECTION_METADATA_MAX_BYTES = 8_192;
+export { COLLECTION_METADATA_MAX_BYTES, ITEM_METADATA_MAX_BYTES } from "../core/limits.ts";
 
 /** A collection's description as it is on chain. */
 export const CollectionDescription = Type.Object(

@@ -10,7 +10,7 @@ import { ItemEventsParams, ItemEventsQuery, ItemEventsResponse } from "./item-ev
 import { IMAGE_FORMATS, ImageParams, ImageQuery, PngImage, SvgImage } from "./image.ts";
 import { ITEM_METADATA_PATH, ItemMetadata, ItemMetadataParams } from "./metadata.ts";
 import { MintBody, MintQuery, MintResponse } from "./mint.ts";
-import { ITEM_METADATA_MAX_BYTES } from "./on-chain-metadata.ts";
+import { ERRORS, type ErrorDescriptor } from "../core/errors.ts";
 
 /**
  * One endpoint of the API contract. The server routes and validates by it, the OpenAPI
@@ -32,16 +32,15 @@ export interface Operation {
   response: TSchema;
   /** The 200 answer's media type when it is not JSON: its bytes are sent as they are, not checked against `response`. */
   media?: string;
-  errors: Record<number, string>;
+  /** Every error of the catalog (src/core/errors.ts) it may answer; the server's refusals come on top. */
+  errors: readonly ErrorDescriptor[];
 }
 
-/** What a node the simulator did not start may answer a write instead of taking it (src/chain/node/writer.ts). */
-export const NODE_REFUSED =
-  "On a node (`--rpc-url`): `NONCE_CONFLICT`, another process sending for the same wallet took its nonce every time a fresh one was tried (send again), or `TRANSACTION_REFUSED`, the node refused the transaction (the wallet cannot pay for gas, say); nothing was sent.";
+/** What a read of the chains may meet: a node (--rpc-url) down or replaced, the world loading, the simulator stopping. */
+export const CHAIN_DOWN = [ERRORS.CHAIN_DOWN, ERRORS.CHAIN_REPLACED, ERRORS.LOADING, ERRORS.SHUTTING_DOWN] as const;
 
-const CHAIN_DOWN = {
-  503: "The chain is unavailable, or the simulator is shutting down (`SHUTTING_DOWN`, with `Connection: close`).",
-};
+/** What a node the simulator did not start may answer a write instead of taking it (src/chain/node/writer.ts). */
+export const NODE_REFUSED = [ERRORS.NONCE_CONFLICT, ERRORS.TRANSACTION_REFUSED] as const;
 
 /** Keeps each operation's own schema types, so a handler's input and answer are typed from them. */
 export const operation = <const T extends Operation>(op: T): T => op;
@@ -60,19 +59,30 @@ export const mintItem = operation({
   authQuery: ["apiKey"],
   body: MintBody,
   response: MintResponse,
-  errors: {
-    400: "The body is invalid (every problem is listed in `errors`), or the chain is not served.",
-    401: "The apiKey is missing or unknown.",
-    403: "The developer wallet is not authorized (minter role) on the collection.",
-    404: "No such collection on that chain.",
-    409: `\`MINT_DROPPED\`: the mint was sent, but the chain dropped its transaction before mining it (rewound by \`evm_revert\`, its pool cleared); nothing was minted, \`txHash\` names it: send the mint again. Or ${NODE_REFUSED}`,
-    413: `The body is too large, or the item's metadata is: at most ${ITEM_METADATA_MAX_BYTES.toLocaleString("en")} bytes of it go on chain (\`name\`, \`description\`, \`imageUrl\`, \`fileType\`, \`properties\`, \`isConsumable\`, as compact JSON without the fields left at their defaults).`,
-    415: "The body is neither JSON nor a form, or is in a content-encoding the server does not decode (it takes gzip, deflate and br, in any case).",
-    422: "The collection contract refused the mint (supply, royalty cap).",
-    429: "Too many unknown apiKeys from this address; retry after `Retry-After` seconds.",
+  errors: [
+    ERRORS.INVALID_REQUEST,
+    ERRORS.UNKNOWN_CHAIN,
+    ERRORS.INVALID_JSON,
+    ERRORS.API_KEY_REQUIRED,
+    ERRORS.UNKNOWN_API_KEY,
+    ERRORS.WALLET_NOT_MINTER,
+    ERRORS.HOST_NOT_ALLOWED,
+    ERRORS.ORIGIN_NOT_ALLOWED,
+    ERRORS.NOT_FOUND,
+    ERRORS.COLLECTION_ON_OTHER_CHAIN,
+    ERRORS.MINT_DROPPED,
+    ...NODE_REFUSED,
+    ERRORS.BODY_TOO_LARGE,
+    ERRORS.METADATA_TOO_LARGE,
+    ERRORS.UNSUPPORTED_MEDIA_TYPE,
+    ERRORS.UNSUPPORTED_ENCODING,
+    ERRORS.SUPPLY_ABOVE_MAX,
+    ERRORS.CONTRACT_RULE,
+    ERRORS.TOO_MANY_UNKNOWN_KEYS,
+    ERRORS.CHAIN_UNAVAILABLE,
     ...CHAIN_DOWN,
-    504: "`MINT_PENDING`: the mint was sent but its block did not come within the mint timeout; `txHash` names it, and the item appears, complete, once it is mined.",
-  },
+    ERRORS.MINT_PENDING,
+  ],
 });
 
 export const getItemEvents = operation({
@@ -87,11 +97,7 @@ export const getItemEvents = operation({
   params: ItemEventsParams,
   query: ItemEventsQuery,
   response: ItemEventsResponse,
-  errors: {
-    400: "A path or query parameter is invalid.",
-    404: "No such collection, or no such item in it.",
-    ...CHAIN_DOWN,
-  },
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...CHAIN_DOWN],
 });
 
 export const getCollection = operation({
@@ -104,7 +110,7 @@ export const getCollection = operation({
   params: CollectionParams,
   query: CollectionQuery,
   response: CollectionResponse,
-  errors: { 400: "The address is malformed.", 404: "No such collection.", ...CHAIN_DOWN },
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...CHAIN_DOWN],
 });
 
 export const listCollections = operation({
@@ -118,10 +124,7 @@ export const listCollections = operation({
     "a tie in the sort key is broken by address, so pages never overlap or skip. `count` is the number of matches over all pages.",
   query: CollectionsQuery,
   response: CollectionsResponse,
-  errors: {
-    400: "An unknown parameter, or a bad value (perPage outside 1..100, page below 1, an unknown sortBy field).",
-    ...CHAIN_DOWN,
-  },
+  errors: [ERRORS.INVALID_REQUEST, ...CHAIN_DOWN],
 });
 
 /**
@@ -129,18 +132,19 @@ export const listCollections = operation({
  * the same JSON error body (src/http/client-errors.ts). The OpenAPI document lists them with each
  * operation; a client may meet them on any.
  */
-export const SERVER_REFUSALS: Record<number, string> = {
-  400: "`VALIDATION_FAILED`, before the operation: the request is not valid HTTP, or an HTTP/1.1 request has no `Host` header.",
-  408: "`VALIDATION_FAILED`: the request headers took too long to arrive.",
-  417: "`EXPECTATION_FAILED`: an `Expect` header other than `100-continue`.",
-  431: "`HEADERS_TOO_LARGE`: the request headers are over Node's limit (16 kB).",
-};
+export const SERVER_REFUSALS = [
+  ERRORS.NOT_HTTP,
+  ERRORS.MISSING_HOST,
+  ERRORS.REQUEST_TIMEOUT,
+  ERRORS.EXPECTATION_FAILED,
+  ERRORS.HEADERS_TOO_LARGE,
+] as const;
 
 /** Every status an operation may answer: 200, its own errors, and the server's refusals. */
 export function documentedStatuses(operation: Operation): number[] {
-  return [
-    ...new Set([200, ...Object.keys(operation.errors).map(Number), ...Object.keys(SERVER_REFUSALS).map(Number)]),
-  ].sort((a, b) => a - b);
+  return [...new Set([200, ...[...operation.errors, ...SERVER_REFUSALS].map((error) => error.status)])].sort(
+    (a, b) => a - b,
+  );
 }
 
 /** Every endpoint of the API, in the order the document lists them. */
@@ -156,13 +160,10 @@ export const getItemMetadata = operation({
   description: "The JSON metadata of an item, at `<uri>/<tokenId>` of its collection.",
   params: ItemMetadataParams,
   response: ItemMetadata,
-  errors: { 400: "A path parameter is invalid.", 404: "No such chain, collection or item." },
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ERRORS.LOADING, ERRORS.SHUTTING_DOWN],
 });
 
-const IMAGE_ERRORS = {
-  400: "The seed or the size is invalid.",
-  503: "The simulator is still loading its world, or is shutting down.",
-};
+const IMAGE_ERRORS = [ERRORS.INVALID_REQUEST, ERRORS.LOADING, ERRORS.SHUTTING_DOWN];
 
 /** The simulator's own picture of a seed, as PNG: what the worlds' `image` and `imageUrl` point at (game engines load PNG). */
 export const getImagePng = operation({

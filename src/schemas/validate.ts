@@ -1,6 +1,6 @@
 import type { AnySchema, SchemaValidateFunction, ValidateFunction } from "ajv";
 import type { Static, TSchema } from "@sinclair/typebox";
-import { ApiError } from "../errors.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 import { createAjv, describeErrors, dottedPath } from "./ajv.ts";
 
 // Requests get defaults filled in; query strings and path parameters are typed from text.
@@ -18,11 +18,12 @@ export function requestValidator<T extends TSchema>(schema: T, part: RequestPart
     const value = part === "body" ? input : { ...(input as object) };
     if (numbers.size > 0) refuseNonDecimal(value as Record<string, unknown>, numbers, part);
     if (validate(value)) return value as Static<T>;
-    throw new ApiError(
-      400,
-      "VALIDATION_FAILED",
-      `The request ${part} is invalid`,
-      describeErrors(validate.errors, { path: dottedPath(part) }),
+    throw apiError(
+      ERRORS.INVALID_REQUEST,
+      { part },
+      {
+        errors: describeErrors(validate.errors, { path: dottedPath(part) }),
+      },
     );
   };
 }
@@ -49,7 +50,7 @@ function refuseNonDecimal(value: Record<string, unknown>, numbers: Map<string, N
       ([name, kind]) =>
         `${part}.${name} must be ${kind === "integer" ? "a whole number" : "a number"} in plain decimal digits, got '${value[name]}'`,
     );
-  if (problems.length > 0) throw new ApiError(400, "VALIDATION_FAILED", `The request ${part} is invalid`, problems);
+  if (problems.length > 0) throw apiError(ERRORS.INVALID_REQUEST, { part }, { errors: problems });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Address } from "viem";
-import { itemKey, itemRef, type ChainModels, type MarketFact } from "../indexer/models.ts";
+import { itemRef } from "../core/formats.ts";
+import { itemKey, type ChainModels, type MarketFact } from "../indexer/models.ts";
 import type { CollectionItem } from "../schemas/collection-reads.ts";
 import { itemDescription } from "./descriptions.ts";
 import { itemEvent } from "./item-event.ts";

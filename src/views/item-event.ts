@@ -1,5 +1,6 @@
 import { formatUnits } from "viem";
-import { itemRef, type Activity, type ChainFacts, type MarketFact, type TransferFact } from "../indexer/models.ts";
+import { itemRef, marketEventId, transferEventId } from "../core/formats.ts";
+import { type Activity, type ChainFacts, type MarketFact, type TransferFact } from "../indexer/models.ts";
 import type { ItemEvent, MarketEvent, TransferEvent } from "../schemas/item-event.ts";
 
 /** Each fact's API event, made once: facts never change, and pages reuse the same frozen object. */
@@ -32,7 +33,7 @@ export function saleWorth(facts: ChainFacts, sale: MarketFact): number {
 /** A transfer; its id is `<Event>-<blockNumber>-<logIndex>`. */
 function transferEvent(facts: ChainFacts, transfer: TransferFact): TransferEvent {
   return {
-    id: `${transfer.kind}-${transfer.blockNumber}-${transfer.logIndex}`,
+    id: transferEventId(transfer.kind, transfer.blockNumber, transfer.logIndex),
     amount: transfer.amount.toString(),
     blockNumber: transfer.blockNumber,
     chainId: facts.chainId,
@@ -55,7 +56,7 @@ function marketEvent(facts: ChainFacts, fact: MarketFact): MarketEvent {
   const { decimals, usdPrice } = facts.currencies.get(fact.currency) ?? { decimals: 18, usdPrice: 0 };
   const price = Number(formatUnits(fact.price, decimals));
   return {
-    id: `${fact.kind}-${fact.listingId}-${fact.transactionHash}-${fact.logIndex}`,
+    id: marketEventId(fact.kind, fact.listingId, fact.transactionHash, fact.logIndex),
     amount: fact.amount.toString(),
     blockNumber: fact.blockNumber,
     chainId: facts.chainId,

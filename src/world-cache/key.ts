@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { artifact } from "../chain/abi.ts";
+import { artifact } from "../core/abi.ts";
 
 // Bump when what is cached, or how it is read, changes.
 const FORMAT = 2;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";
-import { addressOf, keyFor } from "../../src/chain/keys.ts";
+import { addressOf, keyFor } from "../../src/core/keys.ts";
 import type { Simulator } from "../../src/simulator.ts";
 import { call, startTestSimulator } from "../harness.ts";
 

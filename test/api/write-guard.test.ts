@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Address } from "viem";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
-import { DEFAULT_OPTIONS } from "../../src/config.ts";
+import { DEFAULT_OPTIONS } from "../../src/core/config.ts";
 import { chooseWorld } from "../../src/scenario/world.ts";
 import { startSimulator } from "../../src/simulator.ts";
 import type { Simulator } from "../../src/simulator.ts";

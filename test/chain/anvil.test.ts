@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runContractSuite } from "../../src/contract-suite/suite.ts";
-import { addressOf, deployerKey, keyFor } from "../../src/chain/keys.ts";
+import { addressOf, deployerKey, keyFor } from "../../src/core/keys.ts";
 import { loadScenarioFile } from "../../src/scenario/load.ts";
 import {
   CONTRACT_SUITE_WORLD_FILE,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { bytesToHex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { addressOf, keyFor } from "../../src/chain/keys.ts";
+import { addressOf, keyFor } from "../../src/core/keys.ts";
 
 // addressOf derives addresses with Node's secp256k1; viem's own derivation is the oracle.
 describe("addressOf", () => {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { generatePrivateKey } from "viem/accounts";
 import type { Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addressOf } from "../../src/chain/keys.ts";
+import { addressOf } from "../../src/core/keys.ts";
 import { banner } from "../../src/cli/banner.ts";
 import { emptyWorld } from "../../src/scenario/empty-world.ts";
 import { demoWorld } from "../../src/scenario/world.ts";

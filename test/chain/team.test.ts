@@ -11,7 +11,7 @@ import {
   type Address,
   type Hex,
 } from "viem";
-import { loadAbis } from "../../src/chain/abi.ts";
+import { loadAbis } from "../../src/core/abi.ts";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../cli-process.ts";

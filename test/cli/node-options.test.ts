@@ -6,7 +6,7 @@ import { generatePrivateKey } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { KeysFileError, parseGivenKeys, redactKeys } from "../../src/chain/node/keys-file.ts";
 import { readOptions, UsageError } from "../../src/cli/options.ts";
-import { DEFAULT_OPTIONS } from "../../src/config.ts";
+import { DEFAULT_OPTIONS } from "../../src/core/config.ts";
 
 // How `npm run simulate` reads what concerns nodes it did not start: --rpc-url / RPC_URLS,
 // --poll-interval / POLL_INTERVAL, --contracts / CONTRACTS_FILE, --keys / KEYS_FILE / SIM_KEYS.

@@ -1,5 +1,4 @@
 import type { IncomingMessage, Server } from "node:http";
-import { clientErrorBody } from "../../src/errors.ts";
 import { jsonHttpServer } from "../../src/http/client-errors.ts";
 import type { AddressInfo } from "node:net";
 
@@ -121,7 +120,7 @@ export async function startBrokenTarget(upstream: string, breakage: Breakage): P
         res.end(`proxy failed: ${(error as Error).message}`);
       }
     },
-    (status, message) => JSON.stringify(clientErrorBody(status, message)),
+    (error) => JSON.stringify(error.body),
   );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { bearerMatches } from "../../src/http/admin-token.ts";
 import { buildOpenApiDocument, openApiPath } from "../../src/openapi/document.ts";
 import { CONTROL_OPERATIONS, grantMinterRole, revokeMinterRole } from "../../src/schemas/control-operations.ts";
 import { demoWorld } from "../../src/scenario/world.ts";
@@ -197,27 +196,9 @@ describe("the body", () => {
 });
 
 describe("the admin token", () => {
-  it("matches only `Bearer <token>`, the scheme in any case, the token exactly (compared in constant time, on hashes)", () => {
-    for (const header of ["Bearer s3cret", "bearer s3cret", "BEARER s3cret", "Bearer  s3cret"])
-      expect(bearerMatches(header, "s3cret"), header).toBe(true);
-    for (const header of [
-      "Bearer s3creT",
-      "Bearer s3cret ",
-      "Basic s3cret",
-      "Bearers3cret",
-      "s3cret",
-      "Bearer ",
-      "",
-      undefined,
-    ])
-      expect(bearerMatches(header, "s3cret"), String(header)).toBe(false);
-    expect(bearerMatches("Bearer undefined", undefined)).toBe(false);
-    expect(bearerMatches("Bearer ", "")).toBe(false);
-  });
-
   it("the OpenAPI document names the 422 a grant or revoke can raise", () => {
-    expect(Object.keys(grantMinterRole.errors)).toContain("422");
-    expect(Object.keys(revokeMinterRole.errors)).toContain("422");
+    expect(grantMinterRole.errors.map((error) => error.status)).toContain(422);
+    expect(revokeMinterRole.errors.map((error) => error.status)).toContain(422);
     const { paths } = buildOpenApiDocument() as any;
     expect(Object.keys(paths["/_sim/collections/{address}/minters"].post.responses)).toContain("422");
     expect(Object.keys(paths["/_sim/collections/{address}/minters/{apiKey}"].delete.responses)).toContain("422");

@@ -16,7 +16,7 @@ import { addItem } from "../../src/chain/actions/add-item.ts";
 import { ChainRevert } from "../../src/chain/revert.ts";
 import type { ChainModels } from "../../src/indexer/models.ts";
 import { Journal, JOURNAL_FILE, JournalError } from "../../src/journal/journal.ts";
-import { DEFAULT_OPTIONS } from "../../src/config.ts";
+import { DEFAULT_OPTIONS } from "../../src/core/config.ts";
 import type { ScenarioWorld } from "../../src/scenario/replay.ts";
 import { chooseWorld, demoWorld } from "../../src/scenario/world.ts";
 import type { Simulator } from "../../src/simulator.ts";

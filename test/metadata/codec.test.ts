@@ -8,7 +8,7 @@ import {
   encodeItemDescription,
   MetadataTooLarge,
 } from "../../src/metadata/codec.ts";
-import { slugify } from "../../src/metadata/slug.ts";
+import { slugify } from "../../src/core/formats.ts";
 import type { ItemDescription } from "../../src/schemas/mint.ts";
 import {
   COLLECTION_METADATA_MAX_BYTES,

@@ -64,7 +64,7 @@ describe("the OpenAPI document", () => {
 
   it("is written to a file by npm run openapi", async () => {
     const path = join(await mkdtemp(join(tmpdir(), "openapi-")), "openapi.json");
-    await promisify(execFile)(process.execPath, ["src/openapi/write.ts", path]);
+    await promisify(execFile)(process.execPath, ["src/cli/openapi.ts", path]);
     expect(JSON.parse(await readFile(path, "utf8"))).toEqual(document);
   });
 

@@ -1,6 +1,6 @@
 import { encodeFunctionData, parseEventLogs, type Address, type Hex, type TransactionReceipt } from "viem";
 import type { SimChain, WriteOptions } from "../sim-chain.ts";
-import { lowerAddress } from "../address.ts";
+import { lowerAddress } from "../../core/formats.ts";
 
 export interface CreateCollectionParams {
   from: Address;

@@ -1,11 +1,11 @@
 import { createPublicClient, custom, defineChain, type Hex } from "viem";
-import { chainProfile } from "../../config.ts";
+import { chainProfile } from "../../core/config.ts";
 import { indexedEventsAbi } from "../../indexer/decode.ts";
 import { ChainIndexer } from "../../indexer/indexer.ts";
 import { chainLogSource } from "../../indexer/log-source.ts";
-import type { Abis } from "../abi.ts";
+import type { Abis } from "../../core/abi.ts";
 import { chainFacts } from "../deploy.ts";
-import { addressOf, deployerKey } from "../keys.ts";
+import { addressOf, deployerKey } from "../../core/keys.ts";
 import type { ChainLink, PublicClient } from "../network.ts";
 import { SimChain } from "../sim-chain.ts";
 import { probeCapabilities } from "./capabilities.ts";

@@ -1,5 +1,5 @@
 import type { Address, Hex } from "viem";
-import { lowerAddress } from "../address.ts";
+import { lowerAddress } from "../../core/formats.ts";
 import type { CoreContracts } from "../deploy.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "../fees.ts";
 import { hre } from "../hre.ts";

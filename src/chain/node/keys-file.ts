@@ -1,13 +1,8 @@
 import { readFileSync } from "node:fs";
 import type { Hex } from "viem";
+import type { GivenKeys } from "../../core/config.ts";
 
-/** Keys the user gave for a chain the simulator did not start (never printed; the banner shows addresses). */
-export interface GivenKeys {
-  /** Deploys the factory, marketplace and stablecoin (not needed when --contracts attaches to them). */
-  deployer?: Hex;
-  /** The world's accounts by name (the scenario's `accounts`), each a developer wallet or an actor. */
-  accounts: ReadonlyMap<string, Hex>;
-}
+export type { GivenKeys } from "../../core/config.ts";
 
 /** The keys file is unreadable or malformed; the message names the field, never a key. */
 export class KeysFileError extends Error {

@@ -1,6 +1,6 @@
 import { keccak256, type Address, type Hex } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { lowerAddress } from "../address.ts";
+import { lowerAddress } from "../../core/formats.ts";
 import { revertData, TransactionRefused } from "../revert.ts";
 import type { SendableTx } from "../block-batcher.ts";
 import { NodeRpcError, type NodeRpc, type RawReceipt, type RpcCall, type RpcOutcome } from "./rpc.ts";

@@ -1,7 +1,7 @@
 import { hexToString } from "viem";
 import type { ArgsOf } from "../decode.ts";
 import type { ChainModels, LogPosition } from "../models.ts";
-import { lowerAddress } from "../../chain/address.ts";
+import { lowerAddress } from "../../core/formats.ts";
 
 /** The factory deployed a collection: from now on its logs are followed. */
 export function collectionCreated(models: ChainModels, args: ArgsOf<"CollectionCreated">, at: LogPosition): void {

@@ -2,7 +2,7 @@ import type { Address } from "viem";
 import type { ArgsOf } from "../decode.ts";
 import { countHolder, placeOf, recordActivity } from "../record.ts";
 import type { ChainModels, Listing, LogPosition, MarketFact, MarketKind } from "../models.ts";
-import { lowerAddress } from "../../chain/address.ts";
+import { lowerAddress } from "../../core/formats.ts";
 
 // The marketplace's events, one reducer each. Escrowed amounts are tracked per
 // listing so listed tokens keep counting as their seller's; every event is an

@@ -1,7 +1,7 @@
 import type { ArgsOf } from "../decode.ts";
 import { moveBalance, placeOf, recordActivity } from "../record.ts";
 import type { ChainModels, LogPosition } from "../models.ts";
-import { lowerAddress } from "../../chain/address.ts";
+import { lowerAddress } from "../../core/formats.ts";
 
 /** One activity fact per token id the batch moved (a repeated id counts once, amounts added). */
 export function transferBatch(models: ChainModels, args: ArgsOf<"TransferBatch">, at: LogPosition): void {

@@ -1,7 +1,7 @@
 import type { ArgsOf } from "../decode.ts";
 import { moveBalance, placeOf, recordActivity } from "../record.ts";
 import type { ChainModels, LogPosition } from "../models.ts";
-import { lowerAddress } from "../../chain/address.ts";
+import { lowerAddress } from "../../core/formats.ts";
 
 /** A mint (from zero), burn (to zero) or transfer of one token id. */
 export function transferSingle(models: ChainModels, args: ArgsOf<"TransferSingle">, at: LogPosition): void {

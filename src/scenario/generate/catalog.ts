@@ -1,4 +1,4 @@
-import { slugify } from "../../metadata/slug.ts";
+import { slugify } from "../../core/formats.ts";
 import { imagePath } from "../../schemas/image.ts";
 import type { ScenarioCollection, ScenarioItem } from "../schema.ts";
 import { formatOffset } from "../time.ts";

@@ -1,4 +1,4 @@
-import { slugify } from "../../metadata/slug.ts";
+import { slugify } from "../../core/formats.ts";
 import { imagePath } from "../../schemas/image.ts";
 import { DEFAULT_NOW, type Scenario, type ScenarioAccount, type ScenarioItem } from "../schema.ts";
 import { Catalog } from "./catalog.ts";

@@ -1,3 +1,5 @@
+// Host names and browser origins, as the access policy reads them.
+
 /** Browser origins on this machine, any port: what a local dev server of the developer's serves from. */
 export const LOOPBACK_ORIGINS = ["http://localhost:*", "http://127.0.0.1:*", "http://[::1]:*"];
 
@@ -18,7 +20,7 @@ export function isIpLiteral(host: string): boolean {
 }
 
 /** `origin` matches one of `allowed`: exactly, `*` for any, or `http://name:*` for any port of that name. */
-export function originAllowed(origin: string, allowed: string[]): boolean {
+export function originAllowed(origin: string, allowed: readonly string[]): boolean {
   return allowed.some(
     (pattern) =>
       pattern === "*" ||
@@ -37,6 +39,6 @@ export function hostnameOf(header: string): string {
 }
 
 /** The loopback origins and those given (`--cors`, `--rpc-cors` widen the default, never narrow it). */
-export function withLoopbackOrigins(given: string[]): string[] {
+export function withLoopbackOrigins(given: readonly string[]): string[] {
   return [...new Set([...LOOPBACK_ORIGINS, ...given])];
 }

@@ -1,5 +1,4 @@
 import type { Address, Hex } from "viem";
-import type { GivenKeys } from "./chain/node/keys-file.ts";
 
 /** What the simulator knows of each chain it can run: name, native coin and its USD price. */
 export interface ChainProfile {
@@ -20,6 +19,14 @@ export const STABLECOIN_USD_PRICE = 1;
 
 export function chainProfile(chainId: number): ChainProfile {
   return CHAIN_PROFILES[chainId] ?? { chainId, name: `Chain ${chainId}`, nativeSymbol: "ETH", nativeUsdPrice: 1 };
+}
+
+/** Keys the user gave for a chain the simulator did not start (never printed; the banner shows addresses). */
+export interface GivenKeys {
+  /** Deploys the factory, marketplace and stablecoin (not needed when --contracts attaches to them). */
+  deployer?: Hex;
+  /** The world's accounts by name (the scenario's `accounts`), each a developer wallet or an actor. */
+  accounts: ReadonlyMap<string, Hex>;
 }
 
 /** An API key, the account it belongs to and that account's developer wallet (a key the server holds). */

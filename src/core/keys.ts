@@ -1,6 +1,6 @@
 import { createECDH } from "node:crypto";
 import { keccak256, stringToBytes, type Address, type Hex } from "viem";
-import { lowerAddress } from "./address.ts";
+import { lowerAddress } from "./formats.ts";
 
 /** A deterministic private key for a label, so every run has the same accounts. */
 export function keyFor(label: string): Hex {

@@ -1,13 +1,15 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { buildOpenApiDocument } from "./document.ts";
-import { exitAfterOutput } from "../cli/exit.ts";
+import { buildOpenApiDocument } from "../openapi/document.ts";
+import { withErrorTable } from "../openapi/error-table.ts";
+import { exitAfterOutput } from "./exit.ts";
 
 export const USAGE = `Usage: npm run openapi -- [path]
 
-Writes the OpenAPI 3.1 document of the API to path (default docs/openapi.json).
+Writes the OpenAPI 3.1 document of the API to path (default docs/openapi.json; then also the error
+table of docs/api.md, both derived from the route table and the error catalog).
 
   -h, --help           show this help`;
 
@@ -54,6 +56,10 @@ export async function writeOpenApi(
     return 1;
   }
   console.log(`OpenAPI document written to ${resolve(path)}`);
+  if (path === defaultPath && path === "docs/openapi.json") {
+    await writeFile("docs/api.md", withErrorTable(await readFile("docs/api.md", "utf8")));
+    console.log(`Error table written to ${resolve("docs/api.md")}`);
+  }
   return 0;
 }
 

@@ -1,0 +1,180 @@
+import { apiError, ERRORS, type ApiError } from "../core/errors.ts";
+import type { SimulatorOptions } from "../core/config.ts";
+import {
+  hostnameOf,
+  isIpLiteral,
+  isLoopbackHost,
+  isWildcardHost,
+  originAllowed,
+  withLoopbackOrigins,
+} from "./hosts.ts";
+import { bearerMatches } from "./token.ts";
+
+/** Where a request arrives: the API's port (the API and the control API under /_sim), or a chain's JSON-RPC port. */
+export type Surface = "api" | "rpc";
+
+/** What the policy reads of a request, and nothing else. */
+export interface AccessRequest {
+  surface: Surface;
+  method: string;
+  path: string;
+  /** The `Host` header as sent. */
+  host: string;
+  origin?: string;
+  authorization?: string;
+  contentType?: string;
+  /** Chunked, or a content-length above 0 (a bodiless POST needs no content-type). */
+  hasBody: boolean;
+}
+
+/** The control API's paths. */
+export const isControlPath = (path: string) => path === "/_sim" || path.startsWith("/_sim/");
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Who may do what on each surface, from the options. */
+interface Rules {
+  /** Host names besides loopback names and IP addresses, per surface. */
+  hosts: Record<Surface, string[]>;
+  /** Browser origins, per surface (the loopback ones always). */
+  origins: Record<Surface, string[]>;
+  /** `--admin-token`: the control API needs it when set; a JSON-RPC port off loopback always. */
+  token: string | undefined;
+  /** Why the control API is off (the API listens off loopback without a token), or undefined: it is on. */
+  controlOff: string | undefined;
+  /** The JSON-RPC ports listen on loopback only. */
+  rpcOnLoopback: boolean;
+}
+
+/**
+ * Who may change state or read the control plane, decided in one place for every port. Any web page the
+ * developer has open can reach a loopback port: a request that changes state (a mint, the control API,
+ * any JSON-RPC call) must come from an allowed browser origin, and under a `Host` DNS rebinding cannot
+ * produce (a loopback name, an IP address, an allowed host) unless it carries the admin token, which no
+ * page can know. Reads of the API are public, to every origin.
+ */
+export class AccessPolicy {
+  readonly #rules: Rules;
+
+  constructor(rules: Rules) {
+    this.#rules = rules;
+  }
+
+  /** Why the request may not go on (an error of the catalog to answer), or undefined. */
+  refusal(request: AccessRequest): ApiError | undefined {
+    if (request.surface === "rpc") return this.#rpc(request);
+    if (isControlPath(request.path)) return this.#control(request);
+    if (SAFE_METHODS.has(request.method)) return undefined;
+    return this.#host(request, "change state") ?? this.#origin(request, "change state", "--cors");
+  }
+
+  /** The origin to name back in Access-Control-Allow-Origin on a surface, if it is allowed there. */
+  allowedOrigin(surface: Surface, origin: string | undefined): string | undefined {
+    return origin !== undefined && originAllowed(origin, this.#rules.origins[surface]) ? origin : undefined;
+  }
+
+  /** Whether the control API is on (`/_sim` answers at all). */
+  get controlOn(): boolean {
+    return this.#rules.controlOff === undefined;
+  }
+
+  #control(request: AccessRequest): ApiError | undefined {
+    const { controlOff, token } = this.#rules;
+    if (controlOff !== undefined)
+      return apiError(ERRORS.CONTROL_OFF, { method: request.method, path: request.path }, { errors: [controlOff] });
+    const act = "use the control API";
+    return (
+      (token === undefined ? this.#host(request, act) : undefined) ??
+      this.#origin(request, act, "--cors") ??
+      this.#token(request, "The control API", token) ??
+      this.#json(request, "application/json", "send the body as application/json")
+    );
+  }
+
+  #rpc(request: AccessRequest): ApiError | undefined {
+    const { rpcOnLoopback, token } = this.#rules;
+    // Off loopback every call carries the token, which no page can know: any Host will do there.
+    const act = "use this JSON-RPC port";
+    return (
+      (rpcOnLoopback ? this.#host(request, act) : undefined) ??
+      this.#origin(request, act, "--rpc-cors") ??
+      (rpcOnLoopback ? undefined : this.#token(request, "This JSON-RPC port (not on loopback)", token)) ??
+      (request.method === "POST"
+        ? this.#json(
+            { ...request, hasBody: true },
+            "application/json",
+            "send JSON-RPC as content-type application/json",
+          )
+        : undefined)
+    );
+  }
+
+  #host(request: AccessRequest, act: string): ApiError | undefined {
+    const host = hostnameOf(request.host);
+    if (isLoopbackHost(host) || isIpLiteral(host) || this.#rules.hosts[request.surface].includes(host))
+      return undefined;
+    const remedy = request.surface === "api" && isControlPath(request.path) ? " (or set --admin-token)" : "";
+    return apiError(
+      ERRORS.HOST_NOT_ALLOWED,
+      { act },
+      {
+        errors: [`Host '${host}' is not allowed; add it with --allowed-hosts${remedy}`],
+      },
+    );
+  }
+
+  #origin(request: AccessRequest, act: string, flag: string): ApiError | undefined {
+    const { origin } = request;
+    if (origin === undefined || origin === "" || this.allowedOrigin(request.surface, origin)) return undefined;
+    return apiError(
+      ERRORS.ORIGIN_NOT_ALLOWED,
+      { act },
+      { errors: [`Origin '${origin}' is not allowed; add it with ${flag}`] },
+    );
+  }
+
+  #token(request: AccessRequest, what: string, token: string | undefined): ApiError | undefined {
+    if (token === undefined || bearerMatches(request.authorization, token)) return undefined;
+    return apiError(ERRORS.ADMIN_TOKEN_REQUIRED, { what }, { errors: ["send Authorization: Bearer <--admin-token>"] });
+  }
+
+  #json(request: AccessRequest, expected: string, how: string): ApiError | undefined {
+    if (!request.hasBody || /^application\/json\s*(;|$)/i.test(request.contentType ?? "")) return undefined;
+    return apiError(
+      ERRORS.UNSUPPORTED_MEDIA_TYPE,
+      { expected },
+      {
+        errors: [`content-type '${request.contentType || "(none)"}' is not supported: ${how}`],
+      },
+    );
+  }
+}
+
+/** The JSON-RPC ports would listen off loopback without the token: anyone could send as the developer wallets. */
+export class UnguardedRpc extends Error {
+  override name = "UnguardedRpc";
+}
+
+/** The policy the options give. Throws UnguardedRpc for JSON-RPC ports served off loopback without a token. */
+export function accessPolicy(options: SimulatorOptions): AccessPolicy {
+  const { host, rpcHost, serveRpc, rpcAllowedHosts, publicUrl, apiCors, rpcCors, adminToken } = options;
+  const rpcOnLoopback = isLoopbackHost(rpcHost);
+  if (serveRpc && !rpcOnLoopback && adminToken === undefined) {
+    throw new UnguardedRpc(
+      `the JSON-RPC ports would listen on ${rpcHost}, where anyone could send transactions as the developer wallets: set --admin-token (or ADMIN_TOKEN)`,
+    );
+  }
+  const controlOn = isLoopbackHost(host) || adminToken !== undefined;
+  return new AccessPolicy({
+    hosts: {
+      api: [...rpcAllowedHosts, ...(publicUrl ? [new URL(publicUrl).hostname.toLowerCase()] : [])],
+      rpc: [...rpcAllowedHosts, ...(rpcOnLoopback || isWildcardHost(rpcHost) ? [] : [rpcHost])],
+    },
+    origins: { api: withLoopbackOrigins(apiCors), rpc: withLoopbackOrigins(rpcCors) },
+    token: adminToken,
+    controlOff: controlOn
+      ? undefined
+      : `the control API is off: the API listens on ${host}, not loopback, and no --admin-token (or ADMIN_TOKEN) was given`,
+    rpcOnLoopback,
+  });
+}

@@ -1,0 +1,277 @@
+import { COLLECTION_METADATA_MAX_BYTES, ITEM_METADATA_MAX_BYTES } from "./limits.ts";
+
+// Every error the simulator answers, once: its status, its code, its message (with {placeholders}) and
+// what it means. Everything that answers an error throws one of these by name (`apiError(ERRORS.X,
+// params)`); the OpenAPI document's error responses, the error table of docs/api.md and the fault rules'
+// codes are derived from this catalog. Layers below HTTP (chain/, indexer/) throw their own errors, which
+// the HTTP layer answers through here.
+
+/** The `error` field of every error body. */
+export const ERROR_CODES = [
+  "VALIDATION_FAILED",
+  "INVALID_JSON",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "METHOD_NOT_ALLOWED",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "CONTRACT_RULE",
+  "CHAIN_UNAVAILABLE",
+  "MINT_PENDING",
+  "MINT_DROPPED",
+  "WRITE_PENDING",
+  "WRITE_DROPPED",
+  "NONCE_CONFLICT",
+  "TRANSACTION_REFUSED",
+  "SHUTTING_DOWN",
+  "TOO_MANY_REQUESTS",
+  "HEADERS_TOO_LARGE",
+  "EXPECTATION_FAILED",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorDescriptor {
+  status: number;
+  code: ErrorCode;
+  /** The body's `message`, with `{name}` placeholders. */
+  message: string;
+  /** What it means, for the documents (one sentence, the caller's view). */
+  means: string;
+}
+
+const error = <const Status extends number, const Code extends ErrorCode, const Message extends string>(
+  status: Status,
+  code: Code,
+  message: Message,
+  means: string,
+) => ({ status, code, message, means });
+
+export const ERRORS = {
+  // The request itself. The first entry of each status is what a fault rule with that status answers.
+  INVALID_REQUEST: error(
+    400,
+    "VALIDATION_FAILED",
+    "The request {part} is invalid",
+    "a path, query or body field is missing, of the wrong type, out of range or unknown; `errors` names each",
+  ),
+  UNKNOWN_CHAIN: error(
+    400,
+    "VALIDATION_FAILED",
+    "Chain {chainId} is not served here",
+    "a `chainId` this simulator does not serve",
+  ),
+  INVALID_JSON: error(
+    400,
+    "INVALID_JSON",
+    "The request body is not valid JSON",
+    "the body is not JSON, or not in the content-encoding it names",
+  ),
+  NOT_HTTP: error(
+    400,
+    "VALIDATION_FAILED",
+    "The request is not valid HTTP",
+    "before any operation: a request the HTTP parser cannot read",
+  ),
+  MISSING_HOST: error(
+    400,
+    "VALIDATION_FAILED",
+    "An HTTP/1.1 request needs a Host header",
+    "before any operation: an HTTP/1.1 request without a `Host` header",
+  ),
+  API_KEY_REQUIRED: error(401, "UNAUTHORIZED", "An {name} query parameter is required", "no `apiKey` on a write"),
+  UNKNOWN_API_KEY: error(401, "UNAUTHORIZED", "Unknown apiKey", "an `apiKey` this simulator does not know"),
+  ADMIN_TOKEN_REQUIRED: error(
+    401,
+    "UNAUTHORIZED",
+    "{what} needs the admin token",
+    "`--admin-token` is set (or a JSON-RPC port is off loopback) and the request does not carry `Authorization: Bearer <token>`",
+  ),
+  WALLET_NOT_MINTER: error(
+    403,
+    "FORBIDDEN",
+    "The developer wallet is not authorized on this collection",
+    "the API key's developer wallet does not hold the collection's minter role",
+  ),
+  HOST_NOT_ALLOWED: error(
+    403,
+    "FORBIDDEN",
+    "This Host may not {act}",
+    "without `--admin-token`, a `Host` other than a loopback name, an IP address, the `--public-url` host or one in `--allowed-hosts` (what DNS rebinding would send)",
+  ),
+  ORIGIN_NOT_ALLOWED: error(
+    403,
+    "FORBIDDEN",
+    "This origin may not {act}",
+    "a browser origin that may not change state or use the control API (`--cors`)",
+  ),
+  NOT_FOUND: error(
+    404,
+    "NOT_FOUND",
+    "{what} not found",
+    "no such route, collection, item, chain, snapshot, API key or rule",
+  ),
+  COLLECTION_ON_OTHER_CHAIN: error(
+    404,
+    "NOT_FOUND",
+    "Collection {address} is not on chain {chainId}",
+    "the collection lives on another chain than the one named",
+  ),
+  CONTROL_OFF: error(
+    404,
+    "NOT_FOUND",
+    "Route {method} {path} not found",
+    "the control API is off: the API listens off loopback and no `--admin-token` was given",
+  ),
+  METHOD_NOT_ALLOWED: error(405, "METHOD_NOT_ALLOWED", "Method not allowed", "a method the path does not take"),
+  REQUEST_TIMEOUT: error(
+    408,
+    "VALIDATION_FAILED",
+    "The request took too long to arrive",
+    "before any operation: request headers that took too long to arrive",
+  ),
+  CONFLICT: error(409, "CONFLICT", "{what}", "the request conflicts with the world as it is (each operation says how)"),
+  NODE_CANNOT: error(
+    409,
+    "CONFLICT",
+    "Chain {chainId} cannot {action}",
+    "a chain's node (`--rpc-url`) lacks the dev method the action needs, or no longer holds what it needs",
+  ),
+  MINT_DROPPED: error(
+    409,
+    "MINT_DROPPED",
+    "The mint's transaction was dropped before it was mined",
+    "the mint was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool cleared); nothing was minted, `txHash` names it: send it again",
+  ),
+  WRITE_DROPPED: error(
+    409,
+    "WRITE_DROPPED",
+    "The write's transaction was dropped before it was mined",
+    "the write was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool cleared); nothing changed, `txHash` names it",
+  ),
+  NONCE_CONFLICT: error(
+    409,
+    "NONCE_CONFLICT",
+    "Another writer kept taking the wallet's nonce; send again",
+    "on a node (`--rpc-url`), another process sending for the same wallet took its nonce every time a fresh one was tried; nothing was sent: send it again",
+  ),
+  TRANSACTION_REFUSED: error(
+    409,
+    "TRANSACTION_REFUSED",
+    "The node refused the transaction",
+    "on a node (`--rpc-url`), the node refused the transaction (the wallet cannot pay for gas, say); nothing was sent",
+  ),
+  BODY_TOO_LARGE: error(413, "PAYLOAD_TOO_LARGE", "The request body is too large", "a body over 100 kB"),
+  METADATA_TOO_LARGE: error(
+    413,
+    "PAYLOAD_TOO_LARGE",
+    "The {what}'s metadata is too large to go on chain",
+    `an item's metadata over ${ITEM_METADATA_MAX_BYTES.toLocaleString("en")} bytes, or a collection's over ${COLLECTION_METADATA_MAX_BYTES.toLocaleString("en")}, as it goes on chain (compact JSON without the fields at their defaults)`,
+  ),
+  UNSUPPORTED_MEDIA_TYPE: error(
+    415,
+    "UNSUPPORTED_MEDIA_TYPE",
+    "Send the body as {expected}",
+    "a body that is not JSON (or, for the mint, a form)",
+  ),
+  UNSUPPORTED_ENCODING: error(
+    415,
+    "UNSUPPORTED_MEDIA_TYPE",
+    "The body's content-encoding is not supported",
+    "a body in a content-encoding the server does not decode (it takes gzip, deflate and br, in any case)",
+  ),
+  EXPECTATION_FAILED: error(
+    417,
+    "EXPECTATION_FAILED",
+    "Expect: '{expect}' is not supported (only 100-continue)",
+    "before any operation: an `Expect` header other than `100-continue`",
+  ),
+  CONTRACT_RULE: error(
+    422,
+    "CONTRACT_RULE",
+    "The collection contract refused {what}",
+    "the contract refuses: a supply above the maximum, a royalty of 30% or more, a role it will not change",
+  ),
+  SUPPLY_ABOVE_MAX: error(
+    422,
+    "CONTRACT_RULE",
+    "initialSupply is above maximumSupply",
+    "an item whose initial supply is above its maximum supply (the contract refuses it)",
+  ),
+  TOO_MANY_UNKNOWN_KEYS: error(
+    429,
+    "TOO_MANY_REQUESTS",
+    "Too many unknown apiKeys from this address",
+    "more than 100 unknown `apiKey`s from one address within a minute; retry after `Retry-After` seconds",
+  ),
+  RATE_LIMITED: error(
+    429,
+    "TOO_MANY_REQUESTS",
+    "Rate limited (fault rule)",
+    "a fault rule's rate limit; retry after `Retry-After` seconds",
+  ),
+  HEADERS_TOO_LARGE: error(
+    431,
+    "HEADERS_TOO_LARGE",
+    "The request headers are too large",
+    "before any operation: request headers over Node's limit (16 kB)",
+  ),
+  INTERNAL: error(
+    500,
+    "INTERNAL",
+    "The simulator failed; this is a bug in it",
+    "a bug in the simulator; never an answer to anything a caller sent",
+  ),
+  CHAIN_UNAVAILABLE: error(
+    503,
+    "CHAIN_UNAVAILABLE",
+    "A chain did not answer as it should",
+    "a chain did not take the transaction, or a node (`--rpc-url`) does not answer",
+  ),
+  CHAIN_DOWN: error(
+    503,
+    "CHAIN_UNAVAILABLE",
+    "Chain {chainId} does not answer",
+    "a chain's node (`--rpc-url`) does not answer",
+  ),
+  CHAIN_REPLACED: error(
+    503,
+    "CHAIN_UNAVAILABLE",
+    "Chain {chainId} is no longer the chain the simulator loaded; its answers would be wrong",
+    "a chain's node (`--rpc-url`) came back as another chain (restarted without its state)",
+  ),
+  LOADING: error(
+    503,
+    "CHAIN_UNAVAILABLE",
+    "The simulator is still loading its world",
+    "the world is still loading (`Retry-After: 1`)",
+  ),
+  LOAD_FAILED: error(
+    503,
+    "CHAIN_UNAVAILABLE",
+    "The chains could not load the world",
+    "the chains failed to load the world",
+  ),
+  SHUTTING_DOWN: error(
+    503,
+    "SHUTTING_DOWN",
+    "The simulator is shutting down",
+    "the simulator is stopping (with `Connection: close`); the request was not started",
+  ),
+  MINT_PENDING: error(
+    504,
+    "MINT_PENDING",
+    "The mint was sent but its block did not come in time",
+    "the mint was sent but its block did not come within `--mint-timeout`; `txHash` names it, and the item appears, complete, once it is mined",
+  ),
+  WRITE_PENDING: error(
+    504,
+    "WRITE_PENDING",
+    "The write was sent but its block did not come in time",
+    "the write was sent but its block did not come within `--mint-timeout`; `txHash` names it, and it takes effect once it is mined",
+  ),
+} as const satisfies Record<string, ErrorDescriptor>;
+
+export type ErrorName = keyof typeof ERRORS;

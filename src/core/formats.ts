@@ -1,0 +1,34 @@
+import type { Address, Hex } from "viem";
+
+// How the service writes the things it names: addresses, items, event ids, slugs. One place each.
+
+/** Addresses are compared and answered in lower case. */
+export function lowerAddress(address: string): Address {
+  return address.toLowerCase() as Address;
+}
+
+/** An item as the original names it: `<chainId>-<collection>-<tokenId>`. */
+export function itemRef(chainId: number, collection: Address, tokenId: bigint): string {
+  return `${chainId}-${collection}-${tokenId}`;
+}
+
+/** A transfer's event id: `<Event>-<blockNumber>-<logIndex>`. */
+export function transferEventId(kind: string, blockNumber: number, logIndex: number): string {
+  return `${kind}-${blockNumber}-${logIndex}`;
+}
+
+/** A marketplace event's id: `<Event>-<listingId>-<transactionHash>-<logIndex>`. */
+export function marketEventId(kind: string, listingId: bigint, transactionHash: Hex, logIndex: number): string {
+  return `${kind}-${listingId}-${transactionHash}-${logIndex}`;
+}
+
+/** A name as the last part of a URL: lower-case words joined by '-' ("Neon Drift #2" → "neon-drift-2"). */
+export function slugify(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "collection"
+  );
+}
