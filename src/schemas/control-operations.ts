@@ -19,6 +19,7 @@ import { controlOperation as operation, tag } from "./control-operation.ts";
 import { COLLECTION_METADATA_MAX_BYTES } from "./on-chain-metadata.ts";
 import { NODE_REFUSED } from "./operations.ts";
 import { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault } from "./fault-operations.ts";
+import { EVENT_OPERATIONS } from "./event-operations.ts";
 
 export { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault };
 const BAD = { 400: "The body or a parameter is invalid." };
@@ -248,6 +249,7 @@ export const CONTROL_OPERATIONS = [
   removeFault,
   listRequests,
   getRequest,
+  ...EVENT_OPERATIONS,
 ] as const;
 
 export type ControlOperationId = (typeof CONTROL_OPERATIONS)[number]["operationId"];
