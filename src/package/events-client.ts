@@ -36,7 +36,12 @@ export interface EventsOptions extends EventsFilter {
   signal?: AbortSignal;
 }
 
-type ItemEventOf<Kind> = Extract<ItemEvent, { event: Kind }>;
+/** The item event of one kind (the schema's branches each cover several kinds). */
+type ItemEventOf<Kind, Branch = ItemEvent> = Branch extends { event: infer Kinds }
+  ? Kind extends Kinds
+    ? Branch & { event: Kind }
+    : never
+  : never;
 
 /** One pushed event: `type` tells what `data` is (an item event of that kind, a collection, a removal, a gap). */
 export type SimEvent =

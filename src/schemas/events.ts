@@ -15,7 +15,9 @@ const kindList = `(${EVENT_KINDS.join("|")})`;
 /** Which events a listener wants; each filter left out lets every event through. */
 const filterFields = {
   chainId: Type.Optional(ChainId),
-  collection: Type.Optional({ ...AddressInput, description: "a collection's address: its events and its creation" }),
+  collection: Type.Optional(
+    Type.String({ pattern: AddressInput.pattern, description: "a collection's address: its events and its creation" }),
+  ),
   tokenId: Type.Optional(
     Type.Integer({
       ...SafeInteger,
