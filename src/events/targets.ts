@@ -27,13 +27,28 @@ const refused = (url: string, why: string) =>
  */
 export class WebhookTargets {
   readonly #allowed: ReadonlySet<string>;
+  /** The simulator's own API port: a webhook there would drive the control API with every event (a reset per event, say). */
+  #ownPort: number | undefined;
 
   constructor(allowedHosts: readonly string[] = []) {
     this.#allowed = new Set(allowedHosts.map((host) => host.toLowerCase()));
   }
 
+  /** The port the simulator's API listens on, once it does. */
+  servesOn(port: number): void {
+    this.#ownPort = port;
+  }
+
   /** The URL, checked: http(s), and a host allowed; throws a 400 naming what is wrong. */
   async check(given: string): Promise<URL> {
+    const url = await this.#checkHost(given);
+    const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+    if (port === this.#ownPort && isLoopbackAddress(await firstAddress(hostOf(url))))
+      throw refused(given, "it is the simulator itself (its API port)");
+    return url;
+  }
+
+  async #checkHost(given: string): Promise<URL> {
     let url: URL;
     try {
       url = new URL(given);
@@ -92,6 +107,12 @@ export class WebhookTargets {
 /** The URL's host as a name or an address (IPv6 without its brackets), lower case. */
 function hostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+}
+
+/** Where a host is reached (an address as itself); "" when it does not resolve. */
+async function firstAddress(host: string): Promise<string> {
+  if (isIP(host)) return host;
+  return (await resolveAll(host).catch(() => []))[0]?.address ?? "";
 }
 
 function resolveAll(host: string): Promise<LookupAddress[]> {

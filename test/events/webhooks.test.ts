@@ -207,6 +207,12 @@ describe("webhooks", () => {
       expect(added.status, `${url}: ${JSON.stringify(added.body)}`).toBe(200);
       await call(sim, `/_sim/webhooks/${added.body.id}`, { method: "DELETE" });
     }
+    const own = new URL(sim.url).port;
+    for (const url of [`http://127.0.0.1:${own}/_sim/reset`, `http://localhost:${own}/_sim/snapshots`]) {
+      const itself = await postJson(sim, "/_sim/webhooks", { url });
+      expect(itself.status, url).toBe(400);
+      expect(itself.body.errors[0]).toMatch(/the simulator itself/);
+    }
     const badSecret = await postJson(sim, "/_sim/webhooks", { url: "http://127.0.0.1:9400/", secret: "hunter2" });
     expect(badSecret.status).toBe(400);
   });
