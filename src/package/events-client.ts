@@ -87,6 +87,8 @@ export async function* streamEvents(
       if (signal?.aborted || connected) return;
       throw error;
     }
+    // A simulator shutting down answers 503 to the reconnection: the stream has ended.
+    if (connected && response.status === 503) return;
     if (!response.ok) throw new ControlError(response.status, (await response.json()) as ErrorBody);
     const messages: EventSourceMessage[] = [];
     const parser = createParser({
