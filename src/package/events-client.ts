@@ -5,7 +5,8 @@
 //   }
 //
 // The stream is GET /_sim/events (Server-Sent Events); a dropped connection is resumed with
-// Last-Event-ID. Leaving the loop (break, return, an AbortSignal) closes the connection.
+// Last-Event-ID. Leaving the loop (break, return, an AbortSignal) closes the connection. To act
+// only once it listens: `const events = sim.events(); await events.ready;`, act, then loop.
 import type { Static } from "@sinclair/typebox";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import type { Collection } from "../schemas/collection.ts";
@@ -62,18 +63,89 @@ export class ControlError extends Error {
   }
 }
 
-/** The events of the simulator whose control API is at `base` (…/_sim), as an async iterator. */
-export async function* streamEvents(
+/** The events pushed, as an async iterator that is listening from the moment it is made. */
+export interface EventStream extends AsyncIterableIterator<SimEvent, void, undefined> {
+  /** Resolves once the stream is open: every event indexed from then on is yielded (rejects if it cannot open). */
+  ready: Promise<void>;
+}
+
+/**
+ * The events of the simulator whose control API is at `base` (…/_sim). The connection opens at
+ * once, so `const events = sim.events(); await events.ready; <act>; for await (const e of events)`
+ * misses nothing the action causes; events wait in memory until they are read.
+ */
+export function streamEvents(
   base: string,
-  { signal, lastEventId: startAfter, ...filter }: EventsOptions = {},
+  { signal, lastEventId, ...filter }: EventsOptions = {},
   token?: string,
-): AsyncGenerator<SimEvent, void, undefined> {
+): EventStream {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(filter))
     if (value !== undefined) query.set(name, Array.isArray(value) ? value.join(",") : String(value));
+  const controller = new AbortController();
+  signal?.addEventListener("abort", () => controller.abort(), { once: true });
+  if (signal?.aborted) controller.abort();
+  const queue: SimEvent[] = [];
+  let ended = false;
+  let failure: unknown;
+  let waiting:
+    { resolve: (result: IteratorResult<SimEvent, void>) => void; reject: (error: unknown) => void } | undefined;
+  let opened: () => void = () => undefined;
+  let refused: (error: unknown) => void = () => undefined;
+  const ready = new Promise<void>((resolve, reject) => ((opened = resolve), (refused = reject)));
+  ready.catch(() => undefined);
+  const settle = () => {
+    if (!waiting) return;
+    const { resolve, reject } = waiting;
+    if (queue.length > 0) resolve({ value: queue.shift()!, done: false });
+    else if (!ended) return;
+    else if (failure !== undefined) reject(failure);
+    else resolve({ value: undefined, done: true });
+    waiting = undefined;
+  };
+  const end = (error?: unknown) => {
+    ended = true;
+    failure = error;
+    refused(error ?? new Error("the event stream ended before it opened"));
+    settle();
+  };
+  void follow(`${base}/events?${query}`, lastEventId, token, controller.signal, {
+    opened,
+    heard: (event) => {
+      if (ended) return;
+      queue.push(event);
+      settle();
+    },
+  }).then(() => end(), end);
+  const stream: EventStream = {
+    ready,
+    next: () =>
+      new Promise((resolve, reject) => {
+        waiting = { resolve, reject };
+        settle();
+      }),
+    return: async () => {
+      controller.abort();
+      queue.length = 0;
+      end();
+      return { value: undefined, done: true };
+    },
+    [Symbol.asyncIterator]: () => stream,
+  };
+  return stream;
+}
+
+/** Reads the stream, and opens it again after a dropped connection (with Last-Event-ID), until it is aborted or the simulator is gone. */
+async function follow(
+  url: string,
+  startAfter: string | undefined,
+  token: string | undefined,
+  signal: AbortSignal,
+  { opened, heard }: { opened: () => void; heard: (event: SimEvent) => void },
+): Promise<void> {
   let lastEventId = startAfter;
   let retryMs = 1000;
-  for (let connected = false; ; connected = true) {
+  for (let connected = false; !signal.aborted; connected = true) {
     const headers: Record<string, string> = {
       accept: "text/event-stream",
       ...(lastEventId ? { "last-event-id": lastEventId } : {}),
@@ -81,18 +153,21 @@ export async function* streamEvents(
     };
     let response: Response;
     try {
-      response = await fetch(`${base}/events?${query}`, { headers, ...(signal ? { signal } : {}) });
+      response = await fetch(url, { headers, signal });
     } catch (error) {
       // Once the stream was open, a simulator that stopped ends the iteration; one never reached is an error.
-      if (signal?.aborted || connected) return;
+      if (signal.aborted || connected) return;
       throw error;
     }
     // A simulator shutting down answers 503 to the reconnection: the stream has ended.
     if (connected && response.status === 503) return;
     if (!response.ok) throw new ControlError(response.status, (await response.json()) as ErrorBody);
-    const messages: EventSourceMessage[] = [];
+    opened();
     const parser = createParser({
-      onEvent: (message) => messages.push(message),
+      onEvent: (message) => {
+        if (message.id) lastEventId = message.id;
+        heard(eventOf(message));
+      },
       onRetry: (ms) => (retryMs = ms),
     });
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -101,18 +176,13 @@ export async function* streamEvents(
         const { value, done } = await reader.read();
         if (done) break;
         parser.feed(value);
-        for (let message = messages.shift(); message; message = messages.shift()) {
-          if (message.id) lastEventId = message.id;
-          yield eventOf(message);
-        }
       }
     } catch {
-      if (signal?.aborted) return;
+      if (signal.aborted) return;
     } finally {
       await reader.cancel().catch(() => undefined);
     }
     await new Promise((resolve) => setTimeout(resolve, retryMs));
-    if (signal?.aborted) return;
   }
 }
 
@@ -129,8 +199,8 @@ export interface WebhookMethods {
   /** One webhook with its delivery log. */
   webhook(id: string): Promise<WebhookDetail>;
   removeWebhook(id: string): Promise<void>;
-  /** The events pushed (GET /_sim/events), as an async iterator. */
-  events(options?: EventsOptions): AsyncGenerator<SimEvent, void, undefined>;
+  /** The events pushed (GET /_sim/events), as an async iterator listening from the moment it is made. */
+  events(options?: EventsOptions): EventStream;
 }
 
 type Send = <T>(method: string, path: string, body?: unknown) => Promise<T>;

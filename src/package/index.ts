@@ -16,8 +16,8 @@ import { controlClient, type ControlClient } from "./control-client.ts";
 
 export type { ApiAccount } from "../config.ts";
 export { controlClient, ControlError, type ControlClient } from "./control-client.ts";
-export type { EventsFilter, EventsOptions, SimEvent } from "./events-client.ts";
-import type { EventsOptions, SimEvent } from "./events-client.ts";
+export type { EventsFilter, EventsOptions, EventStream, SimEvent } from "./events-client.ts";
+import type { EventsOptions, EventStream } from "./events-client.ts";
 
 export interface StartOptions {
   /** API port; default 0, a free one. */
@@ -52,7 +52,7 @@ export interface RunningSimulator {
   /** The control API (`/_sim`): time, snapshots, reset, API keys, collections, faults, the request log, webhooks. */
   control: ControlClient;
   /** Events as the chains' indexes take them in (`for await (const e of sim.events({ collection }))`); leave the loop to stop. */
-  events(options?: EventsOptions): AsyncGenerator<SimEvent, void, undefined>;
+  events(options?: EventsOptions): EventStream;
   /** Stops the API and the chains and frees every port; safe to call twice. */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;

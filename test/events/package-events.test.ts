@@ -39,8 +39,10 @@ describe("sim.events()", () => {
   it("yields a mint's transfer, typed by its kind, and ends when the loop is left", async () => {
     const collection = await collectionOn(56);
     const seen: SimEvent[] = [];
-    const minting = new Promise((resolve) => setTimeout(resolve, 100)).then(() => mint(collection));
-    for await (const e of sim.events({ collection, kinds: ["TransferSingle"] })) {
+    const events = sim.events({ collection, kinds: ["TransferSingle"] });
+    await events.ready;
+    const minting = mint(collection);
+    for await (const e of events) {
       seen.push(e);
       if (e.type === "TransferSingle") {
         expect(e.data.itemCollection).toBe(collection);

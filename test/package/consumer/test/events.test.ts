@@ -18,9 +18,12 @@ it("hears a mint with sim.events(), typed by the event's kind", async () => {
           item: { name: "Heard" },
         }),
       });
-    setTimeout(mint, 100);
+    // Listening from the moment it is made; ready once the stream is open, so the mint cannot be missed.
+    const events = sim.events({ collection });
+    await events.ready;
+    expect((await mint()).status).toBe(200);
     let heard: SimEvent | undefined;
-    for await (const e of sim.events({ collection })) {
+    for await (const e of events) {
       heard = e;
       if (e.type === "TransferSingle") {
         expect(e.data.to).toBe(studio.wallet.toLowerCase());
