@@ -15,7 +15,7 @@ it("hears a mint with sim.events(), typed by the event's kind", async () => {
           collectionAddress: collection,
           recipient: studio.wallet,
           chainId: 56,
-          item: { name: "Heard" },
+          item: { name: "Heard", initialSupply: 1 },
         }),
       });
     // Listening from the moment it is made; ready once the stream is open, so the mint cannot be missed.
