@@ -1,9 +1,11 @@
 // The dashboard: a page over the simulator's own API (/api/v2) and control API (/_sim).
 // Three views by the URL's hash (#/, #/collection/<address>, #/item/<address>/<tokenId>) and a
-// control panel. No framework and no build step: it is served as it is written. It follows the
-// chain by polling each chain's head (/_sim/time) and draws the view again when a block came.
+// control panel. No framework and no build step: it is served as it is written. The view follows
+// /_sim/events and is drawn again when an event concerns what it shows; the control panel (the
+// clock, fault rules, the request log) is read again every few seconds.
 import { drawCharts } from "./charts.js";
 import { $, api, el, post, say } from "./lib.js";
+import { follow } from "./live.js";
 import { refreshRequests, wireRequests } from "./requests.js";
 import { collectionsView, collectionView, itemView } from "./views.js";
 
@@ -11,14 +13,10 @@ const POLL_MS = 2000;
 
 // Renders overlap when the hash changes while a view is loading: only the latest may show.
 let latestRender = 0;
-/** The chain heads the view on the page was drawn at; a new block makes it stale. */
-let drawnAt = "";
-let heads = "";
 
 async function render() {
   const mine = ++latestRender;
   await refreshControl();
-  const at = heads;
   const [path, search = ""] = location.hash.replace(/^#/, "").split("?");
   const params = new URLSearchParams(search);
   const parts = (path || "/").split("/").filter(Boolean);
@@ -35,8 +33,6 @@ async function render() {
   if (mine !== latestRender) return;
   view.replaceChildren(...content);
   drawCharts(view);
-  drawnAt = at;
-  view.dataset.drawnAt = at;
 }
 
 // ---------- control panel ----------
@@ -46,7 +42,6 @@ const snapshots = [];
 async function refreshControl() {
   try {
     const { chains } = await api("/_sim/time");
-    heads = chains.map((c) => `${c.chainId}:${c.blockNumber}`).join(",");
     $("#clock").textContent = chains.map((c) => `chain ${c.chainId}: ${c.time.replace("T", " ").replace(".000Z", " UTC")}`).join(" · ");
     const { faults } = await api("/_sim/faults");
     $("#faults").replaceChildren(...faults.map((f) => el("li", {}, `${f.match.path}: ${describe(f.effect)} (applied ${f.applied}) `, el("button", { onclick: () => act(() => api(`/_sim/faults/${f.id}`, { method: "DELETE" }), "fault removed") }, "remove"))));
@@ -97,15 +92,31 @@ function wireControl() {
   wireRequests();
 }
 
-/** Every few seconds: the chain heads (a block mined anywhere, by the API, the control API or JSON-RPC, redraws the view) and the request log. */
+/** Every few seconds: the control panel (the clock, fault rules, the request log); the view follows the events instead. */
 async function poll() {
-  if (!document.hidden) {
-    await refreshControl();
-    if (heads !== drawnAt) await render();
-  }
+  if (!document.hidden) await refreshControl();
   setTimeout(poll, POLL_MS);
+}
+
+/** Whether an event changes what the view shows: the list (collections, holders, volumes), one collection, one item. */
+function concernsView(type, data) {
+  const [path] = location.hash.replace(/^#/, "").split("?");
+  const [view, address, tokenId] = (path || "/").split("/").filter(Boolean);
+  const collection = data.itemCollection ?? data.collection ?? data.address;
+  if (type === "gap" || !view) return true;
+  if (view === "collection") return collection === address?.toLowerCase();
+  return view === "item" && collection === address?.toLowerCase() && String(data.tokenId) === tokenId;
+}
+
+let redraw;
+function heard(type, data) {
+  if (!concernsView(type, data)) return;
+  // A burst of events (a batch, a sale's transfer and swap) is drawn once; a filter being typed into is not redrawn under the cursor.
+  clearTimeout(redraw);
+  redraw = setTimeout(() => (document.activeElement?.closest?.("#view input") ? undefined : render()), 150);
 }
 
 window.addEventListener("hashchange", render);
 wireControl();
 render().then(() => setTimeout(poll, POLL_MS));
+follow(heard);

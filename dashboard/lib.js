@@ -18,7 +18,7 @@ export const when = (seconds) => new Date(seconds * 1000).toISOString().replace(
 
 // Every call says it is the dashboard's: the request log leaves these out, so its polling never
 // pushes a client's requests out of the log.
-const OWN = { "x-sim-dashboard": "1" };
+export const OWN = { "x-sim-dashboard": "1" };
 
 export async function api(path, init = {}) {
   const response = await fetch(path, { ...init, headers: { ...OWN, ...init.headers } });

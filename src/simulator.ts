@@ -7,6 +7,7 @@ import { accessPolicy } from "./access/policy.ts";
 import { serveRpc } from "./chain/rpc-server.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "./core/config.ts";
 import { Control } from "./control/control.ts";
+import { PushedEvents } from "./events/events.ts";
 import { createApp } from "./http/app.ts";
 import type { Journal } from "./journal/journal.ts";
 import { restoreState, type RestoredState } from "./journal/state.ts";
@@ -24,6 +25,8 @@ export interface Simulator extends SeedTarget {
   rpcUrls: Map<number, string>;
   /** Time, snapshots, API keys, faults, the request log (what `/_sim` serves). */
   control: Control;
+  /** Events pushed: the feed (`/_sim/events`) and the webhooks. */
+  events: PushedEvents;
   /** With `--state`: what the journal held at start. */
   restored?: Omit<RestoredState, "journal">;
   /**
@@ -47,6 +50,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   const servers: Server[] = [];
   const rpcUrls = new Map<number, string>();
   const drain = new Drain();
+  const events = new PushedEvents({ ...options.events, webhookHosts: options.webhookHosts });
   let journal: Journal | undefined;
   // Resolves once the chains hold the world (with the answers, unless they came from the cache first).
   const chainsHoldWorld = { resolve: (): void => undefined, reject: (_error: unknown): void => undefined };
@@ -59,6 +63,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   const close = () =>
     (closing ??= (async () => {
       drain.stop();
+      events.close();
       const closed = Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
       servers.forEach((server) => server.closeIdleConnections());
       await drain.settled(options.shutdownTimeoutMs);
@@ -88,6 +93,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       drain,
       access,
       control,
+      events,
       durable: () => journal?.flush() ?? Promise.resolve(),
       isReady: () => ready,
       live: () => live,
@@ -101,6 +107,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     servers.push(api);
     await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
     url = urlOf(options.host, api);
+    events.webhooks.servesOn((api.address() as AddressInfo).port);
     // Every port is taken before the world loads, so a port in use is told at once, not after the replay.
     if (options.serveRpc) {
       for (const { chainId, rpcPort } of options.chains) {
@@ -120,7 +127,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     for (const chain of chains.all())
       if (!chain.external)
         chain.knowKeys((address) => accounts.list().find((account) => account.wallet === address)?.walletKey);
-    const sim: Simulator = { url, chains, accounts, rpcUrls, control, live, load: loading.load, close };
+    const sim: Simulator = { url, chains, accounts, rpcUrls, control, events, live, load: loading.load, close };
     if (options.stateDir) {
       const worldId = `${world.id?.(url) ?? "a world without an id"}; chains ${chains.ids().join(",")}`;
       const { journal: opened, ...restored } = await restoreState(options.stateDir, worldId, control, (line) =>
@@ -129,6 +136,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       journal = opened;
       sim.restored = restored;
     }
+    events.follow(chains.all());
     ready = true;
     // With the answers from the cache, the chains start once the first of them is out (or after a
     // moment): loading Hardhat holds the event loop for a while, and that first reader should not wait.

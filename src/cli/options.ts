@@ -30,6 +30,9 @@ export const USAGE = `Usage: npm run simulate -- [options]
                                                       (env RPC_CORS; the loopback origins always)
   --cors <origins>     more browser origins that may mint (or use any other POST, or /_sim) on the API;
                        reads are open to every origin   (env CORS; the loopback origins always)
+  --webhook-hosts <h>  comma-separated hosts webhooks (POST /_sim/webhooks) may be sent to besides loopback;
+                       '*' for any host. Off by default: the simulator would otherwise send requests
+                       into whatever network it runs in      (env WEBHOOK_HOSTS)
   --admin-token <t>    bearer token for the JSON-RPC ports off loopback, and for the control API
                        (/_sim: on without a token only on loopback; with one, it needs it); not empty
                                                       (env ADMIN_TOKEN)
@@ -77,6 +80,7 @@ export const SIMULATE_FLAGS = {
   "allowed-hosts": { type: "string" },
   "rpc-cors": { type: "string" },
   cors: { type: "string" },
+  "webhook-hosts": { type: "string" },
   "admin-token": { type: "string" },
   fixture: { type: "string" },
   "wall-clock": { type: "boolean", default: false },
@@ -145,6 +149,7 @@ export function readOptions(
     rpcAllowedHosts: list(values["allowed-hosts"] ?? env.ALLOWED_HOSTS).map((host) => host.toLowerCase()),
     rpcCors: list(values["rpc-cors"] ?? env.RPC_CORS),
     apiCors: list(values.cors ?? env.CORS),
+    webhookHosts: list(values["webhook-hosts"] ?? env.WEBHOOK_HOSTS).map((host) => host.toLowerCase()),
     ...(adminToken !== undefined ? { adminToken } : {}),
     ...stateDir(state),
     ...cacheDir(values, env),

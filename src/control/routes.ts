@@ -7,13 +7,16 @@ import { handle } from "../routes/handle.ts";
 import type { Control } from "./control.ts";
 import { collectionReadRoutes } from "./collection-reads.ts";
 import { createCollection, setMinterRole } from "./world-editing.ts";
+import type { PushedEvents } from "../events/events.ts";
+import { eventHandlers } from "../events/routes.ts";
 
 const done = { ok: true } as const;
 
 /** The handler of each control operation. */
-function handlers(control: Control): Record<ControlOperationId, Middleware> {
+function handlers(control: Control, events: PushedEvents): Record<ControlOperationId, Middleware> {
   const { parts } = control;
   return {
+    ...eventHandlers(events),
     getTime: handle(ops.getTime, { answer: () => control.time() }),
     advanceTime: handle(ops.advanceTime, { answer: ({ body }) => control.advanceTime(body.seconds, body.chainId) }),
     takeSnapshot: handle(ops.takeSnapshot, { answer: async () => ({ id: await control.snapshot() }) }),
@@ -60,8 +63,8 @@ function handlers(control: Control): Record<ControlOperationId, Middleware> {
 }
 
 /** Serves the control API under /_sim (the app guards it first: src/control/guard.ts). */
-export function controlRoutes(router: Router, control: Control): void {
-  const served = handlers(control);
+export function controlRoutes(router: Router, control: Control, events: PushedEvents): void {
+  const served = handlers(control, events);
   for (const operation of ops.CONTROL_OPERATIONS)
     router[operation.method](operation.path, served[operation.operationId]);
 }

@@ -1,5 +1,7 @@
 import type { Address, Hex } from "viem";
 
+import type { EventTuning } from "./event-tuning.ts";
+
 /** What the simulator knows of each chain it can run: name, native coin and its USD price. */
 export interface ChainProfile {
   chainId: number;
@@ -78,6 +80,10 @@ export interface SimulatorOptions {
   stateDir?: string;
   /** Folder of the world cache: a world replayed once is answered from here on the next start while its chains replay it (off when undefined). */
   cacheDir?: string;
+  /** Hosts webhooks may be sent to besides loopback (`--webhook-hosts`); `*` for any. */
+  webhookHosts: string[];
+  /** The bounds of pushed events (buffer, heartbeat, retries, queues), when not the defaults. */
+  events?: EventTuning;
 }
 
 export const DEFAULT_OPTIONS: SimulatorOptions = {
@@ -97,4 +103,5 @@ export const DEFAULT_OPTIONS: SimulatorOptions = {
   pollIntervalMs: 1_000,
   mintTimeoutMs: 30_000,
   shutdownTimeoutMs: 5_000,
+  webhookHosts: [],
 };

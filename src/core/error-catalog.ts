@@ -81,6 +81,12 @@ export const ERRORS = {
     "An HTTP/1.1 request needs a Host header",
     "before any operation: an HTTP/1.1 request without a `Host` header",
   ),
+  WEBHOOK_URL_REFUSED: error(
+    400,
+    "VALIDATION_FAILED",
+    "The webhook URL is not allowed",
+    "a webhook URL that is not http(s), on the simulator's own port, or whose host is not loopback nor allowed by `--webhook-hosts`",
+  ),
   API_KEY_REQUIRED: error(401, "UNAUTHORIZED", "An {name} query parameter is required", "no `apiKey` on a write"),
   UNKNOWN_API_KEY: error(401, "UNAUTHORIZED", "Unknown apiKey", "an `apiKey` this simulator does not know"),
   ADMIN_TOKEN_REQUIRED: error(

@@ -14,6 +14,7 @@ import type { RouteDeps } from "../routes/deps.ts";
 import { apiRoutes } from "../routes/api.ts";
 import { dashboardRoute } from "../routes/dashboard.ts";
 import { docsRoute } from "../routes/docs.ts";
+import type { PushedEvents } from "../events/events.ts";
 
 export interface AppDeps extends RouteDeps {
   /** The world is replayed and indexed; until then every request answers 503. */
@@ -28,6 +29,9 @@ export interface AppDeps extends RouteDeps {
   access: AccessPolicy;
   /** The control API (`/_sim`): faults and the request log act on every request. */
   control: Control;
+
+  /** Events pushed (`/_sim/events`, `/_sim/webhooks`). */
+  events: PushedEvents;
   /** Resolves once every change so far is on disk (`--state`); a write is answered only after it. */
   durable(): Promise<void>;
 }
@@ -74,7 +78,7 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   const router = new Router();
   for (const route of [apiRoutes, docsRoute, dashboardRoute]) route(router, deps);
-  controlRoutes(router, deps.control);
+  controlRoutes(router, deps.control, deps.events);
   app.use(deps.control.requests.middleware());
   app.use(errorBodies((message) => console.error(message)));
   app.use(deps.drain.middleware());

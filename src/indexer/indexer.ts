@@ -3,6 +3,7 @@ import type { DecodedLog } from "./decode.ts";
 import { advanceHead, applyLogs } from "./apply.ts";
 import type { LogSource } from "./log-source.ts";
 import { emptyModels, type ChainFacts, type ChainModels } from "./models.ts";
+import { isEmpty, nothingFolded, takenBack, type Folded, type IndexObserver } from "./observer.ts";
 
 /** The read models as they were at one block, and that block's hash (to tell whether the chain still has it). */
 interface Checkpoint {
@@ -71,6 +72,9 @@ export class ChainIndexer {
   #mayBeRewritten = false;
   /** How many times the chain may have changed (each markStale or markRewritten). */
   #changes = 0;
+  #observer: IndexObserver | undefined;
+  /** What rewinds took back since the observer was last told. */
+  #removed: Folded = nothingFolded();
 
   constructor(source: LogSource, facts: ChainFacts, follow: FollowOptions = {}) {
     this.#source = source;
@@ -89,9 +93,15 @@ export class ChainIndexer {
     return this.#models;
   }
 
+  /** Tells `observer` what each catch-up adds and takes back from now on, and when the chain may have moved. */
+  observe(observer: IndexObserver | undefined): void {
+    this.#observer = observer;
+  }
+
   /** New blocks may exist. Answers a mark for `syncTo`, which then knows whether anything else changed the chain since. */
   markStale(): number {
     this.#stale = true;
+    this.#observer?.mayHaveMoved();
     return ++this.#changes;
   }
 
@@ -100,6 +110,7 @@ export class ChainIndexer {
     this.#stale = true;
     this.#mayBeRewritten = true;
     this.#changes += 1;
+    this.#observer?.mayHaveMoved();
   }
 
   /**
@@ -158,8 +169,21 @@ export class ChainIndexer {
     return run;
   }
 
-  /** Index every block after the head up to `to`, or up to the chain's latest block. */
+  /** Index every block after the head up to `to`, or up to the chain's latest block; tell the observer what changed. */
   async #catchUp(to?: Target): Promise<void> {
+    const added = this.#observer ? nothingFolded() : undefined;
+    try {
+      await this.#fold(added, to);
+    } finally {
+      if (this.#observer && (!isEmpty(this.#removed) || (added && !isEmpty(added)))) {
+        const removed = this.#removed;
+        this.#removed = nothingFolded();
+        this.#observer.indexed({ models: this.#models, removed, added: added ?? nothingFolded() });
+      }
+    }
+  }
+
+  async #fold(added: Folded | undefined, to?: Target): Promise<void> {
     if (this.#mayBeRewritten) {
       // Cleared only once the checks are done: a node that does not answer now is asked again next time.
       await this.#checkAnchor();
@@ -180,7 +204,7 @@ export class ChainIndexer {
     const headHash = target.hash ?? logs.findLast((log) => log.blockNumber === target.number)?.blockHash ?? undefined;
     const fetched = await this.#addBlockTimes(blockTimes, logs, target.number);
     this.#noticeClockBack(blockTimes);
-    applyLogs(this.#models, logs, blockTimes);
+    applyLogs(this.#models, logs, blockTimes, added);
     advanceHead(this.#models, { number: target.number, timestamp: BigInt(blockTimes.get(target.number)!) });
     this.#headHash = headHash ?? fetched.get(target.number);
   }
@@ -238,7 +262,13 @@ export class ChainIndexer {
   /** A copy of the checkpoint's models (it may be restored again), versioned past every earlier view. */
   #restore(checkpoint: Checkpoint): void {
     const version = this.#models.version + 1;
+    const before = this.#models;
     this.#models = { ...structuredClone(checkpoint.models), facts: this.#models.facts, version };
+    if (this.#observer) {
+      const taken = takenBack(before, this.#models);
+      this.#removed.activity.push(...taken.activity);
+      this.#removed.collections.push(...taken.collections);
+    }
     this.#headHash = checkpoint.hash;
   }
 

@@ -11,11 +11,13 @@ export function placeOf({
   return { blockNumber, logIndex, transactionHash, timestamp };
 }
 
-export function recordActivity(models: ChainModels, fact: Activity): void {
+/** Adds the fact to its item's activity; answers it (what a reducer folded in). */
+export function recordActivity<Fact extends Activity>(models: ChainModels, fact: Fact): Fact {
   const key = itemKey(fact.collection, fact.tokenId);
   const facts = models.activity.get(key);
   if (facts) facts.push(fact);
   else models.activity.set(key, [fact]);
+  return fact;
 }
 
 export function moveBalance(

@@ -7,22 +7,13 @@
 import type { Static } from "@sinclair/typebox";
 import type * as Control from "../schemas/control.ts";
 import type { ErrorBody } from "../schemas/error.ts";
+import { ControlError, webhookMethods, type WebhookMethods } from "./events-client.ts";
+
+export { ControlError };
 
 type Body<T extends keyof typeof Control> = Static<(typeof Control)[T]>;
 
-/** An answer of the control API other than 200, with its JSON error body. */
-export class ControlError extends Error {
-  readonly status: number;
-  readonly body: ErrorBody;
-
-  constructor(status: number, body: ErrorBody) {
-    super(`${status} ${body.error}: ${body.errors.join("; ")}`);
-    this.status = status;
-    this.body = body;
-  }
-}
-
-export interface ControlClient {
+export interface ControlClient extends WebhookMethods {
   time(): Promise<Body<"TimeResponse">>;
   advanceTime(seconds: number, chainId?: number): Promise<Body<"TimeResponse">>;
   snapshot(): Promise<Body<"SnapshotResponse">>;
@@ -61,6 +52,7 @@ export function controlClient(url: string, { token }: { token?: string } = {}): 
   }
   const key = encodeURIComponent;
   return {
+    ...webhookMethods(send, base, token),
     time: () => send("GET", "/time"),
     advanceTime: (seconds, chainId) =>
       send("POST", "/time/advance", { seconds, ...(chainId === undefined ? {} : { chainId }) }),

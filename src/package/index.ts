@@ -16,6 +16,8 @@ import { controlClient, type ControlClient } from "./control-client.ts";
 
 export type { ApiAccount } from "../core/config.ts";
 export { controlClient, ControlError, type ControlClient } from "./control-client.ts";
+export type { EventsFilter, EventsOptions, EventStream, SimEvent } from "./events-client.ts";
+import type { EventsOptions, EventStream } from "./events-client.ts";
 
 export interface StartOptions {
   /** API port; default 0, a free one. */
@@ -47,8 +49,10 @@ export interface RunningSimulator {
   accounts: ApiAccount[];
   /** Each chain's JSON-RPC URL by chain id; empty unless started with `rpc: true`. */
   rpcUrls: Record<number, string>;
-  /** The control API (`/_sim`): time, snapshots, reset, API keys, collections, faults, the request log. */
+  /** The control API (`/_sim`): time, snapshots, reset, API keys, collections, faults, the request log, webhooks. */
   control: ControlClient;
+  /** Events as the chains' indexes take them in (`for await (const e of sim.events({ collection }))`); leave the loop to stop. */
+  events(options?: EventsOptions): EventStream;
   /** Stops the API and the chains and frees every port; safe to call twice. */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
@@ -78,11 +82,13 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   const sim = await startServer(chosen.world, chosen.options);
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= sim.close());
+  const control = controlClient(sim.url);
   return {
     url: sim.url,
     accounts: sim.accounts.list(),
     rpcUrls: Object.fromEntries(sim.rpcUrls),
-    control: controlClient(sim.url),
+    control,
+    events: (options) => control.events(options),
     close,
     [Symbol.asyncDispose]: close,
   };

@@ -7,7 +7,8 @@ import type { RouterMiddleware } from "@koa/router";
 import { apiError, ERRORS } from "../core/errors.ts";
 
 // The dashboard (dashboard/ at the package's root): a page, its modules and style, served as
-// they are written, read once; and its chart library, uPlot, from node_modules. Nothing comes from a CDN.
+// they are written, read once; and its chart library, uPlot, and the parser of the event stream it
+// follows, eventsource-parser, from node_modules. Nothing comes from a CDN.
 const DIR = fileURLToPath(new URL("../../dashboard/", import.meta.url));
 const JS = "text/javascript; charset=utf-8";
 const CSS = "text/css; charset=utf-8";
@@ -15,13 +16,25 @@ const ASSETS: Record<string, string> = {
   "app.js": JS,
   "charts.js": JS,
   "lib.js": JS,
+  "live.js": JS,
   "requests.js": JS,
   "views.js": JS,
   "style.css": CSS,
 };
-const VENDOR: Record<string, string> = { "uPlot.esm.js": JS, "uPlot.min.css": CSS };
+const VENDOR: Record<string, string> = {
+  "uPlot.esm.js": JS,
+  "uPlot.min.css": CSS,
+  "parse.js": JS,
+  "errors.js": JS,
+};
+/** Which package each vendored file comes from (its dist/): the charts, and the event stream's parser. */
+const VENDOR_PACKAGE: Record<string, string> = { "parse.js": "eventsource-parser", "errors.js": "eventsource-parser" };
 const vendorFile = (name: string) =>
-  join(dirname(createRequire(import.meta.url).resolve("uplot/package.json")), "dist", name);
+  join(
+    dirname(createRequire(import.meta.url).resolve(`${VENDOR_PACKAGE[name] ?? "uplot"}/package.json`)),
+    "dist",
+    name,
+  );
 const read = (name: string) => readFileSync(name in VENDOR ? vendorFile(name) : join(DIR, name), "utf8");
 
 /** GET / (the dashboard) and its assets under /dashboard/. */

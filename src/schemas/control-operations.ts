@@ -19,6 +19,7 @@ import { controlOperation as operation, tag } from "./control-operation.ts";
 import { ERRORS } from "../core/errors.ts";
 import { NODE_REFUSED } from "./operations.ts";
 import { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault } from "./fault-operations.ts";
+import { EVENT_OPERATIONS } from "./event-operations.ts";
 
 export { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault };
 // A chain may be a node the simulator did not start (--rpc-url): it can be down, or lack what an action needs.
@@ -208,6 +209,7 @@ export const CONTROL_OPERATIONS = [
   removeFault,
   listRequests,
   getRequest,
+  ...EVENT_OPERATIONS,
 ] as const;
 
 export type ControlOperationId = (typeof CONTROL_OPERATIONS)[number]["operationId"];

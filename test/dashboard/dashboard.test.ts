@@ -7,7 +7,8 @@ import { call, chainHeads, expectErrorBody, mintBody, postJson, startDemo, DEMO_
 
 // The dashboard at / in headless Chromium (Debian's; never a downloaded browser), against a real
 // simulator: list → collection → item history shows what the API answers; paging and a filter; a
-// mint made through the API appears on a reload (and was absent before it); the control panel moves
+// mint made through the API appears without a reload (the page follows /_sim/events) and a reset
+// takes it away again; the control panel moves
 // time, takes a snapshot and reverts to it, resets, and adds and removes a fault rule that the API
 // then applies. Screenshots go to test-artifacts/dashboard/.
 
@@ -160,7 +161,7 @@ describeInChromium("the dashboard in Chromium", () => {
     await expect.poll(() => page.locator("h1").textContent()).toBe(`Collections (${filtered.count})`);
   });
 
-  it("follows the chain: a mint made through the API appears without a reload", async () => {
+  it("follows /_sim/events: a mint made through the API appears without a reload, and a reset takes it away", async () => {
     const { body: list } = await call(sim, "/api/v2/collection?chainId=56&perPage=1");
     const collection = list.collections[0].address;
     await page.goto(`${sim.url}/#/collection/${collection}`);
@@ -178,6 +179,17 @@ describeInChromium("the dashboard in Chromium", () => {
     const outside = failures.findIndex((failure) => failure.includes("images.example"));
     expect(outside, "the page asked for the image the mint named").toBeGreaterThanOrEqual(0);
     failures.splice(outside, 1);
+    expect(await page.locator('[data-testid="live"]').textContent()).toBe("live");
+    const { body: log } = await call(sim, "/_sim/requests?limit=1000");
+    expect(log.requests.map((r: { path: string }) => r.path), "the dashboard's own stream is not logged").not.toContain("/_sim/events");
+
+    // The item's page hears its mint taken back by a reset (back to the world as loaded).
+    await page.goto(`${sim.url}/#/item/${collection}/${minted.body.tokenIds[0]}`);
+    await expect.poll(() => page.locator("h1").textContent()).toBe("Fresh From The API");
+    expect((await postJson(sim, "/_sim/reset", {})).status).toBe(200);
+    await expect.poll(() => page.locator("#view").textContent(), { timeout: 10_000 }).toMatch(/404/);
+    // The item's page asked for its image off the simulator again.
+    for (let i = failures.length - 1; i >= 0; i--) if (failures[i]!.includes("images.example")) failures.splice(i, 1);
   });
 
   it("shows the request log, filtered, and a request's details with its bodies, API keys masked", async () => {

@@ -1,5 +1,6 @@
 import type { Control } from "../../src/control/control.ts";
 import { controlRoutes } from "../../src/control/routes.ts";
+import { PushedEvents } from "../../src/events/events.ts";
 import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -35,7 +36,11 @@ describe("the OpenAPI document", () => {
   it("describes exactly the /api/v2, /_sim and /images routes the server has, with their methods", () => {
     const router = new Router();
     apiRoutes(router, {} as RouteDeps);
-    controlRoutes(router, { parts: {}, faults: {}, requests: {} } as unknown as Control);
+    controlRoutes(
+      router,
+      { parts: {}, faults: {}, requests: {} } as unknown as Control,
+      new PushedEvents({ webhookHosts: [] }),
+    );
     const served = router.stack
       .filter((layer) => ["/api/v2/", "/_sim/", "/images/"].some((prefix) => String(layer.path).startsWith(prefix)))
       .flatMap((layer) =>

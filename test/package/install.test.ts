@@ -188,10 +188,10 @@ describe("the packed package, installed into an empty project", () => {
     await inProject(process.execPath, [tsc, "-p", "tsconfig.browser.json"]);
   });
 
-  it("runs that project's vitest tests: startSimulator in globalSetup, a second one, and the MSW handlers", async () => {
+  it("runs that project's vitest tests: startSimulator in globalSetup, a second one, the MSW handlers, and sim.events()", async () => {
     const started = performance.now();
     const { stdout } = await inProject("npx", ["vitest", "run"], 150_000);
     figures["consumer vitest run"] = seconds(started);
-    expect(stdout.replace(/\u001b\[[0-9;]*m/g, "")).toMatch(/Tests +3 passed/);
+    expect(stdout.replace(/\u001b\[[0-9;]*m/g, "")).toMatch(/Tests +4 passed/);
   }, 160_000);
 });

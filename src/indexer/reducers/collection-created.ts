@@ -1,13 +1,17 @@
 import { hexToString } from "viem";
 import type { ArgsOf } from "../decode.ts";
-import type { ChainModels, LogPosition } from "../models.ts";
+import type { ChainModels, CollectionRecord, LogPosition } from "../models.ts";
 import { lowerAddress } from "../../core/formats.ts";
 
 /** The factory deployed a collection: from now on its logs are followed. */
-export function collectionCreated(models: ChainModels, args: ArgsOf<"CollectionCreated">, at: LogPosition): void {
+export function collectionCreated(
+  models: ChainModels,
+  args: ArgsOf<"CollectionCreated">,
+  at: LogPosition,
+): CollectionRecord | undefined {
   if (at.address !== models.facts.factory) return;
   const address = lowerAddress(args.collection);
-  models.collections.set(address, {
+  const record: CollectionRecord = {
     chainId: models.facts.chainId,
     address,
     owner: lowerAddress(args.owner),
@@ -15,5 +19,7 @@ export function collectionCreated(models: ChainModels, args: ArgsOf<"CollectionC
     uri: args.uri,
     createdAt: at.timestamp,
     metadata: hexToString(args.metadata),
-  });
+  };
+  models.collections.set(address, record);
+  return record;
 }

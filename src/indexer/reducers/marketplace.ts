@@ -37,41 +37,49 @@ function marketFact(kind: MarketKind, args: MarketArgs, to: Address | "", at: Lo
   };
 }
 
-export function itemListed(models: ChainModels, args: ArgsOf<"ItemListed">, at: LogPosition): void {
+export function itemListed(models: ChainModels, args: ArgsOf<"ItemListed">, at: LogPosition): MarketFact | undefined {
   if (!concernsKnownCollection(models, args, at)) return;
   openListing(models, args.listingId, {
     seller: lowerAddress(args.seller),
     collection: lowerAddress(args.collection),
     amount: args.amount,
   });
-  recordActivity(models, marketFact("ItemListed", args, "", at));
+  return recordActivity(models, marketFact("ItemListed", args, "", at));
 }
 
-export function itemDelisted(models: ChainModels, args: ArgsOf<"ItemDelisted">, at: LogPosition): void {
+export function itemDelisted(
+  models: ChainModels,
+  args: ArgsOf<"ItemDelisted">,
+  at: LogPosition,
+): MarketFact | undefined {
   if (!concernsKnownCollection(models, args, at)) return;
   closeListing(models, args.listingId);
-  recordActivity(models, marketFact("ItemDelisted", args, "", at));
+  return recordActivity(models, marketFact("ItemDelisted", args, "", at));
 }
 
-export function itemPriceUpdated(models: ChainModels, args: ArgsOf<"ItemPriceUpdated">, at: LogPosition): void {
+export function itemPriceUpdated(
+  models: ChainModels,
+  args: ArgsOf<"ItemPriceUpdated">,
+  at: LogPosition,
+): MarketFact | undefined {
   if (!concernsKnownCollection(models, args, at)) return;
-  recordActivity(models, marketFact("ItemPriceUpdated", args, "", at));
+  return recordActivity(models, marketFact("ItemPriceUpdated", args, "", at));
 }
 
-export function itemAdded(models: ChainModels, args: ArgsOf<"ItemAdded">, at: LogPosition): void {
+export function itemAdded(models: ChainModels, args: ArgsOf<"ItemAdded">, at: LogPosition): MarketFact | undefined {
   if (!concernsKnownCollection(models, args, at)) return;
   changeEscrow(models, args.listingId, args.amount);
-  recordActivity(models, marketFact("ItemAdded", args, "", at));
+  return recordActivity(models, marketFact("ItemAdded", args, "", at));
 }
 
-export function itemRemoved(models: ChainModels, args: ArgsOf<"ItemRemoved">, at: LogPosition): void {
+export function itemRemoved(models: ChainModels, args: ArgsOf<"ItemRemoved">, at: LogPosition): MarketFact | undefined {
   if (!concernsKnownCollection(models, args, at)) return;
   changeEscrow(models, args.listingId, -args.amount);
-  recordActivity(models, marketFact("ItemRemoved", args, "", at));
+  return recordActivity(models, marketFact("ItemRemoved", args, "", at));
 }
 
 /** A sale: escrow shrinks, and the sale joins its collection's sales (volumes are derived from them). */
-export function swapped(models: ChainModels, args: ArgsOf<"Swapped">, at: LogPosition): void {
+export function swapped(models: ChainModels, args: ArgsOf<"Swapped">, at: LogPosition): MarketFact | undefined {
   if (!concernsKnownCollection(models, args, at)) return;
   changeEscrow(models, args.listingId, -args.amount);
   const sale = marketFact("Swapped", args, lowerAddress(args.buyer), at);
@@ -79,6 +87,7 @@ export function swapped(models: ChainModels, args: ArgsOf<"Swapped">, at: LogPos
   const sales = models.sales.get(sale.collection);
   if (sales) sales.push(sale);
   else models.sales.set(sale.collection, [sale]);
+  return sale;
 }
 
 function changeEscrow(models: ChainModels, listingId: bigint, change: bigint): void {

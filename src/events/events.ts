@@ -1,0 +1,35 @@
+import type { SimChain } from "../chain/sim-chain.ts";
+import { EventFeed, FEED_BUFFER } from "./feed.ts";
+import { STREAM_DEFAULTS } from "./stream.ts";
+import type { EventTuning, StreamOptions } from "../core/event-tuning.ts";
+import { WebhookTargets } from "./targets.ts";
+import { Webhooks } from "./webhooks.ts";
+
+/** How events are pushed: the hosts webhooks may reach besides loopback (`--webhook-hosts`), and the bounds. */
+export interface EventOptions extends EventTuning {
+  webhookHosts: readonly string[];
+}
+
+/** Events pushed to whoever listens: the feed, its Server-Sent Events streams, and the webhooks. */
+export class PushedEvents {
+  readonly feed: EventFeed;
+  readonly webhooks: Webhooks;
+  readonly stream: StreamOptions;
+
+  constructor({ webhookHosts, buffer = FEED_BUFFER, stream = {}, delivery = {} }: EventOptions) {
+    this.feed = new EventFeed(buffer);
+    this.webhooks = new Webhooks(this.feed, new WebhookTargets(webhookHosts), delivery);
+    this.stream = { ...STREAM_DEFAULTS, ...stream };
+  }
+
+  /** The world is in: what the chains' indexes do from now on is pushed. */
+  follow(chains: SimChain[]): void {
+    this.feed.follow(chains);
+  }
+
+  /** Ends every stream and stops every delivery (the simulator stops). */
+  close(): void {
+    this.webhooks.close();
+    this.feed.close();
+  }
+}

@@ -1,0 +1,126 @@
+import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { BlockList, isIP, type LookupFunction } from "node:net";
+import { apiError, ERRORS } from "../core/errors.ts";
+
+const loopback = new BlockList();
+loopback.addSubnet("127.0.0.0", 8, "ipv4");
+loopback.addAddress("::1", "ipv6");
+
+/** An address on this machine's loopback (127.0.0.0/8, ::1, and 127.x written as IPv4-mapped IPv6). */
+export function isLoopbackAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return loopback.check(mapped, "ipv4");
+  const family = isIP(address);
+  return family !== 0 && loopback.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+const refused = (url: string, why: string) =>
+  apiError(
+    ERRORS.WEBHOOK_URL_REFUSED,
+    {},
+    {
+      errors: [`url '${url}': ${why}; webhooks go to loopback unless --webhook-hosts allows the host`],
+    },
+  );
+
+/**
+ * Where webhooks may be sent: loopback, unless `--webhook-hosts` names the host (or is `*`).
+ * A dev tool must not become a way to send requests into the network it runs in, so a name
+ * must resolve only to loopback addresses, when the webhook is added and again each time a
+ * delivery connects (a name can be made to resolve elsewhere later); redirects are never followed.
+ */
+export class WebhookTargets {
+  readonly #allowed: ReadonlySet<string>;
+  /** The simulator's own API port: a webhook there would drive the control API with every event (a reset per event, say). */
+  #ownPort: number | undefined;
+
+  constructor(allowedHosts: readonly string[] = []) {
+    this.#allowed = new Set(allowedHosts.map((host) => host.toLowerCase()));
+  }
+
+  /** The port the simulator's API listens on, once it does. */
+  servesOn(port: number): void {
+    this.#ownPort = port;
+  }
+
+  /** The URL, checked: http(s), and a host allowed; throws a 400 naming what is wrong. */
+  async check(given: string): Promise<URL> {
+    const url = await this.#checkHost(given);
+    const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+    if (port === this.#ownPort && isLoopbackAddress(await firstAddress(hostOf(url))))
+      throw refused(given, "it is the simulator itself (its API port)");
+    return url;
+  }
+
+  async #checkHost(given: string): Promise<URL> {
+    let url: URL;
+    try {
+      url = new URL(given);
+    } catch {
+      throw refused(given, "not a URL");
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw refused(given, `${url.protocol} is not http(s)`);
+    const host = hostOf(url);
+    if (this.#isAllowed(host)) return url;
+    if (isIP(host)) {
+      if (isLoopbackAddress(host)) return url;
+      throw refused(given, `${host} is not a loopback address`);
+    }
+    const addresses = await resolveAll(host).catch((error: Error) => {
+      throw refused(given, `'${host}' does not resolve (${error.message})`);
+    });
+    const elsewhere = addresses.filter((address) => !isLoopbackAddress(address.address));
+    if (elsewhere.length > 0)
+      throw refused(given, `'${host}' resolves to ${elsewhere.map((a) => a.address).join(", ")}, not loopback`);
+    return url;
+  }
+
+  /** How a delivery to `url` resolves its host: a name not allowed as such must still resolve only to loopback. */
+  lookupFor(url: URL): LookupFunction | undefined {
+    const host = hostOf(url);
+    if (this.#isAllowed(host) || isIP(host)) return undefined;
+    return (hostname, options, callback) => {
+      dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+        if (error) return callback(error, "", 0);
+        const elsewhere = addresses.filter((address) => !isLoopbackAddress(address.address));
+        if (elsewhere.length > 0 || addresses.length === 0)
+          return callback(
+            Object.assign(
+              new Error(
+                `'${hostname}' now resolves to ${elsewhere.map((a) => a.address).join(", ")}, not loopback: not sent`,
+              ),
+              {
+                code: "EWEBHOOKHOST",
+              },
+            ),
+            "",
+            0,
+          );
+        if ((options as { all?: boolean }).all)
+          return (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
+        callback(null, addresses[0]!.address, addresses[0]!.family);
+      });
+    };
+  }
+
+  #isAllowed(host: string): boolean {
+    return this.#allowed.has("*") || this.#allowed.has(host);
+  }
+}
+
+/** The URL's host as a name or an address (IPv6 without its brackets), lower case. */
+function hostOf(url: URL): string {
+  return url.hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+}
+
+/** Where a host is reached (an address as itself); "" when it does not resolve. */
+async function firstAddress(host: string): Promise<string> {
+  if (isIP(host)) return host;
+  return (await resolveAll(host).catch(() => []))[0]?.address ?? "";
+}
+
+function resolveAll(host: string): Promise<LookupAddress[]> {
+  return new Promise((resolve, reject) =>
+    dnsLookup(host, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
+}

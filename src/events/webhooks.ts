@@ -1,0 +1,121 @@
+import { randomBytes } from "node:crypto";
+import type { Agent } from "node:http";
+import type { Address } from "viem";
+import { Webhook as Signer } from "standardwebhooks";
+import { apiError, ERRORS } from "../core/errors.ts";
+import type { CreatedWebhook, EventKind, Webhook, WebhookBody, WebhookDetail } from "../schemas/events.ts";
+import { DELIVERY_DEFAULTS, DeliveryQueue, type DeliveryOptions } from "./delivery.ts";
+import type { FeedEntry } from "./entries.ts";
+import type { EventFeed } from "./feed.ts";
+import { eventFilter } from "./filter.ts";
+import { postOnce, receiverAgent } from "./post.ts";
+import type { WebhookTargets } from "./targets.ts";
+
+/** At most this many webhooks; one more is refused with 409. */
+export const WEBHOOK_LIMIT = 100;
+
+interface Registered {
+  view: Omit<Webhook, "stats">;
+  queue: DeliveryQueue;
+  agent: Agent;
+  stop: () => void;
+}
+
+/** A secret as Standard Webhooks writes them: `whsec_` and the base64 of 24 random bytes. */
+export const newSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
+
+/** The body of one message, as Standard Webhooks has it: its type, when it happened, and the event's JSON. */
+export const messageBody = (entry: FeedEntry) =>
+  `{"type":${JSON.stringify(entry.type)},"timestamp":${JSON.stringify(new Date(entry.at).toISOString())},"data":${entry.data}}`;
+
+/**
+ * The webhooks (`/_sim/webhooks`): each listens to the feed with its filters and delivers what
+ * passes through its own bounded queue, signed with its secret by the `standardwebhooks`
+ * library (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`).
+ */
+export class Webhooks {
+  readonly #feed: EventFeed;
+  readonly #targets: WebhookTargets;
+  readonly #options: DeliveryOptions;
+  readonly #hooks = new Map<string, Registered>();
+  #count = 0;
+
+  constructor(feed: EventFeed, targets: WebhookTargets, options: Partial<DeliveryOptions> = {}) {
+    this.#feed = feed;
+    this.#targets = targets;
+    this.#options = { ...DELIVERY_DEFAULTS, ...options };
+  }
+
+  /** The simulator's own API port: never a webhook's target. */
+  servesOn(port: number): void {
+    this.#targets.servesOn(port);
+  }
+
+  async add(body: WebhookBody): Promise<CreatedWebhook> {
+    if (this.#hooks.size >= WEBHOOK_LIMIT)
+      throw apiError(
+        ERRORS.CONFLICT,
+        { what: `${WEBHOOK_LIMIT} webhooks exist already` },
+        {
+          errors: ["remove one (DELETE /_sim/webhooks/:id) before adding another"],
+        },
+      );
+    const url = await this.#targets.check(body.url);
+    const secret = body.secret ?? newSecret();
+    const signer = new Signer(secret);
+    const id = `webhook-${++this.#count}`;
+    const agent = receiverAgent(url, this.#targets.lookupFor(url));
+    const send = (entry: FeedEntry, messageId: string) => {
+      const payload = messageBody(entry);
+      const now = new Date();
+      const headers = {
+        "user-agent": "nft-service-simulator",
+        "webhook-id": messageId,
+        "webhook-timestamp": String(Math.floor(now.getTime() / 1000)),
+        "webhook-signature": signer.sign(messageId, now, payload),
+      };
+      return postOnce(url, payload, headers, { agent, timeoutMs: this.#options.timeoutMs });
+    };
+    const queue = new DeliveryQueue(send, this.#options);
+    const filter = eventFilter(body);
+    const view = {
+      id,
+      url: url.href,
+      ...(body.chainId === undefined ? {} : { chainId: body.chainId }),
+      ...(filter.collection === undefined ? {} : { collection: filter.collection as Address }),
+      ...(body.tokenId === undefined ? {} : { tokenId: body.tokenId }),
+      ...(body.kinds === undefined ? {} : { kinds: [...body.kinds] as EventKind[] }),
+      createdAt: new Date().toISOString(),
+    };
+    const stop = this.#feed.listen({ filter, push: (entry) => queue.enqueue(entry), end: () => queue.close() });
+    this.#hooks.set(id, { view, queue, agent, stop });
+    return { ...view, stats: queue.stats, secret };
+  }
+
+  list(): Webhook[] {
+    return [...this.#hooks.values()].map(({ view, queue }) => ({ ...view, stats: queue.stats }));
+  }
+
+  get(id: string): WebhookDetail | undefined {
+    const hook = this.#hooks.get(id);
+    return hook && { ...hook.view, stats: hook.queue.stats, deliveries: hook.queue.log() };
+  }
+
+  remove(id: string): boolean {
+    const hook = this.#hooks.get(id);
+    if (!hook) return false;
+    this.#close(hook);
+    this.#hooks.delete(id);
+    return true;
+  }
+
+  close(): void {
+    for (const hook of this.#hooks.values()) this.#close(hook);
+  }
+
+  #close({ stop, queue, agent }: Registered): void {
+    stop();
+    queue.close();
+    agent.destroy();
+  }
+}

@@ -1,0 +1,215 @@
+import fc from "fast-check";
+import type { EventSourceMessage } from "eventsource-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoWorld } from "../../src/scenario/world.ts";
+import type { Simulator } from "../../src/simulator.ts";
+import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { openStream, type OpenStream } from "./sse.ts";
+
+// GET /_sim/events over real HTTP, from a real chain: what a mint, a transfer over JSON-RPC, a
+// collection and an evm_revert make the stream say, each filter, resuming with Last-Event-ID, heartbeats.
+
+const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
+const BUFFER = 60;
+let sim: Simulator;
+let rpc: (method: string, params?: unknown[]) => Promise<unknown>;
+const streams: OpenStream[] = [];
+
+const stream = async (query = "", headers: Record<string, string> = {}) => {
+  const opened = await openStream(`${sim.url}/_sim/events${query}`, headers);
+  streams.push(opened);
+  return opened;
+};
+const mint = async (collection: string, chainId: number, item: Record<string, unknown> = {}) => {
+  const answer = await postJson(sim, MINT, mintBody(sim, collection, chainId, item));
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body as { tokenIds: number[]; txHash: string };
+};
+const itemEvents = (message: EventSourceMessage) => !["CollectionCreated", "removed", "gap"].includes(message.event!);
+
+beforeAll(async () => {
+  sim = await startTestSimulator(demoWorld(), {
+    serveRpc: true,
+    chains: [
+      { chainId: 56, rpcPort: 0 },
+      { chainId: 137, rpcPort: 0 },
+    ],
+    events: { buffer: BUFFER, stream: { heartbeatMs: 200 } },
+  });
+  rpc = async (method, params = []) => {
+    const response = await fetch(sim.rpcUrls.get(56)!, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    });
+    const body = (await response.json()) as { result?: unknown; error?: unknown };
+    if (body.error) throw new Error(JSON.stringify(body.error));
+    return body.result;
+  };
+});
+
+afterAll(async () => {
+  streams.forEach((opened) => opened.close());
+  await sim?.close();
+});
+
+describe("GET /_sim/events", () => {
+  it("streams a mint's events as the item's history serves them (event: its kind, id: its id), with heartbeats", async () => {
+    const [collection] = await collectionsOn(sim, 56);
+    const events = await stream(`?collection=${collection}`);
+    expect(events.status).toBe(200);
+    const minted = await mint(collection!, 56, { initialSupply: 3 });
+    const [message] = await events.waitFor(itemEvents);
+    const history = await fetch(`${sim.url}/api/v2/item/events/${collection}/${minted.tokenIds[0]}`);
+    const { events: served } = JSON.parse(await history.text());
+    expect(message!.data).toBe(JSON.stringify(served[0]));
+    expect(message!.event).toBe("TransferSingle");
+    expect(message!.id).toBe(served[0].id);
+    expect(served[0].transactionHash).toBe(minted.txHash);
+    await events.waitFor(() => events.comments.some((comment) => comment.includes("heartbeat")), 1, 5_000);
+  });
+
+  it("streams a collection as it is created, as GET /api/v2/collection/:address serves it", async () => {
+    const events = await stream("?kinds=CollectionCreated");
+    const created = await postJson(sim, "/_sim/collections", {
+      chainId: 137,
+      name: "Streamed",
+      owner: DEMO_KEYS.studio,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const [message] = await events.waitFor((m) => m.event === "CollectionCreated");
+    const { body } = await call(sim, `/api/v2/collection/${created.body.address}`);
+    expect(JSON.parse(message!.data)).toEqual(body.collection);
+    expect(message!.id).toBe(`CollectionCreated-137-${created.body.address}`);
+  });
+
+  it("lets through exactly what each filter names (chainId, collection, tokenId, kinds), as an unfiltered stream shows it", async () => {
+    const [a, b] = await collectionsOn(sim, 56);
+    const [c] = await collectionsOn(sim, 137);
+    const everything = await stream();
+    const seed = Date.now() % 1_000_000;
+    console.log(`filters: fast-check seed ${seed}`);
+    const kinds = ["TransferSingle", "TransferBatch", "CollectionCreated", "ItemListed"];
+    const filters = fc.sample(
+      fc.record(
+        {
+          chainId: fc.constantFrom(56, 137),
+          collection: fc.constantFrom(a!, b!, c!, a!.toUpperCase().replace("0X", "0x")),
+          tokenId: fc.integer({ min: 1, max: 12 }),
+          kinds: fc.uniqueArray(fc.constantFrom(...kinds), { minLength: 1, maxLength: 3 }),
+        },
+        { requiredKeys: [] },
+      ),
+      { numRuns: 14, seed },
+    );
+    const opened = await Promise.all(
+      filters.map(async (filter) => {
+        const query = new URLSearchParams(
+          Object.entries(filter).map(([name, value]) => [name, Array.isArray(value) ? value.join(",") : String(value)]),
+        );
+        return { filter, events: await stream(`?${query}`) };
+      }),
+    );
+    await mint(a!, 56, { initialSupply: 2 });
+    await mint(b!, 56, { isStackable: false, initialSupply: 3 });
+    await mint(c!, 137, { initialSupply: 4 });
+    const last = await mint(a!, 56);
+    const made = await postJson(sim, "/_sim/collections", { chainId: 56, name: "Filtered", owner: DEMO_KEYS.studio });
+    await everything.waitFor(
+      (m) => m.event === "CollectionCreated" && JSON.parse(m.data).address === made.body.address,
+    );
+    expect(everything.messages.some((m) => JSON.parse(m.data).transactionHash === last.txHash)).toBe(true);
+    for (const { filter, events } of opened) {
+      const passes = (message: EventSourceMessage) => {
+        const data = JSON.parse(message.data);
+        const collection = message.event === "CollectionCreated" ? data.address : data.itemCollection;
+        return (
+          (filter.chainId === undefined || data.chainId === filter.chainId) &&
+          (filter.collection === undefined || collection === filter.collection.toLowerCase()) &&
+          (filter.tokenId === undefined || data.tokenId === filter.tokenId) &&
+          (filter.kinds === undefined || filter.kinds.includes(message.event!))
+        );
+      };
+      const expected = everything.messages.filter(passes);
+      if (expected.length > 0) await events.waitFor(() => true, expected.length);
+      expect(
+        events.messages.map((m) => `${m.event} ${m.id}`),
+        `filter ${JSON.stringify(filter)} (seed ${seed})`,
+      ).toEqual(expected.map((m) => `${m.event} ${m.id}`));
+    }
+  });
+
+  it("refuses a filter it does not know with 400", async () => {
+    for (const query of ["?kinds=Minted", "?collection=0x12", "?tokenId=-1", "?chainId=abc", "?colour=red"]) {
+      const refused = await call(sim, `/_sim/events${query}`);
+      expect(refused.status, query).toBe(400);
+      expectErrorBody(refused.body, "VALIDATION_FAILED");
+    }
+  });
+
+  it("resumes after Last-Event-ID from its buffer, and says gap when the id is no longer there", async () => {
+    const [collection] = await collectionsOn(sim, 137);
+    const first = await stream(`?collection=${collection}`);
+    await mint(collection!, 137);
+    await mint(collection!, 137);
+    await mint(collection!, 137);
+    const seen = await first.waitFor(itemEvents, 3);
+    first.close();
+    const resumed = await stream(`?collection=${collection}`, { "last-event-id": seen[0]!.id! });
+    await resumed.waitFor(itemEvents, 2);
+    const later = await mint(collection!, 137);
+    const after = await resumed.waitFor(itemEvents, 3);
+    expect(after.map((m) => m.id)).toEqual([seen[1]!.id, seen[2]!.id, JSON.parse(after[2]!.data).id]);
+    expect(JSON.parse(after[2]!.data).transactionHash).toBe(later.txHash);
+    // As a query parameter too (for an EventSource's first connection, which sends no header).
+    const byQuery = await stream(`?collection=${collection}&lastEventId=${encodeURIComponent(seen[1]!.id!)}`);
+    await byQuery.waitFor(itemEvents, 2);
+
+    // Past the buffer: more events than it keeps push the first one out.
+    await mint(collection!, 137, { isStackable: false, initialSupply: BUFFER });
+    expect(sim.events.feed.buffered()).toHaveLength(BUFFER);
+    const tooLate = await stream(`?collection=${collection}`, { "last-event-id": seen[0]!.id! });
+    const [gap] = await tooLate.waitFor((m) => m.event === "gap");
+    expect(JSON.parse(gap!.data)).toMatchObject({ lastEventId: seen[0]!.id });
+  });
+
+  it("announces removed for what an evm_revert over JSON-RPC took back, and the history agrees", async () => {
+    const [collection] = await collectionsOn(sim, 56);
+    const events = await stream("?chainId=56");
+    const snapshot = await rpc("evm_snapshot");
+    const minted = await mint(collection!, 56, { initialSupply: 2 });
+    const created = await postJson(sim, "/_sim/collections", {
+      chainId: 56,
+      name: "Reverted",
+      owner: DEMO_KEYS.studio,
+    });
+    const [transfer] = await events.waitFor(
+      (m) => itemEvents(m) && JSON.parse(m.data).transactionHash === minted.txHash,
+    );
+    await events.waitFor((m) => m.event === "CollectionCreated");
+    expect(await rpc("evm_revert", [snapshot])).toBe(true);
+    const removed = await events.waitFor((m) => m.event === "removed", 2);
+    expect(removed.map((m) => JSON.parse(m.data))).toEqual(
+      expect.arrayContaining([
+        {
+          id: transfer!.id,
+          event: "TransferSingle",
+          chainId: 56,
+          collection,
+          tokenId: minted.tokenIds[0],
+        },
+        {
+          id: `CollectionCreated-56-${created.body.address}`,
+          event: "CollectionCreated",
+          chainId: 56,
+          collection: created.body.address,
+        },
+      ]),
+    );
+    expect(removed.every((m) => m.id === JSON.parse(m.data).id)).toBe(true);
+    expect((await call(sim, `/api/v2/item/events/${collection}/${minted.tokenIds[0]}`)).status).toBe(404);
+    expect((await call(sim, `/api/v2/collection/${created.body.address}`)).status).toBe(404);
+    // The index went back to a checkpoint and folded again what the chain still holds: that is not told.
+    expect(events.messages.filter((m) => m.event === "removed")).toHaveLength(2);
+  });
+});
