@@ -19,8 +19,8 @@ function record(step: string): void {
 record("node");
 const hre = (await import("hardhat")).default;
 record("hardhat");
-const { startSimulator } = await import("../src/simulator.ts");
-const { defaultWorld } = await import("../src/scenario/world.ts");
+const { startSimulator } = await import("../src/simulator/simulator.ts");
+const { defaultWorld } = await import("../src/scenario/worlds.ts");
 record("the simulator's modules");
 const probe = await hre.network.create({ override: { chainId: 31337 } });
 record("first in-process network (EDR runtime, contract decoder)");

@@ -9,13 +9,14 @@ import { addItem } from "../src/chain/actions/add-item.ts";
 import { encodeItemDescription } from "../src/metadata/codec.ts";
 import { scenarioMetadata } from "../src/scenario/metadata.ts";
 import type { Scenario } from "../src/scenario/schema.ts";
-import { demoWorld } from "../src/scenario/world.ts";
-import { startSimulator } from "../src/simulator.ts";
+import { demoWorld } from "../src/scenario/worlds.ts";
+import { startSimulator } from "../src/simulator/simulator.ts";
 
 const sim = await startSimulator(demoWorld(), { port: 0, serveRpc: false });
 const chain = sim.chains.get(56)!;
-const collection = [...chain.models.collections.keys()][0]!;
-const owner = chain.models.collections.get(collection)!.owner;
+const models = await chain.read();
+const collection = [...models.collections.keys()][0]!;
+const owner = models.collections.get(collection)!.owner;
 
 // The default world's items as they go on chain, smallest first.
 const world = JSON.parse(readFileSync(new URL("../fixtures/default-world.json", import.meta.url), "utf8")) as Scenario;

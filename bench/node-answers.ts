@@ -5,7 +5,7 @@
 import { parseArgs } from "node:util";
 import { addressOf, deployerKey, keyFor } from "../src/core/keys.ts";
 import { loadScenarioFile } from "../src/scenario/load.ts";
-import { DEFAULT_WORLD_FILE, defaultWorld, SNAPSHOT_BASE_URL } from "../src/scenario/world.ts";
+import { DEFAULT_WORLD_FILE, defaultWorld, SNAPSHOT_BASE_URL } from "../src/scenario/worlds.ts";
 import { startTestSimulator } from "../test/harness.ts";
 import { chainAnswers } from "../test/chain/node-suite.ts";
 import { rpc, startAnvil } from "../test/chain/nodes.ts";

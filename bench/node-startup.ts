@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { addressOf, deployerKey, keyFor } from "../src/core/keys.ts";
 import { loadScenarioFile } from "../src/scenario/load.ts";
-import { defaultWorld, DEFAULT_WORLD_FILE } from "../src/scenario/world.ts";
+import { defaultWorld, DEFAULT_WORLD_FILE } from "../src/scenario/worlds.ts";
 import { startSimulator, stop } from "./lib/sim.ts";
 import { simulateCommand } from "./lib/worlds.ts";
 import { ROOT } from "./lib/processes.ts";

@@ -3,15 +3,16 @@
 // only (EDR and the block batcher), `chain` also waits for the index (confirmed), `http` goes
 // through the API. Set __EDR_MAX_CACHED_STATES to compare EDR's state-cache sizes.
 import { addItem } from "../src/chain/actions/add-item.ts";
-import { demoWorld } from "../src/scenario/world.ts";
-import { startSimulator } from "../src/simulator.ts";
+import { demoWorld } from "../src/scenario/worlds.ts";
+import { startSimulator } from "../src/simulator/simulator.ts";
 
 const mode = process.argv[2] ?? "raw";
 const total = Number(process.argv[3] ?? 24_000);
 const sim = await startSimulator(demoWorld(), { port: 0, serveRpc: false });
 const chain = sim.chains.get(56)!;
-const collection = [...chain.models.collections.keys()][0]!;
-const owner = chain.models.collections.get(collection)!.owner;
+const models = await chain.read();
+const collection = [...models.collections.keys()][0]!;
+const owner = models.collections.get(collection)!.owner;
 const body = JSON.stringify({
   collectionAddress: collection,
   recipient: owner,

@@ -2,8 +2,8 @@
 // world, as Debian's Chromium renders it: the collections, the busiest collection and its busiest
 // item (docs/screenshots/dashboard*.png).
 import { chromium } from "playwright-core";
-import { defaultWorld } from "../src/scenario/world.ts";
-import { startSimulator } from "../src/simulator.ts";
+import { defaultWorld } from "../src/scenario/worlds.ts";
+import { startSimulator } from "../src/simulator/simulator.ts";
 
 const dir = process.argv[2] ?? "docs/screenshots";
 const sim = await startSimulator(defaultWorld(), { port: 0, serveRpc: false });

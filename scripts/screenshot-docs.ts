@@ -1,8 +1,8 @@
 // `node scripts/screenshot-docs.ts [out.png]`: the API reference (/docs) of a simulator running the
 // default world, with the mint operation opened in "Try it out", as Debian's Chromium renders it.
 import { chromium } from "playwright-core";
-import { defaultWorld } from "../src/scenario/world.ts";
-import { startSimulator } from "../src/simulator.ts";
+import { defaultWorld } from "../src/scenario/worlds.ts";
+import { startSimulator } from "../src/simulator/simulator.ts";
 
 const out = process.argv[2] ?? "docs/screenshots/swagger-mint.png";
 const sim = await startSimulator(defaultWorld(), { port: 0, serveRpc: false });

@@ -1,8 +1,8 @@
 import { request as httpRequest } from "node:http";
 import type { Address } from "viem";
 import type { ApiAccount } from "../src/core/config.ts";
-import { demoWorld } from "../src/scenario/world.ts";
-import { startSimulator, type Simulator, type World } from "../src/simulator.ts";
+import { demoWorld } from "../src/scenario/worlds.ts";
+import { startSimulator, type Simulator, type World } from "../src/simulator/simulator.ts";
 import type { SimulatorOptions } from "../src/core/config.ts";
 
 /** The demo world's API keys (fixtures/demo-world.json), by account name. */

@@ -1,6 +1,7 @@
 import type { Address } from "viem";
 import { ChainReplaced } from "../indexer/indexer.ts";
 import { rootCause } from "./node/rpc.ts";
+import type { ReadModels } from "../indexer/models.ts";
 import type { SimChain } from "./sim-chain.ts";
 
 export { ChainReplaced } from "../indexer/indexer.ts";
@@ -15,8 +16,14 @@ export class ChainDown extends Error {
   }
 }
 
+/** One chain and its read models, as of a sync just made. */
+export interface ChainRead {
+  chain: SimChain;
+  models: ReadModels;
+}
+
 /** Where a collection address was found: on the chain asked about, only on another one, or nowhere. */
-export type CollectionLookup = { found: SimChain } | { elsewhere: number } | { unknown: true };
+export type CollectionLookup = { found: ChainRead } | { elsewhere: number } | { unknown: true };
 
 /** The chains this simulator serves, by chain id; each read brings them up to date first. */
 export class ChainRegistry {
@@ -43,41 +50,48 @@ export class ChainRegistry {
     return [...this.#chains.keys()];
   }
 
-  /** Every chain (or only `chainId`'s), indexed up to its head; a node given by --rpc-url that does not answer throws ChainDown. */
-  async synced(chainId?: number): Promise<SimChain[]> {
+  /**
+   * Every chain (or only `chainId`'s) with its read models, once its index has caught up with it: the one way
+   * to read them. A node given by --rpc-url that does not answer throws ChainDown.
+   */
+  async read(chainId?: number): Promise<ChainRead[]> {
     const chains = this.all().filter((chain) => chainId === undefined || chain.chainId === chainId);
-    await Promise.all(
-      chains.map((chain) =>
-        chain.sync().catch((error: unknown) => {
+    return Promise.all(
+      chains.map(async (chain) => ({
+        chain,
+        models: await chain.read().catch((error: unknown) => {
           // A node we did not start may be gone; an in-process chain failing is a bug, and stays one.
           if (!chain.external || error instanceof ChainReplaced) throw error;
           throw new ChainDown(chain.chainId, error);
         }),
-      ),
+      })),
     );
-    return chains;
+  }
+
+  /** Every chain's index caught up with it (before an action that must see the chains as they are). */
+  async sync(chainId?: number): Promise<void> {
+    await this.read(chainId);
   }
 
   /**
-   * The chain a collection lives on (among `chainId`'s, when given), after bringing the index up to date. A
-   * collection not found on a node others write to (--rpc-url) is looked for again at the node's head: another
-   * instance may have just created it, before the next poll.
+   * The chain a collection lives on (among `chainId`'s, when given), with its read models. A collection not
+   * found on a node others write to (--rpc-url) is looked for again at the node's head: another instance may
+   * have just created it, before the next poll.
    */
   async findCollection(address: Address, chainId?: number): Promise<CollectionLookup> {
-    const holding = (chains: SimChain[]) => chains.find((chain) => chain.models.collections.has(address));
-    let found = holding(await this.synced(chainId));
-    if (!found) found = holding(await this.#caughtUp(chainId));
+    const holding = (reads: ChainRead[]) => reads.find(({ models }) => models.collections.has(address));
+    const found = holding(await this.read(chainId)) ?? holding(await this.#caughtUp(chainId));
     if (found) return { found };
     if (chainId === undefined) return { unknown: true };
-    const elsewhere = holding(await this.synced());
-    return elsewhere ? { elsewhere: elsewhere.chainId } : { unknown: true };
+    const elsewhere = holding(await this.read());
+    return elsewhere ? { elsewhere: elsewhere.chain.chainId } : { unknown: true };
   }
 
   /** The nodes others write to (among `chainId`'s), indexed up to their latest block now. */
-  async #caughtUp(chainId?: number): Promise<SimChain[]> {
+  async #caughtUp(chainId?: number): Promise<ChainRead[]> {
     const shared = this.all().filter((chain) => chain.external && (chainId === undefined || chain.chainId === chainId));
-    for (const chain of shared) chain.indexer.markStale();
-    return shared.length === 0 ? [] : this.synced(chainId);
+    for (const chain of shared) chain.noticeMoved();
+    return shared.length === 0 ? [] : this.read(chainId);
   }
 
   close(): Promise<unknown> {

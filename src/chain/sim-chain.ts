@@ -1,6 +1,9 @@
 import { formatTransactionReceipt, toHex, type Abi, type Address, type Hex, type TransactionReceipt } from "viem";
+import { indexedEventsAbi } from "../indexer/decode.ts";
 import type { ChainIndexer } from "../indexer/indexer.ts";
-import type { ChainModels } from "../indexer/models.ts";
+import { chainLogSource } from "../indexer/log-source.ts";
+import type { ReadModels } from "../indexer/models.ts";
+import type { IndexObserver } from "../indexer/observer.ts";
 import type { Abis } from "../core/abi.ts";
 import { BlockBatcher } from "./block-batcher.ts";
 import type { CoreContracts } from "./deploy.ts";
@@ -107,18 +110,8 @@ export class SimChain {
     return this.#started;
   }
 
-  get indexer(): ChainIndexer {
-    return this.#indexer;
-  }
-
   get publicClient(): PublicClient {
     return this.#running().publicClient;
-  }
-
-  /** Concurrent writes share a block; anything else that changes the chain runs between blocks. */
-  get batcher(): BlockBatcher {
-    this.#running();
-    return this.#batcher!;
   }
 
   /** Where the keys of the simulator's own accounts are: what the chain only impersonates is signed here with them. */
@@ -142,14 +135,40 @@ export class SimChain {
     return this.#chain;
   }
 
-  /** The read models as of the last sync. */
-  get models(): ChainModels {
+  /** The read models, once the index has caught up with the chain: the one way to read them. */
+  async read(): Promise<ReadModels> {
+    await this.#indexer.sync();
     return this.#indexer.models;
   }
 
   /** Catch the index up with the chain, if anything may have changed it. */
   sync(): Promise<void> {
     return this.#indexer.sync();
+  }
+
+  /** Blocks may have been mined by others (a node polled, a collection looked for at the head). */
+  noticeMoved(): void {
+    this.#indexer.markStale();
+  }
+
+  /** Blocks the index holds may have been replaced (a node others write to may have gone back). */
+  noticeRewritten(): void {
+    this.#indexer.markRewritten();
+  }
+
+  /** Remembers the read models as of the head, to come back to if the chain returns to it (a snapshot). */
+  checkpoint(): Promise<void> {
+    return this.#indexer.checkpoint();
+  }
+
+  /** Tells `observer` what each catch-up of the index adds and takes back (the event feed). */
+  observe(observer: IndexObserver | undefined): void {
+    this.#indexer.observe(observer);
+  }
+
+  /** The index reads this chain from now on (after it was folded from the world cache), rebuilt if the chain disagrees. */
+  indexFromChain(): void {
+    this.#indexer.readFrom(chainLogSource(this.publicClient, indexedEventsAbi(this.abis)));
   }
 
   /** A mark to give `holdsSnapshot` with a node snapshot taken now. */

@@ -1,9 +1,10 @@
 import type { Address } from "viem";
 import { hasMinterRole } from "../chain/actions/minter-role.ts";
+import type { ChainRead } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import { chainProfile, type ApiAccount } from "../core/config.ts";
 import { itemKey } from "../indexer/models.ts";
-import type { Simulator } from "../simulator.ts";
+import type { Simulator } from "../simulator/simulator.ts";
 
 /** What a developer needs on start-up: where things are, which keys to use, and a request to try per endpoint. */
 export async function banner(
@@ -12,11 +13,11 @@ export async function banner(
   clock: string,
   state: { controlOn: boolean; stateDir?: string; cacheDir?: string },
 ): Promise<string> {
-  const chains = sim.chains.all();
+  const chains = await sim.chains.read();
   const accounts = sim.accounts.list();
   const sample = await mintSample(chains, accounts);
-  const first = sample?.chain ?? chains[0]!;
-  const collection = sample?.collection ?? [...first.models.collections.keys()][0] ?? "<collection address>";
+  const first = sample?.chain ?? chains[0]!.chain;
+  const collection = sample?.collection ?? [...chains[0]!.models.collections.keys()][0] ?? "<collection address>";
   const minter = sample?.account ?? accounts[0];
   const lines = [
     `NFT service simulator ready in ${(times.readyInMs / 1000).toFixed(1)} s` +
@@ -31,7 +32,7 @@ export async function banner(
     `  control    ${state.controlOn ? `${sim.url}/_sim  (time, snapshots, reset, collections, API keys, faults, request log; see /docs)` : "off (not on loopback; set --admin-token to turn it on)"}`,
     `  cache      ${state.cacheDir ? `${state.cacheDir} (the next start answers from it at once; --no-cache to replay first)` : "off"}`,
     `  state      ${state.stateDir ? `${state.stateDir} (journal: ${sim.restored?.replayed ?? 0} changes replayed)` : "not kept (--state <dir> keeps every change across restarts)"}`,
-    ...chains.flatMap((chain) => chainLines(chain, sim.rpcUrls.get(chain.chainId))),
+    ...chains.flatMap((read) => chainLines(read, sim.rpcUrls.get(read.chain.chainId))),
     "",
     "  API keys (developer wallets):",
     ...accounts.map(({ apiKey, name, wallet }) => `    ${apiKey.padEnd(20)} ${name.padEnd(10)} ${wallet}`),
@@ -49,7 +50,8 @@ export async function banner(
 }
 
 /** Where a chain is (a port of the simulator, or a node it did not start) and its contracts; a node's chain that the world left empty says so. */
-function chainLines({ chainId, contracts, node, models }: SimChain, rpcUrl: string | undefined): string[] {
+function chainLines({ chain, models }: ChainRead, rpcUrl: string | undefined): string[] {
+  const { chainId, contracts, node } = chain;
   const head = `  chain ${String(chainId).padEnd(4)} ${chainProfile(chainId).name}:`;
   const where = `marketplace ${contracts.marketplace}  stablecoin ${contracts.stablecoin}`;
   if (!node) return [`${head} ${rpcUrl ?? "(no JSON-RPC)"}  ${where}`];
@@ -63,12 +65,12 @@ function chainLines({ chainId, contracts, node, models }: SimChain, rpcUrl: stri
 
 /** A collection with an item, and an API key whose wallet holds its minter role, so that every sample request answers 200. */
 async function mintSample(
-  chains: SimChain[],
+  chains: ChainRead[],
   accounts: ApiAccount[],
 ): Promise<{ chain: SimChain; collection: Address; account: ApiAccount } | undefined> {
-  for (const chain of chains) {
-    for (const collection of chain.models.collections.keys()) {
-      if (!chain.models.items.has(itemKey(collection, 1n))) continue;
+  for (const { chain, models } of chains) {
+    for (const collection of models.collections.keys()) {
+      if (!models.items.has(itemKey(collection, 1n))) continue;
       for (const account of accounts) {
         if (await hasMinterRole(chain, { collection, wallet: account.wallet })) return { chain, collection, account };
       }

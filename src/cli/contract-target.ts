@@ -1,8 +1,8 @@
 import { hasMinterRole } from "../chain/actions/minter-role.ts";
 import { SetupFailed } from "../contract-suite/setup.ts";
 import type { Target } from "../contract-suite/target.ts";
-import { CONTRACT_SUITE_WORLD_FILE, fixtureWorld } from "../scenario/world.ts";
-import { startSimulator, type Simulator } from "../simulator.ts";
+import { CONTRACT_SUITE_WORLD_FILE, fixtureWorld } from "../scenario/worlds.ts";
+import { startSimulator, type Simulator } from "../simulator/simulator.ts";
 
 export interface LocalTarget {
   sim: Simulator;
@@ -65,9 +65,9 @@ async function collectionToMintOn(
   if (!wallet)
     throw new SetupFailed(`${sim.url} knows no API key '${apiKey}': pass --api-key of one of its keys (${keys})`);
   const wanted = preferred.toLowerCase();
-  const collections = sim.chains
-    .all()
-    .flatMap((chain) => [...chain.models.collections.keys()].map((address) => ({ chain, address })));
+  const collections = (await sim.chains.read()).flatMap(({ chain, models }) =>
+    [...models.collections.keys()].map((address) => ({ chain, address })),
+  );
   const given = collections.filter(({ address }) => address === wanted);
   if (!mayChoose && given.length === 0)
     throw new SetupFailed(`${sim.url} has no collection ${preferred}: pass --collection of one it lists`);

@@ -3,8 +3,8 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { harOf } from "../scenario/har.ts";
-import { EXPORT_MARKER, snapshotWorld, SNAPSHOT_DIR } from "../scenario/export.ts";
-import { DEFAULT_WORLD_FILE, SNAPSHOT_BASE_URL } from "../scenario/world.ts";
+import { EXPORT_MARKER, snapshotWorld, SNAPSHOT_DIR } from "./export-snapshots.ts";
+import { DEFAULT_WORLD_FILE, SNAPSHOT_BASE_URL } from "../scenario/worlds.ts";
 import { UsageError } from "./usage-error.ts";
 import { exitAfterOutput } from "./exit.ts";
 

@@ -2,7 +2,7 @@
 // `nft-sim`, the command the package installs. Each subcommand is loaded only when asked for,
 // so `nft-sim contract-test --base-url …` never loads Hardhat. Exit codes: 0 done, 1 failed,
 // 2 usage error (contract-test: 1 a contract violation, 2 the suite could not run).
-import { nodeTooOld } from "../node-version.ts";
+import { nodeTooOld } from "../core/node-version.ts";
 import { exitAfterOutput } from "./exit.ts";
 
 const USAGE = `Usage: nft-sim <command> [options]

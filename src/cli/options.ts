@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { defaultCacheDir } from "../world-cache/world-cache.ts";
 import { readGivenKeys } from "../chain/node/keys-file.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../core/config.ts";
-import type { WorldOptions } from "../scenario/world.ts";
+import type { WorldOptions } from "../scenario/worlds.ts";
 import { isLoopbackHost } from "../access/hosts.ts";
 import { integerOption } from "./integers.ts";
 import { UsageError } from "./usage-error.ts";

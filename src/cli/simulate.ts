@@ -7,14 +7,14 @@ import { isLoopbackHost } from "../access/hosts.ts";
 import { JournalError } from "../journal/journal.ts";
 import { ReplayError } from "../scenario/replay.ts";
 import { ScenarioError } from "../scenario/load.ts";
-import { chooseWorld, fixtureFile, WorldChoiceError } from "../scenario/world.ts";
-import { startSimulator } from "../simulator.ts";
+import { chooseWorld, fixtureFile, WorldChoiceError } from "../scenario/worlds.ts";
+import { startSimulator } from "../simulator/simulator.ts";
 import { banner } from "./banner.ts";
 import { replayDisplay } from "./progress.ts";
 import { reloadOnChange } from "./watch.ts";
 import { readOptions, USAGE, UsageError } from "./options.ts";
 import { exitAfterOutput } from "./exit.ts";
-import { nodeTooOld } from "../node-version.ts";
+import { nodeTooOld } from "../core/node-version.ts";
 
 /**
  * `npm run simulate` and `nft-sim simulate`: starts the simulator and serves until Ctrl-C.

@@ -3,7 +3,7 @@ import { createAjv, describeErrors, dottedPath } from "../schemas/ajv.ts";
 import { CollectionResponse, CollectionsResponse } from "../schemas/collection.ts";
 import { ErrorBody } from "../schemas/error.ts";
 import { ItemEventsResponse } from "../schemas/item-event.ts";
-import { MintResponse } from "../schemas/mint.ts";
+import { MintResponse } from "../schemas/item.ts";
 
 /** Checks a body against one of the server's own response schemas, strictly: no coercion, no defaults. */
 export type BodyCheck = (body: unknown) => string[];

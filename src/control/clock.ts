@@ -4,9 +4,9 @@ import type { TimeResponse } from "../schemas/control.ts";
 
 /** Each chain's head block and its time, after indexing it. */
 export async function chainClocks(chains: ChainRegistry): Promise<TimeResponse> {
-  const synced = await chains.synced();
+  const reads = await chains.read();
   return {
-    chains: synced.map(({ chainId, models: { head } }) => ({
+    chains: reads.map(({ chain: { chainId }, models: { head } }) => ({
       chainId,
       blockNumber: head.blockNumber,
       timestamp: head.timestamp,

@@ -17,8 +17,8 @@ async function collectionOf(chains: ChainRegistry, rawAddress: string, chainId?:
   const address = rawAddress.toLowerCase() as Address;
   const lookup = await chains.findCollection(address, chainId);
   if (!("found" in lookup)) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${address}` });
-  const { models } = lookup.found;
-  return { address, models, head: { chainId: lookup.found.chainId, collectionAddress: address } };
+  const { chain, models } = lookup.found;
+  return { address, models, head: { chainId: chain.chainId, collectionAddress: address } };
 }
 
 export const collectionReadRoutes = ({ chains }: Reads) => ({

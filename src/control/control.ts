@@ -141,7 +141,7 @@ export class Control {
           break;
       }
     }
-    await chains.synced();
+    await chains.sync();
     return failedAgain;
   }
 

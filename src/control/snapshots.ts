@@ -134,8 +134,8 @@ export class Snapshots {
   async #take(): Promise<Snapshot> {
     const { chains, accounts } = this.#parts;
     const nodes = new Map<number, NodeSnapshot>();
-    for (const chain of await chains.synced()) {
-      await chain.indexer.checkpoint();
+    for (const { chain } of await chains.read()) {
+      await chain.checkpoint();
       nodes.set(chain.chainId, await nodeSnapshot(chain));
     }
     return { nodes, accounts: accounts.snapshot() };
@@ -157,7 +157,7 @@ export class Snapshots {
       snapshot.nodes.set(chain.chainId, await nodeSnapshot(chain));
     }
     accounts.restore(snapshot.accounts);
-    await chains.synced();
+    await chains.sync();
   }
 }
 

@@ -16,7 +16,7 @@ import type { CollectionDescription } from "../schemas/on-chain-metadata.ts";
 import { collectionDescription } from "../views/descriptions.ts";
 import type { CreateCollectionBody } from "../schemas/control.ts";
 import { collectionUri } from "../schemas/metadata.ts";
-import { servedChain } from "../services/mint.ts";
+import { servedChain } from "../services/mint-item.ts";
 import { minedWithin } from "../services/pending-write.ts";
 
 /** What editing the world touches: the chains (through chain actions) and the API keys. */
@@ -44,10 +44,10 @@ export async function createCollection(
   body: CreateCollectionBody,
 ) {
   const chain = servedChain(chains, body.chainId);
-  await chain.sync();
+  const { collections } = await chain.read();
   const owner = accountOf(accounts, body.owner);
   const minters = body.minters.map((apiKey) => accountOf(accounts, apiKey).wallet);
-  const taken = new Set([...chain.models.collections.values()].map((record) => collectionDescription(record).slug));
+  const taken = new Set([...collections.values()].map((record) => collectionDescription(record).slug));
   const base = slugify(body.name);
   let slug = base;
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
@@ -88,9 +88,9 @@ export async function setMinterRole(
   const lookup = await parts.chains.findCollection(collection, chainId);
   if (!("found" in lookup))
     throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${collection}${chainId ? ` on chain ${chainId}` : ""}` });
-  const chain = lookup.found;
+  const { chain, models } = lookup.found;
   const wallet = accountOf(parts.accounts, apiKey).wallet;
-  const admin = chain.models.collections.get(collection)!.owner;
+  const admin = models.collections.get(collection)!.owner;
   const held = new Set([...(await nodeAccounts(chain)), ...parts.accounts.list().map((account) => account.wallet)]);
   if (!held.has(admin)) {
     throw apiError(

@@ -42,7 +42,7 @@ export class EventFeed {
   /** Observes these chains' indexes from now on (the world is in: its loading is not pushed). */
   follow(chains: SimChain[]): void {
     for (const chain of chains)
-      chain.indexer.observe({
+      chain.observe({
         indexed: (change) => this.#publish(change),
         mayHaveMoved: () => this.#syncSoon(chain),
       });

@@ -1,7 +1,7 @@
 import type { Address, Hex, Log } from "viem";
-import type { PublicClient } from "../chain/network.ts";
+import type { PublicClient } from "viem";
 import { decodeLogs, type DecodedLog, type indexedEventsAbi } from "./decode.ts";
-import type { ChainModels } from "./models.ts";
+import type { ReadModels } from "./models.ts";
 
 /** A block as the indexer needs it: where it is, what it is, and when it was made. */
 export interface BlockRef {
@@ -20,7 +20,7 @@ export interface LogSource {
   /** Throws viem's BlockNotFoundError if the source has no such block (anything else: it could not be asked). */
   block(number: bigint): Promise<BlockRef>;
   /** The followed logs of blocks `from` to `to`, in chain order; `known` is what the index holds so far. */
-  logs(from: bigint, to: bigint, known: ChainModels): Promise<DecodedLog[]>;
+  logs(from: bigint, to: bigint, known: ReadModels): Promise<DecodedLog[]>;
 }
 
 export interface ChainSourceOptions {
@@ -102,7 +102,7 @@ function answeredWithError(error: unknown): boolean {
 async function ownLogs(
   client: Pick<PublicClient, "getLogs">,
   abi: ReturnType<typeof indexedEventsAbi>,
-  known: ChainModels,
+  known: ReadModels,
   created: Set<Address>,
   range: { fromBlock: bigint; toBlock: bigint },
 ): Promise<Log[]> {

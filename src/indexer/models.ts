@@ -51,7 +51,7 @@ export interface ChainFacts {
   chainId: number;
   factory: Address;
   marketplace: Address;
-  currencies: Map<Address, Currency>;
+  currencies: ReadonlyMap<Address, Currency>;
 }
 
 export type TransferKind = Extract<IndexedEventName, "TransferSingle" | "TransferBatch">;
@@ -117,6 +117,20 @@ export interface ChainModels {
   /** Bumped whenever anything above changes, so derived views can be cached. */
   version: number;
 }
+
+/** What a read may see of the models: all of it, changed by nothing but the reducers. */
+export type ReadModels = ReadOnly<ChainModels>;
+
+export type ReadOnly<T> =
+  T extends ReadonlyMap<infer K, infer V>
+    ? ReadonlyMap<K, ReadOnly<V>>
+    : T extends readonly (infer E)[]
+      ? readonly ReadOnly<E>[]
+      : T extends (...args: never[]) => unknown
+        ? T
+        : T extends object
+          ? { readonly [P in keyof T]: ReadOnly<T[P]> }
+          : T;
 
 export function emptyModels(facts: ChainFacts): ChainModels {
   return {

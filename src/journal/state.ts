@@ -1,5 +1,13 @@
-import type { Control } from "../control/control.ts";
+import type { JournalEntry } from "./entries.ts";
 import { Journal, JournalError } from "./journal.ts";
+
+/** What a journal is replayed onto and then records (the control API): the journal knows nothing more of it. */
+export interface Journaled {
+  /** Replays the entries; answers how many recorded writes failed again. */
+  replay(entries: JournalEntry[]): Promise<number>;
+  /** Records every acknowledged change into `journal` from now on. */
+  attach(journal: Journal): void;
+}
 
 export interface RestoredState {
   journal: Journal;
@@ -16,7 +24,7 @@ export interface RestoredState {
 export async function restoreState(
   dir: string,
   worldId: string,
-  control: Control,
+  control: Journaled,
   warn: (line: string) => void,
 ): Promise<RestoredState> {
   const { journal, entries, warning } = Journal.open(dir, { t: "world", id: worldId });

@@ -1,6 +1,6 @@
 import { stringToHex, type Hex } from "viem";
 import { createAjv } from "../schemas/ajv.ts";
-import { ItemDescription } from "../schemas/mint.ts";
+import { ItemDescription } from "../schemas/item.ts";
 import {
   CollectionDescription,
   COLLECTION_METADATA_MAX_BYTES,

@@ -11,7 +11,7 @@ import { requestValidator } from "../schemas/validate.ts";
 import { listCollections, orderedViews } from "../views/collection-list.ts";
 import { findCollection, historyKey, type MockRequest, type MockWorld } from "./data.ts";
 export type { MockRequest } from "./data.ts";
-import { mockMint } from "./mint.ts";
+import { mockMint } from "./mock-mint.ts";
 
 /** What the simulator would answer: the status and the body it would serialize (compact JSON). */
 export interface MockAnswer {

@@ -8,10 +8,10 @@
 // A thin wrapper over the simulator `nft-sim simulate` runs: the same world choice
 // (chooseWorld), the same start (src/simulator.ts), other defaults (free ports, no JSON-RPC).
 import { DEFAULT_OPTIONS, type ApiAccount } from "../core/config.ts";
-import { nodeTooOld } from "../node-version.ts";
-import { chooseWorld } from "../scenario/world.ts";
+import { nodeTooOld } from "../core/node-version.ts";
+import { chooseWorld } from "../scenario/worlds.ts";
 import { defaultCacheDir } from "../world-cache/world-cache.ts";
-import { startSimulator as startServer } from "../simulator.ts";
+import { startSimulator as startServer } from "../simulator/simulator.ts";
 import { controlClient, type ControlClient } from "./control-client.ts";
 
 export type { ApiAccount } from "../core/config.ts";

@@ -9,7 +9,7 @@ export const collectionsRoute = ({ chains }: RouteDeps) =>
   handle(listOperation, {
     async answer({ query }) {
       const chainId = (query as { chainId?: number }).chainId;
-      const perChain = (await chains.synced(chainId)).map((chain) => collectionViews(chain.models));
+      const perChain = (await chains.read(chainId)).map(({ models }) => collectionViews(models));
       return listCollections(orderedViews(perChain, query.sortBy, query.sortDir), query);
     },
   });

@@ -1,7 +1,7 @@
 import type { Context } from "koa";
 import { apiError, ERRORS } from "../core/errors.ts";
 import { mintItem as mintOperation } from "../schemas/operations.ts";
-import { mintItem } from "../services/mint.ts";
+import { mintItem } from "../services/mint-item.ts";
 import type { RouteDeps } from "./deps.ts";
 import { FailedKeys } from "./failed-keys.ts";
 import { handle } from "./handle.ts";

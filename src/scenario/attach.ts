@@ -14,8 +14,8 @@ import type { Step } from "./load.ts";
  * 1), and each is checked against the scenario, its metadata on chain included.
  */
 export async function landFromChain(chain: SimChain, steps: Step[], world: ReplayContext): Promise<void> {
-  await chain.sync();
-  const { chainId, models } = chain;
+  const { chainId } = chain;
+  const models = await chain.read();
   const created = [...models.collections.values()];
   const nextTokenId = new Map<Address, bigint>();
   let nextCollection = 0;

@@ -97,9 +97,9 @@ export class ChainReplay implements SendContext {
 
   /** Mines the head at "now" (volumes are measured against it), indexes, and checks the chain agrees. */
   async finish(): Promise<void> {
-    const { chainId, contracts, abis, models } = this.chain;
+    const { chainId, contracts, abis } = this.chain;
     await this.chain.request("evm_mine", [this.#world.now]);
-    await this.chain.sync();
+    const models = await this.chain.read();
     for (const [item, landed] of this.#world.landing.items) {
       if (landed.chainId !== chainId) continue;
       const lost = landed.tokenIds.find((tokenId) => !models.items.has(itemKey(landed.collection, tokenId)));

@@ -1,6 +1,6 @@
 import type { Hex } from "viem";
 import { addressOf } from "../core/keys.ts";
-import type { World } from "../simulator.ts";
+import type { World } from "./world.ts";
 
 /**
  * `--fixture none`: no collections and no times to keep (the chains run on the wall clock); the

@@ -1,6 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Address, AddressInput, ChainId, ItemRef, SafeInteger } from "./common.ts";
-import { Property } from "./mint.ts";
+import { Property } from "./item.ts";
 
 // What the control API reads out of a collection for the dashboard: the API has no list of a
 // collection's items, nor an item's holders, open listings or sale prices, nor volume per day.

@@ -1,6 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { ChainId, SafeInteger } from "./common.ts";
-import { StoredItem } from "./mint.ts";
+import { StoredItem } from "./item.ts";
 
 /** Where the simulator serves an item's metadata; a collection's `uri` is this path without `/:tokenId`. */
 export const ITEM_METADATA_PATH = "/metadata/:chainId/:slug/:tokenId";

@@ -9,7 +9,7 @@ import {
 import { ItemEventsParams, ItemEventsQuery, ItemEventsResponse } from "./item-event.ts";
 import { IMAGE_FORMATS, ImageParams, ImageQuery, PngImage, SvgImage } from "./image.ts";
 import { ITEM_METADATA_PATH, ItemMetadata, ItemMetadataParams } from "./metadata.ts";
-import { MintBody, MintQuery, MintResponse } from "./mint.ts";
+import { MintBody, MintQuery, MintResponse } from "./item.ts";
 import { ERRORS, type ErrorDescriptor } from "../core/errors.ts";
 
 /**

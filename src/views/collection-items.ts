@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import type { ChainModels } from "../indexer/models.ts";
+import type { ReadModels } from "../indexer/models.ts";
 import { itemDescription } from "./descriptions.ts";
 
 /** One item of a collection as the dashboard lists it: what the chain says, and its name and image if its creation described it. */
@@ -14,7 +14,7 @@ export interface CollectionItemSummary {
 }
 
 /** Every item of a collection, by token id (held balances only; tokens in a listing's escrow count for the marketplace). */
-export function collectionItems(models: ChainModels, collection: Address): CollectionItemSummary[] {
+export function collectionItems(models: ReadModels, collection: Address): CollectionItemSummary[] {
   const items: CollectionItemSummary[] = [];
   const prefix = `${collection}-`;
   for (const [key, record] of models.items) {

@@ -1,12 +1,12 @@
 import type { Address } from "viem";
-import type { ChainModels } from "../indexer/models.ts";
+import type { ReadModels } from "../indexer/models.ts";
 import type { CollectionVolume } from "../schemas/collection-reads.ts";
 import { cents, saleWorth } from "./item-event.ts";
 
 const DAY = 86_400;
 
 /** The USD worth and count of a collection's sales per UTC day, every day from the first sale's to the head's. */
-export function collectionVolume(models: ChainModels, collection: Address): CollectionVolume["days"] {
+export function collectionVolume(models: ReadModels, collection: Address): CollectionVolume["days"] {
   const sales = models.sales.get(collection) ?? [];
   if (sales.length === 0) return [];
   const first = Math.floor(sales[0]!.timestamp / DAY);

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import type { ChainModels, CollectionRecord } from "../indexer/models.ts";
+import type { ReadModels, CollectionRecord } from "../indexer/models.ts";
 import type { CollectionDescription } from "../schemas/on-chain-metadata.ts";
 import type { Collection, CollectionSummary } from "../schemas/collection.ts";
 import { collectionDescription } from "./descriptions.ts";
@@ -18,7 +18,7 @@ export interface CollectionView {
  * Every collection of one chain as the API shows it, derived from the read
  * models (the metadata included: the chain told it), and cached until they change.
  */
-export function collectionViews(models: ChainModels): Map<Address, CollectionView> {
+export function collectionViews(models: ReadModels): Map<Address, CollectionView> {
   const key = models.version;
   const cached = cache.get(models);
   if (cached?.key === key) return cached.views;
@@ -41,7 +41,7 @@ export function collectionViews(models: ChainModels): Map<Address, CollectionVie
   return views;
 }
 
-const cache = new WeakMap<ChainModels, { key: number; views: Map<Address, CollectionView> }>();
+const cache = new WeakMap<ReadModels, { key: number; views: Map<Address, CollectionView> }>();
 
 function toCollection(
   record: CollectionRecord,
@@ -76,7 +76,7 @@ function withoutImageUrl({ imageUrl: _imageUrl, ...summary }: Collection): Colle
 type Volumes = Pick<Collection, "volume_1d" | "volume_1w" | "volume_30d" | "volume_all">;
 
 /** USD sale volume in windows ending at the latest block's time: the sum of its sales' worth, as their events answer it. */
-function volumes(models: ChainModels, collection: Address): Volumes {
+function volumes(models: ReadModels, collection: Address): Volumes {
   const now = models.head.timestamp;
   const totals = { volume_1d: 0, volume_1w: 0, volume_30d: 0, volume_all: 0 };
   for (const sale of models.sales.get(collection) ?? []) {

@@ -1,6 +1,6 @@
 import type { Address } from "viem";
 import { itemRef } from "../core/formats.ts";
-import { itemKey, type ChainModels, type MarketFact } from "../indexer/models.ts";
+import { itemKey, type ReadModels, type MarketFact } from "../indexer/models.ts";
 import type { CollectionItem } from "../schemas/collection-reads.ts";
 import { itemDescription } from "./descriptions.ts";
 import { itemEvent } from "./item-event.ts";
@@ -11,7 +11,7 @@ import type { MarketEvent } from "../schemas/item-event.ts";
  * counting for their seller), its open listings at their latest price, and every sale.
  * Undefined when the collection has no such token.
  */
-export function itemDetail(models: ChainModels, collection: Address, tokenId: bigint): CollectionItem | undefined {
+export function itemDetail(models: ReadModels, collection: Address, tokenId: bigint): CollectionItem | undefined {
   const key = itemKey(collection, tokenId);
   const record = models.items.get(key);
   if (!record) return undefined;

@@ -1,15 +1,15 @@
 import { formatUnits } from "viem";
 import { itemRef, marketEventId, transferEventId } from "../core/formats.ts";
-import { type Activity, type ChainFacts, type MarketFact, type TransferFact } from "../indexer/models.ts";
+import type { Activity, ChainFacts, MarketFact, ReadOnly, TransferFact } from "../indexer/models.ts";
 import type { ItemEvent, MarketEvent, TransferEvent } from "../schemas/item-event.ts";
 
 /** Each fact's API event, made once: facts never change, and pages reuse the same frozen object. */
 const made = new WeakMap<Activity, ItemEvent>();
 
 function once<Fact extends Activity, Event extends ItemEvent>(
-  facts: ChainFacts,
+  facts: ReadOnly<ChainFacts>,
   fact: Fact,
-  make: (facts: ChainFacts, fact: Fact) => Event,
+  make: (facts: ReadOnly<ChainFacts>, fact: Fact) => Event,
 ): Event {
   let event = made.get(fact) as Event | undefined;
   if (!event) {
@@ -21,17 +21,17 @@ function once<Fact extends Activity, Event extends ItemEvent>(
 }
 
 /** An activity fact as the API writes it (frozen). */
-export function itemEvent(facts: ChainFacts, activity: Activity): ItemEvent {
+export function itemEvent(facts: ReadOnly<ChainFacts>, activity: Activity): ItemEvent {
   return "listingId" in activity ? once(facts, activity, marketEvent) : once(facts, activity, transferEvent);
 }
 
 /** A sale's USD worth, as its event answers it. */
-export function saleWorth(facts: ChainFacts, sale: MarketFact): number {
+export function saleWorth(facts: ReadOnly<ChainFacts>, sale: MarketFact): number {
   return once(facts, sale, marketEvent).worth;
 }
 
 /** A transfer; its id is `<Event>-<blockNumber>-<logIndex>`. */
-function transferEvent(facts: ChainFacts, transfer: TransferFact): TransferEvent {
+function transferEvent(facts: ReadOnly<ChainFacts>, transfer: TransferFact): TransferEvent {
   return {
     id: transferEventId(transfer.kind, transfer.blockNumber, transfer.logIndex),
     amount: transfer.amount.toString(),
@@ -52,7 +52,7 @@ function transferEvent(facts: ChainFacts, transfer: TransferFact): TransferEvent
  * A marketplace event: id `<Event>-<listingId>-<txHash>-<logIndex>`, the price in whole
  * currency units, the currency's USD price and, for a sale, its USD worth rounded to cents.
  */
-function marketEvent(facts: ChainFacts, fact: MarketFact): MarketEvent {
+function marketEvent(facts: ReadOnly<ChainFacts>, fact: MarketFact): MarketEvent {
   const { decimals, usdPrice } = facts.currencies.get(fact.currency) ?? { decimals: 18, usdPrice: 0 };
   const price = Number(formatUnits(fact.price, decimals));
   return {

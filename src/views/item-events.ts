@@ -1,11 +1,11 @@
 import type { Address } from "viem";
-import { itemKey, type ChainModels } from "../indexer/models.ts";
+import { itemKey, type ReadModels } from "../indexer/models.ts";
 import type { ItemEvent } from "../schemas/item-event.ts";
 import { itemEvent } from "./item-event.ts";
 
 /** One page of an item's history, newest first; undefined when the chain has no such item. */
 export function itemEventsPage(
-  models: ChainModels,
+  models: ReadModels,
   collection: Address,
   tokenId: bigint,
   { page, perPage }: { page: number; perPage: number },

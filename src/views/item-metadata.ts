@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { itemKey, type ChainModels } from "../indexer/models.ts";
+import { itemKey, type ReadModels } from "../indexer/models.ts";
 import type { ItemMetadata } from "../schemas/metadata.ts";
 import { itemDescription } from "./descriptions.ts";
 
@@ -11,7 +11,7 @@ export type { ItemMetadata } from "../schemas/metadata.ts";
  * non-stackable item, the copies created with it, each of supply one). Undefined unless the chain
  * knows the item and its creating transaction described it.
  */
-export function itemMetadata(models: ChainModels, collection: Address, tokenId: bigint): ItemMetadata | undefined {
+export function itemMetadata(models: ReadModels, collection: Address, tokenId: bigint): ItemMetadata | undefined {
   const record = models.items.get(itemKey(collection, tokenId));
   const described = record?.creation.description;
   const item = record && itemDescription(record.creation);

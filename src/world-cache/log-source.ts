@@ -34,7 +34,7 @@ export async function captureWorld(chains: SimChain[], heads: Map<number, BlockR
   for (const chain of chains) {
     const source = sourceOf(chain);
     const head = heads.get(chain.chainId)!;
-    const logs = await source.logs(0n, head.number, chain.models);
+    const logs = await source.logs(0n, head.number, await chain.read());
     const still = await source.block(head.number).catch(() => undefined);
     if (still?.hash !== head.hash) return undefined;
     captured.push({ chainId: chain.chainId, contracts: chain.contracts, head, logs });

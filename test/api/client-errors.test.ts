@@ -1,8 +1,8 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { FailedKeys } from "../../src/routes/failed-keys.ts";
-import { demoWorld } from "../../src/scenario/world.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import { demoWorld } from "../../src/scenario/worlds.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, collectionsOn, mintBody, postJson, startTestSimulator } from "../harness.ts";
 
 // What Node's HTTP parser refuses, and what a key-guessing client gets, answered as the API answers.

@@ -1,7 +1,7 @@
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { ErrorCode } from "../../src/schemas/error.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, collectionsOn, startDemo } from "../harness.ts";
 
 let sim: Simulator;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { get as httpGet } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { draw, picture } from "../../src/images/identicon.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, expectErrorBody, startDemo } from "../harness.ts";
 
 // The simulator's own images: every image URL the demo world's answers hold is served by the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
 import { grantMinter, revokeMinter } from "../../src/chain/actions/minter-role.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import {
   call,
   chainHeads,

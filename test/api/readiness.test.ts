@@ -1,6 +1,6 @@
 import { afterAll, expect, it } from "vitest";
-import { demoWorld } from "../../src/scenario/world.ts";
-import type { SeedTarget, Simulator, World } from "../../src/simulator.ts";
+import { demoWorld } from "../../src/scenario/worlds.ts";
+import type { SeedTarget, Simulator, World } from "../../src/simulator/simulator.ts";
 import { call, expectErrorBody, startTestSimulator } from "../harness.ts";
 
 // While a world is being replayed the API must not answer a half-built world,

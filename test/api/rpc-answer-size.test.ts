@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { MAX_ANSWER_BYTES } from "../../src/chain/rpc-server.ts";
+import { MAX_ANSWER_BYTES } from "../../src/http/rpc-server.ts";
 import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../cli-process.ts";
 
 // A batch small to send but huge to answer (eth_calls whose code returns 2 MB each) must not take

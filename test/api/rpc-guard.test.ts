@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOptions } from "../../src/cli/options.ts";
-import { MAX_BATCH_CALLS } from "../../src/chain/rpc-server.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import { MAX_BATCH_CALLS } from "../../src/http/rpc-server.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { sendRaw, startTestSimulator } from "../harness.ts";
 
 // The JSON-RPC port can send transactions as every developer wallet, so a web page the

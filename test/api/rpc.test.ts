@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";
 import { addressOf, keyFor } from "../../src/core/keys.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, startTestSimulator } from "../harness.ts";
 
 let sim: Simulator;

@@ -3,9 +3,9 @@ import type { Address } from "viem";
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { DEFAULT_OPTIONS } from "../../src/core/config.ts";
-import { chooseWorld } from "../../src/scenario/world.ts";
-import { startSimulator } from "../../src/simulator.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import { chooseWorld } from "../../src/scenario/worlds.ts";
+import { startSimulator } from "../../src/simulator/simulator.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import {
   call,
   chainHeads,

@@ -37,7 +37,7 @@ describe("the contract suite (it tests any deployment)", () => {
 
   it("is told apart from code that starts a simulator (the check can fail)", () => {
     expect(importsBeyondTheContract(["src/cli/contract-target.ts"])).toContain(
-      "src/cli/contract-target.ts → src/simulator.ts",
+      "src/cli/contract-target.ts → src/simulator/simulator.ts",
     );
   });
 

@@ -12,8 +12,8 @@ import {
   demoWorld,
   fixtureWorld,
   SNAPSHOT_BASE_URL,
-} from "../../src/scenario/world.ts";
-import type { Simulator } from "../../src/simulator.ts";
+} from "../../src/scenario/worlds.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
 import { chainAnswers, nodeSuite, eventually } from "./node-suite.ts";
 import { ANVIL_PLATFORM, rpc, startAnvil, type NodeProcess } from "./nodes.ts";
@@ -71,7 +71,7 @@ describe.skipIf(!ANVIL_PLATFORM)("on anvil (--rpc-url)", () => {
     const tokenId = minted.body.tokenIds[0];
     const before = (await call(sim, "/api/v2/collection?chainId=56&perPage=100")).body;
     const history = (await call(sim, `/api/v2/item/events/${collection}/${tokenId}`)).body;
-    const models = sim.chains.get(56)!.models;
+    const models = await sim.chains.get(56)!.read();
 
     await anvil.stop("SIGINT");
     // Reads answer from the index until the next poll finds the node gone.
@@ -97,7 +97,7 @@ describe.skipIf(!ANVIL_PLATFORM)("on anvil (--rpc-url)", () => {
     expect(back).toEqual(before);
     expect((await call(sim, `/api/v2/item/events/${collection}/${tokenId}`)).body).toEqual(history);
     // The index carried on with the models it had: the outage was not taken for blocks gone (no rebuild from a checkpoint).
-    expect(sim.chains.get(56)!.models).toBe(models);
+    expect(await sim.chains.get(56)!.read()).toBe(models);
     // The restarted node holds none of the snapshots taken before: reset says so (409), not 500.
     const afterRestart = await postJson(sim, "/_sim/reset", {});
     expect(afterRestart.status).toBe(409);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/world.ts";
+import { demoWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
 import { chainAnswers } from "./node-suite.ts";
 import { ANVIL_PLATFORM, rpc, startAnvil, type NodeProcess } from "./nodes.ts";
@@ -39,7 +39,7 @@ describe.skipIf(!ANVIL_PLATFORM)("--contracts on anvil", () => {
       factory: first.chains.get(56)!.contracts.factory,
       world: expect.stringContaining("scenario "),
     });
-    expect(recorded.loadedAt.block).toBe(first.chains.get(56)!.models.head.blockNumber);
+    expect(recorded.loadedAt.block).toBe((await first.chains.get(56)!.read()).head.blockNumber);
     const [collection] = (await call(first, "/api/v2/collection?chainId=56")).body.collections.map(
       (c: { address: Address }) => c.address,
     );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from "vitest";
-import { demoWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/world.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import { demoWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { startTestSimulator } from "../harness.ts";
 import { nodeSuite } from "./node-suite.ts";
 import { rpc, startHardhatNode, type NodeProcess } from "./nodes.ts";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressOf } from "../../src/core/keys.ts";
 import { banner } from "../../src/cli/banner.ts";
 import { emptyWorld } from "../../src/scenario/empty-world.ts";
-import { demoWorld } from "../../src/scenario/world.ts";
+import { demoWorld } from "../../src/scenario/worlds.ts";
 import { call, postJson, startTestSimulator } from "../harness.ts";
 import { runSimulate } from "./cli-run.ts";
 import { ANVIL_PLATFORM, rpc, startAnvil, type NodeProcess } from "./nodes.ts";
@@ -71,7 +71,7 @@ describe.skipIf(!ANVIL_PLATFORM)("on a node that cannot set block times (a testn
       expect(sim.chains.ids().sort((a, b) => a - b)).toEqual([56, 97, 137]);
       expect((await call(sim, "/api/v2/collection?chainId=97")).body).toEqual({ collections: [], count: 0 });
       expect((await call(sim, "/api/v2/collection")).body.count).toBe(5);
-      expect(sim.chains.get(97)!.models.head.timestamp).toBeGreaterThanOrEqual(Number(head.timestamp));
+      expect((await sim.chains.get(97)!.read()).head.timestamp).toBeGreaterThanOrEqual(Number(head.timestamp));
       expect(await banner(sim, { readyInMs: 0 }, "", { controlOn: true })).toMatch(
         /chain 97 .*node http:\/\/127\.0\.0\.1:\d+ \(anvil\/v[\d.]+; impersonates the world's wallets; no collections of the world on it\)/,
       );

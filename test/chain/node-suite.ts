@@ -9,7 +9,7 @@ import {
   type Hex,
 } from "viem";
 import { describe, expect, it } from "vitest";
-import type { Simulator } from "../../src/simulator.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, DEMO_KEYS, demoAccount, mintBody, postJson } from "../harness.ts";
 
 // Checks that hold for the simulator on any node it did not start (anvil, Hardhat's node): run by
@@ -34,7 +34,7 @@ export async function chainAnswers(sim: Simulator, chainId: number, { keepHashes
   const answers: unknown[] = [list.status, list.body];
   for (const { address } of list.body.collections as { address: Address }[]) {
     answers.push((await call(sim, `/api/v2/collection/${address}`)).body);
-    const tokenIds = [...sim.chains.get(chainId)!.models.items.keys()]
+    const tokenIds = [...(await sim.chains.get(chainId)!.read()).items.keys()]
       .filter((key) => key.startsWith(`${address}-`))
       .map((key) => Number(key.split("-")[1]!));
     for (const tokenId of tokenIds.sort((a, b) => a - b))

@@ -19,7 +19,7 @@ import { emptyWorld } from "../../src/scenario/empty-world.ts";
 import { indexedEventsAbi } from "../../src/indexer/decode.ts";
 import { ChainIndexer } from "../../src/indexer/indexer.ts";
 import { chainLogSource } from "../../src/indexer/log-source.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, expectErrorBody, postJson, startTestSimulator } from "../harness.ts";
 import { eventually } from "./node-suite.ts";
 import { ANVIL_PLATFORM, rpc, startAnvil, type NodeProcess } from "./nodes.ts";
@@ -380,16 +380,13 @@ describe.skipIf(!ANVIL_PLATFORM)("a node rewound by someone else between two loo
     expect((await mint("Kept")).status).toBe(200);
 
     const chain = sim.chains.get(56)!;
-    const fresh = new ChainIndexer(
-      chainLogSource(chain.publicClient, indexedEventsAbi(chain.abis)),
-      chain.models.facts,
-      {
-        fromBlock: chain.node!.deployedAt.block,
-      },
-    );
+    const models = await chain.read();
+    const fresh = new ChainIndexer(chainLogSource(chain.publicClient, indexedEventsAbi(chain.abis)), models.facts, {
+      fromBlock: chain.node!.deployedAt.block,
+    });
     const items = await call(sim, `/_sim/collections/${collection}/items?chainId=56`);
     expect(items.body.items.map((item: { name: string }) => item.name)).toEqual(["Kept"]);
     await fresh.sync();
-    expect([...chain.models.items.keys()].sort()).toEqual([...fresh.models.items.keys()].sort());
+    expect([...models.items.keys()].sort()).toEqual([...fresh.models.items.keys()].sort());
   });
 });

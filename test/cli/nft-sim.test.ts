@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalTarget, type LocalTarget } from "../../src/cli/contract-target.ts";
-import { EXPORT_MARKER } from "../../src/scenario/export.ts";
+import { EXPORT_MARKER } from "../../src/cli/export-snapshots.ts";
 
 // `nft-sim`, the package's command, as a process: its exit codes (0 done, 1 failed, 2 usage) and
 // where it writes what (errors on stderr); `fixtures export` never deletes a folder it did not write.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument, openApiPath } from "../../src/openapi/document.ts";
 import { CONTROL_OPERATIONS, grantMinterRole, revokeMinterRole } from "../../src/schemas/control-operations.ts";
-import { demoWorld } from "../../src/scenario/world.ts";
+import { demoWorld } from "../../src/scenario/worlds.ts";
 import {
   call,
   collectionsOn,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_BOUND, DASHBOARD_HEADER } from "../../src/control/request-log.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startDemo } from "../harness.ts";
 
 // The request log over real HTTP: the query and the bodies as they were, secrets masked,

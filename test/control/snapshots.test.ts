@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SNAPSHOT_LIMIT } from "../../src/control/snapshots.ts";
-import { demoWorld } from "../../src/scenario/world.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import { demoWorld } from "../../src/scenario/worlds.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import {
   chainHeads,
   collectionsOn,

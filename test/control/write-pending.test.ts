@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Simulator } from "../../src/simulator.ts";
-import { demoWorld } from "../../src/scenario/world.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
+import { demoWorld } from "../../src/scenario/worlds.ts";
 import {
   call,
   collectionsOn,

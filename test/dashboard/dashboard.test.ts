@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Simulator } from "../../src/simulator.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { CHROMIUM, describeInChromium, requireChromium } from "../chromium.ts";
 import { call, chainHeads, expectErrorBody, mintBody, postJson, startDemo, DEMO_KEYS } from "../harness.ts";
 

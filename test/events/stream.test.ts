@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import type { EventSourceMessage } from "eventsource-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoWorld } from "../../src/scenario/world.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import { demoWorld } from "../../src/scenario/worlds.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startTestSimulator } from "../harness.ts";
 import { openStream, type OpenStream } from "./sse.ts";
 

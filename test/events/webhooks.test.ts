@@ -2,8 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoWorld } from "../../src/scenario/world.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import { demoWorld } from "../../src/scenario/worlds.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startTestSimulator } from "../harness.ts";
 
 // Webhooks over real HTTP: receivers on loopback that verify each delivery with the standardwebhooks

@@ -4,10 +4,10 @@ import { encodeFunctionData, type Address, type Hex } from "viem";
 import { indexedEventsAbi } from "../../src/indexer/decode.ts";
 import { ChainIndexer } from "../../src/indexer/indexer.ts";
 import { chainLogSource } from "../../src/indexer/log-source.ts";
-import type { ChainModels } from "../../src/indexer/models.ts";
+import type { ReadModels } from "../../src/indexer/models.ts";
 import type { SimChain } from "../../src/chain/sim-chain.ts";
-import type { Simulator } from "../../src/simulator.ts";
-import { demoWorld } from "../../src/scenario/world.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
+import { demoWorld } from "../../src/scenario/worlds.ts";
 import { call, collectionsOn, DEMO_KEYS, demoAccount, mintBody, postJson, startTestSimulator } from "../harness.ts";
 
 // Whatever changes the chain from outside (evm_revert to a snapshot, time jumps, transfers,
@@ -32,15 +32,18 @@ beforeAll(async () => {
 });
 afterAll(() => sim?.close());
 
-function withoutVersion({ version: _version, ...rest }: ChainModels) {
+function withoutVersion({ version: _version, ...rest }: ReadModels) {
   return rest;
 }
 
 async function expectIndexEqualsChain(): Promise<void> {
   await chain.sync();
-  const fresh = new ChainIndexer(chainLogSource(chain.publicClient, indexedEventsAbi(chain.abis)), chain.models.facts);
+  const fresh = new ChainIndexer(
+    chainLogSource(chain.publicClient, indexedEventsAbi(chain.abis)),
+    (await chain.read()).facts,
+  );
   await fresh.sync();
-  expect(withoutVersion(chain.models)).toEqual(withoutVersion(fresh.models));
+  expect(withoutVersion(await chain.read())).toEqual(withoutVersion(fresh.models));
 }
 
 async function mint(name: string): Promise<{ txHash: Hex; tokenIds: number[] }> {

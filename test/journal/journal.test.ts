@@ -14,12 +14,11 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { addItem } from "../../src/chain/actions/add-item.ts";
 import { ChainRevert } from "../../src/chain/revert.ts";
-import type { ChainModels } from "../../src/indexer/models.ts";
 import { Journal, JOURNAL_FILE, JournalError } from "../../src/journal/journal.ts";
 import { DEFAULT_OPTIONS } from "../../src/core/config.ts";
 import type { ScenarioWorld } from "../../src/scenario/replay.ts";
-import { chooseWorld, demoWorld } from "../../src/scenario/world.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import { chooseWorld, demoWorld } from "../../src/scenario/worlds.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, collectionsOn, DEMO_KEYS, demoAccount, mintBody, postJson, startTestSimulator } from "../harness.ts";
 
 // --state <dir>: every acknowledged change is journaled; a restart replays the world, then the
@@ -46,8 +45,8 @@ async function start(stateDir: string, mintTimeoutMs?: number): Promise<Simulato
 /** Everything a client could tell apart: the read models, each head block's hash, metadata answers, API keys. */
 async function digest(sim: Simulator) {
   const chains = [];
-  for (const chain of await sim.chains.synced()) {
-    const { version: _version, ...models } = chain.models as ChainModels;
+  for (const { chain, models: read } of await sim.chains.read()) {
+    const { version: _version, ...models } = read;
     const head = await chain.publicClient.getBlock({ blockTag: "latest" });
     chains.push({ chainId: chain.chainId, head: head.hash, models });
   }

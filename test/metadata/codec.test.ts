@@ -9,7 +9,7 @@ import {
   MetadataTooLarge,
 } from "../../src/metadata/codec.ts";
 import { slugify } from "../../src/core/formats.ts";
-import type { ItemDescription } from "../../src/schemas/mint.ts";
+import type { ItemDescription } from "../../src/schemas/item.ts";
 import {
   COLLECTION_METADATA_MAX_BYTES,
   ITEM_METADATA_MAX_BYTES,

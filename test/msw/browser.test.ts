@@ -20,8 +20,8 @@ import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEFAULT_SNAPSHOTS } from "../../src/msw/index.ts";
-import { DEFAULT_WORLD_FILE, fixtureWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/world.ts";
-import { startSimulator, type Simulator } from "../../src/simulator.ts";
+import { DEFAULT_WORLD_FILE, fixtureWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
+import { startSimulator, type Simulator } from "../../src/simulator/simulator.ts";
 import { CHROMIUM, describeInChromium, requireChromium } from "../chromium.ts";
 
 // The browser build of `nft-service-simulator/msw`, as a frontend team gets it: the package built

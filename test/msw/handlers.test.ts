@@ -4,8 +4,8 @@ import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHandlers, DEFAULT_SNAPSHOTS } from "../../src/msw/index.ts";
 import { COLLECTION_FIELDS } from "../../src/schemas/collection.ts";
-import { DEFAULT_WORLD_FILE, fixtureWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/world.ts";
-import { startSimulator, type Simulator } from "../../src/simulator.ts";
+import { DEFAULT_WORLD_FILE, fixtureWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
+import { startSimulator, type Simulator } from "../../src/simulator/simulator.ts";
 
 // The mock answers on an origin of its own; everything else reaches the real simulator.
 const MOCK = "http://mock.example";

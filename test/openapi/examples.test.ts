@@ -3,8 +3,8 @@ import { defaultWorldExamples, type ExampleRequest } from "../../src/openapi/exa
 import { buildOpenApiDocument, DEFAULT_SERVER_URL } from "../../src/openapi/document.ts";
 import { createAjv } from "../../src/schemas/ajv.ts";
 import { OPERATIONS, pathOf, type Operation } from "../../src/schemas/operations.ts";
-import { defaultWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/world.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import { defaultWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { startTestSimulator } from "../harness.ts";
 
 // Every example the OpenAPI document carries is sent to a simulator running the default

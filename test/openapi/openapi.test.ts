@@ -16,7 +16,7 @@ import { DEMO_KEYS, demoAccount, startDemo } from "../harness.ts";
 import { buildOpenApiDocument, openApiPath } from "../../src/openapi/document.ts";
 import { apiRoutes } from "../../src/routes/api.ts";
 import type { RouteDeps } from "../../src/routes/deps.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 
 type Doc = {
   paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>>;

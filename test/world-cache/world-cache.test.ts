@@ -5,8 +5,8 @@ import { deserialize, serialize } from "node:v8";
 import { stringToHex } from "viem";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import type { CachedWorld } from "../../src/world-cache/world-cache.ts";
-import { demoWorld } from "../../src/scenario/world.ts";
-import type { Simulator } from "../../src/simulator.ts";
+import { demoWorld } from "../../src/scenario/worlds.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
 
 // A world replayed once is cached (its chains' logs up to the loaded head, and the off-chain

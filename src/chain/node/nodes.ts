@@ -51,7 +51,7 @@ export async function recordWorld(nodes: ConnectedNode[], file: ContractsFile, w
   for (const { chain, attached } of nodes) {
     if (attached) continue;
     const { rpc, deployedAt } = chain.node!;
-    const head = chain.models.head.blockNumber;
+    const head = (await chain.read()).head.blockNumber;
     const block = (await rpc.request("eth_getBlockByNumber", [`0x${head.toString(16)}`, false])) as {
       hash: `0x${string}`;
     };
@@ -75,7 +75,7 @@ export function followNodes(chains: SimChain[], intervalMs: number): () => void 
   const poll = (chain: SimChain) => {
     const timer = setTimeout(async () => {
       timers.delete(timer);
-      chain.indexer.markRewritten();
+      chain.noticeRewritten();
       await chain.sync().catch(() => undefined);
       if (!stopped) poll(chain);
     }, intervalMs);

@@ -1,4 +1,4 @@
-import type { MintBody } from "../../schemas/mint.ts";
+import type { MintBody } from "../../schemas/item.ts";
 
 /** A small, valid mint: one stackable unit, every field of the spec's item given. */
 export function mintBody(collectionAddress: string, chainId: number, recipient: string): MintBody {

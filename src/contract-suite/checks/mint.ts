@@ -1,4 +1,4 @@
-import type { MintResponse } from "../../schemas/mint.ts";
+import type { MintResponse } from "../../schemas/item.ts";
 import { check, type CheckGroup, type Probe } from "../check.ts";
 import { PrerequisiteFailed } from "../prerequisite.ts";
 import type { Api, Exchange } from "../http.ts";

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { DEFAULT_WORLD_FILE } from "../world.ts";
+import { DEFAULT_WORLD_FILE } from "../worlds.ts";
 import { formatScenario, SCHEMA_FILE, scenarioJsonSchema } from "./format.ts";
 import { DEFAULT_SEED, generateWorld } from "./generator.ts";
 

@@ -1,9 +1,9 @@
 import type { Server } from "node:http";
 import { ERRORS, type ApiError } from "../core/errors.ts";
-import { jsonHttpServer } from "../http/client-errors.ts";
+import { jsonHttpServer } from "./client-errors.ts";
 import { answerBody, failure } from "./rpc-answers.ts";
 import type { AccessPolicy } from "../access/policy.ts";
-import type { SimChain } from "./sim-chain.ts";
+import type { SimChain } from "../chain/sim-chain.ts";
 
 export { MAX_ANSWER_BYTES, MAX_BATCH_CALLS } from "./rpc-answers.ts";
 

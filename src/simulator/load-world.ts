@@ -1,27 +1,25 @@
-import type { Abis } from "./core/abi.ts";
-import { ContractsFile } from "./chain/node/contracts-file.ts";
-import { checkAttachedWorld, followNodes, recordWorld } from "./chain/node/nodes.ts";
-import { ChainRegistry } from "./chain/registry.ts";
-import { chainFacts } from "./chain/deploy.ts";
-import { SimChain } from "./chain/sim-chain.ts";
-import { indexedEventsAbi } from "./indexer/decode.ts";
-import { ChainIndexer } from "./indexer/indexer.ts";
-import { chainLogSource } from "./indexer/log-source.ts";
-import type { SimulatorOptions } from "./core/config.ts";
-import type { Control } from "./control/control.ts";
-import { worldCacheKey } from "./world-cache/key.ts";
-import { cachedLogSource, captureWorld, headsOf } from "./world-cache/log-source.ts";
-import { WorldCache, type CachedWorld } from "./world-cache/world-cache.ts";
-import type { World } from "./world.ts";
+import type { Abis } from "../core/abi.ts";
+import { ContractsFile } from "../chain/node/contracts-file.ts";
+import { checkAttachedWorld, followNodes, recordWorld } from "../chain/node/nodes.ts";
+import { ChainRegistry } from "../chain/registry.ts";
+import { chainFacts } from "../chain/deploy.ts";
+import { SimChain } from "../chain/sim-chain.ts";
+import { ChainIndexer } from "../indexer/indexer.ts";
+import type { SimulatorOptions } from "../core/config.ts";
+import type { Control } from "../control/control.ts";
+import { worldCacheKey } from "../world-cache/key.ts";
+import { cachedLogSource, captureWorld, headsOf } from "../world-cache/log-source.ts";
+import { WorldCache, type CachedWorld } from "../world-cache/world-cache.ts";
+import type { World } from "../scenario/world.ts";
 
 /** How a start got its world: replayed onto the chains first, or answered from the cache while they replayed it. */
-export interface WorldLoad {
+export interface LoadSource {
   source: "replay" | "cache";
   /** The cache folder, when the world cache is on. */
   cacheDir?: string;
 }
 
-export interface WorldLoading {
+export interface LoadInputs {
   world: World;
   options: SimulatorOptions;
   abis: Abis;
@@ -32,8 +30,8 @@ export interface WorldLoading {
   control: Control;
 }
 
-export interface LoadingWorld {
-  load: WorldLoad;
+export interface WorldLoader {
+  load: LoadSource;
   /** Replays the world in the background, if the answers came from the cache; resolves once the chains hold it. */
   finish(): Promise<void>;
   /** Stops a background replay (the simulator is closing). */
@@ -50,11 +48,11 @@ export interface LoadingWorld {
  * held, they win: the cache is rewritten and a warning says so. On a node attached with
  * --contracts nothing is replayed: what it holds off-chain is read back.
  */
-export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
+export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
   const { world, options, url, chains, abis } = loading;
   const cache = worldCacheOf(loading);
   const cached = cache?.cache.read(cache.key);
-  const load: WorldLoad = { source: cached ? "cache" : "replay", ...(cache ? { cacheDir: cache.cache.dir } : {}) };
+  const load: LoadSource = { source: cached ? "cache" : "replay", ...(cache ? { cacheDir: cache.cache.dir } : {}) };
   if (!cached) {
     const contracts = options.contractsFile === undefined ? undefined : ContractsFile.open(options.contractsFile);
     const { chains: started, nodes } = await startChains(loading, contracts);
@@ -73,17 +71,17 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
     );
     return { load, finish: () => Promise.resolve(), abort: () => Promise.resolve(), stopFollowing };
   }
-  chains.register(
-    cached.chains.map((chain) =>
-      SimChain.awaiting(
-        chain.chainId,
-        chain.contracts,
-        abis,
-        new ChainIndexer(cachedLogSource(chain), chainFacts(chain.chainId, chain.contracts)),
-      ),
-    ),
+  // The index of each chain, folded from the cache at once; the chains replay the world into it later.
+  const indexes = new Map(
+    cached.chains.map((chain) => [
+      chain.chainId,
+      new ChainIndexer(cachedLogSource(chain), chainFacts(chain.chainId, chain.contracts)),
+    ]),
   );
-  await chains.synced();
+  chains.register(
+    cached.chains.map((chain) => SimChain.awaiting(chain.chainId, chain.contracts, abis, indexes.get(chain.chainId)!)),
+  );
+  await chains.sync();
   // Folded: the index will not ask for these logs again (the chains come next), so they need not stay in memory meanwhile.
   for (const chain of cached.chains) chain.logs.length = 0;
   let started: ChainRegistry | undefined;
@@ -92,9 +90,7 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
     // The chains replay the world into the index the answers already come from (its cached
     // source holds the head the replay makes, so no log is read twice); then the index reads
     // the chains, checking first that they hold that head: if not, it is rebuilt from them.
-    started = new ChainRegistry(
-      (await startChains(loading, undefined, (chainId) => chains.get(chainId)?.indexer)).chains,
-    );
+    started = new ChainRegistry((await startChains(loading, undefined, (chainId) => indexes.get(chainId))).chains);
     if (aborted) throw new Error("the simulator closed while its chains were loading the world");
     const differing = await replay(loading, started).then(
       () => differences(cached, started!),
@@ -104,10 +100,10 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
       },
     );
     for (const chain of started.all()) {
-      chain.indexer.readFrom(chainLogSource(chain.publicClient, indexedEventsAbi(abis)));
       chains.get(chain.chainId)!.adopt(chain);
+      chains.get(chain.chainId)!.indexFromChain();
     }
-    await chains.synced();
+    await chains.sync();
     await loading.control.loaded();
     if (differing.length > 0) {
       console.warn(
@@ -128,7 +124,7 @@ export async function loadWorld(loading: WorldLoading): Promise<LoadingWorld> {
  * in-process chains, without a journal, whose collection uris do not name a port picked at
  * random (they are on chain, so such a world is never the same twice).
  */
-function worldCacheOf({ world, options, url }: WorldLoading): { cache: WorldCache; key: string } | undefined {
+function worldCacheOf({ world, options, url }: LoadInputs): { cache: WorldCache; key: string } | undefined {
   if (!options.cacheDir || !world.id || options.nodeUrls.length > 0 || options.stateDir) return undefined;
   if (options.port === 0 && !options.publicUrl) return undefined;
   return {
@@ -141,12 +137,12 @@ function worldCacheOf({ world, options, url }: WorldLoading): { cache: WorldCach
 }
 
 async function startChains(
-  { world, options, abis }: WorldLoading,
+  { world, options, abis }: LoadInputs,
   contracts?: ContractsFile,
   indexOf?: (chainId: number) => ChainIndexer | undefined,
 ) {
   // Hardhat loads here, not before: an answer from the cached world does not wait for it.
-  const { startChains: start } = await import("./chain/start.ts");
+  const { startChains: start } = await import("../chain/start.ts");
   const walletKeys = [...world.accounts.map((account) => account.walletKey), ...world.actorKeys];
   return start(
     {
@@ -164,12 +160,12 @@ async function startChains(
 }
 
 async function replay(
-  { world, url }: WorldLoading,
+  { world, url }: LoadInputs,
   chains: ChainRegistry,
   attached?: ReadonlySet<number>,
 ): Promise<void> {
   await world.seed({ url, chains, ...(attached && attached.size > 0 ? { attached } : {}) });
-  await chains.synced();
+  await chains.sync();
 }
 
 /** Where the replayed chains disagree with the cached ones (their heads' numbers or hashes). */

@@ -1,7 +1,7 @@
 import type { Address, Hex } from "viem";
 import { apiError, ERRORS } from "../core/errors.ts";
 import type { ItemEvent } from "../schemas/item-event.ts";
-import type { MintBody, MintResponse, StoredItem } from "../schemas/mint.ts";
+import type { MintBody, MintResponse, StoredItem } from "../schemas/item.ts";
 import { mintItem } from "../schemas/operations.ts";
 import { requestValidator } from "../schemas/validate.ts";
 import { findCollection, historyKey, type MockRequest, type MockWorld } from "./data.ts";

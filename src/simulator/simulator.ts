@@ -1,23 +1,23 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Accounts } from "./core/accounts.ts";
-import { loadAbis } from "./core/abi.ts";
-import { ChainRegistry } from "./chain/registry.ts";
-import { accessPolicy } from "./access/policy.ts";
-import { serveRpc } from "./chain/rpc-server.ts";
-import { DEFAULT_OPTIONS, type SimulatorOptions } from "./core/config.ts";
-import { Control } from "./control/control.ts";
-import { PushedEvents } from "./events/events.ts";
-import { createApp } from "./http/app.ts";
-import type { Journal } from "./journal/journal.ts";
-import { restoreState, type RestoredState } from "./journal/state.ts";
-import { isWildcardHost as isWildcard } from "./access/hosts.ts";
-import { jsonHttpServer } from "./http/client-errors.ts";
-import { Drain } from "./http/shutdown.ts";
-import { loadWorld, type WorldLoad } from "./world-load.ts";
-import type { SeedTarget, World } from "./world.ts";
+import { Accounts } from "../core/accounts.ts";
+import { loadAbis } from "../core/abi.ts";
+import { ChainRegistry } from "../chain/registry.ts";
+import { accessPolicy } from "../access/policy.ts";
+import { serveRpc } from "../http/rpc-server.ts";
+import { DEFAULT_OPTIONS, type SimulatorOptions } from "../core/config.ts";
+import { Control } from "../control/control.ts";
+import { PushedEvents } from "../events/events.ts";
+import { createApp } from "../http/app.ts";
+import type { Journal } from "../journal/journal.ts";
+import { restoreState, type RestoredState } from "../journal/state.ts";
+import { isWildcardHost as isWildcard } from "../access/hosts.ts";
+import { jsonHttpServer } from "../http/client-errors.ts";
+import { Drain } from "../http/shutdown.ts";
+import { loadWorld, type LoadSource } from "./load-world.ts";
+import type { SeedTarget, World } from "../scenario/world.ts";
 
-export type { SeedTarget, World } from "./world.ts";
+export type { SeedTarget, World } from "../scenario/world.ts";
 
 export interface Simulator extends SeedTarget {
   accounts: Accounts;
@@ -35,7 +35,7 @@ export interface Simulator extends SeedTarget {
    */
   live: Promise<void>;
   /** How the world was loaded: replayed, or answered from the cache while it replayed (and whether the chains agreed). */
-  load: WorldLoad;
+  load: LoadSource;
   close(): Promise<void>;
 }
 

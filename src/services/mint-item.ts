@@ -7,7 +7,7 @@ import type { ApiAccount } from "../core/config.ts";
 import { apiError, ERRORS } from "../core/errors.ts";
 import { itemRef, lowerAddress } from "../core/formats.ts";
 import { encodeItemDescription, MetadataTooLarge } from "../metadata/codec.ts";
-import type { MintBody, MintResponse, StoredItem } from "../schemas/mint.ts";
+import type { MintBody, MintResponse, StoredItem } from "../schemas/item.ts";
 import { apiErrorOf } from "./chain-errors.ts";
 import { minedWithin } from "./pending-write.ts";
 
