@@ -161,7 +161,8 @@ export function accessPolicy(options: SimulatorOptions): AccessPolicy {
   const rpcOnLoopback = isLoopbackHost(rpcHost);
   if (serveRpc && !rpcOnLoopback && adminToken === undefined) {
     throw new UnguardedRpc(
-      `the JSON-RPC ports would listen on ${rpcHost}, where anyone could send transactions as the developer wallets: set --admin-token (or ADMIN_TOKEN)`,
+      `the JSON-RPC ports would listen on ${rpcHost}, where anyone could send transactions as the developer wallets: ` +
+        `set --admin-token (or ADMIN_TOKEN)`,
     );
   }
   const controlOn = isLoopbackHost(host) || adminToken !== undefined;

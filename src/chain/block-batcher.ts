@@ -33,7 +33,10 @@ export class BlockBatcher {
   readonly #provider: RequestProvider;
   readonly #queue: Job[] = [];
   #draining = false;
-  /** Automine is on, as this batcher last left it: nothing else ran on the chain since (an `exclusive` call may switch it off). */
+  /**
+   * Automine is on, as this batcher last left it: nothing else ran on the chain since (an `exclusive` call may switch
+   * it off).
+   */
   #automineOn = false;
   /** Receipts of batched transactions, fetched to settle them, kept until their writer asks (`takeReceipt`). */
   readonly #receipts = new Map<Hex, unknown>();
@@ -167,7 +170,8 @@ export class BlockBatcher {
       this.#keepReceipt(hash, receipt);
       return job.resolve(hash);
     }
-    // Reverted inside its block: the same call against the chain as it now is tells the reason (what a lone send would have thrown).
+    // Reverted inside its block: the same call against the chain as it now is tells the reason (what a lone send would
+    // have thrown).
     const { gas: _gas, ...call } = job.tx!;
     await this.#provider
       .request({ method: "eth_estimateGas", params: [call] })

@@ -29,7 +29,10 @@ export class LocalSigner {
     this.#keyOf = keyOf;
   }
 
-  /** How a write from `from` is signed here, or undefined: the chain signs it. Call `Sign` where sends are one at a time, so the nonce holds. */
+  /**
+   * How a write from `from` is signed here, or undefined: the chain signs it. Call `Sign` where sends are one at a
+   * time, so the nonce holds.
+   */
   async signerFor(from: Address): Promise<Sign | undefined> {
     const key = await this.#impersonatedKey(from);
     return key && ((tx) => this.#signed(tx, key));

@@ -1,4 +1,6 @@
-/** JSON-RPC methods that never change a chain; any other call from outside may even rewrite its history (evm_revert). */
+/**
+ * JSON-RPC methods that never change a chain; any other call from outside may even rewrite its history (evm_revert).
+ */
 export const READ_ONLY = new Set([
   "eth_blockNumber",
   "eth_call",

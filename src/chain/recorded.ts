@@ -27,7 +27,8 @@ export function sendRecorded(
       timestamp: Hex;
       transactions: Hex[];
     };
-    // One left in the pool is recorded as signed: the replay puts the same bytes back there, for the block that mined it.
+    // One left in the pool is recorded as signed: the replay puts the same bytes back there, for the block that mined
+    // it.
     const mined = block.transactions.includes(hash)
       ? { at: Number(BigInt(block.timestamp)) }
       : await pendingRaw(provider, hash);

@@ -11,7 +11,10 @@ export interface TxEntry {
   gas: Hex;
   /** Time of the block it was mined in (absent while it waits in the pool). */
   at?: number;
-  /** While it waits in the pool: the signed transaction, replayed as sent (same hash) and left there for the block that mined it. */
+  /**
+   * While it waits in the pool: the signed transaction, replayed as sent (same hash) and left there for the block that
+   * mined it.
+   */
   raw?: Hex;
 }
 

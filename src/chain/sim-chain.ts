@@ -7,7 +7,9 @@ import type { IndexObserver } from "../indexer/observer.ts";
 import type { Abis } from "../core/abi.ts";
 import { BlockBatcher } from "./block-batcher.ts";
 import type { CoreContracts } from "./deploy.ts";
-import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
+import { FEES, FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call.ts";
+
+export { FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call.ts";
 import type { ChainLink, PublicClient } from "./network.ts";
 import type { NodeLink } from "./node/link.ts";
 import { LocalSigner } from "./local-signer.ts";
@@ -15,27 +17,6 @@ import type { ChainRecorder } from "./recorder.ts";
 import { chainErrorOf, type RevertRules } from "./revert.ts";
 import { runRecorded, sendRecorded } from "./recorded.ts";
 import { READ_ONLY } from "./read-only.ts";
-
-/** One contract call as a transaction: where to, its calldata, and the coin it carries. */
-export interface ContractCall {
-  to: Address;
-  data: Hex;
-  value?: bigint;
-}
-
-export interface WriteOptions {
-  /** Estimate first: a call the contract refuses throws before anything is sent (the API's writes). */
-  dryRun?: boolean;
-  /** Unix time of the block the transaction lands in (scenario replay). */
-  at?: number;
-  /** This gas limit, as recorded (journal replay). */
-  gas?: bigint;
-}
-
-// Without a dry run every transaction carries the same gas limit: no estimation round trip,
-// and the same bytes (so the same hash) on every run. Enough for a 100-token addItems.
-export const FIXED_GAS = 15_000_000n;
-const FEES = { maxFeePerGas: toHex(MAX_FEE_PER_GAS), maxPriorityFeePerGas: toHex(MAX_PRIORITY_FEE_PER_GAS) };
 
 /**
  * A chain and its index, joined so that nothing can change the chain behind the
@@ -58,7 +39,10 @@ export class SimChain {
   #signer: LocalSigner | undefined;
   #keyOf: ((address: Address) => Hex | undefined) | undefined;
   #recorder: ChainRecorder | undefined;
-  /** The index's mark (`markStale`) of each write not yet confirmed: a confirmed write nothing came after leaves the index current. */
+  /**
+   * The index's mark (`markStale`) of each write not yet confirmed: a confirmed write nothing came after leaves the
+   * index current.
+   */
   readonly #marks = new Map<Hex, number>();
   /** The node snapshot ids evm_revert went back to, in order (each dropped every node snapshot from its id on). */
   readonly #revertedTo: bigint[] = [];
@@ -93,7 +77,10 @@ export class SimChain {
     return new SimChain({ chainId }, contracts, abis, indexer);
   }
 
-  /** Takes over a started chain of the same world (its chain, index and block batcher); whatever waited for the chain goes on. */
+  /**
+   * Takes over a started chain of the same world (its chain, index and block batcher); whatever waited for the chain
+   * goes on.
+   */
   adopt(started: SimChain): void {
     if (this.#chain) throw new Error(`chain ${this.chainId} already runs`);
     this.#chain = started.#chain;
@@ -166,7 +153,9 @@ export class SimChain {
     this.#indexer.observe(observer);
   }
 
-  /** The index reads this chain from now on (after it was folded from the world cache), rebuilt if the chain disagrees. */
+  /**
+   * The index reads this chain from now on (after it was folded from the world cache), rebuilt if the chain disagrees.
+   */
   indexFromChain(): void {
     this.#indexer.readFrom(chainLogSource(this.publicClient, indexedEventsAbi(this.abis)));
   }
@@ -176,7 +165,10 @@ export class SimChain {
     return this.#revertedTo.length;
   }
 
-  /** Whether the node still holds snapshot `id`, taken at `mark`: no evm_revert since (ours or from outside) went back to it or before it. */
+  /**
+   * Whether the node still holds snapshot `id`, taken at `mark`: no evm_revert since (ours or from outside) went back
+   * to it or before it.
+   */
   holdsSnapshot(id: Hex, mark: number): boolean {
     return this.#revertedTo.slice(mark).every((revertedTo) => revertedTo > BigInt(id));
   }

@@ -41,15 +41,20 @@ export async function banner(
     `    curl '${sim.url}/api/v2/collection?perPage=5&sortBy=volume_all'`,
     `    curl '${sim.url}/api/v2/collection/${collection}'`,
     `    curl '${sim.url}/api/v2/item/events/${collection}/1'`,
-    `    curl -X POST '${sim.url}/api/v2/item/new?apiKey=${minter?.apiKey ?? "<key>"}' -H 'content-type: application/json' \\`,
-    `      -d '{"collectionAddress":"${collection}","recipient":"${minter?.wallet ?? "0x…"}","chainId":${first.chainId},"item":{"name":"Sword","initialSupply":10}}'`,
+    `    curl -X POST '${sim.url}/api/v2/item/new?apiKey=${minter?.apiKey ?? "<key>"}' -H 'content-type: ` +
+      `application/json' \\`,
+    `      -d ` +
+      `'{"collectionAddress":"${collection}","recipient":"${minter?.wallet ?? "0x…"}","chainId":${first.chainId},"item":{"name":"Sword","initialSupply":10}}'`,
     "",
     "  Ctrl-C stops.",
   ];
   return lines.join("\n");
 }
 
-/** Where a chain is (a port of the simulator, or a node it did not start) and its contracts; a node's chain that the world left empty says so. */
+/**
+ * Where a chain is (a port of the simulator, or a node it did not start) and its contracts; a node's chain that the
+ * world left empty says so.
+ */
 function chainLines({ chain, models }: ChainRead, rpcUrl: string | undefined): string[] {
   const { chainId, contracts, node } = chain;
   const head = `  chain ${String(chainId).padEnd(4)} ${chainProfile(chainId).name}:`;
@@ -63,7 +68,10 @@ function chainLines({ chain, models }: ChainRead, rpcUrl: string | undefined): s
   ];
 }
 
-/** A collection with an item, and an API key whose wallet holds its minter role, so that every sample request answers 200. */
+/**
+ * A collection with an item, and an API key whose wallet holds its minter role, so that every sample request answers
+ * 200.
+ */
 async function mintSample(
   chains: ChainRead[],
   accounts: ApiAccount[],

@@ -58,7 +58,8 @@ async function run(argv: string[], usage: string): Promise<number> {
   try {
     if (options.fuzz !== undefined) return await fuzz(target, options.fuzz, options.seed, junitPath);
     console.log(
-      `Contract suite against ${target.baseUrl}${local ? " (a simulator started for this run)" : ""}${target.allowWrites ? ", writes allowed" : ", read-only"}`,
+      `Contract suite against ` +
+        `${target.baseUrl}${local ? " (a simulator started for this run)" : ""}${target.allowWrites ? ", writes allowed" : ", read-only"}`,
     );
     const report = await runContractSuite(target, {
       onResult: options.quiet ? undefined : (result) => console.log(progressLine(result)),
@@ -78,7 +79,8 @@ async function writeJunit(path: string, report: SuiteReport): Promise<void> {
 
 async function fuzz(target: Target, runs: number, seed: number, junitPath: string): Promise<number> {
   console.log(
-    `Fuzzing ${target.baseUrl} with ${runs} generated requests (--seed ${seed})${target.allowWrites ? ", writes allowed" : ", read-only"}`,
+    `Fuzzing ${target.baseUrl} with ${runs} generated requests (--seed ` +
+      `${seed})${target.allowWrites ? ", writes allowed" : ", read-only"}`,
   );
   const startedAt = new Date();
   const report = await runFuzz(target, { runs, seed, timeBoundMs: 10_000 });

@@ -66,7 +66,10 @@ export async function exportFixtures(argv: string[], usage = USAGE, defaultOut =
   }
 }
 
-/** The folder --out names is deleted and written again: only if it is new, empty or an export's own (or --force, short of the folder we are in). */
+/**
+ * The folder --out names is deleted and written again: only if it is new, empty or an export's own (or --force, short
+ * of the folder we are in).
+ */
 function checkReplaceable(out: string, force: boolean): void {
   if (!existsSync(out)) return;
   if (!statSync(out).isDirectory())
@@ -74,13 +77,15 @@ function checkReplaceable(out: string, force: boolean): void {
   const here = resolve(process.cwd());
   if (here === out || here.startsWith(out.endsWith(sep) ? out : out + sep)) {
     throw new UsageError(
-      `--out ${out}: that is the current folder${here === out ? "" : " or one above it"}, which the export would delete as a whole; give a new or empty folder`,
+      `--out ${out}: that is the current folder${here === out ? "" : " or one above it"}, which the export would ` +
+        `delete as a whole; give a new or empty folder`,
     );
   }
   const entries = readdirSync(out);
   if (entries.length === 0 || entries.includes(EXPORT_MARKER) || force) return;
   throw new UsageError(
-    `--out ${out}: the folder holds ${entries.length} file(s) that no export wrote (there is no ${EXPORT_MARKER} in it), and the export would delete them; ` +
+    `--out ${out}: the folder holds ${entries.length} file(s) that no export wrote (there is no ${EXPORT_MARKER} in ` +
+      `it), and the export would delete them; ` +
       "give a new or empty folder, or --force to replace it",
   );
 }
@@ -109,7 +114,8 @@ async function write(values: { out?: string; fixture?: string; har?: string }, p
     mkdirSync(out, { recursive: true });
     writeFileSync(
       join(out, EXPORT_MARKER),
-      "Written by `nft-sim fixtures export` (nft-service-simulator): the next export into this folder replaces it as a whole.\n",
+      "Written by `nft-sim fixtures export` (nft-service-simulator): the next export into this folder replaces it as " +
+        "a whole.\n",
     );
     let bytes = 0;
     for (const { file, body } of snapshots) {
@@ -118,7 +124,8 @@ async function write(values: { out?: string; fixture?: string; har?: string }, p
       bytes += Buffer.byteLength(body);
     }
     console.log(
-      `${relative(process.cwd(), out) || out}: ${snapshots.length} files, ${(bytes / 1e6).toFixed(2)} MB, in ${seconds()} s`,
+      `${relative(process.cwd(), out) || out}: ${snapshots.length} files, ${(bytes / 1e6).toFixed(2)} MB, in ` +
+        `${seconds()} s`,
     );
   }
 }

@@ -124,7 +124,8 @@ export function readOptions(
   const rpcHost = values["rpc-host"] ?? env.RPC_HOST ?? DEFAULT_OPTIONS.rpcHost;
   if (!values["no-rpc"] && !isLoopbackHost(rpcHost) && adminToken === undefined) {
     throw new UsageError(
-      `--rpc-host ${rpcHost}: anyone there could send transactions as the developer wallets; set --admin-token (or ADMIN_TOKEN), or --no-rpc`,
+      `--rpc-host ${rpcHost}: anyone there could send transactions as the developer wallets; set --admin-token (or ` +
+        `ADMIN_TOKEN), or --no-rpc`,
     );
   }
   const state = values.state ?? (env.STATE_DIR || undefined);
@@ -185,7 +186,10 @@ export function readOptions(
   };
 }
 
-/** An empty token would be "on" yet match no request: refused (an empty ADMIN_TOKEN is unset, as an empty variable is in a shell). */
+/**
+ * An empty token would be "on" yet match no request: refused (an empty ADMIN_TOKEN is unset, as an empty variable is in
+ * a shell).
+ */
 function adminTokenOf(token: string | undefined): string | undefined {
   if (token !== undefined && token.trim() === "")
     throw new UsageError("--admin-token (or ADMIN_TOKEN) is empty: give a token, or leave it unset");
@@ -203,7 +207,10 @@ function stateDir(dir: string | undefined): { stateDir?: string } {
   return { stateDir: dir };
 }
 
-/** The world cache is on unless --no-cache; a world whose "now" is the wall clock is never the same twice, so it is not cached. */
+/**
+ * The world cache is on unless --no-cache; a world whose "now" is the wall clock is never the same twice, so it is not
+ * cached.
+ */
 function cacheDir(
   values: { cache?: string; "no-cache"?: boolean; "wall-clock"?: boolean },
   env: NodeJS.ProcessEnv,

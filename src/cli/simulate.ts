@@ -57,7 +57,8 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
   const readyInMs = performance.now();
   if (sim.load.source === "cache") {
     console.log(
-      `Answering from the cached world (${relative(process.cwd(), sim.load.cacheDir!) || "."}) after ${seconds(readyInMs)}; the chains replay it meanwhile, and writes wait for them`,
+      `Answering from the cached world (${relative(process.cwd(), sim.load.cacheDir!) || "."}) after ` +
+        `${seconds(readyInMs)}; the chains replay it meanwhile, and writes wait for them`,
     );
   }
   const controlOn = isLoopbackHost(options.host) || options.adminToken !== undefined;
@@ -122,7 +123,8 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
     stopWatching();
     // The time is the moment nothing new is accepted (close() stops the drain before it awaits anything).
     console.log(
-      `\n${signal} at ${new Date().toISOString()}: stopping (requests in flight have ${options.shutdownTimeoutMs / 1000} s to finish)`,
+      `\n${signal} at ${new Date().toISOString()}: stopping (requests in flight have ` +
+        `${options.shutdownTimeoutMs / 1000} s to finish)`,
     );
     await sim.close();
     process.exit(0);

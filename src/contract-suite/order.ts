@@ -8,7 +8,10 @@ export function compareValues(a: unknown, b: unknown): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** The first neighbour pair not sorted by `field` in `direction`, ties broken by address ascending; undefined when sorted. */
+/**
+ * The first neighbour pair not sorted by `field` in `direction`, ties broken by address ascending; undefined when
+ * sorted.
+ */
 export function firstOutOfOrder<T extends { address: string }>(
   rows: T[],
   field: keyof T & string,
@@ -32,7 +35,9 @@ function describeRow<T extends { address: string }>(row: T, field: keyof T & str
   return `(${row.address}, ${field} ${JSON.stringify(row[field])})`;
 }
 
-/** What an event id says: transfers `<Event>-<block>-<logIndex>`, marketplace `<Event>-<listingId>-<txHash>-<logIndex>`. */
+/**
+ * What an event id says: transfers `<Event>-<block>-<logIndex>`, marketplace `<Event>-<listingId>-<txHash>-<logIndex>`.
+ */
 export type EventId =
   | { kind: "transfer"; event: string; blockNumber: number; logIndex: number }
   | { kind: "market"; event: string; listingId: string; transactionHash: string; logIndex: number };

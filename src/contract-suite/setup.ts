@@ -1,7 +1,10 @@
 import { Api, RequestFailed } from "./http.ts";
 import { paths, type Target } from "./target.ts";
 
-/** The suite could not run against the target: a set-up problem, not a contract violation. One line, naming what to pass. */
+/**
+ * The suite could not run against the target: a set-up problem, not a contract violation. One line, naming what to
+ * pass.
+ */
 export class SetupFailed extends Error {}
 
 /** The probe must answer fast: a dead target is a set-up problem, not a wait. */
@@ -16,7 +19,8 @@ export async function probeTarget(target: Target): Promise<void> {
   const list = await reach(api, () => api.get(paths.collections));
   if (list.json === undefined) {
     throw new SetupFailed(
-      `${list.url} answered ${list.status} (${list.contentType || "no content-type"}), not JSON: is --base-url the API's root?`,
+      `${list.url} answered ${list.status} (${list.contentType || "no content-type"}), not JSON: is --base-url the ` +
+        `API's root?`,
     );
   }
   const collection = target.mintCollection ?? target.collection;
@@ -34,7 +38,8 @@ export async function probeTarget(target: Target): Promise<void> {
   const mint = await reach(api, () => api.post(paths.mint, { apiKey: target.apiKey }, {}));
   if (mint.status === 401 || mint.status === 403) {
     throw new SetupFailed(
-      `${api.baseUrl} refused the API key (${mint.status} on POST ${paths.mint}): pass --api-key of an account that may mint on --collection ${collection}`,
+      `${api.baseUrl} refused the API key (${mint.status} on POST ${paths.mint}): pass --api-key of an account that ` +
+        `may mint on --collection ${collection}`,
     );
   }
 }
@@ -45,7 +50,8 @@ async function reach<T>(api: Api, send: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof RequestFailed)) throw error;
     throw new SetupFailed(
-      `${api.baseUrl} cannot be reached (${error.message.replace(/^the request failed: /, "")}): start it, or pass --base-url of a running server`,
+      `${api.baseUrl} cannot be reached (${error.message.replace(/^the request failed: /, "")}): start it, or pass ` +
+        `--base-url of a running server`,
     );
   }
 }

@@ -90,7 +90,10 @@ export class Control {
     });
   }
 
-  /** Replays what a journal recorded (before it is attached, so nothing is recorded twice); answers how many recorded writes failed again. */
+  /**
+   * Replays what a journal recorded (before it is attached, so nothing is recorded twice); answers how many recorded
+   * writes failed again.
+   */
   async replay(entries: JournalEntry[]): Promise<number> {
     let failedAgain = 0;
     const { chains } = this.parts;
@@ -130,7 +133,8 @@ export class Control {
         case "revert":
           if (!this.#snapshots.has(entry.id))
             throw new JournalError(
-              `the journal reverts to snapshot '${entry.id}', which it never took (or dropped before): the journal does not belong to this world`,
+              `the journal reverts to snapshot '${entry.id}', which it never took (or dropped before): the journal ` +
+                `does not belong to this world`,
             );
           await this.#snapshots.revert(entry.id);
           break;

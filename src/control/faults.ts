@@ -65,7 +65,9 @@ export class Faults {
     return path.test(ctx.path);
   }
 
-  /** Applies the rule's effect if its probability says so; answers whether the request was answered (or dropped) here. */
+  /**
+   * Applies the rule's effect if its probability says so; answers whether the request was answered (or dropped) here.
+   */
   async #apply(rule: Rule, ctx: Context): Promise<boolean> {
     const { fault } = rule;
     if (fault.probability !== undefined && rule.random() >= fault.probability) return false;
@@ -82,7 +84,8 @@ export class Faults {
         {},
         {
           errors: [
-            `${fault.id}: more than ${effect.rateLimit!.requests} requests in ${effect.rateLimit!.perSeconds} s; retry in ${limited} s`,
+            `${fault.id}: more than ${effect.rateLimit!.requests} requests in ${effect.rateLimit!.perSeconds} s; ` +
+              `retry in ${limited} s`,
           ],
         },
       );

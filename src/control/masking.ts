@@ -11,7 +11,10 @@ const SECRET_NAME = "[A-Za-z0-9_-]*(?:key|token|secret|password)";
 const IN_JSON = new RegExp(`("${SECRET_NAME}"\\s*:\\s*")((?:[^"\\\\]|\\\\.)*)(")`, "gi");
 const IN_FORM = new RegExp(`(^|&)(${SECRET_NAME}=)([^&]*)`, "gi");
 
-/** The text with every secret in it masked: by the name of its field or parameter, and every known API key wherever it stands. */
+/**
+ * The text with every secret in it masked: by the name of its field or parameter, and every known API key wherever it
+ * stands.
+ */
 export function maskSecrets(text: string, knownKeys: Iterable<string>): string {
   let out = text
     .replace(IN_JSON, (_, open: string, value: string, close: string) => `${open}${maskedJson(value)}${close}`)

@@ -57,7 +57,10 @@ export class RequestLog {
     };
   }
 
-  /** Records every request but the reads of this log itself and the dashboard's own (its files, its calls), after the answer is final. */
+  /**
+   * Records every request but the reads of this log itself and the dashboard's own (its files, its calls), after the
+   * answer is final.
+   */
   middleware() {
     return async (ctx: Context, next: Next) => {
       const started = performance.now();

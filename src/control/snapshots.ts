@@ -90,7 +90,8 @@ export class Snapshots {
         { what: `Snapshot '${id}' is no longer held by the chains` },
         {
           errors: [
-            `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before snapshot '${id}' and dropped it; it is forgotten`,
+            `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before snapshot '${id}' and dropped ` +
+              `it; it is forgotten`,
           ],
         },
       );
@@ -114,7 +115,8 @@ export class Snapshots {
         { what: "The world as loaded is no longer held by the chains" },
         {
           errors: [
-            `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before the world was loaded; restart the simulator instead`,
+            `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before the world was loaded; ` +
+              `restart the simulator instead`,
           ],
         },
       );

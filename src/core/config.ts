@@ -52,13 +52,19 @@ export interface SimulatorOptions {
   serveRpc: boolean;
   /** Interface the JSON-RPC ports listen on; loopback unless asked (independent of `host`). */
   rpcHost: string;
-  /** Host names the JSON-RPC ports answer, and the API takes writes under, besides loopback names (and IP addresses, for the API). */
+  /**
+   * Host names the JSON-RPC ports answer, and the API takes writes under, besides loopback names (and IP addresses, for
+   * the API).
+   */
   rpcAllowedHosts: string[];
   /** Browser origins the JSON-RPC ports answer; empty means the loopback origins on any port. */
   rpcCors: string[];
   /** The base URL clients reach the API at (`--public-url`); its host may change state. */
   publicUrl?: string;
-  /** Browser origins that may change state through the API (mint, control API); empty means the loopback origins on any port. */
+  /**
+   * Browser origins that may change state through the API (mint, control API); empty means the loopback origins on any
+   * port.
+   */
   apiCors: string[];
   /** Bearer token every JSON-RPC call needs when the ports are not on loopback. */
   adminToken?: string;
@@ -68,17 +74,25 @@ export interface SimulatorOptions {
   mintTimeoutMs: number;
   /** On SIGTERM, how long requests in flight may finish before every socket is closed. */
   shutdownTimeoutMs: number;
-  /** JSON-RPC URLs of nodes the simulator did not start (--rpc-url); each replaces the in-process chain of its chain id. */
+  /**
+   * JSON-RPC URLs of nodes the simulator did not start (--rpc-url); each replaces the in-process chain of its chain id.
+   */
   nodeUrls: string[];
   /** How often the index looks for blocks mined by others on those nodes. */
   pollIntervalMs: number;
-  /** Keys of the world's wallets (and a deployer) on those nodes (`--keys`, SIM_KEYS): transactions are signed here, nothing is impersonated or funded. */
+  /**
+   * Keys of the world's wallets (and a deployer) on those nodes (`--keys`, SIM_KEYS): transactions are signed here,
+   * nothing is impersonated or funded.
+   */
   givenKeys?: GivenKeys;
   /** File of the contracts deployed on those nodes, per chain id (`--contracts`): a later start attaches to them. */
   contractsFile?: string;
   /** Directory of the journal that keeps every acknowledged change across restarts (`--state`). */
   stateDir?: string;
-  /** Folder of the world cache: a world replayed once is answered from here on the next start while its chains replay it (off when undefined). */
+  /**
+   * Folder of the world cache: a world replayed once is answered from here on the next start while its chains replay it
+   * (off when undefined).
+   */
   cacheDir?: string;
   /** Hosts webhooks may be sent to besides loopback (`--webhook-hosts`); `*` for any. */
   webhookHosts: string[];

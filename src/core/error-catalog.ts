@@ -85,7 +85,8 @@ export const ERRORS = {
     400,
     "VALIDATION_FAILED",
     "The webhook URL is not allowed",
-    "a webhook URL that is not http(s), on the simulator's own port, or whose host is not loopback nor allowed by `--webhook-hosts`",
+    "a webhook URL that is not http(s), on the simulator's own port, or whose host is not loopback nor allowed by " +
+      "`--webhook-hosts`",
   ),
   API_KEY_REQUIRED: error(401, "UNAUTHORIZED", "An {name} query parameter is required", "no `apiKey` on a write"),
   UNKNOWN_API_KEY: error(401, "UNAUTHORIZED", "Unknown apiKey", "an `apiKey` this simulator does not know"),
@@ -93,7 +94,8 @@ export const ERRORS = {
     401,
     "UNAUTHORIZED",
     "{what} needs the admin token",
-    "`--admin-token` is set (or a JSON-RPC port is off loopback) and the request does not carry `Authorization: Bearer <token>`",
+    "`--admin-token` is set (or a JSON-RPC port is off loopback) and the request does not carry `Authorization: " +
+      "Bearer <token>`",
   ),
   WALLET_NOT_MINTER: error(
     403,
@@ -105,7 +107,8 @@ export const ERRORS = {
     403,
     "FORBIDDEN",
     "This Host may not {act}",
-    "without `--admin-token`, a `Host` other than a loopback name, an IP address, the `--public-url` host or one in `--allowed-hosts` (what DNS rebinding would send)",
+    "without `--admin-token`, a `Host` other than a loopback name, an IP address, the `--public-url` host or one in " +
+      "`--allowed-hosts` (what DNS rebinding would send)",
   ),
   ORIGIN_NOT_ALLOWED: error(
     403,
@@ -149,19 +152,22 @@ export const ERRORS = {
     409,
     "MINT_DROPPED",
     "The mint's transaction was dropped before it was mined",
-    "the mint was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool cleared); nothing was minted, `txHash` names it: send it again",
+    "the mint was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool " +
+      "cleared); nothing was minted, `txHash` names it: send it again",
   ),
   WRITE_DROPPED: error(
     409,
     "WRITE_DROPPED",
     "The write's transaction was dropped before it was mined",
-    "the write was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool cleared); nothing changed, `txHash` names it",
+    "the write was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool " +
+      "cleared); nothing changed, `txHash` names it",
   ),
   NONCE_CONFLICT: error(
     409,
     "NONCE_CONFLICT",
     "Another writer kept taking the wallet's nonce; send again",
-    "on a node (`--rpc-url`), another process sending for the same wallet took its nonce every time a fresh one was tried; nothing was sent: send it again",
+    "on a node (`--rpc-url`), another process sending for the same wallet took its nonce every time a fresh one was " +
+      "tried; nothing was sent: send it again",
   ),
   TRANSACTION_REFUSED: error(
     409,
@@ -174,7 +180,9 @@ export const ERRORS = {
     413,
     "PAYLOAD_TOO_LARGE",
     "The {what}'s metadata is too large to go on chain",
-    `an item's metadata over ${ITEM_METADATA_MAX_BYTES.toLocaleString("en")} bytes, or a collection's over ${COLLECTION_METADATA_MAX_BYTES.toLocaleString("en")}, as it goes on chain (compact JSON without the fields at their defaults)`,
+    `an item's metadata over ${ITEM_METADATA_MAX_BYTES.toLocaleString("en")} bytes, or a collection's over ` +
+      `${COLLECTION_METADATA_MAX_BYTES.toLocaleString("en")}, as it goes on chain (compact JSON without the fields at ` +
+      `their defaults)`,
   ),
   UNSUPPORTED_MEDIA_TYPE: error(
     415,
@@ -270,13 +278,15 @@ export const ERRORS = {
     504,
     "MINT_PENDING",
     "The mint was sent but its block did not come in time",
-    "the mint was sent but its block did not come within `--mint-timeout`; `txHash` names it, and the item appears, complete, once it is mined",
+    "the mint was sent but its block did not come within `--mint-timeout`; `txHash` names it, and the item appears, " +
+      "complete, once it is mined",
   ),
   WRITE_PENDING: error(
     504,
     "WRITE_PENDING",
     "The write was sent but its block did not come in time",
-    "the write was sent but its block did not come within `--mint-timeout`; `txHash` names it, and it takes effect once it is mined",
+    "the write was sent but its block did not come within `--mint-timeout`; `txHash` names it, and it takes effect " +
+      "once it is mined",
   ),
 } as const satisfies Record<string, ErrorDescriptor>;
 

@@ -68,7 +68,10 @@ export function apiError<D extends ErrorDescriptor>(descriptor: D, ...rest: [...
   return new ApiError(descriptor, params ?? {}, detail);
 }
 
-/** An error of `status` with its own message (a fault rule's): the code of the catalog's first entry with that status, else INTERNAL's. */
+/**
+ * An error of `status` with its own message (a fault rule's): the code of the catalog's first entry with that status,
+ * else INTERNAL's.
+ */
 export function descriptorForStatus(status: number, message: string): ErrorDescriptor {
   const first = Object.values(ERRORS).find((descriptor) => descriptor.status === status);
   return { status, code: first?.code ?? "INTERNAL", message, means: first?.means ?? ERRORS.INTERNAL.means };

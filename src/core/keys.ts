@@ -7,7 +7,10 @@ export function keyFor(label: string): Hex {
   return keccak256(stringToBytes(`nft-service-simulator/${label}`));
 }
 
-/** The address of a private key: the last 20 bytes of the hash of its public key (Node's native secp256k1, twice as fast as a JavaScript one; a world derives dozens at start). */
+/**
+ * The address of a private key: the last 20 bytes of the hash of its public key (Node's native secp256k1, twice as fast
+ * as a JavaScript one; a world derives dozens at start).
+ */
 export function addressOf(key: Hex): Address {
   const curve = createECDH("secp256k1");
   curve.setPrivateKey(Buffer.from(key.slice(2), "hex"));

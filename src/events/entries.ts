@@ -11,7 +11,10 @@ export interface FeedEntry {
   seq: number;
   /** The SSE `event:` name: the item event's kind, `CollectionCreated`, or `removed`. */
   type: EventKind | "removed";
-  /** The SSE `id:`: the item event's id, the collection's (`CollectionCreated-<chainId>-<address>`), or that of the event removed. */
+  /**
+   * The SSE `id:`: the item event's id, the collection's (`CollectionCreated-<chainId>-<address>`), or that of the
+   * event removed.
+   */
   id: string;
   /** The kind the `kinds` filter sees: for a removal, the kind of the event taken back. */
   kind: EventKind;
@@ -26,7 +29,10 @@ export interface FeedEntry {
 
 export type NewEntry = Omit<FeedEntry, "seq" | "at">;
 
-/** A collection's event id: unique per chain, and the same if a rewind takes the collection back and the chain makes it again. */
+/**
+ * A collection's event id: unique per chain, and the same if a rewind takes the collection back and the chain makes it
+ * again.
+ */
 export const collectionEventId = (record: CollectionRecord) =>
   `${COLLECTION_CREATED}-${record.chainId}-${record.address}`;
 

@@ -12,7 +12,9 @@ export interface Listener {
   end(): void;
 }
 
-/** Where a resumed listener starts: the buffered entries after the id it gave, or a gap (the id is not in the buffer). */
+/**
+ * Where a resumed listener starts: the buffered entries after the id it gave, or a gap (the id is not in the buffer).
+ */
 export type Resumption = { entries: FeedEntry[] } | { gap: true };
 
 /** How many entries are kept for `Last-Event-ID`. */
@@ -103,7 +105,9 @@ export class EventFeed {
     }
   }
 
-  /** A chain that may have moved is synced once the current turn is over (many marks, one sync), while anyone listens. */
+  /**
+   * A chain that may have moved is synced once the current turn is over (many marks, one sync), while anyone listens.
+   */
   #syncSoon(chain: SimChain): void {
     if (this.#closed || this.#listeners.size === 0 || this.#syncing.has(chain)) return;
     this.#syncing.add(chain);

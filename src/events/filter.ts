@@ -26,7 +26,10 @@ export function eventFilter(given: {
   };
 }
 
-/** Whether the entry passes every filter given (a removal passes as the kind it takes back; a collection has no token id). */
+/**
+ * Whether the entry passes every filter given (a removal passes as the kind it takes back; a collection has no token
+ * id).
+ */
 export function matches(filter: EventFilter, entry: FeedEntry): boolean {
   return (
     (filter.chainId === undefined || filter.chainId === entry.chainId) &&

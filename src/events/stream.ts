@@ -41,7 +41,9 @@ export function eventStream(feed: EventFeed, options: StreamOptions = STREAM_DEF
       if ("gap" in resumed) {
         const gap: GapEvent = {
           lastEventId,
-          message: `event '${lastEventId}' is not among the last events kept: events may have been missed; read what you show again`,
+          message:
+            `event '${lastEventId}' is not among the last events kept: events may have been missed; read what you ` +
+            `show again`,
         };
         write(frameOf("gap", undefined, JSON.stringify(gap)));
       } else for (const entry of resumed.entries) write(entryFrame(entry));

@@ -31,7 +31,10 @@ const refused = (url: string, why: string) =>
  */
 export class WebhookTargets {
   readonly #allowed: ReadonlySet<string>;
-  /** The simulator's own API port: a webhook there would drive the control API with every event (a reset per event, say). */
+  /**
+   * The simulator's own API port: a webhook there would drive the control API with every event (a reset per event,
+   * say).
+   */
   #ownPort: number | undefined;
 
   constructor(allowedHosts: readonly string[] = []) {

@@ -19,7 +19,10 @@ import type { PushedEvents } from "../events/events.ts";
 export interface AppDeps extends RouteDeps {
   /** The world is replayed and indexed; until then every request answers 503. */
   isReady(): boolean;
-  /** Resolves once the chains hold the world (a world answered from the cache is read before); writes and the control API wait for it. */
+  /**
+   * Resolves once the chains hold the world (a world answered from the cache is read before); writes and the control
+   * API wait for it.
+   */
   live(): Promise<unknown>;
   /** Largest accepted request body. */
   bodyLimit: string;
@@ -56,7 +59,10 @@ function unknownCoding(coding: string): ApiError {
   );
 }
 
-/** The body parser, reading content codings in any case (RFC 9110 has them case-insensitive; the parser knows them in lower case). Not a layer of its own: every request pays for each layer. */
+/**
+ * The body parser, reading content codings in any case (RFC 9110 has them case-insensitive; the parser knows them in
+ * lower case). Not a layer of its own: every request pays for each layer.
+ */
 function inAnyCoding(parse: Koa.Middleware): Koa.Middleware {
   return (ctx, next) => {
     const coding = ctx.req.headers["content-encoding"];
@@ -73,7 +79,10 @@ function notInItsCoding(coding: string): ApiError {
   );
 }
 
-/** The HTTP face of the simulator: the request log outermost, JSON errors, then the shutdown drain, CORS, the write guard, the control API's guard, readiness, fault rules, body parsing and the routes (API and control). */
+/**
+ * The HTTP face of the simulator: the request log outermost, JSON errors, then the shutdown drain, CORS, the write
+ * guard, the control API's guard, readiness, fault rules, body parsing and the routes (API and control).
+ */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   const router = new Router();

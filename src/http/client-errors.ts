@@ -42,7 +42,8 @@ function answerClientErrors(server: Server, write: ErrorWriter): void {
     const refused = refusal(error.code);
     const body = write(refused);
     socket.end(
-      `HTTP/1.1 ${refused.status} ${STATUS_CODES[refused.status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${refused.status} ${STATUS_CODES[refused.status]}\r\ncontent-type: ` +
+        `application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
     );
   });
 }

@@ -89,7 +89,10 @@ async function answer(call: unknown, run: RunCall): Promise<RpcReply> {
   }
 }
 
-/** One reply as JSON, or the "response too large" error with its id when it would pass `limit` bytes (or cannot be written at all). */
+/**
+ * One reply as JSON, or the "response too large" error with its id when it would pass `limit` bytes (or cannot be
+ * written at all).
+ */
 function serialised(reply: RpcReply, limit: number): string {
   const tooLarge = () =>
     JSON.stringify(failure(reply.id, TOO_LARGE, `response too large: the answer would pass ${limit} bytes`));
@@ -106,7 +109,10 @@ function serialised(reply: RpcReply, limit: number): string {
   }
 }
 
-/** Whether `value` written as JSON would surely take more than `limit` characters (counting strings and structure, stopping early). */
+/**
+ * Whether `value` written as JSON would surely take more than `limit` characters (counting strings and structure,
+ * stopping early).
+ */
 function jsonSizeOver(value: unknown, limit: number): boolean {
   let size = 0;
   const stack: unknown[] = [value];

@@ -10,7 +10,10 @@ import { transferBatch } from "./reducers/transfer-batch.ts";
 import { itemAdded, itemDelisted, itemListed, itemPriceUpdated, itemRemoved, swapped } from "./reducers/marketplace.ts";
 import { lowerAddress } from "../core/formats.ts";
 
-/** What a reducer folded in: a collection, item activity, or nothing the API shows (an item's creation, a log of no known collection). */
+/**
+ * What a reducer folded in: a collection, item activity, or nothing the API shows (an item's creation, a log of no
+ * known collection).
+ */
 type Fold = CollectionRecord | Activity | Activity[] | undefined | void;
 
 type Reducer<Name extends IndexedEventName> = (models: ChainModels, args: ArgsOf<Name>, at: LogPosition) => Fold;

@@ -1,47 +1,18 @@
 import { BlockNotFoundError, type Hex } from "viem";
 import type { DecodedLog } from "./decode.ts";
+import { ChainReplaced, type FollowOptions } from "./following.ts";
 import { advanceHead, applyLogs } from "./apply.ts";
 import type { LogSource } from "./log-source.ts";
 import { emptyModels, type ChainFacts, type ChainModels } from "./models.ts";
 import { isEmpty, nothingFolded, takenBack, type Folded, type IndexObserver } from "./observer.ts";
+
+export { ChainReplaced, type Anchor, type FollowOptions } from "./following.ts";
 
 /** The read models as they were at one block, and that block's hash (to tell whether the chain still has it). */
 interface Checkpoint {
   blockNumber: number;
   hash: Hex | undefined;
   models: ChainModels;
-}
-
-/** A block the chain must still hold, with this hash, for the index to mean anything (where the core contracts were deployed). */
-export interface Anchor {
-  blockNumber: number;
-  hash: Hex;
-}
-
-/** How an indexer follows a chain it may share with others (a node given by --rpc-url). */
-export interface FollowOptions {
-  /** The first block that can hold the simulator's logs: nothing before it is read. */
-  fromBlock?: number;
-  /** Checked whenever the chain may have been rewritten: if it no longer holds this block, the chain was replaced. */
-  anchor?: Anchor;
-  /** Told when a new block is stamped before the indexed head (a node restarted with a start time): time-derived answers follow that clock. */
-  onClockBack?: (message: string) => void;
-}
-
-/** The chain no longer holds the block the index is anchored to: the node was restarted fresh, or points at another chain. */
-export class ChainReplaced extends Error {
-  readonly chainId: number;
-  readonly detail: string;
-  constructor(chainId: number, anchor: Anchor, found: Hex | undefined) {
-    const detail =
-      `chain ${chainId} is not the chain the simulator loaded: block ${anchor.blockNumber}, where its contracts were deployed, ` +
-      (found ? `is now ${found}, not ${anchor.hash}` : "is gone") +
-      " (was the node restarted without its state?)";
-    super(detail);
-    this.name = "ChainReplaced";
-    this.chainId = chainId;
-    this.detail = detail;
-  }
 }
 
 /** Where the index has to get to: a block number, and its hash and time when the caller knows them. */
@@ -98,7 +69,9 @@ export class ChainIndexer {
     this.#observer = observer;
   }
 
-  /** New blocks may exist. Answers a mark for `syncTo`, which then knows whether anything else changed the chain since. */
+  /**
+   * New blocks may exist. Answers a mark for `syncTo`, which then knows whether anything else changed the chain since.
+   */
   markStale(): number {
     this.#stale = true;
     this.#observer?.mayHaveMoved();
@@ -215,8 +188,10 @@ export class ChainIndexer {
     if (!this.#follow.onClockBack || head.blockNumber < 0 || time >= head.timestamp) return;
     const at = (seconds: number) => new Date(seconds * 1000).toISOString();
     this.#follow.onClockBack(
-      `chain ${this.#models.facts.chainId}'s clock went back: block ${number} is stamped ${at(time)}, before block ${head.blockNumber} (${at(head.timestamp)}); ` +
-        "volumes and dates follow the chain's clock (was the node restarted with a start time, e.g. anvil --timestamp?)",
+      `chain ${this.#models.facts.chainId}'s clock went back: block ${number} is stamped ${at(time)}, before block ` +
+        `${head.blockNumber} (${at(head.timestamp)}); ` +
+        "volumes and dates follow the chain's clock (was the node restarted with a start time, e.g. anvil " +
+        "--timestamp?)",
     );
   }
 
@@ -249,7 +224,10 @@ export class ChainIndexer {
     return (await this.#hashAt(blockNumber)) === hash;
   }
 
-  /** The hash of the chain's block at `blockNumber`, or undefined if it has none. A chain that does not answer throws: that is not a block gone. */
+  /**
+   * The hash of the chain's block at `blockNumber`, or undefined if it has none. A chain that does not answer throws:
+   * that is not a block gone.
+   */
   async #hashAt(blockNumber: number): Promise<Hex | undefined> {
     try {
       return (await this.#source.block(BigInt(blockNumber))).hash;
@@ -272,7 +250,10 @@ export class ChainIndexer {
     this.#headHash = checkpoint.hash;
   }
 
-  /** The time of every block with logs, and of the new head: EDR puts it on each log; other blocks are asked for. Answers the hashes of the blocks it fetched. */
+  /**
+   * The time of every block with logs, and of the new head: EDR puts it on each log; other blocks are asked for.
+   * Answers the hashes of the blocks it fetched.
+   */
   async #addBlockTimes(times: Map<bigint, number>, logs: DecodedLog[], head: bigint): Promise<Map<bigint, Hex>> {
     for (const log of logs) if (log.blockTimestamp != null) times.set(log.blockNumber, Number(log.blockTimestamp));
     const missing = new Set([...logs.map((log) => log.blockNumber), head].filter((number) => !times.has(number)));

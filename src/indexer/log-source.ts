@@ -24,7 +24,10 @@ export interface LogSource {
 }
 
 export interface ChainSourceOptions {
-  /** Read only the logs of the factory, the marketplace and the known collections (a chain shared with others holds theirs too). */
+  /**
+   * Read only the logs of the factory, the marketplace and the known collections (a chain shared with others holds
+   * theirs too).
+   */
   ownLogsOnly?: boolean;
   /**
    * The most blocks one eth_getLogs asks for (nodes and providers limit it); halved for good

@@ -13,7 +13,9 @@ export interface CollectionRecord {
   metadata: string;
 }
 
-/** The token ids one transaction created in a collection: the copies of one non-stackable item, or one stackable item. */
+/**
+ * The token ids one transaction created in a collection: the copies of one non-stackable item, or one stackable item.
+ */
 export interface Creation {
   transactionHash: Hex;
   tokenIds: bigint[];
@@ -83,7 +85,10 @@ export interface TransferFact extends ActivityFact {
   to: Address;
 }
 
-/** A marketplace event: `from` is the seller, `to` the buyer of a sale and "" otherwise; `price` is per item, in the currency's smallest unit. */
+/**
+ * A marketplace event: `from` is the seller, `to` the buyer of a sale and "" otherwise; `price` is per item, in the
+ * currency's smallest unit.
+ */
 export interface MarketFact extends ActivityFact {
   kind: MarketKind;
   to: Address | "";

@@ -49,7 +49,10 @@ function setBalance(
     countHolder(models, collection, holder, had ? -1 : 1);
 }
 
-/** One more (or one fewer) reason for `holder` to count as a holder of `collection`: a nonzero balance, or an open listing. */
+/**
+ * One more (or one fewer) reason for `holder` to count as a holder of `collection`: a nonzero balance, or an open
+ * listing.
+ */
 export function countHolder(models: ChainModels, collection: Address, holder: Address, change: 1 | -1): void {
   let counts = models.holders.get(collection);
   if (!counts) models.holders.set(collection, (counts = new Map()));

@@ -33,8 +33,10 @@ export async function restoreState(
   if (first && (first.t !== "world" || first.id !== worldId)) {
     journal.close();
     throw new JournalError(
-      `${dir} holds the journal of another world (${first.t === "world" ? first.id : "no world line"}), not of this one (${worldId}): ` +
-        "start with the --fixture, --chains and --public-url (or --port) it was written with, or give another --state directory",
+      `${dir} holds the journal of another world (${first.t === "world" ? first.id : "no world line"}), not of this ` +
+        `one (${worldId}): ` +
+        "start with the --fixture, --chains and --public-url (or --port) it was written with, or give another " +
+        "--state directory",
     );
   }
   const failedAgain = await control.replay(rest);

@@ -66,7 +66,10 @@ export function decodeItemDescription(text: string): ItemDescription | undefined
   return parsed !== undefined && readItem(parsed) ? parsed : undefined;
 }
 
-/** The collection a CollectionCreated log's metadata (as text) describes; one with none (or unreadable) has the defaults. */
+/**
+ * The collection a CollectionCreated log's metadata (as text) describes; one with none (or unreadable) has the
+ * defaults.
+ */
 export function decodeCollectionDescription(name: string, text: string): CollectionDescription {
   const parsed = parseJson(text) ?? {};
   if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {

@@ -23,7 +23,10 @@ export type { SnapshotIndex, SnapshotReader } from "./data.ts";
 export const DEFAULT_SNAPSHOTS: SnapshotFiles = defaultWorld;
 
 export interface CreateHandlersOptions extends HandlerOptions {
-  /** The snapshot files by path, or a reader of them (a browser has no directory to read): DEFAULT_SNAPSHOTS for the default world. */
+  /**
+   * The snapshot files by path, or a reader of them (a browser has no directory to read): DEFAULT_SNAPSHOTS for the
+   * default world.
+   */
   snapshots: SnapshotFiles;
 }
 

@@ -19,7 +19,10 @@ export type { SnapshotIndex, SnapshotReader } from "./data.ts";
 export const DEFAULT_SNAPSHOTS = fileURLToPath(new URL("../../fixtures/snapshots", import.meta.url));
 
 export interface CreateHandlersOptions extends HandlerOptions {
-  /** A snapshot directory (as `nft-sim fixtures export --out` writes), or the files themselves; default the default world's. */
+  /**
+   * A snapshot directory (as `nft-sim fixtures export --out` writes), or the files themselves; default the default
+   * world's.
+   */
   snapshots?: string | SnapshotFiles;
 }
 

@@ -120,7 +120,8 @@ function record(
   };
 }
 
-// As the simulator's body parser reads JSON (strict): an empty body is {}, a body that does not start with an object or an array is refused.
+// As the simulator's body parser reads JSON (strict): an empty body is {}, a body that does not start with an object or
+// an array is refused.
 const OBJECT_OR_ARRAY = /^[\x20\x09\x0a\x0d]*[[{]/;
 
 function parseJson(text: string): unknown {

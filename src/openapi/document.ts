@@ -78,8 +78,10 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
       title: "NFT item and collection service (simulator)",
       version: packageVersion(),
       description:
-        "The v2 REST API of the NFT item and collection service, as the simulator serves it. Every answer comes from a real EVM chain. " +
-        "Errors share one JSON body: `{ error, message, errors: string[] }`. Paged endpoints default to perPage 24 and page 1; " +
+        "The v2 REST API of the NFT item and collection service, as the simulator serves it. Every answer comes from " +
+        "a real EVM chain. " +
+        "Errors share one JSON body: `{ error, message, errors: string[] }`. Paged endpoints default to perPage 24 " +
+        "and page 1; " +
         "the collection list sorts by mintDate, descending, by default.",
     },
     tags: [
@@ -88,12 +90,15 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
       {
         name: "Images",
         description:
-          "The simulator's own pictures, drawn from a seed: what the worlds' `image` and `imageUrl` point at, so every URL an answer holds works offline. Not part of the service's interface.",
+          "The simulator's own pictures, drawn from a seed: what the worlds' `image` and `imageUrl` point at, so " +
+          "every URL an answer holds works offline. Not part of the service's interface.",
       },
       {
         name: "Control",
         description:
-          "The simulator's own control API (`/_sim`): time, snapshots, reset, collections, API keys, faults, the request log. Not part of the service's interface. On without a token only when the API listens on loopback.",
+          "The simulator's own control API (`/_sim`): time, snapshots, reset, collections, API keys, faults, the " +
+          "request log. Not part of the service's interface. On without a token only when the API listens on " +
+          "loopback.",
       },
     ],
     paths,
@@ -109,7 +114,9 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
           type: "apiKey",
           in: "query",
           name: "apiKey",
-          description: `The account's API key; its developer wallet signs writes. In the default world, \`${examples.mintItem.request.query!.apiKey}\` may mint the example item.`,
+          description:
+            `The account's API key; its developer wallet signs writes. In the default world, ` +
+            `\`${examples.mintItem.request.query!.apiKey}\` may mint the example item.`,
         },
       },
     },
@@ -126,7 +133,10 @@ function describeErrors(errors: readonly ErrorDescriptor[], status: number): str
   return [...meanings].map(([code, means]) => `\`${code}\`: ${means.join("; or ")}.`).join(" ");
 }
 
-/** Every operation lists the server's own refusals too (src/http/client-errors.ts): the control API meets them as the API does. */
+/**
+ * Every operation lists the server's own refusals too (src/http/client-errors.ts): the control API meets them as the
+ * API does.
+ */
 function describeOperation(
   operation: Operation,
   components: SchemaComponents,

@@ -13,7 +13,10 @@ export interface ExampleRequest {
 
 export interface ErrorExample {
   summary: string;
-  /** The request that answers it; none for what one request alone cannot cause (a chain outage, a stalled chain, a run of bad keys). */
+  /**
+   * The request that answers it; none for what one request alone cannot cause (a chain outage, a stalled chain, a run
+   * of bad keys).
+   */
   request?: ExampleRequest;
   body: ErrorBody;
 }
@@ -25,7 +28,10 @@ export interface OperationExamples {
   errors: Record<number, ErrorExample>;
 }
 
-/** What the HTTP server answers before any operation (operations.ts, SERVER_REFUSALS), as bodies; a raw request causes each (test/api/client-errors.test.ts). */
+/**
+ * What the HTTP server answers before any operation (operations.ts, SERVER_REFUSALS), as bodies; a raw request causes
+ * each (test/api/client-errors.test.ts).
+ */
 export const SERVER_REFUSAL_EXAMPLES: Record<number, ErrorExample> = {
   400: {
     summary: "an HTTP/1.1 request without a Host header",

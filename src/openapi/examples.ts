@@ -93,7 +93,8 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
             error: "FORBIDDEN",
             message: "The developer wallet is not authorized on this collection",
             errors: [
-              `developer wallet ${mint.outsider.wallet} of API key '${mint.outsider.name}' does not hold the collection's minter role`,
+              `developer wallet ${mint.outsider.wallet} of API key '${mint.outsider.name}' does not hold the ` +
+                `collection's minter role`,
             ],
           },
         },
@@ -103,7 +104,8 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
             error: "MINT_DROPPED",
             message: "The mint's transaction was dropped before it was mined",
             errors: [
-              `transaction ${PENDING_HASH} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its pool cleared); nothing was minted: send the mint again`,
+              `transaction ${PENDING_HASH} left the chain without being mined (the chain was rewound, e.g. ` +
+                `evm_revert, or its pool cleared); nothing was minted: send the mint again`,
             ],
             txHash: PENDING_HASH,
           },
@@ -232,7 +234,10 @@ function notFound(what: string): ErrorBody {
   return { error: "NOT_FOUND", message: `${what} not found`, errors: [`${what} not found`] };
 }
 
-/** A mint the default world takes: chain 56, a collection owned (so minted on) by an account with an API key, and a key that may not. */
+/**
+ * A mint the default world takes: chain 56, a collection owned (so minted on) by an account with an API key, and a key
+ * that may not.
+ */
 function mintExample(
   scenario: Scenario,
   collections: { chainId: number; slug: string; address: string; ownerAddress: string }[],

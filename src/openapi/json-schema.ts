@@ -79,7 +79,10 @@ function hasDefaultedRequired(node: unknown): boolean {
   return Object.values(node).some(hasDefaultedRequired);
 }
 
-/** `anyOf: [{const: "a", type: "string"}, …]` says the same as `type: string, enum: [a, …]`, which documentation tools show better. */
+/**
+ * `anyOf: [{const: "a", type: "string"}, …]` says the same as `type: string, enum: [a, …]`, which documentation tools
+ * show better.
+ */
 function constUnionAsEnum(schema: JsonSchema): JsonSchema {
   const branches = schema.anyOf;
   if (!Array.isArray(branches) || branches.length === 0) return schema;

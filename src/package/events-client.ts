@@ -135,7 +135,10 @@ export function streamEvents(
   return stream;
 }
 
-/** Reads the stream, and opens it again after a dropped connection (with Last-Event-ID), until it is aborted or the simulator is gone. */
+/**
+ * Reads the stream, and opens it again after a dropped connection (with Last-Event-ID), until it is aborted or the
+ * simulator is gone.
+ */
 async function follow(
   url: string,
   startAfter: string | undefined,
@@ -193,7 +196,10 @@ function eventOf(message: EventSourceMessage): SimEvent {
 
 /** The webhook operations of the control API, for the control client. */
 export interface WebhookMethods {
-  /** Deliveries of the events passing the filters to `url`, signed with `secret` (made when left out: read it from the answer). */
+  /**
+   * Deliveries of the events passing the filters to `url`, signed with `secret` (made when left out: read it from the
+   * answer).
+   */
   addWebhook(webhook: WebhookBody): Promise<CreatedWebhook>;
   webhooks(): Promise<Webhook[]>;
   /** One webhook with its delivery log. */

@@ -51,7 +51,10 @@ export interface RunningSimulator {
   rpcUrls: Record<number, string>;
   /** The control API (`/_sim`): time, snapshots, reset, API keys, collections, faults, the request log, webhooks. */
   control: ControlClient;
-  /** Events as the chains' indexes take them in (`for await (const e of sim.events({ collection }))`); leave the loop to stop. */
+  /**
+   * Events as the chains' indexes take them in (`for await (const e of sim.events({ collection }))`); leave the loop to
+   * stop.
+   */
   events(options?: EventsOptions): EventStream;
   /** Stops the API and the chains and frees every port; safe to call twice. */
   close(): Promise<void>;

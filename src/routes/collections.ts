@@ -4,7 +4,10 @@ import { listCollections, orderedViews } from "../views/collection-list.ts";
 import type { RouteDeps } from "./deps.ts";
 import { handle } from "./handle.ts";
 
-/** Every chain's collections (only the filtered chain's when `chainId` is given: another chain being down does not matter then), filtered, sorted and paged. */
+/**
+ * Every chain's collections (only the filtered chain's when `chainId` is given: another chain being down does not
+ * matter then), filtered, sorted and paged.
+ */
 export const collectionsRoute = ({ chains }: RouteDeps) =>
   handle(listOperation, {
     async answer({ query }) {

@@ -100,7 +100,8 @@ export const ACTION_CHECKS: { [Name in ActionName]: Check<Name> } = {
     const listing = openListing(state, step);
     if (listing && action.amount >= listing.remaining) {
       state.problems.push(
-        `${path}.amount: ${action.amount} would empty listing '${action.listing}' (${listing.remaining} left); use delist`,
+        `${path}.amount: ${action.amount} would empty listing '${action.listing}' (${listing.remaining} left); use ` +
+          `delist`,
       );
     } else if (listing) listing.remaining -= action.amount;
   },

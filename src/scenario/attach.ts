@@ -21,7 +21,8 @@ export async function landFromChain(chain: SimChain, steps: Step[], world: Repla
   let nextCollection = 0;
   const mismatch = (what: string) =>
     new NodeRefusal(
-      `chain ${chainId} does not hold the world its contracts file records: ${what}. Give another --contracts file to deploy afresh.`,
+      `chain ${chainId} does not hold the world its contracts file records: ${what}. Give another --contracts file ` +
+        `to deploy afresh.`,
     );
   for (const step of steps) {
     if (step.kind === "collection") {
@@ -61,7 +62,8 @@ export async function landFromChain(chain: SimChain, steps: Step[], world: Repla
         creation.description?.metadata !== described
       ) {
         throw mismatch(
-          `item '${item.id}' is not token ${first} of ${collection} (${count} token id${count === 1 ? "" : "s"} in one transaction, described as the scenario describes it)`,
+          `item '${item.id}' is not token ${first} of ${collection} (${count} token id${count === 1 ? "" : "s"} in ` +
+            `one transaction, described as the scenario describes it)`,
         );
       }
       nextTokenId.set(collection, first + BigInt(count));

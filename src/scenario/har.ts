@@ -1,6 +1,9 @@
 import { IMAGE_FORMATS } from "../schemas/image.ts";
 
-/** One snapshotted response: the request's path and query, its status, and the body's exact text (JSON) or bytes (an image). */
+/**
+ * One snapshotted response: the request's path and query, its status, and the body's exact text (JSON) or bytes (an
+ * image).
+ */
 export interface RecordedResponse {
   url: string;
   status: number;

@@ -3,7 +3,9 @@ import { encodeCollectionDescription, encodeItemDescription, MetadataTooLarge } 
 import { slugify } from "../core/formats.ts";
 import type { Scenario, ScenarioCollection, ScenarioItem } from "./schema.ts";
 
-/** What the scenario's collections and items put on chain beside the chain's own facts, by id (encoded once, at load). */
+/**
+ * What the scenario's collections and items put on chain beside the chain's own facts, by id (encoded once, at load).
+ */
 export interface ScenarioMetadata {
   collections: Map<string, Hex>;
   items: Map<string, Hex>;

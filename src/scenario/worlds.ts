@@ -54,7 +54,9 @@ export interface WorldOptions {
   keys?: ReadonlyMap<string, Hex>;
 }
 
-/** The scenario file `--fixture` names: a file, a short name of one in fixtures/, or undefined for the default world. */
+/**
+ * The scenario file `--fixture` names: a file, a short name of one in fixtures/, or undefined for the default world.
+ */
 export function fixtureFile(fixture: string | undefined): string {
   return fixture === undefined ? DEFAULT_WORLD_FILE : (NAMED_WORLDS[fixture] ?? fixture);
 }
@@ -77,7 +79,10 @@ export function chooseWorld<Options extends SimulatorOptions>(
     return {
       world: emptyWorld(choice.keys),
       options: { ...options, ...(choice.publicUrl ? { publicUrl: choice.publicUrl } : {}) },
-      summary: `World: none (--fixture none): no collections; ${choice.keys?.size ? "an API key per account of the given keys" : "no API keys"}; create more with the control API (/_sim/api-keys, /_sim/collections)`,
+      summary:
+        `World: none (--fixture none): no collections; ` +
+        `${choice.keys?.size ? "an API key per account of the given keys" : "no API keys"}; create more with the ` +
+        `control API (/_sim/api-keys, /_sim/collections)`,
       clock: "chain time follows the wall clock (an empty world has no times of its own)",
     };
   }
@@ -114,7 +119,9 @@ export function chooseWorld<Options extends SimulatorOptions>(
   return {
     world,
     options: { ...options, chains, ...(choice.publicUrl ? { publicUrl: choice.publicUrl } : {}) },
-    summary: `World: ${shown}: ${scenario.collections.length} collections, ${scenario.items.length} items, ${scenario.timeline.length} timeline entries; ${time}`,
+    summary:
+      `World: ${shown}: ${scenario.collections.length} collections, ${scenario.items.length} items, ` +
+      `${scenario.timeline.length} timeline entries; ${time}`,
     clock: choice.wallClock
       ? `chain time follows the wall clock (${now} at start)`
       : `chain time ${now} from the world; --wall-clock to follow real time`,

@@ -3,7 +3,10 @@ import { operation as apiOperation, type Operation } from "./operations.ts";
 
 export const tag = "Control";
 
-/** What the control API's guard answers before any operation (src/control/guard.ts): the admin token, the Host, the browser origin, the body's type. */
+/**
+ * What the control API's guard answers before any operation (src/control/guard.ts): the admin token, the Host, the
+ * browser origin, the body's type.
+ */
 const GUARD = [
   ERRORS.ADMIN_TOKEN_REQUIRED,
   ERRORS.HOST_NOT_ALLOWED,

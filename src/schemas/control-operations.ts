@@ -45,7 +45,8 @@ export const advanceTime = operation({
   tag,
   summary: "Move time forward",
   description:
-    "Mines a block `seconds` after the head on every chain (or on `chainId`'s). Volumes and every time-derived field follow at once.",
+    "Mines a block `seconds` after the head on every chain (or on `chainId`'s). Volumes and every time-derived field " +
+    "follow at once.",
   body: AdvanceTimeBody,
   response: TimeResponse,
   errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ERRORS.NODE_CANNOT, ...DOWN],
@@ -58,7 +59,8 @@ export const takeSnapshot = operation({
   tag,
   summary: "Take a snapshot",
   description:
-    "Remembers every chain, the read models, the metadata and the API keys together; revert to it as often as you like. Ids count from 1, and again from 1 after a reset; at most 1,000 snapshots are kept.",
+    "Remembers every chain, the read models, the metadata and the API keys together; revert to it as often as you " +
+    "like. Ids count from 1, and again from 1 after a reset; at most 1,000 snapshots are kept.",
   response: SnapshotResponse,
   errors: [ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN],
 });
@@ -70,7 +72,8 @@ export const revertSnapshot = operation({
   tag,
   summary: "Go back to a snapshot",
   description:
-    "Every chain, the read models, metadata and API keys return to the snapshot; snapshots taken after it are gone. A read right after answers from the restored state.",
+    "Every chain, the read models, metadata and API keys return to the snapshot; snapshots taken after it are gone. " +
+    "A read right after answers from the restored state.",
   params: SnapshotParams,
   response: Done,
   errors: [ERRORS.NOT_FOUND, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN],
@@ -83,7 +86,8 @@ export const resetWorld = operation({
   tag,
   summary: "Back to the world as loaded",
   description:
-    "Returns to the world as it was when the simulator became ready, drops every snapshot (ids count from 1 again) and clears the journal (`--state`).",
+    "Returns to the world as it was when the simulator became ready, drops every snapshot (ids count from 1 again) " +
+    "and clears the journal (`--state`).",
   response: Done,
   errors: [ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN],
 });
@@ -95,7 +99,9 @@ export const createCollection = operation({
   tag,
   summary: "Create a collection",
   description:
-    "Deploys a collection through the factory, owned by the developer wallet of the API key `owner`, with the minter role for each of `minters`; the other fields are its metadata, which goes on chain in the same transaction (every simulator on the chain sees it).",
+    "Deploys a collection through the factory, owned by the developer wallet of the API key `owner`, with the minter " +
+    "role for each of `minters`; the other fields are its metadata, which goes on chain in the same transaction " +
+    "(every simulator on the chain sees it).",
   body: CreateCollectionBody,
   response: CreatedCollection,
   errors: [
@@ -141,7 +147,8 @@ export const listCollectionItems = operation({
   tag,
   summary: "A collection's items",
   description:
-    "Every item of the collection by token id, from the read models: supply held, maximum supply, holders, history length, and its name and image from the metadata. The API has no such list; the dashboard uses it.",
+    "Every item of the collection by token id, from the read models: supply held, maximum supply, holders, history " +
+    "length, and its name and image from the metadata. The API has no such list; the dashboard uses it.",
   params: CollectionAddressParams,
   query: MinterQuery,
   response: CollectionItems,
@@ -155,7 +162,8 @@ export const getCollectionItem = operation({
   tag,
   summary: "One item, whole",
   description:
-    "An item's metadata with what the chain says of it: supply, every holder, its open listings and every sale (for a price chart). The dashboard's item page.",
+    "An item's metadata with what the chain says of it: supply, every holder, its open listings and every sale (for " +
+    "a price chart). The dashboard's item page.",
   params: CollectionItemParams,
   query: MinterQuery,
   response: CollectionItem,
@@ -169,7 +177,8 @@ export const getCollectionVolume = operation({
   tag,
   summary: "Volume per day",
   description:
-    "The USD worth and count of a collection's sales per UTC day, from its first sale's day to the chain head's. The dashboard's volume chart.",
+    "The USD worth and count of a collection's sales per UTC day, from its first sale's day to the chain head's. The " +
+    "dashboard's volume chart.",
   params: CollectionAddressParams,
   query: MinterQuery,
   response: CollectionVolume,
@@ -183,7 +192,8 @@ export const createApiKey = operation({
   tag,
   summary: "Create an API key",
   description:
-    "A new API key with a new developer wallet (funded on every chain). Grant it the minter role on a collection to mint.",
+    "A new API key with a new developer wallet (funded on every chain). Grant it the minter role on a collection to " +
+    "mint.",
   body: CreateApiKeyBody,
   response: ApiKeyResponse,
   errors: [ERRORS.INVALID_REQUEST, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN],

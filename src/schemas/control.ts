@@ -96,7 +96,8 @@ const FaultMatch = Type.Object(
       minLength: 1,
       maxLength: 500,
       description:
-        "a path from its leading `/`, `*` matching one segment and `**` any rest: `/api/v2/item/**`; never under `/_sim/` (the control API is never faulted)",
+        "a path from its leading `/`, `*` matching one segment and `**` any rest: `/api/v2/item/**`; never under " +
+        "`/_sim/` (the control API is never faulted)",
     }),
     apiKey: Type.Optional(Type.String({ minLength: 1 })),
   },

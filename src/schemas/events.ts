@@ -71,7 +71,9 @@ export type GapEvent = Static<typeof GapEvent>;
 export const StreamedEvent = Type.Union([ItemEvent, Collection, RemovedEvent, GapEvent], {
   $id: "StreamedEvent",
   description:
-    "`event: <kind>` of an item (TransferSingle, …, Swapped): the item event as the history serves it; `event: CollectionCreated`: the collection as `GET /api/v2/collection/:address` serves it; `event: removed`: an event taken back; `event: gap`: events may have been missed",
+    "`event: <kind>` of an item (TransferSingle, …, Swapped): the item event as the history serves it; `event: " +
+    "CollectionCreated`: the collection as `GET /api/v2/collection/:address` serves it; `event: removed`: an event " +
+    "taken back; `event: gap`: events may have been missed",
 });
 export type StreamedEvent = Static<typeof StreamedEvent>;
 

@@ -21,7 +21,9 @@ export const addFault = operation({
   tag,
   summary: "Add a fault rule",
   description:
-    "Matching API requests (method, path pattern, API key) get a status, a delay, a rate limit (429 with Retry-After) or a dropped connection, for `times` requests or with a seeded `probability`. A faulted request never reaches the chain.",
+    "Matching API requests (method, path pattern, API key) get a status, a delay, a rate limit (429 with " +
+    "Retry-After) or a dropped connection, for `times` requests or with a seeded `probability`. A faulted request " +
+    "never reaches the chain.",
   body: FaultBody,
   response: Fault,
   errors: [ERRORS.INVALID_REQUEST],
@@ -68,9 +70,11 @@ export const listRequests = operation({
   tag,
   summary: "The last requests",
   description:
-    "The last requests the simulator answered, newest first: method, path, query, status, duration (API keys and tokens masked); at most 1,000 are kept. " +
+    "The last requests the simulator answered, newest first: method, path, query, status, duration (API keys and " +
+    "tokens masked); at most 1,000 are kept. " +
     "Filter by `path` (a pattern as fault rules take), `status` (`404` or `4xx`) and `method`. " +
-    "The dashboard's own requests (its page and files, and its calls, which carry the header `X-Sim-Dashboard`) and reads of this log are not recorded.",
+    "The dashboard's own requests (its page and files, and its calls, which carry the header `X-Sim-Dashboard`) and " +
+    "reads of this log are not recorded.",
   query: RequestLogQuery,
   response: RequestLog,
   errors: [ERRORS.INVALID_REQUEST],
@@ -83,7 +87,8 @@ export const getRequest = operation({
   tag,
   summary: "One request, with its bodies",
   description:
-    "A logged request with its request and response bodies (up to 8,000 characters each; API keys and tokens masked). Bodies are kept for the newest 200 requests.",
+    "A logged request with its request and response bodies (up to 8,000 characters each; API keys and tokens " +
+    "masked). Bodies are kept for the newest 200 requests.",
   params: RequestParams,
   response: LoggedRequestDetail,
   errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND],

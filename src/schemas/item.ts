@@ -45,7 +45,10 @@ const itemFields = {
 /** The `item` of a mint request: `name` and `initialSupply` are required, the rest have defaults. */
 export const ItemDefinition = Type.Object(itemFields, {
   additionalProperties: false,
-  description: `The item's metadata goes on chain with it: at most ${ITEM_METADATA_MAX_BYTES.toLocaleString("en")} bytes of \`name\`, \`description\`, \`imageUrl\`, \`fileType\`, \`properties\` and \`isConsumable\` as compact JSON (fields at their defaults left out); more answers 413.`,
+  description:
+    `The item's metadata goes on chain with it: at most ${ITEM_METADATA_MAX_BYTES.toLocaleString("en")} bytes of ` +
+    `\`name\`, \`description\`, \`imageUrl\`, \`fileType\`, \`properties\` and \`isConsumable\` as compact JSON ` +
+    `(fields at their defaults left out); more answers 413.`,
   if: { properties: { isStackable: { const: false } }, required: ["isStackable"] },
   then: { properties: { initialSupply: { maximum: MAX_NON_STACKABLE_PER_MINT } } },
 });

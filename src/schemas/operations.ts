@@ -30,13 +30,17 @@ export interface Operation {
   /** Query parameters the security scheme already describes. */
   authQuery?: readonly string[];
   response: TSchema;
-  /** The 200 answer's media type when it is not JSON: its bytes are sent as they are, not checked against `response`. */
+  /**
+   * The 200 answer's media type when it is not JSON: its bytes are sent as they are, not checked against `response`.
+   */
   media?: string;
   /** Every error of the catalog (src/core/errors.ts) it may answer; the server's refusals come on top. */
   errors: readonly ErrorDescriptor[];
 }
 
-/** What a read of the chains may meet: a node (--rpc-url) down or replaced, the world loading, the simulator stopping. */
+/**
+ * What a read of the chains may meet: a node (--rpc-url) down or replaced, the world loading, the simulator stopping.
+ */
 export const CHAIN_DOWN = [ERRORS.CHAIN_DOWN, ERRORS.CHAIN_REPLACED, ERRORS.LOADING, ERRORS.SHUTTING_DOWN] as const;
 
 /** What a node the simulator did not start may answer a write instead of taking it (src/chain/node/writer.ts). */
@@ -52,8 +56,10 @@ export const mintItem = operation({
   tag: "Items",
   summary: "Mint a new item",
   description:
-    "Creates the next token id(s) in the collection and mints `initialSupply` to `recipient`, signed by the API key's developer wallet. " +
-    "Non-stackable items become `initialSupply` token ids of supply one. Answers once the mint is indexed, so the item's history shows it at once. " +
+    "Creates the next token id(s) in the collection and mints `initialSupply` to `recipient`, signed by the API " +
+    "key's developer wallet. " +
+    "Non-stackable items become `initialSupply` token ids of supply one. Answers once the mint is indexed, so the " +
+    "item's history shows it at once. " +
     "Form posts (`application/x-www-form-urlencoded`, `item` as a JSON string) are accepted too.",
   query: MintQuery,
   authQuery: ["apiKey"],
@@ -92,8 +98,10 @@ export const getItemEvents = operation({
   tag: "Items",
   summary: "Get an item's history",
   description:
-    "Mint, transfers, listings, delistings, price updates and sales of one item, newest first (block, then log index, descending). " +
-    "Transfer ids are `<Event>-<blockNumber>-<logIndex>`, marketplace ids `<Event>-<listingId>-<transactionHash>-<logIndex>`.",
+    "Mint, transfers, listings, delistings, price updates and sales of one item, newest first (block, then log " +
+    "index, descending). " +
+    "Transfer ids are `<Event>-<blockNumber>-<logIndex>`, marketplace ids " +
+    "`<Event>-<listingId>-<transactionHash>-<logIndex>`.",
   params: ItemEventsParams,
   query: ItemEventsQuery,
   response: ItemEventsResponse,
@@ -120,8 +128,10 @@ export const listCollections = operation({
   tag: "Collections",
   summary: "Get many collections",
   description:
-    "Every chain's collections, filtered, sorted and paged. Any collection field is an exact filter (`chainId=56`, `genre=Gaming`); " +
-    "a tie in the sort key is broken by address, so pages never overlap or skip. `count` is the number of matches over all pages.",
+    "Every chain's collections, filtered, sorted and paged. Any collection field is an exact filter (`chainId=56`, " +
+    "`genre=Gaming`); " +
+    "a tie in the sort key is broken by address, so pages never overlap or skip. `count` is the number of matches " +
+    "over all pages.",
   query: CollectionsQuery,
   response: CollectionsResponse,
   errors: [ERRORS.INVALID_REQUEST, ...CHAIN_DOWN],
@@ -165,7 +175,10 @@ export const getItemMetadata = operation({
 
 const IMAGE_ERRORS = [ERRORS.INVALID_REQUEST, ERRORS.LOADING, ERRORS.SHUTTING_DOWN];
 
-/** The simulator's own picture of a seed, as PNG: what the worlds' `image` and `imageUrl` point at (game engines load PNG). */
+/**
+ * The simulator's own picture of a seed, as PNG: what the worlds' `image` and `imageUrl` point at (game engines load
+ * PNG).
+ */
 export const getImagePng = operation({
   method: "get",
   path: "/images/:seed.png",
@@ -173,7 +186,8 @@ export const getImagePng = operation({
   tag: "Images",
   summary: "A PNG image",
   description:
-    "A deterministic picture (an identicon) drawn from the seed: the same seed and size give the same bytes on every machine, offline. " +
+    "A deterministic picture (an identicon) drawn from the seed: the same seed and size give the same bytes on every " +
+    "machine, offline. " +
     "The shipped worlds' collection `image` and item `imageUrl` point here.",
   params: ImageParams,
   query: ImageQuery,

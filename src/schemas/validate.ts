@@ -31,7 +31,10 @@ export function requestValidator<T extends TSchema>(schema: T, part: RequestPart
 type NumberKind = "integer" | "number";
 const DECIMAL: Record<NumberKind, RegExp> = { integer: /^-?[0-9]+$/, number: /^-?[0-9]+(\.[0-9]+)?$/ };
 
-/** The fields of a flat text part (query, path) that are numbers; Ajv's coercion alone would read `0x10`, `1e1`, ` 2` or `` as numbers. */
+/**
+ * The fields of a flat text part (query, path) that are numbers; Ajv's coercion alone would read `0x10`, `1e1`, ` 2` or
+ * `` as numbers.
+ */
 function numericFields(schema: TSchema): Map<string, NumberKind> {
   const kinds = new Map<string, NumberKind>();
   for (const [name, field] of Object.entries((schema as { properties?: Record<string, TSchema> }).properties ?? {})) {
@@ -48,7 +51,8 @@ function refuseNonDecimal(value: Record<string, unknown>, numbers: Map<string, N
     .filter(([name, kind]) => typeof value[name] === "string" && !DECIMAL[kind].test(value[name] as string))
     .map(
       ([name, kind]) =>
-        `${part}.${name} must be ${kind === "integer" ? "a whole number" : "a number"} in plain decimal digits, got '${value[name]}'`,
+        `${part}.${name} must be ${kind === "integer" ? "a whole number" : "a number"} in plain decimal digits, got ` +
+        `'${value[name]}'`,
     );
   if (problems.length > 0) throw apiError(ERRORS.INVALID_REQUEST, { part }, { errors: problems });
 }

@@ -5,7 +5,10 @@ import { ChainRevert, ChainUnavailable, TransactionRefused } from "../chain/reve
 import type { ApiAccount } from "../core/config.ts";
 import { apiError, ERRORS, type ApiError } from "../core/errors.ts";
 
-/** A chain action's failure as the API answers it: 403 for a missing role, 422 for a contract rule, else as `chainFailure`. */
+/**
+ * A chain action's failure as the API answers it: 403 for a missing role, 422 for a contract rule, else as
+ * `chainFailure`.
+ */
 export function apiErrorOf(error: unknown, account: ApiAccount, what = "the mint"): ApiError {
   if (!(error instanceof ChainRevert)) {
     return (

@@ -2,7 +2,9 @@ import { WaitForTransactionReceiptTimeoutError, type Hex, type TransactionReceip
 import type { SimChain } from "../chain/sim-chain.ts";
 import { apiError, ERRORS } from "../core/errors.ts";
 
-/** Where a sent transaction is: mined, still in the pool, or gone (the chain dropped it, e.g. rewound by evm_revert). */
+/**
+ * Where a sent transaction is: mined, still in the pool, or gone (the chain dropped it, e.g. rewound by evm_revert).
+ */
 export type TxWhereabouts = "mined" | "pending" | "gone";
 
 export async function whereabouts(chain: Pick<SimChain, "request">, hash: Hex): Promise<TxWhereabouts> {
@@ -43,7 +45,8 @@ export async function minedWithin(
       {
         txHash: hash,
         errors: [
-          `transaction ${hash} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its pool cleared); nothing changed: send it again`,
+          `transaction ${hash} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its ` +
+            `pool cleared); nothing changed: send it again`,
         ],
       },
     );

@@ -82,7 +82,8 @@ export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
     cached.chains.map((chain) => SimChain.awaiting(chain.chainId, chain.contracts, abis, indexes.get(chain.chainId)!)),
   );
   await chains.sync();
-  // Folded: the index will not ask for these logs again (the chains come next), so they need not stay in memory meanwhile.
+  // Folded: the index will not ask for these logs again (the chains come next), so they need not stay in memory
+  // meanwhile.
   for (const chain of cached.chains) chain.logs.length = 0;
   let started: ChainRegistry | undefined;
   let aborted = false;
@@ -107,7 +108,8 @@ export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
     await loading.control.loaded();
     if (differing.length > 0) {
       console.warn(
-        `The cached world (${cache!.cache.dir}) differs from what the chains replayed (${differing.join("; ")}): answers now come from the chains, and the cache is rewritten.`,
+        `The cached world (${cache!.cache.dir}) differs from what the chains replayed (${differing.join("; ")}): ` +
+          `answers now come from the chains, and the cache is rewritten.`,
       );
       await remember(cache!, chains.all());
     }

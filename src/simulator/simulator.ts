@@ -34,7 +34,9 @@ export interface Simulator extends SeedTarget {
    * answers reads before that; writes, the control API and JSON-RPC calls wait for it.
    */
   live: Promise<void>;
-  /** How the world was loaded: replayed, or answered from the cache while it replayed (and whether the chains agreed). */
+  /**
+   * How the world was loaded: replayed, or answered from the cache while it replayed (and whether the chains agreed).
+   */
   load: LoadSource;
   close(): Promise<void>;
 }
@@ -59,7 +61,10 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   let abortLoading = () => Promise.resolve();
   let stopFollowing = () => {};
   let closing: Promise<void> | undefined;
-  /** Stop listening, close idle kept-alive connections, refuse what arrives on busy ones, let requests in flight be answered in full (up to the timeout), then cut every socket. */
+  /**
+   * Stop listening, close idle kept-alive connections, refuse what arrives on busy ones, let requests in flight be
+   * answered in full (up to the timeout), then cut every socket.
+   */
   const close = () =>
     (closing ??= (async () => {
       drain.stop();
@@ -158,7 +163,9 @@ function firstAnswer(server: Server, atMostMs: number): Promise<void> {
   });
 }
 
-/** Where this machine reaches a server: a wildcard address is reached as localhost (what the world's `uri`s say too). */
+/**
+ * Where this machine reaches a server: a wildcard address is reached as localhost (what the world's `uri`s say too).
+ */
 function urlOf(host: string, server: Server): string {
   return `http://${isWildcard(host) ? "localhost" : host}:${(server.address() as AddressInfo).port}`;
 }

@@ -2,7 +2,10 @@ import type { Address } from "viem";
 import type { ReadModels } from "../indexer/models.ts";
 import { itemDescription } from "./descriptions.ts";
 
-/** One item of a collection as the dashboard lists it: what the chain says, and its name and image if its creation described it. */
+/**
+ * One item of a collection as the dashboard lists it: what the chain says, and its name and image if its creation
+ * described it.
+ */
 export interface CollectionItemSummary {
   tokenId: number;
   name: string;
@@ -13,7 +16,9 @@ export interface CollectionItemSummary {
   events: number;
 }
 
-/** Every item of a collection, by token id (held balances only; tokens in a listing's escrow count for the marketplace). */
+/**
+ * Every item of a collection, by token id (held balances only; tokens in a listing's escrow count for the marketplace).
+ */
 export function collectionItems(models: ReadModels, collection: Address): CollectionItemSummary[] {
   const items: CollectionItemSummary[] = [];
   const prefix = `${collection}-`;

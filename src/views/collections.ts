@@ -75,7 +75,9 @@ function withoutImageUrl({ imageUrl: _imageUrl, ...summary }: Collection): Colle
 
 type Volumes = Pick<Collection, "volume_1d" | "volume_1w" | "volume_30d" | "volume_all">;
 
-/** USD sale volume in windows ending at the latest block's time: the sum of its sales' worth, as their events answer it. */
+/**
+ * USD sale volume in windows ending at the latest block's time: the sum of its sales' worth, as their events answer it.
+ */
 function volumes(models: ReadModels, collection: Address): Volumes {
   const now = models.head.timestamp;
   const totals = { volume_1d: 0, volume_1w: 0, volume_30d: 0, volume_all: 0 };

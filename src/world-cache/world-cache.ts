@@ -7,7 +7,9 @@ import type { CoreContracts } from "../chain/deploy.ts";
 import type { DecodedLog } from "../indexer/decode.ts";
 import type { BlockRef } from "../indexer/log-source.ts";
 
-/** What one chain gave its indexer once the world was loaded: every followed log up to its head (decoded), and the head. */
+/**
+ * What one chain gave its indexer once the world was loaded: every followed log up to its head (decoded), and the head.
+ */
 export interface CachedChain {
   chainId: number;
   contracts: CoreContracts;
@@ -20,7 +22,10 @@ export interface CachedWorld {
   chains: CachedChain[];
 }
 
-/** Where worlds are cached unless told otherwise: the project's node_modules/.cache (as other tools do), else the system's temporary folder. */
+/**
+ * Where worlds are cached unless told otherwise: the project's node_modules/.cache (as other tools do), else the
+ * system's temporary folder.
+ */
 export function defaultCacheDir(cwd = process.cwd()): string {
   const modules = join(cwd, "node_modules");
   return existsSync(modules)

@@ -6,7 +6,9 @@ export interface BuyParams {
   buyer: Address;
   listingId: bigint;
   amount: bigint;
-  /** Native-coin listings are paid with the transaction (price × amount); ERC-20 ones by allowance (approveCurrency). */
+  /**
+   * Native-coin listings are paid with the transaction (price × amount); ERC-20 ones by allowance (approveCurrency).
+   */
   value?: bigint;
 }
 

@@ -63,7 +63,8 @@ export async function openAccount(chain: SimChain, address: Address, balance: bi
     throw new NodeCannot(
       chain.chainId,
       "open a new wallet",
-      `on the node at ${chain.node.rpc.shown} the simulator signs with the given keys and funds nobody; give the account a key (--keys) instead`,
+      `on the node at ${chain.node.rpc.shown} the simulator signs with the given keys and funds nobody; give the ` +
+        `account a key (--keys) instead`,
     );
   }
   need(chain, "impersonates", "open a new wallet", "hardhat_impersonateAccount");

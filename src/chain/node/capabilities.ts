@@ -1,6 +1,9 @@
 import type { NodeRpc } from "./rpc.ts";
 
-/** What a node lets the simulator do beyond plain Ethereum JSON-RPC (anvil and Hardhat's node allow all of it; a testnet none). */
+/**
+ * What a node lets the simulator do beyond plain Ethereum JSON-RPC (anvil and Hardhat's node allow all of it; a testnet
+ * none).
+ */
 export interface NodeCapabilities {
   client: string;
   /** `evm_setNextBlockTimestamp`: a timed scenario can be replayed, time advanced. */
@@ -11,7 +14,10 @@ export interface NodeCapabilities {
   setsBalance: boolean;
   /** `evm_snapshot` / `evm_revert`: snapshots and reset. */
   snapshots: boolean;
-  /** `eth_sendTransactionSync` / `eth_sendRawTransactionSync` (EIP-7966; anvil has them): the send answers the receipt once mined. */
+  /**
+   * `eth_sendTransactionSync` / `eth_sendRawTransactionSync` (EIP-7966; anvil has them): the send answers the receipt
+   * once mined.
+   */
   sendsSync: boolean;
 }
 

@@ -35,7 +35,10 @@ export interface NodeOptions {
   contracts?: ContractsFile;
 }
 
-/** A node's chain, ready for the world: the core contracts deployed (or attached to, `attached` then says what was recorded). */
+/**
+ * A node's chain, ready for the world: the core contracts deployed (or attached to, `attached` then says what was
+ * recorded).
+ */
 export interface ConnectedNode {
   chain: SimChain;
   attached?: RecordedChain;
@@ -78,7 +81,8 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   } else {
     if (!deployer)
       throw new NodeRefusal(
-        `chain ${chainId} (${rpc.shown}): the keys give no deployer to deploy the contracts with; add "deployer" to the keys, or attach with --contracts`,
+        `chain ${chainId} (${rpc.shown}): the keys give no deployer to deploy the contracts with; add "deployer" to ` +
+          `the keys, or attach with --contracts`,
       );
     const { contracts, deployedAt } = await deployOnNode(rpc, writer, addressOf(deployer), time);
     placed = { contracts: { ...contracts, deployedAt } };
@@ -122,8 +126,10 @@ async function startTime(
   const genesis = Math.floor(genesisTime.getTime() / 1000);
   if (!setsTime) {
     throw new NodeRefusal(
-      `the node at ${rpc.shown} (chain ${chainId}) cannot set block times (it has no evm_setNextBlockTimestamp), so this world, ` +
-        `whose every event has its own time, cannot be replayed there without coming out wrong. Start with --fixture none ` +
+      `the node at ${rpc.shown} (chain ${chainId}) cannot set block times (it has no evm_setNextBlockTimestamp), so ` +
+        `this world, ` +
+        `whose every event has its own time, cannot be replayed there without coming out wrong. Start with --fixture ` +
+        `none ` +
         `(an empty world), or attach to contracts a run on a dev node recorded (--contracts).`,
     );
   }
@@ -131,8 +137,10 @@ async function startTime(
   const headTime = Number(BigInt(head.timestamp));
   if (headTime > genesis + 60) {
     throw new NodeRefusal(
-      `the node at ${rpc.shown} (chain ${chainId}) is at ${new Date(headTime * 1000).toISOString()}, after the world's first steps ` +
-        `(genesis ${genesisTime.toISOString()}): blocks cannot go back in time. Start the node at the world's genesis ` +
+      `the node at ${rpc.shown} (chain ${chainId}) is at ${new Date(headTime * 1000).toISOString()}, after the ` +
+        `world's first steps ` +
+        `(genesis ${genesisTime.toISOString()}): blocks cannot go back in time. Start the node at the world's ` +
+        `genesis ` +
         `(anvil --timestamp ${genesis}), attach to a world loaded there before (--contracts), or use --fixture none.`,
     );
   }

@@ -55,7 +55,9 @@ function isKey(value: unknown): value is Hex {
   return typeof value === "string" && PRIVATE_KEY.test(value);
 }
 
-/** Replaces every given key in `text` (an error message, a stack), in any case, with or without 0x, with a placeholder. */
+/**
+ * Replaces every given key in `text` (an error message, a stack), in any case, with or without 0x, with a placeholder.
+ */
 export function redactKeys(text: string, keys: GivenKeys | undefined): string {
   if (!keys) return text;
   let redacted = text;

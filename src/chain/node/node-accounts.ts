@@ -6,7 +6,10 @@ import type { RecordedChain } from "./contracts-file.ts";
 import { NodeRefusal } from "./refusal.ts";
 import type { NodeRpc } from "./rpc.ts";
 
-/** What one transaction at the simulator's gas limit and fee cap must be able to pay (the node checks it before taking the transaction). */
+/**
+ * What one transaction at the simulator's gas limit and fee cap must be able to pay (the node checks it before taking
+ * the transaction).
+ */
 export const MIN_BALANCE = FIXED_GAS * MAX_FEE_PER_GAS;
 
 /** Coin each impersonated wallet gets on a dev node. */
@@ -24,13 +27,18 @@ export async function checkFunded(rpc: NodeRpc, chainId: number, senders: Addres
   });
   if (poor.length > 0) {
     throw new NodeRefusal(
-      `chain ${chainId} (${rpc.shown}): ${poor.length} of the wallets whose keys were given cannot pay for a transaction ` +
-        `(each needs at least ${formatEther(MIN_BALANCE)} of the native coin): ${poor.join("; ")}. Fund them there and start again.`,
+      `chain ${chainId} (${rpc.shown}): ${poor.length} of the wallets whose keys were given cannot pay for a ` +
+        `transaction ` +
+        `(each needs at least ${formatEther(MIN_BALANCE)} of the native coin): ${poor.join("; ")}. Fund them there ` +
+        `and start again.`,
     );
   }
 }
 
-/** Without keys, on a dev node: the node sends as the world's wallets (impersonation), each funded there. One round trip. */
+/**
+ * Without keys, on a dev node: the node sends as the world's wallets (impersonation), each funded there. One round
+ * trip.
+ */
 export async function openWallets(
   rpc: NodeRpc,
   chainId: number,
@@ -40,7 +48,8 @@ export async function openWallets(
   if (!capabilities.impersonates || !capabilities.setsBalance) {
     throw new NodeRefusal(
       `the node at ${rpc.shown} (chain ${chainId}, ${capabilities.client}) cannot send as a wallet without its key ` +
-        `(no hardhat_impersonateAccount / hardhat_setBalance): give the world's keys, funded there, with --keys <file> (or SIM_KEYS).`,
+        `(no hardhat_impersonateAccount / hardhat_setBalance): give the world's keys, funded there, with --keys ` +
+        `<file> (or SIM_KEYS).`,
     );
   }
   const calls = senders.flatMap((address) => [
@@ -87,7 +96,8 @@ export async function attachTo(
   if (problems.length > 0) {
     throw new NodeRefusal(
       `chain ${chainId} (${rpc.shown}) is not the chain ${file} was written for: ${problems.join("; ")}. ` +
-        `Was the node restarted without its state? Start it with its state, or give a new --contracts file to deploy afresh.`,
+        `Was the node restarted without its state? Start it with its state, or give a new --contracts file to deploy ` +
+        `afresh.`,
     );
   }
   return recorded;

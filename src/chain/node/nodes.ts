@@ -4,7 +4,10 @@ import type { ContractsFile } from "./contracts-file.ts";
 import { NodeRefusal } from "./refusal.ts";
 import { NodeRpc } from "./rpc.ts";
 
-/** Connects to every node given by --rpc-url (see connectNode); two that serve the same chain id are refused before anything is deployed. */
+/**
+ * Connects to every node given by --rpc-url (see connectNode); two that serve the same chain id are refused before
+ * anything is deployed.
+ */
 export async function connectNodes(urls: string[], options: NodeOptions): Promise<ConnectedNode[]> {
   const ids = await Promise.all(
     urls.map((url) => new NodeRpc(url).request("eth_chainId").then(Number, () => undefined)),
@@ -22,7 +25,10 @@ export async function connectNodes(urls: string[], options: NodeOptions): Promis
   return Promise.all(urls.map((url) => connectNode(url, options)));
 }
 
-/** Before the world is seeded: a chain attached to recorded contracts must hold the very world asked for (and no journal is replayed onto it). */
+/**
+ * Before the world is seeded: a chain attached to recorded contracts must hold the very world asked for (and no journal
+ * is replayed onto it).
+ */
 export function checkAttachedWorld(
   nodes: ConnectedNode[],
   file: ContractsFile | undefined,
@@ -39,14 +45,19 @@ export function checkAttachedWorld(
     }
     if (attached.world === worldId) continue;
     throw new NodeRefusal(
-      `chain ${chain.chainId}: ${file!.path} records the world "${attached.world}" on its contracts, not "${worldId}", which this start asks for ` +
-        `(the scenario, its "now" and the collection uris' base make a world). Start with the same --fixture, --port or --public-url, ` +
+      `chain ${chain.chainId}: ${file!.path} records the world "${attached.world}" on its contracts, not ` +
+        `"${worldId}", which this start asks for ` +
+        `(the scenario, its "now" and the collection uris' base make a world). Start with the same --fixture, --port ` +
+        `or --public-url, ` +
         `or give another --contracts file to deploy afresh.`,
     );
   }
 }
 
-/** Once the world is in: every chain deployed in this run is recorded with the world it now holds, and the head it finished at. */
+/**
+ * Once the world is in: every chain deployed in this run is recorded with the world it now holds, and the head it
+ * finished at.
+ */
 export async function recordWorld(nodes: ConnectedNode[], file: ContractsFile, worldId: string): Promise<void> {
   for (const { chain, attached } of nodes) {
     if (attached) continue;

@@ -7,7 +7,10 @@ export class NodeRefusal extends Error {
   override name = "NodeRefusal";
 }
 
-/** A control action a node the simulator did not start cannot do (the API answers 409 CONFLICT): it lacks a dev method, or no longer holds what it needs. */
+/**
+ * A control action a node the simulator did not start cannot do (the API answers 409 CONFLICT): it lacks a dev method,
+ * or no longer holds what it needs.
+ */
 export class NodeCannot extends Error {
   readonly chainId: number;
   readonly action: string;

@@ -34,7 +34,8 @@ export class NodeRpcError extends Error {
 export class NodeUnreachable extends Error {
   constructor(where: string, cause: unknown) {
     super(
-      `the node at ${where} does not answer: ${String((cause as Error)?.cause ?? (cause as Error)?.message ?? cause).split("\n")[0]}`,
+      `the node at ${where} does not answer: ` +
+        `${String((cause as Error)?.cause ?? (cause as Error)?.message ?? cause).split("\n")[0]}`,
     );
     this.name = "NodeUnreachable";
   }

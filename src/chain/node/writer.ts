@@ -37,7 +37,10 @@ export class NodeWriter {
   /** Each wallet's sends, one at a time: in this process, a wallet's nonces are taken in order. */
   readonly #queues = new Map<Address, Promise<unknown>>();
 
-  /** With `keys`, every sender must be one of them and is signed for here; without, the node sends as anyone (impersonation). */
+  /**
+   * With `keys`, every sender must be one of them and is signed for here; without, the node sends as anyone
+   * (impersonation).
+   */
   readonly #sendsSync: boolean;
 
   constructor(
@@ -80,7 +83,8 @@ export class NodeWriter {
    */
   async send(tx: NodeTx, at?: number): Promise<Hex> {
     const stamp: RpcCall[] = at === undefined ? [] : [{ method: "evm_setNextBlockTimestamp", params: [at] }];
-    // Only a timed write waits in the send: an API write on a node with a block time answers at once (its caller waits, with a timeout).
+    // Only a timed write waits in the send: an API write on a node with a block time answers at once (its caller waits,
+    // with a timeout).
     const sync = at !== undefined && this.#sendsSync;
     const { hash, receipt } = await this.#inTurn(lowerAddress(tx.from), () =>
       this.#signers ? this.#sendSigned(tx, stamp, sync) : this.#sendImpersonated(tx, stamp, sync),
@@ -196,7 +200,10 @@ export class NodeWriter {
     }
   }
 
-  /** Asks until the node has mined it (at once again: an automining node mines within a millisecond or two; then less and less often); an untimed write gives up after a second, its caller waits on. */
+  /**
+   * Asks until the node has mined it (at once again: an automining node mines within a millisecond or two; then less
+   * and less often); an untimed write gives up after a second, its caller waits on.
+   */
   async #minedReceipt(hash: Hex, timed: boolean): Promise<RawReceipt | undefined> {
     const withinMs = timed ? MINED_WITHIN_MS : UNTIMED_WAIT_MS;
     const deadline = Date.now() + withinMs;
@@ -228,7 +235,9 @@ function resultOf(outcomes: RpcOutcome[], index: number): unknown {
   return outcome.result;
 }
 
-/** The block time was refused (a node past that time): the transaction went in at another time, so the world is wrong. */
+/**
+ * The block time was refused (a node past that time): the transaction went in at another time, so the world is wrong.
+ */
 function throwIfUnstamped(outcomes: RpcOutcome[], stamped: number): void {
   const stamp = stamped > 0 ? outcomes[0] : undefined;
   if (stamp && "error" in stamp)

@@ -33,7 +33,8 @@ export const collectionsListChecks: CheckGroup = {
       if (!isDeepStrictEqual(implicit.exchange.json, explicit.exchange.json)) {
         probe.fail(
           implicit.exchange,
-          `differs from ${explicit.exchange.request}: ${implicit.collections.length} vs ${explicit.collections.length} collections, count ${implicit.count} vs ${explicit.count}`,
+          `differs from ${explicit.exchange.request}: ${implicit.collections.length} vs ` +
+            `${explicit.collections.length} collections, count ${implicit.count} vs ${explicit.count}`,
         );
       }
     }),
@@ -161,7 +162,8 @@ async function expectFilter(probe: Probe, field: (typeof FILTERED_FIELDS)[number
     if (count !== expected.length)
       probe.fail(
         exchange,
-        `count is ${count}, but ${expected.length} of all ${sample.count} collections have ${field} ${JSON.stringify(wanted)}`,
+        `count is ${count}, but ${expected.length} of all ${sample.count} collections have ${field} ` +
+          `${JSON.stringify(wanted)}`,
       );
     const answered = collections.map(identity);
     if (answered.join() !== expected.join())

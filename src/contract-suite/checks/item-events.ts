@@ -51,7 +51,8 @@ export const itemEventsChecks: CheckGroup = {
       if (events.length !== expected)
         probe.fail(
           exchange,
-          `holds ${events.length} events; the default perPage 24 and a history of ${history.events.length}${history.complete ? "" : "+"} mean ${expected}`,
+          `holds ${events.length} events; the default perPage 24 and a history of ` +
+            `${history.events.length}${history.complete ? "" : "+"} mean ${expected}`,
         );
     }),
     check("events are newest first: block, then log index, descending", async (probe) => {
@@ -64,7 +65,8 @@ export const itemEventsChecks: CheckGroup = {
       if (at > 0)
         probe.fail(
           exchange,
-          `event #${at + 1} (${events[at]!.id}, ${events[at]!.timestamp}) is later than #${at} (${events[at - 1]!.id}, ${events[at - 1]!.timestamp})`,
+          `event #${at + 1} (${events[at]!.id}, ${events[at]!.timestamp}) is later than #${at} ` +
+            `(${events[at - 1]!.id}, ${events[at - 1]!.timestamp})`,
         );
     }),
     check("ids are well formed, unique and agree with the event's fields", async (probe) => {
@@ -104,7 +106,8 @@ export const itemEventsChecks: CheckGroup = {
       if (!isMint(oldest))
         probe.fail(
           exchange,
-          `the oldest event is ${oldest.id} from ${oldest.from}, not a TransferSingle/TransferBatch from ${ZERO_ADDRESS}`,
+          `the oldest event is ${oldest.id} from ${oldest.from}, not a TransferSingle/TransferBatch from ` +
+            `${ZERO_ADDRESS}`,
         );
     }),
     check("pages are disjoint and together equal the first page of 100", async (probe) => {
@@ -126,7 +129,8 @@ export const itemEventsChecks: CheckGroup = {
       if (after.events.length !== 0)
         probe.fail(
           after.exchange,
-          `page ${page} of ${perPage} holds ${after.events.length} events; a history of ${events.length} ends on page ${page - 1}`,
+          `page ${page} of ${perPage} holds ${after.events.length} events; a history of ${events.length} ends on ` +
+            `page ${page - 1}`,
         );
     }),
   ],
@@ -144,7 +148,8 @@ function expectNewestFirst(probe: Probe, exchange: Parameters<Probe["fail"]>[0],
     if (!after) {
       probe.fail(
         exchange,
-        `event #${i} ${events[i - 1]!.id} (block ${newer[0]}, log ${newer[1]}) is listed before #${i + 1} ${events[i]!.id} (block ${older[0]}, log ${older[1]})`,
+        `event #${i} ${events[i - 1]!.id} (block ${newer[0]}, log ${newer[1]}) is listed before #${i + 1} ` +
+          `${events[i]!.id} (block ${older[0]}, log ${older[1]})`,
       );
       return;
     }
@@ -155,7 +160,8 @@ function idProblems(event: ItemEvent): string[] {
   const parsed = parseEventId(event.id);
   if (!parsed)
     return [
-      `id ${JSON.stringify(event.id)} is neither <Event>-<block>-<logIndex> nor <Event>-<listingId>-<txHash>-<logIndex>`,
+      `id ${JSON.stringify(event.id)} is neither <Event>-<block>-<logIndex> nor ` +
+        `<Event>-<listingId>-<txHash>-<logIndex>`,
     ];
   const problems: string[] = [];
   if (parsed.event !== event.event)

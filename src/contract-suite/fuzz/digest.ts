@@ -1,7 +1,10 @@
 import { LARGEST_PAGE, paths } from "../target.ts";
 import { allCollections, nextTokenId, type Known } from "./world.ts";
 
-/** What the world looked like: every collection as listed, the whole history of each item the run may read, and how many items the collections looked into have. */
+/**
+ * What the world looked like: every collection as listed, the whole history of each item the run may read, and how many
+ * items the collections looked into have.
+ */
 export interface WorldDigest {
   collections: Map<string, Record<string, unknown>>;
   histories: Map<string, unknown[]>;
@@ -68,7 +71,8 @@ export async function unexplainedChanges(
     const grew = Number(holdersNow) - Number(holdersWas);
     if (grew < 0 || grew > gained)
       problems.push(
-        `collection ${address}: holders went from ${holdersWas} to ${holdersNow}, but the run minted there to ${gained} recipient(s)`,
+        `collection ${address}: holders went from ${holdersWas} to ${holdersNow}, but the run minted there to ` +
+          `${gained} recipient(s)`,
       );
   }
   for (const address of after.collections.keys())
@@ -78,7 +82,8 @@ export async function unexplainedChanges(
     const now = after.nextTokenIds.get(address)!;
     if (now - next !== created)
       problems.push(
-        `collection ${address} went from ${next - 1} to ${now - 1} items, but the run's accepted mints created ${created}`,
+        `collection ${address} went from ${next - 1} to ${now - 1} items, but the run's accepted mints created ` +
+          `${created}`,
       );
   }
   for (const [key, events] of before.histories) {

@@ -20,7 +20,10 @@ interface ListBody {
   count: number;
 }
 
-/** The whole histories the checks compare page sizes with, read once per item (a run's mints add new items, never events to known ones). */
+/**
+ * The whole histories the checks compare page sizes with, read once per item (a run's mints add new items, never events
+ * to known ones).
+ */
 export class HistoryLengths {
   readonly #base: string;
   readonly #known = new Map<string, Promise<number | undefined>>();
@@ -68,7 +71,8 @@ function historyProblems(request: FuzzRequest, events: Event[], total: number | 
     const [before, after] = [chainPosition(events[i - 1]!), chainPosition(events[i]!)];
     if (before && after && (before[0] < after[0] || (before[0] === after[0] && before[1] <= after[1]))) {
       problems.push(
-        `event #${i} ${events[i - 1]!.id} (block ${before[0]}, log ${before[1]}) is listed before #${i + 1} ${events[i]!.id} (block ${after[0]}, log ${after[1]}): history must be newest first`,
+        `event #${i} ${events[i - 1]!.id} (block ${before[0]}, log ${before[1]}) is listed before #${i + 1} ` +
+          `${events[i]!.id} (block ${after[0]}, log ${after[1]}): history must be newest first`,
       );
       break;
     }
@@ -94,7 +98,8 @@ async function listProblems(base: string, request: FuzzRequest, body: ListBody):
   const rows = body.collections.length;
   if (rows !== expectedRows(body.count, perPage, page))
     problems.push(
-      `page ${page} holds ${rows} collections with count ${body.count}; ${given} means ${expectedRows(body.count, perPage, page)}`,
+      `page ${page} holds ${rows} collections with count ${body.count}; ${given} means ` +
+        `${expectedRows(body.count, perPage, page)}`,
     );
   const sortBy = request.query.find(([name]) => name === "sortBy")?.[1] ?? DEFAULTS.sortBy;
   const sortDir = (request.query.find(([name]) => name === "sortDir")?.[1] ?? DEFAULTS.sortDir) as Direction;
@@ -108,7 +113,8 @@ async function listProblems(base: string, request: FuzzRequest, body: ListBody):
     const shown = body.collections.map((c) => c.address);
     if (JSON.stringify(shown) !== JSON.stringify(expected))
       problems.push(
-        `page ${page} of ${perPage} shows ${shown.slice(0, 3).join(", ")}…, but the first page of ${page * perPage} shows ${expected.slice(0, 3).join(", ")}… there: pages overlap or skip`,
+        `page ${page} of ${perPage} shows ${shown.slice(0, 3).join(", ")}…, but the first page of ${page * perPage} ` +
+          `shows ${expected.slice(0, 3).join(", ")}… there: pages overlap or skip`,
       );
   }
   return problems;

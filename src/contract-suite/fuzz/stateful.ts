@@ -51,11 +51,13 @@ export async function readBack(
   if (!events) problems.push(`minted ${minted.txHash}, but the history of token ${first} answers ${history.status}`);
   else if (events.length !== 1 || mint!.transactionHash !== minted.txHash)
     problems.push(
-      `minted ${minted.txHash}, but the history of token ${first} holds ${events.map((e) => e.transactionHash).join(", ") || "nothing"}`,
+      `minted ${minted.txHash}, but the history of token ${first} holds ` +
+        `${events.map((e) => e.transactionHash).join(", ") || "nothing"}`,
     );
   else if (mint!.from !== ZERO_ADDRESS || mint!.to !== minted.recipient.toLowerCase() || mint!.amount !== amount) {
     problems.push(
-      `the mint of token ${first} reads ${mint!.event} ${mint!.amount} from ${mint!.from} to ${mint!.to}, not ${amount} from the zero address to ${minted.recipient}`,
+      `the mint of token ${first} reads ${mint!.event} ${mint!.amount} from ${mint!.from} to ${mint!.to}, not ` +
+        `${amount} from the zero address to ${minted.recipient}`,
     );
   }
 

@@ -6,7 +6,8 @@ export function fuzzSummary(report: FuzzReport): string {
     .map(([status, count]) => `${status}×${count}`)
     .join(", ");
   const lines = [
-    `${report.requests} requests (seed ${report.seed}) to ${report.operations.join(", ")}: ${statuses || "no answers"}; ${report.serverErrors} answered 5xx; ${report.mints} mint(s) accepted and read back`,
+    `${report.requests} requests (seed ${report.seed}) to ${report.operations.join(", ")}: ` +
+      `${statuses || "no answers"}; ${report.serverErrors} answered 5xx; ${report.mints} mint(s) accepted and read back`,
   ];
   for (const finding of report.findings) {
     lines.push("", `✗ ${finding.operation}`, ...finding.problems.map((problem) => `    ${problem}`));

@@ -133,7 +133,10 @@ function metadataDraft(known: Known): fc.Arbitrary<Draft> {
   );
 }
 
-/** An item definition the schema accepts: supplies and royalties at and inside the bounds, sometimes ones the contract refuses (royalty 30%, max below initial). */
+/**
+ * An item definition the schema accepts: supplies and royalties at and inside the bounds, sometimes ones the contract
+ * refuses (royalty 30%, max below initial).
+ */
 const validItem = fc
   .record({
     name: fc.oneof(
@@ -190,7 +193,9 @@ function mintDraft(mint: MintPlace): fc.Arbitrary<Draft> {
   }));
 }
 
-/** Valid requests for `operation` from what the target serves, or undefined when it serves nothing to build them from. */
+/**
+ * Valid requests for `operation` from what the target serves, or undefined when it serves nothing to build them from.
+ */
 export function validDrafts(operation: Operation, known: Known): fc.Arbitrary<Draft> | undefined {
   switch (operation.operationId) {
     case "listCollections":

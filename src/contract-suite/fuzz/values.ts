@@ -79,7 +79,10 @@ export function textValue(schema: TSchema, known: KnownValues, name: string): fc
   );
 }
 
-/** The same number written another way (the `form`th of: hexadecimal, an exponent, padded, signed, a fraction, a leading zero). */
+/**
+ * The same number written another way (the `form`th of: hexadecimal, an exponent, padded, signed, a fraction, a leading
+ * zero).
+ */
 export function otherNotation(value: number, form = Math.abs(Math.trunc(value))): string {
   const forms = [
     `0x${Math.trunc(Math.abs(value)).toString(16)}`,

@@ -5,7 +5,9 @@ import type { SuiteReport } from "../suite.ts";
 // What the suite reports in JUnit when it ran no checks: a fuzz run (a test case per operation),
 // or a set-up that failed (one failed test case saying why). CI always finds a report.
 
-/** A fuzz run as a report: a test case per operation fuzzed (failed with its findings), and one for the world's digest. */
+/**
+ * A fuzz run as a report: a test case per operation fuzzed (failed with its findings), and one for the world's digest.
+ */
 export function fuzzAsSuite(report: FuzzReport, baseUrl: string, startedAt: Date, durationMs: number): SuiteReport {
   const group = `fuzz (--seed ${report.seed}, ${report.requests} requests)`;
   const names = [...report.operations, "(the world)"];

@@ -9,12 +9,15 @@ export function junitXml(report: SuiteReport): string {
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
   const lines = [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="contract-test ${attr(report.baseUrl)}" tests="${report.results.length}" failures="${count(report.results, "failed")}" skipped="${count(report.results, "skipped")}" errors="0" time="${seconds(report.durationMs)}" timestamp="${report.startedAt.toISOString()}">`,
+    `<testsuites name="contract-test ${attr(report.baseUrl)}" tests="${report.results.length}" ` +
+      `failures="${count(report.results, "failed")}" skipped="${count(report.results, "skipped")}" errors="0" ` +
+      `time="${seconds(report.durationMs)}" timestamp="${report.startedAt.toISOString()}">`,
   ];
   for (const [group, results] of groups) {
     const time = results.reduce((sum, result) => sum + result.durationMs, 0);
     lines.push(
-      `  <testsuite name="${attr(group)}" tests="${results.length}" failures="${count(results, "failed")}" skipped="${count(results, "skipped")}" errors="0" time="${seconds(time)}">`,
+      `  <testsuite name="${attr(group)}" tests="${results.length}" failures="${count(results, "failed")}" ` +
+        `skipped="${count(results, "skipped")}" errors="0" time="${seconds(time)}">`,
     );
     for (const result of results) lines.push(...testcase(result, seconds(result.durationMs)));
     lines.push(`  </testsuite>`);

@@ -18,7 +18,10 @@ import {
 } from "./names.ts";
 import { DAY, hash, HOUR, MINUTE } from "./random.ts";
 
-/** A collection's website in a generated world: its page on the simulator's dashboard, so no world names a host on the internet. */
+/**
+ * A collection's website in a generated world: its page on the simulator's dashboard, so no world names a host on the
+ * internet.
+ */
 const dashboardPage = (chainId: number, slug: string) => `/#/collection/${chainId}/${slug}`;
 
 /** The generated world's collections and items: each made with its name, metadata and what happens to it first. */

@@ -1,0 +1,23 @@
+import { toHex, type Address, type Hex } from "viem";
+import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
+
+/** One contract call as a transaction: where to, its calldata, and the coin it carries. */
+export interface ContractCall {
+  to: Address;
+  data: Hex;
+  value?: bigint;
+}
+
+export interface WriteOptions {
+  /** Estimate first: a call the contract refuses throws before anything is sent (the API's writes). */
+  dryRun?: boolean;
+  /** Unix time of the block the transaction lands in (scenario replay). */
+  at?: number;
+  /** This gas limit, as recorded (journal replay). */
+  gas?: bigint;
+}
+
+// Without a dry run every transaction carries the same gas limit: no estimation round trip,
+// and the same bytes (so the same hash) on every run. Enough for a 100-token addItems.
+export const FIXED_GAS = 15_000_000n;
+export const FEES = { maxFeePerGas: toHex(MAX_FEE_PER_GAS), maxPriorityFeePerGas: toHex(MAX_PRIORITY_FEE_PER_GAS) };
