@@ -8,7 +8,7 @@ import type { Hex } from "viem";
 import { addItem } from "../src/chain/actions/add-item.ts";
 import { encodeItemDescription } from "../src/metadata/codec.ts";
 import { scenarioMetadata } from "../src/scenario/metadata.ts";
-import type { Scenario } from "../src/scenario/schema.ts";
+import type { Scenario } from "../src/schemas/scenario.ts";
 import { demoWorld } from "../src/scenario/worlds.ts";
 import { startSimulator } from "../src/simulator/simulator.ts";
 

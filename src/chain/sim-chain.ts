@@ -1,4 +1,4 @@
-import { formatTransactionReceipt, toHex, type Abi, type Address, type Hex, type TransactionReceipt } from "viem";
+import { formatTransactionReceipt, type Abi, type Address, type Hex, type TransactionReceipt } from "viem";
 import { indexedEventsAbi } from "../indexer/decode.ts";
 import type { ChainIndexer } from "../indexer/indexer.ts";
 import { chainLogSource } from "../indexer/log-source.ts";
@@ -6,8 +6,8 @@ import type { ReadModels } from "../indexer/models.ts";
 import type { IndexObserver } from "../indexer/observer.ts";
 import type { Abis } from "../core/abi.ts";
 import { BlockBatcher } from "./block-batcher.ts";
+import { ChainGate } from "./chain-gate.ts";
 import type { CoreContracts } from "./deploy.ts";
-import { FEES, FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call.ts";
 
 export { FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call.ts";
 import type { ChainLink, PublicClient } from "./network.ts";
@@ -17,6 +17,8 @@ import type { ChainRecorder } from "./recorder.ts";
 import { chainErrorOf, type RevertRules } from "./revert.ts";
 import { runRecorded, sendRecorded } from "./recorded.ts";
 import { READ_ONLY } from "./read-only.ts";
+import type { ContractCall, WriteOptions } from "./contract-call.ts";
+import { transactionOf } from "./transaction.ts";
 
 /**
  * A chain and its index, joined so that nothing can change the chain behind the
@@ -48,6 +50,7 @@ export class SimChain {
   readonly #revertedTo: bigint[] = [];
   /** Resolves once the chain runs (at once, unless the chain is still being started: `awaiting`). */
   readonly #started: Promise<void>;
+  readonly #gate = new ChainGate();
   #start: () => void = () => undefined;
 
   constructor(chain: ChainLink | { chainId: number }, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer) {
@@ -124,12 +127,13 @@ export class SimChain {
 
   /** The read models, once the index has caught up with the chain: the one way to read them. */
   async read(): Promise<ReadModels> {
-    await this.#indexer.sync();
+    await this.sync();
     return this.#indexer.models;
   }
 
-  /** Catch the index up with the chain, if anything may have changed it. */
-  sync(): Promise<void> {
+  /** Catch the index up with the chain, if anything may have changed it (once a hold on it, not the caller's, has ended). */
+  async sync(): Promise<void> {
+    await this.#gate.open();
     return this.#indexer.sync();
   }
 
@@ -143,9 +147,19 @@ export class SimChain {
     this.#indexer.markRewritten();
   }
 
-  /** Remembers the read models as of the head, to come back to if the chain returns to it (a snapshot). */
-  checkpoint(): Promise<void> {
-    return this.#indexer.checkpoint();
+  /**
+   * Remembers the read models as of the head, to come back to if the chain returns to it (a snapshot). Answers a mark
+   * for `forgetCheckpoints`: how many checkpoints there were before this one.
+   */
+  async checkpoint(): Promise<number> {
+    const before = this.#indexer.checkpointCount;
+    await this.#indexer.checkpoint();
+    return before;
+  }
+
+  /** Forgets the checkpoints taken since `mark` (a savepoint no longer needed). */
+  forgetCheckpoints(mark: number): void {
+    this.#indexer.dropCheckpoints(mark);
   }
 
   /** Tells `observer` what each catch-up of the index adds and takes back (the event feed). */
@@ -158,6 +172,16 @@ export class SimChain {
    */
   indexFromChain(): void {
     this.#indexer.readFrom(chainLogSource(this.publicClient, indexedEventsAbi(this.abis)));
+  }
+
+  /**
+   * Runs `work` with the chain to itself: writes under way finish first; every other write, call
+   * and read waits until it is done. What `work` sends is not recorded on its own (its caller
+   * records what it did as a whole).
+   */
+  async hold<T>(work: () => Promise<T>): Promise<T> {
+    await this.#started;
+    return this.#gate.hold(work);
   }
 
   /** A mark to give `holdsSnapshot` with a node snapshot taken now. */
@@ -194,10 +218,10 @@ export class SimChain {
       if (method === "evm_revert" && result === true) this.#revertedTo.push(BigInt(params[0] as Hex));
       return result;
     };
-    if (READ_ONLY.has(method)) return call();
-    const recorder = record ? this.#recorder : undefined;
+    if (READ_ONLY.has(method)) return (await this.#gate.open(), call());
+    const recorder = record && !this.#gate.heldHere() ? this.#recorder : undefined;
     try {
-      if (!recorder) return await this.#batcher!.exclusive(call);
+      if (!recorder) return await this.#gate.shared(() => this.#batcher!.exclusive(call));
       const result = await recorder.exclusive(() =>
         runRecorded(this.#running().connection.provider, call, (at) =>
           recorder.append({ t: "rpc", chainId: this.chainId, method, params, ...at }),
@@ -214,39 +238,31 @@ export class SimChain {
    * Sends a contract call from `from` (an account the chain holds a key for) and answers its hash.
    * A revert throws ChainRevert, named by `rules`; anything else ChainUnavailable.
    */
-  async write(
+  async write(from: Address, call: ContractCall, rules: RevertRules = {}, options: WriteOptions = {}): Promise<Hex> {
+    await this.#started;
+    // A journal runs writes one at a time already; otherwise they run beside each other, not during a hold.
+    const recorder = this.#gate.heldHere() ? undefined : this.#recorder;
+    if (!recorder) return this.#gate.shared(() => this.#write(from, call, rules, options, undefined));
+    await this.#gate.open();
+    return this.#write(from, call, rules, options, recorder);
+  }
+
+  async #write(
     from: Address,
     call: ContractCall,
-    rules: RevertRules = {},
-    { dryRun = false, at, gas: givenGas }: WriteOptions = {},
+    rules: RevertRules,
+    options: WriteOptions,
+    recorder: ChainRecorder | undefined,
   ): Promise<Hex> {
-    await this.#started;
     const chain = this.#running();
     const provider = chain.connection.provider;
-    const tx = { from, to: call.to, data: call.data, ...FEES, ...(call.value ? { value: toHex(call.value) } : {}) };
     let sent: Hex | undefined;
     try {
-      // An estimate is exact for the state it saw; a write that lands after another may need more.
-      // Against the latest block: while a batch waits to be mined, "pending" would run it first.
-      const estimate = async () =>
-        (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx, "latest"] })) as Hex) * 5n) / 4n;
-      const sendable = { ...tx, gas: toHex(givenGas ?? (dryRun ? await estimate() : FIXED_GAS)) };
-      const node = chain.node;
-      // In process, an account the chain only impersonates is signed for here (its replay then gives the same hash). A
-      // node's writer signs with the given keys (--keys) or sends as an impersonated account.
-      const sign = node ? undefined : await this.#signer!.signerFor(from);
-      const send = node
-        ? () => node.writer.send(sendable, at)
-        : async () => {
-            if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
-            return (await (sign
-              ? provider.request({ method: "eth_sendRawTransaction", params: [await sign(sendable)] })
-              : provider.request({ method: "eth_sendTransaction", params: [sendable] }))) as Hex;
-          };
-      if (this.#recorder) return (sent = await sendRecorded(provider, this.chainId, this.#recorder, sendable, send));
+      const { sendable, send } = await transactionOf(chain, this.#signer, from, call, options);
+      if (recorder) return (sent = await sendRecorded(provider, this.chainId, recorder, sendable, send));
       // A write at a given time (the replay) has its block to itself; others may share one. On a node we did not
       // start, others mine: an untimed write goes as it comes (the writer keeps each wallet's sends in order).
-      if (at !== undefined) return (sent = await this.#batcher!.exclusive(send));
+      if (options.at !== undefined) return (sent = await this.#batcher!.exclusive(send));
       return (sent = await (chain.external ? send() : this.#batcher!.send(sendable)));
     } catch (error) {
       throw chainErrorOf(error, this.#errorsAbi, rules);

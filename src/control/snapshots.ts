@@ -6,6 +6,7 @@ import type { SimChain } from "../chain/sim-chain.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { ApiError, apiError, ERRORS } from "../core/errors.ts";
 import { NodeCannot } from "../chain/node/refusal.ts";
+import type { HandlesCopy, WorldHandles } from "../core/handles.ts";
 
 /** The node's snapshot of one chain: its id, and the chain's revert count when it was taken. */
 interface NodeSnapshot {
@@ -17,11 +18,13 @@ interface Snapshot {
   /** Per chain (renewed after each revert: a node's snapshot is used up by it). */
   nodes: Map<number, NodeSnapshot>;
   accounts: readonly ApiAccount[];
+  handles: HandlesCopy;
 }
 
 export interface SnapshotParts {
   chains: ChainRegistry;
   accounts: Accounts;
+  handles: WorldHandles;
 }
 
 /** At most this many snapshots are kept (each holds a copy of the read models); one more is refused with 409. */
@@ -30,7 +33,7 @@ export const SNAPSHOT_LIMIT = 1000;
 /**
  * Snapshots of the whole simulator: every chain (the node's own snapshot), the read models
  * (an indexer checkpoint at the same head, which the index restores when the chain goes back),
- * and the API keys. The world as loaded is the snapshot `reset` returns to.
+ * the API keys and the world's handles. The world as loaded is the snapshot `reset` returns to.
  * Ids count up from 1 again after a reset, so a journal replays them as they were given.
  */
 export class Snapshots {
@@ -134,17 +137,17 @@ export class Snapshots {
   }
 
   async #take(): Promise<Snapshot> {
-    const { chains, accounts } = this.#parts;
+    const { chains, accounts, handles } = this.#parts;
     const nodes = new Map<number, NodeSnapshot>();
     for (const { chain } of await chains.read()) {
       await chain.checkpoint();
       nodes.set(chain.chainId, await nodeSnapshot(chain));
     }
-    return { nodes, accounts: accounts.snapshot() };
+    return { nodes, accounts: accounts.snapshot(), handles: handles.copy() };
   }
 
   async #revertTo(snapshot: Snapshot, name: string): Promise<void> {
-    const { chains, accounts } = this.#parts;
+    const { chains, accounts, handles } = this.#parts;
     for (const chain of chains.all()) {
       // Only a node we did not start can refuse here: others may revert it without passing through us.
       if (!(await revertChain(chain, nodeOf(snapshot, chain)[0]))) {
@@ -159,6 +162,7 @@ export class Snapshots {
       snapshot.nodes.set(chain.chainId, await nodeSnapshot(chain));
     }
     accounts.restore(snapshot.accounts);
+    handles.restore(snapshot.handles);
     await chains.sync();
   }
 }

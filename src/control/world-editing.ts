@@ -3,7 +3,7 @@ import type { Address, Hex } from "viem";
 import type { Accounts } from "../core/accounts.ts";
 import { createCollection as createCollectionOnChain, createdCollection } from "../chain/actions/create-collection.ts";
 import { grantMinter, hasMinterRole, revokeMinter } from "../chain/actions/minter-role.ts";
-import { nodeAccounts, openAccount } from "../chain/actions/node-state.ts";
+import { fundWallet, nodeAccounts } from "../chain/actions/node-state.ts";
 import { lowerAddress } from "../core/formats.ts";
 import { addressOf, keyFor } from "../core/keys.ts";
 import { ChainRevert } from "../chain/revert.ts";
@@ -18,19 +18,18 @@ import type { CreateCollectionBody } from "../schemas/control.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import { servedChain } from "../services/mint-item.ts";
 import { minedWithin } from "../services/pending-write.ts";
+import type { WorldHandles } from "../core/handles.ts";
 
-/** What editing the world touches: the chains (through chain actions) and the API keys. */
+/** What editing the world touches: the chains (through chain actions), the API keys and the world's handles. */
 export interface WorldParts {
   chains: ChainRegistry;
   accounts: Accounts;
+  handles: WorldHandles;
   /** Base of collection uris. */
   baseUrl: () => string;
   /** How long a control write waits for its block before answering 504 WRITE_PENDING (the mint's `--mint-timeout`). */
   writeTimeoutMs: number;
 }
-
-/** Coin a new API key's wallet gets on each chain, for gas. */
-const NEW_WALLET_BALANCE = 10n ** 22n;
 
 function accountOf(accounts: Accounts, apiKey: string): ApiAccount {
   const account = accounts.byApiKey(apiKey);
@@ -119,13 +118,13 @@ export async function setMinterRole(
   };
 }
 
-/** A new API key whose developer wallet (its key derived from the name) is funded on every chain. */
+/** A new API key whose developer wallet (its key derived from the name) is funded on every chain; the world names its account. */
 export async function createApiKey(
   parts: WorldParts,
   name: string,
   apiKey = `sim-${name}-${randomBytes(6).toString("hex")}`,
 ): Promise<ApiAccount> {
-  if (parts.accounts.byName(name))
+  if (parts.accounts.byName(name) || parts.handles.accounts.has(name))
     throw apiError(
       ERRORS.CONFLICT,
       { what: `An account named '${name}' exists` },
@@ -135,7 +134,8 @@ export async function createApiKey(
     );
   const walletKey = keyFor(`api-key/${name}`);
   const account: ApiAccount = { apiKey, name, walletKey, wallet: addressOf(walletKey) };
-  for (const chain of parts.chains.all()) await openAccount(chain, account.wallet, NEW_WALLET_BALANCE);
+  await fundWallet(parts.chains.all(), account.wallet);
   parts.accounts.add(account);
+  parts.handles.accounts.set(name, { address: account.wallet, key: walletKey });
   return account;
 }

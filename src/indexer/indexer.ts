@@ -129,6 +129,11 @@ export class ChainIndexer {
     });
   }
 
+  /** How many checkpoints are kept (to drop those taken after this moment with `dropCheckpoints`). */
+  get checkpointCount(): number {
+    return this.#checkpoints.length;
+  }
+
   /** Forget every checkpoint after the first `keep` (a reset back to the world as loaded). */
   dropCheckpoints(keep: number): void {
     this.#checkpoints.length = Math.min(keep, this.#checkpoints.length);

@@ -1,4 +1,4 @@
-import type { ActionName, ActionOf, ScenarioCollection, ScenarioItem } from "./schema.ts";
+import type { ActionName, ActionOf, ScenarioCollection, ScenarioItem } from "../schemas/scenario.ts";
 import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 
 /** One timeline entry in replay order; a check may settle the chain it runs on. */
@@ -10,7 +10,10 @@ export interface ActionStep<Action = ActionOf<ActionName>> {
   action: Action;
 }
 
-interface ListingState {
+/** What the checks need of an item: its collection, and how many tokens it has. */
+export type KnownItem = Pick<ScenarioItem, "collection" | "isStackable" | "initialSupply">;
+
+export interface ListingState {
   path: string;
   chainId: number;
   remaining: number;
@@ -21,8 +24,8 @@ interface ListingState {
 /** What the checks know while they walk the timeline in time order. */
 export interface TimelineState {
   problems: string[];
-  items: Map<string, ScenarioItem>;
-  collections: Map<string, ScenarioCollection>;
+  items: Map<string, KnownItem>;
+  collections: Map<string, Pick<ScenarioCollection, "chainId">>;
   /** Items some addItem adds, anywhere in the timeline. */
   addedAnywhere: Set<string>;
   /** Collections created so far. */
@@ -132,7 +135,7 @@ function checkItem(
   where: string,
   id: string,
   copy?: number,
-): ScenarioItem | undefined {
+): KnownItem | undefined {
   const { action } = step;
   const found = state.items.get(id);
   if (!found) return void state.problems.push(`${where}.item: unknown item '${id}'`);

@@ -19,6 +19,7 @@ export async function landFromChain(chain: SimChain, steps: Step[], world: Repla
   const created = [...models.collections.values()];
   const nextTokenId = new Map<Address, bigint>();
   let nextCollection = 0;
+  let listings = 0n;
   const mismatch = (what: string) =>
     new NodeRefusal(
       `chain ${chainId} does not hold the world its contracts file records: ${what}. Give another --contracts file ` +
@@ -32,7 +33,7 @@ export async function landFromChain(chain: SimChain, steps: Step[], world: Repla
       const expected = {
         name: collection.name,
         uri: collectionUri(world.baseUrl, chainId, slug),
-        owner: world.addresses.get(collection.owner),
+        owner: world.handles.accounts.get(collection.owner)?.address,
         metadata: hexToString(world.metadata.collections.get(collection.id)!),
       };
       if (
@@ -46,11 +47,11 @@ export async function landFromChain(chain: SimChain, steps: Step[], world: Repla
           `collection '${collection.id}' (${expected.name}, ${expected.uri}) is not the next one the factory created`,
         );
       }
-      world.landing.collections.set(collection.id, { chainId, address: record.address });
+      world.handles.collections.set(collection.id, { chainId, address: record.address, slug });
       nextTokenId.set(record.address, 1n);
     } else if (step.action.action === "addItem") {
       const item = world.items.get(step.action.item)!;
-      const collection = world.landing.collections.get(item.collection)!.address;
+      const collection = world.handles.collections.get(item.collection)!.address;
       const first = nextTokenId.get(collection)!;
       const count = item.isStackable === false ? item.initialSupply : 1;
       const creation = models.items.get(itemKey(collection, first))?.creation;
@@ -67,7 +68,10 @@ export async function landFromChain(chain: SimChain, steps: Step[], world: Repla
         );
       }
       nextTokenId.set(collection, first + BigInt(count));
-      world.landing.items.set(item.id, { chainId, collection, tokenIds: [...creation.tokenIds] });
+      world.handles.items.set(item.id, { chainId, collection, tokenIds: [...creation.tokenIds] });
+    } else if (step.action.action === "list") {
+      // The replay that loaded this world listed first on the marketplace it deployed: ids in step order.
+      world.handles.listings.set(step.action.listing, { chainId, listingId: (listings += 1n) });
     }
   }
 }

@@ -10,30 +10,19 @@ import { slugify } from "../core/formats.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import type { Step } from "./load.ts";
 import type { ScenarioMetadata } from "./metadata.ts";
-import type { ScenarioCollection, ScenarioItem } from "./schema.ts";
+import type { ScenarioCollection, ScenarioItem } from "../schemas/scenario.ts";
+import { approvedMarketplace, canPayStablecoins, itemCount, listingCount } from "./chain-reads.ts";
+import type { WorldHandles } from "../core/handles.ts";
 import { SENDERS, type OpenListing, type SendContext } from "./senders.ts";
 
-/** Where a scenario collection landed on chain. */
-export interface LandedCollection {
-  chainId: number;
-  address: Address;
-}
-
-/** Where a scenario item landed: its collection and its token id(s) (one per copy of a non-stackable item). */
-export interface LandedItem {
-  chainId: number;
-  collection: Address;
-  tokenIds: bigint[];
-}
-
-/** What replay records of every chain, by scenario id. */
-export interface Landing {
-  collections: Map<string, LandedCollection>;
-  items: Map<string, LandedItem>;
-}
+export type { LandedCollection, LandedItem } from "../core/handles.ts";
 
 /** A step the chain refused, named by its place in the scenario. */
 export class ReplayError extends Error {
+  readonly step: Step;
+  /** What the chain threw. */
+  readonly reason: unknown;
+
   constructor(step: Step, chainId: number, cause: unknown) {
     const what =
       step.kind === "collection"
@@ -42,19 +31,26 @@ export class ReplayError extends Error {
     const reason = String((cause as Error)?.message ?? cause).split("\n")[0];
     super(`${step.path} (${what}) failed on chain ${chainId}: ${reason}`);
     this.name = "ReplayError";
+    this.step = step;
+    this.reason = cause;
   }
 }
 
 const FAUCET_AMOUNT = parseUnits("1000000000", CURRENCY_DECIMALS.stablecoin);
 
 export interface ReplayContext {
-  addresses: Map<string, Address>;
   items: Map<string, ScenarioItem>;
   now: number;
   baseUrl: string;
-  landing: Landing;
+  /** The world's names: accounts are read from it, collections, items and listings recorded in it as they land. */
+  handles: WorldHandles;
   /** Each collection's and item's metadata as it goes on chain. */
   metadata: ScenarioMetadata;
+  /**
+   * The chain holds nothing of the world yet (its replay at start): token ids count from 1 and nobody has approved
+   * anything. Otherwise (a fragment applied to a running world) the chain is asked on first use.
+   */
+  fresh: boolean;
 }
 
 /**
@@ -78,44 +74,46 @@ export class ChainReplay implements SendContext {
   }
 
   account(name: string): Address {
-    return this.#world.addresses.get(name)!;
+    return this.#world.handles.accounts.get(name)!.address;
   }
 
   item(id: string): ScenarioItem {
     return this.#world.items.get(id)!;
   }
 
-  async run(step: Step): Promise<void> {
+  /** Sends the step's transaction(s); answers the hash of the one that is the step itself (not an approval before it). */
+  async run(step: Step): Promise<Hex> {
     const at = { at: this.#world.now + step.at };
     try {
-      if (step.kind === "collection") await this.#createCollection(step.collection, at);
-      else await SENDERS[step.action.action](this, step.action as never, at);
+      if (step.kind === "collection") return await this.#createCollection(step.collection, at);
+      return await SENDERS[step.action.action](this, step.action as never, at);
     } catch (error) {
       throw new ReplayError(step, this.chain.chainId, error);
     }
   }
 
+  /** On a running world: listing ids continue from the marketplace's count. */
+  async resume(): Promise<void> {
+    if (!this.#world.fresh) this.listingCount = await listingCount(this.chain);
+  }
+
   /** Mines the head at "now" (volumes are measured against it), indexes, and checks the chain agrees. */
   async finish(): Promise<void> {
-    const { chainId, contracts, abis } = this.chain;
+    const { chainId } = this.chain;
     await this.chain.request("evm_mine", [this.#world.now]);
     const models = await this.chain.read();
-    for (const [item, landed] of this.#world.landing.items) {
+    for (const [item, landed] of this.#world.handles.items) {
       if (landed.chainId !== chainId) continue;
       const lost = landed.tokenIds.find((tokenId) => !models.items.has(itemKey(landed.collection, tokenId)));
       if (lost !== undefined)
         throw new Error(`replay went wrong: item '${item}' should be token ${lost} of ${landed.collection}`);
     }
-    const count = await this.chain.publicClient.readContract({
-      address: contracts.marketplace,
-      abi: abis.marketplace,
-      functionName: "listingCount",
-    });
+    const count = await listingCount(this.chain);
     if (count !== this.listingCount)
       throw new Error(`replay went wrong: ${count} listings on chain ${chainId}, expected ${this.listingCount}`);
   }
 
-  async #createCollection(collection: ScenarioCollection, at: WriteOptions): Promise<void> {
+  async #createCollection(collection: ScenarioCollection, at: WriteOptions): Promise<Hex> {
     const { chainId } = this.chain;
     const slug = collection.slug ?? slugify(collection.name);
     const owner = this.account(collection.owner);
@@ -125,18 +123,19 @@ export class ChainReplay implements SendContext {
     const params = { from: owner, name: collection.name, uri, owner, minters, metadata };
     const hash = await createCollection(this.chain, params, at);
     const address = createdCollection(this.chain, await this.chain.publicClient.getTransactionReceipt({ hash }));
-    this.#world.landing.collections.set(collection.id, { chainId, address });
+    this.#world.handles.collections.set(collection.id, { chainId, address, slug });
     this.#nextTokenId.set(address, 1n);
+    return hash;
   }
 
   /** The collection and token id of an item (of its `copy`-th token if it is non-stackable). */
   token(item: string, copy = 1): { collection: Address; tokenId: bigint } {
-    const landed = this.#world.landing.items.get(item)!;
+    const landed = this.#world.handles.items.get(item)!;
     return { collection: landed.collection, tokenId: landed.tokenIds[copy - 1]! };
   }
 
   collectionOf(item: ScenarioItem): Address {
-    return this.#world.landing.collections.get(item.collection)!.address;
+    return this.#world.handles.collections.get(item.collection)!.address;
   }
 
   /** The item's metadata as it goes on chain. */
@@ -145,26 +144,34 @@ export class ChainReplay implements SendContext {
   }
 
   /** Records the token ids an addItem of `item` created: the collection's next ones. */
-  landItem(item: ScenarioItem): void {
+  async landItem(item: ScenarioItem): Promise<void> {
     const { chainId } = this.chain;
     const collection = this.collectionOf(item);
-    const first = this.#nextTokenId.get(collection)!;
+    const first = this.#nextTokenId.get(collection) ?? (await itemCount(this.chain, collection)) + 1n;
     const count = item.isStackable === false ? item.initialSupply : 1;
     const tokenIds = Array.from({ length: count }, (_, i) => first + BigInt(i));
     this.#nextTokenId.set(collection, first + BigInt(count));
-    this.#world.landing.items.set(item.id, { chainId, collection, tokenIds });
+    this.#world.handles.items.set(item.id, { chainId, collection, tokenIds });
+  }
+
+  /** Records a listing the replay opened: its handle in the world, and what a later entry needs of it. */
+  landListing(handle: string, listing: OpenListing): void {
+    this.listings.set(handle, listing);
+    this.#world.handles.listings.set(handle, { chainId: this.chain.chainId, listingId: listing.id });
   }
 
   async approveMarketplace(seller: Address, collection: Address, at: WriteOptions): Promise<void> {
     const key = `${seller}:${collection}`;
     if (this.#approved.has(key)) return;
-    await approveMarketplace(this.chain, { owner: seller, collection }, at);
+    if (this.#world.fresh || !(await approvedMarketplace(this.chain, seller, collection)))
+      await approveMarketplace(this.chain, { owner: seller, collection }, at);
     this.#approved.add(key);
   }
 
   /** A stablecoin buyer first takes coins from the open faucet and approves the marketplace. */
-  async fundStablecoin(buyer: Address, at: WriteOptions): Promise<void> {
-    if (this.#funded.has(buyer)) return;
+  async fundStablecoin(buyer: Address, needed: bigint, at: WriteOptions): Promise<void> {
+    // A running world's buyer may have spent what it was given: asked for each buy.
+    if (this.#world.fresh ? this.#funded.has(buyer) : await canPayStablecoins(this.chain, buyer, needed)) return;
     await faucet(this.chain, { to: buyer, amount: FAUCET_AMOUNT }, at);
     await approveCurrency(this.chain, { owner: buyer, amount: maxUint256 }, at);
     this.#funded.add(buyer);

@@ -1,7 +1,7 @@
 import type { Hex } from "viem";
 import { encodeCollectionDescription, encodeItemDescription, MetadataTooLarge } from "../metadata/codec.ts";
 import { slugify } from "../core/formats.ts";
-import type { Scenario, ScenarioCollection, ScenarioItem } from "./schema.ts";
+import type { Scenario, ScenarioCollection, ScenarioItem } from "../schemas/scenario.ts";
 
 /**
  * What the scenario's collections and items put on chain beside the chain's own facts, by id (encoded once, at load).

@@ -1,23 +1,58 @@
 import { slugify } from "../core/formats.ts";
-import { ACTION_CHECKS, type ActionStep, type TimelineState } from "./action-checks.ts";
-import type { Scenario, ScenarioCollection, ScenarioItem } from "./schema.ts";
+import {
+  ACTION_CHECKS,
+  type ActionStep,
+  type KnownItem,
+  type ListingState,
+  type TimelineState,
+} from "./action-checks.ts";
+import type { Scenario, ScenarioCollection } from "../schemas/scenario.ts";
 import { offsetSeconds } from "./time.ts";
 
 /** One thing replay does, in replay order: create a collection, or run a timeline entry. */
 export type Step =
   { kind: "collection"; at: number; chainId: number; path: string; collection: ScenarioCollection } | ActionStep;
 
+/** What a running world holds already, named: a fragment applied to it may refer to all of it. */
+export interface KnownWorld {
+  accounts: ReadonlySet<string>;
+  apiKeys: ReadonlySet<string>;
+  /** Accounts that have an API key. */
+  keyedAccounts: ReadonlySet<string>;
+  collections: ReadonlyMap<string, { chainId: number }>;
+  /** Every collection's `<chainId>/<slug>`, named or not. */
+  slugs: ReadonlySet<string>;
+  items: ReadonlyMap<string, KnownItem>;
+  /** Listings by handle: how much each has left, closed ones too. */
+  listings: ReadonlyMap<string, ListingState>;
+}
+
+const NOTHING: KnownWorld = {
+  accounts: new Set(),
+  apiKeys: new Set(),
+  keyedAccounts: new Set(),
+  collections: new Map(),
+  slugs: new Set(),
+  items: new Map(),
+  listings: new Map(),
+};
+
 /**
  * Checks every reference of a scenario (accounts, keys, collections, items, listings) and
  * returns its steps in replay order; problems are added to `problems`, named by JSON path.
+ * A fragment is checked against the world it is applied to (`known`): it may name what the world
+ * holds, and may not define a name the world uses.
  */
-export function checkReferences(scenario: Scenario, problems: string[]): Step[] {
+export function checkReferences(scenario: Scenario, problems: string[], known: KnownWorld = NOTHING): Step[] {
   const chains = new Set(scenario.chains);
+  const twice = (path: string, kind: string, name: string, world: boolean) =>
+    problems.push(world ? `${path}: the world already has ${kind} '${name}'` : `${path}: '${name}' is defined twice`);
 
-  const accounts = new Set<string>();
+  const accounts = new Set(known.accounts);
   const keyLabels = new Map<string, string>();
   scenario.accounts.forEach((account, i) => {
-    if (accounts.has(account.name)) problems.push(`accounts[${i}].name: '${account.name}' is defined twice`);
+    if (accounts.has(account.name))
+      twice(`accounts[${i}].name`, "an account", account.name, known.accounts.has(account.name));
     accounts.add(account.name);
     const label = account.keyLabel ?? `account/${account.name}`;
     const other = keyLabels.get(label);
@@ -28,10 +63,10 @@ export function checkReferences(scenario: Scenario, problems: string[]): Step[] 
     if (!accounts.has(name)) problems.push(`${path}: unknown account '${name}'`);
   };
 
-  const apiKeys = new Set<string>();
-  const keyedAccounts = new Set<string>();
+  const apiKeys = new Set(known.apiKeys);
+  const keyedAccounts = new Set(known.keyedAccounts);
   scenario.apiKeys.forEach((apiKey, i) => {
-    if (apiKeys.has(apiKey.key)) problems.push(`apiKeys[${i}].key: '${apiKey.key}' is defined twice`);
+    if (apiKeys.has(apiKey.key)) twice(`apiKeys[${i}].key`, "an API key", apiKey.key, known.apiKeys.has(apiKey.key));
     apiKeys.add(apiKey.key);
     needAccount(`apiKeys[${i}].account`, apiKey.account);
     if (keyedAccounts.has(apiKey.account))
@@ -39,12 +74,13 @@ export function checkReferences(scenario: Scenario, problems: string[]): Step[] 
     keyedAccounts.add(apiKey.account);
   });
 
-  const collections = new Map<string, ScenarioCollection>();
-  const slugs = new Set<string>();
+  const collections = new Map<string, { chainId: number }>(known.collections);
+  const slugs = new Set(known.slugs);
   const steps: Step[] = [];
   scenario.collections.forEach((collection, i) => {
     const path = `collections[${i}]`;
-    if (collections.has(collection.id)) problems.push(`${path}.id: '${collection.id}' is defined twice`);
+    if (collections.has(collection.id))
+      twice(`${path}.id`, "a collection", collection.id, known.collections.has(collection.id));
     collections.set(collection.id, collection);
     if (!chains.has(collection.chainId)) problems.push(`${path}.chainId: chain ${collection.chainId} is not in chains`);
     needAccount(`${path}.owner`, collection.owner);
@@ -64,10 +100,10 @@ export function checkReferences(scenario: Scenario, problems: string[]): Step[] 
     });
   });
 
-  const items = new Map<string, ScenarioItem>();
+  const items = new Map<string, KnownItem>(known.items);
   scenario.items.forEach((item, i) => {
     const path = `items[${i}]`;
-    if (items.has(item.id)) problems.push(`${path}.id: '${item.id}' is defined twice`);
+    if (items.has(item.id)) twice(`${path}.id`, "an item", item.id, known.items.has(item.id));
     items.set(item.id, item);
     if (!collections.has(item.collection)) problems.push(`${path}.collection: unknown collection '${item.collection}'`);
     if ((item.royaltyFee ?? 0) >= 300)
@@ -96,9 +132,9 @@ export function checkReferences(scenario: Scenario, problems: string[]): Step[] 
     items,
     collections,
     addedAnywhere: new Set(scenario.timeline.flatMap((action) => (action.action === "addItem" ? [action.item] : []))),
-    created: new Set(),
-    added: new Map(),
-    listings: new Map(),
+    created: new Set(known.collections.keys()),
+    added: new Map([...known.items.keys()].map((id) => [id, "the world"])),
+    listings: new Map([...known.listings].map(([id, listing]) => [id, { ...listing }])),
   };
   for (const step of steps) {
     if (step.kind === "collection") {

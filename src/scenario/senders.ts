@@ -13,7 +13,7 @@ import { transferBatch } from "../chain/actions/transfer-batch.ts";
 import { updatePrice } from "../chain/actions/update-price.ts";
 import { CURRENCY_DECIMALS, currencyAddress } from "../chain/currencies.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
-import type { ActionName, ActionOf, ScenarioItem } from "./schema.ts";
+import type { ActionName, ActionOf, ScenarioItem } from "../schemas/scenario.ts";
 
 export interface OpenListing {
   id: bigint;
@@ -33,17 +33,14 @@ export interface SendContext {
   token(item: string, copy?: number): { collection: Address; tokenId: bigint };
   collectionOf(item: ScenarioItem): Address;
   itemMetadata(item: ScenarioItem): Hex;
-  landItem(item: ScenarioItem): void;
+  landItem(item: ScenarioItem): Promise<void>;
+  landListing(handle: string, listing: OpenListing): void;
   approveMarketplace(seller: Address, collection: Address, at: WriteOptions): Promise<void>;
-  fundStablecoin(buyer: Address, at: WriteOptions): Promise<void>;
+  fundStablecoin(buyer: Address, needed: bigint, at: WriteOptions): Promise<void>;
 }
 
-/** `at` stamps the transaction's block with the action's time. */
-type Sender<Name extends ActionName> = (
-  replay: SendContext,
-  action: ActionOf<Name>,
-  at: WriteOptions,
-) => Promise<unknown>;
+/** `at` stamps the transaction's block with the action's time; answers the hash of the action's own transaction. */
+type Sender<Name extends ActionName> = (replay: SendContext, action: ActionOf<Name>, at: WriteOptions) => Promise<Hex>;
 
 /** One sender per timeline action: the chain action(s) it becomes. */
 export const SENDERS: { [Name in ActionName]: Sender<Name> } = {
@@ -56,7 +53,9 @@ export const SENDERS: { [Name in ActionName]: Sender<Name> } = {
       royaltyPerMille: BigInt(item.royaltyFee ?? 0),
       metadata: replay.itemMetadata(item),
     };
-    await (item.isStackable !== false
+    // Where it lands is the collection's next token ids, known before the transaction makes them.
+    await replay.landItem(item);
+    const hash = await (item.isStackable !== false
       ? addItem(
           replay.chain,
           {
@@ -67,7 +66,7 @@ export const SENDERS: { [Name in ActionName]: Sender<Name> } = {
           at,
         )
       : addItems(replay.chain, { ...common, count: BigInt(item.initialSupply) }, at));
-    replay.landItem(item);
+    return hash;
   },
 
   mint: (replay, action, at) =>
@@ -125,9 +124,11 @@ export const SENDERS: { [Name in ActionName]: Sender<Name> } = {
     const currency = currencyAddress(action.currency, replay.chain.contracts.stablecoin);
     const decimals = CURRENCY_DECIMALS[action.currency];
     const price = parseUnits(action.price, decimals);
-    await list(replay.chain, { seller, collection, tokenId, amount: BigInt(action.amount), price, currency }, at);
+    const params = { seller, collection, tokenId, amount: BigInt(action.amount), price, currency };
+    const hash = await list(replay.chain, params, at);
     replay.listingCount += 1n;
-    replay.listings.set(action.listing, { id: replay.listingCount, seller, price, currency, decimals });
+    replay.landListing(action.listing, { id: replay.listingCount, seller, price, currency, decimals });
+    return hash;
   },
 
   updatePrice(replay, action, at) {
@@ -156,8 +157,8 @@ export const SENDERS: { [Name in ActionName]: Sender<Name> } = {
     const buyer = replay.account(action.buyer);
     const amount = BigInt(action.amount);
     const native = listing.currency === zeroAddress;
-    if (!native) await replay.fundStablecoin(buyer, at);
-    await buy(
+    if (!native) await replay.fundStablecoin(buyer, listing.price * amount, at);
+    return buy(
       replay.chain,
       { buyer, listingId: listing.id, amount, value: native ? listing.price * amount : undefined },
       at,

@@ -82,6 +82,9 @@ export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
     cached.chains.map((chain) => SimChain.awaiting(chain.chainId, chain.contracts, abis, indexes.get(chain.chainId)!)),
   );
   await chains.sync();
+  // Its handles at once, as the cache holds it; a cache that does not hold this world leaves them to the replay, which
+  // finds the difference and says so (below).
+  await world.readBack?.({ url, chains }).catch(() => undefined);
   // Folded: the index will not ask for these logs again (the chains come next), so they need not stay in memory
   // meanwhile.
   for (const chain of cached.chains) chain.logs.length = 0;

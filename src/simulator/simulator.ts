@@ -15,12 +15,15 @@ import { isWildcardHost as isWildcard } from "../access/hosts.ts";
 import { jsonHttpServer } from "../http/client-errors.ts";
 import { Drain } from "../http/shutdown.ts";
 import { loadWorld, type LoadSource } from "./load-world.ts";
+import { WorldHandles } from "../core/handles.ts";
 import type { SeedTarget, World } from "../scenario/world.ts";
 
 export type { SeedTarget, World } from "../scenario/world.ts";
 
 export interface Simulator extends SeedTarget {
   accounts: Accounts;
+  /** The world's names for its accounts, collections, items and listings (GET /_sim/world). */
+  handles: WorldHandles;
   /** Each chain's JSON-RPC URL, when the chains are served. */
   rpcUrls: Map<number, string>;
   /** Time, snapshots, API keys, faults, the request log (what `/_sim` serves). */
@@ -85,10 +88,16 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     const access = accessPolicy(options);
     let ready = false;
     const accounts = new Accounts(world.accounts);
+    const handles =
+      world.handles ??
+      new WorldHandles(
+        world.accounts.map(({ name, wallet, walletKey }) => [name, { address: wallet, key: walletKey }]),
+      );
     let url = "";
     const control = new Control({
       chains,
       accounts,
+      handles,
       baseUrl: () => options.publicUrl ?? url,
       writeTimeoutMs: options.mintTimeoutMs,
     });
@@ -129,10 +138,19 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     const loading = await loadWorld({ world, options, abis: loadAbis(), url, chains, control });
     abortLoading = loading.abort;
     stopFollowing = loading.stopFollowing;
-    for (const chain of chains.all())
-      if (!chain.external)
-        chain.knowKeys((address) => accounts.list().find((account) => account.wallet === address)?.walletKey);
-    const sim: Simulator = { url, chains, accounts, rpcUrls, control, events, live, load: loading.load, close };
+    for (const chain of chains.all()) if (!chain.external) chain.knowKeys((address) => handles.keyOf(address));
+    const sim: Simulator = {
+      url,
+      chains,
+      accounts,
+      handles,
+      rpcUrls,
+      control,
+      events,
+      live,
+      load: loading.load,
+      close,
+    };
     if (options.stateDir) {
       const worldId = `${world.id?.(url) ?? "a world without an id"}; chains ${chains.ids().join(",")}`;
       const { journal: opened, ...restored } = await restoreState(options.stateDir, worldId, control, (line) =>

@@ -2,7 +2,7 @@ import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { CONTROL_OPERATIONS } from "../../src/schemas/control-operations.ts";
 import { SERVED_OPERATIONS } from "../../src/schemas/operations.ts";
-import { ScenarioFileSchema } from "../../src/scenario/schema.ts";
+import { ScenarioFileSchema } from "../../src/schemas/scenario.ts";
 
 // The simulator compiles its schemas without checking them against the JSON Schema
 // meta-schema (src/schemas/ajv.ts): that check happens here, once, for every one of them.

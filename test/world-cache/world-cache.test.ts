@@ -48,12 +48,14 @@ async function cachedFiles(): Promise<string[]> {
 
 describe("the world cache", () => {
   let replayed: Map<string, string>;
+  let handles: unknown;
 
   it("a first start replays the world, then caches it", async () => {
     const sim = await start();
     try {
       expect(sim.load).toEqual({ source: "replay", cacheDir: dir });
       replayed = await readAll(sim);
+      handles = sim.handles.copy();
       expect(await cachedFiles()).toHaveLength(1);
     } finally {
       await sim.close();
@@ -67,6 +69,8 @@ describe("the world cache", () => {
       void sim.live.then(() => (live = true));
       expect(sim.load.source).toBe("cache");
       const early = await readAll(sim);
+      // Where the world landed is read back from the cached index: its handles are there at once.
+      expect(sim.handles.copy()).toEqual(handles);
       expect(live).toBe(false);
       expect(early).toEqual(replayed);
 

@@ -79,3 +79,11 @@ export async function nodeAccounts(chain: SimChain): Promise<Address[]> {
     (address) => address.toLowerCase() as Address,
   );
 }
+
+/** Coin a wallet the simulator makes (a new API key's, a fragment's new account) gets on each chain, for gas. */
+export const NEW_WALLET_BALANCE = 10n ** 22n;
+
+/** Lets the simulator send from a wallet it made, with coin for gas, on each of the chains. */
+export async function fundWallet(chains: SimChain[], wallet: Address): Promise<void> {
+  for (const chain of chains) await openAccount(chain, wallet, NEW_WALLET_BALANCE);
+}

@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { ScenarioFileSchema, type Scenario } from "../schema.ts";
+import { ScenarioFileSchema, type Scenario } from "../../schemas/scenario.ts";
 
 /** JSON with one collection, item or timeline entry per line: readable, and small diffs. */
 export function formatScenario(scenario: Scenario): string {

@@ -1,4 +1,4 @@
-import type { ScenarioCollection, ScenarioItem } from "../schema.ts";
+import type { ScenarioCollection, ScenarioItem } from "../../schemas/scenario.ts";
 import type { Genre } from "./names.ts";
 
 // The generator's model of the chain: what exists and who holds it, so it only writes

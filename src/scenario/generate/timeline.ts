@@ -1,4 +1,4 @@
-import type { ScenarioAction } from "../schema.ts";
+import type { ScenarioAction } from "../../schemas/scenario.ts";
 import { formatOffset } from "../time.ts";
 
 export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -1,0 +1,81 @@
+import type { Address, Hex } from "viem";
+
+/** A named account of the world: its wallet, and the key the simulator signs with. */
+export interface AccountHandle {
+  address: Address;
+  key: Hex;
+}
+
+/** Where a named collection is on chain, and its slug (its metadata's path). */
+export interface LandedCollection {
+  chainId: number;
+  address: Address;
+  slug: string;
+}
+
+/** Where a named item is: its collection and its token id(s) (one per copy of a non-stackable item). */
+export interface LandedItem {
+  chainId: number;
+  collection: Address;
+  tokenIds: bigint[];
+}
+
+/** A named listing: the marketplace's id for it on its chain. */
+export interface LandedListing {
+  chainId: number;
+  listingId: bigint;
+}
+
+/** The handles as they were at one moment (a snapshot), to come back to with `restore`. */
+export interface HandlesCopy {
+  accounts: ReadonlyMap<string, AccountHandle>;
+  collections: ReadonlyMap<string, LandedCollection>;
+  items: ReadonlyMap<string, LandedItem>;
+  listings: ReadonlyMap<string, LandedListing>;
+}
+
+/**
+ * The names the world gives its accounts, collections, items and listings, and what each stands
+ * for on chain: filled by the scenario's replay (or read back from a chain attached with
+ * --contracts), by every fragment applied since (POST /_sim/scenario) and by API keys the control
+ * API made; kept across snapshots and reset with the chains, and rebuilt on a restart with --state
+ * as the journal replays. Entries are never changed in place: a snapshot copies the maps only.
+ */
+export class WorldHandles {
+  accounts = new Map<string, AccountHandle>();
+  collections = new Map<string, LandedCollection>();
+  items = new Map<string, LandedItem>();
+  listings = new Map<string, LandedListing>();
+
+  constructor(accounts: Iterable<[string, AccountHandle]> = []) {
+    this.accounts = new Map(accounts);
+  }
+
+  /** The key of one of the world's accounts, by its address (lower case). */
+  keyOf(address: Address): Hex | undefined {
+    for (const account of this.accounts.values()) if (account.address === address) return account.key;
+    return undefined;
+  }
+
+  /** The name of the account with this address, if the world names it. */
+  nameOf(address: Address): string | undefined {
+    for (const [name, account] of this.accounts) if (account.address === address) return name;
+    return undefined;
+  }
+
+  copy(): HandlesCopy {
+    return {
+      accounts: new Map(this.accounts),
+      collections: new Map(this.collections),
+      items: new Map(this.items),
+      listings: new Map(this.listings),
+    };
+  }
+
+  restore(copy: HandlesCopy): void {
+    this.accounts = new Map(copy.accounts);
+    this.collections = new Map(copy.collections);
+    this.items = new Map(copy.items);
+    this.listings = new Map(copy.listings);
+  }
+}

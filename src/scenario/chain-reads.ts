@@ -1,0 +1,68 @@
+import type { Address } from "viem";
+import type { SimChain } from "../chain/sim-chain.ts";
+
+// What a fragment applied to a running world asks the chain before it sends: the world may have
+// moved on since it was loaded (mints, approvals, purchases), so nothing is assumed.
+
+/** How many token ids the collection has created (the next is one more). */
+export function itemCount(chain: SimChain, collection: Address): Promise<bigint> {
+  return chain.publicClient.readContract({
+    address: collection,
+    abi: chain.abis.collection,
+    functionName: "itemCount",
+  });
+}
+
+/** How many listings the marketplace has opened (the next id is one more). */
+export function listingCount(chain: SimChain): Promise<bigint> {
+  const { marketplace } = chain.contracts;
+  return chain.publicClient.readContract({
+    address: marketplace,
+    abi: chain.abis.marketplace,
+    functionName: "listingCount",
+  });
+}
+
+/** Whether `owner` has let the marketplace take its tokens of the collection. */
+export function approvedMarketplace(chain: SimChain, owner: Address, collection: Address): Promise<boolean> {
+  return chain.publicClient.readContract({
+    address: collection,
+    abi: chain.abis.collection,
+    functionName: "isApprovedForAll",
+    args: [owner, chain.contracts.marketplace],
+  });
+}
+
+/** Whether `buyer` holds `amount` of the stablecoin and lets the marketplace take it. */
+export async function canPayStablecoins(chain: SimChain, buyer: Address, amount: bigint): Promise<boolean> {
+  const read = (functionName: "balanceOf" | "allowance", args: readonly [Address] | readonly [Address, Address]) =>
+    chain.publicClient.readContract({
+      address: chain.contracts.stablecoin,
+      abi: chain.abis.stablecoin,
+      functionName,
+      args: args as never,
+    }) as Promise<bigint>;
+  const [balance, allowance] = await Promise.all([
+    read("balanceOf", [buyer]),
+    read("allowance", [buyer, chain.contracts.marketplace]),
+  ]);
+  return balance >= amount && allowance >= amount;
+}
+
+/** A listing as the marketplace holds it (amount 0: closed). */
+export async function marketListing(chain: SimChain, listingId: bigint) {
+  const [seller, collection, tokenId, amount, price, currency] = await chain.publicClient.readContract({
+    address: chain.contracts.marketplace,
+    abi: chain.abis.marketplace,
+    functionName: "listings",
+    args: [listingId],
+  });
+  return {
+    seller: seller.toLowerCase() as Address,
+    collection: collection.toLowerCase() as Address,
+    tokenId,
+    amount,
+    price,
+    currency: currency.toLowerCase() as Address,
+  };
+}
