@@ -1,9 +1,12 @@
+import { applyFragment } from "../arrange/apply.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { apiError, ERRORS } from "../core/errors.ts";
 import type { JournalEntry } from "../journal/entries.ts";
 import { JournalError, type Journal } from "../journal/journal.ts";
 import type { TimeResponse } from "../schemas/control.ts";
+import type { ArrangeResponse, WorldResponse } from "../schemas/world.ts";
+import { worldView } from "../views/world.ts";
 import { advanceTime, chainClocks, mineAtTimes } from "./clock.ts";
 import { Faults } from "./faults.ts";
 import { RequestLog } from "./request-log.ts";
@@ -91,6 +94,24 @@ export class Control {
   }
 
   /**
+   * The world by handle (GET /_sim/world): accounts with their API keys, each chain's contracts, the named
+   * collections, items and listings, as they are now.
+   */
+  world(): WorldResponse {
+    const { chains, accounts, handles } = this.parts;
+    return worldView(chains.all(), accounts.list(), handles);
+  }
+
+  /** Applies a fragment of the scenario format to the world, all or nothing (src/arrange/); journaled as the fragment, with its time. */
+  arrange(fragment: unknown): Promise<ArrangeResponse> {
+    return this.#exclusive(async () => {
+      const { answer, placement } = await applyFragment(this.parts, fragment);
+      this.#record({ t: "scenario", fragment, ...placement });
+      return answer;
+    });
+  }
+
+  /**
    * Replays what a journal recorded (before it is attached, so nothing is recorded twice); answers how many recorded
    * writes failed again.
    */
@@ -140,6 +161,13 @@ export class Control {
           break;
         case "time":
           await mineAtTimes(chains, entry.chainIds, entry.at);
+          break;
+        case "scenario":
+          await applyFragment(this.parts, entry.fragment, entry).catch((error: unknown) => {
+            throw new JournalError(
+              `the journal applies a fragment at ${entry.now} that no longer applies to this world (${String((error as Error).message ?? error)}): the journal does not belong to this world`,
+            );
+          });
           break;
         case "world":
           break;

@@ -9,6 +9,7 @@ import { collectionReadRoutes } from "./collection-reads.ts";
 import { createCollection, setMinterRole } from "./world-editing.ts";
 import type { PushedEvents } from "../events/events.ts";
 import { eventHandlers } from "../events/routes.ts";
+import { worldHandlers } from "./world-routes.ts";
 
 const done = { ok: true } as const;
 
@@ -17,6 +18,7 @@ function handlers(control: Control, events: PushedEvents): Record<ControlOperati
   const { parts } = control;
   return {
     ...eventHandlers(events),
+    ...worldHandlers(control),
     getTime: handle(ops.getTime, { answer: () => control.time() }),
     advanceTime: handle(ops.advanceTime, { answer: ({ body }) => control.advanceTime(body.seconds, body.chainId) }),
     takeSnapshot: handle(ops.takeSnapshot, { answer: async () => ({ id: await control.snapshot() }) }),

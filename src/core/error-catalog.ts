@@ -1,46 +1,13 @@
+import type { ErrorCode, ErrorDescriptor } from "./error-codes.ts";
 import { COLLECTION_METADATA_MAX_BYTES, ITEM_METADATA_MAX_BYTES } from "./limits.ts";
+
+export { ERROR_CODES, type ErrorCode, type ErrorDescriptor } from "./error-codes.ts";
 
 // Every error the simulator answers, once: its status, its code, its message (with {placeholders}) and
 // what it means. Everything that answers an error throws one of these by name (`apiError(ERRORS.X,
 // params)`); the OpenAPI document's error responses, the error table of docs/api.md and the fault rules'
 // codes are derived from this catalog. Layers below HTTP (chain/, indexer/) throw their own errors, which
 // the HTTP layer answers through here.
-
-/** The `error` field of every error body. */
-export const ERROR_CODES = [
-  "VALIDATION_FAILED",
-  "INVALID_JSON",
-  "UNAUTHORIZED",
-  "FORBIDDEN",
-  "NOT_FOUND",
-  "CONFLICT",
-  "METHOD_NOT_ALLOWED",
-  "PAYLOAD_TOO_LARGE",
-  "UNSUPPORTED_MEDIA_TYPE",
-  "CONTRACT_RULE",
-  "CHAIN_UNAVAILABLE",
-  "MINT_PENDING",
-  "MINT_DROPPED",
-  "WRITE_PENDING",
-  "WRITE_DROPPED",
-  "NONCE_CONFLICT",
-  "TRANSACTION_REFUSED",
-  "SHUTTING_DOWN",
-  "TOO_MANY_REQUESTS",
-  "HEADERS_TOO_LARGE",
-  "EXPECTATION_FAILED",
-  "INTERNAL",
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
-
-export interface ErrorDescriptor {
-  status: number;
-  code: ErrorCode;
-  /** The body's `message`, with `{name}` placeholders. */
-  message: string;
-  /** What it means, for the documents (one sentence, the caller's view). */
-  means: string;
-}
 
 const error = <const Status extends number, const Code extends ErrorCode, const Message extends string>(
   status: Status,
@@ -87,6 +54,12 @@ export const ERRORS = {
     "The webhook URL is not allowed",
     "a webhook URL that is not http(s), on the simulator's own port, or whose host is not loopback nor allowed by " +
       "`--webhook-hosts`",
+  ),
+  INVALID_FRAGMENT: error(
+    400,
+    "VALIDATION_FAILED",
+    "The fragment is not valid for this world",
+    "a fragment (POST /_sim/scenario) that is malformed, names a handle the world does not have or defines one it has, holds metadata too large to go on chain, or has a time before now; `errors` names each by its JSON path",
   ),
   API_KEY_REQUIRED: error(401, "UNAUTHORIZED", "An {name} query parameter is required", "no `apiKey` on a write"),
   UNKNOWN_API_KEY: error(401, "UNAUTHORIZED", "Unknown apiKey", "an `apiKey` this simulator does not know"),
@@ -175,7 +148,12 @@ export const ERRORS = {
     "The node refused the transaction",
     "on a node (`--rpc-url`), the node refused the transaction (the wallet cannot pay for gas, say); nothing was sent",
   ),
-  BODY_TOO_LARGE: error(413, "PAYLOAD_TOO_LARGE", "The request body is too large", "a body over 100 kB"),
+  BODY_TOO_LARGE: error(
+    413,
+    "PAYLOAD_TOO_LARGE",
+    "The request body is too large",
+    "a body over 100 kB, or a fragment of the scenario format over 10 MB",
+  ),
   METADATA_TOO_LARGE: error(
     413,
     "PAYLOAD_TOO_LARGE",
@@ -207,6 +185,18 @@ export const ERRORS = {
     "CONTRACT_RULE",
     "The collection contract refused {what}",
     "the contract refuses: a supply above the maximum, a royalty of 30% or more, a role it will not change",
+  ),
+  FRAGMENT_BREAKS_RULE: error(
+    422,
+    "CONTRACT_RULE",
+    "The fragment breaks a rule of the contracts; nothing was sent",
+    "a fragment whose entries a contract would refuse (a balance, a supply, the minter role, coin for a purchase), checked before anything is sent; `errors` names each entry and its rule",
+  ),
+  FRAGMENT_REVERTED: error(
+    422,
+    "CONTRACT_RULE",
+    "The contract refused {entry}; nothing of the fragment was kept",
+    "a fragment entry's transaction reverted; the world went back to where it was before the fragment, and `errors` names the entry and the contract's reason",
   ),
   SUPPLY_ABOVE_MAX: error(
     422,

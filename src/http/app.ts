@@ -15,6 +15,7 @@ import { apiRoutes } from "../routes/api.ts";
 import { dashboardRoute } from "../routes/dashboard.ts";
 import { docsRoute } from "../routes/docs.ts";
 import type { PushedEvents } from "../events/events.ts";
+import { FRAGMENT_ROUTE } from "../control/world-routes.ts";
 
 export interface AppDeps extends RouteDeps {
   /** The world is replayed and indexed; until then every request answers 503. */
@@ -104,19 +105,21 @@ export function createApp(deps: AppDeps): Koa {
   app.use(readiness(deps.isReady));
   app.use(heldUntilLive(deps.live));
   app.use(deps.control.faults.middleware());
-  app.use(
+  const parser = (limit: string) =>
     inAnyCoding(
       bodyParser({
         enableTypes: ["json", "form"],
-        jsonLimit: deps.bodyLimit,
-        formLimit: deps.bodyLimit,
+        jsonLimit: limit,
+        formLimit: limit,
         onError: (error, ctx) => {
           if (isUnknownCoding(error)) throw unknownCoding(ctx.get("content-encoding"));
           throw isDecompressionError(error) ? notInItsCoding(ctx.get("content-encoding")) : error;
         },
       }),
-    ),
-  );
+    );
+  // A fragment of the scenario format may be as large as a world.
+  const [parseBody, parseFragment] = [parser(deps.bodyLimit), parser(FRAGMENT_ROUTE.bodyLimit)];
+  app.use((ctx, next) => (ctx.path === FRAGMENT_ROUTE.path ? parseFragment : parseBody)(ctx, next));
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
   return app;

@@ -11,6 +11,14 @@ export interface ApiKeyEntry {
 export type ControlEntry =
   { t: "snapshot"; id: string } | { t: "revert"; id: string } | { t: "time"; chainIds: number[]; at: number[] };
 
+/** A fragment applied to the world (POST /_sim/scenario), as it was sent, the time its "now" stood for and the base of its collections' uris. */
+export interface ScenarioEntry {
+  t: "scenario";
+  fragment: unknown;
+  now: number;
+  baseUrl: string;
+}
+
 /** The first line: which world (and chains) the journal was written on. */
 export interface WorldEntry {
   t: "world";
@@ -18,4 +26,4 @@ export interface WorldEntry {
 }
 
 /** One line of the journal: everything acknowledged since the world was loaded, in order. */
-export type JournalEntry = WorldEntry | ChainEntry | ApiKeyEntry | ControlEntry;
+export type JournalEntry = WorldEntry | ChainEntry | ApiKeyEntry | ControlEntry | ScenarioEntry;

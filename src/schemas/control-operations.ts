@@ -20,8 +20,9 @@ import { ERRORS } from "../core/errors.ts";
 import { NODE_REFUSED } from "./operations.ts";
 import { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault } from "./fault-operations.ts";
 import { EVENT_OPERATIONS } from "./event-operations.ts";
+import { applyScenario, getWorld } from "./world-operations.ts";
 
-export { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault };
+export { addFault, applyScenario, clearFaults, getRequest, getWorld, listFaults, listRequests, removeFault };
 // A chain may be a node the simulator did not start (--rpc-url): it can be down, or lack what an action needs.
 const DOWN = [ERRORS.CHAIN_DOWN, ERRORS.CHAIN_REPLACED];
 /** What a control write that is a transaction may answer: dropped, refused by a node, or late (as a mint waits). */
@@ -206,6 +207,8 @@ export const CONTROL_OPERATIONS = [
   takeSnapshot,
   revertSnapshot,
   resetWorld,
+  getWorld,
+  applyScenario,
   createCollection,
   listCollectionItems,
   getCollectionItem,

@@ -1,5 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Address, AddressInput, ChainId, ItemRef, TxHash } from "./common.ts";
+import { optional } from "./input.ts";
 import { ITEM_METADATA_MAX_BYTES } from "./on-chain-metadata.ts";
 
 /** How many tokens one non-stackable mint may create (each is a token id of its own). */
@@ -53,6 +54,25 @@ export const ItemDefinition = Type.Object(itemFields, {
   then: { properties: { initialSupply: { maximum: MAX_NON_STACKABLE_PER_MINT } } },
 });
 
+/** An item as a caller writes it: every field with a default may be left out (a property's `static` too). */
+export const ItemInput = Type.Object(
+  {
+    ...optional(itemFields, ["description", "imageUrl", "fileType", "isStackable", "isConsumable", "royaltyFee"]),
+    properties: Type.Optional(
+      Type.Array(Type.Object(optional(Property.properties, ["static"]), { additionalProperties: false }), {
+        maxItems: 100,
+        default: [],
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: ItemDefinition.description,
+    if: ItemDefinition.if,
+    then: ItemDefinition.then,
+  },
+);
+
 /** An item's description as it is on chain (ItemDescribed): the fields of the mint's `item` the chain does not fix. */
 export const ItemDescription = Type.Object(
   {
@@ -77,6 +97,8 @@ export const MintBody = Type.Object(
   { additionalProperties: false },
 );
 export type MintBody = Static<typeof MintBody>;
+/** A mint request as a caller writes it (the item's defaults left out). */
+export type MintRequest = Omit<MintBody, "item"> & { item: Static<typeof ItemInput> };
 
 export const MintQuery = Type.Object({ apiKey: Type.String({ minLength: 1 }) }, { additionalProperties: false });
 

@@ -15,6 +15,7 @@ import {
 } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { everyAnswer, setBalanceBehindTheIndex } from "../control/world-answers.ts";
 import { chainAnswers, nodeSuite, eventually } from "./node-suite.ts";
 import { ANVIL_PLATFORM, rpc, startAnvil, type NodeProcess } from "./nodes.ts";
 
@@ -178,6 +179,56 @@ describe.skipIf(!ANVIL_PLATFORM)("signed with the world's own keys (--keys) on a
       );
     } finally {
       await Promise.all([signed.close(), inProcess.close()]);
+      await anvil.stop("SIGKILL");
+    }
+  });
+});
+
+describe.skipIf(!ANVIL_PLATFORM)("fragments on anvil", () => {
+  it("applies one (alice lists, bob buys), and rolls one back with the node's evm_snapshot: every answer as before", async () => {
+    const world = demoWorld({ baseUrl: SNAPSHOT_BASE_URL });
+    const anvil = await startAnvil({ chainId: 56, timestamp: genesisOf(world) });
+    const sim = await startTestSimulator(world, { nodeUrls: [anvil.url], pollIntervalMs: POLL_MS });
+    try {
+      const applied = await postJson(sim, "/_sim/scenario", {
+        timeline: [
+          {
+            action: "list",
+            listing: "l",
+            item: "sky-saddle",
+            seller: "alice",
+            amount: 2,
+            price: "1",
+            currency: "native",
+          },
+          { action: "buy", listing: "l", buyer: "bob", amount: 1, at: "+1h" },
+        ],
+      });
+      expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+      const saddle = world.landed.item("sky-saddle");
+      const sale = (await call(sim, `/api/v2/item/events/${saddle.collection}/${saddle.tokenIds[0]}`)).body.events[0];
+      expect(sale).toMatchObject({ event: "Swapped", transactionHash: applied.body.timeline[1].txHash });
+      expect(await rpc(anvil.url, "eth_getTransactionByHash", [applied.body.timeline[1].txHash])).not.toBeNull();
+
+      const egg = world.landed.item("dragon-egg");
+      const bob = (await call(sim, "/_sim/world")).body.accounts.bob.address;
+      await setBalanceBehindTheIndex(sim, 56, { collection: egg.collection, tokenId: egg.tokenIds[0]! }, bob, 0n);
+      const before = await everyAnswer(sim);
+      const head = await rpc(anvil.url, "eth_blockNumber");
+      const refused = await postJson(sim, "/_sim/scenario", {
+        timeline: [
+          { action: "transfer", item: "sky-saddle", from: "bob", to: "alice", amount: 1 },
+          { action: "transfer", item: "dragon-egg", from: "bob", to: "alice", amount: 1 },
+        ],
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual([
+        expect.stringMatching(/^timeline\[1\] \(transfer\): .*ERC1155InsufficientBalance/),
+      ]);
+      expect(await rpc(anvil.url, "eth_blockNumber")).toBe(head);
+      expect(await everyAnswer(sim)).toEqual(before);
+    } finally {
+      await sim.close();
       await anvil.stop("SIGKILL");
     }
   });

@@ -120,6 +120,8 @@ describe.skipIf(!ANVIL_PLATFORM)("on a node that cannot set block times (a testn
         ["/_sim/time/advance", { seconds: 60, chainId: 97 }],
         ["/_sim/api-keys", { name: "newcomer" }],
         ["/_sim/reset", {}],
+        // No evm_snapshot: a fragment could not be undone, so none is sent.
+        ["/_sim/scenario", { collections: [{ id: "shields", chainId: 97, name: "Testnet Shields", owner: "studio" }] }],
       ] as const) {
         const refused = await call(sim, path, {
           method: "POST",

@@ -1,0 +1,182 @@
+import type { Address } from "viem";
+import type { Accounts } from "../core/accounts.ts";
+import { addressOf, keyFor } from "../core/keys.ts";
+import type { ChainRegistry } from "../chain/registry.ts";
+import type { SimChain } from "../chain/sim-chain.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
+import { slugify } from "../core/formats.ts";
+import { ChainReplay } from "../scenario/chain-replay.ts";
+import type { CheckedFragment } from "../schemas/fragment.ts";
+import type { WorldHandles } from "../core/handles.ts";
+import { scenarioMetadata, type ScenarioMetadata } from "../scenario/metadata.ts";
+import { checkReferences, type Step } from "../scenario/references.ts";
+import type { ArrangeResponse } from "../schemas/world.ts";
+import { fundWallet, NEW_WALLET_BALANCE } from "../chain/actions/node-state.ts";
+import { knownWorld } from "./known.ts";
+import { invalidFragment, parseFragment } from "./parse.ts";
+import { refusalOf } from "./refusal.ts";
+import { brokenRules } from "./rules.ts";
+import { Savepoint } from "./savepoint.ts";
+import { seedListings } from "./world-listings.ts";
+
+/** What applying a fragment touches. */
+export interface ArrangeParts {
+  chains: ChainRegistry;
+  accounts: Accounts;
+  handles: WorldHandles;
+  /** Base of new collections' uris. */
+  baseUrl: () => string;
+}
+
+/** When and where a fragment lands: the time its "now" stands for, the base of its collections' uris. */
+export interface Placement {
+  now: number;
+  baseUrl: string;
+}
+
+/** A fragment applied: the answer, and where it landed (a journal replays it there). */
+export interface Applied {
+  answer: ArrangeResponse;
+  placement: Placement;
+}
+
+/**
+ * Applies a fragment of the scenario format to the running world, all or nothing. It is checked
+ * whole first: its shape and references (400), its times (now or later, 400), the contracts' rules
+ * the read models can tell (422). Then, with every chain to itself (no other write lands between
+ * its transactions, no read sees it half-done), a savepoint is taken and its steps are sent in time
+ * order; if one still fails, the world goes back to the savepoint and the answer names the entry.
+ * `placed` is given when a journal replays it; otherwise "now" is the time a block mined now would get, and its
+ * collections' uris start with the simulator's base URL.
+ */
+export async function applyFragment(parts: ArrangeParts, body: unknown, placed?: Placement): Promise<Applied> {
+  const fragment = parseFragment(body);
+  const chains = parts.chains.all().sort((a, b) => a.chainId - b.chainId);
+  return holdAll(chains, async () => {
+    const baseUrl = placed?.baseUrl ?? parts.baseUrl().replace(/\/+$/, "");
+    const plan = await checked(fragment, parts, baseUrl);
+    const placement = { now: placed?.now ?? (await worldNow(chains)), baseUrl };
+    // New accounts are funded on every chain; otherwise only the chains its steps run on change.
+    const touched = new Set(
+      fragment.accounts.length > 0 ? chains.map((chain) => chain.chainId) : plan.steps.map((step) => step.chainId),
+    );
+    const changing = chains.filter((chain) => touched.has(chain.chainId));
+    const savepoint = await Savepoint.take(changing, parts.accounts, parts.handles).catch((error: unknown) => {
+      throw refusalOf(error);
+    });
+    try {
+      const answer = await send(fragment, plan, placement, parts);
+      savepoint.release();
+      return { answer, placement };
+    } catch (error) {
+      await savepoint.rollback();
+      throw refusalOf(error);
+    }
+  });
+}
+
+/** The fragment checked against the world: its steps in time order, every account it may name, and its metadata as it goes on chain (paths on the simulator under `baseUrl`). */
+async function checked(fragment: CheckedFragment, parts: ArrangeParts, baseUrl: string) {
+  const { chains, handles } = parts;
+  const problems: string[] = [];
+  const scenario = { ...fragment, chains: chains.ids() };
+  const steps = checkReferences(scenario, problems, await knownWorld(fragment, parts));
+  const metadata = scenarioMetadata(scenario, problems, baseUrl);
+  for (const step of steps) {
+    if (step.at >= 0) continue;
+    const [field, time] =
+      step.kind === "collection" ? ["createdAt", step.collection.createdAt] : ["at", step.action.at];
+    problems.push(`${step.path}.${field}: '${time}' is before now; a fragment's times are now or later, such as "+2h"`);
+  }
+  const addresses = new Map([...handles.accounts].map(([name, account]) => [name, account.address]));
+  fragment.accounts.forEach((account, i) => {
+    const address = addressOf(keyFor(account.keyLabel ?? `account/${account.name}`));
+    const taken = handles.nameOf(address);
+    if (taken) problems.push(`accounts[${i}].keyLabel: its key is the wallet of the world's account '${taken}'`);
+    addresses.set(account.name, address);
+  });
+  if (problems.length > 0) throw invalidFragment(problems);
+  const added = { names: new Set(fragment.accounts.map((account) => account.name)), coin: NEW_WALLET_BALANCE };
+  const broken = await brokenRules(steps, { chains, handles, fragment, addresses, added });
+  if (broken.length > 0) throw apiError(ERRORS.FRAGMENT_BREAKS_RULE, {}, { errors: broken });
+  return { steps, addresses, metadata };
+}
+
+async function send(
+  fragment: CheckedFragment,
+  { steps, addresses, metadata }: { steps: Step[]; addresses: Map<string, Address>; metadata: ScenarioMetadata },
+  { now, baseUrl }: Placement,
+  parts: ArrangeParts,
+): Promise<ArrangeResponse> {
+  const { chains, accounts, handles } = parts;
+  const answer: ArrangeResponse = { now, accounts: {}, collections: {}, items: {}, listings: {}, timeline: [] };
+  for (const account of fragment.accounts) {
+    const key = keyFor(account.keyLabel ?? `account/${account.name}`);
+    await fundWallet(chains.all(), addresses.get(account.name)!);
+    handles.accounts.set(account.name, { address: addresses.get(account.name)!, key });
+    answer.accounts[account.name] = { address: addresses.get(account.name)! };
+  }
+  for (const { key: apiKey, account: name } of fragment.apiKeys) {
+    const { address: wallet, key: walletKey } = handles.accounts.get(name)!;
+    accounts.add({ apiKey, name, wallet, walletKey });
+    answer.accounts[name] = { address: wallet, apiKey };
+  }
+  const context = {
+    items: new Map(fragment.items.map((item) => [item.id, item])),
+    now,
+    baseUrl,
+    handles,
+    metadata,
+    fresh: false,
+  };
+  const replays = new Map<number, ChainReplay>();
+  const replayOn = async (chainId: number) => {
+    let replay = replays.get(chainId);
+    if (!replay) {
+      replays.set(chainId, (replay = new ChainReplay(chains.get(chainId)!, context)));
+      await replay.resume();
+      await seedListings(replay, fragment, handles);
+    }
+    return replay;
+  };
+  const timeline: ArrangeResponse["timeline"] = [];
+  for (const step of steps) {
+    const txHash = await (await replayOn(step.chainId)).run(step);
+    const timestamp = now + step.at;
+    if (step.kind === "collection") {
+      const { id, name, slug } = step.collection;
+      const landed = handles.collections.get(id)!;
+      answer.collections[id] = { ...landed, slug: slug ?? slugify(name), txHash };
+      continue;
+    }
+    const index = Number(/\[(\d+)\]$/.exec(step.path)![1]);
+    timeline[index] = { action: step.action.action, txHash, timestamp };
+    if (step.action.action === "addItem") {
+      const { tokenIds, ...landed } = handles.items.get(step.action.item)!;
+      answer.items[step.action.item] = { ...landed, tokenIds: tokenIds.map(Number), txHash };
+    }
+    if (step.action.action === "list") {
+      const landed = handles.listings.get(step.action.listing)!;
+      answer.listings[step.action.listing] = { chainId: landed.chainId, listingId: Number(landed.listingId) };
+    }
+  }
+  answer.timeline = timeline;
+  await chains.sync();
+  return answer;
+}
+
+/** The time a block mined now would get: the latest over the chains (each chain's pending block, or its head). */
+async function worldNow(chains: SimChain[]): Promise<number> {
+  let now = 0;
+  for (const chain of chains) {
+    const pending = (await chain.request("eth_getBlockByNumber", ["pending", false])) as { timestamp?: string } | null;
+    const head = await chain.publicClient.getBlock({ blockTag: "latest" });
+    now = Math.max(now, Number(head.timestamp), pending?.timestamp ? Number(BigInt(pending.timestamp)) : 0);
+  }
+  return now;
+}
+
+/** Runs `work` holding every chain, in chain id order. */
+function holdAll<T>(chains: SimChain[], work: () => Promise<T>): Promise<T> {
+  return chains.reduceRight<() => Promise<T>>((inner, chain) => () => chain.hold(inner), work)();
+}

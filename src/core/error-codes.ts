@@ -1,0 +1,37 @@
+// The vocabulary of the error catalog (./error-catalog.ts): the codes an error body may carry, and what one error is.
+
+/** The `error` field of every error body. */
+export const ERROR_CODES = [
+  "VALIDATION_FAILED",
+  "INVALID_JSON",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "METHOD_NOT_ALLOWED",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "CONTRACT_RULE",
+  "CHAIN_UNAVAILABLE",
+  "MINT_PENDING",
+  "MINT_DROPPED",
+  "WRITE_PENDING",
+  "WRITE_DROPPED",
+  "NONCE_CONFLICT",
+  "TRANSACTION_REFUSED",
+  "SHUTTING_DOWN",
+  "TOO_MANY_REQUESTS",
+  "HEADERS_TOO_LARGE",
+  "EXPECTATION_FAILED",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorDescriptor {
+  status: number;
+  code: ErrorCode;
+  /** The body's `message`, with `{name}` placeholders. */
+  message: string;
+  /** What it means, for the documents (one sentence, the caller's view). */
+  means: string;
+}

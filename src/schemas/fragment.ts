@@ -1,0 +1,80 @@
+import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { optional } from "./input.ts";
+import { ItemInput } from "./item.ts";
+import {
+  Handle,
+  ScenarioAccount,
+  ScenarioApiKey,
+  ScenarioCollection,
+  timelineActions,
+  type ActionName,
+  type Scenario,
+  OFFSET_TIME,
+} from "./scenario.ts";
+
+// A fragment: the scenario format applied to a running world (POST /_sim/scenario). The same
+// accounts, API keys, collections, items and timeline actions, naming the world's own handles or
+// new ones; no chains, no "now" (the world's own), and times from now on: `at` and `createdAt`
+// are "now" when left out, or later ("+2h" moves the chain's clock forward). Fields with a
+// default may be left out (the types say so), as in a scenario file.
+
+/** A fragment's time: "now" or after it ("+2h", "+1d30m"); one before it ("-1h") is refused by name, not by pattern. */
+const FragmentTime = Type.String({
+  pattern: OFFSET_TIME.source,
+  default: "now",
+  hint: 'a time from now such as "now", "+2h" or "+1d30m"',
+});
+
+const FragmentCollection = Type.Object(
+  {
+    ...optional(ScenarioCollection.properties, [
+      "description",
+      "genre",
+      "image",
+      "imageHash",
+      "website",
+      "minters",
+      "isVerified",
+    ]),
+    createdAt: Type.Optional(FragmentTime),
+  },
+  { additionalProperties: false },
+);
+
+const FragmentItem = Type.Object(
+  { id: Handle, collection: Handle, ...ItemInput.properties },
+  { additionalProperties: false, if: ItemInput.if, then: ItemInput.then },
+);
+
+export const FRAGMENT_ACTIONS = timelineActions(Type.Optional(FragmentTime));
+type FragmentActionUnion = { [Name in ActionName]: Static<(typeof FRAGMENT_ACTIONS)[Name]> }[ActionName];
+
+/** One timeline entry of a fragment: a discriminated union, so a bad entry is reported against its own action only. */
+export const FragmentAction = Type.Unsafe<FragmentActionUnion>({
+  type: "object",
+  required: ["action"],
+  discriminator: { propertyName: "action" },
+  oneOf: Object.values(FRAGMENT_ACTIONS),
+});
+
+const list = <T extends TSchema>(entry: T) => Type.Optional(Type.Array(entry, { default: [] }));
+
+export const Fragment = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    accounts: list(ScenarioAccount),
+    apiKeys: list(ScenarioApiKey),
+    collections: list(FragmentCollection),
+    items: list(FragmentItem),
+    timeline: list(FragmentAction),
+  },
+  { additionalProperties: false, $id: "ScenarioFragment" },
+);
+
+/** A fragment as a test writes it: every field with a default may be left out. */
+export type Fragment = Static<typeof Fragment>;
+export type FragmentEntry = FragmentActionUnion;
+
+/** A fragment once checked: every default filled in, as a scenario holds it (the running world's chains and now). */
+export type CheckedFragment = Omit<Scenario, "chains" | "now" | "genesis" | "name">;
