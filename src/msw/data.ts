@@ -7,7 +7,16 @@ import type { CollectionView } from "../views/collections.ts";
 export interface SnapshotIndex {
   baseUrl: string;
   perPage: number;
+  /** Each chain's head block when the snapshots were taken (snapshots exported before it was recorded have none). */
+  heads?: ChainHead[];
   responses: { method: string; url: string; status: number; file: string }[];
+}
+
+/** A chain's latest block: its number and time. */
+export interface ChainHead {
+  chainId: number;
+  blockNumber: number;
+  timestamp: number;
 }
 
 /** Reads one snapshot file (a path under the snapshot directory) as parsed JSON. */
@@ -18,14 +27,18 @@ export type ChainViews = Map<Address, CollectionView>;
 
 /** What the mock answers from: every collection and every item history of a snapshotted world. */
 export interface MockWorld {
-  /** Per chain, in chain order; the maps never change, so the list orders are made once. */
+  /** Per chain, in chain order; a map is replaced, never changed (a mocked mint's new holder), so each has its list orders made once. */
   perChain: ChainViews[];
   /** `<chainId>-<collection>-<tokenId>` → the item's whole history, newest first. */
   histories: Map<string, ItemEvent[]>;
-  /** The highest block number seen per chain (a mocked mint goes after it). */
-  lastBlock: Map<number, number>;
+  /** Each chain's head (a mocked mint goes in the block after it, on the world's clock). */
+  heads: Map<number, ChainHead>;
+  /** The world's clock: from each chain's head time when the mock started (at `startedAt`, ms), on at the wall's pace, as a chain's runs on from its last block. */
+  clock: { startedAt: number; times: Map<number, number> };
   /** `<chainId>/<slug>/<tokenId>` → the item's metadata, as snapshotted. */
   metadata: Map<string, unknown>;
+  /** `<chainId>-<collection>` → its holders, worked out from its histories when a mint first needs them. */
+  holders: Map<string, Set<string>>;
   /** `/images/<seed>.png` → the image's bytes, where the snapshot files given hold them. */
   images: Map<string, Uint8Array>;
 }
@@ -36,7 +49,7 @@ function bytesOf(content: unknown): Uint8Array {
   return Uint8Array.from(atob(String(content)), (char) => char.charCodeAt(0));
 }
 
-export const historyKey = (chainId: number, collection: string, tokenId: number | bigint) =>
+export const historyKey = (chainId: number, collection: string, tokenId: number | bigint | "") =>
   `${chainId}-${collection}-${tokenId}`;
 
 /**
@@ -87,7 +100,9 @@ export function worldFromSnapshots(read: SnapshotReader): MockWorld {
 
   const chainOf = new Map(collections.map((collection) => [collection.address, collection.chainId]));
   const histories = new Map<string, ItemEvent[]>();
-  const lastBlock = new Map<number, number>();
+  // Older snapshots name no heads: the latest event of each chain stands in for it.
+  const heads = new Map((index.heads ?? []).map((head) => [head.chainId, head]));
+  const latest = new Map<number, ChainHead>();
   for (const [key, found] of pages) {
     const [address, tokenId] = key.split("-") as [string, string];
     const events = found
@@ -96,10 +111,17 @@ export function worldFromSnapshots(read: SnapshotReader): MockWorld {
     const chainId = chainOf.get(address);
     if (chainId === undefined) continue;
     histories.set(historyKey(chainId, address, Number(tokenId)), events);
-    for (const { blockNumber } of events) lastBlock.set(chainId, Math.max(lastBlock.get(chainId) ?? 0, blockNumber));
+    for (const { blockNumber, timestamp } of events)
+      if (blockNumber > (latest.get(chainId)?.blockNumber ?? -1))
+        latest.set(chainId, { chainId, blockNumber, timestamp });
   }
+  for (const [chainId, head] of latest) if (!heads.has(chainId)) heads.set(chainId, head);
   const perChain = [...byChain.keys()].sort((a, b) => a - b).map((chainId) => byChain.get(chainId)!);
-  return { perChain, histories, lastBlock, metadata, images };
+  const clock = {
+    startedAt: Date.now(),
+    times: new Map([...heads].map(([chainId, head]) => [chainId, head.timestamp])),
+  };
+  return { perChain, histories, heads, clock, metadata, images, holders: new Map() };
 }
 
 function optional(read: () => unknown): unknown {

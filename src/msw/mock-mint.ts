@@ -6,6 +6,8 @@ import { mintItem } from "../schemas/operations.ts";
 import { requestValidator } from "../schemas/validate.ts";
 import { findCollection, historyKey, type MockRequest, type MockWorld } from "./data.ts";
 import { mintBodyFromForm } from "../schemas/mint-form.ts";
+import { metadataOf } from "../views/metadata-of.ts";
+import { holdersFromHistories } from "./holders.ts";
 
 const ZERO = "0x0000000000000000000000000000000000000000";
 const checkQuery = requestValidator(mintItem.query, "query");
@@ -14,10 +16,11 @@ const checkBody: (input: unknown) => MintBody = requestValidator(mintItem.body, 
 /**
  * A mint as the mock can make one: refused for the same reasons and with the same bodies as the
  * simulator's when the request itself is wrong (no apiKey, media type, body, chain, collection);
- * otherwise answered with new token ids after the collection's last one and a made-up
- * transaction hash, and the new items' histories start with their mint. The mock holds no chain:
- * it neither checks the key's minter role nor the contract's rules, and the collection's figures
- * (holders) stay as snapshotted.
+ * otherwise answered as the simulator answers it, but for a made-up transaction hash: new token ids
+ * after the collection's last one, whose histories start with their mint in the block after the
+ * chain's head, on the world's clock, whose metadata answers, and a recipient new to the collection
+ * counted among its holders. The mock holds no chain: it checks neither the key's minter role nor
+ * the contract's rules.
  */
 export async function mockMint(world: MockWorld, rawQuery: object, request: MockRequest): Promise<MintResponse> {
   const apiKey = (rawQuery as { apiKey?: unknown }).apiKey;
@@ -77,6 +80,7 @@ export async function mockMint(world: MockWorld, rawQuery: object, request: Mock
   return record(world, body.chainId, collection, body.recipient.toLowerCase() as Address, item);
 }
 
+/** The new items: their token ids after the collection's last, their histories starting with the mint in the chain's next block, their metadata; the recipient counted as a holder. */
 function record(
   world: MockWorld,
   chainId: number,
@@ -87,14 +91,19 @@ function record(
   let last = 0;
   while (world.histories.has(historyKey(chainId, collection, last + 1))) last++;
   const tokenIds = item.isStackable ? [last + 1] : Array.from({ length: item.initialSupply }, (_, i) => last + 1 + i);
-  const blockNumber = (world.lastBlock.get(chainId) ?? 0) + 1;
-  world.lastBlock.set(chainId, blockNumber);
+  const { blockNumber, timestamp } = nextBlock(world, chainId);
+  // A transaction's hash covers its sender's nonce and signature on a chain the mock does not run: one is made up.
   const transactionHash = `0x${blockNumber.toString(16).padStart(8, "0")}${"0".repeat(56)}` as Hex;
   const event = item.isStackable ? "TransferSingle" : "TransferBatch";
+  // The collection contract logs ItemCreated for each token id first, then the transfer.
+  const logIndex = tokenIds.length;
+  const view = findCollection(world, collection, chainId)!;
+  // Counted from the histories as they were before this mint.
+  countHolder(world, chainId, collection, recipient);
   for (const tokenId of tokenIds) {
     const itemRef = `${chainId}-${collection}-${tokenId}`;
     const mint: ItemEvent = Object.freeze({
-      id: `${event}-${blockNumber}-0`,
+      id: `${event}-${blockNumber}-${logIndex}`,
       amount: String(item.isStackable ? item.initialSupply : 1),
       blockNumber,
       chainId,
@@ -102,12 +111,20 @@ function record(
       from: ZERO,
       itemCollection: collection,
       itemRef,
-      timestamp: Math.floor(Date.now() / 1000),
+      timestamp,
       to: recipient,
       tokenId,
       transactionHash,
     });
     world.histories.set(historyKey(chainId, collection, tokenId), [mint]);
+    world.metadata.set(
+      `${chainId}/${view.collection.slug}/${tokenId}`,
+      metadataOf(item, {
+        stackable: item.isStackable,
+        maximumSupply: item.isStackable ? item.maximumSupply : tokenIds.length,
+        royaltyFee: item.royaltyFee,
+      }),
+    );
   }
   return {
     txHash: transactionHash,
@@ -118,6 +135,42 @@ function record(
     itemRefs: tokenIds.map((tokenId) => `${chainId}-${collection}-${tokenId}`),
     item,
   };
+}
+
+/** The block after the chain's head, stamped by the world's clock (never before the head). */
+function nextBlock(world: MockWorld, chainId: number): { blockNumber: number; timestamp: number } {
+  const head = world.heads.get(chainId) ?? { chainId, blockNumber: 0, timestamp: 0 };
+  const seconds = (ms: number) => Math.floor(ms / 1000);
+  const started = world.clock.times.get(chainId) ?? seconds(world.clock.startedAt);
+  const now = started + seconds(Date.now()) - seconds(world.clock.startedAt);
+  const next = { chainId, blockNumber: head.blockNumber + 1, timestamp: Math.max(head.timestamp, now) };
+  world.heads.set(chainId, next);
+  return next;
+}
+
+/** A recipient who held nothing of the collection becomes one of its holders. */
+function countHolder(world: MockWorld, chainId: number, collection: Address, recipient: Address): void {
+  const prefix = historyKey(chainId, collection, "");
+  const key = `${chainId}-${collection}`;
+  let holders = world.holders.get(key);
+  if (!holders) {
+    const histories = [...world.histories].filter(([item]) => item.startsWith(prefix)).map(([, events]) => events);
+    world.holders.set(key, (holders = holdersFromHistories(histories)));
+  }
+  if (holders.has(recipient)) return;
+  holders.add(recipient);
+  const index = world.perChain.findIndex((views) => views.get(collection)?.collection.chainId === chainId);
+  const view = world.perChain[index]!.get(collection)!;
+  const counted = { holders: view.collection.holders + 1 };
+  // A new map: the list's orders are made once per map, and the holders order changed.
+  world.perChain[index] = new Map(world.perChain[index]).set(
+    collection,
+    Object.freeze({
+      ...view,
+      collection: Object.freeze({ ...view.collection, ...counted }),
+      summary: Object.freeze({ ...view.summary, ...counted }),
+    }),
+  );
 }
 
 // As the simulator's body parser reads JSON (strict): an empty body is {}, a body that does not start with an object or

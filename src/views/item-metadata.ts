@@ -2,6 +2,7 @@ import type { Address } from "viem";
 import { itemKey, type ReadModels } from "../indexer/models.ts";
 import type { ItemMetadata } from "../schemas/metadata.ts";
 import { itemDescription } from "./descriptions.ts";
+import { metadataOf } from "./metadata-of.ts";
 
 export type { ItemMetadata } from "../schemas/metadata.ts";
 
@@ -16,19 +17,9 @@ export function itemMetadata(models: ReadModels, collection: Address, tokenId: b
   const described = record?.creation.description;
   const item = record && itemDescription(record.creation);
   if (!record || !described || !item) return undefined;
-  return {
-    name: item.name,
-    description: item.description,
-    image: item.imageUrl,
-    fileType: item.fileType,
-    attributes: item.properties.map(({ name, value, static: isStatic }) => ({
-      trait_type: name,
-      value,
-      static: isStatic,
-    })),
-    isStackable: described.stackable,
-    isConsumable: item.isConsumable,
+  return metadataOf(item, {
+    stackable: described.stackable,
     maximumSupply: described.stackable ? Number(record.maxSupply) : record.creation.tokenIds.length,
     royaltyFee: record.royaltyPerMille,
-  };
+  });
 }

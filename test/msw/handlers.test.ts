@@ -2,20 +2,22 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHandlers, DEFAULT_SNAPSHOTS } from "../../src/msw/index.ts";
+import { holdersFromHistories } from "../../src/msw/holders.ts";
+import { createHandlers, DEFAULT_SNAPSHOTS, type SnapshotIndex } from "../../src/msw/index.ts";
 import { COLLECTION_FIELDS } from "../../src/schemas/collection.ts";
 import { DEFAULT_WORLD_FILE, fixtureWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
 import { startSimulator, type Simulator } from "../../src/simulator/simulator.ts";
 
 // The mock answers on an origin of its own; everything else reaches the real simulator.
 const MOCK = "http://mock.example";
-const index = JSON.parse(readFileSync(join(DEFAULT_SNAPSHOTS, "index.json"), "utf8")) as {
-  responses: { url: string; status: number }[];
-};
+const index = JSON.parse(readFileSync(join(DEFAULT_SNAPSHOTS, "index.json"), "utf8")) as SnapshotIndex;
 const mock = setupServer(...createHandlers({ baseUrl: MOCK }));
 let sim: Simulator;
+/** When the simulator's world clock started, at the latest: it stamps its head at the end of the world's replay. */
+let simClockFrom = 0;
 
 beforeAll(async () => {
+  simClockFrom = Date.now();
   // As the snapshots were taken: the default world, collection uris on the snapshot base URL.
   sim = await startSimulator(fixtureWorld(DEFAULT_WORLD_FILE, { baseUrl: SNAPSHOT_BASE_URL }), {
     port: 0,
@@ -197,6 +199,120 @@ describe("MSW handlers answer as the simulator does, byte for byte", () => {
     // The default handlers' world is untouched.
     const before = await fetch(`${MOCK}/api/v2/item/events/${first!.address}/${tokenIds[0]}`);
     expect(before.status).toBe(404);
+    mock.resetHandlers();
+  });
+});
+
+describe("MSW handlers after a mint answer as the simulator does, but for what only a chain can say", () => {
+  it("count holders from the histories as the simulator does, for every snapshotted collection", async () => {
+    const { body } = await fetch(`${sim.url}/api/v2/collection?perPage=100`).then(async (r) => ({
+      body: await r.json(),
+    }));
+    for (const { address, chainId, holders } of body.collections as {
+      address: string;
+      chainId: number;
+      holders: number;
+    }[]) {
+      const histories = [];
+      for (let tokenId = 1; ; tokenId++) {
+        const events = await fetch(`${sim.url}/api/v2/item/events/${address}/${tokenId}?perPage=100`);
+        if (events.status === 404) break;
+        const whole = [];
+        for (let page = 1; ; page++) {
+          const { events: more } = await fetch(
+            `${sim.url}/api/v2/item/events/${address}/${tokenId}?perPage=100&page=${page}`,
+          ).then((r) => r.json());
+          whole.push(...more);
+          if (more.length < 100) break;
+        }
+        histories.push(whole);
+      }
+      expect(holdersFromHistories(histories).size, `${chainId} ${address}`).toBe(holders);
+    }
+  });
+
+  it("the same requests (reads, mints, reads): the same bodies but for transaction hashes, times each on its own world clock", async () => {
+    const PARITY = "http://parity.example";
+    const mockClockFrom = Date.now();
+    mock.use(...createHandlers({ baseUrl: PARITY }));
+    const studio = sim.accounts.byApiKey("demo-studio-key")!.wallet;
+    const [{ address, uri }] = (
+      await fetch(`${sim.url}/api/v2/collection?chainId=56&ownerAddress=${studio}&perPage=1`).then((r) => r.json())
+    ).collections as { address: string; uri: string }[];
+    const recipient = `0x${"ab".repeat(20)}`;
+    const mint = (item: Record<string, unknown>) => ({
+      method: "POST",
+      path: "/api/v2/item/new?apiKey=demo-studio-key",
+      body: JSON.stringify({ collectionAddress: address, recipient, chainId: 56, item }),
+    });
+    const reads = (tokenIds: number[]) => [
+      `/api/v2/collection/${address}`,
+      "/api/v2/collection?chainId=56&sortBy=holders&sortDir=desc&perPage=100",
+      `/api/v2/item/events/${address}/1?perPage=5`,
+      ...tokenIds.flatMap((tokenId) => [
+        `/api/v2/item/events/${address}/${tokenId}`,
+        `${new URL(uri).pathname}/${tokenId}`,
+      ]),
+    ];
+    const send = async (base: string, request: string | { method: string; path: string; body: string }) => {
+      const { method, path, body } =
+        typeof request === "string" ? { method: "GET", path: request, body: undefined } : request;
+      const response = await fetch(`${base}${path}`, { method, headers: { "content-type": "application/json" }, body });
+      return { status: response.status, body: await response.json() };
+    };
+    const next = (await fetch(`${sim.url}/_sim/collections/${address}/items`).then((r) => r.json())).items.length + 1;
+    const sequence = [
+      ...reads([next]),
+      mint({ name: "Parity Shield", initialSupply: 3, maximumSupply: 10, royaltyFee: 25 }),
+      mint({
+        name: "Parity Card",
+        isStackable: false,
+        initialSupply: 2,
+        properties: [{ name: "rank", value: "A", static: true }],
+      }),
+      mint({ name: "Parity Shield II", initialSupply: 1 }),
+      ...reads([next, next + 1, next + 2, next + 3]),
+    ];
+    const real: { status: number; body: any }[] = [];
+    const mocked: { status: number; body: any }[] = [];
+    for (const request of sequence) {
+      real.push(await send(sim.url, request));
+      mocked.push(await send(PARITY, request));
+    }
+    // A transaction's hash covers its sender's nonce and signature on a chain the mock does not run, so the mock makes
+    // one up: each mint's is put in place of the other's. Each world's clock runs on from its head at the wall's pace,
+    // the chain's since the world was loaded, the mock's since it started: each mint is checked against its own clock
+    // (in the block after the head, within the seconds its clock ran), then their times are put in place of the other's.
+    const hashes = new Map<string, string>();
+    real.forEach((answer, i) => {
+      if (answer.body.txHash) hashes.set(mocked[i]!.body.txHash, answer.body.txHash);
+    });
+    const head = index.heads!.find((found) => found.chainId === 56)!;
+    const ranFor = (from: number) => Math.ceil((Date.now() - from) / 1000) + 1;
+    const minted = (
+      answers: { body: { events?: { transactionHash: string; timestamp: number; blockNumber: number }[] } }[],
+      own: Set<string>,
+    ) => answers.flatMap((answer) => answer.body.events ?? []).filter((event) => own.has(event.transactionHash));
+    const realMints = minted(real, new Set(hashes.values()));
+    const mockMints = minted(mocked, new Set(hashes.keys()));
+    expect(realMints).toHaveLength(mockMints.length);
+    expect(new Set(realMints.map((event) => event.blockNumber))).toEqual(
+      new Set([head.blockNumber + 1, head.blockNumber + 2, head.blockNumber + 3]),
+    );
+    for (const event of realMints) expect(event.timestamp - head.timestamp).toBeLessThanOrEqual(ranFor(simClockFrom));
+    for (const event of mockMints) expect(event.timestamp - head.timestamp).toBeLessThanOrEqual(ranFor(mockClockFrom));
+    for (const event of [...realMints, ...mockMints]) expect(event.timestamp).toBeGreaterThanOrEqual(head.timestamp);
+    const times = new Map(mockMints.map((event, i) => [event.timestamp, realMints[i]!.timestamp]));
+    const aligned = JSON.parse(JSON.stringify(mocked), (key, value) =>
+      key === "txHash" || key === "transactionHash"
+        ? (hashes.get(value) ?? value)
+        : key === "timestamp"
+          ? (times.get(value) ?? value)
+          : value,
+    );
+    // Before the mints the new token is unknown to both (404); after them each new token's history and metadata answer.
+    expect(real.slice(-8).map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(aligned).toEqual(real);
     mock.resetHandlers();
   });
 });
