@@ -2,40 +2,106 @@
 //
 //   const control = controlClient("http://127.0.0.1:3000");
 //   const { id } = await control.snapshot();
-//   await control.advanceTime(2 * 86_400);
+//   await control.arrange({ timeline: [{ action: "transfer", item: "sky-saddle", from: "alice", to: "bob", amount: 1 }] });
 //   await control.revert(id);
-import type { Static } from "@sinclair/typebox";
+//
+// Each method sends one operation of the route table (src/schemas/control-operations.ts): its method, path, query
+// and body, and answers its response's type. `request(operationId, parts)` sends any of them.
+import type { Static, TSchema } from "@sinclair/typebox";
+import { CONTROL_OPERATIONS, type ControlOperationId } from "../schemas/control-operations.ts";
 import type * as Control from "../schemas/control.ts";
 import type { ErrorBody } from "../schemas/error.ts";
+import type { ArrangeAnswer, Fragment } from "./arrange-types.ts";
 import { ControlError, webhookMethods, type WebhookMethods } from "./events-client.ts";
 
 export { ControlError };
 
 type Body<T extends keyof typeof Control> = Static<(typeof Control)[T]>;
+type Operations = { [Op in (typeof CONTROL_OPERATIONS)[number] as Op["operationId"]]: Op };
+type Part<Id extends ControlOperationId, Key extends string> =
+  Operations[Id] extends Record<Key, infer S extends TSchema> ? Static<S> : never;
+
+/** What an operation takes: its path parameters, query and body, as their schemas type them. */
+export interface ControlRequest<Id extends ControlOperationId> {
+  params?: Part<Id, "params">;
+  query?: Partial<Part<Id, "query">>;
+  body?: Part<Id, "body">;
+}
+/** What an operation answers. */
+export type ControlAnswer<Id extends ControlOperationId> = Static<Operations[Id]["response"]>;
 
 export interface ControlClient extends WebhookMethods {
+  /** Sends one control operation by its id in the route table. */
+  request<Id extends ControlOperationId>(operationId: Id, parts?: ControlRequest<Id>): Promise<ControlAnswer<Id>>;
   time(): Promise<Body<"TimeResponse">>;
   advanceTime(seconds: number, chainId?: number): Promise<Body<"TimeResponse">>;
   snapshot(): Promise<Body<"SnapshotResponse">>;
   revert(id: string): Promise<void>;
   reset(): Promise<void>;
+  /** The world by handle: accounts with their API keys, each chain's contracts, collections, items, listings. */
+  world(): Promise<ControlAnswer<"getWorld">>;
+  /** Applies a fragment of the scenario format, all or nothing; answers every new handle and each entry's transaction. */
+  arrange<const F extends Fragment>(fragment: F): Promise<ArrangeAnswer<F>>;
   createApiKey(name: string): Promise<Body<"ApiKeyResponse">>;
   createCollection(
     collection: Partial<Body<"CreateCollectionBody">> &
       Pick<Body<"CreateCollectionBody">, "chainId" | "name" | "owner">,
   ): Promise<Body<"CreatedCollection">>;
+  collectionItems(collection: string, chainId?: number): Promise<ControlAnswer<"listCollectionItems">>;
+  collectionItem(collection: string, tokenId: number, chainId?: number): Promise<ControlAnswer<"getCollectionItem">>;
+  collectionVolume(collection: string, chainId?: number): Promise<ControlAnswer<"getCollectionVolume">>;
   grantMinter(collection: string, apiKey: string, chainId?: number): Promise<Body<"MinterResponse">>;
   revokeMinter(collection: string, apiKey: string, chainId?: number): Promise<Body<"MinterResponse">>;
   addFault(rule: Omit<Body<"FaultBody">, "seed"> & { seed?: number }): Promise<Body<"Fault">>;
   faults(): Promise<Body<"FaultList">["faults"]>;
   removeFault(id: string): Promise<void>;
   clearFaults(): Promise<void>;
-  requests(limit?: number): Promise<Body<"RequestLog">["requests"]>;
+  /** The last requests, newest first: `limit` of them, or as `filter` says (`path`, `status`, `method`, `limit`). */
+  requests(
+    filter?: number | NonNullable<ControlRequest<"listRequests">["query"]>,
+  ): Promise<Body<"RequestLog">["requests"]>;
+  /** One logged request with its bodies. */
+  loggedRequest(id: number): Promise<ControlAnswer<"getRequest">>;
 }
 
-/** A client for the simulator at `url`; `token` is its --admin-token, if it has one. */
-export function controlClient(url: string, { token }: { token?: string } = {}): ControlClient {
+/** The method that sends each operation: a new operation in the route table fails to compile until it has one. */
+export const CLIENT_METHODS = {
+  getTime: "time",
+  advanceTime: "advanceTime",
+  takeSnapshot: "snapshot",
+  revertSnapshot: "revert",
+  resetWorld: "reset",
+  getWorld: "world",
+  applyScenario: "arrange",
+  createCollection: "createCollection",
+  listCollectionItems: "collectionItems",
+  getCollectionItem: "collectionItem",
+  getCollectionVolume: "collectionVolume",
+  grantMinterRole: "grantMinter",
+  revokeMinterRole: "revokeMinter",
+  createApiKey: "createApiKey",
+  addFault: "addFault",
+  listFaults: "faults",
+  clearFaults: "clearFaults",
+  removeFault: "removeFault",
+  listRequests: "requests",
+  getRequest: "loggedRequest",
+  streamEvents: "events",
+  createWebhook: "addWebhook",
+  listWebhooks: "webhooks",
+  getWebhook: "webhook",
+  deleteWebhook: "removeWebhook",
+} as const satisfies Record<ControlOperationId, Exclude<keyof ControlClient, "request">>;
+
+export interface ControlClientOptions {
+  /** The simulator's --admin-token, if it has one. */
+  token?: string;
+}
+
+/** A client for the simulator at `url`. */
+export function controlClient(url: string, { token }: ControlClientOptions = {}): ControlClient {
   const base = `${url.replace(/\/+$/, "")}/_sim`;
+  /** One request under /_sim; a refusal throws ControlError with its body. */
   async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
     const headers: Record<string, string> = {
       ...(body === undefined ? {} : { "content-type": "application/json" }),
@@ -50,28 +116,49 @@ export function controlClient(url: string, { token }: { token?: string } = {}): 
     if (!response.ok) throw new ControlError(response.status, answer as ErrorBody);
     return answer as T;
   }
-  const key = encodeURIComponent;
+  function request<Id extends ControlOperationId>(
+    operationId: Id,
+    parts: ControlRequest<Id> = {},
+  ): Promise<ControlAnswer<Id>> {
+    const operation = CONTROL_OPERATIONS.find((candidate) => candidate.operationId === operationId)!;
+    const { params = {}, query = {}, body } = parts as { params?: object; query?: object; body?: unknown };
+    const path = operation.path
+      .slice("/_sim".length)
+      .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String((params as Record<string, unknown>)[name])));
+    const search = new URLSearchParams(
+      Object.entries(query).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])),
+    ).toString();
+    return send(operation.method.toUpperCase(), `${path}${search ? `?${search}` : ""}`, body);
+  }
+  const onChain = (chainId?: number) => (chainId === undefined ? {} : { chainId });
   return {
     ...webhookMethods(send, base, token),
-    time: () => send("GET", "/time"),
-    advanceTime: (seconds, chainId) =>
-      send("POST", "/time/advance", { seconds, ...(chainId === undefined ? {} : { chainId }) }),
-    snapshot: () => send("POST", "/snapshots"),
-    revert: async (id) => void (await send("POST", `/snapshots/${key(id)}/revert`)),
-    reset: async () => void (await send("POST", "/reset")),
-    createApiKey: (name) => send("POST", "/api-keys", { name }),
-    createCollection: (collection) => send("POST", "/collections", collection),
-    grantMinter: (collection, apiKey, chainId) =>
-      send("POST", `/collections/${collection}/minters`, { apiKey, ...(chainId === undefined ? {} : { chainId }) }),
-    revokeMinter: (collection, apiKey, chainId) =>
-      send(
-        "DELETE",
-        `/collections/${collection}/minters/${key(apiKey)}${chainId === undefined ? "" : `?chainId=${chainId}`}`,
-      ),
-    addFault: (rule) => send("POST", "/faults", rule),
-    faults: async () => (await send<Body<"FaultList">>("GET", "/faults")).faults,
-    removeFault: async (id) => void (await send("DELETE", `/faults/${key(id)}`)),
-    clearFaults: async () => void (await send("DELETE", "/faults")),
-    requests: async (limit = 50) => (await send<Body<"RequestLog">>("GET", `/requests?limit=${limit}`)).requests,
+    request,
+    time: () => request("getTime"),
+    advanceTime: (seconds, chainId) => request("advanceTime", { body: { seconds, ...onChain(chainId) } }),
+    snapshot: () => request("takeSnapshot"),
+    revert: async (id) => void (await request("revertSnapshot", { params: { id } })),
+    reset: async () => void (await request("resetWorld")),
+    world: () => request("getWorld"),
+    arrange: (fragment) => request("applyScenario", { body: fragment as never }) as never,
+    createApiKey: (name) => request("createApiKey", { body: { name } }),
+    createCollection: (collection) => request("createCollection", { body: collection as Body<"CreateCollectionBody"> }),
+    collectionItems: (address, chainId) =>
+      request("listCollectionItems", { params: { address }, query: onChain(chainId) }),
+    collectionItem: (address, tokenId, chainId) =>
+      request("getCollectionItem", { params: { address, tokenId }, query: onChain(chainId) }),
+    collectionVolume: (address, chainId) =>
+      request("getCollectionVolume", { params: { address }, query: onChain(chainId) }),
+    grantMinter: (address, apiKey, chainId) =>
+      request("grantMinterRole", { params: { address }, body: { apiKey, ...onChain(chainId) } }),
+    revokeMinter: (address, apiKey, chainId) =>
+      request("revokeMinterRole", { params: { address, apiKey }, query: onChain(chainId) }),
+    addFault: (rule) => request("addFault", { body: rule as Body<"FaultBody"> }),
+    faults: async () => (await request("listFaults")).faults,
+    removeFault: async (id) => void (await request("removeFault", { params: { id } })),
+    clearFaults: async () => void (await request("clearFaults")),
+    requests: async (filter = {}) =>
+      (await request("listRequests", { query: typeof filter === "number" ? { limit: filter } : filter })).requests,
+    loggedRequest: (id) => request("getRequest", { params: { id } }),
   };
 }

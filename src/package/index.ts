@@ -12,12 +12,26 @@ import { nodeTooOld } from "../core/node-version.ts";
 import { chooseWorld } from "../scenario/worlds.ts";
 import { defaultCacheDir } from "../world-cache/world-cache.ts";
 import { startSimulator as startServer } from "../simulator/simulator.ts";
-import { controlClient, type ControlClient } from "./control-client.ts";
+import type { ArrangeAnswer, Fragment } from "./arrange-types.ts";
+import { controlClient, type ControlAnswer, type ControlClient } from "./control-client.ts";
 
 export type { ApiAccount } from "../core/config.ts";
-export { controlClient, ControlError, type ControlClient } from "./control-client.ts";
+export {
+  controlClient,
+  ControlError,
+  type ControlAnswer,
+  type ControlClient,
+  type ControlClientOptions,
+  type ControlRequest,
+} from "./control-client.ts";
 export type { EventsFilter, EventsOptions, EventStream, SimEvent } from "./events-client.ts";
 import type { EventsOptions, EventStream } from "./events-client.ts";
+export type { ArrangeAnswer, Fragment, FragmentEntry } from "./arrange-types.ts";
+export type { Collection, CollectionSummary } from "../schemas/collection.ts";
+export type { ErrorBody } from "../schemas/error.ts";
+export type { ItemEvent } from "../schemas/item-event.ts";
+export type { MintRequest as MintBody, MintResponse } from "../schemas/item.ts";
+export type { WorldResponse as World } from "../schemas/world.ts";
 
 export interface StartOptions {
   /** API port; default 0, a free one. */
@@ -49,13 +63,26 @@ export interface RunningSimulator {
   accounts: ApiAccount[];
   /** Each chain's JSON-RPC URL by chain id; empty unless started with `rpc: true`. */
   rpcUrls: Record<number, string>;
-  /** The control API (`/_sim`): time, snapshots, reset, API keys, collections, faults, the request log, webhooks. */
+  /** The control API (`/_sim`): every operation of it, typed (time, snapshots, reset, the world, fragments, API keys, collections, faults, the request log, webhooks, events). */
   control: ControlClient;
   /**
    * Events as the chains' indexes take them in (`for await (const e of sim.events({ collection }))`); leave the loop to
    * stop.
    */
   events(options?: EventsOptions): EventStream;
+  /**
+   * The world by handle, as it is now: `sim.world.accounts.bob.address`, `sim.world.items["sky-saddle"].tokenIds`,
+   * each chain's contracts (what GET /_sim/world answers).
+   */
+  readonly world: ControlAnswer<"getWorld">;
+  /**
+   * Applies a fragment of the scenario format to the world, all or nothing (`POST /_sim/scenario`): accounts, API
+   * keys, collections, items, and a timeline of every action (addItem, mint, transfer, transferBatch, burn, list,
+   * updatePrice, addToListing, removeFromListing, delist, buy), naming the world's handles or new ones. Answers each
+   * new handle resolved, keyed by the fragment's own names, and each entry's transaction; throws ControlError (400,
+   * 409, 422) with nothing applied.
+   */
+  arrange<const F extends Fragment>(fragment: F): Promise<ArrangeAnswer<F>>;
   /** Stops the API and the chains and frees every port; safe to call twice. */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
@@ -92,6 +119,10 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     rpcUrls: Object.fromEntries(sim.rpcUrls),
     control,
     events: (options) => control.events(options),
+    get world() {
+      return sim.control.world();
+    },
+    arrange: (fragment) => control.arrange(fragment),
     close,
     [Symbol.asyncDispose]: close,
   };

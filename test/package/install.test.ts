@@ -68,10 +68,10 @@ describe("the packed package, installed into an empty project", () => {
     started = performance.now();
     await inProject(
       "npm",
-      ["install", "--no-audit", "--no-fund", "--save-dev", "vitest@4", "msw@2", "@types/node@22"],
+      ["install", "--no-audit", "--no-fund", "--save-dev", "vitest@4", "msw@2", "@types/node@22", "viem@2"],
       240_000,
     );
-    figures["npm install -D vitest msw @types/node"] = seconds(started);
+    figures["npm install -D vitest msw @types/node viem"] = seconds(started);
   }, 480_000);
 
   afterAll(() => {
@@ -188,10 +188,10 @@ describe("the packed package, installed into an empty project", () => {
     await inProject(process.execPath, [tsc, "-p", "tsconfig.browser.json"]);
   });
 
-  it("runs that project's vitest tests: startSimulator in globalSetup, a second one, the MSW handlers, and sim.events()", async () => {
+  it("runs that project's vitest tests: startSimulator in globalSetup, a second one, the MSW handlers, sim.events() and a fragment arranged", async () => {
     const started = performance.now();
     const { stdout } = await inProject("npx", ["vitest", "run"], 150_000);
     figures["consumer vitest run"] = seconds(started);
-    expect(stdout.replace(/\u001b\[[0-9;]*m/g, "")).toMatch(/Tests +4 passed/);
+    expect(stdout.replace(/\u001b\[[0-9;]*m/g, "")).toMatch(/Tests +5 passed/);
   }, 160_000);
 });

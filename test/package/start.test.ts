@@ -2,7 +2,9 @@ import { execFile } from "node:child_process";
 import { createServer } from "node:net";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { CLIENT_METHODS } from "../../src/package/control-client.ts";
 import { startSimulator } from "../../src/package/index.ts";
+import { CONTROL_OPERATIONS } from "../../src/schemas/control-operations.ts";
 
 const portOf = (url: string) => Number(new URL(url).port);
 
@@ -81,6 +83,63 @@ console.log("closed");`;
       await sim.control.clearFaults();
       expect((await sim.control.requests(1))[0]).toMatchObject({ method: "DELETE", path: "/_sim/faults" });
       await expect(sim.control.revert("nope")).rejects.toMatchObject({ status: 404, body: { error: "NOT_FOUND" } });
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it("covers every operation of the control API, each sent as the route table says; sim.world and sim.arrange name what it holds", async () => {
+    const sim = await startSimulator({ fixture: "demo" });
+    try {
+      const { control } = sim;
+      const riders = sim.world.collections["dragon-riders"]!;
+      expect(sim.world.accounts.bob!.address).toMatch(/^0x[0-9a-f]{40}$/);
+      const arranged = await sim.arrange({
+        items: [{ id: "cape", collection: "dragon-riders", name: "Cape", initialSupply: 2 }],
+        timeline: [{ action: "addItem", item: "cape", by: "studio", to: "bob" }],
+      });
+      expect(arranged.items.cape.tokenIds).toEqual([5]);
+      expect(sim.world.items.cape).toEqual({ chainId: 56, collection: riders.address, tokenIds: [5] });
+      const { id } = await control.snapshot();
+      await control.time();
+      await control.advanceTime(60, 56);
+      expect(Object.keys((await control.world()).items)).toContain("cape");
+      const { apiKey } = await control.createApiKey("client-test");
+      expect(sim.world.accounts["client-test"]).toEqual({ address: expect.any(String), apiKey });
+      const created = await control.createCollection({ chainId: 137, name: "Client Shelf", owner: "demo-studio-key" });
+      expect((await control.collectionItems(riders.address)).items.map((item) => item.name)).toContain("Cape");
+      expect((await control.collectionItem(riders.address, 5)).name).toBe("Cape");
+      await control.collectionVolume(riders.address);
+      await control.grantMinter(created.address, apiKey, 137);
+      await control.revokeMinter(created.address, apiKey, 137);
+      const hook = await control.addWebhook({ url: "http://127.0.0.1:9/hook", kinds: ["ItemDelisted"] });
+      expect((await control.webhooks()).map((webhook) => webhook.id)).toEqual([hook.id]);
+      expect((await control.webhook(hook.id)).id).toBe(hook.id);
+      await control.removeWebhook(hook.id);
+      // The stream is answered once it ends: its opening is the proof streamEvents was sent.
+      const events = control.events();
+      await events.ready;
+      await events.return?.();
+      const fault = await control.addFault({ match: { path: "/api/v2/collection" }, effect: { latencyMs: 1 } });
+      await control.faults();
+      await control.removeFault(fault.id);
+      await control.clearFaults();
+      await control.revert(id);
+      expect(sim.world.items.cape).toBeDefined();
+      await control.reset();
+      expect(sim.world.items.cape).toBeUndefined();
+      // The log leaves reads of itself out: what they answer is the proof they were sent.
+      const logged = await control.requests({ limit: 100, path: "/_sim/**" });
+      expect((await control.loggedRequest(logged[0]!.id)).path).toBe("/_sim/reset");
+      const sent = logged.map(({ method, path }) => `${method} ${path}`);
+      const ofTheLog = new Set(["listRequests", "getRequest", "streamEvents"]);
+      for (const operation of CONTROL_OPERATIONS.filter((candidate) => !ofTheLog.has(candidate.operationId))) {
+        const pattern = new RegExp(`^${operation.method.toUpperCase()} ${operation.path.replace(/:\w+/g, "[^/]+")}$`);
+        expect(
+          sent.some((line) => pattern.test(line)),
+          `${operation.operationId} (${CLIENT_METHODS[operation.operationId]}) was sent`,
+        ).toBe(true);
+      }
     } finally {
       await sim.close();
     }

@@ -9,3 +9,5 @@ export const worker = setupWorker(
 );
 // @ts-expect-error a browser has no snapshot directory to name: the files themselves are given
 export const fromDirectory = createHandlers({ snapshots: "fixtures/snapshots" });
+// The ABIs need no file system either.
+export { marketplaceAbi } from "nft-service-simulator/abi";

@@ -17,3 +17,30 @@ export const worthOf = (e: SimEvent): number =>
   e.type === "Swapped" ? e.data.worth : e.type === "CollectionCreated" ? e.data.volume_all : 0;
 // @ts-expect-error a removal carries no price
 export const removedPrice = (e: Extract<SimEvent, { type: "removed" }>): number => e.data.price;
+
+// The API's request and response types, the fragment format, and the contracts' ABIs as viem reads them.
+import type { Collection, ErrorBody, Fragment, ItemEvent, MintBody, MintResponse } from "nft-service-simulator";
+import { collectionAbi, marketplaceAbi } from "nft-service-simulator/abi";
+import type { ContractEventName, ContractFunctionName } from "viem";
+
+export const mint: MintBody = {
+  collectionAddress: "0x0000000000000000000000000000000000000001",
+  recipient: "0x0000000000000000000000000000000000000002",
+  chainId: 56,
+  item: { name: "Sword", initialSupply: 1, properties: [{ name: "edge", value: "sharp" }] },
+};
+// @ts-expect-error an item has a name
+export const nameless: MintBody = { ...mint, item: { initialSupply: 1 } };
+export const minted = (answer: MintResponse): number[] => answer.tokenIds;
+export const held = (collection: Collection): number => collection.holders;
+export const kind = (event: ItemEvent): string => event.event;
+export const refusal = (body: ErrorBody): string[] => body.errors;
+export const fragment: Fragment = {
+  timeline: [{ action: "buy", listing: "sale", buyer: "bob", amount: 1, at: "+1h" }],
+};
+// @ts-expect-error no such action
+export const unknownAction: Fragment = { timeline: [{ action: "fly" }] };
+export const buy: ContractFunctionName<typeof marketplaceAbi> = "buy";
+// @ts-expect-error the marketplace has no such function
+export const fly: ContractFunctionName<typeof marketplaceAbi> = "fly";
+export const described: ContractEventName<typeof collectionAbi> = "ItemDescribed";
