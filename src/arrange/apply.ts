@@ -75,7 +75,10 @@ export async function applyFragment(parts: ArrangeParts, body: unknown, placed?:
   });
 }
 
-/** The fragment checked against the world: its steps in time order, every account it may name, and its metadata as it goes on chain (paths on the simulator under `baseUrl`). */
+/**
+ * The fragment checked against the world: its steps in time order, every account it may name, and its metadata as it
+ * goes on chain (paths on the simulator under `baseUrl`).
+ */
 async function checked(fragment: CheckedFragment, parts: ArrangeParts, baseUrl: string) {
   const { chains, handles } = parts;
   const problems: string[] = [];

@@ -10,7 +10,9 @@ import type { WorldHandles } from "../core/handles.ts";
 import type { Step } from "../scenario/references.ts";
 import type { ActionName, ActionOf, ScenarioItem } from "../schemas/scenario.ts";
 
-/** What the rule checks read: the world's chains and handles, the fragment, and the addresses of the accounts it adds. */
+/**
+ * What the rule checks read: the world's chains and handles, the fragment, and the addresses of the accounts it adds.
+ */
 export interface RuleContext {
   chains: ChainRegistry;
   handles: WorldHandles;
@@ -219,7 +221,10 @@ class Ledger {
     return listing;
   }
 
-  /** The buyer pays price × amount in the chain's coin; the seller is paid it (royalties aside: a check that errs towards allowing). */
+  /**
+   * The buyer pays price × amount in the chain's coin; the seller is paid it (royalties aside: a check that errs
+   * towards allowing).
+   */
   async pay(path: string, buyer: string, listing: LedgerListing, amount: bigint): Promise<void> {
     const chain = this.#chainOfItem(listing.item);
     const cost = listing.price * amount;

@@ -50,7 +50,10 @@ export class Savepoint {
     this.#handles.live.restore(this.#handles.kept);
   }
 
-  /** The fragment is in: the index's checkpoint is no longer needed (the node keeps its snapshot until a revert before it). */
+  /**
+   * The fragment is in: the index's checkpoint is no longer needed (the node keeps its snapshot until a revert before
+   * it).
+   */
   release(): void {
     for (const { chain, checkpoints } of this.#marks) chain.forgetCheckpoints(checkpoints);
   }

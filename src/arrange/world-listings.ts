@@ -5,7 +5,10 @@ import { marketListing } from "../scenario/chain-reads.ts";
 import type { CheckedFragment } from "../schemas/fragment.ts";
 import type { WorldHandles } from "../core/handles.ts";
 
-/** The world's listings on the replay's chain that the fragment names without opening them, as the marketplace holds them now. */
+/**
+ * The world's listings on the replay's chain that the fragment names without opening them, as the marketplace holds
+ * them now.
+ */
 export async function seedListings(
   replay: ChainReplay,
   fragment: CheckedFragment,

@@ -131,7 +131,7 @@ export class SimChain {
     return this.#indexer.models;
   }
 
-  /** Catch the index up with the chain, if anything may have changed it (once a hold on it, not the caller's, has ended). */
+  /** Catch the index up with the chain, if anything may have changed it (once another caller's hold has ended). */
   async sync(): Promise<void> {
     await this.#gate.open();
     return this.#indexer.sync();
@@ -147,10 +147,7 @@ export class SimChain {
     this.#indexer.markRewritten();
   }
 
-  /**
-   * Remembers the read models as of the head, to come back to if the chain returns to it (a snapshot). Answers a mark
-   * for `forgetCheckpoints`: how many checkpoints there were before this one.
-   */
+  /** Remembers the models as of the head, to come back to if the chain does; answers a mark for `forgetCheckpoints`. */
   async checkpoint(): Promise<number> {
     const before = this.#indexer.checkpointCount;
     await this.#indexer.checkpoint();
@@ -175,9 +172,8 @@ export class SimChain {
   }
 
   /**
-   * Runs `work` with the chain to itself: writes under way finish first; every other write, call
-   * and read waits until it is done. What `work` sends is not recorded on its own (its caller
-   * records what it did as a whole).
+   * Runs `work` with the chain to itself: writes under way finish first; every other write, call and read waits until
+   * it is done. What `work` sends is not recorded on its own (its caller records what it did as a whole).
    */
   async hold<T>(work: () => Promise<T>): Promise<T> {
     await this.#started;

@@ -102,7 +102,10 @@ export class Control {
     return worldView(chains.all(), accounts.list(), handles);
   }
 
-  /** Applies a fragment of the scenario format to the world, all or nothing (src/arrange/); journaled as the fragment, with its time. */
+  /**
+   * Applies a fragment of the scenario format to the world, all or nothing (src/arrange/); journaled as the fragment,
+   * with its time.
+   */
   arrange(fragment: unknown): Promise<ArrangeResponse> {
     return this.#exclusive(async () => {
       const { answer, placement } = await applyFragment(this.parts, fragment);

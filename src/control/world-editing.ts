@@ -118,7 +118,10 @@ export async function setMinterRole(
   };
 }
 
-/** A new API key whose developer wallet (its key derived from the name) is funded on every chain; the world names its account. */
+/**
+ * A new API key whose developer wallet (its key derived from the name) is funded on every chain; the world names its
+ * account.
+ */
 export async function createApiKey(
   parts: WorldParts,
   name: string,

@@ -4,7 +4,10 @@ import { responseValidator } from "../schemas/validate.ts";
 import { applyScenario, FRAGMENT_BODY_LIMIT, getWorld } from "../schemas/world-operations.ts";
 import type { Control } from "./control.ts";
 
-/** The route a fragment is posted to, and the body it may have: a fragment may be as large as a world (the app's body parser reads it so). */
+/**
+ * The route a fragment is posted to, and the body it may have: a fragment may be as large as a world (the app's body
+ * parser reads it so).
+ */
 export const FRAGMENT_ROUTE = { path: applyScenario.path, bodyLimit: FRAGMENT_BODY_LIMIT } as const;
 
 const checkArranged = responseValidator(applyScenario.response);

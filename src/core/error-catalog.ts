@@ -59,7 +59,8 @@ export const ERRORS = {
     400,
     "VALIDATION_FAILED",
     "The fragment is not valid for this world",
-    "a fragment (POST /_sim/scenario) that is malformed, names a handle the world does not have or defines one it has, holds metadata too large to go on chain, or has a time before now; `errors` names each by its JSON path",
+    "a fragment (POST /_sim/scenario) that is malformed, names a handle the world does not have or defines one it " +
+      "has, holds metadata too large to go on chain, or has a time before now; `errors` names each by its JSON path",
   ),
   API_KEY_REQUIRED: error(401, "UNAUTHORIZED", "An {name} query parameter is required", "no `apiKey` on a write"),
   UNKNOWN_API_KEY: error(401, "UNAUTHORIZED", "Unknown apiKey", "an `apiKey` this simulator does not know"),
@@ -190,13 +191,15 @@ export const ERRORS = {
     422,
     "CONTRACT_RULE",
     "The fragment breaks a rule of the contracts; nothing was sent",
-    "a fragment whose entries a contract would refuse (a balance, a supply, the minter role, coin for a purchase), checked before anything is sent; `errors` names each entry and its rule",
+    "a fragment whose entries a contract would refuse (a balance, a supply, the minter role, coin for a purchase), " +
+      "checked before anything is sent; `errors` names each entry and its rule",
   ),
   FRAGMENT_REVERTED: error(
     422,
     "CONTRACT_RULE",
     "The contract refused {entry}; nothing of the fragment was kept",
-    "a fragment entry's transaction reverted; the world went back to where it was before the fragment, and `errors` names the entry and the contract's reason",
+    "a fragment entry's transaction reverted; the world went back to where it was before the fragment, and " +
+      "`errors` names the entry and the contract's reason",
   ),
   SUPPLY_ABOVE_MAX: error(
     422,

@@ -11,7 +11,10 @@ export interface ApiKeyEntry {
 export type ControlEntry =
   { t: "snapshot"; id: string } | { t: "revert"; id: string } | { t: "time"; chainIds: number[]; at: number[] };
 
-/** A fragment applied to the world (POST /_sim/scenario), as it was sent, the time its "now" stood for and the base of its collections' uris. */
+/**
+ * A fragment applied to the world (POST /_sim/scenario), as it was sent, the time its "now" stood for and the base of
+ * its collections' uris.
+ */
 export interface ScenarioEntry {
   t: "scenario";
   fragment: unknown;

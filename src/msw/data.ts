@@ -27,13 +27,19 @@ export type ChainViews = Map<Address, CollectionView>;
 
 /** What the mock answers from: every collection and every item history of a snapshotted world. */
 export interface MockWorld {
-  /** Per chain, in chain order; a map is replaced, never changed (a mocked mint's new holder), so each has its list orders made once. */
+  /**
+   * Per chain, in chain order; a map is replaced, never changed (a mocked mint's new holder), so each has its list
+   * orders made once.
+   */
   perChain: ChainViews[];
   /** `<chainId>-<collection>-<tokenId>` → the item's whole history, newest first. */
   histories: Map<string, ItemEvent[]>;
   /** Each chain's head (a mocked mint goes in the block after it, on the world's clock). */
   heads: Map<number, ChainHead>;
-  /** The world's clock: from each chain's head time when the mock started (at `startedAt`, ms), on at the wall's pace, as a chain's runs on from its last block. */
+  /**
+   * The world's clock: from each chain's head time when the mock started (at `startedAt`, ms), on at the wall's pace,
+   * as a chain's runs on from its last block.
+   */
   clock: { startedAt: number; times: Map<number, number> };
   /** `<chainId>/<slug>/<tokenId>` → the item's metadata, as snapshotted. */
   metadata: Map<string, unknown>;

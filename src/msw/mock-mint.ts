@@ -80,7 +80,10 @@ export async function mockMint(world: MockWorld, rawQuery: object, request: Mock
   return record(world, body.chainId, collection, body.recipient.toLowerCase() as Address, item);
 }
 
-/** The new items: their token ids after the collection's last, their histories starting with the mint in the chain's next block, their metadata; the recipient counted as a holder. */
+/**
+ * The new items: their token ids after the collection's last, their histories starting with the mint in the chain's
+ * next block, their metadata; the recipient counted as a holder.
+ */
 function record(
   world: MockWorld,
   chainId: number,

@@ -2,7 +2,8 @@
 //
 //   const control = controlClient("http://127.0.0.1:3000");
 //   const { id } = await control.snapshot();
-//   await control.arrange({ timeline: [{ action: "transfer", item: "sky-saddle", from: "alice", to: "bob", amount: 1 }] });
+//   await control.arrange({ timeline: [{ action: "transfer", item: "sky-saddle", from: "alice", to: "bob", amount: 1 }]
+// });
 //   await control.revert(id);
 //
 // Each method sends one operation of the route table (src/schemas/control-operations.ts): its method, path, query
@@ -40,7 +41,9 @@ export interface ControlClient extends WebhookMethods {
   reset(): Promise<void>;
   /** The world by handle: accounts with their API keys, each chain's contracts, collections, items, listings. */
   world(): Promise<ControlAnswer<"getWorld">>;
-  /** Applies a fragment of the scenario format, all or nothing; answers every new handle and each entry's transaction. */
+  /**
+   * Applies a fragment of the scenario format, all or nothing; answers every new handle and each entry's transaction.
+   */
   arrange<const F extends Fragment>(fragment: F): Promise<ArrangeAnswer<F>>;
   createApiKey(name: string): Promise<Body<"ApiKeyResponse">>;
   createCollection(

@@ -63,7 +63,10 @@ export interface RunningSimulator {
   accounts: ApiAccount[];
   /** Each chain's JSON-RPC URL by chain id; empty unless started with `rpc: true`. */
   rpcUrls: Record<number, string>;
-  /** The control API (`/_sim`): every operation of it, typed (time, snapshots, reset, the world, fragments, API keys, collections, faults, the request log, webhooks, events). */
+  /**
+   * The control API (`/_sim`): every operation of it, typed (time, snapshots, reset, the world, fragments, API keys,
+   * collections, faults, the request log, webhooks, events).
+   */
   control: ControlClient;
   /**
    * Events as the chains' indexes take them in (`for await (const e of sim.events({ collection }))`); leave the loop to

@@ -81,7 +81,9 @@ export class ChainReplay implements SendContext {
     return this.#world.items.get(id)!;
   }
 
-  /** Sends the step's transaction(s); answers the hash of the one that is the step itself (not an approval before it). */
+  /**
+   * Sends the step's transaction(s); answers the hash of the one that is the step itself (not an approval before it).
+   */
   async run(step: Step): Promise<Hex> {
     const at = { at: this.#world.now + step.at };
     try {

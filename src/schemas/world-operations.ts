@@ -17,7 +17,9 @@ export const getWorld = operation({
   tag,
   summary: "The world by handle",
   description:
-    "Every account the world names (its scenario's, those fragments and the control API added) with its address and API key, each chain's core contracts (factory, marketplace, stablecoin), and its collections, items and listings by handle: the names a fragment may use.",
+    "Every account the world names (its scenario's, those fragments and the control API added) with its address " +
+    "and API key, each chain's core contracts (factory, marketplace, stablecoin), and its collections, items and " +
+    "listings by handle: the names a fragment may use.",
   response: WorldResponse,
   errors: [ERRORS.CHAIN_DOWN, ERRORS.CHAIN_REPLACED],
 });
@@ -29,11 +31,16 @@ export const applyScenario = operation({
   tag,
   summary: "Apply a scenario fragment",
   description:
-    "Applies a fragment in the scenario format (`accounts`, `apiKeys`, `collections`, `items`, `timeline`, every action of the format) to the running world, all or nothing. " +
-    "Handles name the world's own accounts, collections, items and listings (GET /_sim/world) or new ones the fragment defines. " +
-    '`at` and `createdAt` are "now" when left out (the time a block mined now gets); `"+2h"` moves the chain\'s clock forward. ' +
-    "The fragment is checked whole before anything is sent; if a transaction still fails, every chain, the read models, the API keys and the handles go back to where they were. " +
-    "The answer resolves every new handle and gives each timeline entry's transaction. Journaled with `--state` (replayed as applied). " +
+    "Applies a fragment in the scenario format (`accounts`, `apiKeys`, `collections`, `items`, `timeline`, every " +
+    "action of the format) to the running world, all or nothing. " +
+    "Handles name the world's own accounts, collections, items and listings (GET /_sim/world) or new ones the " +
+    "fragment defines. " +
+    '`at` and `createdAt` are "now" when left out (the time a block mined now gets); `"+2h"` moves the chain\'s ' +
+    "clock forward. " +
+    "The fragment is checked whole before anything is sent; if a transaction still fails, every chain, the read " +
+    "models, the API keys and the handles go back to where they were. " +
+    "The answer resolves every new handle and gives each timeline entry's transaction. Journaled with `--state` " +
+    "(replayed as applied). " +
     `The body may be up to ${FRAGMENT_BODY_LIMIT}.`,
   body: Fragment,
   response: ArrangeResponse,

@@ -10,7 +10,10 @@ interface Contracts {
   stablecoin: Address;
 }
 
-/** The world by handle: its accounts with their API keys, each chain's core contracts, its named collections, items and listings. */
+/**
+ * The world by handle: its accounts with their API keys, each chain's core contracts, its named collections, items and
+ * listings.
+ */
 export function worldView(
   chains: readonly { chainId: number; contracts: Contracts }[],
   accounts: readonly ApiAccount[],
