@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { CHROMIUM, describeInChromium, requireChromium } from "../chromium.ts";
+import { CHROMIUM, describeInChromium } from "../chromium.ts";
 import { call, chainHeads, expectErrorBody, mintBody, postJson, startDemo, DEMO_KEYS } from "../harness.ts";
 
 // The dashboard at / in headless Chromium (Debian's; never a downloaded browser), against a real
@@ -45,7 +45,6 @@ describeInChromium("the dashboard in Chromium", () => {
   const names = (rows: ReturnType<Page["locator"]>) => rows.locator("td:first-child").allTextContents();
 
   beforeAll(async () => {
-    requireChromium();
     mkdirSync(SHOTS, { recursive: true });
     sim = await startDemo();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });

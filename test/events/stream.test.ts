@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { rpc as rpcCall } from "../rpc.ts";
 import { openStream, type OpenStream } from "./sse.ts";
 
 // GET /_sim/events over real HTTP, from a real chain: what a mint, a transfer over JSON-RPC, a
@@ -36,16 +37,7 @@ beforeAll(async () => {
     ],
     events: { buffer: BUFFER, stream: { heartbeatMs: 200 } },
   });
-  rpc = async (method, params = []) => {
-    const response = await fetch(sim.rpcUrls.get(56)!, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-    });
-    const body = (await response.json()) as { result?: unknown; error?: unknown };
-    if (body.error) throw new Error(JSON.stringify(body.error));
-    return body.result;
-  };
+  rpc = (method, params = []) => rpcCall(sim.rpcUrls.get(56)!, method, params);
 });
 
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { JOURNAL_FILE } from "../../src/journal/journal.ts";
-import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../cli-process.ts";
+import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../processes.ts";
 
 // SIGTERM under a keep-alive mint load, with slow clients holding connections open: the simulator
 // accepts no mint once it has stopped (judged by the server's own stop time and by what its chain

@@ -3,6 +3,7 @@ import { createServer } from "node:net";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { startSimulator } from "../../src/package/index.ts";
+import { rpc } from "../rpc.ts";
 
 const portOf = (url: string) => Number(new URL(url).port);
 
@@ -24,12 +25,7 @@ describe("startSimulator(), the package's main export", () => {
       const list = await fetch(`${world.url}/api/v2/collection?perPage=1`).then((r) => r.json());
       expect(list.count).toBe(35);
       expect((await fetch(`${demo.url}/api/v2/collection?perPage=1`).then((r) => r.json())).count).toBe(5);
-      const block = await fetch(demo.rpcUrls[56]!, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
-      });
-      expect((await block.json()).result).toBe("0x38");
+      expect(await rpc(demo.rpcUrls[56]!, "eth_chainId")).toBe("0x38");
     } finally {
       await Promise.all([world.close(), demo.close(), demo.close()]);
     }
