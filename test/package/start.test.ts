@@ -38,12 +38,11 @@ describe("startSimulator(), the package's main export", () => {
 const sim = await startSimulator({ fixture: "demo", rpc: true });
 await sim.close();
 console.log("closed");`;
-    const started = performance.now();
+    // A handle left open keeps the script alive: the timeout kills it, and the test fails.
     const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
       timeout: 60_000,
     });
     expect(stdout.trim()).toBe("closed");
-    expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   it("carries a typed control client: snapshot, a mint, revert, faults, the request log", async () => {
