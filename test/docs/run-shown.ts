@@ -70,7 +70,10 @@ export async function runShown(command: string, options: RunOptions = {}): Promi
 }
 
 /** Runs every command of a page's shell blocks in order, with the variables the page defines given in `env`. */
-export async function runShownPage(page: string, options: RunOptions & { env: Record<string, string> }): Promise<Ran[]> {
+export async function runShownPage(
+  page: string,
+  options: RunOptions & { env: Record<string, string> },
+): Promise<Ran[]> {
   const ran: Ran[] = [];
   for (const { line, text, definition } of shownLines(page, readFileSync(page, "utf8"))) {
     if (definition) {
