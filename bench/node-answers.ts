@@ -8,7 +8,8 @@ import { loadScenarioFile } from "../src/scenario/load.ts";
 import { DEFAULT_WORLD_FILE, defaultWorld, SNAPSHOT_BASE_URL } from "../src/scenario/worlds.ts";
 import { startTestSimulator } from "../test/harness.ts";
 import { chainAnswers } from "../test/chain/node-suite.ts";
-import { rpc, startAnvil } from "../test/chain/nodes.ts";
+import { startAnvil } from "../test/chain/nodes.ts";
+import { rpc } from "../test/rpc.ts";
 
 const { values } = parseArgs({ options: { keys: { type: "boolean", default: false } } });
 const { scenario } = loadScenarioFile(DEFAULT_WORLD_FILE);

@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { addressOf, deployerKey, keyFor } from "../src/core/keys.ts";
 import { loadScenarioFile } from "../src/scenario/load.ts";
 import { defaultWorld, DEFAULT_WORLD_FILE } from "../src/scenario/worlds.ts";
+import { rpc } from "../test/rpc.ts";
 import { startSimulator, stop } from "./lib/sim.ts";
 import { simulateCommand } from "./lib/worlds.ts";
 import { ROOT } from "./lib/processes.ts";
@@ -36,17 +37,6 @@ const modes = values.modes!.split(",");
 const treeOf = (mode: string) => (mode.startsWith("before/") ? values.before! : (values.tree ?? ROOT));
 const ANVIL = `${ROOT}node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil`;
 const genesis = Math.floor(defaultWorld().genesisTime!.getTime() / 1000);
-
-async function rpc(url: string, method: string, params: unknown[] = []): Promise<any> {
-  const answer = (await (
-    await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-    })
-  ).json()) as { result: unknown };
-  return answer.result;
-}
 
 // However this script ends, no anvil it started outlives it.
 const anvils = new Set<ReturnType<typeof spawn>>();

@@ -52,7 +52,7 @@ export interface SuiteOptions extends Partial<Omit<Target, "allowWrites">> {
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
-/** Every flag `contract-test` takes (its --help lists each: test/api/cli.test.ts checks). */
+/** Every flag `contract-test` takes (its --help lists each: test/cli/simulate.test.ts checks). */
 export const SUITE_FLAGS = {
   "base-url": { type: "string" },
   "api-key": { type: "string" },

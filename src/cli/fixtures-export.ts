@@ -22,7 +22,7 @@ and stops it.
   --public-url <url>   base URL in collection uris and HAR URLs (default ${SNAPSHOT_BASE_URL})
   -h, --help           show this help`;
 
-/** Every flag `fixtures export` takes (its --help lists each: test/api/cli.test.ts checks). */
+/** Every flag `fixtures export` takes (its --help lists each: test/cli/simulate.test.ts checks). */
 export const EXPORT_FLAGS = {
   out: { type: "string" },
   fixture: { type: "string" },

@@ -69,7 +69,7 @@ export const USAGE = `Usage: npm run simulate -- [options]
                                                       (env PUBLIC_URL, default http://<host>:<port>)
   -h, --help           show this help`;
 
-/** Every flag `simulate` takes (its --help lists each: test/api/cli.test.ts checks). */
+/** Every flag `simulate` takes (its --help lists each: test/cli/simulate.test.ts checks). */
 export const SIMULATE_FLAGS = {
   host: { type: "string" },
   port: { type: "string" },

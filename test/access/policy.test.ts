@@ -6,7 +6,7 @@ import { DEFAULT_OPTIONS, type SimulatorOptions } from "../../src/core/config.ts
 
 // The one access policy of every port (the API with its control API, the JSON-RPC ports), decided
 // from the request alone: every rule the guards of each port had, as a table. The HTTP tests
-// (test/http/access.test.ts, test/chain/rpc-server.test.ts, test/control/access.test.ts) check that
+// (test/http/access.test.ts, test/http/rpc-access.test.ts, test/control/access.test.ts) check that
 // each port asks it.
 
 const policy = (options: Partial<SimulatorOptions> = {}) => accessPolicy({ ...DEFAULT_OPTIONS, ...options });

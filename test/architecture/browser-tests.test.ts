@@ -39,10 +39,10 @@ describe("the browser tests", () => {
   it("fail when CI=true and Chromium is missing, and are skipped outside CI", async () => {
     const { CI: _ci, ...env } = process.env;
     const missing = { ...env, CHROMIUM: "/nonexistent/chromium" };
-    const inCi = await vitest("test/fixtures/har.test.ts", { ...missing, CI: "true" });
+    const inCi = await vitest("test/scenario/har.test.ts", { ...missing, CI: "true" });
     expect(inCi.code, inCi.output).toBe(1);
     expect(inCi.output).toContain("/nonexistent/chromium is missing and CI=true");
-    const outside = await vitest("test/fixtures/har.test.ts", missing);
+    const outside = await vitest("test/scenario/har.test.ts", missing);
     expect(outside.code, outside.output).toBe(0);
     expect(outside.output).toMatch(/skipped/);
   }, 240_000);

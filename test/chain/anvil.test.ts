@@ -2,7 +2,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Address } from "viem";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { runContractSuite } from "../../src/contract-suite/suite.ts";
 import { addressOf, deployerKey, keyFor } from "../../src/core/keys.ts";
 import { loadScenarioFile } from "../../src/scenario/load.ts";
@@ -16,8 +16,10 @@ import {
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
 import { everyAnswer, setBalanceBehindTheIndex } from "../control/world-answers.ts";
-import { chainAnswers, nodeSuite, eventually } from "./node-suite.ts";
-import { ANVIL_PLATFORM, rpc, startAnvil, type NodeProcess } from "./nodes.ts";
+import { eventually } from "../eventually.ts";
+import { chainAnswers, nodeSuite } from "./node-suite.ts";
+import { rpc } from "../rpc.ts";
+import { describeOnAnvil, startAnvil, type NodeProcess } from "./nodes.ts";
 
 // The simulator on anvil (the npm package's binary, a separate process) as chain 56, chain 137 in
 // process. Skipped only off linux-x64, where the binary's package is not checked; on linux-x64 a
@@ -26,7 +28,7 @@ import { ANVIL_PLATFORM, rpc, startAnvil, type NodeProcess } from "./nodes.ts";
 const POLL_MS = 100;
 const genesisOf = (world: { genesisTime?: Date }) => Math.floor(world.genesisTime!.getTime() / 1000);
 
-describe.skipIf(!ANVIL_PLATFORM)("on anvil (--rpc-url)", () => {
+describeOnAnvil("on anvil (--rpc-url)", () => {
   let anvil: NodeProcess;
   let sim: Simulator;
   let inProcess: Simulator;
@@ -158,7 +160,7 @@ describe.skipIf(!ANVIL_PLATFORM)("on anvil (--rpc-url)", () => {
   });
 });
 
-describe.skipIf(!ANVIL_PLATFORM)("signed with the world's own keys (--keys) on anvil", () => {
+describeOnAnvil("signed with the world's own keys (--keys) on anvil", () => {
   it("answers byte for byte as in process, transaction hashes included: the same transactions, signed the same", async () => {
     const { scenario } = loadScenarioFile(DEMO_WORLD_FILE);
     const keys = new Map(
@@ -184,7 +186,7 @@ describe.skipIf(!ANVIL_PLATFORM)("signed with the world's own keys (--keys) on a
   });
 });
 
-describe.skipIf(!ANVIL_PLATFORM)("fragments on anvil", () => {
+describeOnAnvil("fragments on anvil", () => {
   it("applies one (alice lists, bob buys), and rolls one back with the node's evm_snapshot: every answer as before", async () => {
     const world = demoWorld({ baseUrl: SNAPSHOT_BASE_URL });
     const anvil = await startAnvil({ chainId: 56, timestamp: genesisOf(world) });
@@ -234,7 +236,7 @@ describe.skipIf(!ANVIL_PLATFORM)("fragments on anvil", () => {
   });
 });
 
-describe.skipIf(!ANVIL_PLATFORM)("the contract suite against the simulator on anvil", () => {
+describeOnAnvil("the contract suite against the simulator on anvil", () => {
   it("passes every check, the mint included", async () => {
     const world = fixtureWorld(CONTRACT_SUITE_WORLD_FILE);
     const anvil = await startAnvil({ chainId: 56, timestamp: genesisOf(world) });

@@ -2,17 +2,18 @@ import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Address } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { demoWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
 import { chainAnswers } from "./node-suite.ts";
-import { ANVIL_PLATFORM, rpc, startAnvil, type NodeProcess } from "./nodes.ts";
+import { rpc } from "../rpc.ts";
+import { describeOnAnvil, startAnvil, type NodeProcess } from "./nodes.ts";
 import { startLimitedNode } from "./plain-node.ts";
 
 // --contracts: the first run on a node deploys, replays the world and records where; the next
 // run attaches (nothing sent), reads back what it keeps off-chain, and serves the same answers.
 
-describe.skipIf(!ANVIL_PLATFORM)("--contracts on anvil", () => {
+describeOnAnvil("--contracts on anvil", () => {
   let anvil: NodeProcess;
   let contractsFile: string;
   let recordedAnswers: unknown;

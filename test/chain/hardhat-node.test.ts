@@ -3,7 +3,8 @@ import { demoWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { startTestSimulator } from "../harness.ts";
 import { nodeSuite } from "./node-suite.ts";
-import { rpc, startHardhatNode, type NodeProcess } from "./nodes.ts";
+import { rpc } from "../rpc.ts";
+import { startHardhatNode, type NodeProcess } from "./nodes.ts";
 
 // The simulator on Hardhat's own JSON-RPC node (`hardhat node`, a separate process on the
 // project's Node 22) as chain 56, chain 137 in process: the same checks as on anvil, the

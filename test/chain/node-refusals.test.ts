@@ -3,18 +3,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generatePrivateKey } from "viem/accounts";
 import type { Hex } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { addressOf } from "../../src/core/keys.ts";
 import { banner } from "../../src/cli/banner.ts";
 import { emptyWorld } from "../../src/scenario/empty-world.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import { call, postJson, startTestSimulator } from "../harness.ts";
-import { runSimulate } from "./cli-run.ts";
-import { ANVIL_PLATFORM, rpc, startAnvil, type NodeProcess } from "./nodes.ts";
+import { BANNER_END, bannerUrls, spawnSimulator } from "../processes.ts";
+import { rpc } from "../rpc.ts";
+import { describeOnAnvil, startAnvil, type NodeProcess } from "./nodes.ts";
 import { startPlainNode } from "./plain-node.ts";
 
 // What the simulator refuses on a node, and how it says so: one message, exit 1, no stack, no key.
 
+const runSimulate = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+  spawnSimulator(["--port", "0", "--no-rpc", ...args], env);
 const funded = (url: string, key: Hex) => rpc(url, "anvil_setBalance", [addressOf(key), "0x8ac7230489e80000"]); // 10 coins
 const DEMO_ACCOUNTS = ["studio", "arcade", "guest", "alice", "bob"];
 
@@ -35,7 +38,7 @@ const allKeys = (keys: { deployer: Hex; accounts: Record<string, Hex> }) => [
 const noKeyIn = (text: string, keys: Hex[]) =>
   keys.forEach((key) => expect(text.toLowerCase()).not.toContain(key.slice(2).toLowerCase()));
 
-describe.skipIf(!ANVIL_PLATFORM)("on a node that cannot set block times (a testnet's)", () => {
+describeOnAnvil("on a node that cannot set block times (a testnet's)", () => {
   let anvil: NodeProcess;
   let plain: { url: string; close(): Promise<void> };
 
@@ -92,13 +95,13 @@ describe.skipIf(!ANVIL_PLATFORM)("on a node that cannot set block times (a testn
     for (const key of allKeys(keys)) await funded(anvil.url, key);
     const run = runSimulate(["--fixture", "none", "--rpc-url", plain.url, "--keys", await keysFile(keys)]);
     try {
-      const output = await run.waitFor("Ctrl-C stops");
+      const output = await run.waitFor(BANNER_END);
       noKeyIn(output, allKeys(keys));
       expect(output).toMatch(
         /chain 97 .*node http:\/\/127\.0\.0\.1:\d+ \(anvil\/v[\d.]+; signs with the given keys; no collections of the world on it\)/,
       );
       expect(output).toContain(`sim-studio           studio     ${addressOf(keys.accounts.studio!)}`);
-      const sim = { url: output.match(/API\s+(http:\/\/127\.0\.0\.1:\d+)\/api\/v2/)![1]! };
+      const sim = { url: bannerUrls(output).base! };
       expect((await call(sim, "/api/v2/collection?chainId=97")).body).toEqual({ collections: [], count: 0 });
       const created = await call(sim, "/_sim/collections", {
         method: "POST",
@@ -137,7 +140,7 @@ describe.skipIf(!ANVIL_PLATFORM)("on a node that cannot set block times (a testn
   });
 });
 
-describe.skipIf(!ANVIL_PLATFORM)("with --keys on anvil", () => {
+describeOnAnvil("with --keys on anvil", () => {
   let anvil: NodeProcess;
   const world = () => demoWorld();
 
@@ -177,7 +180,7 @@ describe.skipIf(!ANVIL_PLATFORM)("with --keys on anvil", () => {
     for (const key of allKeys(keys)) await funded(anvil.url, key);
     const run = runSimulate(["--fixture", "demo", "--rpc-url", anvil.url, "--keys", await keysFile(keys)]);
     try {
-      const output = await run.waitFor("Ctrl-C stops");
+      const output = await run.waitFor(BANNER_END);
       noKeyIn(output, allKeys(keys));
       expect(output).toContain(`demo-studio-key      studio     ${addressOf(keys.accounts.studio!)}`);
       const studio = addressOf(keys.accounts.studio!);

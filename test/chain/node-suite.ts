@@ -10,23 +10,11 @@ import {
 } from "viem";
 import { describe, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator/simulator.ts";
+import { eventually } from "../eventually.ts";
 import { call, DEMO_KEYS, demoAccount, mintBody, postJson } from "../harness.ts";
 
 // Checks that hold for the simulator on any node it did not start (anvil, Hardhat's node): run by
 // test/chain/anvil.test.ts and test/chain/hardhat-node.test.ts against their own node.
-
-/** Polls `check` until it stops throwing (blocks from others show within the poll interval); a generous bound, not a timing. */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 /** Every answer of chain `chainId`'s collections and item histories, with what only the chain's signer decides (transaction hashes) taken out unless `keepHashes`. */
 export async function chainAnswers(sim: Simulator, chainId: number, { keepHashes = false } = {}): Promise<unknown> {

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { needing } from "../needs.ts";
+import { printedBy } from "../processes.ts";
 
 // Real nodes for the tests of the simulator on a node it did not start: anvil (the npm package's
 // binary) and Hardhat's own node, each a separate process on a port the OS picks.
@@ -10,20 +12,13 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** Where npm put anvil for this machine: @foundry-rs/anvil's platform package (checked on linux-x64). */
 export const ANVIL_BINARY = `${ROOT}node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil`;
 
-/** The anvil tests run on linux-x64, where the binary's package is checked; elsewhere they are skipped (and say so). */
-export const ANVIL_PLATFORM = process.platform === "linux" && process.arch === "x64";
-
-/** One JSON-RPC call to a node; a JSON-RPC error throws. */
-export async function rpc<T = any>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const answer = (await response.json()) as { result?: T; error?: { message: string } };
-  if (answer.error) throw new Error(`${method}: ${answer.error.message}`);
-  return answer.result as T;
-}
+/** The anvil tests run on linux-x64, where the binary's package is checked: elsewhere skipped, and failed in CI. */
+export const { describe: describeOnAnvil } = needing(
+  process.platform === "linux" && process.arch === "x64"
+    ? undefined
+    : `anvil's tests run on linux-x64; this is ${process.platform}-${process.arch}`,
+  "run CI on linux-x64, where npm installs @foundry-rs/anvil's binary these tests check",
+);
 
 /** A node process the test started: its URL, and how to stop it (only this process is ever signalled). */
 export interface NodeProcess {
@@ -32,29 +27,19 @@ export interface NodeProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-function started(
+async function started(
   child: ChildProcess,
   listening: RegExp,
   what: string,
 ): Promise<{ port: number; exited: Promise<void> }> {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString("utf8");
-      const match = listening.exec(output);
-      if (!match) return;
-      child.stdout!.off("data", onData);
-      child.stdout!.resume();
-      resolve({ port: Number(match[1]), exited });
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString("utf8")));
-    child.once("exit", (code) =>
-      reject(new Error(`${what} exited (${code}) before listening:\n${output.slice(-2000)}`)),
-    );
-    setTimeout(() => reject(new Error(`${what} did not listen within 60 s:\n${output.slice(-2000)}`)), 60_000).unref();
-  });
+  const output = await printedBy(child)
+    .waitFor(listening, 60_000)
+    .catch((error: Error) => {
+      child.kill("SIGKILL");
+      throw new Error(`${what} did not listen: ${error.message.slice(-2000)}`);
+    });
+  return { port: Number(listening.exec(output)![1]), exited };
 }
 
 function nodeProcess(child: ChildProcess, port: number, exited: Promise<void>): NodeProcess {

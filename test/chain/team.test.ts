@@ -14,15 +14,16 @@ import {
 import { loadAbis } from "../../src/core/abi.ts";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../cli-process.ts";
+import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../processes.ts";
 import { emptyWorld } from "../../src/scenario/empty-world.ts";
 import { indexedEventsAbi } from "../../src/indexer/decode.ts";
 import { ChainIndexer } from "../../src/indexer/indexer.ts";
 import { chainLogSource } from "../../src/indexer/log-source.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
+import { eventually } from "../eventually.ts";
 import { call, expectErrorBody, postJson, startTestSimulator } from "../harness.ts";
-import { eventually } from "./node-suite.ts";
-import { ANVIL_PLATFORM, rpc, startAnvil, type NodeProcess } from "./nodes.ts";
+import { rpc } from "../rpc.ts";
+import { describeOnAnvil, startAnvil, type NodeProcess } from "./nodes.ts";
 import { startClashingNode } from "./plain-node.ts";
 
 // A team's shared environment: one anvil, several simulator processes on it with one contracts file.
@@ -91,7 +92,7 @@ async function expectSameAnswers(instances: Instance[]): Promise<string[]> {
   }, 30_000);
 }
 
-describe.skipIf(!ANVIL_PLATFORM)("several instances on one node", () => {
+describeOnAnvil("several instances on one node", () => {
   let dir: string;
   afterAll(() => killSimulatorProcesses());
   beforeAll(async () => {
@@ -347,7 +348,7 @@ describe.skipIf(!ANVIL_PLATFORM)("several instances on one node", () => {
   });
 });
 
-describe.skipIf(!ANVIL_PLATFORM)("a node rewound by someone else between two looks", () => {
+describeOnAnvil("a node rewound by someone else between two looks", () => {
   let anvil: NodeProcess;
   let sim: Simulator;
   beforeAll(async () => {

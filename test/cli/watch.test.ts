@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { readOptions, UsageError } from "../../src/cli/options.ts";
-import { killSimulatorProcesses, startSimulatorProcess } from "../cli-process.ts";
+import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
+import { rpc } from "../rpc.ts";
 
 // `npm run simulate -- --watch`: the world is reloaded when its scenario file changes, on the same
 // ports, as a reset to the edited world; a scenario with an error keeps the running world.
@@ -13,14 +14,6 @@ afterAll(async () => {
   killSimulatorProcesses();
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });
-
-const until = async (what: () => boolean | Promise<boolean>, ms = 60_000) => {
-  const deadline = Date.now() + ms;
-  while (!(await what())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 describe("--watch", () => {
   it("reloads the edited world on the same ports (a reset), and keeps the running world when the edit has an error", async () => {
@@ -58,7 +51,7 @@ describe("--watch", () => {
     const original = await readFile(file, "utf8");
 
     await writeFile(file, original.replace('"name":"Dragon Riders"', '"name":"Dragon Riders Reborn"'));
-    await until(() => sim.output().includes("--watch: reloaded"));
+    await sim.waitFor("--watch: reloaded");
     expect(await names()).toEqual(
       before.map((name) => (name === "Dragon Riders" ? "Dragon Riders Reborn" : name)).sort(),
     );
@@ -72,16 +65,11 @@ describe("--watch", () => {
       ).status,
       "the reload reset the world: the key is new again",
     ).toBe(200);
-    const [rpc] = [...sim.rpcUrls.values()];
-    const chainId = await fetch(rpc!, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
-    });
-    expect((await chainId.json()).result, "the JSON-RPC port is the same").toMatch(/^0x/);
+    const [rpcUrl] = [...sim.rpcUrls.values()];
+    expect(await rpc(rpcUrl!, "eth_chainId"), "the JSON-RPC port is the same").toMatch(/^0x/);
 
     await writeFile(file, original.replace('"chainId":137', '"chainId":"x"'));
-    await until(() => sim.output().includes("has an error; the running world stays"));
+    await sim.waitFor("has an error; the running world stays");
     expect(sim.output()).toMatch(/collections\[\d+\]\.chainId must be integer/);
     expect(await names()).toContain("Dragon Riders Reborn");
     expect(sim.child.exitCode).toBeNull();

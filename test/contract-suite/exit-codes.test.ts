@@ -16,7 +16,6 @@ interface Run {
   code: number;
   stdout: string;
   stderr: string;
-  ms: number;
   modules: string[];
   /** The JUnit report the run wrote ("" if none). */
   junit: string;
@@ -26,7 +25,6 @@ interface Run {
 async function runCli(args: string[]): Promise<Run> {
   const record = join(await mkdtemp(join(tmpdir(), "contract-suite-")), "modules.txt");
   const junit = join(dirname(record), "results.xml");
-  const started = performance.now();
   const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
@@ -40,7 +38,6 @@ async function runCli(args: string[]): Promise<Run> {
     code,
     stdout,
     stderr,
-    ms: performance.now() - started,
     modules,
     junit: await readFile(junit, "utf8").catch(() => ""),
   };
@@ -67,7 +64,7 @@ afterAll(async () => {
 });
 
 describe("the contract suite tells a target it cannot test (exit 2) from one that breaks the contract", () => {
-  it("stops at a dead port with exit 2, at most 6 lines, fast, and loads nothing of Hardhat", async () => {
+  it("stops at a dead port with exit 2, at most 6 lines, and loads nothing of Hardhat (what would make it slow)", async () => {
     const server = createServer();
     const url = await listen(server);
     await new Promise((resolve) => server.close(resolve));
@@ -78,7 +75,6 @@ describe("the contract suite tells a target it cannot test (exit 2) from one tha
     expect(run.stderr).toContain(
       `contract-test could not run: ${url} cannot be reached (fetch failed (ECONNREFUSED)): start it, or pass --base-url of a running server`,
     );
-    expect(run.ms).toBeLessThan(8_000);
     expect(run.modules.some((module) => module.endsWith("/src/contract-suite/setup.ts"))).toBe(true);
     expect(loadsHardhat(run)).toBe(false);
     // CI still finds a report: one failed test case saying why.

@@ -75,7 +75,9 @@ describe("Collection", () => {
   });
 
   it("creates stackable items with ids starting at 1, sequentially, emitting ItemCreated then TransferSingle", async () => {
-    const predicted = await asMinter.simulate.addItem([holderAddr, 10n, 100n, 50n], { account: minter.account.address });
+    const predicted = await asMinter.simulate.addItem([holderAddr, 10n, 100n, 50n], {
+      account: minter.account.address,
+    });
     expect(predicted.result).toBe(1n);
 
     const events = await eventsOf(publicClient, abi, await asMinter.write.addItem([holderAddr, 10n, 100n, 50n]));
@@ -302,9 +304,7 @@ describe("Collection", () => {
       const [receiver, royalty] = (await asOwner.read.royaltyInfo([id, 1_000n])) as readonly [Address, bigint];
       expect([lc(receiver), royalty]).toEqual([minterAddr, 120n]);
     }
-    expect(
-      await asOwner.read.balanceOfBatch([[holderAddr, holderAddr, holderAddr], ids]),
-    ).toEqual([1n, 1n, 1n]);
+    expect(await asOwner.read.balanceOfBatch([[holderAddr, holderAddr, holderAddr], ids])).toEqual([1n, 1n, 1n]);
 
     // one of a kind: no more can be minted
     expect(await revertOf(abi, asMinter.write.mint([holderAddr, first, 1n]))).toEqual({
@@ -380,7 +380,12 @@ describe("Collection", () => {
     await asStranger.write.burn([holderAddr, id, 1n]);
     const batch = await eventsOf(publicClient, abi, await asHolder.write.burnBatch([holderAddr, [id, 1n], [1n, 1n]]));
     expect(batch.map((e) => e.eventName)).toEqual(["TransferBatch"]);
-    expect(normalize(batch[0].args)).toMatchObject({ from: holderAddr, to: zeroAddress, ids: [id, 1n], values: [1n, 1n] });
+    expect(normalize(batch[0].args)).toMatchObject({
+      from: holderAddr,
+      to: zeroAddress,
+      ids: [id, 1n],
+      values: [1n, 1n],
+    });
     await asHolder.write.setApprovalForAll([strangerAddr, false]);
     expect(await asOwner.read.balanceOf([holderAddr, id])).toBe(1n);
     expect(await asOwner.read.totalSupply([id])).toBe(1n);

@@ -44,7 +44,13 @@ describe("CollectionFactory", () => {
       metadata: "0x",
     });
     // the grants of the constructor come first, from the new collection
-    expect(events.map((e) => e.eventName)).toEqual(["RoleGranted", "RoleGranted", "RoleGranted", "RoleGranted", "CollectionCreated"]);
+    expect(events.map((e) => e.eventName)).toEqual([
+      "RoleGranted",
+      "RoleGranted",
+      "RoleGranted",
+      "RoleGranted",
+      "CollectionCreated",
+    ]);
     expect(events.slice(0, 4).every((e) => e.address === collectionAddr)).toBe(true);
 
     expect(await publicClient.getCode({ address: collectionAddr })).toMatch(/^0x[0-9a-f]{100,}/);
@@ -79,7 +85,12 @@ describe("CollectionFactory", () => {
       await factory.write.createCollection(["Space Dogs", "ipfs://dogs", ownerAddr, [devAddr], metadata]),
     );
     const created = events.find((e) => e.eventName === "CollectionCreated")!;
-    expect(normalize(created.args)).toMatchObject({ owner: ownerAddr, name: "Space Dogs", uri: "ipfs://dogs", metadata });
+    expect(normalize(created.args)).toMatchObject({
+      owner: ownerAddr,
+      name: "Space Dogs",
+      uri: "ipfs://dogs",
+      metadata,
+    });
     const collection = await viem.getContractAt("Collection", created.args.collection as Address);
     expect(await collection.read.hasRole([MINTER_ROLE, devAddr])).toBe(true);
   });
@@ -92,7 +103,10 @@ describe("CollectionFactory", () => {
     expect(ca.args.collection).not.toBe(cb.args.collection);
     expect(normalize(cb.args)).toMatchObject({ owner: devAddr, name: "B", uri: "ipfs://b" });
     // owner grants only: DEFAULT_ADMIN_ROLE and MINTER_ROLE
-    expect(a.filter((e) => e.eventName === "RoleGranted").map((e) => e.args.role)).toEqual([DEFAULT_ADMIN_ROLE, MINTER_ROLE]);
+    expect(a.filter((e) => e.eventName === "RoleGranted").map((e) => e.args.role)).toEqual([
+      DEFAULT_ADMIN_ROLE,
+      MINTER_ROLE,
+    ]);
     const collectionB = await viem.getContractAt("Collection", cb.args.collection as Address);
     expect(await collectionB.read.name()).toBe("B");
     expect(await collectionB.read.hasRole([MINTER_ROLE, ownerAddr])).toBe(false);

@@ -1,12 +1,5 @@
 import hre from "hardhat";
-import {
-  BaseError,
-  ContractFunctionRevertedError,
-  decodeErrorResult,
-  parseEventLogs,
-  type Abi,
-  type Hex,
-} from "viem";
+import { BaseError, ContractFunctionRevertedError, decodeErrorResult, parseEventLogs, type Abi, type Hex } from "viem";
 
 export type Connection = Awaited<ReturnType<typeof hre.network.create>>;
 export type Viem = Connection["viem"];
@@ -57,9 +50,7 @@ export function lc(value: unknown): unknown {
 
 /** Lower-cases every address field so addresses compare regardless of checksum. */
 export function normalize(args: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(args).map(([k, v]) => [k, Array.isArray(v) ? v.map(lc) : lc(v)]),
-  );
+  return Object.fromEntries(Object.entries(args).map(([k, v]) => [k, Array.isArray(v) ? v.map(lc) : lc(v)]));
 }
 
 export interface Revert {

@@ -101,7 +101,9 @@ describe("Marketplace", () => {
 
     // the buyer has stablecoins and approved the marketplace
     await stablecoin.write.mint([buyerAddr, 1_000_000n * TUSD]);
-    await (await viem.getContractAt("TestStablecoin", stablecoinAddr, { client: { wallet: buyer } })).write.approve([marketAddr, maxUint256]);
+    await (
+      await viem.getContractAt("TestStablecoin", stablecoinAddr, { client: { wallet: buyer } })
+    ).write.approve([marketAddr, maxUint256]);
   });
 
   describe("TestStablecoin", () => {
@@ -121,9 +123,12 @@ describe("Marketplace", () => {
     it("list moves the items into escrow, TransferSingle first and then ItemListed", async () => {
       const count = (await market.read.listingCount()) as bigint;
       const sellerBefore = await balance1155(sellerAddr, ROYALTY_ITEM);
-      const predicted = await sellerMarket.simulate.list([collectionAddr, ROYALTY_ITEM, 10n, parseEther("0.1"), zeroAddress], {
-        account: seller.account.address,
-      });
+      const predicted = await sellerMarket.simulate.list(
+        [collectionAddr, ROYALTY_ITEM, 10n, parseEther("0.1"), zeroAddress],
+        {
+          account: seller.account.address,
+        },
+      );
       expect(predicted.result).toBe(count + 1n);
 
       const { id, events } = await list(ROYALTY_ITEM, 10n, parseEther("0.1"));
@@ -166,16 +171,22 @@ describe("Marketplace", () => {
 
     it("list refuses amount 0, price 0, a missing approval and a missing balance", async () => {
       const count = await market.read.listingCount();
-      expect(await revertOf(abi, sellerMarket.write.list([collectionAddr, ROYALTY_ITEM, 0n, 1n, zeroAddress]))).toEqual({
-        errorName: "InvalidAmount",
-        args: [],
-      });
-      expect(await revertOf(abi, sellerMarket.write.list([collectionAddr, ROYALTY_ITEM, 1n, 0n, zeroAddress]))).toEqual({
-        errorName: "InvalidPrice",
-        args: [],
-      });
+      expect(await revertOf(abi, sellerMarket.write.list([collectionAddr, ROYALTY_ITEM, 0n, 1n, zeroAddress]))).toEqual(
+        {
+          errorName: "InvalidAmount",
+          args: [],
+        },
+      );
+      expect(await revertOf(abi, sellerMarket.write.list([collectionAddr, ROYALTY_ITEM, 1n, 0n, zeroAddress]))).toEqual(
+        {
+          errorName: "InvalidPrice",
+          args: [],
+        },
+      );
       // the stranger never approved the marketplace
-      expect(await revertOf(abi, strangerMarket.write.list([collectionAddr, ROYALTY_ITEM, 1n, 1n, zeroAddress]))).toEqual({
+      expect(
+        await revertOf(abi, strangerMarket.write.list([collectionAddr, ROYALTY_ITEM, 1n, 1n, zeroAddress])),
+      ).toEqual({
         errorName: "ERC1155MissingApprovalForAll",
         args: [marketAddr, strangerAddr],
       });
@@ -343,7 +354,10 @@ describe("Marketplace", () => {
         errorName: "ListingNotActive",
         args: [9_999n],
       });
-      expect(await revertOf(abi, sellerMarket.write.delist([0n]))).toEqual({ errorName: "ListingNotActive", args: [0n] });
+      expect(await revertOf(abi, sellerMarket.write.delist([0n]))).toEqual({
+        errorName: "ListingNotActive",
+        args: [0n],
+      });
     });
   });
 
@@ -459,7 +473,9 @@ describe("Marketplace", () => {
       const plain = await viem.deployContract("PlainItems", []);
       const plainAddr = plain.address.toLowerCase() as Address;
       await plain.write.mint([sellerAddr, 9n, 3n]);
-      await (await viem.getContractAt("PlainItems", plainAddr, { client: { wallet: seller } })).write.setApprovalForAll([marketAddr, true]);
+      await (
+        await viem.getContractAt("PlainItems", plainAddr, { client: { wallet: seller } })
+      ).write.setApprovalForAll([marketAddr, true]);
       const { id } = await list(9n, 3n, 1_000n, zeroAddress, sellerMarket, plainAddr);
 
       const sellerBefore = await publicClient.getBalance({ address: sellerAddr });

@@ -12,6 +12,7 @@ import {
   postJson,
   startTestSimulator,
 } from "../harness.ts";
+import { until } from "../eventually.ts";
 
 // The control API over real HTTP, on the demo world: time, snapshots, reset, world editing,
 // faults and the request log.
@@ -217,11 +218,16 @@ describe("faults", () => {
     expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0);
     await del("/_sim/faults");
 
-    await postJson(sim, "/_sim/faults", { match: { path: "/api/v2/collection/*" }, effect: { latencyMs: 300 } });
+    // Latency, told by order: the delayed read is answered after an undelayed one sent while it waits.
+    await postJson(sim, "/_sim/faults", { match: { path: "/api/v2/collection/*" }, effect: { latencyMs: 1_500 } });
     const [collection] = await collectionsOn(sim, 56);
-    const started = performance.now();
-    expect((await call(sim, `/api/v2/collection/${collection}`)).status).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    const answered: string[] = [];
+    const delayed = call(sim, `/api/v2/collection/${collection}`).then((answer) => (answered.push("delayed"), answer));
+    await until("the delayed read to arrive", async () => (await call(sim, "/_sim/faults")).body.faults[0].applied > 0);
+    expect((await call(sim, "/api/v2/collection?perPage=1")).status).toBe(200);
+    answered.push("undelayed");
+    expect((await delayed).status).toBe(200);
+    expect(answered).toEqual(["undelayed", "delayed"]);
     await del("/_sim/faults");
 
     await postJson(sim, "/_sim/faults", { match: { path: "/api/v2/**" }, effect: { dropConnection: true }, times: 1 });

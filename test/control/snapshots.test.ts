@@ -11,6 +11,7 @@ import {
   postJson,
   startTestSimulator,
 } from "../harness.ts";
+import { rpc as rpcCall } from "../rpc.ts";
 
 // Snapshots at their limits: how many are kept, and one a chain dropped behind the simulator's back.
 
@@ -47,14 +48,7 @@ describe("a snapshot the chain dropped", () => {
       ],
     });
     try {
-      const rpc = async (method: string, params: unknown[] = []) => {
-        const response = await fetch(withRpc.rpcUrls.get(56)!, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-        });
-        return ((await response.json()) as { result: unknown }).result;
-      };
+      const rpc = (method: string, params: unknown[] = []) => rpcCall(withRpc.rpcUrls.get(56)!, method, params);
       const outside = await rpc("evm_snapshot");
       const { id } = (await postJson(withRpc, "/_sim/snapshots", {})).body;
       const [collection] = await collectionsOn(withRpc, 137);

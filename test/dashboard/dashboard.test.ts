@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { CHROMIUM, describeInChromium, requireChromium } from "../chromium.ts";
+import { CHROMIUM, describeInChromium } from "../chromium.ts";
 import { call, chainHeads, expectErrorBody, mintBody, postJson, startDemo, DEMO_KEYS } from "../harness.ts";
 
 // The dashboard at / in headless Chromium (Debian's; never a downloaded browser), against a real
@@ -23,7 +23,14 @@ function drawn(page: Page, testid: string, [r, g, b]: number[]): Promise<number>
       if (!canvas) return 0;
       const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
       let count = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i + 3]! > 0 && Math.abs(data[i]! - r) < 8 && Math.abs(data[i + 1]! - g) < 8 && Math.abs(data[i + 2]! - b) < 8) count++;
+      for (let i = 0; i < data.length; i += 4)
+        if (
+          data[i + 3]! > 0 &&
+          Math.abs(data[i]! - r) < 8 &&
+          Math.abs(data[i + 1]! - g) < 8 &&
+          Math.abs(data[i + 2]! - b) < 8
+        )
+          count++;
       return count;
     },
     { testid, r, g, b },
@@ -33,7 +40,13 @@ function drawn(page: Page, testid: string, [r, g, b]: number[]): Promise<number>
 /** Every image on the page has loaded, with a picture in it. */
 async function expectImagesLoaded(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all([...document.images].map((image) => image.decode().catch(() => undefined))));
-  await expect.poll(() => page.evaluate(() => [...document.images].filter((image) => !image.complete || image.naturalWidth === 0).map((image) => image.src))).toEqual([]);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.images].filter((image) => !image.complete || image.naturalWidth === 0).map((image) => image.src),
+      ),
+    )
+    .toEqual([]);
   expect(await page.evaluate(() => document.images.length)).toBeGreaterThan(0);
 }
 
@@ -45,14 +58,20 @@ describeInChromium("the dashboard in Chromium", () => {
   const names = (rows: ReturnType<Page["locator"]>) => rows.locator("td:first-child").allTextContents();
 
   beforeAll(async () => {
-    requireChromium();
     mkdirSync(SHOTS, { recursive: true });
     sim = await startDemo();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on("pageerror", (error) => failures.push(error.message));
     // Nothing but the simulator: a CDN request would fail the test.
-    await page.route("**/*", (route) => (route.request().url().startsWith(sim.url) ? route.continue() : (failures.push(`outside request: ${route.request().url()}`), route.abort())));
+    await page.route("**/*", (route) =>
+      route.request().url().startsWith(sim.url)
+        ? route.continue()
+        : (failures.push(`outside request: ${route.request().url()}`), route.abort()),
+    );
   });
   afterAll(async () => {
     await browser?.close();
@@ -77,7 +96,9 @@ describeInChromium("the dashboard in Chromium", () => {
     const { body: items } = await call(sim, `/_sim/collections/${target.address}/items`);
     const cards = page.locator('[data-testid="item-card"]');
     await expect.poll(() => cards.count()).toBe(items.items.length);
-    expect(await cards.locator("strong").allTextContents()).toEqual(items.items.map((item: { name: string }) => item.name));
+    expect(await cards.locator("strong").allTextContents()).toEqual(
+      items.items.map((item: { name: string }) => item.name),
+    );
     await page.screenshot({ path: `${SHOTS}/collection.png` });
 
     const first = items.items[0];
@@ -103,12 +124,22 @@ describeInChromium("the dashboard in Chromium", () => {
     await page.goto(`${sim.url}/#/item/${item.collectionAddress}/${item.tokenId}`);
     await expect.poll(() => page.locator("h1").textContent()).toBe(item.name);
     expect(await page.getByText(item.description).count()).toBe(1);
-    expect(await page.locator('[data-testid="properties"] li').allTextContents()).toEqual(item.properties.map((p: { name: string; value: string; static: boolean }) => `${p.name} ${p.value}${p.static ? " · static" : ""}`));
-    expect(await page.locator('[data-testid="supply"]').textContent()).toBe(`${BigInt(item.supply).toLocaleString("en-US")} of at most ${BigInt(item.maxSupply).toLocaleString("en-US")}`);
+    expect(await page.locator('[data-testid="properties"] li').allTextContents()).toEqual(
+      item.properties.map(
+        (p: { name: string; value: string; static: boolean }) => `${p.name} ${p.value}${p.static ? " · static" : ""}`,
+      ),
+    );
+    expect(await page.locator('[data-testid="supply"]').textContent()).toBe(
+      `${BigInt(item.supply).toLocaleString("en-US")} of at most ${BigInt(item.maxSupply).toLocaleString("en-US")}`,
+    );
     expect(await page.locator('[data-testid="holders"] tbody tr').count()).toBe(item.holders.length);
-    expect(await page.locator('[data-testid="listings"] tbody tr td:first-child').allTextContents()).toEqual(item.listings.map((l: { listingId: string }) => `#${l.listingId}`));
+    expect(await page.locator('[data-testid="listings"] tbody tr td:first-child').allTextContents()).toEqual(
+      item.listings.map((l: { listingId: string }) => `#${l.listingId}`),
+    );
     await expect.poll(() => drawn(page, "price-chart", [216, 100, 59])).toBeGreaterThan(20);
-    expect(await page.locator('[data-testid="price-chart"]').getAttribute("data-points")).toBe(String(item.sales.length));
+    expect(await page.locator('[data-testid="price-chart"]').getAttribute("data-points")).toBe(
+      String(item.sales.length),
+    );
     await expectImagesLoaded(page);
     await page.screenshot({ path: `${SHOTS}/item-page.png`, fullPage: true });
   });
@@ -120,12 +151,16 @@ describeInChromium("the dashboard in Chromium", () => {
     expect(volume.days.length).toBeGreaterThan(0);
     await page.goto(`${sim.url}/#/collection/${target.address}`);
     await expect.poll(() => drawn(page, "volume-chart", [59, 111, 216])).toBeGreaterThan(20);
-    expect(await page.locator('[data-testid="volume-chart"]').getAttribute("data-points")).toBe(String(volume.days.length));
+    expect(await page.locator('[data-testid="volume-chart"]').getAttribute("data-points")).toBe(
+      String(volume.days.length),
+    );
     const { body: items } = await call(sim, `/_sim/collections/${target.address}/items`);
     expect(await page.locator('[data-testid="item-card"] img').count()).toBe(items.items.length);
     await expectImagesLoaded(page);
     // Each card shows the item's own image where it has one.
-    const sources = await page.locator('[data-testid="item-card"] img').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
+    const sources = await page
+      .locator('[data-testid="item-card"] img')
+      .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
     items.items.forEach((item: { image: string }, i: number) => item.image && expect(sources[i]).toBe(item.image));
     await page.screenshot({ path: `${SHOTS}/collection-page.png`, fullPage: true });
     // A collection's website in the shipped worlds is its page here, by chain and slug.
@@ -137,7 +172,8 @@ describeInChromium("the dashboard in Chromium", () => {
   it("pages through the list and filters it, showing what the API answers for the same query", async () => {
     await page.goto(`${sim.url}/#/?perPage=2`);
     const rows = page.locator('[data-testid="collections"] tbody tr');
-    const pageOf = async (query: string) => (await call(sim, `/api/v2/collection?${query}`)).body.collections.map((c: { name: string }) => c.name);
+    const pageOf = async (query: string) =>
+      (await call(sim, `/api/v2/collection?${query}`)).body.collections.map((c: { name: string }) => c.name);
     await expect.poll(() => names(rows)).toEqual(await pageOf("perPage=2&page=1"));
     await expect.poll(() => page.locator(".pager span").textContent()).toBe("page 1 of 3");
     await page.getByRole("button", { name: "next →" }).click();
@@ -170,7 +206,11 @@ describeInChromium("the dashboard in Chromium", () => {
     await expect.poll(() => cards.count()).toBe(before.items.length);
     expect(await page.getByText("Fresh From The API").count()).toBe(0);
 
-    const minted = await postJson(sim, MINT, mintBody(sim, collection, 56, { name: "Fresh From The API", imageUrl: "https://images.example/fresh.png" }));
+    const minted = await postJson(
+      sim,
+      MINT,
+      mintBody(sim, collection, 56, { name: "Fresh From The API", imageUrl: "https://images.example/fresh.png" }),
+    );
     expect(minted.status).toBe(200);
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(before.items.length + 1);
     expect(await page.getByText("Fresh From The API").count()).toBe(1);
@@ -181,7 +221,10 @@ describeInChromium("the dashboard in Chromium", () => {
     failures.splice(outside, 1);
     expect(await page.locator('[data-testid="live"]').textContent()).toBe("live");
     const { body: log } = await call(sim, "/_sim/requests?limit=1000");
-    expect(log.requests.map((r: { path: string }) => r.path), "the dashboard's own stream is not logged").not.toContain("/_sim/events");
+    expect(
+      log.requests.map((r: { path: string }) => r.path),
+      "the dashboard's own stream is not logged",
+    ).not.toContain("/_sim/events");
 
     // The item's page hears its mint taken back by a reset (back to the world as loaded).
     await page.goto(`${sim.url}/#/item/${collection}/${minted.body.tokenIds[0]}`);
@@ -206,7 +249,9 @@ describeInChromium("the dashboard in Chromium", () => {
     const dialog = page.locator('[data-testid="request-dialog"]');
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.locator('[data-testid="request-query"]').textContent()).toBe("apiKey=demo…");
-    expect(JSON.parse((await dialog.locator('[data-testid="request-body"]').textContent())!)).toEqual(mintBody(sim, list.collections[0].address, 56, { royaltyFee: 300 }));
+    expect(JSON.parse((await dialog.locator('[data-testid="request-body"]').textContent())!)).toEqual(
+      mintBody(sim, list.collections[0].address, 56, { royaltyFee: 300 }),
+    );
     expect(JSON.parse((await dialog.locator('[data-testid="response-body"]').textContent())!)).toEqual(refused.body);
     expect(await dialog.textContent()).not.toContain(DEMO_KEYS.studio);
     await page.screenshot({ path: `${SHOTS}/request.png` });
@@ -233,7 +278,9 @@ describeInChromium("the dashboard in Chromium", () => {
     await page.locator('[data-testid="snapshots"] li').getByRole("button", { name: "revert" }).click();
     await expect.poll(() => page.locator("#message").textContent()).toBe("reverted to snapshot 1");
     const { body: reverted } = await call(sim, "/_sim/time");
-    expect(reverted.chains.map((c: { timestamp: number }) => c.timestamp)).toEqual(loaded.chains.map((c: { timestamp: number }) => c.timestamp));
+    expect(reverted.chains.map((c: { timestamp: number }) => c.timestamp)).toEqual(
+      loaded.chains.map((c: { timestamp: number }) => c.timestamp),
+    );
     await expect.poll(() => clock.textContent()).toContain(shown(loaded.chains[0].time));
 
     await page.getByRole("button", { name: "+7 days" }).click();
@@ -248,12 +295,20 @@ describeInChromium("the dashboard in Chromium", () => {
 
   it("says when the control API does not answer (a chain away: 503), and stops saying so once it answers", async () => {
     const notice = page.locator("#control-off");
-    const chainAway = { error: "CHAIN_UNAVAILABLE", message: "A chain did not answer as it should", errors: ["the node does not answer"] };
+    const chainAway = {
+      error: "CHAIN_UNAVAILABLE",
+      message: "A chain did not answer as it should",
+      errors: ["the node does not answer"],
+    };
     const time = `${sim.url}/_sim/time`;
-    await page.route(time, (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify(chainAway) }));
+    await page.route(time, (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify(chainAway) }),
+    );
     await page.goto(`${sim.url}/`);
     await expect.poll(() => notice.isVisible()).toBe(true);
-    expect(await notice.textContent()).toBe("The control API did not answer: 503 CHAIN_UNAVAILABLE: the node does not answer");
+    expect(await notice.textContent()).toBe(
+      "The control API did not answer: 503 CHAIN_UNAVAILABLE: the node does not answer",
+    );
     await page.unroute(time);
     await page.getByRole("button", { name: "+1 hour" }).click();
     await expect.poll(() => notice.isVisible()).toBe(false);
@@ -267,7 +322,9 @@ describeInChromium("the dashboard in Chromium", () => {
     await page.getByRole("combobox", { name: "effect" }).selectOption("503");
     await page.getByRole("button", { name: "Add" }).click();
     const rules = page.locator('[data-testid="faults"] li');
-    await expect.poll(() => rules.allTextContents()).toEqual([expect.stringMatching(/^\/api\/v2\/item\/new: status 503 \(applied 0\)/)]);
+    await expect
+      .poll(() => rules.allTextContents())
+      .toEqual([expect.stringMatching(/^\/api\/v2\/item\/new: status 503 \(applied 0\)/)]);
     const { body: faults } = await call(sim, "/_sim/faults");
     expect(faults.faults).toMatchObject([{ match: { path: "/api/v2/item/new" }, effect: { status: 503 } }]);
 

@@ -7,7 +7,12 @@ import { shownLines, withoutComment, type ShownLine } from "./shown-commands.ts"
 // can go stale: by .ci/run (npm install, npm test), or by a test that runs exactly that text through
 // test/docs/run-shown.ts. fixtures/README.md and bench/README.md are not checked.
 
-const PAGES = ["README.md", ...readdirSync("docs").filter((name) => name.endsWith(".md")).map((name) => `docs/${name}`)];
+const PAGES = [
+  "README.md",
+  ...readdirSync("docs")
+    .filter((name) => name.endsWith(".md"))
+    .map((name) => `docs/${name}`),
+];
 
 /** Commands a docs page shows that no test runs as shown, and why; the README may have none. */
 const NOT_RUN: Record<string, string> = {
@@ -30,10 +35,10 @@ const NOT_RUN: Record<string, string> = {
 };
 
 const HOW =
-  "Run it in a test, exactly as shown, with runShown(\"<command>\") or startShown(\"<command>\") from " +
+  'Run it in a test, exactly as shown, with runShown("<command>") or startShown("<command>") from ' +
   "test/docs/run-shown.ts (the command as a string literal: this check reads it from the test's source; " +
   "http://127.0.0.1:3000 and https://staging.example.com may stand for a simulator the test started), " +
-  "run the whole page with runShownPage(\"<page>\"), or let .ci/run run it.";
+  'run the whole page with runShownPage("<page>"), or let .ci/run run it.';
 
 function testSources(dir = "test"): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -78,8 +83,7 @@ describe("the commands the docs show", () => {
   const commands = shown.filter((line) => !line.definition);
   const tested = testedCommands(testSources());
   const ci = ciCommands();
-  const isRun = ({ page, text }: ShownLine) =>
-    tested.pages.has(page) || tested.commands.has(text) || ranByCi(text, ci);
+  const isRun = ({ page, text }: ShownLine) => tested.pages.has(page) || tested.commands.has(text) || ranByCi(text, ci);
   const where = (lines: ShownLine[]) => lines.map(({ page, line, text }) => `${page}:${line}  ${text}`).join("\n");
 
   it("are read from the README and every page under docs/", () => {
@@ -114,7 +118,7 @@ describe("reading shell blocks", () => {
       "J='content-type: application/json'",
       "",
       "# a comment line",
-      "curl -X POST $S/faults -H \"$J\" -d '{\"a\":\"#1\"}'   # adds a rule",
+      'curl -X POST $S/faults -H "$J" -d \'{"a":"#1"}\'   # adds a rule',
       "npm run contract-test -- --base-url https://x.example \\",
       "  --fuzz 10",
       "```",
@@ -128,7 +132,7 @@ describe("reading shell blocks", () => {
     expect(shownLines("p.md", page).map(({ line, text, definition }) => ({ line, text, definition }))).toEqual([
       { line: 3, text: "S=http://127.0.0.1:3000/_sim", definition: true },
       { line: 4, text: "J='content-type: application/json'", definition: true },
-      { line: 7, text: "curl -X POST $S/faults -H \"$J\" -d '{\"a\":\"#1\"}'", definition: false },
+      { line: 7, text: 'curl -X POST $S/faults -H "$J" -d \'{"a":"#1"}\'', definition: false },
       { line: 8, text: "npm run contract-test -- --base-url https://x.example --fuzz 10", definition: false },
       { line: 15, text: "npx anvil &", definition: false },
     ]);

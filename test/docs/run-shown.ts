@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
+import { BANNER_END, bannerUrls, printedBy } from "../processes.ts";
 import { shownLines } from "./shown-commands.ts";
 
 // Runs a command exactly as the README or a docs page shows it, through `sh -c`. test/docs/commands.test.ts
@@ -69,7 +70,10 @@ export async function runShown(command: string, options: RunOptions = {}): Promi
 }
 
 /** Runs every command of a page's shell blocks in order, with the variables the page defines given in `env`. */
-export async function runShownPage(page: string, options: RunOptions & { env: Record<string, string> }): Promise<Ran[]> {
+export async function runShownPage(
+  page: string,
+  options: RunOptions & { env: Record<string, string> },
+): Promise<Ran[]> {
   const ran: Ran[] = [];
   for (const { line, text, definition } of shownLines(page, readFileSync(page, "utf8"))) {
     if (definition) {
@@ -104,20 +108,19 @@ export async function startShown(command: string, options: RunOptions = {}): Pro
   });
   started.add(child);
   const closed = once(child, "close").then(() => started.delete(child));
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  while (!output.includes("Ctrl-C stops") && Date.now() < deadline && child.exitCode === null)
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  const base = /API\s+(http:\/\/[^\s/]+)\/api\/v2/.exec(output)?.[1];
-  if (!base || !output.includes("Ctrl-C stops")) {
+  const printed = printedBy(child);
+  const output = await printed.waitFor(BANNER_END, options.timeoutMs).catch((error: Error) => {
     stopGroup(child, "SIGKILL");
-    throw new Error(`${command} did not start:\n${output}`);
+    throw new Error(`${command} did not start: ${error.message}`);
+  });
+  const { base } = bannerUrls(output);
+  if (!base) {
+    stopGroup(child, "SIGKILL");
+    throw new Error(`${command} printed no API URL:\n${output}`);
   }
   return {
     base,
-    output: () => output,
+    output: printed.output,
     stop: async () => {
       stopGroup(child, "SIGINT");
       await closed;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { eventually, until } from "../eventually.ts";
 
 // Webhooks over real HTTP: receivers on loopback that verify each delivery with the standardwebhooks
 // library, one that fails twice, one that redirects, one that is not there at all under 10,000 events.
@@ -39,15 +40,14 @@ const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 let sim: Simulator;
 const closing: (() => unknown)[] = [];
 
-const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> => {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() - started > timeoutMs) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
 const webhook = async (id: string) => (await call(sim, `/_sim/webhooks/${id}`)).body;
+/** The webhook once its delivery log holds what `settled` asks. */
+const webhookOnce = (id: string, settled: (stats: Record<string, number>) => boolean) =>
+  eventually(async () => {
+    const body = await webhook(id);
+    if (!settled(body.stats)) throw new Error(`webhook ${id}: ${JSON.stringify(body.stats)}`);
+    return body;
+  });
 
 beforeAll(async () => {
   sim = await startTestSimulator(demoWorld(), {
@@ -71,10 +71,7 @@ describe("webhooks", () => {
     expect(added.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
     const minted = await postJson(sim, MINT, mintBody(sim, collection!, 56, { initialSupply: 2 }));
     expect(minted.status).toBe(200);
-    await until(
-      async () => hook.received.length,
-      (count) => count >= 1,
-    );
+    await until("the receiver to get the event", () => hook.received.length >= 1);
     const [delivery] = hook.received;
     const verified = new Webhook(added.body.secret).verify(
       delivery!.body,
@@ -95,10 +92,7 @@ describe("webhooks", () => {
     expect(verified).toMatchObject({ type: "TransferSingle", data: history.events[0] });
     expect(new Date(verified.timestamp).toISOString()).toBe(verified.timestamp);
 
-    const detail = await until(
-      () => webhook(added.body.id),
-      (body) => body.stats.delivered === 1,
-    );
+    const detail = await webhookOnce(added.body.id, (stats) => stats.delivered === 1);
     expect(detail.stats).toEqual({ pending: 0, delivered: 1, failed: 0, dropped: 0 });
     expect(detail.deliveries[0]).toMatchObject({
       messageId: delivery!.headers["webhook-id"],
@@ -122,10 +116,7 @@ describe("webhooks", () => {
     const added = await postJson(sim, "/_sim/webhooks", { url: hook.url, secret, chainId: 137, collection });
     expect(added.body.secret).toBe(secret);
     await postJson(sim, MINT, mintBody(sim, collection!, 137));
-    const detail = await until(
-      () => webhook(added.body.id),
-      (body) => body.stats.delivered === 1,
-    );
+    const detail = await webhookOnce(added.body.id, (stats) => stats.delivered === 1);
     expect(detail.deliveries[0]).toMatchObject({ status: "delivered", attempts: 3, responseStatus: 204 });
     expect(hook.received).toHaveLength(3);
     expect(new Set(hook.received.map((r) => r.headers["webhook-id"])).size).toBe(1);
@@ -139,10 +130,7 @@ describe("webhooks", () => {
     const [collection] = await collectionsOn(sim, 56);
     const added = await postJson(sim, "/_sim/webhooks", { url: hook.url, collection });
     await postJson(sim, MINT, mintBody(sim, collection!, 56));
-    const detail = await until(
-      () => webhook(added.body.id),
-      (body) => body.stats.failed >= 1,
-    );
+    const detail = await webhookOnce(added.body.id, (stats) => stats.failed >= 1);
     expect(detail.deliveries.at(-1)).toMatchObject({ status: "failed", attempts: 3, responseStatus: 307 });
     expect(elsewhere.received).toHaveLength(0);
   });

@@ -20,6 +20,8 @@ import type { ScenarioWorld } from "../../src/scenario/replay.ts";
 import { chooseWorld, demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, collectionsOn, DEMO_KEYS, demoAccount, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { eventually, until } from "../eventually.ts";
+import { rpc } from "../rpc.ts";
 
 // --state <dir>: every acknowledged change is journaled; a restart replays the world, then the
 // journal, and ends byte-identical to before the stop (addresses, hashes, ids, read models).
@@ -67,15 +69,6 @@ function mintAt(sim: Simulator, collection: Address) {
   });
 }
 
-async function rpc(sim: Simulator, chainId: number, method: string, params: unknown[]) {
-  const response = await fetch(sim.rpcUrls.get(chainId)!, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  return ((await response.json()) as { result: unknown }).result;
-}
-
 describe("a journal replayed on restart", () => {
   it("mints, control actions and JSON-RPC calls from outside come back byte-identical after a stop", async () => {
     const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
@@ -110,9 +103,9 @@ describe("a journal replayed on restart", () => {
       functionName: "safeTransferFrom",
       args: [studio, key.wallet, BigInt(kept.body.tokenIds[0]), 1n, "0x"],
     });
-    await rpc(sim, 56, "eth_sendTransaction", [{ from: studio, to: bnb, data }]);
-    await rpc(sim, 137, "evm_increaseTime", [3600]);
-    await rpc(sim, 137, "evm_mine", []);
+    const transfer = await rpc<string>(sim.rpcUrls.get(56)!, "eth_sendTransaction", [{ from: studio, to: bnb, data }]);
+    await rpc(sim.rpcUrls.get(137)!, "evm_increaseTime", [3600]);
+    await rpc(sim.rpcUrls.get(137)!, "evm_mine", []);
 
     const before = await digest(sim);
     await sim.close();
@@ -120,11 +113,13 @@ describe("a journal replayed on restart", () => {
     expect(again.restored?.replayed).toBeGreaterThan(10);
     expect(again.restored?.failedAgain).toBe(0);
     expect(await digest(again)).toEqual(before);
-    expect(
-      (await call(again, `/api/v2/item/events/${bnb}/${kept.body.tokenIds[0]}`)).body.events.map(
-        (e: { transactionHash: string }) => e.transactionHash,
-      ),
-    ).toContain(kept.body.txHash);
+    // The kept mint, and the transfer sent from outside after it, are both in its history again.
+    const events = (await call(again, `/api/v2/item/events/${bnb}/${kept.body.tokenIds[0]}`)).body.events as {
+      transactionHash: string;
+      to: string;
+    }[];
+    expect(events.map((e) => e.transactionHash)).toContain(kept.body.txHash);
+    expect(events.find((e) => e.transactionHash === transfer)).toMatchObject({ to: key.wallet.toLowerCase() });
 
     // A reset clears the journal: the next start is the world as loaded.
     await postJson(again, "/_sim/reset", {});
@@ -320,7 +315,7 @@ describe("a write answered 504 and mined later, then a restart", () => {
       });
     expect((await mint("Before The Stall")).status).toBe(200);
     // Stalled and mined over JSON-RPC, as a user does it: those calls are journaled too.
-    await rpc(sim, 56, "evm_setAutomine", [false]);
+    await rpc(sim.rpcUrls.get(56)!, "evm_setAutomine", [false]);
     const pending = await mint("Pending");
     expect(pending.status).toBe(504);
     const created = await postJson(sim, "/_sim/collections", {
@@ -330,19 +325,17 @@ describe("a write answered 504 and mined later, then a restart", () => {
       description: "made while the chain stalled",
     });
     expect(created.status).toBe(504);
-    await rpc(sim, 56, "evm_mine", []);
-    await rpc(sim, 56, "evm_setAutomine", [true]);
+    await rpc(sim.rpcUrls.get(56)!, "evm_mine", []);
+    await rpc(sim.rpcUrls.get(56)!, "evm_setAutomine", [true]);
     const items = async (on: Simulator) =>
       (await call(on, `/_sim/collections/${bnb}/items`)).body.items as { tokenId: string; name: string }[];
-    let minted: { tokenId: string; name: string } | undefined;
-    for (
-      let tries = 0;
-      !(minted = (await items(sim)).find((item) => item.name === "Pending")) && tries < 100;
-      tries += 1
-    )
-      await new Promise((r) => setTimeout(r, 50));
+    const minted = await eventually(async () => {
+      const found = (await items(sim)).find((item) => item.name === "Pending");
+      if (!found) throw new Error("the mint answered 504 is not indexed yet");
+      return found;
+    });
     const history = async (on: Simulator) =>
-      (await call(on, `/api/v2/item/events/${bnb}/${minted!.tokenId}`)).body.events.map(
+      (await call(on, `/api/v2/item/events/${bnb}/${minted.tokenId}`)).body.events.map(
         (e: { transactionHash: string }) => e.transactionHash,
       );
     expect(await history(sim)).toContain(pending.body.txHash);
@@ -350,8 +343,10 @@ describe("a write answered 504 and mined later, then a restart", () => {
       (await call(on, "/api/v2/collection?chainId=56&perPage=100")).body.collections.find(
         (c: { name: string }) => c.name === "Paused Two",
       );
-    for (let tries = 0; (await paused(sim))?.description !== "made while the chain stalled" && tries < 100; tries += 1)
-      await new Promise((r) => setTimeout(r, 50));
+    await until(
+      "the collection made while the chain stalled",
+      async () => (await paused(sim))?.description === "made while the chain stalled",
+    );
     const before = {
       world: await digest(sim),
       history: await history(sim),
@@ -385,10 +380,17 @@ describe("--wall-clock with --state", () => {
     const choose = () =>
       chooseWorld({ fixture: "demo", wallClock: true, chainsGiven: false }, { ...DEFAULT_OPTIONS, stateDir: dir })
         .world as ScenarioWorld;
+    const before = Math.floor(Date.now() / 1000);
     const first = choose();
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    expect(choose().now).toBe(first.now);
-    expect(Math.abs(first.now - Date.now() / 1000)).toBeLessThan(5);
+    expect(first.now).toBeGreaterThanOrEqual(before);
+    expect(first.now).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    // An hour later by the wall clock, the next start still has the first start's now.
+    vi.setSystemTime(Date.now() + 3_600_000);
+    try {
+      expect(choose().now).toBe(first.now);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,49 +1,29 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { JOURNAL_FILE } from "../../src/journal/journal.ts";
+import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
 
 // kill -9 in the middle of a load of 200 mints, then a restart with the same --state: every mint
 // that was answered 200 is in its item's history exactly once, every mint the journal kept is
 // whole, and the rest of the world (every collection, every item and history there was before) is
 // as it was.
 
-const children: ChildProcess[] = [];
-afterAll(() => children.forEach((child) => child.kill("SIGKILL")));
+afterAll(killSimulatorProcesses);
 
-async function startCli(stateDir: string): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      "src/cli/simulate.ts",
-      "--fixture",
-      "demo",
-      "--port",
-      "0",
-      "--no-rpc",
-      "--state",
-      stateDir,
-      "--public-url",
-      "http://sim.test",
-    ],
-    {
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 90_000;
-  while (!output.includes("Ctrl-C stops") && Date.now() < deadline && child.exitCode === null)
-    await new Promise((r) => setTimeout(r, 100));
-  const base = output.match(/API\s+(http:\/\/127\.0\.0\.1:\d+)\/api\/v2/)?.[1];
-  if (!base) throw new Error(`the simulator did not start:\n${output}`);
-  return { child, base, output: () => output };
-}
+const startCli = (stateDir: string) =>
+  startSimulatorProcess([
+    "--fixture",
+    "demo",
+    "--port",
+    "0",
+    "--no-rpc",
+    "--state",
+    stateDir,
+    "--public-url",
+    "http://sim.test",
+  ]);
 
 interface Minted {
   chainId: number;
@@ -148,10 +128,7 @@ it("kill -9 during 200 mints loses no answered mint, duplicates none, and leaves
     }
   };
   await Promise.all(Array.from({ length: 8 }, () => worker()));
-  if (first.child.exitCode === null && first.child.signalCode === null) {
-    first.child.kill("SIGKILL");
-    await once(first.child, "exit");
-  }
+  await first.stop("SIGKILL");
   expect(answered.length).toBeGreaterThanOrEqual(100);
   expect(answered.length).toBeLessThan(200);
   const kept = wholeEntries(dir);
@@ -214,6 +191,5 @@ it("kill -9 during 200 mints loses no answered mint, duplicates none, and leaves
     ),
   );
 
-  second.child.kill("SIGTERM");
-  await once(second.child, "exit");
+  await second.stop();
 }, 240_000);

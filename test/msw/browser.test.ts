@@ -22,7 +22,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEFAULT_SNAPSHOTS } from "../../src/msw/index.ts";
 import { DEFAULT_WORLD_FILE, fixtureWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
 import { startSimulator, type Simulator } from "../../src/simulator/simulator.ts";
-import { CHROMIUM, describeInChromium, requireChromium } from "../chromium.ts";
+import { CHROMIUM, describeInChromium } from "../chromium.ts";
 
 // The browser build of `nft-service-simulator/msw`, as a frontend team gets it: the package built
 // by its own build (scripts/build.ts) and laid out as npm installs it, a page importing
@@ -44,7 +44,6 @@ describeInChromium("MSW handlers in Chromium, imported through the package entry
   let page: Page;
 
   beforeAll(async () => {
-    requireChromium();
     const simulator = startSimulator(fixtureWorld(DEFAULT_WORLD_FILE, { baseUrl: SNAPSHOT_BASE_URL }), {
       port: 0,
       serveRpc: false,

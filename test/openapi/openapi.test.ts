@@ -11,7 +11,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM, itInChromium, requireChromium } from "../chromium.ts";
+import { CHROMIUM, itInChromium } from "../chromium.ts";
 import { DEMO_KEYS, demoAccount, startDemo } from "../harness.ts";
 import { buildOpenApiDocument, openApiPath } from "../../src/openapi/document.ts";
 import { apiRoutes } from "../../src/routes/api.ts";
@@ -175,7 +175,6 @@ describe("served by the simulator", () => {
   });
 
   itInChromium("renders /docs in headless Chromium with every other host unreachable", async () => {
-    requireChromium();
     const profile = await mkdtemp(join(tmpdir(), "chromium-"));
     const { stdout } = await promisify(execFile)(
       CHROMIUM,

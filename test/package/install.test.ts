@@ -15,6 +15,8 @@ import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runShown } from "../docs/run-shown.ts";
+import { needing } from "../needs.ts";
+import { BANNER_END, bannerUrls, printedBy } from "../processes.ts";
 
 // The package as a user gets it: `npm pack`, then `npm install <tarball>` into an empty project
 // (packages from the registry only), then the bin, a test run with startSimulator in vitest's
@@ -116,7 +118,11 @@ describe("the packed package, installed into an empty project", () => {
   // The machine's own Node (20 here and in CI) is older than the package needs: both ways in say so in one line.
   const olderNode = "/usr/bin/node";
   const older = existsSync(olderNode) ? execFileSync(olderNode, ["--version"], { encoding: "utf8" }).trim() : "";
-  it.skipIf(!/^v(1\d|2[01])\./.test(older))(
+  const { it: itOnOlderNode } = needing(
+    /^v(1\d|2[01])\./.test(older) ? undefined : `${olderNode} is ${older || "missing"}, not a Node older than 22`,
+    "put a Node older than 22 at /usr/bin/node (as this machine's own is), to see what such a user sees",
+  );
+  itOnOlderNode(
     `on ${older || "an older Node"}, the bin and startSimulator() say in one line that Node 22 is needed`,
     async () => {
       const line = `nft-service-simulator needs Node.js 22 or later; this is Node.js ${older.slice(1)} (its chains run on Hardhat 3, which needs 22).`;
@@ -140,22 +146,15 @@ describe("the packed package, installed into an empty project", () => {
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
+    const printed = printedBy(child);
     try {
-      let status = 0;
-      while (status !== 200 && performance.now() - started < 60_000 && child.exitCode === null) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-        const url = /API {8}(http:\/\/\S+)\/api\/v2/.exec(output)?.[1];
-        if (url) status = (await fetch(`${url}/api/v2/collection`).catch(() => undefined))?.status ?? 0;
-      }
-      expect(status, output).toBe(200);
-      figures["nft-sim simulate: first 200"] = seconds(started);
+      const { base: url } = bannerUrls(await printed.waitFor(BANNER_END, 60_000));
+      expect((await fetch(`${url}/api/v2/collection`)).status, printed.output()).toBe(200);
+      figures["nft-sim simulate: banner and a first 200"] = seconds(started);
+      const output = printed.output();
       expect(output).toContain("NFT service simulator ready in");
       expect(output).toMatch(/chain 56 +BNB Smart Chain: http:\/\/127\.0\.0\.1:\d+/);
       expect(output).toContain("demo-studio-key");
-      const url = /API {8}(http:\/\/\S+)\/api\/v2/.exec(output)![1];
       // The README's CI and frontend paths, from the project: the contract suite against this simulator, a HAR file.
       const suite = await runShown(
         "npx nft-sim contract-test --base-url https://staging.example.com --junit contract-test-results.xml",
@@ -179,7 +178,7 @@ describe("the packed package, installed into an empty project", () => {
       process.kill(-child.pid!, "SIGTERM");
     }
     await new Promise((resolve) => child.once("close", resolve));
-    expect(output).toMatch(/SIGTERM at \S+Z: stopping/);
+    expect(printed.output()).toMatch(/SIGTERM at \S+Z: stopping/);
   }, 150_000);
 
   it('type-checks a project that imports it, in Node and as a browser bundle (the "browser" condition\'s own declarations)', async () => {

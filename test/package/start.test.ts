@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { CLIENT_METHODS } from "../../src/package/control-client.ts";
 import { startSimulator } from "../../src/package/index.ts";
 import { CONTROL_OPERATIONS } from "../../src/schemas/control-operations.ts";
+import { rpc } from "../rpc.ts";
 
 const portOf = (url: string) => Number(new URL(url).port);
 
@@ -26,12 +27,7 @@ describe("startSimulator(), the package's main export", () => {
       const list = await fetch(`${world.url}/api/v2/collection?perPage=1`).then((r) => r.json());
       expect(list.count).toBe(35);
       expect((await fetch(`${demo.url}/api/v2/collection?perPage=1`).then((r) => r.json())).count).toBe(5);
-      const block = await fetch(demo.rpcUrls[56]!, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
-      });
-      expect((await block.json()).result).toBe("0x38");
+      expect(await rpc(demo.rpcUrls[56]!, "eth_chainId")).toBe("0x38");
     } finally {
       await Promise.all([world.close(), demo.close(), demo.close()]);
     }
@@ -44,12 +40,11 @@ describe("startSimulator(), the package's main export", () => {
 const sim = await startSimulator({ fixture: "demo", rpc: true });
 await sim.close();
 console.log("closed");`;
-    const started = performance.now();
+    // A handle left open keeps the script alive: the timeout kills it, and the test fails.
     const { stdout } = await promisify(execFile)(process.execPath, ["--input-type=module", "-e", script], {
       timeout: 60_000,
     });
     expect(stdout.trim()).toBe("closed");
-    expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   it("carries a typed control client: snapshot, a mint, revert, faults, the request log", async () => {

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import type { CachedWorld } from "../../src/world-cache/world-cache.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
+import { eventually, until } from "../eventually.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
 
 // A world replayed once is cached (its chains' logs up to the loaded head, and the off-chain
@@ -37,13 +38,13 @@ async function readAll(sim: Simulator): Promise<Map<string, string>> {
   return answers;
 }
 
-async function cachedFiles(): Promise<string[]> {
-  for (let tries = 0; tries < 100; tries++) {
+/** The cache's files, once the first is written (it is written after the world is in). */
+function cachedFiles(): Promise<string[]> {
+  return eventually(() => {
     const files = readdirSync(dir).filter((name) => name.endsWith(".world"));
-    if (files.length > 0) return files;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return [];
+    if (files.length === 0) throw new Error(`no world cached in ${dir}`);
+    return files;
+  });
 }
 
 describe("the world cache", () => {
@@ -111,13 +112,10 @@ describe("the world cache", () => {
       await sim.close();
       warn.mockRestore();
     }
-    for (
-      let tries = 0;
-      tries < 100 && (deserialize(readFileSync(path)) as CachedWorld).chains[0]!.head.hash === first!.head.hash;
-      tries++
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await until(
+      "the cache rewritten with the chains' head",
+      () => (deserialize(readFileSync(path)) as CachedWorld).chains[0]!.head.hash !== first!.head.hash,
+    );
     const again = await start();
     try {
       expect(await readAll(again)).toEqual(replayed);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { MAX_ANSWER_BYTES } from "../../src/http/rpc-server.ts";
-import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../cli-process.ts";
+import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../processes.ts";
 
 // A batch small to send but huge to answer (eth_calls whose code returns 2 MB each) must not take
 // the simulator down nor its memory up: the calls run one by one, their answers are counted as

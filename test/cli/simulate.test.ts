@@ -7,6 +7,7 @@ import { SUITE_FLAGS } from "../../src/cli/contract-test-options.ts";
 import { EXPORT_FLAGS } from "../../src/cli/fixtures-export.ts";
 import { SIMULATE_FLAGS } from "../../src/cli/options.ts";
 import { killStarted, runShown, startShown } from "../docs/run-shown.ts";
+import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
 
 it("npm run simulate prints the base URL, keys, RPC URLs and sample requests, serves the README's requests, and stops on Ctrl-C", async () => {
   // As the README shows it; PORT and RPC_PORT keep it off the default ports another run may hold.
@@ -85,7 +86,10 @@ it("docs/flags.md's example: the demo world on three chains", async () => {
   }
 });
 
-afterAll(killStarted);
+afterAll(() => {
+  killStarted();
+  killSimulatorProcesses();
+});
 
 it("refuses a bad flag with the usage text and exit code 2", async () => {
   const child = spawn(process.execPath, ["src/cli/simulate.ts", "--port", "http"], {
@@ -93,7 +97,7 @@ it("refuses a bad flag with the usage text and exit code 2", async () => {
   });
   let output = "";
   child.stderr.on("data", (chunk) => (output += chunk));
-  const [code] = await once(child, "exit");
+  const [code] = await once(child, "close");
   expect(code).toBe(2);
   expect(output).toContain("--port: 'http' is not a valid number");
   expect(output).toContain("Usage: npm run simulate");
@@ -109,7 +113,7 @@ describe("refuses before anything loads, with exit code 2 and no stack trace", (
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
-    const [code] = await once(child, "exit");
+    const [code] = await once(child, "close");
     return { code, stdout, stderr };
   };
 
@@ -138,20 +142,9 @@ describe("refuses before anything loads, with exit code 2 and no stack trace", (
 });
 
 it("off loopback without --admin-token, the banner says the control API is off", async () => {
-  const child = spawn(
-    process.execPath,
-    ["src/cli/simulate.ts", "--fixture", "demo", "--host", "0.0.0.0", "--port", "0", "--no-rpc"],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const deadline = Date.now() + 60_000;
-  while (!output.includes("Ctrl-C stops") && Date.now() < deadline && child.exitCode === null)
-    await new Promise((r) => setTimeout(r, 100));
-  child.kill("SIGTERM");
-  await once(child, "exit");
-  expect(output).toContain("control    off (not on loopback; set --admin-token to turn it on)");
+  const sim = await startSimulatorProcess(["--fixture", "demo", "--host", "0.0.0.0", "--port", "0", "--no-rpc"]);
+  await sim.stop();
+  expect(sim.output()).toContain("control    off (not on loopback; set --admin-token to turn it on)");
 });
 
 describe("--help documents every flag the parser takes, and only those", () => {
@@ -201,7 +194,7 @@ describe("a port in use is told before the world loads: exit 1, one line naming 
       let stderr = "";
       child.stdout.on("data", (chunk) => (stdout += chunk));
       child.stderr.on("data", (chunk) => (stderr += chunk));
-      const [code] = await once(child, "exit");
+      const [code] = await once(child, "close");
       expect(code).toBe(1);
       expect(stderr).toBe(
         `Port ${busy} is already in use: stop what uses it, or pick another with --port / --rpc-port.\n`,

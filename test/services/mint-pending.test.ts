@@ -12,6 +12,8 @@ import {
   startTestSimulator,
   type Answer,
 } from "../harness.ts";
+import { until } from "../eventually.ts";
+import { rpc as rpcCall } from "../rpc.ts";
 
 // A mint whose block does not come (automine switched off over JSON-RPC, as a user stalls a chain)
 // must neither hang nor lie: 504 MINT_PENDING with its hash while the transaction waits in the pool,
@@ -40,16 +42,7 @@ beforeAll(async () => {
 afterAll(() => sim?.close());
 
 /** A call to chain 137's JSON-RPC port, as a wallet or a script sends it. */
-async function rpc(method: string, params: unknown[] = []): Promise<any> {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const answer = (await response.json()) as { result?: unknown; error?: unknown };
-  if (answer.error) throw new Error(`${method}: ${JSON.stringify(answer.error)}`);
-  return answer.result;
-}
+const rpc = (method: string, params: unknown[] = []) => rpcCall(rpcUrl, method, params);
 
 function mint(name: string): Promise<Answer> {
   return call(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
@@ -58,14 +51,6 @@ function mint(name: string): Promise<Answer> {
     body: JSON.stringify(mintBody(sim, collection, 137, { name })),
     signal: AbortSignal.timeout(ANSWER_BOUND_MS),
   });
-}
-
-async function until(what: string, check: () => Promise<boolean> | boolean, boundMs = ANSWER_BOUND_MS): Promise<void> {
-  const deadline = Date.now() + boundMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`waited ${boundMs} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** The names of the collection's items, as the control API lists them from the read models. */
