@@ -15,9 +15,16 @@ export interface SimulatorProcess {
 
 const running = new Set<ChildProcess>();
 
-/** Starts the simulator CLI with `args` and waits for its banner (at most `startMs`). */
-export async function startSimulatorProcess(args: string[], startMs = 90_000): Promise<SimulatorProcess> {
-  const child = spawn(process.execPath, ["src/cli/simulate.ts", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+/** Starts the simulator CLI with `args` (and `env` added to this process's) and waits for its banner (at most `startMs`). */
+export async function startSimulatorProcess(
+  args: string[],
+  startMs = 90_000,
+  env: Record<string, string> = {},
+): Promise<SimulatorProcess> {
+  const child = spawn(process.execPath, ["src/cli/simulate.ts", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
   running.add(child);
   const exited = once(child, "exit").then(([code, signal]) => (running.delete(child), code ?? signal));
   let output = "";

@@ -38,6 +38,18 @@ export class LocalSigner {
     return key && ((tx) => this.#signed(tx, key));
   }
 
+  /** How `tx` is sent in process: signed here if the chain only impersonates its sender, in a block at `at` if given. */
+  async senderOf(tx: SendableTx, at: number | undefined): Promise<() => Promise<Hex>> {
+    const sign = await this.signerFor(tx.from as Address);
+    const provider = this.#provider;
+    return async () => {
+      if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
+      return (await (sign
+        ? provider.request({ method: "eth_sendRawTransaction", params: [await sign(tx)] })
+        : provider.request({ method: "eth_sendTransaction", params: [tx] }))) as Hex;
+    };
+  }
+
   async #impersonatedKey(from: Address): Promise<Hex | undefined> {
     if (!this.#keyOf) return undefined;
     this.#held ??= this.#provider

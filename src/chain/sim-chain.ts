@@ -7,16 +7,19 @@ import type { IndexObserver } from "../indexer/observer.ts";
 import type { Abis } from "../core/abi.ts";
 import { BlockBatcher } from "./block-batcher.ts";
 import type { CoreContracts } from "./deploy.ts";
-import { FEES, FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call.ts";
-
-export { FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call.ts";
+import { followedTopics, recordedBlocks, recordedCall, savepointOf } from "./chain-recording.ts";
 import type { ChainLink, PublicClient } from "./network.ts";
 import type { NodeLink } from "./node/link.ts";
 import { LocalSigner } from "./local-signer.ts";
-import type { ChainRecorder } from "./recorder.ts";
-import { chainErrorOf, type RevertRules } from "./revert.ts";
-import { runRecorded, sendRecorded } from "./recorded.ts";
+import { NodeSnapshots } from "./node-snapshots.ts";
+import { StorageFull, type ChainRecorder, type Savepoint } from "./recorder.ts";
+import { chainErrorOf, errorsAbiOf, type RevertRules } from "./revert.ts";
+import { sendRecorded } from "./recorded.ts";
+import { WriteMarks } from "./write-marks.ts";
 import { READ_ONLY } from "./read-only.ts";
+import { FEES, FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call.ts";
+
+export { FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call.ts";
 
 /**
  * A chain and its index, joined so that nothing can change the chain behind the
@@ -24,8 +27,8 @@ import { READ_ONLY } from "./read-only.ts";
  * and whatever may have changed the chain marks the index stale. Writers that answer
  * a caller wait for `confirmed(hash)`, which returns once the block is indexed.
  *
- * Concurrent API writes share a block (`batcher`). While a journal records the chain
- * (`recordTo`), writes run one at a time instead, so the record's order is the chain's.
+ * Concurrent API writes share a block (`batcher`). While a journal records (`recordTo`), each block and each call
+ * from outside is one step of it, in the chain's order, taken back if its record cannot be made durable.
  */
 export class SimChain {
   readonly chainId: number;
@@ -39,13 +42,10 @@ export class SimChain {
   #signer: LocalSigner | undefined;
   #keyOf: ((address: Address) => Hex | undefined) | undefined;
   #recorder: ChainRecorder | undefined;
-  /**
-   * The index's mark (`markStale`) of each write not yet confirmed: a confirmed write nothing came after leaves the
-   * index current.
-   */
-  readonly #marks = new Map<Hex, number>();
-  /** The node snapshot ids evm_revert went back to, in order (each dropped every node snapshot from its id on). */
-  readonly #revertedTo: bigint[] = [];
+  /** The first topics of the events the index follows (what a record keeps of a block's logs). */
+  readonly #followed: ReadonlySet<string>;
+  #snapshots = new NodeSnapshots();
+  readonly #marks = new WriteMarks();
   /** Resolves once the chain runs (at once, unless the chain is still being started: `awaiting`). */
   readonly #started: Promise<void>;
   #start: () => void = () => undefined;
@@ -55,9 +55,8 @@ export class SimChain {
     this.contracts = contracts;
     this.abis = abis;
     this.#indexer = indexer;
-    this.#errorsAbi = [...abis.collection, ...abis.marketplace, ...abis.factory, ...abis.stablecoin].filter(
-      (entry) => entry.type === "error",
-    );
+    this.#followed = followedTopics(abis);
+    this.#errorsAbi = errorsAbiOf(abis);
     if ("connection" in chain) {
       this.#chain = chain;
       this.#batcher = new BlockBatcher(chain.connection.provider);
@@ -77,18 +76,15 @@ export class SimChain {
     return new SimChain({ chainId }, contracts, abis, indexer);
   }
 
-  /**
-   * Takes over a started chain of the same world (its chain, index and block batcher); whatever waited for the chain
-   * goes on.
-   */
-  adopt(started: SimChain): void {
+  /** Takes over a started chain of the same world (all of it, but the index if `keepIndex`); whatever waited for it goes on. */
+  adopt(started: SimChain, { keepIndex = false }: { keepIndex?: boolean } = {}): void {
     if (this.#chain) throw new Error(`chain ${this.chainId} already runs`);
     this.#chain = started.#chain;
     this.#batcher = started.#batcher;
     this.#signer = started.#signer;
+    this.#snapshots = started.#snapshots;
     if (this.#keyOf) this.#signer?.knowKeys(this.#keyOf);
-    this.#indexer = started.#indexer;
-    this.#revertedTo.push(...started.#revertedTo);
+    if (!keepIndex) this.#indexer = started.#indexer;
     this.#start();
   }
 
@@ -153,16 +149,24 @@ export class SimChain {
     this.#indexer.observe(observer);
   }
 
-  /**
-   * The index reads this chain from now on (after it was folded from the world cache), rebuilt if the chain disagrees.
-   */
+  /** The index reads this chain from now on (after it was folded from the world cache or a journal), rebuilt if the chain disagrees. */
   indexFromChain(): void {
     this.#indexer.readFrom(chainLogSource(this.publicClient, indexedEventsAbi(this.abis)));
   }
 
+  /** The index no longer follows this chain (a journal replayed onto it, while answers come from a folded index). */
+  stopIndexing(): void {
+    this.#indexer.freeze();
+  }
+
+  /** The index as a checkpoint of the journal keeps it: its models, caught up, and its head's hash. */
+  async indexed(): Promise<{ models: ReadModels; headHash: Hex | undefined }> {
+    return { models: await this.read(), headHash: this.#indexer.headHash };
+  }
+
   /** A mark to give `holdsSnapshot` with a node snapshot taken now. */
   get revertCount(): number {
-    return this.#revertedTo.length;
+    return this.#snapshots.revertCount;
   }
 
   /**
@@ -170,42 +174,56 @@ export class SimChain {
    * to it or before it.
    */
   holdsSnapshot(id: Hex, mark: number): boolean {
-    return this.#revertedTo.slice(mark).every((revertedTo) => revertedTo > BigInt(id));
+    return this.#snapshots.holds(id, mark);
   }
 
   /** From now on, every write and state-changing call from outside is recorded, in chain order. */
   recordTo(recorder: ChainRecorder | undefined): void {
     this.#recorder = recorder;
+    const chain = this.#running();
+    if (chain.external) return;
+    const provider = chain.connection.provider;
+    this.#batcher!.recordWith(
+      recorder && recordedBlocks(recorder, provider, this.chainId, this.#followed, () => this.savepoint()!),
+    );
+  }
+
+  /** Where a recorded change is taken back to (an in-process chain; a node we did not start keeps what it was sent). */
+  savepoint(): Promise<Savepoint> | undefined {
+    const chain = this.#running();
+    if (chain.external) return undefined;
+    return savepointOf(chain.connection.provider, this.#indexer, (id) => {
+      this.#snapshots.reverted(id);
+      this.#batcher!.touched();
+    });
   }
 
   /**
-   * Any JSON-RPC call (the chain's port serves through this). A state-changing one runs between
-   * blocks and is recorded, unless `record` is false (the simulator's own calls, which record
-   * themselves at a higher level).
+   * Any JSON-RPC call (the chain's port serves through this). A state-changing one runs between blocks and is recorded,
+   * unless `record` is false (the simulator's own calls, which record themselves at a higher level, and a journal's
+   * replay). `caller`: the call comes from outside (the port, or its record), which sees snapshot ids of its own.
    */
   async request(
     method: string,
     params: unknown[] = [],
-    { record = true }: { record?: boolean } = {},
+    { record = true, caller = record }: { record?: boolean; caller?: boolean } = {},
   ): Promise<unknown> {
     await this.#started;
-    const call = async () => {
-      const result = await this.#running().connection.provider.request({ method, params });
-      if (method === "evm_revert" && result === true) this.#revertedTo.push(BigInt(params[0] as Hex));
-      return result;
-    };
+    const provider = this.#running().connection.provider;
+    const call = () => this.#snapshots.call(provider, method, params, caller);
     if (READ_ONLY.has(method)) return call();
     const recorder = record ? this.#recorder : undefined;
     try {
-      if (!recorder) return await this.#batcher!.exclusive(call);
-      const result = await recorder.exclusive(() =>
-        runRecorded(this.#running().connection.provider, call, (at) =>
-          recorder.append({ t: "rpc", chainId: this.chainId, method, params, ...at }),
-        ),
+      // While a journal records, whatever changes the chain holds the journal's turn (a step, or a control action): it runs as is.
+      if (!recorder) return await (this.#recorder ? call() : this.#batcher!.exclusive(call));
+      return await recordedCall(
+        { recorder, provider, chainId: this.chainId, followed: this.#followed },
+        { method, params },
+        call,
+        this.#running().external ? undefined : () => this.savepoint()!,
       );
-      await recorder.flush();
-      return result;
     } finally {
+      this.#batcher?.touched();
       this.#indexer.markRewritten();
     }
   }
@@ -223,7 +241,13 @@ export class SimChain {
     await this.#started;
     const chain = this.#running();
     const provider = chain.connection.provider;
-    const tx = { from, to: call.to, data: call.data, ...FEES, ...(call.value ? { value: toHex(call.value) } : {}) };
+    const tx = {
+      from,
+      to: call.to,
+      data: call.data,
+      ...FEES,
+      ...(call.value ? { value: toHex(call.value) } : {}),
+    };
     let sent: Hex | undefined;
     try {
       // An estimate is exact for the state it saw; a write that lands after another may need more.
@@ -234,33 +258,22 @@ export class SimChain {
       const node = chain.node;
       // In process, an account the chain only impersonates is signed for here (its replay then gives the same hash). A
       // node's writer signs with the given keys (--keys) or sends as an impersonated account.
-      const sign = node ? undefined : await this.#signer!.signerFor(from);
-      const send = node
-        ? () => node.writer.send(sendable, at)
-        : async () => {
-            if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
-            return (await (sign
-              ? provider.request({ method: "eth_sendRawTransaction", params: [await sign(sendable)] })
-              : provider.request({ method: "eth_sendTransaction", params: [sendable] }))) as Hex;
-          };
-      if (this.#recorder) return (sent = await sendRecorded(provider, this.chainId, this.#recorder, sendable, send));
-      // A write at a given time (the replay) has its block to itself; others may share one. On a node we did not
-      // start, others mine: an untimed write goes as it comes (the writer keeps each wallet's sends in order).
+      const send = node ? () => node.writer.send(sendable, at) : await this.#signer!.senderOf(sendable, at);
+      // On a node we did not start each send is a step of its own (recorded once mined; the node keeps it either way).
+      if (this.#recorder && node)
+        return (sent = await sendRecorded(provider, this.chainId, this.#recorder, sendable, send));
+      // A write at a given time (the replay) has its block to itself; others may share one, each block a step of the
+      // journal when one records. On a node we did not start, others mine: an untimed write goes as it comes.
       if (at !== undefined) return (sent = await this.#batcher!.exclusive(send));
       return (sent = await (chain.external ? send() : this.#batcher!.send(sendable)));
     } catch (error) {
-      throw chainErrorOf(error, this.#errorsAbi, rules);
+      // A write the journal refused (507) is the journal's answer, not the chain's.
+      throw error instanceof StorageFull ? error : chainErrorOf(error, this.#errorsAbi, rules);
     } finally {
       const mark = this.#indexer.markStale();
       // Others mine on a node we did not start: there, only the poll tells the index it is current.
-      if (sent && !chain.external) this.#remember(sent, mark);
+      if (sent && !chain.external) this.#marks.remember(sent, mark);
     }
-  }
-
-  #remember(hash: Hex, mark: number): void {
-    // Writes nobody confirms (the replay's) do not pile up.
-    if (this.#marks.size >= 1024) this.#marks.delete(this.#marks.keys().next().value!);
-    this.#marks.set(hash, mark);
   }
 
   /**
@@ -274,9 +287,7 @@ export class SimChain {
     const receipt = batched
       ? formatTransactionReceipt(batched as never)
       : await this.publicClient.waitForTransactionReceipt({ hash, ...(timeoutMs ? { timeout: timeoutMs } : {}) });
-    const mark = this.#marks.get(hash);
-    this.#marks.delete(hash);
-    await this.#indexer.syncTo(receipt.blockNumber, receipt.blockHash, mark);
+    await this.#indexer.syncTo(receipt.blockNumber, receipt.blockHash, this.#marks.take(hash));
     return receipt;
   }
 

@@ -17,6 +17,7 @@ function handlers(control: Control, events: PushedEvents): Record<ControlOperati
   const { parts } = control;
   return {
     ...eventHandlers(events),
+    getState: handle(ops.getState, { answer: async () => control.state() }),
     getTime: handle(ops.getTime, { answer: () => control.time() }),
     advanceTime: handle(ops.advanceTime, { answer: ({ body }) => control.advanceTime(body.seconds, body.chainId) }),
     takeSnapshot: handle(ops.takeSnapshot, { answer: async () => ({ id: await control.snapshot() }) }),

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Address, Hex } from "viem";
-import type { Accounts } from "../core/accounts.ts";
+import { apiKeyAccount, type Accounts } from "../core/accounts.ts";
 import { createCollection as createCollectionOnChain, createdCollection } from "../chain/actions/create-collection.ts";
 import { grantMinter, hasMinterRole, revokeMinter } from "../chain/actions/minter-role.ts";
 import { nodeAccounts, openAccount } from "../chain/actions/node-state.ts";
 import { lowerAddress } from "../core/formats.ts";
-import { addressOf, keyFor } from "../core/keys.ts";
 import { ChainRevert } from "../chain/revert.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { ApiAccount } from "../core/config.ts";
@@ -120,12 +119,8 @@ export async function setMinterRole(
 }
 
 /** A new API key whose developer wallet (its key derived from the name) is funded on every chain. */
-export async function createApiKey(
-  parts: WorldParts,
-  name: string,
-  apiKey = `sim-${name}-${randomBytes(6).toString("hex")}`,
-): Promise<ApiAccount> {
-  if (parts.accounts.byName(name))
+function checkNameFree(accounts: Accounts, name: string): void {
+  if (accounts.byName(name))
     throw apiError(
       ERRORS.CONFLICT,
       { what: `An account named '${name}' exists` },
@@ -133,8 +128,21 @@ export async function createApiKey(
         errors: [`the name '${name}' is taken; pick another`],
       },
     );
-  const walletKey = keyFor(`api-key/${name}`);
-  const account: ApiAccount = { apiKey, name, walletKey, wallet: addressOf(walletKey) };
+}
+
+/** A new API key for an account `name`, refused (409) if the name is taken. */
+export function newApiKey(accounts: Accounts, name: string): string {
+  checkNameFree(accounts, name);
+  return `sim-${name}-${randomBytes(6).toString("hex")}`;
+}
+
+export async function createApiKey(
+  parts: WorldParts,
+  name: string,
+  apiKey = newApiKey(parts.accounts, name),
+): Promise<ApiAccount> {
+  checkNameFree(parts.accounts, name);
+  const account = apiKeyAccount(name, apiKey);
   for (const chain of parts.chains.all()) await openAccount(chain, account.wallet, NEW_WALLET_BALANCE);
   parts.accounts.add(account);
   return account;

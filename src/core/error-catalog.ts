@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   "TOO_MANY_REQUESTS",
   "HEADERS_TOO_LARGE",
   "EXPECTATION_FAILED",
+  "STORAGE_FULL",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -287,6 +288,12 @@ export const ERRORS = {
     "The write was sent but its block did not come in time",
     "the write was sent but its block did not come within `--mint-timeout`; `txHash` names it, and it takes effect " +
       "once it is mined",
+  ),
+  STORAGE_FULL: error(
+    507,
+    "STORAGE_FULL",
+    "The journal in {dir} cannot be written ({code}): nothing was changed",
+    "with `--state`, the journal's disk is full, read-only or failing: nothing was changed and reads still answer; writes are taken again once the disk takes them (`GET /_sim/state`)",
   ),
 } as const satisfies Record<string, ErrorDescriptor>;
 

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { JOURNAL_FILE } from "../../src/journal/journal.ts";
 import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../cli-process.ts";
+import { journaledTransactions } from "../harness.ts";
 
 // SIGTERM under a keep-alive mint load, with slow clients holding connections open: the simulator
 // accepts no mint once it has stopped (judged by the server's own stop time and by what its chain
@@ -116,11 +116,7 @@ it("SIGTERM under a keep-alive mint load: no mint accepted after the signal, exi
 
   // The chain's word: every mint it took is on record (the journal of --state), and there are no
   // more of them than were answered 200 plus those in flight when the connections were cut.
-  const minted = readFileSync(join(stateDir, JOURNAL_FILE), "utf8")
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line))
-    .filter((entry) => entry.t === "tx" && entry.to === target.address);
+  const minted = journaledTransactions(stateDir).filter((sent) => sent.to === target.address);
   const answered = outcomes.filter((o) => o.status === 200).length;
   const cut = outcomes.filter((o) => o.status === "failed").length;
   expect(answered).toBeGreaterThanOrEqual(20);
