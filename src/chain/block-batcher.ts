@@ -8,7 +8,9 @@ export interface RequestProvider {
 /** A transaction as eth_sendTransaction takes it, with its gas limit (hex) already set. */
 export type SendableTx = Record<string, string> & { gas: Hex };
 
-/** A transaction that reached the chain in one block the batcher made: its receipt, or null while it waits in the pool. */
+/**
+ * A transaction that reached the chain in one block the batcher made: its receipt, or null while it waits in the pool.
+ */
 export interface Sent {
   tx: SendableTx;
   hash: Hex;
@@ -71,7 +73,9 @@ export class BlockBatcher {
     this.#step = step;
   }
 
-  /** Something else ran on the chain (outside `exclusive`): automine is asked for again before the next shared block. */
+  /**
+   * Something else ran on the chain (outside `exclusive`): automine is asked for again before the next shared block.
+   */
   touched(): void {
     this.#automineOn = false;
   }
@@ -118,7 +122,10 @@ export class BlockBatcher {
     }
   }
 
-  /** One block of `batch` (a step when recorded); its writers are answered once it is durable, while the next block is made. */
+  /**
+   * One block of `batch` (a step when recorded); its writers are answered once it is durable, while the next block is
+   * made.
+   */
   async #makeBlock(batch: Job[]): Promise<void> {
     const outcomes = new Map<Job, Outcome>();
     const make = () =>

@@ -33,7 +33,10 @@ export async function savepointOf(
   };
 }
 
-/** Each block a batcher makes, as one step of `recorder`: recorded as what it held and did, taken back to `savepoint` if that cannot be made durable. */
+/**
+ * Each block a batcher makes, as one step of `recorder`: recorded as what it held and did, taken back to `savepoint` if
+ * that cannot be made durable.
+ */
 export function recordedBlocks(
   recorder: ChainRecorder,
   provider: RequestProvider,

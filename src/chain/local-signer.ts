@@ -38,7 +38,9 @@ export class LocalSigner {
     return key && ((tx) => this.#signed(tx, key));
   }
 
-  /** How `tx` is sent in process: signed here if the chain only impersonates its sender, in a block at `at` if given. */
+  /**
+   * How `tx` is sent in process: signed here if the chain only impersonates its sender, in a block at `at` if given.
+   */
   async senderOf(tx: SendableTx, at: number | undefined): Promise<() => Promise<Hex>> {
     const sign = await this.signerFor(tx.from as Address);
     const provider = this.#provider;

@@ -38,7 +38,10 @@ export class NodeSnapshots {
     return this.#revertedTo.length;
   }
 
-  /** Whether the chain still holds snapshot `id`, taken at `mark`: no evm_revert since (ours or from outside) went back to it or before it. */
+  /**
+   * Whether the chain still holds snapshot `id`, taken at `mark`: no evm_revert since (ours or from outside) went back
+   * to it or before it.
+   */
   holds(id: Hex, mark: number): boolean {
     return this.#revertedTo.slice(mark).every((revertedTo) => revertedTo > BigInt(id));
   }

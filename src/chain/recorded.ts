@@ -75,7 +75,10 @@ export async function blockEntries(
   return entries;
 }
 
-/** The time of the first block mined after `before`, and what the blocks since did to the index (nothing mined: undefined). */
+/**
+ * The time of the first block mined after `before`, and what the blocks since did to the index (nothing mined:
+ * undefined).
+ */
 export async function minedSince(
   provider: RequestProvider,
   before: bigint,
@@ -102,7 +105,10 @@ export async function minedSince(
   };
 }
 
-/** Runs a call that may mine blocks and records it with the time of the first and what they did, even if the call then failed. */
+/**
+ * Runs a call that may mine blocks and records it with the time of the first and what they did, even if the call then
+ * failed.
+ */
 export async function runRecorded<T>(
   provider: RequestProvider,
   call: () => Promise<T>,

@@ -1,9 +1,14 @@
 import type { Address, Hex } from "viem";
 
-/** A log of a followed event as the index needs it: [block, block time, address, topics, data, log index, transaction]. */
+/**
+ * A log of a followed event as the index needs it: [block, block time, address, topics, data, log index, transaction].
+ */
 export type LogRecord = [number, number, Address, Hex[], Hex, number, Hex];
 
-/** What a recorded change did to the chain's index: its head after it ([number, hash, time]) and the followed logs of the blocks it made. */
+/**
+ * What a recorded change did to the chain's index: its head after it ([number, hash, time]) and the followed logs of
+ * the blocks it made.
+ */
 export interface Mined {
   head: [number, Hex, number];
   logs: LogRecord[];
@@ -27,7 +32,10 @@ export interface BlockEntry {
   mined: Mined;
 }
 
-/** A transaction the simulator sent that waits in the pool (automine off from outside), or one mined alone at `at` (the journal's first format). */
+/**
+ * A transaction the simulator sent that waits in the pool (automine off from outside), or one mined alone at `at` (the
+ * journal's first format).
+ */
 export interface TxEntry extends SentFields {
   t: "tx";
   chainId: number;
@@ -80,7 +88,9 @@ export class StorageFull extends Error {
     super(`The journal in ${dir} cannot be written (${reason})`);
     this.dir = dir;
     this.reason = reason;
-    this.detail = `${cause.message}: ${REMEDY[reason] ?? "check the disk"}; writes answer 507 until the journal can be written again, reads still answer`;
+    this.detail =
+      `${cause.message}: ${REMEDY[reason] ?? "check the disk"}; ` +
+      "writes answer 507 until the journal can be written again, reads still answer";
   }
 }
 
@@ -102,7 +112,10 @@ export interface ChainRecorder {
    * journal cannot be written, and taken back (`savepoint`) when its record cannot be made durable.
    */
   step<T>(work: (record: (entry: ChainEntry) => void) => Promise<T>, savepoint?: () => Promise<Savepoint>): Promise<T>;
-  /** `step`, answered once recorded (its turn over): `durable` resolves once it is on disk, or rejects once it was taken back. */
+  /**
+   * `step`, answered once recorded (its turn over): `durable` resolves once it is on disk, or rejects once it was taken
+   * back.
+   */
   stepAhead<T>(
     work: (record: (entry: ChainEntry) => void) => Promise<T>,
     savepoint?: () => Promise<Savepoint>,

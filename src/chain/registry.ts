@@ -39,12 +39,18 @@ export class ChainRegistry {
     for (const chain of chains) this.#chains.set(chain.chainId, chain);
   }
 
-  /** The indexes are answered from before their per-item parts are read (a checkpoint read part by part): what needs those waits for `whole`. */
+  /**
+   * The indexes are answered from before their per-item parts are read (a checkpoint read part by part): what needs
+   * those waits for `whole`.
+   */
   wholeOnce(read: Promise<void>): void {
     this.#whole = read;
   }
 
-  /** Resolves once every index holds its items, balances and histories (at once, unless a checkpoint is still being read). */
+  /**
+   * Resolves once every index holds its items, balances and histories (at once, unless a checkpoint is still being
+   * read).
+   */
   whole(): Promise<void> {
     return this.#whole;
   }

@@ -76,7 +76,7 @@ export class SimChain {
     return new SimChain({ chainId }, contracts, abis, indexer);
   }
 
-  /** Takes over a started chain of the same world (all of it, but the index if `keepIndex`); whatever waited for it goes on. */
+  /** Takes over a started chain of the same world (all of it but, with `keepIndex`, its index); what waited goes on. */
   adopt(started: SimChain, { keepIndex = false }: { keepIndex?: boolean } = {}): void {
     if (this.#chain) throw new Error(`chain ${this.chainId} already runs`);
     this.#chain = started.#chain;
@@ -149,7 +149,10 @@ export class SimChain {
     this.#indexer.observe(observer);
   }
 
-  /** The index reads this chain from now on (after it was folded from the world cache or a journal), rebuilt if the chain disagrees. */
+  /**
+   * The index reads this chain from now on (after it was folded from the world cache or a journal), rebuilt if the
+   * chain disagrees.
+   */
   indexFromChain(): void {
     this.#indexer.readFrom(chainLogSource(this.publicClient, indexedEventsAbi(this.abis)));
   }
@@ -214,7 +217,7 @@ export class SimChain {
     if (READ_ONLY.has(method)) return call();
     const recorder = record ? this.#recorder : undefined;
     try {
-      // While a journal records, whatever changes the chain holds the journal's turn (a step, or a control action): it runs as is.
+      // While a journal records, what changes the chain holds the journal's turn already (a control action): as is.
       if (!recorder) return await (this.#recorder ? call() : this.#batcher!.exclusive(call));
       return await recordedCall(
         { recorder, provider, chainId: this.chainId, followed: this.#followed },
@@ -241,13 +244,7 @@ export class SimChain {
     await this.#started;
     const chain = this.#running();
     const provider = chain.connection.provider;
-    const tx = {
-      from,
-      to: call.to,
-      data: call.data,
-      ...FEES,
-      ...(call.value ? { value: toHex(call.value) } : {}),
-    };
+    const tx = { from, to: call.to, data: call.data, ...FEES, ...(call.value ? { value: toHex(call.value) } : {}) };
     let sent: Hex | undefined;
     try {
       // An estimate is exact for the state it saw; a write that lands after another may need more.

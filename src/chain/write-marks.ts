@@ -3,7 +3,10 @@ import type { Hex } from "viem";
 /** How many marks are kept at most: writes nobody confirms (the replay's) do not pile up. */
 const KEPT = 1024;
 
-/** The index's mark (`markStale`) of each write not yet confirmed: a confirmed write nothing came after leaves the index current. */
+/**
+ * The index's mark (`markStale`) of each write not yet confirmed: a confirmed write nothing came after leaves the index
+ * current.
+ */
 export class WriteMarks {
   readonly #marks = new Map<Hex, number>();
 

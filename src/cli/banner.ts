@@ -92,5 +92,8 @@ function stateLine(sim: Simulator, dir: string): string {
   const line = `${dir} (journal: ${sim.restored?.replayed ?? 0} changes replayed)`;
   const journal = sim.control.state().journal;
   if (!journal || journal.writable) return line;
-  return `${line}\n             NOT WRITABLE since ${journal.since} (${journal.reason}): writes answer 507 STORAGE_FULL until it can be written, reads still answer`;
+  return (
+    `${line}\n             NOT WRITABLE since ${journal.since} (${journal.reason}): ` +
+    "writes answer 507 STORAGE_FULL until it can be written, reads still answer"
+  );
 }

@@ -20,7 +20,8 @@ import { nodeTooOld } from "../core/node-version.ts";
 /**
  * `npm run simulate` and `nft-sim simulate`: starts the simulator and serves until Ctrl-C.
  * Resolves once it serves (the open ports keep the process alive), or with an exit code:
- * 0 after --help, 1 when it could not start, 2 on a usage error or a --state directory another simulator holds (each told on stderr).
+ * 0 after --help, 1 when it could not start, 2 on a usage error or a --state directory another simulator holds (each
+ * told on stderr).
  */
 export async function simulate(argv: string[], usage = USAGE): Promise<number | undefined> {
   const given: { keys?: GivenKeys } = {};
@@ -64,7 +65,8 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
   }
   if (sim.load.source === "state") {
     console.log(
-      `Answering from the journal in ${options.stateDir} (its checkpoint and the lines after it) after ${seconds(readyInMs)}; the chains replay the world and the journal meanwhile, and writes wait for them`,
+      `Answering from the journal in ${options.stateDir} (its checkpoint and the lines after it) after ` +
+        `${seconds(readyInMs)}; the chains replay the world and the journal meanwhile, and writes wait for them`,
     );
   }
   const controlOn = isLoopbackHost(options.host) || options.adminToken !== undefined;

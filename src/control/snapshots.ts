@@ -103,7 +103,10 @@ export class Snapshots {
     });
   }
 
-  /** Snapshot `id`, if the chains can go back to it: 404 if there is none, 409 (and it is forgotten) if a chain dropped it. */
+  /**
+   * Snapshot `id`, if the chains can go back to it: 404 if there is none, 409 (and it is forgotten) if a chain dropped
+   * it.
+   */
   check(id: string): Snapshot {
     const snapshot = this.#taken.get(id);
     if (!snapshot) throw apiError(ERRORS.NOT_FOUND, { what: `Snapshot '${id}'` });

@@ -293,7 +293,7 @@ export const ERRORS = {
     507,
     "STORAGE_FULL",
     "The journal in {dir} cannot be written ({code}): nothing was changed",
-    "with `--state`, the journal's disk is full, read-only or failing: nothing was changed and reads still answer; writes are taken again once the disk takes them (`GET /_sim/state`)",
+    "with `--state`, the journal's disk is full or failing: nothing changed; reads answer, writes resume by themselves",
   ),
 } as const satisfies Record<string, ErrorDescriptor>;
 

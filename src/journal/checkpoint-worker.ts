@@ -7,7 +7,9 @@ import { foldEntries, NotFoldable } from "./fold.ts";
 import { readEntries } from "./journal-reader.ts";
 import { JOURNAL_FILE } from "./journal.ts";
 
-/** What the simulator asks of a fold: the journal of `dir`, up to byte `to` (all of it durable), onto its checkpoint. */
+/**
+ * What the simulator asks of a fold: the journal of `dir`, up to byte `to` (all of it durable), onto its checkpoint.
+ */
 export interface FoldJob {
   dir: string;
   world: string;
@@ -15,7 +17,9 @@ export interface FoldJob {
   to: number;
 }
 
-/** What a fold answers: the checkpoint it wrote, or the line it could not fold (the simulator then writes one itself). */
+/**
+ * What a fold answers: the checkpoint it wrote, or the line it could not fold (the simulator then writes one itself).
+ */
 export type FoldResult = { offset: number; at: string; bytes: number } | { stuck: string } | { failed: string };
 
 // A thread of its own: the fold reads, folds and writes without holding up an answer or a write.

@@ -6,7 +6,10 @@ import { syncDir } from "./sync-dir.ts";
 
 export const CHECKPOINT_FILE = "checkpoint";
 
-/** Bump when what a checkpoint holds, or how it is read, changes (an older one is then not used: the journal is replayed). */
+/**
+ * Bump when what a checkpoint holds, or how it is read, changes (an older one is then not used: the journal is
+ * replayed).
+ */
 const CHECKPOINT_FORMAT = 2;
 
 /** Which journal a checkpoint was made from, and how much of it: its first `offset` bytes. */
@@ -30,13 +33,19 @@ export interface JournalIdentity {
   bytes: number;
 }
 
-/** A checkpoint as it is read a part at a time: its head (what collections are answered from) at once, the rest when asked for. */
+/**
+ * A checkpoint as it is read a part at a time: its head (what collections are answered from) at once, the rest when
+ * asked for.
+ */
 export interface OpenedCheckpoint {
   head: Head<CheckpointOf>;
   rest: Generator<Part>;
 }
 
-/** This journal's checkpoint, its head read (undefined: none, another journal's, unreadable: the journal is folded or replayed instead). */
+/**
+ * This journal's checkpoint, its head read (undefined: none, another journal's, unreadable: the journal is folded or
+ * replayed instead).
+ */
 export function openCheckpoint(dir: string, journal: JournalIdentity): OpenedCheckpoint | undefined {
   try {
     const opened = decodeParts<CheckpointOf>(readFileSync(join(dir, CHECKPOINT_FILE)));

@@ -24,7 +24,10 @@ export const FOLD_EVERY_BYTES = 4 * 1024 * 1024;
 export interface CheckpointerOptions {
   journal: Journal;
   world: string;
-  /** The state the simulator answers from now, as a checkpoint holds it (taken in the journal's turn, the index caught up). */
+  /**
+   * The state the simulator answers from now, as a checkpoint holds it (taken in the journal's turn, the index caught
+   * up).
+   */
   live: () => Promise<FoldedState>;
   /** Told what went wrong (a checkpoint that could not be written; the journal keeps everything meanwhile). */
   told: (line: string) => void;
@@ -111,7 +114,10 @@ export class Checkpointer {
     return this.#running;
   }
 
-  /** A checkpoint of the state the simulator holds, at the journal's end: written in the journal's turn, so nothing moves meanwhile. */
+  /**
+   * A checkpoint of the state the simulator holds, at the journal's end: written in the journal's turn, so nothing
+   * moves meanwhile.
+   */
   #writeHere(generation: string): Promise<void> {
     const { journal, world, live } = this.#options;
     return journal.exclusive(async () => {
@@ -147,7 +153,8 @@ export class Checkpointer {
     this.#retryAt = Date.now() + RETRY_AFTER_MS;
     if (message !== this.#lastFailure)
       this.#options.told(
-        `The journal's checkpoint could not be written (${message}); tried again in ${RETRY_AFTER_MS / 1000} s, and the journal keeps everything meanwhile`,
+        `The journal's checkpoint could not be written (${message}); tried again in ${RETRY_AFTER_MS / 1000} s, ` +
+          "and the journal keeps everything meanwhile",
       );
     this.#lastFailure = message;
   }

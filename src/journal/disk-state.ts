@@ -9,7 +9,9 @@ export interface Writability {
   reason?: string;
 }
 
-/** While the disk refuses writes, how often it is asked again on its own (a write asks at once, at most this often too). */
+/**
+ * While the disk refuses writes, how often it is asked again on its own (a write asks at once, at most this often too).
+ */
 const PROBE_EVERY_MS = 1_000;
 const PROBE_AT_MOST_EVERY_MS = 100;
 
@@ -38,13 +40,17 @@ export class DiskState {
     return { writable: false, since: failure.since.toISOString(), reason: failure.error.message };
   }
 
-  /** A failure of the disk becomes the journal's state (and the caller's 507); anything else is a bug, answered as it is. */
+  /**
+   * A failure of the disk becomes the journal's state (and the caller's 507); anything else is a bug, answered as it
+   * is.
+   */
   refusal(error: unknown): unknown {
     if (error instanceof StorageFull || !isStorageError(error)) return error;
     if (!this.#failure) {
       this.#failure = { error, since: new Date() };
       this.#told(
-        `The journal in ${this.#dir} cannot be written (${error.message}); writes answer 507 STORAGE_FULL until it can, reads still answer`,
+        `The journal in ${this.#dir} cannot be written (${error.message}); ` +
+          "writes answer 507 STORAGE_FULL until it can, reads still answer",
       );
       this.#probing = setInterval(() => this.#probe(), PROBE_EVERY_MS).unref();
     }

@@ -17,7 +17,10 @@ export type ControlEntry =
   | { t: "revert"; id: string }
   | { t: "time"; chainIds: number[]; at: number[]; heads?: [number, Hex, number][] };
 
-/** The first line: which world (and chains) the journal was written on, in which format (absent: the first), and its generation (a reset starts a new one). */
+/**
+ * The first line: which world (and chains) the journal was written on, in which format (absent: the first), and its
+ * generation (a reset starts a new one).
+ */
 export interface WorldEntry {
   t: "world";
   id: string;

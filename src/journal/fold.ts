@@ -22,14 +22,20 @@ interface FoldedSnapshot {
   accounts: ApiAccount[];
 }
 
-/** What the simulator answers from, as of a line of the journal, without its chains: every chain's index, the API keys, the control snapshots. */
+/**
+ * What the simulator answers from, as of a line of the journal, without its chains: every chain's index, the API keys,
+ * the control snapshots.
+ */
 export interface FoldedState {
   chains: FoldedChain[];
   accounts: ApiAccount[];
   snapshots: { count: number; taken: [string, FoldedSnapshot][] };
 }
 
-/** A line the fold cannot take without the chains (a rewind it holds no copy for, a record of the first format): only a replay knows what follows. */
+/**
+ * A line the fold cannot take without the chains (a rewind it holds no copy for, a record of the first format): only a
+ * replay knows what follows.
+ */
 export class NotFoldable extends Error {
   override name = "NotFoldable";
 }
@@ -38,7 +44,8 @@ type EventsAbi = ReturnType<typeof indexedEventsAbi>;
 
 /**
  * Folds journal lines onto a state, as the running simulator did when it made them: the logs each
- * recorded block or call made go through the index's reducers, API keys as they were made, control snapshots kept and reverted to. Throws NotFoldable at a line it cannot take.
+ * recorded block or call made go through the index's reducers, API keys as they were made, control snapshots kept and
+ * reverted to. Throws NotFoldable at a line it cannot take.
  */
 export function foldEntries(state: FoldedState, entries: Iterable<JournalEntry>, abi: EventsAbi): FoldedState {
   const chains = new Map(state.chains.map((chain) => [chain.chainId, chain]));
@@ -103,7 +110,9 @@ export function foldEntries(state: FoldedState, entries: Iterable<JournalEntry>,
   };
 }
 
-/** A snapshot's models, brought back as the index brings back a checkpoint: a copy, versioned past every earlier view. */
+/**
+ * A snapshot's models, brought back as the index brings back a checkpoint: a copy, versioned past every earlier view.
+ */
 function restored(current: ChainModels, kept: ChainModels): ChainModels {
   return { ...structuredClone(kept), facts: current.facts, version: current.version + 1 };
 }

@@ -59,7 +59,10 @@ export class JournalFile {
     this.#size += bytes.length;
   }
 
-  /** The first `end` bytes (everything appended so far, by default) are on disk: joins a sync under way, then starts one if more is left (a group commit). */
+  /**
+   * The first `end` bytes (everything appended so far, by default) are on disk: joins a sync under way, then starts one
+   * if more is left (a group commit).
+   */
   async sync(end = this.#size): Promise<void> {
     while (this.#synced < Math.min(end, this.#size)) {
       if (!this.#syncing) {
@@ -82,7 +85,10 @@ export class JournalFile {
     this.#synced = this.#size;
   }
 
-  /** Drops everything after `size` (lines taken back), durably; throws if it cannot (the cut is tried again before the next write). */
+  /**
+   * Drops everything after `size` (lines taken back), durably; throws if it cannot (the cut is tried again before the
+   * next write).
+   */
   cutTo(size: number): void {
     if (size >= this.#size && !this.#tail) return;
     this.#size = Math.min(size, this.#size);

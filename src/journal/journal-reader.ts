@@ -7,7 +7,10 @@ const CHUNK_BYTES = 4 * 1024 * 1024;
 /** How much of its end is read first to find its last whole line. */
 const TAIL_BYTES = 64 * 1024;
 
-/** A journal file's first line and where its whole lines end: a torn last line (a crash mid-write) is not one, and is named. */
+/**
+ * A journal file's first line and where its whole lines end: a torn last line (a crash mid-write) is not one, and is
+ * named.
+ */
 export interface ScannedJournal {
   header: JournalEntry | undefined;
   /** The end of its first line. */
@@ -26,7 +29,10 @@ function readRange(fd: number, from: number, to: number): Buffer {
   return bytes;
 }
 
-/** Reads only the first line and the last ones (a journal of a week of use is large: the rest is read when it is replayed). */
+/**
+ * Reads only the first line and the last ones (a journal of a week of use is large: the rest is read when it is
+ * replayed).
+ */
 export function scanJournal(path: string): ScannedJournal {
   const size = statSync(path).size;
   if (size === 0) return { header: undefined, headerBytes: 0, goodBytes: 0 };
@@ -59,7 +65,9 @@ export function scanJournal(path: string): ScannedJournal {
   }
 }
 
-/** The entries of the journal's whole lines between byte `from` and `to` (`place` names where they begin, for errors). */
+/**
+ * The entries of the journal's whole lines between byte `from` and `to` (`place` names where they begin, for errors).
+ */
 export function readEntries(path: string, from: number, to: number, place: Place): JournalEntry[] {
   const fd = openSync(path, "r");
   try {

@@ -122,7 +122,10 @@ export class Journal implements ChainRecorder {
     return value;
   }
 
-  /** `step`, answered once its turn is over (recorded): `durable` resolves once it is on disk, or rejects (507) once it was taken back. */
+  /**
+   * `step`, answered once its turn is over (recorded): `durable` resolves once it is on disk, or rejects (507) once it
+   * was taken back.
+   */
   stepAhead<T>(work: Work<T>, savepoint?: () => Promise<Savepoint>): Promise<{ value: T; durable: Promise<void> }> {
     return this.exclusive(() => this.#record(work, savepoint));
   }
@@ -138,7 +141,10 @@ export class Journal implements ChainRecorder {
     return this.exclusive(async () => (await this.recordFirstHeld(() => entry), work()));
   }
 
-  /** For a caller running alone: `entry()` (which may refuse, before anything is written) made durable, before the change it names. */
+  /**
+   * For a caller running alone: `entry()` (which may refuse, before anything is written) made durable, before the
+   * change it names.
+   */
   async recordFirstHeld<E extends JournalEntry>(entry: () => E): Promise<E> {
     this.#disk.ensureWritable();
     const made = entry();
@@ -152,7 +158,10 @@ export class Journal implements ChainRecorder {
     await this.#undurable.syncHeld();
   }
 
-  /** Back to the world as loaded: a new generation of the journal, durable before `work` (which returns the chains to it) runs. */
+  /**
+   * Back to the world as loaded: a new generation of the journal, durable before `work` (which returns the chains to
+   * it) runs.
+   */
   async clearHeld<T>(work: () => Promise<T>): Promise<T> {
     this.#disk.ensureWritable();
     await this.#undurable.syncHeld();
@@ -170,7 +179,10 @@ export class Journal implements ChainRecorder {
     this.#file.close();
   }
 
-  /** Runs `work` in its turn: refused before anything runs if the journal cannot be written; its record written, its sync begun. */
+  /**
+   * Runs `work` in its turn: refused before anything runs if the journal cannot be written; its record written, its
+   * sync begun.
+   */
   async #record<T>(work: Work<T>, savepoint?: () => Promise<Savepoint>): Promise<{ value: T; durable: Promise<void> }> {
     this.#disk.ensureWritable();
     const point = await savepoint?.();
@@ -180,7 +192,8 @@ export class Journal implements ChainRecorder {
     } catch (error) {
       outcome = { error };
     }
-    // A line the disk refused was cut by the file; the lines before it stay (their changes are taken back, as every writer is told).
+    // A line the disk refused was cut by the file; the lines before it stay (their changes are taken back, as every
+    // writer is told).
     if ("error" in outcome && outcome.error instanceof StorageFull) {
       await point?.takeBack();
       point?.release();
@@ -188,7 +201,8 @@ export class Journal implements ChainRecorder {
     }
     const durable = this.#undurable.add(point);
     if ("error" in outcome) {
-      // A change that failed once recorded (a transaction mined though it reverted) is durable before its error is told.
+      // A change that failed once recorded (a transaction mined though it reverted) is durable before its error is
+      // told.
       await this.#undurable.syncHeld();
       throw outcome.error;
     }
@@ -212,7 +226,10 @@ export class Journal implements ChainRecorder {
     }
   }
 
-  /** A sync failed: nothing written since the last one is known to be on disk, so every change not durable is taken back, in its turn. */
+  /**
+   * A sync failed: nothing written since the last one is known to be on disk, so every change not durable is taken
+   * back, in its turn.
+   */
   #syncFailed(error: unknown): unknown {
     const failure = isStorageError(error)
       ? error

@@ -34,7 +34,8 @@ export class StateLocked extends Error {
   constructor(dir: string, holder: LockHolder) {
     const where = holder.host === hostname() ? "on this machine" : `on ${holder.host}`;
     super(
-      `${dir} is in use by another simulator (pid ${holder.pid} ${where}, since ${holder.since}): stop it, or give another --state directory` +
+      `${dir} is in use by another simulator (pid ${holder.pid} ${where}, since ${holder.since}): ` +
+        "stop it, or give another --state directory" +
         (holder.host === hostname()
           ? ""
           : ` (a process on another machine cannot be checked: if it is gone, delete ${join(dir, LOCK_FILE)})`),
@@ -137,7 +138,9 @@ function isAlive(holder: LockHolder): boolean {
   return holder.started === undefined || started === undefined || started === holder.started;
 }
 
-/** Removes the lock of a holder that is gone (or one that does not read), if it is still that lock: one taker at a time. */
+/**
+ * Removes the lock of a holder that is gone (or one that does not read), if it is still that lock: one taker at a time.
+ */
 function takeOver(path: string, gone: LockHolder | undefined): void {
   const guard = `${path}.takeover`;
   try {

@@ -1,23 +1,34 @@
 import type { JournalEntry, WorldEntry } from "./entries.ts";
 
-/** The journal's format: 1 had no version in its first line; 2 records blocks with what they did (their head and logs). */
+/**
+ * The journal's format: 1 had no version in its first line; 2 records blocks with what they did (their head and logs).
+ */
 export const JOURNAL_FORMAT = 2;
 
 export class JournalError extends Error {
   override name = "JournalError";
 }
 
-/** What was read back from a journal: its entries, where its whole lines end, and a warning if a torn last line was dropped. */
+/**
+ * What was read back from a journal: its entries, where its whole lines end, and a warning if a torn last line was
+ * dropped.
+ */
 export interface JournalContents {
   entries: JournalEntry[];
   goodBytes: number;
   warning?: string;
 }
 
-/** Where the bytes read begin in the journal: the number of their first line, or (read from a checkpoint on) their byte offset. */
+/**
+ * Where the bytes read begin in the journal: the number of their first line, or (read from a checkpoint on) their byte
+ * offset.
+ */
 export type Place = { line: number } | { byte: number };
 
-/** Reads a journal's lines; a torn last line (a crash mid-write) is left out with a warning, damage anywhere else refused. */
+/**
+ * Reads a journal's lines; a torn last line (a crash mid-write) is left out with a warning, damage anywhere else
+ * refused.
+ */
 export function parseJournal(bytes: Buffer, path: string, place: Place = { line: 1 }): JournalContents {
   const entries: JournalEntry[] = [];
   let offset = 0;
@@ -59,12 +70,14 @@ export function checkHeader(first: JournalEntry | undefined, worldId: string, pa
   if (format > JOURNAL_FORMAT)
     throw new JournalError(
       `${path} was written by a newer simulator (journal format ${format}; this one reads formats up to ${JOURNAL_FORMAT}): ` +
-        "start it with that newer version of nft-service-simulator (npm install it again), or give another --state directory",
+        "start it with that newer version of nft-service-simulator (npm install it again), " +
+        "or give another --state directory",
     );
   if (first.id !== worldId)
     throw new JournalError(
       `${path} holds the journal of another world (${first.id}), not of this one (${worldId}): ` +
-        "start with the --fixture, --chains and --public-url (or --port) it was written with, or give another --state directory",
+        "start with the --fixture, --chains and --public-url (or --port) it was written with, " +
+        "or give another --state directory",
     );
   return first;
 }

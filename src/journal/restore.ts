@@ -5,14 +5,26 @@ import type { Part } from "./checkpoint-parts.ts";
 import { foldEntries, NotFoldable, type FoldedState } from "./fold.ts";
 import { Journal } from "./journal.ts";
 
-/** A journal opened for a start, and what it holds: the state to answer from while the chains replay it, when it can be folded. */
+/**
+ * A journal opened for a start, and what it holds: the state to answer from while the chains replay it, when it can be
+ * folded.
+ */
 export interface OpenedState {
   journal: Journal;
-  /** The state at the journal's end (its checkpoint, or the world as the cache holds it, with the lines after it folded on). */
+  /**
+   * The state at the journal's end (its checkpoint, or the world as the cache holds it, with the lines after it folded
+   * on).
+   */
   folded?: FoldedState;
-  /** When nothing follows the checkpoint: its parts not read yet (each chain's items, balances and histories), put into `folded` as they are read. */
+  /**
+   * When nothing follows the checkpoint: its parts not read yet (each chain's items, balances and histories), put into
+   * `folded` as they are read.
+   */
   rest?: Generator<Part>;
-  /** Why the journal is replayed before anything is answered (no checkpoint nor cached world to start from, a line the fold cannot take). */
+  /**
+   * Why the journal is replayed before anything is answered (no checkpoint nor cached world to start from, a line the
+   * fold cannot take).
+   */
   replayFirst?: string;
   /** The checkpoint it was folded from. */
   checkpoint?: CheckpointOf;

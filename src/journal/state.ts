@@ -20,7 +20,10 @@ export interface RestoredState {
   replayed: number;
   /** Recorded writes that failed again on replay (they had failed, mined, the first time too). */
   failedAgain: number;
-  /** What was answered from while the chains replayed it: the journal's checkpoint (with the lines after it folded on), the cached world with every line folded on, or nothing (it was replayed first). */
+  /**
+   * What was answered from while the chains replayed it: the journal's checkpoint (with the lines after it folded on),
+   * the cached world with every line folded on, or nothing (it was replayed first).
+   */
   answeredFrom: "checkpoint" | "cache" | "replay";
 }
 

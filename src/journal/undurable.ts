@@ -38,7 +38,10 @@ export class Undurable {
     return durable;
   }
 
-  /** `sync`, for a caller whose turn it is: a failed sync takes every change not durable back here, before the 507 is thrown. */
+  /**
+   * `sync`, for a caller whose turn it is: a failed sync takes every change not durable back here, before the 507 is
+   * thrown.
+   */
   async syncHeld(): Promise<void> {
     try {
       await this.#file.sync();
@@ -50,7 +53,10 @@ export class Undurable {
     this.#settle();
   }
 
-  /** After a failed sync: every change not durable taken back (the last first), its writer told `error`, the journal cut to what is on disk. */
+  /**
+   * After a failed sync: every change not durable taken back (the last first), its writer told `error`, the journal cut
+   * to what is on disk.
+   */
   async takeBack(error: unknown): Promise<void> {
     const lost = this.#written.splice(0);
     try {

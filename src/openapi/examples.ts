@@ -177,7 +177,8 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
             error: "STORAGE_FULL",
             message: "The journal in ./state cannot be written (ENOSPC): nothing was changed",
             errors: [
-              "ENOSPC: no space left on device, write: free space there; writes answer 507 until the journal can be written again, reads still answer",
+              "ENOSPC: no space left on device, write: free space there; " +
+                "writes answer 507 until the journal can be written again, reads still answer",
             ],
           },
         },

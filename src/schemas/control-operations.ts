@@ -46,7 +46,9 @@ export const getState = operation({
   tag,
   summary: "What --state keeps",
   description:
-    "Whether a journal (--state) keeps every acknowledged change, where, and whether it takes writes now: while its disk refuses them (full, read-only, failing) writes answer 507 STORAGE_FULL and reads still answer; they are taken again as soon as the disk takes them.",
+    "Whether a journal (--state) keeps every acknowledged change, where, and whether it takes writes now: while its " +
+    "disk refuses them (full, read-only, failing) writes answer 507 STORAGE_FULL and reads still answer; they are " +
+    "taken again as soon as the disk takes them.",
   response: StateResponse,
   errors: [],
 });

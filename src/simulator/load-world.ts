@@ -12,7 +12,10 @@ import { cachedLogSource, captureWorld, headsOf } from "../world-cache/log-sourc
 import { WorldCache, type CachedWorld } from "../world-cache/world-cache.ts";
 import type { World } from "../scenario/world.ts";
 
-/** How a start got its world: replayed onto the chains first, or answered from the cache (or a --state journal's checkpoint) while they replayed it. */
+/**
+ * How a start got its world: replayed onto the chains first, or answered from the cache (or a --state journal's
+ * checkpoint) while they replayed it.
+ */
 export interface LoadSource {
   source: "replay" | "cache" | "state";
   /** The cache folder, when the world cache is on. */
@@ -51,7 +54,8 @@ export interface WorldLoader {
 export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
   const { world, options, url, chains, abis } = loading;
   const cache = worldCacheOf(loading);
-  // With --state the journal decides what is answered first (simulator/state-load.ts); the world is cached all the same.
+  // With --state the journal decides what is answered first (simulator/state-load.ts); the world is cached all the
+  // same.
   const cached = options.stateDir === undefined ? cache?.cache.read(cache.key) : undefined;
   const load: LoadSource = { source: cached ? "cache" : "replay", ...(cache ? { cacheDir: cache.cache.dir } : {}) };
   if (!cached) {

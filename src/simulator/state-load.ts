@@ -118,7 +118,10 @@ async function readRest(folded: FoldedState, rest: Generator<Part>): Promise<voi
   }
 }
 
-/** The index of a chain folded from the journal: its head is where the journal left it (the chains replay up to it meanwhile). */
+/**
+ * The index of a chain folded from the journal: its head is where the journal left it (the chains replay up to it
+ * meanwhile).
+ */
 function foldedSource({ models, headHash }: FoldedChain): LogSource {
   const head = {
     number: BigInt(models.head.blockNumber),
@@ -135,13 +138,17 @@ function foldedSource({ models, headHash }: FoldedChain): LogSource {
   };
 }
 
-/** Where the replayed chains' heads differ from those the state was folded to: said, and the index rebuilt from the chains. */
+/**
+ * Where the replayed chains' heads differ from those the state was folded to: said, and the index rebuilt from the
+ * chains.
+ */
 function warnOfDifferences(folded: FoldedState, heads: Map<number, { number: bigint; hash: Hex }>): void {
   for (const { chainId, models, headHash } of folded.chains) {
     const head = heads.get(chainId);
     if (head && head.number === BigInt(models.head.blockNumber) && head.hash === headHash) continue;
     console.warn(
-      `chain ${chainId}: the journal's replay ends at block ${head?.number} ${head?.hash}, not at ${models.head.blockNumber} ${headHash} ` +
+      `chain ${chainId}: the journal's replay ends at block ${head?.number} ${head?.hash}, ` +
+        `not at ${models.head.blockNumber} ${headHash} ` +
         "as its checkpoint and its records say: answers now come from the replayed chain (its index is rebuilt)",
     );
   }
