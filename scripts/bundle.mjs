@@ -28,7 +28,12 @@ const sources = Math.max(
 if (process.argv.includes("--force") || newest(stamp) < sources) {
   rmSync(out, { recursive: true, force: true });
   await build({
-    entryPoints: { "nft-sim": join(root, "src/cli/nft-sim.ts"), simulate: join(root, "src/cli/simulate.ts") },
+    entryPoints: {
+      "nft-sim": join(root, "src/cli/nft-sim.ts"),
+      simulate: join(root, "src/cli/simulate.ts"),
+      // The --state journal's fold runs in a thread of its own, from a file beside the chunks (src/journal/checkpointer.ts).
+      "checkpoint-worker": join(root, "src/journal/checkpoint-worker.ts"),
+    },
     outdir: out,
     bundle: true,
     splitting: true,

@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { join } from "node:path";
 import type { Address } from "viem";
 import type { ApiAccount } from "../src/core/config.ts";
+import { JOURNAL_FILE } from "../src/journal/journal.ts";
 import { demoWorld } from "../src/scenario/worlds.ts";
 import { startSimulator, type Simulator, type World } from "../src/simulator/simulator.ts";
 import type { SimulatorOptions } from "../src/core/config.ts";
@@ -114,4 +117,19 @@ export function sendRaw(
     req.on("error", reject);
     req.end(body);
   });
+}
+
+/** The lines of a --state journal, in order. */
+export function journalLines(dir: string): any[] {
+  return readFileSync(join(dir, JOURNAL_FILE), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line));
+}
+
+/** Every transaction a --state journal holds (in blocks, and left in the pool), each with the index of its line. */
+export function journaledTransactions(dir: string): { line: number; to: string; from: string; data: string }[] {
+  return journalLines(dir).flatMap((entry, line) =>
+    entry.t === "block" ? entry.txs.map((tx: any) => ({ ...tx, line })) : entry.t === "tx" ? [{ ...entry, line }] : [],
+  );
 }

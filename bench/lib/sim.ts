@@ -14,6 +14,8 @@ export interface Started {
     peakRssAtReadyMB: number;
     /** Peak RSS once the chains hold the world (the banner). */
     peakRssAtChainsMB: number;
+    /** When `probe` (a path) first answered 200, if one was given. */
+    probeMs?: number;
   };
 }
 
@@ -25,7 +27,11 @@ export interface Started {
  * "Listening" is the first answer of any status; "banner" when the chains hold the world.
  * Returns once both are there.
  */
-export async function startSimulator(world: WorldSpec, nodeFlags: string[] = []): Promise<Started> {
+export async function startSimulator(
+  world: WorldSpec,
+  nodeFlags: string[] = [],
+  { probe }: { probe?: string } = {},
+): Promise<Started> {
   const port = await freePort();
   const child = startNode([...world.args, "--port", String(port)], nodeFlags, world.cwd);
   children.add(child);
@@ -45,6 +51,13 @@ export async function startSimulator(world: WorldSpec, nodeFlags: string[] = [])
     if (response?.ok) {
       const firstResponseMs = performance.now() - child.startedAt;
       const peakRssAtReadyMB = child.memory()?.peakMB ?? NaN;
+      let probeMs: number | undefined;
+      while (probe && probeMs === undefined && child.running) {
+        const answer = await fetch(`${base}${probe}`).catch(() => undefined);
+        await answer?.arrayBuffer();
+        if (answer?.ok) probeMs = performance.now() - child.startedAt;
+        else await sleep(10);
+      }
       await child.waitFor(/ready in/, 600_000);
       if (Number.isNaN(readyLineMs)) readyLineMs = performance.now() - child.startedAt;
       const fromCache = /Answering from the cached world/.test(child.output);
@@ -58,6 +71,7 @@ export async function startSimulator(world: WorldSpec, nodeFlags: string[] = [])
           fromCache,
           peakRssAtReadyMB,
           peakRssAtChainsMB: child.memory()?.peakMB ?? NaN,
+          ...(probeMs !== undefined ? { probeMs } : {}),
         },
       };
     }

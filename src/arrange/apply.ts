@@ -47,9 +47,15 @@ export interface Applied {
  * its transactions, no read sees it half-done), a savepoint is taken and its steps are sent in time
  * order; if one still fails, the world goes back to the savepoint and the answer names the entry.
  * `placed` is given when a journal replays it; otherwise "now" is the time a block mined now would get, and its
- * collections' uris start with the simulator's base URL.
+ * collections' uris start with the simulator's base URL. `keep` runs once it is in, before anything else may see it
+ * (its journal line made durable): if it throws, the fragment is taken back as if it had failed.
  */
-export async function applyFragment(parts: ArrangeParts, body: unknown, placed?: Placement): Promise<Applied> {
+export async function applyFragment(
+  parts: ArrangeParts,
+  body: unknown,
+  placed?: Placement,
+  keep?: (placement: Placement) => Promise<unknown>,
+): Promise<Applied> {
   const fragment = parseFragment(body);
   const chains = parts.chains.all().sort((a, b) => a.chainId - b.chainId);
   return holdAll(chains, async () => {
@@ -66,6 +72,7 @@ export async function applyFragment(parts: ArrangeParts, body: unknown, placed?:
     });
     try {
       const answer = await send(fragment, plan, placement, parts);
+      await keep?.(placement);
       savepoint.release();
       return { answer, placement };
     } catch (error) {

@@ -8,6 +8,24 @@ export interface RequestProvider {
 /** A transaction as eth_sendTransaction takes it, with its gas limit (hex) already set. */
 export type SendableTx = Record<string, string> & { gas: Hex };
 
+/**
+ * A transaction that reached the chain in one block the batcher made: its receipt, or null while it waits in the pool.
+ */
+export interface Sent {
+  tx: SendableTx;
+  hash: Hex;
+  receipt: { blockNumber: Hex; blockHash: Hex; status: Hex; logs: unknown[] } | null;
+}
+
+/**
+ * How the batcher's blocks are recorded (a journal, `recordWith`): each block is made inside one
+ * step, which learns what reached the chain, and answers once the block is recorded with a promise
+ * of its durability. A step that throws was refused before the block; a durability that rejects
+ * took the block back: either way every writer of the block gets the error. The next block is
+ * made while one is made durable.
+ */
+export type BlockStep = (make: () => Promise<Sent[]>) => Promise<{ durable: Promise<void> }>;
+
 interface Job {
   /** A transaction that may share a block, or something that must run alone (automine on). */
   tx?: SendableTx;
@@ -15,6 +33,8 @@ interface Job {
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
+
+type Outcome = { hash: Hex } | { error: unknown };
 
 // A block holds at most this many batched transactions, and at most this much of their gas
 // (EDR's default block gas limit is 60M; what does not fit waits for the next block).
@@ -26,7 +46,7 @@ const MAX_GAS_PER_BLOCK = 30_000_000n;
  * would: a transaction sent while the chain is idle is mined at once (automine, as
  * before); those that arrive while a block is being made wait, and are then sent
  * with automine off and mined by one `evm_mine`. Every send resolves only once its
- * block is mined, so read-your-writes holds. Anything else that changes the chain
+ * block is mined (and recorded, `recordWith`), so read-your-writes holds. Anything else that changes the chain
  * (`exclusive`) runs alone between blocks.
  */
 export class BlockBatcher {
@@ -40,11 +60,24 @@ export class BlockBatcher {
   #automineOn = false;
   /** Receipts of batched transactions, fetched to settle them, kept until their writer asks (`takeReceipt`). */
   readonly #receipts = new Map<Hex, unknown>();
+  #step: BlockStep | undefined;
   /** Blocks and transactions sent through `send`, for the benchmark's and the tests' eyes. */
   readonly stats = { blocks: 0, transactions: 0 };
 
   constructor(provider: RequestProvider) {
     this.#provider = provider;
+  }
+
+  /** Every block from now on is made inside `step` (undefined: no longer recorded). */
+  recordWith(step: BlockStep | undefined): void {
+    this.#step = step;
+  }
+
+  /**
+   * Something else ran on the chain (outside `exclusive`): automine is asked for again before the next shared block.
+   */
+  touched(): void {
+    this.#automineOn = false;
   }
 
   /** Sends a transaction; answers its hash once its block is mined. */
@@ -82,12 +115,40 @@ export class BlockBatcher {
           await head.run().then(head.resolve, head.reject);
           continue;
         }
-        const batch = this.#takeBatch();
-        if (batch.length === 1) await this.#sendAlone(batch[0]!);
-        else await this.#mineTogether(batch);
+        await this.#makeBlock(this.#takeBatch());
       }
     } finally {
       this.#draining = false;
+    }
+  }
+
+  /**
+   * One block of `batch` (a step when recorded); its writers are answered once it is durable, while the next block is
+   * made.
+   */
+  async #makeBlock(batch: Job[]): Promise<void> {
+    const outcomes = new Map<Job, Outcome>();
+    const make = () =>
+      batch.length === 1 ? this.#sendAlone(batch[0]!, outcomes) : this.#mineTogether(batch, outcomes);
+    let sent: Sent[] = [];
+    const fail = (error: unknown) => {
+      for (const { hash } of sent) this.#receipts.delete(hash);
+      for (const job of batch) outcomes.set(job, { error });
+    };
+    const answer = () => {
+      for (const job of batch) {
+        const outcome = outcomes.get(job) ?? { error: new Error("the block was not made") };
+        if ("hash" in outcome) job.resolve(outcome.hash);
+        else job.reject(outcome.error);
+      }
+    };
+    if (!this.#step) return void (await make(), answer());
+    try {
+      const { durable } = await this.#step(async () => (sent = await make()));
+      void durable.then(answer, (error: unknown) => (fail(error), answer()));
+    } catch (error) {
+      fail(error);
+      answer();
     }
   }
 
@@ -104,22 +165,30 @@ export class BlockBatcher {
     return batch;
   }
 
-  async #sendAlone(job: Job): Promise<void> {
+  async #sendAlone(job: Job, outcomes: Map<Job, Outcome>): Promise<Sent[]> {
     this.stats.blocks += 1;
     this.stats.transactions += 1;
     let hash: Hex;
+    let reverted: { error: unknown } | undefined;
     try {
       hash = (await this.#provider.request({ method: "eth_sendTransaction", params: [job.tx] })) as Hex;
     } catch (error) {
-      return job.reject(error);
+      // A transaction that reverted is mined all the same (the chain names it in the error): it reached the chain.
+      const mined = (error as { transactionHash?: Hex })?.transactionHash;
+      outcomes.set(job, { error });
+      if (!mined) return [];
+      [hash, reverted] = [mined, { error }];
     }
     // Mined at once with automine on (its writer will want the receipt, `takeReceipt`); with automine switched off from
     // outside it is still in the pool, and its writer waits for it.
-    this.#keepReceipt(
-      hash,
-      await this.#provider.request({ method: "eth_getTransactionReceipt", params: [hash] }).catch(() => null),
-    );
-    job.resolve(hash);
+    const sent: Sent = { tx: job.tx!, hash, receipt: null };
+    sent.receipt = (await this.#provider
+      .request({ method: "eth_getTransactionReceipt", params: [hash] })
+      .catch(() => null)) as Sent["receipt"];
+    if (reverted) return [sent];
+    this.#keepReceipt(hash, sent.receipt);
+    outcomes.set(job, { hash });
+    return [sent];
   }
 
   #keepReceipt(hash: Hex, receipt: unknown): void {
@@ -128,53 +197,62 @@ export class BlockBatcher {
     if (receipt) this.#receipts.set(hash, receipt);
   }
 
-  async #mineTogether(batch: Job[]): Promise<void> {
+  async #mineTogether(batch: Job[], outcomes: Map<Job, Outcome>): Promise<Sent[]> {
     const request = (method: string, params: unknown[] = []) => this.#provider.request({ method, params });
     // Automine switched off from outside (a stalled chain on purpose): leave it so, send each as is.
     if (!this.#automineOn && (await request("hardhat_getAutomine")) === false) {
-      for (const job of batch) await this.#sendAlone(job);
-      return;
+      const sent: Sent[] = [];
+      for (const job of batch) sent.push(...(await this.#sendAlone(job, outcomes)));
+      return sent;
     }
     await request("evm_setAutomine", [false]);
-    let sent: PromiseSettledResult<unknown>[];
+    const pooled: { job: Job; hash: Hex }[] = [];
     try {
       // Sent one after another: each takes the next nonce of its sender from the pending block.
-      sent = [];
       for (const job of batch) {
-        sent.push(
-          await request("eth_sendTransaction", [job.tx]).then(
-            (value) => ({ status: "fulfilled" as const, value }),
-            (reason: unknown) => ({ status: "rejected" as const, reason }),
-          ),
-        );
+        const hash = (await request("eth_sendTransaction", [job.tx]).catch((error: unknown) => {
+          outcomes.set(job, { error });
+        })) as Hex | undefined;
+        if (hash === undefined) continue;
+        pooled.push({ job, hash });
       }
-      if (sent.some((s) => s.status === "fulfilled")) await request("evm_mine").catch(() => undefined);
+      if (pooled.length > 0) await request("evm_mine").catch(() => undefined);
     } finally {
       await request("evm_setAutomine", [true]);
       this.#automineOn = true;
     }
     this.stats.blocks += 1;
-    this.stats.transactions += sent.filter((s) => s.status === "fulfilled").length;
-    await Promise.all(batch.map((job, i) => this.#settle(job, sent[i]!)));
+    this.stats.transactions += pooled.length;
+    const settled = await Promise.all(pooled.map(({ job, hash }) => this.#settle(job, hash, outcomes)));
+    return settled.filter((sent) => sent !== undefined);
   }
 
   /** A batched transaction's outcome: its hash if its block holds it and it succeeded, else what it reverted with. */
-  async #settle(job: Job, sent: PromiseSettledResult<unknown>): Promise<void> {
-    if (sent.status === "rejected") return job.reject(sent.reason);
-    const hash = sent.value as Hex;
-    const receipt = (await this.#provider.request({ method: "eth_getTransactionReceipt", params: [hash] })) as {
-      status: Hex;
-    } | null;
-    if (!receipt) return job.reject(new Error(`transaction ${hash} was not mined`));
+  async #settle(job: Job, hash: Hex, outcomes: Map<Job, Outcome>): Promise<Sent | undefined> {
+    const receipt = (await this.#provider.request({
+      method: "eth_getTransactionReceipt",
+      params: [hash],
+    })) as Sent["receipt"];
+    const sent: Sent = { tx: job.tx!, hash, receipt };
+    if (!receipt) {
+      // Not in the block (it did not fit): out of the pool too, so no later block takes it unrecorded.
+      await this.#provider.request({ method: "hardhat_dropTransaction", params: [hash] }).catch(() => undefined);
+      outcomes.set(job, { error: new Error(`transaction ${hash} was not mined`) });
+      return undefined;
+    }
     if (receipt.status === "0x1") {
       this.#keepReceipt(hash, receipt);
-      return job.resolve(hash);
+      outcomes.set(job, { hash });
+      return sent;
     }
     // Reverted inside its block: the same call against the chain as it now is tells the reason (what a lone send would
     // have thrown).
     const { gas: _gas, ...call } = job.tx!;
-    await this.#provider
-      .request({ method: "eth_estimateGas", params: [call] })
-      .then(() => job.reject(new Error(`transaction ${hash} reverted`)), job.reject);
+    const error = await this.#provider.request({ method: "eth_estimateGas", params: [call] }).then(
+      () => new Error(`transaction ${hash} reverted`),
+      (reason: unknown) => reason,
+    );
+    outcomes.set(job, { error });
+    return sent;
   }
 }

@@ -28,6 +28,7 @@ export type CollectionLookup = { found: ChainRead } | { elsewhere: number } | { 
 /** The chains this simulator serves, by chain id; each read brings them up to date first. */
 export class ChainRegistry {
   readonly #chains = new Map<number, SimChain>();
+  #whole: Promise<void> = Promise.resolve();
 
   constructor(chains: SimChain[] = []) {
     this.register(chains);
@@ -36,6 +37,22 @@ export class ChainRegistry {
   /** Serves these chains too (the simulator registers its chains once they, or their cached index, are there). */
   register(chains: SimChain[]): void {
     for (const chain of chains) this.#chains.set(chain.chainId, chain);
+  }
+
+  /**
+   * The indexes are answered from before their per-item parts are read (a checkpoint read part by part): what needs
+   * those waits for `whole`.
+   */
+  wholeOnce(read: Promise<void>): void {
+    this.#whole = read;
+  }
+
+  /**
+   * Resolves once every index holds its items, balances and histories (at once, unless a checkpoint is still being
+   * read).
+   */
+  whole(): Promise<void> {
+    return this.#whole;
   }
 
   get(chainId: number): SimChain | undefined {

@@ -1,4 +1,5 @@
 import { decodeErrorResult, type Abi, type Hex } from "viem";
+import type { Abis } from "../core/abi.ts";
 
 /** How a contract's custom errors read to a caller: one line per error name. */
 export type RevertRules = Record<string, (args: readonly unknown[]) => string>;
@@ -39,6 +40,13 @@ export class ChainUnavailable extends Error {
     super(String((cause as Error)?.message ?? cause).split("\n")[0]);
     this.name = "ChainUnavailable";
   }
+}
+
+/** Every custom error of the contracts, to decode a revert against. */
+export function errorsAbiOf(abis: Abis): Abi {
+  return [...abis.collection, ...abis.marketplace, ...abis.factory, ...abis.stablecoin].filter(
+    (entry) => entry.type === "error",
+  );
 }
 
 /**

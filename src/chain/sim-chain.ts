@@ -2,23 +2,24 @@ import { formatTransactionReceipt, type Abi, type Address, type Hex, type Transa
 import { indexedEventsAbi } from "../indexer/decode.ts";
 import type { ChainIndexer } from "../indexer/indexer.ts";
 import { chainLogSource } from "../indexer/log-source.ts";
-import type { ReadModels } from "../indexer/models.ts";
-import type { IndexObserver } from "../indexer/observer.ts";
 import type { Abis } from "../core/abi.ts";
 import { BlockBatcher } from "./block-batcher.ts";
-import { ChainGate } from "./chain-gate.ts";
+import { IndexedChain } from "./indexed-chain.ts";
 import type { CoreContracts } from "./deploy.ts";
-
-export { FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call.ts";
+import { followedTopics, recordedBlocks, recordedCall, savepointOf } from "./chain-recording.ts";
 import type { ChainLink, PublicClient } from "./network.ts";
 import type { NodeLink } from "./node/link.ts";
 import { LocalSigner } from "./local-signer.ts";
-import type { ChainRecorder } from "./recorder.ts";
-import { chainErrorOf, type RevertRules } from "./revert.ts";
-import { runRecorded, sendRecorded } from "./recorded.ts";
+import { NodeSnapshots } from "./node-snapshots.ts";
+import { StorageFull, type ChainRecorder, type Savepoint } from "./recorder.ts";
+import { chainErrorOf, errorsAbiOf, type RevertRules } from "./revert.ts";
+import { sendRecorded } from "./recorded.ts";
+import { WriteMarks } from "./write-marks.ts";
 import { READ_ONLY } from "./read-only.ts";
 import type { ContractCall, WriteOptions } from "./contract-call.ts";
 import { transactionOf } from "./transaction.ts";
+
+export { FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call.ts";
 
 /**
  * A chain and its index, joined so that nothing can change the chain behind the
@@ -26,41 +27,35 @@ import { transactionOf } from "./transaction.ts";
  * and whatever may have changed the chain marks the index stale. Writers that answer
  * a caller wait for `confirmed(hash)`, which returns once the block is indexed.
  *
- * Concurrent API writes share a block (`batcher`). While a journal records the chain
- * (`recordTo`), writes run one at a time instead, so the record's order is the chain's.
+ * Concurrent API writes share a block (`batcher`). While a journal records (`recordTo`), each block and each call
+ * from outside is one step of it, in the chain's order, taken back if its record cannot be made durable.
  */
-export class SimChain {
+export class SimChain extends IndexedChain {
   readonly chainId: number;
   readonly contracts: CoreContracts;
   readonly abis: Abis;
   readonly #errorsAbi: Abi;
   #chain: ChainLink | undefined;
-  #indexer: ChainIndexer;
   #batcher: BlockBatcher | undefined;
   /** Signs for the accounts the chain only impersonates, so their hashes are the same on every replay. */
   #signer: LocalSigner | undefined;
   #keyOf: ((address: Address) => Hex | undefined) | undefined;
   #recorder: ChainRecorder | undefined;
-  /**
-   * The index's mark (`markStale`) of each write not yet confirmed: a confirmed write nothing came after leaves the
-   * index current.
-   */
-  readonly #marks = new Map<Hex, number>();
-  /** The node snapshot ids evm_revert went back to, in order (each dropped every node snapshot from its id on). */
-  readonly #revertedTo: bigint[] = [];
+  /** The first topics of the events the index follows (what a record keeps of a block's logs). */
+  readonly #followed: ReadonlySet<string>;
+  #snapshots = new NodeSnapshots();
+  readonly #marks = new WriteMarks();
   /** Resolves once the chain runs (at once, unless the chain is still being started: `awaiting`). */
   readonly #started: Promise<void>;
-  readonly #gate = new ChainGate();
   #start: () => void = () => undefined;
 
   constructor(chain: ChainLink | { chainId: number }, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer) {
+    super(indexer);
     this.chainId = chain.chainId;
     this.contracts = contracts;
     this.abis = abis;
-    this.#indexer = indexer;
-    this.#errorsAbi = [...abis.collection, ...abis.marketplace, ...abis.factory, ...abis.stablecoin].filter(
-      (entry) => entry.type === "error",
-    );
+    this.#followed = followedTopics(abis);
+    this.#errorsAbi = errorsAbiOf(abis);
     if ("connection" in chain) {
       this.#chain = chain;
       this.#batcher = new BlockBatcher(chain.connection.provider);
@@ -80,18 +75,15 @@ export class SimChain {
     return new SimChain({ chainId }, contracts, abis, indexer);
   }
 
-  /**
-   * Takes over a started chain of the same world (its chain, index and block batcher); whatever waited for the chain
-   * goes on.
-   */
-  adopt(started: SimChain): void {
+  /** Takes over a started chain of the same world (all of it but, with `keepIndex`, its index); what waited goes on. */
+  adopt(started: SimChain, { keepIndex = false }: { keepIndex?: boolean } = {}): void {
     if (this.#chain) throw new Error(`chain ${this.chainId} already runs`);
     this.#chain = started.#chain;
     this.#batcher = started.#batcher;
     this.#signer = started.#signer;
+    this.#snapshots = started.#snapshots;
     if (this.#keyOf) this.#signer?.knowKeys(this.#keyOf);
-    this.#indexer = started.#indexer;
-    this.#revertedTo.push(...started.#revertedTo);
+    if (!keepIndex) this.indexer = started.indexer;
     this.#start();
   }
 
@@ -125,50 +117,12 @@ export class SimChain {
     return this.#chain;
   }
 
-  /** The read models, once the index has caught up with the chain: the one way to read them. */
-  async read(): Promise<ReadModels> {
-    await this.sync();
-    return this.#indexer.models;
-  }
-
-  /** Catch the index up with the chain, if anything may have changed it (once another caller's hold has ended). */
-  async sync(): Promise<void> {
-    await this.#gate.open();
-    return this.#indexer.sync();
-  }
-
-  /** Blocks may have been mined by others (a node polled, a collection looked for at the head). */
-  noticeMoved(): void {
-    this.#indexer.markStale();
-  }
-
-  /** Blocks the index holds may have been replaced (a node others write to may have gone back). */
-  noticeRewritten(): void {
-    this.#indexer.markRewritten();
-  }
-
-  /** Remembers the models as of the head, to come back to if the chain does; answers a mark for `forgetCheckpoints`. */
-  async checkpoint(): Promise<number> {
-    const before = this.#indexer.checkpointCount;
-    await this.#indexer.checkpoint();
-    return before;
-  }
-
-  /** Forgets the checkpoints taken since `mark` (a savepoint no longer needed). */
-  forgetCheckpoints(mark: number): void {
-    this.#indexer.dropCheckpoints(mark);
-  }
-
-  /** Tells `observer` what each catch-up of the index adds and takes back (the event feed). */
-  observe(observer: IndexObserver | undefined): void {
-    this.#indexer.observe(observer);
-  }
-
   /**
-   * The index reads this chain from now on (after it was folded from the world cache), rebuilt if the chain disagrees.
+   * The index reads this chain from now on (after it was folded from the world cache or a journal), rebuilt if the
+   * chain disagrees.
    */
   indexFromChain(): void {
-    this.#indexer.readFrom(chainLogSource(this.publicClient, indexedEventsAbi(this.abis)));
+    this.indexer.readFrom(chainLogSource(this.publicClient, indexedEventsAbi(this.abis)));
   }
 
   /**
@@ -177,12 +131,12 @@ export class SimChain {
    */
   async hold<T>(work: () => Promise<T>): Promise<T> {
     await this.#started;
-    return this.#gate.hold(work);
+    return this.gate.hold(work);
   }
 
   /** A mark to give `holdsSnapshot` with a node snapshot taken now. */
   get revertCount(): number {
-    return this.#revertedTo.length;
+    return this.#snapshots.revertCount;
   }
 
   /**
@@ -190,43 +144,61 @@ export class SimChain {
    * to it or before it.
    */
   holdsSnapshot(id: Hex, mark: number): boolean {
-    return this.#revertedTo.slice(mark).every((revertedTo) => revertedTo > BigInt(id));
+    return this.#snapshots.holds(id, mark);
   }
 
   /** From now on, every write and state-changing call from outside is recorded, in chain order. */
   recordTo(recorder: ChainRecorder | undefined): void {
     this.#recorder = recorder;
+    const chain = this.#running();
+    if (chain.external) return;
+    const provider = chain.connection.provider;
+    this.#batcher!.recordWith(
+      recorder && recordedBlocks(recorder, provider, this.chainId, this.#followed, () => this.savepoint()!),
+    );
+  }
+
+  /** Where a recorded change is taken back to (an in-process chain; a node we did not start keeps what it was sent). */
+  savepoint(): Promise<Savepoint> | undefined {
+    const chain = this.#running();
+    if (chain.external) return undefined;
+    return savepointOf(chain.connection.provider, this.indexer, (id) => {
+      this.#snapshots.reverted(id);
+      this.#batcher!.touched();
+    });
   }
 
   /**
-   * Any JSON-RPC call (the chain's port serves through this). A state-changing one runs between
-   * blocks and is recorded, unless `record` is false (the simulator's own calls, which record
-   * themselves at a higher level).
+   * Any JSON-RPC call (the chain's port serves through this). A state-changing one runs between blocks and is recorded,
+   * unless `record` is false (the simulator's own calls, which record themselves at a higher level, and a journal's
+   * replay). `caller`: the call comes from outside (the port, or its record), which sees snapshot ids of its own.
    */
   async request(
     method: string,
     params: unknown[] = [],
-    { record = true }: { record?: boolean } = {},
+    { record = true, caller = record }: { record?: boolean; caller?: boolean } = {},
   ): Promise<unknown> {
     await this.#started;
-    const call = async () => {
-      const result = await this.#running().connection.provider.request({ method, params });
-      if (method === "evm_revert" && result === true) this.#revertedTo.push(BigInt(params[0] as Hex));
-      return result;
-    };
-    if (READ_ONLY.has(method)) return (await this.#gate.open(), call());
-    const recorder = record && !this.#gate.heldHere() ? this.#recorder : undefined;
+    const provider = this.#running().connection.provider;
+    const call = () => this.#snapshots.call(provider, method, params, caller);
+    if (READ_ONLY.has(method)) return (await this.gate.open(), call());
+    const held = this.gate.heldHere();
+    const recorder = record && !held ? this.#recorder : undefined;
     try {
-      if (!recorder) return await this.#gate.shared(() => this.#batcher!.exclusive(call));
-      const result = await recorder.exclusive(() =>
-        runRecorded(this.#running().connection.provider, call, (at) =>
-          recorder.append({ t: "rpc", chainId: this.chainId, method, params, ...at }),
-        ),
+      // The holder has the chain to itself; while a journal records, what changes the chain unrecorded holds the
+      // journal's turn already (a control action): both as they are.
+      if (held) return await call();
+      if (!recorder) return await this.gate.shared(() => (this.#recorder ? call() : this.#batcher!.exclusive(call)));
+      await this.gate.open();
+      return await recordedCall(
+        { recorder, provider, chainId: this.chainId, followed: this.#followed },
+        { method, params },
+        call,
+        this.#running().external ? undefined : () => this.savepoint()!,
       );
-      await recorder.flush();
-      return result;
     } finally {
-      this.#indexer.markRewritten();
+      this.#batcher?.touched();
+      this.indexer.markRewritten();
     }
   }
 
@@ -236,11 +208,11 @@ export class SimChain {
    */
   async write(from: Address, call: ContractCall, rules: RevertRules = {}, options: WriteOptions = {}): Promise<Hex> {
     await this.#started;
-    // A journal runs writes one at a time already; otherwise they run beside each other, not during a hold.
-    const recorder = this.#gate.heldHere() ? undefined : this.#recorder;
-    if (!recorder) return this.#gate.shared(() => this.#write(from, call, rules, options, undefined));
-    await this.#gate.open();
-    return this.#write(from, call, rules, options, recorder);
+    if (this.gate.heldHere()) return this.#write(from, call, rules, options, true);
+    // A journal runs writes in its own order; otherwise they run beside each other. Neither during a hold.
+    if (!this.#recorder) return this.gate.shared(() => this.#write(from, call, rules, options, false));
+    await this.gate.open();
+    return this.#write(from, call, rules, options, false);
   }
 
   async #write(
@@ -248,31 +220,31 @@ export class SimChain {
     call: ContractCall,
     rules: RevertRules,
     options: WriteOptions,
-    recorder: ChainRecorder | undefined,
+    held: boolean,
   ): Promise<Hex> {
     const chain = this.#running();
     const provider = chain.connection.provider;
     let sent: Hex | undefined;
     try {
       const { sendable, send } = await transactionOf(chain, this.#signer, from, call, options);
-      if (recorder) return (sent = await sendRecorded(provider, this.chainId, recorder, sendable, send));
-      // A write at a given time (the replay) has its block to itself; others may share one. On a node we did not
-      // start, others mine: an untimed write goes as it comes (the writer keeps each wallet's sends in order).
+      // The holder's writes are its own (recorded as a whole by its caller): each sent alone, as it comes.
+      if (held) return (sent = await send());
+      // On a node we did not start each send is a step of its own (recorded once mined; the node keeps it either way).
+      if (this.#recorder && chain.node)
+        return (sent = await sendRecorded(provider, this.chainId, this.#recorder, sendable, send));
+      // A write at a given time (the replay) has its block to itself; others may share one, each block a step of the
+      // journal when one records. On a node we did not start, others mine: an untimed write goes as it comes (the
+      // writer keeps each wallet's sends in order).
       if (options.at !== undefined) return (sent = await this.#batcher!.exclusive(send));
       return (sent = await (chain.external ? send() : this.#batcher!.send(sendable)));
     } catch (error) {
-      throw chainErrorOf(error, this.#errorsAbi, rules);
+      // A write the journal refused (507) is the journal's answer, not the chain's.
+      throw error instanceof StorageFull ? error : chainErrorOf(error, this.#errorsAbi, rules);
     } finally {
-      const mark = this.#indexer.markStale();
+      const mark = this.indexer.markStale();
       // Others mine on a node we did not start: there, only the poll tells the index it is current.
-      if (sent && !chain.external) this.#remember(sent, mark);
+      if (sent && !chain.external) this.#marks.remember(sent, mark);
     }
-  }
-
-  #remember(hash: Hex, mark: number): void {
-    // Writes nobody confirms (the replay's) do not pile up.
-    if (this.#marks.size >= 1024) this.#marks.delete(this.#marks.keys().next().value!);
-    this.#marks.set(hash, mark);
   }
 
   /**
@@ -286,9 +258,7 @@ export class SimChain {
     const receipt = batched
       ? formatTransactionReceipt(batched as never)
       : await this.publicClient.waitForTransactionReceipt({ hash, ...(timeoutMs ? { timeout: timeoutMs } : {}) });
-    const mark = this.#marks.get(hash);
-    this.#marks.delete(hash);
-    await this.#indexer.syncTo(receipt.blockNumber, receipt.blockHash, mark);
+    await this.indexer.syncTo(receipt.blockNumber, receipt.blockHash, this.#marks.take(hash));
     return receipt;
   }
 

@@ -22,7 +22,7 @@ export async function banner(
   const lines = [
     `NFT service simulator ready in ${(times.readyInMs / 1000).toFixed(1)} s` +
       (times.chainsInMs
-        ? ` (answering from the cached world; the chains held it after ${(times.chainsInMs / 1000).toFixed(1)} s)`
+        ? ` (answering from the ${sim.load.source === "state" ? "journal's checkpoint" : "cached world"}; the chains held it after ${(times.chainsInMs / 1000).toFixed(1)} s)`
         : ""),
     "",
     `  API        ${sim.url}/api/v2`,
@@ -31,7 +31,7 @@ export async function banner(
     `  clock      ${clock}`,
     `  control    ${state.controlOn ? `${sim.url}/_sim  (time, snapshots, reset, collections, API keys, faults, request log; see /docs)` : "off (not on loopback; set --admin-token to turn it on)"}`,
     `  cache      ${state.cacheDir ? `${state.cacheDir} (the next start answers from it at once; --no-cache to replay first)` : "off"}`,
-    `  state      ${state.stateDir ? `${state.stateDir} (journal: ${sim.restored?.replayed ?? 0} changes replayed)` : "not kept (--state <dir> keeps every change across restarts)"}`,
+    `  state      ${state.stateDir ? stateLine(sim, state.stateDir) : "not kept (--state <dir> keeps every change across restarts)"}`,
     ...chains.flatMap((read) => chainLines(read, sim.rpcUrls.get(read.chain.chainId))),
     "",
     "  API keys (developer wallets):",
@@ -85,4 +85,15 @@ async function mintSample(
     }
   }
   return undefined;
+}
+
+/** Where the journal is and what it replayed; and, loudly, when its disk refuses writes. */
+function stateLine(sim: Simulator, dir: string): string {
+  const line = `${dir} (journal: ${sim.restored?.replayed ?? 0} changes replayed)`;
+  const journal = sim.control.state().journal;
+  if (!journal || journal.writable) return line;
+  return (
+    `${line}\n             NOT WRITABLE since ${journal.since} (${journal.reason}): ` +
+    "writes answer 507 STORAGE_FULL until it can be written, reads still answer"
+  );
 }

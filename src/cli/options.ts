@@ -153,6 +153,9 @@ export function readOptions(
     webhookHosts: list(values["webhook-hosts"] ?? env.WEBHOOK_HOSTS).map((host) => host.toLowerCase()),
     ...(adminToken !== undefined ? { adminToken } : {}),
     ...stateDir(state),
+    ...(env.STATE_CHECKPOINT_BYTES
+      ? { checkpointEveryBytes: integerOption("STATE_CHECKPOINT_BYTES", env.STATE_CHECKPOINT_BYTES, 1, 2 ** 40) }
+      : {}),
     ...cacheDir(values, env),
     nodeUrls,
     pollIntervalMs: integerOption(

@@ -5,6 +5,7 @@ import { KeysFileError, redactKeys, type GivenKeys } from "../chain/node/keys-fi
 import { NodeRefusal } from "../chain/node/refusal.ts";
 import { isLoopbackHost } from "../access/hosts.ts";
 import { JournalError } from "../journal/journal.ts";
+import { StateLocked } from "../journal/lock.ts";
 import { ReplayError } from "../scenario/replay.ts";
 import { ScenarioError } from "../scenario/load.ts";
 import { chooseWorld, fixtureFile, WorldChoiceError } from "../scenario/worlds.ts";
@@ -19,7 +20,8 @@ import { nodeTooOld } from "../core/node-version.ts";
 /**
  * `npm run simulate` and `nft-sim simulate`: starts the simulator and serves until Ctrl-C.
  * Resolves once it serves (the open ports keep the process alive), or with an exit code:
- * 0 after --help, 1 when it could not start, 2 on a usage error (each told on stderr).
+ * 0 after --help, 1 when it could not start, 2 on a usage error or a --state directory another simulator holds (each
+ * told on stderr).
  */
 export async function simulate(argv: string[], usage = USAGE): Promise<number | undefined> {
   const given: { keys?: GivenKeys } = {};
@@ -61,12 +63,18 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
         `${seconds(readyInMs)}; the chains replay it meanwhile, and writes wait for them`,
     );
   }
+  if (sim.load.source === "state") {
+    console.log(
+      `Answering from the journal in ${options.stateDir} (its checkpoint and the lines after it) after ` +
+        `${seconds(readyInMs)}; the chains replay the world and the journal meanwhile, and writes wait for them`,
+    );
+  }
   const controlOn = isLoopbackHost(options.host) || options.adminToken !== undefined;
   let stopping = false;
   sim.live.then(
     async () => {
       display.stop();
-      const chainsInMs = sim.load.source === "cache" ? performance.now() : undefined;
+      const chainsInMs = sim.load.source !== "replay" ? performance.now() : undefined;
       console.log(
         await banner(sim, { readyInMs, ...(chainsInMs ? { chainsInMs } : {}) }, clock, {
           controlOn,
@@ -146,6 +154,11 @@ function seconds(ms: number): string {
 /** Tells why the simulator did not start (a given key never shows, whatever the error quotes). */
 function failure(error: Error & { code?: string; port?: number }, usage: string, keys: GivenKeys | undefined): number {
   const print = (text: string) => console.error(redactKeys(text, keys));
+  // Another simulator holds the --state directory: a usage error (exit 2), naming it, without the usage text.
+  if (error instanceof StateLocked) {
+    print(error.message);
+    return 2;
+  }
   if (
     error instanceof UsageError ||
     error instanceof WorldChoiceError ||

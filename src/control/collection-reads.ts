@@ -15,6 +15,7 @@ interface Reads {
 
 async function collectionOf(chains: ChainRegistry, rawAddress: string, chainId?: number) {
   const address = rawAddress.toLowerCase() as Address;
+  await chains.whole();
   const lookup = await chains.findCollection(address, chainId);
   if (!("found" in lookup)) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${address}` });
   const { chain, models } = lookup.found;

@@ -1,5 +1,6 @@
-import { applyFragment } from "../arrange/apply.ts";
+import { applyFragment, type Placement } from "../arrange/apply.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
+import type { SimChain } from "../chain/sim-chain.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { apiError, ERRORS } from "../core/errors.ts";
 import type { JournalEntry } from "../journal/entries.ts";
@@ -7,11 +8,15 @@ import { JournalError, type Journal } from "../journal/journal.ts";
 import type { TimeResponse } from "../schemas/control.ts";
 import type { ArrangeResponse, WorldResponse } from "../schemas/world.ts";
 import { worldView } from "../views/world.ts";
+import type { StateResponse } from "../schemas/state.ts";
+import { headOf } from "../chain/actions/node-state.ts";
+import { replayBlock } from "../chain/recorded.ts";
+import type { Savepoint } from "../chain/recorder.ts";
 import { advanceTime, chainClocks, mineAtTimes } from "./clock.ts";
 import { Faults } from "./faults.ts";
 import { RequestLog } from "./request-log.ts";
 import { Snapshots } from "./snapshots.ts";
-import { createApiKey, type WorldParts } from "./world-editing.ts";
+import { createApiKey, newApiKey, type WorldParts } from "./world-editing.ts";
 
 /**
  * Steering the simulator: time, snapshots, API keys (the actions that are more than one
@@ -22,8 +27,10 @@ export class Control {
   readonly faults = new Faults();
   readonly requests: RequestLog;
   readonly parts: WorldParts;
-  readonly #snapshots: Snapshots;
+  #snapshots: Snapshots;
   #journal: Journal | undefined;
+  #kept: Journal | undefined;
+  #checkpoint: () => { offset: number; at: string } | undefined = () => undefined;
   #queue: Promise<unknown> = Promise.resolve();
 
   constructor(parts: WorldParts) {
@@ -36,15 +43,51 @@ export class Control {
     return this.parts.chains;
   }
 
+  /** Takes over the snapshots a replay took on chains this control now runs (a journal replayed beside the answers). */
+  adoptSnapshots(replayer: Control): void {
+    this.#snapshots = replayer.#snapshots.movedTo(this.parts);
+  }
+
   /** The world is in: remember it for `reset`. */
   loaded(): Promise<void> {
     return this.#snapshots.markLoaded();
   }
 
+  /** The journal `state()` tells of (before it records: while the chains replay it). */
+  keptIn(journal: Journal): void {
+    this.#kept = journal;
+  }
+
   /** Records every acknowledged change from now on. */
   attach(journal: Journal): void {
-    this.#journal = journal;
+    this.#journal = this.#kept = journal;
     for (const chain of this.chains.all()) chain.recordTo(journal);
+  }
+
+  /** Where `state()` learns the journal's checkpoint. */
+  checkpoints(status: () => { offset: number; at: string } | undefined): void {
+    this.#checkpoint = status;
+  }
+
+  /** What --state keeps, and whether its journal takes writes now. */
+  state(): StateResponse {
+    const journal = this.#kept;
+    if (!journal) return { kept: false };
+    const { writable, since, reason } = journal.writability;
+    const checkpoint = this.#checkpoint();
+    return {
+      kept: true,
+      dir: journal.dir,
+      ...(checkpoint ? { checkpoint: { ...checkpoint, behind: journal.bytes - checkpoint.offset } } : {}),
+      journal: {
+        file: journal.path,
+        bytes: journal.bytes,
+        format: journal.header.format ?? 1,
+        writable,
+        ...(since ? { since } : {}),
+        ...(reason ? { reason } : {}),
+      },
+    };
   }
 
   time(): Promise<TimeResponse> {
@@ -55,41 +98,54 @@ export class Control {
     if (chainId !== undefined && !this.chains.get(chainId))
       throw apiError(ERRORS.NOT_FOUND, { what: `Chain ${chainId}` });
     const chainIds = chainId === undefined ? this.chains.ids() : [chainId];
-    return this.#exclusive(async () => {
-      const at = await advanceTime(this.chains, chainIds, seconds);
-      this.#record({ t: "time", chainIds, at });
+    const chains = chainIds.map((id) => this.chains.get(id)!);
+    return this.#run(async (journal) => {
+      const move = async (record: (entry: JournalEntry) => void) => {
+        const at = await advanceTime(this.chains, chainIds, seconds);
+        const heads = await Promise.all(chains.map((chain) => headOf(chain)));
+        record({
+          t: "time",
+          chainIds,
+          at,
+          heads: heads.map(({ number, hash, timestamp }) => [Number(number), hash, Number(timestamp)]),
+        });
+      };
+      // Taken back on every chain it moved if its record cannot be made durable.
+      await (journal ? journal.stepHeld(move, () => savepoints(chains)) : move(() => {}));
       return chainClocks(this.chains);
     });
   }
 
   snapshot(): Promise<string> {
-    return this.#exclusive(async () => {
-      const id = await this.#snapshots.take();
-      this.#record({ t: "snapshot", id });
-      return id;
+    return this.#run(async (journal) => {
+      const { id } = await this.#first(journal, () => ({ t: "snapshot", id: this.#snapshots.nextId() }));
+      return this.#snapshots.take(id);
     });
   }
 
   revert(id: string): Promise<void> {
-    return this.#exclusive(async () => {
+    return this.#run(async (journal) => {
+      await this.#first(journal, () => (this.#snapshots.check(id), { t: "revert", id }));
       await this.#snapshots.revert(id);
-      this.#record({ t: "revert", id });
     });
   }
 
-  /** Back to the world as loaded; the journal is cleared with it. */
+  /** Back to the world as loaded; the journal is cleared first (a new generation of it). */
   reset(): Promise<void> {
-    return this.#exclusive(async () => {
-      await this.#snapshots.reset();
-      this.#journal?.clear();
+    return this.#run(async (journal) => {
+      this.#snapshots.checkReset();
+      await (journal ? journal.clearHeld(() => this.#snapshots.reset()) : this.#snapshots.reset());
     });
   }
 
   createApiKey(name: string): Promise<ApiAccount> {
-    return this.#exclusive(async () => {
-      const account = await createApiKey(this.parts, name);
-      this.#record({ t: "apiKey", apiKey: account.apiKey, name });
-      return account;
+    return this.#run(async (journal) => {
+      const { apiKey } = await this.#first(journal, () => ({
+        t: "apiKey",
+        apiKey: newApiKey(this.parts, name),
+        name,
+      }));
+      return createApiKey(this.parts, name, apiKey);
     });
   }
 
@@ -107,10 +163,11 @@ export class Control {
    * with its time.
    */
   arrange(fragment: unknown): Promise<ArrangeResponse> {
-    return this.#exclusive(async () => {
-      const { answer, placement } = await applyFragment(this.parts, fragment);
-      this.#record({ t: "scenario", fragment, ...placement });
-      return answer;
+    return this.#run(async (journal) => {
+      journal?.ensureWritable();
+      // Its line made durable before the fragment is let go: taken back (507) if it cannot be.
+      const keep = journal && ((placement: Placement) => journal.recordHeld({ t: "scenario", fragment, ...placement }));
+      return (await applyFragment(this.parts, fragment, undefined, keep)).answer;
     });
   }
 
@@ -142,10 +199,20 @@ export class Control {
             .catch(() => (failedAgain += 1));
           break;
         }
+        case "block": {
+          const chain = this.#chain(entry.chainId);
+          failedAgain += await replayBlock(
+            { request: ({ method, params }) => chain.request(method, params, quiet) },
+            entry,
+          );
+          break;
+        }
         case "rpc": {
           const chain = this.#chain(entry.chainId);
           if (entry.at !== undefined) await chain.request("evm_setNextBlockTimestamp", [entry.at], { record: false });
-          await chain.request(entry.method, entry.params, { record: false }).catch(() => (failedAgain += 1));
+          await chain
+            .request(entry.method, entry.params, { record: false, caller: true })
+            .catch(() => (failedAgain += 1));
           break;
         }
         case "apiKey":
@@ -166,6 +233,8 @@ export class Control {
           await mineAtTimes(chains, entry.chainIds, entry.at);
           break;
         case "scenario":
+          // A fragment reads the world it lands on: the chains' indexes follow them again if a replay stopped them.
+          for (const chain of chains.all()) chain.resumeIndexing();
           await applyFragment(this.parts, entry.fragment, entry).catch((error: unknown) => {
             throw new JournalError(
               `the journal applies a fragment at ${entry.now} that no longer applies to this world (${String((error as Error).message ?? error)}): the journal does not belong to this world`,
@@ -189,15 +258,35 @@ export class Control {
     return chain;
   }
 
-  #record(entry: JournalEntry): void {
-    this.#journal?.append(entry);
+  /** `entry()` (which may refuse first) made durable, when a journal records, before the action it names runs. */
+  #first<E extends JournalEntry>(journal: Journal | undefined, entry: () => E): Promise<E> {
+    return journal ? journal.recordFirstHeld(entry) : Promise.resolve(entry());
   }
 
   /** Control actions run one at a time, and in the journal's order with every chain write. */
-  #exclusive<T>(work: () => Promise<T>): Promise<T> {
-    if (this.#journal) return this.#journal.exclusive(work);
-    const run = this.#queue.then(work);
+  #run<T>(work: (journal: Journal | undefined) => Promise<T>): Promise<T> {
+    const journal = this.#journal;
+    if (journal) return journal.exclusive(() => work(journal));
+    const run = this.#queue.then(() => work(undefined));
     this.#queue = run.catch(() => undefined);
     return run;
   }
+}
+
+/** The simulator's own calls: not recorded (a replay), with the chain's snapshot ids. */
+const quiet = { record: false, caller: false };
+
+/** One savepoint over several chains: every one taken back, or released. */
+async function savepoints(chains: SimChain[]): Promise<Savepoint> {
+  const points: Savepoint[] = [];
+  for (const chain of chains) {
+    const point = await chain.savepoint();
+    if (point) points.push(point);
+  }
+  return {
+    takeBack: async () => {
+      for (const point of points.reverse()) await point.takeBack();
+    },
+    release: () => points.forEach((point) => point.release()),
+  };
 }

@@ -19,6 +19,7 @@ function handlers(control: Control, events: PushedEvents): Record<ControlOperati
   return {
     ...eventHandlers(events),
     ...worldHandlers(control),
+    getState: handle(ops.getState, { answer: async () => control.state() }),
     getTime: handle(ops.getTime, { answer: () => control.time() }),
     advanceTime: handle(ops.advanceTime, { answer: ({ body }) => control.advanceTime(body.seconds, body.chainId) }),
     takeSnapshot: handle(ops.takeSnapshot, { answer: async () => ({ id: await control.snapshot() }) }),

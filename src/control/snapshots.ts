@@ -14,7 +14,7 @@ interface NodeSnapshot {
   mark: number;
 }
 
-interface Snapshot {
+export interface Snapshot {
   /** Per chain (renewed after each revert: a node's snapshot is used up by it). */
   nodes: Map<number, NodeSnapshot>;
   accounts: readonly ApiAccount[];
@@ -47,6 +47,15 @@ export class Snapshots {
     this.#parts = parts;
   }
 
+  /** The same snapshots, acting on `parts` from now on (the chains and keys a replay's snapshots become those of). */
+  movedTo(parts: SnapshotParts): Snapshots {
+    const moved = new Snapshots(parts);
+    for (const [id, snapshot] of this.#taken) moved.#taken.set(id, snapshot);
+    moved.#loaded = this.#loaded;
+    moved.#count = this.#count;
+    return moved;
+  }
+
   /** Remembers the world as loaded, for `reset`. */
   async markLoaded(): Promise<void> {
     this.#loaded = await this.#take().catch((error: unknown) => {
@@ -55,8 +64,8 @@ export class Snapshots {
     });
   }
 
-  /** Takes a snapshot under the next id, or under `id` (a journal's replay gives the id it recorded). */
-  async take(id = String(this.#count + 1)): Promise<string> {
+  /** The id the next snapshot gets; refused (409) when no more can be taken. */
+  nextId(): string {
     if (this.#taken.size >= SNAPSHOT_LIMIT) {
       throw apiError(
         ERRORS.CONFLICT,
@@ -68,6 +77,11 @@ export class Snapshots {
         },
       );
     }
+    return String(this.#count + 1);
+  }
+
+  /** Takes a snapshot under the next id, or under `id` (a journal's replay gives the id it recorded). */
+  async take(id = this.nextId()): Promise<string> {
     this.#taken.set(id, await this.#take());
     this.#count = Math.max(this.#count, Number(id));
     return id;
@@ -83,6 +97,20 @@ export class Snapshots {
    * forgotten and refused with 409, before any chain moves.
    */
   async revert(id: string): Promise<void> {
+    const snapshot = this.check(id);
+    for (const later of [...this.#taken.keys()].filter((other) => Number(other) > Number(id)))
+      this.#taken.delete(later);
+    await this.#revertTo(snapshot, `snapshot '${id}'`).catch((error: unknown) => {
+      if (error instanceof ApiError) this.#taken.delete(id);
+      throw error;
+    });
+  }
+
+  /**
+   * Snapshot `id`, if the chains can go back to it: 404 if there is none, 409 (and it is forgotten) if a chain dropped
+   * it.
+   */
+  check(id: string): Snapshot {
     const snapshot = this.#taken.get(id);
     if (!snapshot) throw apiError(ERRORS.NOT_FOUND, { what: `Snapshot '${id}'` });
     const dropped = this.#chainsWithout(snapshot);
@@ -99,16 +127,11 @@ export class Snapshots {
         },
       );
     }
-    for (const later of [...this.#taken.keys()].filter((other) => Number(other) > Number(id)))
-      this.#taken.delete(later);
-    await this.#revertTo(snapshot, `snapshot '${id}'`).catch((error: unknown) => {
-      if (error instanceof ApiError) this.#taken.delete(id);
-      throw error;
-    });
+    return snapshot;
   }
 
-  /** Back to the world as loaded; every snapshot is gone and ids start again at 1. */
-  async reset(): Promise<void> {
+  /** The world as loaded, if the chains can go back to it (409 if not). */
+  checkReset(): Snapshot {
     if (this.#loaded instanceof NodeCannot) throw this.#loaded;
     const loaded = this.#loaded!;
     const dropped = this.#chainsWithout(loaded);
@@ -124,6 +147,12 @@ export class Snapshots {
         },
       );
     }
+    return loaded;
+  }
+
+  /** Back to the world as loaded; every snapshot is gone and ids start again at 1. */
+  async reset(): Promise<void> {
+    const loaded = this.checkReset();
     this.#taken.clear();
     this.#count = 0;
     await this.#revertTo(loaded, "the world as loaded");

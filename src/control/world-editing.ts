@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Address, Hex } from "viem";
-import type { Accounts } from "../core/accounts.ts";
+import { apiKeyAccount, type Accounts } from "../core/accounts.ts";
 import { createCollection as createCollectionOnChain, createdCollection } from "../chain/actions/create-collection.ts";
 import { grantMinter, hasMinterRole, revokeMinter } from "../chain/actions/minter-role.ts";
 import { fundWallet, nodeAccounts } from "../chain/actions/node-state.ts";
 import { lowerAddress } from "../core/formats.ts";
-import { addressOf, keyFor } from "../core/keys.ts";
 import { ChainRevert } from "../chain/revert.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { ApiAccount } from "../core/config.ts";
@@ -118,15 +117,8 @@ export async function setMinterRole(
   };
 }
 
-/**
- * A new API key whose developer wallet (its key derived from the name) is funded on every chain; the world names its
- * account.
- */
-export async function createApiKey(
-  parts: WorldParts,
-  name: string,
-  apiKey = `sim-${name}-${randomBytes(6).toString("hex")}`,
-): Promise<ApiAccount> {
+/** Refused (409) if an API key or a handle of the world already has the name. */
+function checkNameFree(parts: WorldParts, name: string): void {
   if (parts.accounts.byName(name) || parts.handles.accounts.has(name))
     throw apiError(
       ERRORS.CONFLICT,
@@ -135,10 +127,27 @@ export async function createApiKey(
         errors: [`the name '${name}' is taken; pick another`],
       },
     );
-  const walletKey = keyFor(`api-key/${name}`);
-  const account: ApiAccount = { apiKey, name, walletKey, wallet: addressOf(walletKey) };
+}
+
+/** A new API key for an account `name`, refused (409) if the name is taken. */
+export function newApiKey(parts: WorldParts, name: string): string {
+  checkNameFree(parts, name);
+  return `sim-${name}-${randomBytes(6).toString("hex")}`;
+}
+
+/**
+ * A new API key whose developer wallet (its key derived from the name) is funded on every chain; the world names its
+ * account.
+ */
+export async function createApiKey(
+  parts: WorldParts,
+  name: string,
+  apiKey = newApiKey(parts, name),
+): Promise<ApiAccount> {
+  checkNameFree(parts, name);
+  const account = apiKeyAccount(name, apiKey);
   await fundWallet(parts.chains.all(), account.wallet);
   parts.accounts.add(account);
-  parts.handles.accounts.set(name, { address: account.wallet, key: walletKey });
+  parts.handles.accounts.set(name, { address: account.wallet, key: account.walletKey });
   return account;
 }

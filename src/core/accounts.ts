@@ -1,4 +1,11 @@
 import type { ApiAccount } from "./config.ts";
+import { addressOf, keyFor } from "./keys.ts";
+
+/** The account an API key made through the control API has: its wallet's key derives from its name. */
+export function apiKeyAccount(name: string, apiKey: string): ApiAccount {
+  const walletKey = keyFor(`api-key/${name}`);
+  return { apiKey, name, walletKey, wallet: addressOf(walletKey) };
+}
 
 /** The API keys callers may send, each with its account's developer wallet. */
 export class Accounts {

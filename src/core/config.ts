@@ -90,6 +90,11 @@ export interface SimulatorOptions {
   /** Directory of the journal that keeps every acknowledged change across restarts (`--state`). */
   stateDir?: string;
   /**
+   * How much the journal grows past its checkpoint before it is folded into a new one (env STATE_CHECKPOINT_BYTES; by
+   * default 4 MiB, or half the checkpoint's size once that is larger).
+   */
+  checkpointEveryBytes?: number;
+  /**
    * Folder of the world cache: a world replayed once is answered from here on the next start while its chains replay it
    * (off when undefined).
    */

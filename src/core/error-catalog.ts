@@ -281,6 +281,13 @@ export const ERRORS = {
     "the write was sent but its block did not come within `--mint-timeout`; `txHash` names it, and it takes effect " +
       "once it is mined",
   ),
+  STORAGE_FULL: error(
+    507,
+    "STORAGE_FULL",
+    "The journal in {dir} cannot be written ({code}): nothing was changed",
+    "with `--state`, the journal's disk is full, read-only or failing: nothing was changed and reads still answer; " +
+      "writes are taken again once the disk takes them (`GET /_sim/state`)",
+  ),
 } as const satisfies Record<string, ErrorDescriptor>;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   "TOO_MANY_REQUESTS",
   "HEADERS_TOO_LARGE",
   "EXPECTATION_FAILED",
+  "STORAGE_FULL",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

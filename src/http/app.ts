@@ -36,8 +36,6 @@ export interface AppDeps extends RouteDeps {
 
   /** Events pushed (`/_sim/events`, `/_sim/webhooks`). */
   events: PushedEvents;
-  /** Resolves once every change so far is on disk (`--state`); a write is answered only after it. */
-  durable(): Promise<void>;
 }
 
 /** zlib's and brotli's refusals of a body that is not in the coding its header names. */
@@ -92,14 +90,6 @@ export function createApp(deps: AppDeps): Koa {
   app.use(deps.control.requests.middleware());
   app.use(errorBodies((message) => console.error(message)));
   app.use(deps.drain.middleware());
-  // An error answer too: a mint that answers 504 MINT_PENDING was recorded before it timed out.
-  app.use(async function durableBeforeAnswer(ctx, next) {
-    try {
-      await next();
-    } finally {
-      if (ctx.method !== "GET" && ctx.method !== "HEAD") await deps.durable();
-    }
-  });
   app.use(cors());
   app.use(guardAccess(deps.access));
   app.use(readiness(deps.isReady));

@@ -1,3 +1,5 @@
+import { StorageFull } from "../chain/recorder.ts";
+
 /** One JSON-RPC call, as a client sent it. */
 interface RpcCall {
   id: number | string | null;
@@ -85,6 +87,9 @@ async function answer(call: unknown, run: RunCall): Promise<RpcReply> {
       message = String(error),
       data,
     } = (error ?? {}) as { code?: number; message?: string; data?: unknown };
+    // The journal refused the call (its disk is full or failing): a server error; nothing changed.
+    if (error instanceof StorageFull)
+      return { jsonrpc: "2.0", id: valid.id, error: { code: -32000, message: error.message, data: error.detail } };
     return { jsonrpc: "2.0", id: valid.id, error: { code, message, data } };
   }
 }

@@ -1,4 +1,5 @@
 import type { Hex } from "viem";
+import type { ChainModels } from "./models.ts";
 
 // How an index follows a chain it may share with others, and how it finds the chain is no longer the one it followed.
 
@@ -42,4 +43,17 @@ export class ChainReplaced extends Error {
     this.chainId = chainId;
     this.detail = detail;
   }
+}
+
+/** What to say when the earliest of `blockTimes` is stamped before the indexed head's time (undefined: it is not). */
+export function clockWentBack({ head, facts }: ChainModels, blockTimes: Map<bigint, number>): string | undefined {
+  const [number, time] = [...blockTimes].reduce((earliest, entry) => (entry[1] < earliest[1] ? entry : earliest));
+  if (head.blockNumber < 0 || time >= head.timestamp) return undefined;
+  const at = (seconds: number) => new Date(seconds * 1000).toISOString();
+  return (
+    `chain ${facts.chainId}'s clock went back: block ${number} is stamped ${at(time)}, before block ` +
+    `${head.blockNumber} (${at(head.timestamp)}); ` +
+    "volumes and dates follow the chain's clock (was the node restarted with a start time, e.g. anvil " +
+    "--timestamp?)"
+  );
 }

@@ -1,6 +1,7 @@
 import { BlockNotFoundError, type Hex } from "viem";
 import type { DecodedLog } from "./decode.ts";
-import { ChainReplaced, type FollowOptions } from "./following.ts";
+import { ChainReplaced, clockWentBack, type FollowOptions } from "./following.ts";
+import { Holds } from "./holds.ts";
 import { advanceHead, applyLogs } from "./apply.ts";
 import type { LogSource } from "./log-source.ts";
 import { emptyModels, type ChainFacts, type ChainModels } from "./models.ts";
@@ -46,11 +47,21 @@ export class ChainIndexer {
   #observer: IndexObserver | undefined;
   /** What rewinds took back since the observer was last told. */
   #removed: Folded = nothingFolded();
+  /** No longer follows the chain (`freeze`): the index of chains a journal is replayed on, which answer no one. */
+  #frozen = false;
+  readonly #holds = new Holds();
 
-  constructor(source: LogSource, facts: ChainFacts, follow: FollowOptions = {}) {
+  /** `from`: the models as they stood at the source's head (a journal's checkpoint), instead of folding its logs. */
+  constructor(
+    source: LogSource,
+    facts: ChainFacts,
+    follow: FollowOptions = {},
+    from?: { models: ChainModels; headHash: Hex | undefined },
+  ) {
     this.#source = source;
     this.#follow = follow;
-    this.#models = this.#origin(facts);
+    this.#models = from ? { ...from.models, facts } : this.#origin(facts);
+    this.#headHash = from?.headHash;
   }
 
   /** Empty models, as of the block before the first one that can hold the simulator's logs. */
@@ -96,9 +107,36 @@ export class ChainIndexer {
     this.markRewritten();
   }
 
+  /** Until `release(blockNumber)`, nothing after block `blockNumber` is indexed: later ones may still be taken back. */
+  hold(blockNumber: number): void {
+    this.#holds.add(blockNumber);
+  }
+
+  release(blockNumber: number): void {
+    this.#holds.remove(blockNumber);
+    this.#stale = true;
+  }
+
+  /** The indexed head's hash (undefined before the first block is indexed, or when it came without one). */
+  get headHash(): Hex | undefined {
+    return this.#headHash;
+  }
+
+  /** Stops following the chain: syncs and checkpoints do nothing from now on (its answers come from elsewhere). */
+  freeze(): void {
+    this.#frozen = true;
+  }
+
+  /** Follows the chain again after `freeze`, as if anything may have happened to it meanwhile. */
+  thaw(): void {
+    if (!this.#frozen) return;
+    this.#frozen = false;
+    this.markRewritten();
+  }
+
   /** Catch up with the chain if it may have moved. */
   async sync(): Promise<void> {
-    if (!this.#stale) return this.#running;
+    if (!this.#stale || this.#frozen) return this.#running;
     this.#stale = false;
     return this.#serialized(() => this.#catchUp());
   }
@@ -110,6 +148,7 @@ export class ChainIndexer {
    * read need not ask the chain.
    */
   async syncTo(blockNumber: bigint, blockHash?: Hex, mark?: number): Promise<void> {
+    if (this.#frozen) return;
     if (this.#mayBeRewritten || this.#models.head.blockNumber < Number(blockNumber))
       await this.#serialized(() => this.#catchUp({ number: blockNumber, hash: blockHash }));
     else await this.#running;
@@ -119,6 +158,7 @@ export class ChainIndexer {
 
   /** Remember the models as of the indexed head, to come back to if the chain returns to this block. */
   async checkpoint(): Promise<void> {
+    if (this.#frozen) return;
     await this.sync();
     return this.#serialized(async () => {
       this.#checkpoints.push({
@@ -172,7 +212,9 @@ export class ChainIndexer {
       // reorg): the indexed head must still be on it before blocks after it are read, or they would not follow it.
       await this.#rewindIfForked();
     }
-    const target: Target = to ?? (await this.#source.latest());
+    let target: Target = to ?? (await this.#source.latest());
+    const limit = this.#holds.limit(target.number);
+    if (limit < target.number) [target, this.#stale] = [{ number: limit }, true];
     const fromBlock = BigInt(this.#models.head.blockNumber + 1);
     if (target.number < fromBlock) return;
     const logs = await this.#source.logs(fromBlock, target.number, this.#models);
@@ -181,23 +223,11 @@ export class ChainIndexer {
     );
     const headHash = target.hash ?? logs.findLast((log) => log.blockNumber === target.number)?.blockHash ?? undefined;
     const fetched = await this.#addBlockTimes(blockTimes, logs, target.number);
-    this.#noticeClockBack(blockTimes);
+    const back = this.#follow.onClockBack && clockWentBack(this.#models, blockTimes);
+    if (back) this.#follow.onClockBack!(back);
     applyLogs(this.#models, logs, blockTimes, added);
     advanceHead(this.#models, { number: target.number, timestamp: BigInt(blockTimes.get(target.number)!) });
     this.#headHash = headHash ?? fetched.get(target.number);
-  }
-
-  #noticeClockBack(blockTimes: Map<bigint, number>): void {
-    const head = this.#models.head;
-    const [number, time] = [...blockTimes].reduce((earliest, entry) => (entry[1] < earliest[1] ? entry : earliest));
-    if (!this.#follow.onClockBack || head.blockNumber < 0 || time >= head.timestamp) return;
-    const at = (seconds: number) => new Date(seconds * 1000).toISOString();
-    this.#follow.onClockBack(
-      `chain ${this.#models.facts.chainId}'s clock went back: block ${number} is stamped ${at(time)}, before block ` +
-        `${head.blockNumber} (${at(head.timestamp)}); ` +
-        "volumes and dates follow the chain's clock (was the node restarted with a start time, e.g. anvil " +
-        "--timestamp?)",
-    );
   }
 
   async #checkAnchor(): Promise<void> {

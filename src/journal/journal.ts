@@ -1,137 +1,266 @@
-import { closeSync, fdatasync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { ChainRecorder } from "../chain/recorder.ts";
-import type { JournalEntry } from "./entries.ts";
+import type { ChainEntry, ChainRecorder, Savepoint } from "../chain/recorder.ts";
+import type { JournalEntry, WorldEntry } from "./entries.ts";
+import { JournalFile } from "./journal-file.ts";
+import { readEntries, readEntryPieces, scanJournal } from "./journal-reader.ts";
+import { checkHeader, JOURNAL_FORMAT, JournalError } from "./parse.ts";
+import { Undurable } from "./undurable.ts";
+import { DiskState, type Writability } from "./disk-state.ts";
+import { StorageFull } from "../chain/recorder.ts";
+import { isStorageError } from "./storage-full.ts";
 
+export { JournalError, JOURNAL_FORMAT, type Writability };
 export const JOURNAL_FILE = "journal.jsonl";
 
-/** What was read back from a journal: its entries, and a warning if a torn last line was dropped. */
-export interface JournalContents {
-  entries: JournalEntry[];
-  warning?: string;
-}
-
-export class JournalError extends Error {
-  override name = "JournalError";
-}
+type Work<T> = (record: (entry: JournalEntry) => void) => Promise<T>;
 
 /**
  * The durable record of `--state <dir>`: one JSON line per change, on disk before the change is
- * answered (`flush()`, a group commit: one sync for every write waiting on it). Writes that
- * change a chain run one at a time (`exclusive`), so the order of lines is the order things happened.
+ * answered. Changes take turns (`exclusive`), so the order of lines is the order things happened;
+ * a change's turn ends once it is written, and one sync makes every change written meanwhile durable
+ * (a group commit). A change that cannot be made durable is refused before it runs (507, StorageFull)
+ * or taken back, with every change after it: the running world and the journal never disagree.
+ * Writes resume on their own once the disk takes them again.
  */
 export class Journal implements ChainRecorder {
-  readonly path: string;
-  readonly #header: JournalEntry;
-  #fd: number;
-  #size: number;
+  readonly dir: string;
+  readonly #file: JournalFile;
+  readonly #undurable: Undurable;
+  #header: WorldEntry;
+  #headerBytes = 0;
   #queue: Promise<unknown> = Promise.resolve();
-  #dirty = false;
-  #syncing: Promise<void> | undefined;
+  readonly #disk: DiskState;
 
-  private constructor(path: string, fd: number, size: number, header: JournalEntry) {
-    this.path = path;
-    this.#fd = fd;
-    this.#size = size;
+  private constructor(dir: string, file: JournalFile, header: WorldEntry, told: (line: string) => void) {
+    this.dir = dir;
+    this.#file = file;
     this.#header = header;
+    this.#disk = new DiskState(dir, file, told);
+    this.#undurable = new Undurable(file, (error) => this.#syncFailed(error));
   }
 
   /**
-   * Opens (or creates) the journal in `dir` and reads what it holds; a torn last line is cut off.
-   * A new or cleared journal starts with `header` (which world it belongs to).
+   * Opens (or creates) the journal in `dir` for the world `worldId`; a torn last line is cut off.
+   * A journal of another world, or from a newer simulator, is refused. Its lines are read when
+   * asked for (`read`, `pieces`): a long journal is not read whole before anything can answer.
    */
-  static open(dir: string, header: JournalEntry): { journal: Journal } & JournalContents {
+  static open(
+    dir: string,
+    worldId: string,
+    told: (line: string) => void = () => {},
+  ): { journal: Journal; warning?: string } {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, JOURNAL_FILE);
-    const fd = openSync(path, "a+");
-    const { entries, warning, goodBytes } = parse(readFileSync(path), path);
-    if (warning) {
-      ftruncateSync(fd, goodBytes);
-      fsyncSync(fd);
+    const created = !existsSync(path);
+    const scanned = created ? { header: undefined, headerBytes: 0, goodBytes: 0 } : scanJournal(path);
+    const header = scanned.header ? checkHeader(scanned.header, worldId, path) : newHeader(worldId);
+    let file: JournalFile;
+    try {
+      file = JournalFile.open(path, scanned.header ? scanned.goodBytes : 0, created);
+    } catch (error) {
+      throw cannotOpen(dir, error);
     }
-    const journal = new Journal(path, fd, goodBytes, header);
-    if (entries.length === 0) {
-      journal.append(header);
-      fsyncSync(fd);
+    const journal = new Journal(dir, file, header, told);
+    journal.#headerBytes = scanned.headerBytes;
+    try {
+      if (!scanned.header) journal.#startGeneration(header);
+    } catch (error) {
+      file.close();
+      throw cannotOpen(dir, error);
     }
-    return { journal, entries, ...(warning ? { warning } : {}) };
+    return { journal, ...("warning" in scanned && scanned.warning ? { warning: scanned.warning } : {}) };
   }
 
+  /** The entries from byte `from` (after the first line, by default) to the end, read now. */
+  read(from = this.#headerBytes): JournalEntry[] {
+    return readEntries(this.path, from, this.#file.size, from === this.#headerBytes ? { line: 2 } : { byte: from });
+  }
+
+  /** Every entry (after the first line), a piece at a time (a replay of a long journal), up to the end as it is now. */
+  pieces(): AsyncGenerator<JournalEntry[]> {
+    return readEntryPieces(this.path, this.#headerBytes, this.#file.size, 2);
+  }
+
+  /** Where the first line ends (the entries begin). */
+  get headerBytes(): number {
+    return this.#headerBytes;
+  }
+
+  /** How much of the journal is known to be on disk. */
+  get syncedBytes(): number {
+    return this.#file.synced;
+  }
+
+  get path(): string {
+    return this.#file.path;
+  }
+
+  get header(): WorldEntry {
+    return this.#header;
+  }
+
+  get bytes(): number {
+    return this.#file.size;
+  }
+
+  get writability(): Writability {
+    return this.#disk.writability;
+  }
+
+  /** Runs `work` alone, between every other change (the journal's order). */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(work);
     this.#queue = run.catch(() => undefined);
     return run;
   }
 
-  /** Appends one entry (durable once a `flush()` after it resolves). */
-  append(entry: JournalEntry): void {
-    const line = Buffer.from(`${JSON.stringify(entry)}\n`);
-    writeSync(this.#fd, line);
-    this.#size += line.length;
-    this.#dirty = true;
+  async step<T>(work: Work<T>, savepoint?: () => Promise<Savepoint>): Promise<T> {
+    const { value, durable } = await this.stepAhead(work, savepoint);
+    await durable;
+    return value;
   }
 
-  /** Everything appended so far is on disk: joins a sync under way, or starts one if there is more to sync. */
-  flush(): Promise<void> {
-    if (!this.#dirty) return this.#syncing ?? Promise.resolve();
-    if (this.#syncing) return this.#syncing.then(() => this.flush());
-    this.#dirty = false;
-    const syncing = new Promise<void>((resolve, reject) =>
-      fdatasync(this.#fd, (error) => (error ? reject(error) : resolve())),
-    );
-    this.#syncing = syncing.finally(() => (this.#syncing = undefined));
-    return this.#syncing;
+  /**
+   * `step`, answered once its turn is over (recorded): `durable` resolves once it is on disk, or rejects (507) once it
+   * was taken back.
+   */
+  stepAhead<T>(work: Work<T>, savepoint?: () => Promise<Savepoint>): Promise<{ value: T; durable: Promise<void> }> {
+    return this.exclusive(() => this.#record(work, savepoint));
   }
 
-  /** Forgets everything but which world it belongs to (a reset back to the world as loaded). */
-  clear(): void {
-    ftruncateSync(this.#fd, 0);
-    this.#size = 0;
-    this.append(this.#header);
-    fsyncSync(this.#fd);
+  /** `step`, for a caller already running alone (`exclusive`). */
+  async stepHeld<T>(work: Work<T>, savepoint?: () => Promise<Savepoint>): Promise<T> {
+    const { value } = await this.#record(work, savepoint);
+    await this.#undurable.syncHeld();
+    return value;
   }
 
-  get bytes(): number {
-    return this.#size;
+  first<T>(entry: ChainEntry, work: () => Promise<T>): Promise<T> {
+    return this.exclusive(async () => (await this.recordFirstHeld(() => entry), work()));
   }
 
-  /** Syncs what is left and closes the file. */
-  close(): void {
-    if (this.#dirty) fsyncSync(this.#fd);
-    closeSync(this.#fd);
+  /**
+   * For a caller running alone: `entry()` (which may refuse, before anything is written) made durable, before the
+   * change it names.
+   */
+  async recordFirstHeld<E extends JournalEntry>(entry: () => E): Promise<E> {
+    this.#disk.ensureWritable();
+    const made = entry();
+    await this.#record(async (record) => record(made));
+    await this.#undurable.syncHeld();
+    return made;
   }
-}
 
-function parse(bytes: Buffer, path: string): JournalContents & { goodBytes: number } {
-  const entries: JournalEntry[] = [];
-  let offset = 0;
-  while (offset < bytes.length) {
-    const end = bytes.indexOf(0x0a, offset);
-    const line = bytes.subarray(offset, end === -1 ? bytes.length : end).toString("utf8");
-    const entry = end === -1 ? undefined : parseLine(line);
-    if (!entry) {
-      const isLast = end === -1 || end === bytes.length - 1;
-      if (!isLast)
-        throw new JournalError(
-          `${path}: line ${entries.length + 1} is not a journal entry, and more follow it; the journal is damaged`,
-        );
-      return {
-        entries,
-        goodBytes: offset,
-        warning: `${path}: the last entry was cut off mid-write (a crash); it was never acknowledged and is dropped`,
-      };
+  /** Refused (StorageFull) while the journal cannot be written: a change checks before it starts. */
+  ensureWritable(): void {
+    this.#disk.ensureWritable();
+  }
+
+  /**
+   * For a caller running alone: `entry`, for a change it made and can still take back, made durable (or StorageFull:
+   * the caller takes the change back).
+   */
+  recordHeld<E extends JournalEntry>(entry: E): Promise<E> {
+    return this.recordFirstHeld(() => entry);
+  }
+
+  /** For a caller running alone: every change written so far, durable (or taken back, and the 507 thrown). */
+  async durableHeld(): Promise<void> {
+    await this.#undurable.syncHeld();
+  }
+
+  /**
+   * Back to the world as loaded: a new generation of the journal, durable before `work` (which returns the chains to
+   * it) runs.
+   */
+  async clearHeld<T>(work: () => Promise<T>): Promise<T> {
+    this.#disk.ensureWritable();
+    await this.#undurable.syncHeld();
+    try {
+      this.#file.cutTo(0);
+      this.#startGeneration(newHeader(this.#header.id));
+    } catch (error) {
+      throw this.#disk.refusal(error);
     }
-    entries.push(entry);
-    offset = end + 1;
+    return work();
   }
-  return { entries, goodBytes: offset };
+
+  close(): void {
+    this.#disk.close();
+    this.#file.close();
+  }
+
+  /**
+   * Runs `work` in its turn: refused before anything runs if the journal cannot be written; its record written, its
+   * sync begun.
+   */
+  async #record<T>(work: Work<T>, savepoint?: () => Promise<Savepoint>): Promise<{ value: T; durable: Promise<void> }> {
+    this.#disk.ensureWritable();
+    const point = await savepoint?.();
+    let outcome: { value: T } | { error: unknown };
+    try {
+      outcome = { value: await work((entry) => this.#write(entry)) };
+    } catch (error) {
+      outcome = { error };
+    }
+    // A line the disk refused was cut by the file; the lines before it stay (their changes are taken back, as every
+    // writer is told).
+    if ("error" in outcome && outcome.error instanceof StorageFull) {
+      await point?.takeBack();
+      point?.release();
+      throw outcome.error;
+    }
+    const durable = this.#undurable.add(point);
+    if ("error" in outcome) {
+      // A change that failed once recorded (a transaction mined though it reverted) is durable before its error is
+      // told.
+      await this.#undurable.syncHeld();
+      throw outcome.error;
+    }
+    return { value: outcome.value, durable };
+  }
+
+  #startGeneration(header: WorldEntry): void {
+    const line = Buffer.from(`${JSON.stringify(header)}\n`);
+    this.#file.append(line);
+    this.#file.syncNow();
+    this.#header = header;
+    this.#headerBytes = line.length;
+  }
+
+  #write(entry: JournalEntry): void {
+    this.#disk.ensureWritable();
+    try {
+      this.#file.append(Buffer.from(`${JSON.stringify(entry)}\n`));
+    } catch (error) {
+      throw this.#disk.refusal(error);
+    }
+  }
+
+  /**
+   * A sync failed: nothing written since the last one is known to be on disk, so every change not durable is taken
+   * back, in its turn.
+   */
+  #syncFailed(error: unknown): unknown {
+    const failure = isStorageError(error)
+      ? error
+      : Object.assign(new Error(`the sync failed: ${(error as Error)?.message ?? String(error)}`), { code: "EIO" });
+    const refusal = this.#disk.refusal(failure);
+    void this.exclusive(() => this.#undurable.takeBack(refusal));
+    return refusal;
+  }
 }
 
-function parseLine(line: string): JournalEntry | undefined {
-  try {
-    const entry = JSON.parse(line) as JournalEntry;
-    return typeof entry === "object" && entry !== null && typeof entry.t === "string" ? entry : undefined;
-  } catch {
-    return undefined;
-  }
+/** A journal that cannot even be started (a full or read-only disk at start): told as what it is, not a stack. */
+function cannotOpen(dir: string, error: unknown): unknown {
+  if (!isStorageError(error)) return error;
+  return new JournalError(
+    `the journal in ${dir} cannot be written (${error.message}): free space there, or give another --state directory`,
+  );
+}
+
+function newHeader(id: string): WorldEntry {
+  return { t: "world", id, format: JOURNAL_FORMAT, generation: randomBytes(8).toString("hex") };
 }

@@ -1,5 +1,10 @@
+import type { Accounts } from "../core/accounts.ts";
+import type { ChainRegistry } from "../chain/registry.ts";
+import type { SimChain } from "../chain/sim-chain.ts";
+import type { ChainModels } from "../indexer/models.ts";
 import type { JournalEntry } from "./entries.ts";
-import { Journal, JournalError } from "./journal.ts";
+import type { FoldedState } from "./fold.ts";
+import type { Journal } from "./journal.ts";
 
 /** What a journal is replayed onto and then records (the control API): the journal knows nothing more of it. */
 export interface Journaled {
@@ -9,37 +14,43 @@ export interface Journaled {
   attach(journal: Journal): void;
 }
 
+/** What a start with --state found in its journal. */
 export interface RestoredState {
-  journal: Journal;
-  /** Entries replayed from the journal. */
+  /** Entries replayed from the journal onto the chains. */
   replayed: number;
   /** Recorded writes that failed again on replay (they had failed, mined, the first time too). */
   failedAgain: number;
+  /**
+   * What was answered from while the chains replayed it: the journal's checkpoint (with the lines after it folded on),
+   * the cached world with every line folded on, or nothing (it was replayed first).
+   */
+  answeredFrom: "checkpoint" | "cache" | "replay";
 }
 
-/**
- * `--state <dir>`: replays the journal kept there onto the world just loaded, then records
- * every acknowledged change into it. A journal written on another world is refused.
- */
-export async function restoreState(
-  dir: string,
-  worldId: string,
+/** Replays the journal onto the world just loaded, a piece at a time, before anything is answered. */
+export async function replayJournal(
+  journal: Journal,
   control: Journaled,
-  warn: (line: string) => void,
-): Promise<RestoredState> {
-  const { journal, entries, warning } = Journal.open(dir, { t: "world", id: worldId });
-  if (warning) warn(warning);
-  const [first, ...rest] = entries;
-  if (first && (first.t !== "world" || first.id !== worldId)) {
-    journal.close();
-    throw new JournalError(
-      `${dir} holds the journal of another world (${first.t === "world" ? first.id : "no world line"}), not of this ` +
-        `one (${worldId}): ` +
-        "start with the --fixture, --chains and --public-url (or --port) it was written with, or give another " +
-        "--state directory",
-    );
+): Promise<Omit<RestoredState, "answeredFrom">> {
+  let replayed = 0;
+  let failedAgain = 0;
+  for await (const piece of journal.pieces()) {
+    failedAgain += await control.replay(piece);
+    replayed += piece.length;
   }
-  const failedAgain = await control.replay(rest);
-  control.attach(journal);
-  return { journal, replayed: rest.length, failedAgain };
+  return { replayed, failedAgain };
+}
+
+/** What a checkpoint written now holds: the simulator's index and keys as they are (no control snapshot's copy). */
+export async function liveState(chains: ChainRegistry, accounts: Accounts): Promise<FoldedState> {
+  const indexed = async (chain: SimChain) => {
+    const { models, headHash } = await chain.indexed();
+    // Serialized as they are, in the journal's turn (nothing changes them meanwhile), and never changed.
+    return { chainId: chain.chainId, contracts: chain.contracts, models: models as ChainModels, headHash };
+  };
+  return {
+    chains: await Promise.all(chains.all().map(indexed)),
+    accounts: accounts.list(),
+    snapshots: { count: 0, taken: [] },
+  };
 }

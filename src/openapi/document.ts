@@ -38,6 +38,7 @@ const STATUS_TEXT: Record<number, string> = {
   431: "Headers too large",
   503: "Unavailable",
   504: "Timeout",
+  507: "Insufficient storage",
 };
 
 /** Where the committed document (docs/openapi.json) says the API is: `npm run simulate`'s default. */

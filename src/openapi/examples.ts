@@ -171,6 +171,17 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
             txHash: PENDING_HASH,
           },
         },
+        507: {
+          summary: "with --state, the journal's disk is full: nothing was minted",
+          body: {
+            error: "STORAGE_FULL",
+            message: "The journal in ./state cannot be written (ENOSPC): nothing was changed",
+            errors: [
+              "ENOSPC: no space left on device, write: free space there; " +
+                "writes answer 507 until the journal can be written again, reads still answer",
+            ],
+          },
+        },
       },
     },
     getItemEvents: {

@@ -34,6 +34,8 @@ export type ControlAnswer<Id extends ControlOperationId> = Static<Operations[Id]
 export interface ControlClient extends WebhookMethods {
   /** Sends one control operation by its id in the route table. */
   request<Id extends ControlOperationId>(operationId: Id, parts?: ControlRequest<Id>): Promise<ControlAnswer<Id>>;
+  /** What --state keeps, and whether its journal takes writes now. */
+  state(): Promise<ControlAnswer<"getState">>;
   time(): Promise<Body<"TimeResponse">>;
   advanceTime(seconds: number, chainId?: number): Promise<Body<"TimeResponse">>;
   snapshot(): Promise<Body<"SnapshotResponse">>;
@@ -69,6 +71,7 @@ export interface ControlClient extends WebhookMethods {
 
 /** The method that sends each operation: a new operation in the route table fails to compile until it has one. */
 export const CLIENT_METHODS = {
+  getState: "state",
   getTime: "time",
   advanceTime: "advanceTime",
   takeSnapshot: "snapshot",
@@ -137,6 +140,7 @@ export function controlClient(url: string, { token }: ControlClientOptions = {})
   return {
     ...webhookMethods(send, base, token),
     request,
+    state: () => request("getState"),
     time: () => request("getTime"),
     advanceTime: (seconds, chainId) => request("advanceTime", { body: { seconds, ...onChain(chainId) } }),
     snapshot: () => request("takeSnapshot"),

@@ -10,6 +10,7 @@ export const itemEventsRoute = ({ chains }: RouteDeps) =>
   handle(getItemEvents, {
     async answer({ params: { address, tokenId }, query }) {
       const collection = lowerAddress(address);
+      await chains.whole();
       const lookup = await chains.findCollection(collection, query.chainId);
       if (!("found" in lookup)) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${collection}` });
       const events = itemEventsPage(lookup.found.models, collection, BigInt(tokenId), query);

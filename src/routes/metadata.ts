@@ -10,6 +10,7 @@ import { handle } from "./handle.ts";
 export const metadataRoute = ({ chains }: RouteDeps) =>
   handle(getItemMetadata, {
     async answer({ params: { chainId, slug, tokenId } }) {
+      await chains.whole();
       const [target] = await chains.read(chainId);
       if (!target) throw apiError(ERRORS.NOT_FOUND, { what: `Chain ${chainId}` });
       const view = [...collectionViews(target.models).values()].find((v) => v.collection.slug === slug);

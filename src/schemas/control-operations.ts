@@ -16,6 +16,7 @@ import {
 } from "./control.ts";
 import { CollectionItem, CollectionItemParams, CollectionItems, CollectionVolume } from "./collection-reads.ts";
 import { controlOperation as operation, tag } from "./control-operation.ts";
+import { StateResponse } from "./state.ts";
 import { ERRORS } from "../core/errors.ts";
 import { NODE_REFUSED } from "./operations.ts";
 import { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault } from "./fault-operations.ts";
@@ -39,6 +40,20 @@ export const getTime = operation({
   errors: DOWN,
 });
 
+export const getState = operation({
+  method: "get",
+  path: "/_sim/state",
+  operationId: "getState",
+  tag,
+  summary: "What --state keeps",
+  description:
+    "Whether a journal (--state) keeps every acknowledged change, where, and whether it takes writes now: while its " +
+    "disk refuses them (full, read-only, failing) writes answer 507 STORAGE_FULL and reads still answer; they are " +
+    "taken again as soon as the disk takes them.",
+  response: StateResponse,
+  errors: [],
+});
+
 export const advanceTime = operation({
   method: "post",
   path: "/_sim/time/advance",
@@ -50,7 +65,7 @@ export const advanceTime = operation({
     "follow at once.",
   body: AdvanceTimeBody,
   response: TimeResponse,
-  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ERRORS.NODE_CANNOT, ...DOWN],
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
 });
 
 export const takeSnapshot = operation({
@@ -63,7 +78,7 @@ export const takeSnapshot = operation({
     "Remembers every chain, the read models, the metadata and the API keys together; revert to it as often as you " +
     "like. Ids count from 1, and again from 1 after a reset; at most 1,000 snapshots are kept.",
   response: SnapshotResponse,
-  errors: [ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN],
+  errors: [ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
 });
 
 export const revertSnapshot = operation({
@@ -77,7 +92,7 @@ export const revertSnapshot = operation({
     "A read right after answers from the restored state.",
   params: SnapshotParams,
   response: Done,
-  errors: [ERRORS.NOT_FOUND, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN],
+  errors: [ERRORS.NOT_FOUND, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
 });
 
 export const resetWorld = operation({
@@ -90,7 +105,7 @@ export const resetWorld = operation({
     "Returns to the world as it was when the simulator became ready, drops every snapshot (ids count from 1 again) " +
     "and clears the journal (`--state`).",
   response: Done,
-  errors: [ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN],
+  errors: [ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
 });
 
 export const createCollection = operation({
@@ -112,6 +127,7 @@ export const createCollection = operation({
     ERRORS.METADATA_TOO_LARGE,
     ...WRITE,
     ...DOWN,
+    ERRORS.STORAGE_FULL,
   ],
 });
 
@@ -125,7 +141,15 @@ export const grantMinterRole = operation({
   params: CollectionAddressParams,
   body: MinterBody,
   response: MinterResponse,
-  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ERRORS.CONFLICT, ERRORS.CONTRACT_RULE, ...WRITE, ...DOWN],
+  errors: [
+    ERRORS.INVALID_REQUEST,
+    ERRORS.NOT_FOUND,
+    ERRORS.CONFLICT,
+    ERRORS.CONTRACT_RULE,
+    ...WRITE,
+    ...DOWN,
+    ERRORS.STORAGE_FULL,
+  ],
 });
 
 export const revokeMinterRole = operation({
@@ -138,7 +162,15 @@ export const revokeMinterRole = operation({
   params: MinterParams,
   query: MinterQuery,
   response: MinterResponse,
-  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ERRORS.CONFLICT, ERRORS.CONTRACT_RULE, ...WRITE, ...DOWN],
+  errors: [
+    ERRORS.INVALID_REQUEST,
+    ERRORS.NOT_FOUND,
+    ERRORS.CONFLICT,
+    ERRORS.CONTRACT_RULE,
+    ...WRITE,
+    ...DOWN,
+    ERRORS.STORAGE_FULL,
+  ],
 });
 
 export const listCollectionItems = operation({
@@ -197,11 +229,12 @@ export const createApiKey = operation({
     "mint.",
   body: CreateApiKeyBody,
   response: ApiKeyResponse,
-  errors: [ERRORS.INVALID_REQUEST, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN],
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
 });
 
 /** Every control operation, in the order the document lists them. */
 export const CONTROL_OPERATIONS = [
+  getState,
   getTime,
   advanceTime,
   takeSnapshot,

@@ -88,6 +88,7 @@ export const mintItem = operation({
     ERRORS.CHAIN_UNAVAILABLE,
     ...CHAIN_DOWN,
     ERRORS.MINT_PENDING,
+    ERRORS.STORAGE_FULL,
   ],
 });
 

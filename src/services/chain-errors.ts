@@ -1,6 +1,7 @@
 import { NodeCannot } from "../chain/node/refusal.ts";
 import { NodeUnreachable, rootCause } from "../chain/node/rpc.ts";
 import { ChainDown, ChainReplaced } from "../chain/registry.ts";
+import { StorageFull } from "../chain/recorder.ts";
 import { ChainRevert, ChainUnavailable, TransactionRefused } from "../chain/revert.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { apiError, ERRORS, type ApiError } from "../core/errors.ts";
@@ -32,10 +33,13 @@ export function apiErrorOf(error: unknown, account: ApiAccount, what = "the mint
 
 /**
  * A chain's failure that is not a contract's answer, as the API answers it: a node that refused the
- * transaction (409: it is there, the transaction is not), one that cannot do the action (409), or a
- * chain not there (503). Undefined for anything else.
+ * transaction (409: it is there, the transaction is not), one that cannot do the action (409), a
+ * chain not there (503), or a journal that refused the change (507). Undefined for anything else.
  */
 export function chainFailure(thrown: unknown): ApiError | undefined {
+  if (thrown instanceof StorageFull) {
+    return apiError(ERRORS.STORAGE_FULL, { dir: thrown.dir, code: thrown.reason }, { errors: [thrown.detail] });
+  }
   const known = [ChainUnavailable, NodeCannot, TransactionRefused, ChainDown, ChainReplaced];
   const error = known.some((kind) => thrown instanceof kind) ? thrown : rootCause(thrown);
   if (error instanceof TransactionRefused) {

@@ -12,9 +12,12 @@ import { cachedLogSource, captureWorld, headsOf } from "../world-cache/log-sourc
 import { WorldCache, type CachedWorld } from "../world-cache/world-cache.ts";
 import type { World } from "../scenario/world.ts";
 
-/** How a start got its world: replayed onto the chains first, or answered from the cache while they replayed it. */
+/**
+ * How a start got its world: replayed onto the chains first, or answered from the cache (or a --state journal's
+ * checkpoint) while they replayed it.
+ */
 export interface LoadSource {
-  source: "replay" | "cache";
+  source: "replay" | "cache" | "state";
   /** The cache folder, when the world cache is on. */
   cacheDir?: string;
 }
@@ -51,7 +54,9 @@ export interface WorldLoader {
 export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
   const { world, options, url, chains, abis } = loading;
   const cache = worldCacheOf(loading);
-  const cached = cache?.cache.read(cache.key);
+  // With --state the journal decides what is answered first (simulator/state-load.ts); the world is cached all the
+  // same.
+  const cached = options.stateDir === undefined ? cache?.cache.read(cache.key) : undefined;
   const load: LoadSource = { source: cached ? "cache" : "replay", ...(cache ? { cacheDir: cache.cache.dir } : {}) };
   if (!cached) {
     const contracts = options.contractsFile === undefined ? undefined : ContractsFile.open(options.contractsFile);
@@ -126,11 +131,11 @@ export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
 
 /**
  * The cache and this world's key in it, when the world can be cached: a world with an id, on
- * in-process chains, without a journal, whose collection uris do not name a port picked at
- * random (they are on chain, so such a world is never the same twice).
+ * in-process chains, whose collection uris do not name a port picked at random (they are on
+ * chain, so such a world is never the same twice).
  */
-function worldCacheOf({ world, options, url }: LoadInputs): { cache: WorldCache; key: string } | undefined {
-  if (!options.cacheDir || !world.id || options.nodeUrls.length > 0 || options.stateDir) return undefined;
+export function worldCacheOf({ world, options, url }: LoadInputs): { cache: WorldCache; key: string } | undefined {
+  if (!options.cacheDir || !world.id || options.nodeUrls.length > 0) return undefined;
   if (options.port === 0 && !options.publicUrl) return undefined;
   return {
     cache: new WorldCache(options.cacheDir),
@@ -141,7 +146,7 @@ function worldCacheOf({ world, options, url }: LoadInputs): { cache: WorldCache;
   };
 }
 
-async function startChains(
+export async function startChains(
   { world, options, abis }: LoadInputs,
   contracts?: ContractsFile,
   indexOf?: (chainId: number) => ChainIndexer | undefined,
@@ -164,7 +169,7 @@ async function startChains(
   );
 }
 
-async function replay(
+export async function replay(
   { world, url }: LoadInputs,
   chains: ChainRegistry,
   attached?: ReadonlySet<number>,

@@ -9,12 +9,16 @@ import { DEFAULT_OPTIONS, type SimulatorOptions } from "../core/config.ts";
 import { Control } from "../control/control.ts";
 import { PushedEvents } from "../events/events.ts";
 import { createApp } from "../http/app.ts";
-import type { Journal } from "../journal/journal.ts";
-import { restoreState, type RestoredState } from "../journal/state.ts";
+import { Checkpointer } from "../journal/checkpointer.ts";
+import { Journal } from "../journal/journal.ts";
+import { StateLock } from "../journal/lock.ts";
+import { openState, type OpenedState } from "../journal/restore.ts";
+import { liveState, replayJournal, type RestoredState } from "../journal/state.ts";
 import { isWildcardHost as isWildcard } from "../access/hosts.ts";
 import { jsonHttpServer } from "../http/client-errors.ts";
 import { Drain } from "../http/shutdown.ts";
-import { loadWorld, type LoadSource } from "./load-world.ts";
+import { loadWorld, type LoadInputs, type LoadSource } from "./load-world.ts";
+import { cachedWorldState, loadFromState } from "./state-load.ts";
 import { WorldHandles } from "../core/handles.ts";
 import type { SeedTarget, World } from "../scenario/world.ts";
 
@@ -30,8 +34,8 @@ export interface Simulator extends SeedTarget {
   control: Control;
   /** Events pushed: the feed (`/_sim/events`) and the webhooks. */
   events: PushedEvents;
-  /** With `--state`: what the journal held at start. */
-  restored?: Omit<RestoredState, "journal">;
+  /** With `--state`: what the journal held at start (once the chains hold it). */
+  restored?: RestoredState;
   /**
    * Resolves once the chains hold the world and take writes. A start from a cached world
    * answers reads before that; writes, the control API and JSON-RPC calls wait for it.
@@ -57,6 +61,9 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   const drain = new Drain();
   const events = new PushedEvents({ ...options.events, webhookHosts: options.webhookHosts });
   let journal: Journal | undefined;
+  let checkpointer: Checkpointer | undefined;
+  // One simulator per state directory, for the life of the process: a second one is refused before it does anything.
+  const lock = options.stateDir === undefined ? undefined : StateLock.take(options.stateDir);
   // Resolves once the chains hold the world (with the answers, unless they came from the cache first).
   const chainsHoldWorld = { resolve: (): void => undefined, reject: (_error: unknown): void => undefined };
   const live = new Promise<void>((resolve, reject) => Object.assign(chainsHoldWorld, { resolve, reject }));
@@ -80,8 +87,10 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       stopFollowing();
       await abortLoading();
       await live.catch(() => undefined);
+      await checkpointer?.close();
       await chains.close();
       journal?.close();
+      lock?.release();
     })());
 
   try {
@@ -108,7 +117,6 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       access,
       control,
       events,
-      durable: () => journal?.flush() ?? Promise.resolve(),
       isReady: () => ready,
       live: () => live,
       bodyLimit: options.bodyLimit,
@@ -135,7 +143,40 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
         rpcUrls.set(chainId, urlOf(options.rpcHost, server));
       }
     }
-    const loading = await loadWorld({ world, options, abis: loadAbis(), url, chains, control });
+    const inputs: LoadInputs = { world, options, abis: loadAbis(), url, chains, control };
+    const worldIdOn = (chainIds: number[]) =>
+      `${world.id?.(url) ?? "a world without an id"}; chains ${chainIds.join(",")}`;
+    const warn = (line: string) => console.warn(line);
+    let state: OpenedState | undefined;
+    // From now on every change is recorded, and the journal folded into checkpoints behind it.
+    const record = (recorded: Journal, worldId: string, restored: RestoredState) => {
+      control.attach(recorded);
+      sim.restored = restored;
+      if (options.nodeUrls.length > 0) return;
+      const live = () => liveState(chains, accounts);
+      const every = options.checkpointEveryBytes ? { everyBytes: options.checkpointEveryBytes } : {};
+      checkpointer = new Checkpointer(
+        { journal: recorded, world: worldId, live, told: warn, ...every },
+        state?.checkpoint,
+      );
+      control.checkpoints(() => checkpointer?.status);
+      checkpointer.start();
+    };
+    // A journal of in-process chains is opened first: what it holds (its checkpoint and the lines after it, folded) is
+    // answered from at once, while the chains replay it; a journal on a node's chain is replayed once the world is in.
+    if (options.stateDir !== undefined && options.nodeUrls.length === 0) {
+      const worldId = worldIdOn(options.chains.map(({ chainId }) => chainId));
+      state = await openState(options.stateDir, worldId, () => cachedWorldState(inputs), warn);
+      journal = state.journal;
+      control.keptIn(journal);
+    }
+    const loading = state?.folded
+      ? await loadFromState(inputs, { ...state, folded: state.folded }, ({ replayer, ...replayed }) => {
+          control.adoptSnapshots(replayer);
+          const answeredFrom = state!.checkpoint ? "checkpoint" : "cache";
+          record(state!.journal, worldIdOn(chains.ids()), { ...replayed, answeredFrom });
+        })
+      : await loadWorld(inputs);
     abortLoading = loading.abort;
     stopFollowing = loading.stopFollowing;
     for (const chain of chains.all()) if (!chain.external) chain.knowKeys((address) => handles.keyOf(address));
@@ -151,19 +192,18 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       load: loading.load,
       close,
     };
-    if (options.stateDir) {
-      const worldId = `${world.id?.(url) ?? "a world without an id"}; chains ${chains.ids().join(",")}`;
-      const { journal: opened, ...restored } = await restoreState(options.stateDir, worldId, control, (line) =>
-        console.warn(line),
-      );
-      journal = opened;
-      sim.restored = restored;
+    if (options.stateDir !== undefined && !state?.folded) {
+      const worldId = worldIdOn(chains.ids());
+      if (state?.replayFirst)
+        warn(`${options.stateDir}: the journal is replayed before anything is answered (${state.replayFirst})`);
+      journal ??= openJournal(options.stateDir, worldId, warn);
+      record(journal, worldId, { ...(await replayJournal(journal, control)), answeredFrom: "replay" });
     }
     events.follow(chains.all());
     ready = true;
     // With the answers from the cache, the chains start once the first of them is out (or after a
     // moment): loading Hardhat holds the event loop for a while, and that first reader should not wait.
-    const chainsMayStart = loading.load.source === "cache" ? firstAnswer(api, 250) : Promise.resolve();
+    const chainsMayStart = loading.load.source !== "replay" ? firstAnswer(api, 250) : Promise.resolve();
     void chainsMayStart.then(() => loading.finish()).then(chainsHoldWorld.resolve, chainsHoldWorld.reject);
     return sim;
   } catch (error) {
@@ -171,6 +211,13 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     await close();
     throw error;
   }
+}
+
+/** A journal opened once the world is in (a node's chain: the world's chain ids are known only then). */
+function openJournal(dir: string, worldId: string, warn: (line: string) => void): Journal {
+  const { journal, warning } = Journal.open(dir, worldId, warn);
+  if (warning) warn(warning);
+  return journal;
 }
 
 /** Resolves once the server has answered its first request, or after `atMostMs`. */

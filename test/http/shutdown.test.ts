@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { JOURNAL_FILE } from "../../src/journal/journal.ts";
 import { until, within } from "../eventually.ts";
+import { journaledTransactions } from "../harness.ts";
 import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../processes.ts";
 
 // SIGTERM under a keep-alive mint load, with slow clients holding connections open: the simulator
@@ -125,13 +125,10 @@ it("SIGTERM under a keep-alive mint load: no mint accepted after the signal, exi
   // 200 is on record, no mint refused is, and each one recorded was answered 200 or in flight when
   // the connections were cut.
   const minted = new Set(
-    readFileSync(join(stateDir, JOURNAL_FILE), "utf8")
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line))
-      .filter((entry) => entry.t === "tx" && entry.to === target.address)
+    journaledTransactions(stateDir)
+      .filter((sent) => sent.to === target.address)
       .flatMap(
-        (entry) => /"name":"(Load \d+)"/.exec(Buffer.from(entry.data.slice(2), "hex").toString("latin1"))?.[1] ?? [],
+        (sent) => /"name":"(Load \d+)"/.exec(Buffer.from(sent.data.slice(2), "hex").toString("latin1"))?.[1] ?? [],
       ),
   );
   const named = (status: Outcome["status"]) => outcomes.filter((o) => o.status === status).map((o) => o.name);

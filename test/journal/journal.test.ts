@@ -14,7 +14,8 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { addItem } from "../../src/chain/actions/add-item.ts";
 import { ChainRevert } from "../../src/chain/revert.ts";
-import { Journal, JOURNAL_FILE, JournalError } from "../../src/journal/journal.ts";
+import { Journal, JOURNAL_FILE, JOURNAL_FORMAT, JournalError } from "../../src/journal/journal.ts";
+import { JournalFile } from "../../src/journal/journal-file.ts";
 import { DEFAULT_OPTIONS } from "../../src/core/config.ts";
 import type { ScenarioWorld } from "../../src/scenario/replay.ts";
 import { chooseWorld, demoWorld } from "../../src/scenario/worlds.ts";
@@ -41,6 +42,7 @@ async function start(stateDir: string, mintTimeoutMs?: number): Promise<Simulato
     ...(mintTimeoutMs ? { mintTimeoutMs } : {}),
   });
   started.push(sim);
+  await sim.live;
   return sim;
 }
 
@@ -274,13 +276,12 @@ describe("an error answer to a write the journal recorded", () => {
     });
     started.push(sim);
     const [collection] = (await collectionsOn(sim, 137)) as [Address];
-    // The journal's size each finished fsync covered.
+    // How much of the journal each finished fsync covered.
     const synced: number[] = [];
-    const flush = Journal.prototype.flush;
-    Journal.prototype.flush = async function (this: Journal) {
-      const size = this.bytes;
-      await flush.call(this);
-      synced.push(size);
+    const sync = JournalFile.prototype.sync;
+    JournalFile.prototype.sync = async function (this: JournalFile, ...args: Parameters<typeof sync>) {
+      await sync.apply(this, args);
+      synced.push(this.synced);
     };
     const chain = sim.chains.get(137)!;
     try {
@@ -296,7 +297,7 @@ describe("an error answer to a write the journal recorded", () => {
       expect(readFileSync(join(dir, JOURNAL_FILE), "utf8")).toContain('"t":"tx"');
       expect(written, "the answer came before the fsync of its journal entry").toBe(onDisk);
     } finally {
-      Journal.prototype.flush = flush;
+      JournalFile.prototype.sync = sync;
       await chain.request("evm_mine", [], { record: false });
       await chain.request("evm_setAutomine", [true], { record: false });
     }
@@ -396,25 +397,33 @@ describe("--wall-clock with --state", () => {
 
 describe("the journal file", () => {
   const entry = (n: number) => ({ t: "time" as const, chainIds: [56], at: [n] });
+  const lines = (dir: string) =>
+    readFileSync(join(dir, JOURNAL_FILE), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
 
-  it("drops a torn last entry (a crash mid-write) with a warning and keeps every whole one", () => {
+  it("starts with its world, its format and its generation", () => {
     const dir = mkdtempSync(join(tmpdir(), "nft-sim-journal-"));
-    const { journal } = Journal.open(dir, { t: "world", id: "w" });
-    journal.append(entry(1));
-    journal.append(entry(2));
+    Journal.open(dir, "w").journal.close();
+    expect(lines(dir)).toEqual([
+      { t: "world", id: "w", format: JOURNAL_FORMAT, generation: expect.stringMatching(/^[0-9a-f]{16}$/) },
+    ]);
+  });
+
+  it("drops a torn last entry (a crash mid-write) with a warning and keeps every whole one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-journal-"));
+    const { journal } = Journal.open(dir, "w");
+    await journal.step(async (record) => record(entry(1)));
+    await journal.step(async (record) => record(entry(2)));
     journal.close();
     appendFileSync(join(dir, JOURNAL_FILE), '{"t":"time","chainIds":[56],"at":[3');
-    const reopened = Journal.open(dir, { t: "world", id: "w" });
+    const reopened = Journal.open(dir, "w");
     expect(reopened.warning).toMatch(/cut off mid-write/);
-    expect(reopened.entries).toEqual([{ t: "world", id: "w" }, entry(1), entry(2)]);
-    reopened.journal.append(entry(4));
+    expect(reopened.journal.read()).toEqual([entry(1), entry(2)]);
+    await reopened.journal.step(async (record) => record(entry(4)));
     reopened.journal.close();
-    expect(
-      readFileSync(join(dir, JOURNAL_FILE), "utf8")
-        .trim()
-        .split("\n")
-        .map((line) => JSON.parse(line)),
-    ).toEqual([{ t: "world", id: "w" }, entry(1), entry(2), entry(4)]);
+    expect(lines(dir).slice(1)).toEqual([entry(1), entry(2), entry(4)]);
   });
 
   it("refuses a journal damaged in the middle", () => {
@@ -423,6 +432,26 @@ describe("the journal file", () => {
       join(dir, JOURNAL_FILE),
       `${JSON.stringify({ t: "world", id: "w" })}\nnot json\n${JSON.stringify(entry(1))}\n`,
     );
-    expect(() => Journal.open(dir, { t: "world", id: "w" })).toThrow(JournalError);
+    const { journal } = Journal.open(dir, "w");
+    expect(() => journal.read()).toThrow(/line 2 is not a journal entry, and more follow it/);
+    journal.close();
+  });
+
+  it("refuses a journal a newer simulator wrote, saying what to do", () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-journal-"));
+    writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: "world", id: "w", format: JOURNAL_FORMAT + 1 })}\n`);
+    expect(() => Journal.open(dir, "w")).toThrow(
+      new RegExp(
+        `written by a newer simulator \\(journal format ${JOURNAL_FORMAT + 1}; this one reads formats up to ${JOURNAL_FORMAT}\\): start it with that newer version`,
+      ),
+    );
+  });
+
+  it("reads a journal of the first format (no version in its first line)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-journal-"));
+    writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: "world", id: "w" })}\n${JSON.stringify(entry(1))}\n`);
+    const { journal } = Journal.open(dir, "w");
+    expect(journal.read()).toEqual([entry(1)]);
+    journal.close();
   });
 });

@@ -49,7 +49,7 @@ describe("the OpenAPI document's examples, against the default world", () => {
     });
   }
 
-  it("only an outage, a stalled or rewound chain and a run of bad keys have examples no one request causes (documented by their bodies)", () => {
+  it("only an outage, a stalled or rewound chain, a run of bad keys and a full disk have examples no one request causes (documented by their bodies)", () => {
     const bodyOnly = Object.entries(examples).flatMap(([id, { errors }]) =>
       Object.entries(errors)
         .filter(([, error]) => !error.request)
@@ -60,6 +60,7 @@ describe("the OpenAPI document's examples, against the default world", () => {
       "mintItem 429",
       "mintItem 503",
       "mintItem 504",
+      "mintItem 507",
       "getItemEvents 503",
       "getCollection 503",
       "listCollections 503",

@@ -9,10 +9,10 @@ import type { SimChain } from "../sim-chain.ts";
 
 const quiet = { record: false };
 
-/** The head block's number and time. */
-export async function headOf(chain: SimChain): Promise<{ number: bigint; timestamp: bigint }> {
+/** The head block's number, hash and time. */
+export async function headOf(chain: SimChain): Promise<{ number: bigint; hash: Hex; timestamp: bigint }> {
   const head = await chain.publicClient.getBlock({ blockTag: "latest", cacheTime: 0 } as never);
-  return { number: head.number, timestamp: head.timestamp };
+  return { number: head.number, hash: head.hash, timestamp: head.timestamp };
 }
 
 /** On a node the simulator did not start, what it lacks for an action is a NodeCannot (409), not a failure. */

@@ -1,0 +1,167 @@
+import { Worker } from "node:worker_threads";
+import { writeCheckpoint, type CheckpointOf } from "./checkpoint.ts";
+import type { FoldJob, FoldResult } from "./checkpoint-worker.ts";
+import type { FoldedState } from "./fold.ts";
+import type { Journal } from "./journal.ts";
+
+/** The fold's thread: its source next to this module's, or the bundle's file beside the bundle's chunks. */
+const WORKER = new URL(
+  import.meta.url.endsWith(".ts") ? "./checkpoint-worker.ts" : "./checkpoint-worker.js",
+  import.meta.url,
+);
+
+/**
+ * How often the journal is looked at, and how much it grows past its checkpoint before it is folded
+ * again: 4 MiB, or half the checkpoint's own size once that is larger (a fold reads and writes the
+ * whole checkpoint, so folding as often as the journal grows by half of it keeps the work per line
+ * of journal the same however large the world grew, as Redis rewrites its file once it doubled).
+ */
+const LOOK_EVERY_MS = 1_000;
+/** After a checkpoint could not be written (a full disk), how long before it is tried again. */
+const RETRY_AFTER_MS = 30_000;
+export const FOLD_EVERY_BYTES = 4 * 1024 * 1024;
+
+export interface CheckpointerOptions {
+  journal: Journal;
+  world: string;
+  /**
+   * The state the simulator answers from now, as a checkpoint holds it (taken in the journal's turn, the index caught
+   * up).
+   */
+  live: () => Promise<FoldedState>;
+  /** Told what went wrong (a checkpoint that could not be written; the journal keeps everything meanwhile). */
+  told: (line: string) => void;
+  /** Folds once the journal grew this much past the checkpoint (a given size; by default see FOLD_EVERY_BYTES). */
+  everyBytes?: number;
+  /** Told when each checkpoint is written (the tests' and the benchmark's eyes). */
+  onWritten?: (checkpoint: { offset: number; at: string; by: "fold" | "simulator" }) => void;
+}
+
+/**
+ * Keeps the journal's checkpoint close behind it, so a restart folds only the lines after it, as
+ * Redis rewrites its append-only file or SQLite checkpoints its log: once the journal grew past
+ * the checkpoint, a thread of its own folds those lines onto it and writes a new one, without
+ * holding up answers or writes. A generation with no checkpoint yet (a first start, a reset), or
+ * a line the fold cannot take (a rewind it has no copy for), gets one written from the state the
+ * simulator holds, in the journal's turn. A crash at any moment leaves the last whole checkpoint.
+ */
+export class Checkpointer {
+  readonly #options: CheckpointerOptions;
+  #last: { generation: string; offset: number; at: string; bytes?: number } | undefined;
+  #stuck = false;
+  #running: Promise<void> | undefined;
+  #worker: Worker | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #closed = false;
+  /** Not tried again before this time, after a failure; and what was told of the last one (told once). */
+  #retryAt = 0;
+  #lastFailure = "";
+
+  constructor(options: CheckpointerOptions, from: CheckpointOf | undefined) {
+    this.#options = options;
+    this.#last = from && { generation: from.generation, offset: from.offset, at: from.at };
+  }
+
+  start(): void {
+    this.#timer = setInterval(() => void this.#look(), LOOK_EVERY_MS).unref();
+    void this.#look();
+  }
+
+  /** The checkpoint the journal is folded to (undefined: none yet for its generation). */
+  get status(): { offset: number; at: string } | undefined {
+    const last = this.#last;
+    return last && last.generation === this.#options.journal.header.generation
+      ? { offset: last.offset, at: last.at }
+      : undefined;
+  }
+
+  /**
+   * Stops: a fold under way is stopped (its partial file is left, the last whole checkpoint stays), and a
+   * checkpoint of the journal's end is written here, so the next start folds nothing (answering from its
+   * first part at once). A crash instead leaves the last checkpoint, and the lines after it to fold.
+   */
+  async close(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.#worker?.terminate();
+    await this.#running?.catch(() => undefined);
+    const { journal } = this.#options;
+    const generation = journal.header.generation ?? "";
+    const behind = !this.status || this.status.offset < journal.bytes;
+    if (behind && journal.writability.writable && !this.#closed)
+      await this.#writeHere(generation).catch((error: unknown) =>
+        this.#failed(String((error as Error)?.message ?? error)),
+      );
+    this.#closed = true;
+  }
+
+  #look(): Promise<void> {
+    const { journal, everyBytes } = this.#options;
+    if (this.#running || this.#closed || !journal.writability.writable || Date.now() < this.#retryAt)
+      return Promise.resolve();
+    const generation = journal.header.generation ?? "";
+    const current = this.#last?.generation === generation ? this.#last : undefined;
+    let run: (() => Promise<void>) | undefined;
+    if (!current || this.#stuck) run = () => this.#writeHere(generation);
+    else if (
+      journal.syncedBytes - current.offset >=
+      (everyBytes ?? Math.max(FOLD_EVERY_BYTES, (current.bytes ?? 0) / 2))
+    )
+      run = () => this.#fold(generation, journal.syncedBytes);
+    if (!run) return Promise.resolve();
+    this.#running = run()
+      .catch((error: unknown) => this.#failed(String((error as Error)?.message ?? error)))
+      .finally(() => (this.#running = undefined));
+    return this.#running;
+  }
+
+  /**
+   * A checkpoint of the state the simulator holds, at the journal's end: written in the journal's turn, so nothing
+   * moves meanwhile.
+   */
+  #writeHere(generation: string): Promise<void> {
+    const { journal, world, live } = this.#options;
+    return journal.exclusive(async () => {
+      await journal.durableHeld();
+      if (this.#closed || journal.header.generation !== generation) return;
+      const offset = journal.bytes;
+      const { at, bytes } = writeCheckpoint(journal.dir, { ...(await live()), world, generation, offset });
+      this.#written({ generation, offset, at, bytes }, "simulator");
+      this.#stuck = false;
+    });
+  }
+
+  #fold(generation: string, to: number): Promise<void> {
+    const job: FoldJob = { dir: this.#options.journal.dir, world: this.#options.world, generation, to };
+    return new Promise<void>((resolve, reject) => {
+      const worker = (this.#worker = new Worker(WORKER, { workerData: job }));
+      worker.once("message", (result: FoldResult) => {
+        if ("offset" in result)
+          this.#written({ generation, offset: result.offset, at: result.at, bytes: result.bytes }, "fold");
+        else if ("stuck" in result) this.#stuck = true;
+        else reject(new Error(result.failed));
+        resolve();
+      });
+      worker.once("error", reject);
+      worker.once("exit", () => {
+        this.#worker = undefined;
+        resolve();
+      });
+    });
+  }
+
+  #failed(message: string): void {
+    this.#retryAt = Date.now() + RETRY_AFTER_MS;
+    if (message !== this.#lastFailure)
+      this.#options.told(
+        `The journal's checkpoint could not be written (${message}); tried again in ${RETRY_AFTER_MS / 1000} s, ` +
+          "and the journal keeps everything meanwhile",
+      );
+    this.#lastFailure = message;
+  }
+
+  #written(last: { generation: string; offset: number; at: string; bytes: number }, by: "fold" | "simulator"): void {
+    this.#lastFailure = "";
+    this.#last = last;
+    this.#options.onWritten?.({ offset: last.offset, at: last.at, by });
+  }
+}

@@ -1,0 +1,142 @@
+import type { Hex, Log } from "viem";
+import { Accounts, apiKeyAccount } from "../core/accounts.ts";
+import type { CoreContracts } from "../chain/deploy.ts";
+import type { LogRecord, Mined } from "../chain/recorder.ts";
+import type { ApiAccount } from "../core/config.ts";
+import { advanceHead, applyLogs } from "../indexer/apply.ts";
+import { decodeLogs, type indexedEventsAbi } from "../indexer/decode.ts";
+import type { ChainModels } from "../indexer/models.ts";
+import type { JournalEntry } from "./entries.ts";
+
+/** One chain as its index stood at some line of the journal: the read models and the head's hash. */
+export interface FoldedChain {
+  chainId: number;
+  contracts: CoreContracts;
+  models: ChainModels;
+  headHash: Hex | undefined;
+}
+
+/** What a control snapshot keeps, for a revert further on. */
+interface FoldedSnapshot {
+  chains: { chainId: number; models: ChainModels; headHash: Hex | undefined }[];
+  accounts: ApiAccount[];
+}
+
+/**
+ * What the simulator answers from, as of a line of the journal, without its chains: every chain's index, the API keys,
+ * the control snapshots.
+ */
+export interface FoldedState {
+  chains: FoldedChain[];
+  accounts: ApiAccount[];
+  snapshots: { count: number; taken: [string, FoldedSnapshot][] };
+}
+
+/**
+ * A line the fold cannot take without the chains (a rewind it holds no copy for, a record of the first format): only a
+ * replay knows what follows.
+ */
+export class NotFoldable extends Error {
+  override name = "NotFoldable";
+}
+
+type EventsAbi = ReturnType<typeof indexedEventsAbi>;
+
+/**
+ * Folds journal lines onto a state, as the running simulator did when it made them: the logs each
+ * recorded block or call made go through the index's reducers, API keys as they were made, control snapshots kept and
+ * reverted to. Throws NotFoldable at a line it cannot take.
+ */
+export function foldEntries(state: FoldedState, entries: Iterable<JournalEntry>, abi: EventsAbi): FoldedState {
+  const chains = new Map(state.chains.map((chain) => [chain.chainId, chain]));
+  const accounts = new Accounts(state.accounts);
+  let { count, taken } = { count: state.snapshots.count, taken: new Map(state.snapshots.taken) };
+  const chainOf = (chainId: number) => {
+    const chain = chains.get(chainId);
+    if (!chain) throw new NotFoldable(`the journal records chain ${chainId}, which the folded state does not hold`);
+    return chain;
+  };
+  for (const entry of entries) {
+    switch (entry.t) {
+      case "block":
+        applyMined(chainOf(entry.chainId), entry.mined, abi);
+        break;
+      case "rpc":
+        if (entry.mined) applyMined(chainOf(entry.chainId), entry.mined, abi);
+        else if (entry.method === "evm_revert")
+          throw new NotFoldable(`a JSON-RPC evm_revert on chain ${entry.chainId}`);
+        else if (entry.at !== undefined)
+          throw new NotFoldable(`a JSON-RPC ${entry.method} recorded without its blocks`);
+        break;
+      case "tx":
+        if (!entry.raw) throw new NotFoldable("a transaction recorded without its block (the journal's first format)");
+        break;
+      case "time": {
+        if (!entry.heads) throw new NotFoldable("a time move recorded without its heads");
+        entry.chainIds.forEach((chainId, i) => applyMined(chainOf(chainId), { head: entry.heads![i]!, logs: [] }, abi));
+        break;
+      }
+      case "scenario":
+        // Its logs are not in its line: only its replay (through the same code) knows what it did.
+        throw new NotFoldable("a fragment applied to the world (POST /_sim/scenario)");
+      case "apiKey":
+        accounts.add(apiKeyAccount(entry.name, entry.apiKey));
+        break;
+      case "snapshot":
+        taken.set(entry.id, {
+          chains: [...chains.values()].map(({ chainId, models, headHash }) => ({
+            chainId,
+            models: structuredClone(models),
+            headHash,
+          })),
+          accounts: accounts.snapshot().slice(),
+        });
+        count = Math.max(count, Number(entry.id));
+        break;
+      case "revert": {
+        const snapshot = taken.get(entry.id);
+        if (!snapshot) throw new NotFoldable(`a revert to snapshot '${entry.id}', taken before the folded state`);
+        taken = new Map([...taken].filter(([id]) => Number(id) <= Number(entry.id)));
+        for (const { chainId, models, headHash } of snapshot.chains)
+          Object.assign(chainOf(chainId), { models: restored(chainOf(chainId).models, models), headHash });
+        accounts.restore(snapshot.accounts);
+        break;
+      }
+      case "world":
+        break;
+    }
+  }
+  return {
+    chains: [...chains.values()],
+    accounts: accounts.list(),
+    snapshots: { count, taken: [...taken] },
+  };
+}
+
+/**
+ * A snapshot's models, brought back as the index brings back a checkpoint: a copy, versioned past every earlier view.
+ */
+function restored(current: ChainModels, kept: ChainModels): ChainModels {
+  return { ...structuredClone(kept), facts: current.facts, version: current.version + 1 };
+}
+
+function applyMined(chain: FoldedChain, { head: [number, hash, time], logs }: Mined, abi: EventsAbi): void {
+  const blockTimes = new Map<bigint, number>(logs.map(([block, blockTime]) => [BigInt(block), blockTime]));
+  applyLogs(chain.models, decodeLogs(abi, logs.map(asLog)), blockTimes);
+  advanceHead(chain.models, { number: BigInt(number), timestamp: BigInt(time) });
+  chain.headHash = hash;
+}
+
+function asLog([block, , address, topics, data, logIndex, transactionHash]: LogRecord): Log {
+  return {
+    address,
+    topics: topics as Log["topics"],
+    data,
+    blockNumber: BigInt(block),
+    blockHash: null,
+    logIndex,
+    transactionHash,
+    transactionIndex: null,
+    removed: false,
+  } as unknown as Log;
+}

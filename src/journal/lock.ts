@@ -1,0 +1,183 @@
+import { randomBytes } from "node:crypto";
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmdirSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { syncDir } from "./sync-dir.ts";
+
+export const LOCK_FILE = "lock";
+
+/** Who holds a state directory: a process, on a machine, since when, and a token of that holding. */
+export interface LockHolder {
+  pid: number;
+  host: string;
+  since: string;
+  token: string;
+  /** The process's start time as the kernel counts it (Linux): a pid reused by another process is told apart. */
+  started?: string;
+}
+
+/** Another simulator runs on the state directory (the CLI exits 2, naming it). */
+export class StateLocked extends Error {
+  override name = "StateLocked";
+  readonly holder: LockHolder;
+
+  constructor(dir: string, holder: LockHolder) {
+    const where = holder.host === hostname() ? "on this machine" : `on ${holder.host}`;
+    super(
+      `${dir} is in use by another simulator (pid ${holder.pid} ${where}, since ${holder.since}): ` +
+        "stop it, or give another --state directory" +
+        (holder.host === hostname()
+          ? ""
+          : ` (a process on another machine cannot be checked: if it is gone, delete ${join(dir, LOCK_FILE)})`),
+    );
+    this.holder = holder;
+  }
+}
+
+/** How long a takeover may take before another process may take it over in turn (its taker died during it). */
+const TAKEOVER_STALE_MS = 10_000;
+/** How old a lock file that does not read may be before it counts as left by a starter that died writing it. */
+const UNREADABLE_STALE_MS = 5_000;
+const ATTEMPTS = 50;
+
+/**
+ * One writer per state directory: a lock file naming its holder, created atomically (O_EXCL) and
+ * held for the life of the process. A lock whose holder is gone (a killed process: its pid no longer
+ * runs, or runs another program) is taken over, one taker at a time (a takeover directory made
+ * atomically), after checking it is still the lock found gone.
+ */
+export class StateLock {
+  readonly #path: string;
+  readonly #holder: LockHolder;
+
+  private constructor(path: string, holder: LockHolder) {
+    this.#path = path;
+    this.#holder = holder;
+  }
+
+  static take(dir: string): StateLock {
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, LOCK_FILE);
+    const holder: LockHolder = {
+      pid: process.pid,
+      host: hostname(),
+      since: new Date().toISOString(),
+      token: randomBytes(8).toString("hex"),
+      ...startedOf(process.pid),
+    };
+    for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+      if (create(path, holder)) {
+        syncDir(dir);
+        return new StateLock(path, holder);
+      }
+      const found = readHolder(path);
+      if (found && isAlive(found)) throw new StateLocked(dir, found);
+      // A lock that does not read is being written by a starter right now, or was left half-written by one that died.
+      if (found || ageOf(path) > UNREADABLE_STALE_MS) takeOver(path, found);
+      else pause(20);
+    }
+    throw new Error(`could not take ${path} (it keeps changing hands); try again`);
+  }
+
+  /** Lets go of the directory (if this process still holds it). */
+  release(): void {
+    if (readHolder(this.#path)?.token !== this.#holder.token) return;
+    try {
+      unlinkSync(this.#path);
+    } catch {
+      // Gone already.
+    }
+  }
+}
+
+function create(path: string, holder: LockHolder): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, "wx", 0o644);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, `${JSON.stringify(holder)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+function readHolder(path: string): LockHolder | undefined {
+  try {
+    const holder = JSON.parse(readFileSync(path, "utf8")) as LockHolder;
+    return typeof holder.pid === "number" && typeof holder.token === "string" ? holder : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the holder still runs; one on another machine cannot be checked, and counts as running. */
+function isAlive(holder: LockHolder): boolean {
+  if (holder.host !== hostname()) return true;
+  try {
+    process.kill(holder.pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  const started = startedOf(holder.pid).started;
+  return holder.started === undefined || started === undefined || started === holder.started;
+}
+
+/**
+ * Removes the lock of a holder that is gone (or one that does not read), if it is still that lock: one taker at a time.
+ */
+function takeOver(path: string, gone: LockHolder | undefined): void {
+  const guard = `${path}.takeover`;
+  try {
+    mkdirSync(guard);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    if (ageOf(guard) > TAKEOVER_STALE_MS) rmdirSync(guard);
+    else pause(20);
+    return;
+  }
+  try {
+    const still = readHolder(path);
+    if (gone ? still?.token === gone.token : !still && ageOf(path) > UNREADABLE_STALE_MS) unlinkSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  } finally {
+    rmdirSync(guard);
+  }
+}
+
+/** Milliseconds since `path` was last changed (0 if it is gone). */
+function ageOf(path: string): number {
+  const changed = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+  return changed === undefined ? 0 : Date.now() - changed;
+}
+
+/** The kernel's start time of a process (field 22 of /proc/<pid>/stat), where there is one. */
+function startedOf(pid: number): { started?: string } {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const started = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
+    return started ? { started } : {};
+  } catch {
+    return {};
+  }
+}
+
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}

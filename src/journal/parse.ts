@@ -1,0 +1,83 @@
+import type { JournalEntry, WorldEntry } from "./entries.ts";
+
+/**
+ * The journal's format: 1 had no version in its first line; 2 records blocks with what they did (their head and logs).
+ */
+export const JOURNAL_FORMAT = 2;
+
+export class JournalError extends Error {
+  override name = "JournalError";
+}
+
+/**
+ * What was read back from a journal: its entries, where its whole lines end, and a warning if a torn last line was
+ * dropped.
+ */
+export interface JournalContents {
+  entries: JournalEntry[];
+  goodBytes: number;
+  warning?: string;
+}
+
+/**
+ * Where the bytes read begin in the journal: the number of their first line, or (read from a checkpoint on) their byte
+ * offset.
+ */
+export type Place = { line: number } | { byte: number };
+
+/**
+ * Reads a journal's lines; a torn last line (a crash mid-write) is left out with a warning, damage anywhere else
+ * refused.
+ */
+export function parseJournal(bytes: Buffer, path: string, place: Place = { line: 1 }): JournalContents {
+  const entries: JournalEntry[] = [];
+  let offset = 0;
+  while (offset < bytes.length) {
+    const end = bytes.indexOf(0x0a, offset);
+    const line = bytes.subarray(offset, end === -1 ? bytes.length : end).toString("utf8");
+    const entry = end === -1 ? undefined : parseLine(line);
+    if (!entry) {
+      const isLast = end === -1 || end === bytes.length - 1;
+      if (!isLast)
+        throw new JournalError(
+          `${path}: ${"line" in place ? `line ${place.line + entries.length}` : `the line at byte ${place.byte + offset}`} is not a journal entry, and more follow it; the journal is damaged`,
+        );
+      return {
+        entries,
+        goodBytes: offset,
+        warning: `${path}: the last entry was cut off mid-write (a crash); it was never acknowledged and is dropped`,
+      };
+    }
+    entries.push(entry);
+    offset = end + 1;
+  }
+  return { entries, goodBytes: offset };
+}
+
+function parseLine(line: string): JournalEntry | undefined {
+  try {
+    const entry = JSON.parse(line) as JournalEntry;
+    return typeof entry === "object" && entry !== null && typeof entry.t === "string" ? entry : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first line, checked: a journal of this world, in a format this simulator reads. */
+export function checkHeader(first: JournalEntry | undefined, worldId: string, path: string): WorldEntry {
+  if (!first || first.t !== "world") throw new JournalError(`${path} does not start with the line naming its world`);
+  const format = first.format ?? 1;
+  if (format > JOURNAL_FORMAT)
+    throw new JournalError(
+      `${path} was written by a newer simulator (journal format ${format}; this one reads formats up to ${JOURNAL_FORMAT}): ` +
+        "start it with that newer version of nft-service-simulator (npm install it again), " +
+        "or give another --state directory",
+    );
+  if (first.id !== worldId)
+    throw new JournalError(
+      `${path} holds the journal of another world (${first.id}), not of this one (${worldId}): ` +
+        "start with the --fixture, --chains and --public-url (or --port) it was written with, " +
+        "or give another --state directory",
+    );
+  return first;
+}

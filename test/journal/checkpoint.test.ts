@@ -1,0 +1,183 @@
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Address } from "viem";
+import { CHECKPOINT_FILE } from "../../src/journal/checkpoint.ts";
+import { demoWorld } from "../../src/scenario/worlds.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
+import { call, collectionsOn, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
+
+// A restart with --state answers from the journal's checkpoint and the lines after it, folded,
+// before its chains have replayed anything, and answers the same once they have. The journal is
+// folded into new checkpoints in the background as it grows.
+
+const started: Simulator[] = [];
+afterAll(() => Promise.all(started.map((sim) => sim.close())));
+
+async function start(stateDir: string, checkpointEveryBytes?: number): Promise<Simulator> {
+  const sim = await startTestSimulator(demoWorld({ baseUrl: "http://sim.test" }), {
+    stateDir,
+    serveRpc: true,
+    chains: [
+      { chainId: 56, rpcPort: 0 },
+      { chainId: 137, rpcPort: 0 },
+    ],
+    ...(checkpointEveryBytes ? { checkpointEveryBytes } : {}),
+  });
+  started.push(sim);
+  return sim;
+}
+
+/** What a client reads, over HTTP only (the chains need not run): every collection, and every item's history and metadata. */
+async function answers(sim: Simulator) {
+  const list = (await call(sim, "/api/v2/collection?perPage=100&sortBy=address&sortDir=asc")).body;
+  const items: unknown[] = [];
+  for (const { address, uri } of list.collections as { address: string; uri: string }[]) {
+    for (let tokenId = 1; ; tokenId += 1) {
+      const history = await call(sim, `/api/v2/item/events/${address}/${tokenId}?perPage=100`);
+      if (history.status === 404) break;
+      items.push(history.body, (await call(sim, `${new URL(uri).pathname}/${tokenId}`)).body);
+    }
+  }
+  return { list, items };
+}
+
+async function until(what: string, check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("a restart from a checkpoint", () => {
+  it("answers from the folded journal before the chains replay it, the same as they then hold, and writes once they do", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-checkpoint-"));
+    const sim = await start(dir);
+    await sim.live;
+    const [bnb] = (await collectionsOn(sim, 56)) as [Address];
+    const mint = (on: Simulator, name: string) =>
+      postJson(on, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
+        ...mintBody(on, bnb, 56),
+        item: { name, initialSupply: 3 },
+      });
+    await until("a first checkpoint", () => sim.control.state().checkpoint !== undefined);
+    // What a crash would leave: this checkpoint, and the journal after it.
+    const crashed = readFileSync(join(dir, CHECKPOINT_FILE));
+    // After the checkpoint: mints, a collection and a key of the control API, time, a snapshot and a revert to it.
+    expect((await mint(sim, "Kept One")).status).toBe(200);
+    const key = (await postJson(sim, "/_sim/api-keys", { name: "guild" })).body;
+    expect(
+      (
+        await postJson(sim, "/_sim/collections", {
+          chainId: 137,
+          name: "Banners",
+          owner: key.apiKey,
+          description: "folded",
+        })
+      ).status,
+    ).toBe(200);
+    await postJson(sim, "/_sim/time/advance", { seconds: 3600 });
+    const { id } = (await postJson(sim, "/_sim/snapshots", {})).body;
+    expect((await mint(sim, "Taken Back")).status).toBe(200);
+    expect((await postJson(sim, `/_sim/snapshots/${id}/revert`, {})).status).toBe(200);
+    const atSnapshot = await answers(sim);
+    expect((await mint(sim, "Kept Two")).status).toBe(200);
+    const before = await answers(sim);
+    await sim.close();
+
+    // A stop writes a checkpoint of the journal's end: the restart folds nothing, and answers from its parts as they are read.
+    expect(existsSync(join(dir, CHECKPOINT_FILE))).toBe(true);
+    const again = await start(dir);
+    expect(again.load.source).toBe("state");
+    const early = await answers(again);
+    await again.live;
+    expect(again.restored).toMatchObject({ answeredFrom: "checkpoint", failedAgain: 0 });
+    expect(again.control.state().checkpoint?.behind).toBe(0);
+    expect(early, "answered before the chains replayed the journal").toEqual(before);
+    expect(await answers(again), "answered once they hold it").toEqual(before);
+    await again.close();
+
+    // After a crash: the earlier checkpoint, and every line after it folded on (mints, keys, time, a snapshot and a revert).
+    writeFileSync(join(dir, CHECKPOINT_FILE), crashed);
+    const afterCrash = await start(dir);
+    expect(afterCrash.load.source).toBe("state");
+    expect(await answers(afterCrash), "folded from the earlier checkpoint").toEqual(before);
+    await afterCrash.live;
+    expect(await answers(afterCrash)).toEqual(before);
+    await afterCrash.close();
+
+    const last = await start(dir);
+    await last.live;
+    expect((await mint(last, "After")).status).toBe(200);
+    // The snapshot taken before the restarts is still there to go back to.
+    expect((await postJson(last, `/_sim/snapshots/${id}/revert`, {})).status).toBe(200);
+    expect(await answers(last)).toEqual(atSnapshot);
+  });
+
+  it("folds the journal into a new checkpoint in the background as it grows, and a restart folds only what came after", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-checkpoint-"));
+    const sim = await start(dir, 4_000);
+    await sim.live;
+    const [bnb] = (await collectionsOn(sim, 56)) as [Address];
+    await until("a first checkpoint", () => sim.control.state().checkpoint !== undefined);
+    const first = sim.control.state().checkpoint!;
+    for (let n = 0; n < 12; n += 1)
+      expect((await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, bnb, 56))).status).toBe(
+        200,
+      );
+    await until("a checkpoint folded past the mints", () => sim.control.state().checkpoint!.offset > first.offset);
+    const { checkpoint, journal } = sim.control.state();
+    expect(checkpoint!.offset).toBeGreaterThan(first.offset + 4_000);
+    expect(checkpoint!.offset + checkpoint!.behind).toBe(journal!.bytes);
+    expect(statSync(join(dir, CHECKPOINT_FILE)).mtimeMs).toBeGreaterThan(Date.parse(first.at));
+    const before = await answers(sim);
+    await sim.close();
+
+    const again = await start(dir, 4_000);
+    expect(await answers(again)).toEqual(before);
+    await again.live;
+    expect(again.restored?.answeredFrom).toBe("checkpoint");
+  });
+
+  it("after a crash, replays first what it cannot fold (a JSON-RPC evm_revert), then writes a checkpoint past it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-checkpoint-"));
+    const sim = await start(dir);
+    await sim.live;
+    const [bnb] = (await collectionsOn(sim, 56)) as [Address];
+    await until("a first checkpoint", () => sim.control.state().checkpoint !== undefined);
+    const crashed = readFileSync(join(dir, CHECKPOINT_FILE));
+    const rpc = async (method: string, params: unknown[] = []) =>
+      (
+        (await (
+          await fetch(sim.rpcUrls.get(56)!, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+          })
+        ).json()) as { result: unknown }
+      ).result;
+    const snapshot = await rpc("evm_snapshot");
+    expect((await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, bnb, 56))).status).toBe(
+      200,
+    );
+    expect(await rpc("evm_revert", [snapshot])).toBe(true);
+    const before = await answers(sim);
+    await sim.close();
+    // A crash after the revert: the checkpoint from before it, which the fold cannot pass.
+    writeFileSync(join(dir, CHECKPOINT_FILE), crashed);
+
+    const again = await start(dir);
+    expect(again.load.source).toBe("replay");
+    await again.live;
+    expect(again.restored?.answeredFrom).toBe("replay");
+    expect(await answers(again)).toEqual(before);
+    await until("a checkpoint past the revert", () => again.control.state().checkpoint?.behind === 0);
+    await again.close();
+    const third = await start(dir);
+    expect(third.load.source).toBe("state");
+    expect(await answers(third)).toEqual(before);
+    expect(existsSync(join(dir, CHECKPOINT_FILE))).toBe(true);
+  });
+});
