@@ -1,11 +1,13 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { CHECKPOINT_FILE } from "../../src/journal/checkpoint.ts";
 import { JOURNAL_FILE } from "../../src/journal/journal.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { until } from "../eventually.ts";
 import { digestOf, everyAnswer, setBalanceBehindTheIndex } from "../control/world-answers.ts";
 
 // --state: a fragment applied to the world is journaled as the fragment and its time; a restart
@@ -91,7 +93,11 @@ describe("fragments in the journal", () => {
     expect(journalLines(stateDir).filter((line) => line.t === "scenario")).toHaveLength(2);
     await first.close();
 
+    // The stop wrote a checkpoint: answered from it at once, while the chains replay the fragments behind it.
     const restarted = await start(stateDir);
+    expect(restarted.load.source).toBe("state");
+    await restarted.live;
+    expect(restarted.restored?.answeredFrom).toBe("checkpoint");
     const after = await everyAnswer(restarted);
     expect(after).toEqual(before);
     expect(digestOf(after)).toBe(digestOf(before));
@@ -106,5 +112,27 @@ describe("fragments in the journal", () => {
       timeline: [{ action: "delist", listing: "crate-sale" }],
     });
     expect(third.status, JSON.stringify(third.body)).toBe(200);
+  });
+
+  it("after a crash with a fragment past the checkpoint, replays before answering: the same answers", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "nft-sim-arrange-crash-"));
+    const first = await start(stateDir);
+    await first.live;
+    await until("a first checkpoint", () => first.control.state().checkpoint !== undefined);
+    const crashed = readFileSync(join(stateDir, CHECKPOINT_FILE));
+    const applied = await postJson(first, "/_sim/scenario", {
+      timeline: [{ action: "transfer", item: "sky-saddle", from: "alice", to: "bob", amount: 1 }],
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    const before = await everyAnswer(first);
+    await first.close();
+    // A crash before the stop's checkpoint: the one from before the fragment, whose line the fold cannot take.
+    writeFileSync(join(stateDir, CHECKPOINT_FILE), crashed);
+
+    const again = await start(stateDir);
+    expect(again.load.source).toBe("replay");
+    await again.live;
+    expect(again.restored?.answeredFrom).toBe("replay");
+    expect(await everyAnswer(again)).toEqual(before);
   });
 });

@@ -6,6 +6,8 @@ import type { Address } from "viem";
 import { CHECKPOINT_FILE } from "../../src/journal/checkpoint.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
+import { until } from "../eventually.ts";
+import { rpc } from "../rpc.ts";
 import { call, collectionsOn, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
 
 // A restart with --state answers from the journal's checkpoint and the lines after it, folded,
@@ -41,14 +43,6 @@ async function answers(sim: Simulator) {
     }
   }
   return { list, items };
-}
-
-async function until(what: string, check: () => Promise<boolean> | boolean, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe("a restart from a checkpoint", () => {
@@ -148,21 +142,12 @@ describe("a restart from a checkpoint", () => {
     const [bnb] = (await collectionsOn(sim, 56)) as [Address];
     await until("a first checkpoint", () => sim.control.state().checkpoint !== undefined);
     const crashed = readFileSync(join(dir, CHECKPOINT_FILE));
-    const rpc = async (method: string, params: unknown[] = []) =>
-      (
-        (await (
-          await fetch(sim.rpcUrls.get(56)!, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-          })
-        ).json()) as { result: unknown }
-      ).result;
-    const snapshot = await rpc("evm_snapshot");
+    const rpcOn56 = (method: string, params: unknown[] = []) => rpc(sim.rpcUrls.get(56)!, method, params);
+    const snapshot = await rpcOn56("evm_snapshot");
     expect((await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, bnb, 56))).status).toBe(
       200,
     );
-    expect(await rpc("evm_revert", [snapshot])).toBe(true);
+    expect(await rpcOn56("evm_revert", [snapshot])).toBe(true);
     const before = await answers(sim);
     await sim.close();
     // A crash after the revert: the checkpoint from before it, which the fold cannot pass.

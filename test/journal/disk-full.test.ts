@@ -1,7 +1,8 @@
 import { join } from "node:path";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, expect } from "vitest";
 import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
 import { itemsByName, json, mint, mintTargets, type Answered } from "./mints.ts";
+import { needing } from "../needs.ts";
 import { mountTmpfs } from "./tmpfs.ts";
 
 // --state on a 1 MB tmpfs under a mint load of 8 clients: once the disk is full, writes answer
@@ -14,7 +15,7 @@ afterAll(() => {
   killSimulatorProcesses();
   if ("dir" in disk) disk.unmount();
 });
-if ("why" in disk) console.warn(`disk-full test skipped: ${disk.why}`);
+const withTmpfs = needing("why" in disk ? disk.why : undefined, "run the tests as root");
 
 const args = (stateDir: string) => [
   "--fixture",
@@ -28,7 +29,7 @@ const args = (stateDir: string) => [
   "http://sim.test",
 ];
 
-it.skipIf("why" in disk)(
+withTmpfs.it(
   "a full disk: 507 before anything is acknowledged, reads answer, writes resume once space is back, and a restart has every acknowledged mint once",
   async () => {
     const { dir, resize } = disk as Exclude<typeof disk, { why: string }>;

@@ -5,7 +5,7 @@ import { join } from "node:path";
 
 /**
  * A small tmpfs of its own, for a real full disk. Mounting needs root (CI runs as root): where it
- * is impossible the caller skips, saying why, except in CI, where the test fails instead.
+ * is impossible, `why` says so, for `needing` (skipped on a developer's machine, failed in CI).
  */
 export function mountTmpfs(
   size: string,
@@ -15,7 +15,6 @@ export function mountTmpfs(
     execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir], { stdio: "pipe" });
   } catch (error) {
     const why = `mounting a tmpfs failed (${String((error as { stderr?: Buffer }).stderr ?? error).trim()}): it needs root`;
-    if (process.env.CI) throw new Error(`${why}; CI runs as root, so this is a failure there`);
     return { why };
   }
   return {

@@ -97,6 +97,7 @@ console.log("closed");`;
       expect(sim.world.items.cape).toEqual({ chainId: 56, collection: riders.address, tokenIds: [5] });
       const { id } = await control.snapshot();
       await control.time();
+      expect(await control.state()).toEqual({ kept: false });
       await control.advanceTime(60, 56);
       expect(Object.keys((await control.world()).items)).toContain("cape");
       const { apiKey } = await control.createApiKey("client-test");
