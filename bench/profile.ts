@@ -1,10 +1,12 @@
 // `npm run bench:profile -- [scenario ...]`: runs the simulator under `node --cpu-prof`,
 // loads it with one scenario at a time and prints the hottest frames.
 // Scenarios: startup, list, sorted, collection, history, deep, mint (16 connections), mint1 (one) (default: all).
-// --tree <dir> profiles another copy of the project (e.g. a scratch copy with a change).
+// --tree <dir> profiles another copy of the project (e.g. a scratch copy with a change); --state gives each scenario a
+// fresh journal (what --state costs).
 // Profiles go to bench/results/profiles/<scenario>/, summaries to bench/results/profiles/summary.json.
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { hotFrames } from "./lib/cpuprofile.ts";
 import { load } from "./lib/load.ts";
@@ -19,6 +21,8 @@ const { values, positionals } = parseArgs({
     seconds: { type: "string", default: "5" },
     scale: { type: "string", default: "1" },
     top: { type: "string", default: "20" },
+    // A fresh journal for each scenario: what --state costs (e.g. `mint --state`).
+    state: { type: "boolean", default: false },
   },
 });
 const SCENARIOS = ["startup", "list", "sorted", "collection", "history", "deep", "mint", "mint1"] as const;
@@ -26,7 +30,14 @@ type Scenario = (typeof SCENARIOS)[number];
 const chosen = (positionals.length ? positionals : SCENARIOS) as Scenario[];
 const seconds = Number(values.seconds);
 const { base, scaled } = worlds(Number(values.scale));
-const world = inTree(Number(values.scale) === 1 ? base : scaled, values.tree ? resolve(values.tree) : undefined);
+const chosenWorld = inTree(Number(values.scale) === 1 ? base : scaled, values.tree ? resolve(values.tree) : undefined);
+const worldFor = (scenario: string) =>
+  values.state
+    ? {
+        ...chosenWorld,
+        args: [...chosenWorld.args, "--state", mkdtempSync(join(tmpdir(), `nft-sim-profile-${scenario}-`))],
+      }
+    : chosenWorld;
 if (Number(values.scale) !== 1) generateScaledWorld(Number(values.scale));
 const out = `${ROOT}bench/results/profiles`;
 const summary: Record<string, unknown> = {};
@@ -41,7 +52,7 @@ for (const scenario of chosen) {
   // Start-up is profiled from process start to exit; a load, only while the load runs.
   const flags =
     scenario === "startup" ? ["--cpu-prof", "--cpu-prof-dir", dir] : ["--import", `${ROOT}bench/lib/profile-hook.ts`];
-  const sim = await startSimulator(world, flags);
+  const sim = await startSimulator(worldFor(scenario), flags);
   try {
     if (scenario !== "startup") {
       const facts = await learnWorld(sim.base, sim.child);
