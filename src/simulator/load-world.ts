@@ -41,6 +41,8 @@ export interface WorldLoader {
   abort(): Promise<void>;
   /** Stops following the nodes given by --rpc-url (blocks mined there by others). */
   stopFollowing(): void;
+  /** Resolves once the world cache written in the background is on disk (or failed to be): its chains stay up until. */
+  cached(): Promise<void>;
 }
 
 /**
@@ -68,13 +70,19 @@ export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
     await replay(loading, chains, attached);
     await loading.control.loaded();
     if (contracts) await recordWorld(nodes, contracts, worldId);
-    if (cache) await remember(cache, chains.all());
+    const caching = cache ? (await remember(cache, chains.all())).written : Promise.resolve();
     // Blocks mined by others on a node we did not start (or a reorg there) are indexed as they come.
     const stopFollowing = followNodes(
       nodes.map(({ chain }) => chain),
       options.pollIntervalMs,
     );
-    return { load, finish: () => Promise.resolve(), abort: () => Promise.resolve(), stopFollowing };
+    return {
+      load,
+      finish: () => Promise.resolve(),
+      abort: () => Promise.resolve(),
+      stopFollowing,
+      cached: () => caching,
+    };
   }
   // The index of each chain, folded from the cache at once; the chains replay the world into it later.
   const indexes = new Map(
@@ -95,6 +103,7 @@ export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
   for (const chain of cached.chains) chain.logs.length = 0;
   let started: ChainRegistry | undefined;
   let aborted = false;
+  let caching = Promise.resolve();
   const finish = async () => {
     // The chains replay the world into the index the answers already come from (its cached
     // source holds the head the replay makes, so no log is read twice); then the index reads
@@ -119,14 +128,14 @@ export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
         `The cached world (${cache!.cache.dir}) differs from what the chains replayed (${differing.join("; ")}): ` +
           `answers now come from the chains, and the cache is rewritten.`,
       );
-      await remember(cache!, chains.all());
+      caching = (await remember(cache!, chains.all())).written;
     }
   };
   const abort = async () => {
     aborted = true;
     await started?.close();
   };
-  return { load, finish, abort, stopFollowing: () => {} };
+  return { load, finish, abort, stopFollowing: () => {}, cached: () => caching };
 }
 
 /**
@@ -196,16 +205,20 @@ async function differences(cached: CachedWorld, started: ChainRegistry): Promise
 
 /**
  * Caches the world as the chains hold it now, for the next start. Answers once the heads are
- * taken (before anything else may write); the logs up to those heads are read and written in
- * the background.
+ * taken (before anything else may write), with the background work: the logs up to those heads
+ * read and written (a simulator closing waits for it, so a short-lived one still leaves its cache).
  */
-async function remember({ cache, key }: { cache: WorldCache; key: string }, chains: SimChain[]): Promise<void> {
+async function remember(
+  { cache, key }: { cache: WorldCache; key: string },
+  chains: SimChain[],
+): Promise<{ written: Promise<void> }> {
   const failed = (error: unknown) =>
     console.warn(`The world could not be cached in ${cache.dir}: ${(error as Error).message}`);
   try {
     const heads = await headsOf(chains);
-    void captureWorld(chains, heads).then((world) => world && cache.write(key, world), failed);
+    return { written: captureWorld(chains, heads).then((world) => void (world && cache.write(key, world)), failed) };
   } catch (error) {
     failed(error);
+    return { written: Promise.resolve() };
   }
 }

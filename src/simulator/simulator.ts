@@ -70,6 +70,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   live.catch(() => undefined);
   let abortLoading = () => Promise.resolve();
   let stopFollowing = () => {};
+  let worldCached = () => Promise.resolve();
   let closing: Promise<void> | undefined;
   /**
    * Stop listening, close idle kept-alive connections, refuse what arrives on busy ones, let requests in flight be
@@ -88,6 +89,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       await abortLoading();
       await live.catch(() => undefined);
       await checkpointer?.close();
+      await worldCached();
       await chains.close();
       journal?.close();
       lock?.release();
@@ -179,6 +181,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       : await loadWorld(inputs);
     abortLoading = loading.abort;
     stopFollowing = loading.stopFollowing;
+    worldCached = loading.cached;
     for (const chain of chains.all()) if (!chain.external) chain.knowKeys((address) => handles.keyOf(address));
     const sim: Simulator = {
       url,

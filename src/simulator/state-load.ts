@@ -111,7 +111,7 @@ export async function loadFromState(
     aborted = true;
     await started?.close();
   };
-  return { load: { source: "state" }, finish, abort, stopFollowing: () => {} };
+  return { load: { source: "state" }, finish, abort, stopFollowing: () => {}, cached: () => Promise.resolve() };
 }
 
 /** Reads the rest of a checkpoint into the state answered from, a part at a time between answers. */
