@@ -103,3 +103,16 @@ function address(flag: string, text: string | undefined): string | undefined {
 function integer(flag: string, text: string | undefined, min: number): number | undefined {
   return text === undefined ? undefined : integerOption(flag, text, min);
 }
+
+/**
+ * Where the JUnit report goes, read from a command line that may not parse (a usage error still leaves CI a report):
+ * the last `--junit <path>` or `--junit=<path>`, else the default.
+ */
+export function junitPathIn(argv: string[]): string {
+  let path = DEFAULT_JUNIT_PATH;
+  argv.forEach((arg, i) => {
+    if (arg === "--junit" && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith("--")) path = argv[i + 1]!;
+    else if (arg.startsWith("--junit=")) path = arg.slice("--junit=".length);
+  });
+  return path;
+}

@@ -12,7 +12,7 @@ import type { Target } from "../contract-suite/target.ts";
 import { runFuzz } from "../contract-suite/fuzz/run.ts";
 import { fuzzSummary } from "../contract-suite/fuzz/summary.ts";
 import type { LocalTarget } from "./contract-target.ts";
-import { readSuiteOptions, USAGE, UsageError, type SuiteOptions } from "./contract-test-options.ts";
+import { junitPathIn, readSuiteOptions, USAGE, UsageError, type SuiteOptions } from "./contract-test-options.ts";
 import { exitAfterOutput } from "./exit.ts";
 
 /**
@@ -29,6 +29,12 @@ export async function contractTest(argv: string[], usage = USAGE): Promise<numbe
     } else {
       const isUsage = error instanceof UsageError || String(error.code).startsWith("ERR_PARSE_ARGS");
       console.error(isUsage ? `${error.message}\n\n${usage}` : (error.stack ?? String(error)));
+      // A command line that does not parse still leaves CI a report: one failed test case saying why.
+      if (isUsage)
+        await writeJunit(
+          resolve(junitPathIn(argv)),
+          setupFailureAsSuite("the command line", `usage: ${error.message}`, new Date()),
+        ).catch(() => undefined);
     }
     return 2;
   }

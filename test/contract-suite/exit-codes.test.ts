@@ -83,6 +83,14 @@ describe("the contract suite tells a target it cannot test (exit 2) from one tha
     expect(run.junit).toContain(`${url} cannot be reached (fetch failed (ECONNREFUSED))`);
   });
 
+  it("stops with exit 2 on a command line it cannot read, and still writes the JUnit report saying why", async () => {
+    const run = await runCli(["--fuzz", "many"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--fuzz");
+    expect(run.junit).toMatch(/<testsuites [^>]* tests="1" failures="1"/);
+    expect(run.junit).toMatch(/usage: [^<]*--fuzz/);
+  });
+
   it("writes the JUnit report in fuzz mode too: a test case per operation fuzzed", async () => {
     const run = await runCli(["--base-url", local.target.baseUrl, "--fuzz", "30", "--seed", "3"]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
