@@ -67,7 +67,8 @@ export class RequestLog {
       try {
         await next();
       } finally {
-        if (!UNLOGGED.test(ctx.path) && ctx.get(DASHBOARD_HEADER) === "") this.#add(ctx, performance.now() - started);
+        if (!UNLOGGED.test(ctx.path) && ctx.get(DASHBOARD_HEADER) === "" && !dashboardImage(ctx))
+          this.#add(ctx, performance.now() - started);
       }
     };
   }
@@ -116,5 +117,16 @@ export class RequestLog {
       length: shown.length,
       truncated: shown.length > BODY_BOUND,
     };
+  }
+}
+
+/** A picture the dashboard's page loads (an `<img>` sends no header of ours, but names the page it is on). */
+function dashboardImage(ctx: Context): boolean {
+  if (!ctx.path.startsWith("/images/")) return false;
+  try {
+    const page = new URL(ctx.get("referer"));
+    return page.host === ctx.host && (page.pathname === "/" || page.pathname.startsWith("/dashboard/"));
+  } catch {
+    return false;
   }
 }

@@ -96,10 +96,20 @@ describe("the request log", () => {
     const before = (await lastOf()).id;
     await call(sim, "/api/v2/collection?perPage=4", { headers: { [DASHBOARD_HEADER]: "1" } });
     await call(sim, "/_sim/requests?limit=3");
+    // A picture the dashboard's page loads names the page it is on; the same picture in a frontend's page is logged.
+    const page = new URL("/", sim.url).href;
+    const picture = (referer: string) => fetch(new URL("/images/dragon-skies.png", sim.url), { headers: { referer } });
+    expect((await picture(`${page}#/collection/x`)).status).toBe(200);
     expect((await lastOf()).id).toBe(before);
+    expect((await picture("http://localhost:5173/shop")).status).toBe(200);
+    expect((await lastOf()).path).toBe("/images/dragon-skies.png");
+    const logged = (await lastOf()).id;
+    expect(logged).toBeGreaterThan(before);
+    await call(sim, "/_sim/requests?limit=3");
+    expect((await lastOf()).id).toBe(logged);
     for (let i = 0; i < 201; i++) await call(sim, `/api/v2/collection?perPage=1&page=${i + 1}`);
-    const old = await detail(before);
-    expect(old).toMatchObject({ id: before, bodiesKept: false, request: null, response: null });
+    const old = await detail(logged);
+    expect(old).toMatchObject({ id: logged, bodiesKept: false, request: null, response: null });
     expect((await detail((await lastOf()).id)).bodiesKept).toBe(true);
   });
 });
