@@ -185,7 +185,7 @@ describe("the packed package, installed into an empty project", () => {
     const tsc = join(process.cwd(), "node_modules/typescript/bin/tsc");
     await inProject(process.execPath, [tsc, "-p", "."]);
     await inProject(process.execPath, [tsc, "-p", "tsconfig.browser.json"]);
-  });
+  }, 150_000); // two type-checks of a project importing viem's types: a hang guard, as its neighbours'.
 
   it("runs that project's vitest tests: startSimulator in globalSetup, a second one, the MSW handlers, sim.events() and a fragment arranged", async () => {
     const started = performance.now();
