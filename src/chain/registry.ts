@@ -22,8 +22,11 @@ export interface ChainRead {
   models: ReadModels;
 }
 
-/** Where a collection address was found: on the chain asked about, only on another one, or nowhere. */
-export type CollectionLookup = { found: ChainRead } | { elsewhere: number } | { unknown: true };
+/**
+ * Where a collection address was found: on the chain asked about (`among` the chains looked at, the first holding it),
+ * only on another one, or nowhere.
+ */
+export type CollectionLookup = { found: ChainRead; among: ChainRead[] } | { elsewhere: number } | { unknown: true };
 
 /** The chains this simulator serves, by chain id; each read brings them up to date first. */
 export class ChainRegistry {
@@ -96,12 +99,15 @@ export class ChainRegistry {
    * have just created it, before the next poll.
    */
   async findCollection(address: Address, chainId?: number): Promise<CollectionLookup> {
-    const holding = (reads: ChainRead[]) => reads.find(({ models }) => models.collections.has(address));
-    const found = holding(await this.read(chainId)) ?? holding(await this.#caughtUp(chainId));
-    if (found) return { found };
+    const holding = (among: ChainRead[]) => {
+      const found = among.find(({ models }) => models.collections.has(address));
+      return found && { found, among };
+    };
+    const lookup = holding(await this.read(chainId)) ?? holding(await this.#caughtUp(chainId));
+    if (lookup) return lookup;
     if (chainId === undefined) return { unknown: true };
     const elsewhere = holding(await this.read());
-    return elsewhere ? { elsewhere: elsewhere.chain.chainId } : { unknown: true };
+    return elsewhere ? { elsewhere: elsewhere.found.chain.chainId } : { unknown: true };
   }
 
   /** The nodes others write to (among `chainId`'s), indexed up to their latest block now. */

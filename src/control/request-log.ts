@@ -12,6 +12,9 @@ export const BODY_BOUND = 8_000;
 /** Requests whose bodies are kept (the newest); older ones keep their summary only. */
 const BODIES_KEPT = 200;
 
+/** JSON sent as bytes (the reads' answers) is shown as the text it is. */
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/;
+
 /** What is kept of a body until it is asked for: the answer's object is serialized only then. */
 type KeptBody = { contentType: string; content: unknown } | null;
 
@@ -106,7 +109,9 @@ export class RequestLog {
       typeof content === "string"
         ? content
         : content instanceof Uint8Array
-          ? `(${content.byteLength} bytes of ${contentType || "binary data"})`
+          ? JSON_TYPE.test(contentType)
+            ? Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString("utf8")
+            : `(${content.byteLength} bytes of ${contentType || "binary data"})`
           : typeof (content as { pipe?: unknown }).pipe === "function"
             ? "(a stream)"
             : JSON.stringify(content);

@@ -1,8 +1,10 @@
 import type { Context, Middleware } from "koa";
 import type { Static, TSchema } from "@sinclair/typebox";
 import { apiError, ERRORS } from "../core/errors.ts";
+import type { ChainRead } from "../chain/registry.ts";
 import type { Operation } from "../schemas/operations.ts";
 import { requestValidator, responseValidator, type RequestPart } from "../schemas/validate.ts";
+import type { AnswerBytes } from "./answer-bytes.ts";
 
 type PartOf<Op, Key extends string> = Op extends { [K in Key]: infer S extends TSchema } ? Static<S> : undefined;
 
@@ -21,6 +23,17 @@ export interface Handler<Op extends Operation, Admitted> {
   answer(request: Checked<Op>, admitted: Admitted): Promise<Static<Op["response"]>>;
 }
 
+/** A read whose answer depends on nothing but its request and the read models it comes from. */
+export interface ReadHandler<Op extends Operation> {
+  /**
+   * Brings the read models the answer depends on up to date (every one it looked at, found or not) and answers them
+   * with how to make the answer from them as they are (which may throw, a 404).
+   */
+  read(
+    request: Omit<Checked<Op>, "body">,
+  ): Promise<{ from: readonly ChainRead["models"][]; answer(): Static<Op["response"]> }>;
+}
+
 /**
  * The one way an operation is served: its credentials are required, then its path
  * parameters, query and body are checked against its schemas, and what the handler
@@ -32,20 +45,42 @@ export function handle<Op extends Operation, Admitted = undefined>(
   handler: Handler<Op, Admitted>,
 ): Middleware {
   return async (ctx) => {
-    // Compiled on the first request, not at start: a start pays only for what it serves.
-    const checks = checksOf(operation);
-    for (const name of operation.authQuery ?? []) {
-      const value = ctx.query[name];
-      if (value === undefined || value === "") throw apiError(ERRORS.API_KEY_REQUIRED, { name });
-    }
-    const params = checks.params?.(ctx.params) as Checked<Op>["params"];
-    const query = checks.query?.(ctx.query) as Checked<Op>["query"];
+    const { checks, params, query } = checkedRequest(operation, ctx);
     const admitted = handler.admit?.(ctx, { params, query }) as Admitted;
     const body = checks.body?.(handler.bodyOf ? handler.bodyOf(ctx) : ctx.request.body) as Checked<Op>["body"];
     const answer = await handler.answer({ params, query, body }, admitted);
     if (operation.media) ctx.type = operation.media;
     ctx.body = operation.media ? answer : checks.response(answer);
   };
+}
+
+/**
+ * A read served as `handle` serves it, but as bytes: its answer is checked against the response schema and serialized
+ * once per state of the read models it comes from, then the same bytes are sent (`answers`) until those change.
+ */
+export function handleRead<Op extends Operation>(
+  operation: Op,
+  handler: ReadHandler<Op>,
+  answers: AnswerBytes,
+): Middleware {
+  return async (ctx) => {
+    const { checks, params, query } = checkedRequest(operation, ctx);
+    const { from, answer } = await handler.read({ params, query });
+    ctx.type = "json";
+    ctx.body = answers.bytes(ctx.url, from, () => Buffer.from(JSON.stringify(checks.response(answer()))));
+  };
+}
+
+function checkedRequest<Op extends Operation>(operation: Op, ctx: Context) {
+  // Compiled on the first request, not at start: a start pays only for what it serves.
+  const checks = checksOf(operation);
+  for (const name of operation.authQuery ?? []) {
+    const value = ctx.query[name];
+    if (value === undefined || value === "") throw apiError(ERRORS.API_KEY_REQUIRED, { name });
+  }
+  const params = checks.params?.(ctx.params) as Checked<Op>["params"];
+  const query = checks.query?.(ctx.query) as Checked<Op>["query"];
+  return { checks, params, query };
 }
 
 interface Checks {

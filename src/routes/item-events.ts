@@ -1,20 +1,31 @@
 import { apiError, ERRORS } from "../core/errors.ts";
 import { getItemEvents } from "../schemas/operations.ts";
 import { itemEventsPage } from "../views/item-events.ts";
+import type { AnswerBytes } from "./answer-bytes.ts";
 import type { RouteDeps } from "./deps.ts";
-import { handle } from "./handle.ts";
+import { handleRead } from "./handle.ts";
 import { lowerAddress } from "../core/formats.ts";
 
 /** An item's history, newest first. */
-export const itemEventsRoute = ({ chains }: RouteDeps) =>
-  handle(getItemEvents, {
-    async answer({ params: { address, tokenId }, query }) {
-      const collection = lowerAddress(address);
-      await chains.whole();
-      const lookup = await chains.findCollection(collection, query.chainId);
-      if (!("found" in lookup)) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${collection}` });
-      const events = itemEventsPage(lookup.found.models, collection, BigInt(tokenId), query);
-      if (!events) throw apiError(ERRORS.NOT_FOUND, { what: `Item ${tokenId} of collection ${collection}` });
-      return { events };
+export const itemEventsRoute = ({ chains }: RouteDeps, answers: AnswerBytes) =>
+  handleRead(
+    getItemEvents,
+    {
+      async read({ params: { address, tokenId }, query }) {
+        const collection = lowerAddress(address);
+        await chains.whole();
+        const lookup = await chains.findCollection(collection, query.chainId);
+        if (!("found" in lookup)) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${collection}` });
+        const { found, among } = lookup;
+        return {
+          from: among.map(({ models }) => models),
+          answer() {
+            const events = itemEventsPage(found.models, collection, BigInt(tokenId), query);
+            if (!events) throw apiError(ERRORS.NOT_FOUND, { what: `Item ${tokenId} of collection ${collection}` });
+            return { events };
+          },
+        };
+      },
     },
-  });
+    answers,
+  );

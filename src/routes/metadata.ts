@@ -3,19 +3,30 @@ import { apiError, ERRORS } from "../core/errors.ts";
 import { getItemMetadata } from "../schemas/operations.ts";
 import { collectionViews } from "../views/collections.ts";
 import { itemMetadata } from "../views/item-metadata.ts";
+import type { AnswerBytes } from "./answer-bytes.ts";
 import type { RouteDeps } from "./deps.ts";
-import { handle } from "./handle.ts";
+import { handleRead } from "./handle.ts";
 
 /** What a collection's `uri` points at: wallets and marketplaces read `<uri>/<tokenId>` for an item's JSON metadata. */
-export const metadataRoute = ({ chains }: RouteDeps) =>
-  handle(getItemMetadata, {
-    async answer({ params: { chainId, slug, tokenId } }) {
-      await chains.whole();
-      const [target] = await chains.read(chainId);
-      if (!target) throw apiError(ERRORS.NOT_FOUND, { what: `Chain ${chainId}` });
-      const view = [...collectionViews(target.models).values()].find((v) => v.collection.slug === slug);
-      const found = view && itemMetadata(target.models, view.collection.address as Address, BigInt(tokenId));
-      if (!found) throw apiError(ERRORS.NOT_FOUND, { what: `Metadata of item ${tokenId} in ${slug}` });
-      return found;
+export const metadataRoute = ({ chains }: RouteDeps, answers: AnswerBytes) =>
+  handleRead(
+    getItemMetadata,
+    {
+      async read({ params: { chainId, slug, tokenId } }) {
+        await chains.whole();
+        const [target] = await chains.read(chainId);
+        if (!target) throw apiError(ERRORS.NOT_FOUND, { what: `Chain ${chainId}` });
+        const { models } = target;
+        return {
+          from: [models],
+          answer() {
+            const view = [...collectionViews(models).values()].find((v) => v.collection.slug === slug);
+            const found = view && itemMetadata(models, view.collection.address as Address, BigInt(tokenId));
+            if (!found) throw apiError(ERRORS.NOT_FOUND, { what: `Metadata of item ${tokenId} in ${slug}` });
+            return found;
+          },
+        };
+      },
     },
-  });
+    answers,
+  );
