@@ -48,14 +48,18 @@ export class Faults {
   }
 
   middleware() {
-    return async (ctx: Context, next: Next) => {
-      if (isControlPath(ctx.path)) return next();
-      for (const rule of this.#rules) {
-        if (!this.#matches(rule, ctx)) continue;
-        if (await this.#apply(rule, ctx)) return;
-      }
-      return next();
+    return (ctx: Context, next: Next) => {
+      if (this.#rules.length === 0 || isControlPath(ctx.path)) return next();
+      return this.#faulted(ctx, next);
     };
+  }
+
+  async #faulted(ctx: Context, next: Next): Promise<void> {
+    for (const rule of this.#rules) {
+      if (!this.#matches(rule, ctx)) continue;
+      if (await this.#apply(rule, ctx)) return;
+    }
+    return next();
   }
 
   #matches({ fault: { match, times, applied }, path }: Rule, ctx: Context): boolean {

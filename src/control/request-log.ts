@@ -15,6 +15,13 @@ const BODIES_KEPT = 200;
 /** JSON sent as bytes (the reads' answers) is shown as the text it is. */
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/;
 
+/** A request as the log keeps it: its time as a number, made a date only when the log is read. */
+type Logged = Omit<LoggedRequest, "at"> & { at: number };
+
+function shownEntry({ id, at, ...rest }: Logged): LoggedRequest {
+  return { id, at: new Date(at).toISOString(), ...rest };
+}
+
 /** What is kept of a body until it is asked for: the answer's object is serialized only then. */
 type KeptBody = { contentType: string; content: unknown } | null;
 
@@ -22,10 +29,11 @@ type KeptBody = { contentType: string; content: unknown } | null;
 export class RequestLog {
   readonly #capacity: number;
   readonly #knownKeys: () => Iterable<string>;
-  #entries: LoggedRequest[] = [];
+  #entries: Logged[] = [];
   #next = 0;
   #count = 0;
-  #bodies = new Map<number, { request: KeptBody; response: KeptBody }>();
+  /** The newest requests' bodies, request `id` at `id % BODIES_KEPT`. */
+  #bodies: ({ id: number; request: KeptBody; response: KeptBody } | undefined)[] = new Array(BODIES_KEPT);
 
   /** `knownKeys`: the API keys the simulator holds, masked wherever they appear. */
   constructor(knownKeys: () => Iterable<string> = () => [], capacity = 1000) {
@@ -42,7 +50,7 @@ export class RequestLog {
       if (path && !path.test(entry.path)) continue;
       if (status && !status.test(String(entry.status))) continue;
       if (query.method && entry.method !== query.method) continue;
-      found.push(entry);
+      found.push(shownEntry(entry));
     }
     return found;
   }
@@ -51,9 +59,10 @@ export class RequestLog {
   detail(id: number): LoggedRequestDetail | undefined {
     const entry = this.#entries.find((candidate) => candidate.id === id);
     if (!entry) return undefined;
-    const bodies = this.#bodies.get(id);
+    const kept = this.#bodies[id % BODIES_KEPT];
+    const bodies = kept?.id === id ? kept : undefined;
     return {
-      ...entry,
+      ...shownEntry(entry),
       request: bodies ? this.#shown(bodies.request) : null,
       response: bodies ? this.#shown(bodies.response) : null,
       bodiesKept: bodies !== undefined,
@@ -77,12 +86,13 @@ export class RequestLog {
   }
 
   #add(ctx: Context, durationMs: number): void {
-    const apiKey = typeof ctx.query.apiKey === "string" ? masked(ctx.query.apiKey) : undefined;
+    const apiKey =
+      ctx.querystring !== "" && typeof ctx.query.apiKey === "string" ? masked(ctx.query.apiKey) : undefined;
     const id = ++this.#count;
     const answered = ctx.respond !== false;
-    const entry: LoggedRequest = {
+    const entry: Logged = {
       id,
-      at: new Date().toISOString(),
+      at: Date.now(),
       method: ctx.method,
       path: ctx.path,
       query: ctx.querystring === "" ? "" : maskSecrets(ctx.querystring, this.#knownKeys()),
@@ -94,12 +104,12 @@ export class RequestLog {
     else this.#entries[this.#next] = entry;
     this.#next = (this.#next + 1) % this.#capacity;
     const raw = (ctx.request as { rawBody?: unknown }).rawBody;
-    this.#bodies.set(id, {
+    this.#bodies[id % BODIES_KEPT] = {
+      id,
       request: typeof raw === "string" && raw !== "" ? { contentType: ctx.get("content-type"), content: raw } : null,
       response:
         answered && ctx.body != null ? { contentType: ctx.response.get("content-type"), content: ctx.body } : null,
-    });
-    if (this.#bodies.size > BODIES_KEPT) this.#bodies.delete(this.#bodies.keys().next().value!);
+    };
   }
 
   #shown(body: KeptBody): LoggedBody | null {

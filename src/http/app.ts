@@ -78,6 +78,9 @@ function notInItsCoding(coding: string): ApiError {
   );
 }
 
+/** The methods whose bodies are read; a read passes the parser by. */
+const PARSED_METHODS = ["POST", "PUT", "PATCH"];
+
 /**
  * The HTTP face of the simulator: the request log outermost, JSON errors, then the shutdown drain, CORS, the write
  * guard, the control API's guard, readiness, fault rules, body parsing and the routes (API and control).
@@ -98,6 +101,7 @@ export function createApp(deps: AppDeps): Koa {
   const parser = (limit: string) =>
     inAnyCoding(
       bodyParser({
+        parsedMethods: PARSED_METHODS,
         enableTypes: ["json", "form"],
         jsonLimit: limit,
         formLimit: limit,
@@ -109,7 +113,11 @@ export function createApp(deps: AppDeps): Koa {
     );
   // A fragment of the scenario format may be as large as a world.
   const [parseBody, parseFragment] = [parser(deps.bodyLimit), parser(FRAGMENT_ROUTE.bodyLimit)];
-  app.use((ctx, next) => (ctx.path === FRAGMENT_ROUTE.path ? parseFragment : parseBody)(ctx, next));
+  app.use((ctx, next) =>
+    PARSED_METHODS.includes(ctx.method)
+      ? (ctx.path === FRAGMENT_ROUTE.path ? parseFragment : parseBody)(ctx, next)
+      : next(),
+  );
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
   return app;

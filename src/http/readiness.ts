@@ -8,7 +8,7 @@ import { apiError, ERRORS } from "../core/errors.ts";
  * and no mint lands in the middle of the replay.
  */
 export function readiness(isReady: () => boolean) {
-  return async function readiness(ctx: Context, next: Next) {
+  return function readiness(ctx: Context, next: Next) {
     if (isReady()) return next();
     ctx.set("retry-after", "1");
     throw apiError(ERRORS.LOADING, {}, { errors: ["the world is being replayed onto the chain; retry in a second"] });
@@ -21,17 +21,11 @@ export function readiness(isReady: () => boolean) {
  * load it, 503.
  */
 export function heldUntilLive(live: () => Promise<unknown>) {
-  return async function heldUntilLive(ctx: Context, next: Next) {
+  return function heldUntilLive(ctx: Context, next: Next) {
     const read = (ctx.method === "GET" || ctx.method === "HEAD") && !isControlPath(ctx.path);
-    if (!read) {
-      await live().catch((error: unknown) => {
-        throw apiError(
-          ERRORS.LOAD_FAILED,
-          {},
-          { errors: [String((error as Error)?.message ?? error).split("\n")[0]!] },
-        );
-      });
-    }
-    return next();
+    if (read) return next();
+    return live().then(next, (error: unknown) => {
+      throw apiError(ERRORS.LOAD_FAILED, {}, { errors: [String((error as Error)?.message ?? error).split("\n")[0]!] });
+    });
   };
 }

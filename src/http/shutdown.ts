@@ -45,7 +45,7 @@ export class Drain {
   }
 
   middleware() {
-    return async (ctx: Context, next: Next) => {
+    return (ctx: Context, next: Next) => {
       if (this.#stopping) {
         ctx.set("connection", "close");
         throw apiError(
@@ -55,7 +55,7 @@ export class Drain {
         );
       }
       this.#track(ctx.res);
-      await next();
+      return next();
     };
   }
 }

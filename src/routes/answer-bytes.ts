@@ -8,7 +8,9 @@ export const ANSWER_BYTES_KEPT = 4 * 1024 * 1024;
 /** And at most this many answers. */
 export const ANSWERS_KEPT = 1000;
 
-interface Kept {
+/** An answer as kept: the request as its schemas made it, and the bytes answered to it. */
+export interface KeptAnswer {
+  request: unknown;
   /** Which read models, at which version, the bytes were made from. */
   stamp: string;
   bytes: Buffer;
@@ -20,7 +22,7 @@ interface Kept {
  * rewind or a restore: a new version, or new models).
  */
 export class AnswerBytes {
-  readonly #kept = new LRUCache<string, Kept>({
+  readonly #kept = new LRUCache<string, KeptAnswer>({
     max: ANSWERS_KEPT,
     maxSize: ANSWER_BYTES_KEPT,
     sizeCalculation: ({ bytes, stamp }) => bytes.byteLength + stamp.length,
@@ -30,13 +32,20 @@ export class AnswerBytes {
   readonly #ids = new WeakMap<ReadModels, number>();
   #nextId = 0;
 
-  /** The bytes for `key` made from `from` as it is now: kept ones if they were made from that, else `make()`'s. */
-  bytes(key: string, from: readonly ReadModels[], make: () => Buffer): Buffer {
+  /** What is kept for `key` (its request needs no checking again; its bytes may be out of date). */
+  kept(key: string): KeptAnswer | undefined {
+    return this.#kept.get(key);
+  }
+
+  /**
+   * The bytes for `key` made from `from` as it is now: `kept`'s if they were made from that, else `make()`'s, kept
+   * with `request` from now on.
+   */
+  bytes(key: string, kept: KeptAnswer | undefined, request: unknown, from: readonly ReadModels[], make: () => Buffer) {
     const stamp = this.#stamp(from);
-    const kept = this.#kept.get(key);
     if (kept?.stamp === stamp) return kept.bytes;
     const bytes = make();
-    this.#kept.set(key, { stamp, bytes });
+    this.#kept.set(key, { request, stamp, bytes });
     return bytes;
   }
 

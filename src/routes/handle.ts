@@ -45,7 +45,8 @@ export function handle<Op extends Operation, Admitted = undefined>(
   handler: Handler<Op, Admitted>,
 ): Middleware {
   return async (ctx) => {
-    const { checks, params, query } = checkedRequest(operation, ctx);
+    const checks = checksOf(operation);
+    const { params, query } = checkedRequest(operation, ctx);
     const admitted = handler.admit?.(ctx, { params, query }) as Admitted;
     const body = checks.body?.(handler.bodyOf ? handler.bodyOf(ctx) : ctx.request.body) as Checked<Op>["body"];
     const answer = await handler.answer({ params, query, body }, admitted);
@@ -64,12 +65,18 @@ export function handleRead<Op extends Operation>(
   answers: AnswerBytes,
 ): Middleware {
   return async (ctx) => {
-    const { checks, params, query } = checkedRequest(operation, ctx);
-    const { from, answer } = await handler.read({ params, query });
-    ctx.type = "json";
-    ctx.body = answers.bytes(ctx.url, from, () => Buffer.from(JSON.stringify(checks.response(answer()))));
+    const kept = answers.kept(ctx.url);
+    const request = (kept?.request as Omit<Checked<Op>, "body"> | undefined) ?? checkedRequest(operation, ctx);
+    const { from, answer } = await handler.read(request);
+    ctx.set("content-type", JSON_TYPE);
+    ctx.body = answers.bytes(ctx.url, kept, request, from, () =>
+      Buffer.from(JSON.stringify(checksOf(operation).response(answer()))),
+    );
   };
 }
+
+/** What Koa names a JSON body. */
+const JSON_TYPE = "application/json; charset=utf-8";
 
 function checkedRequest<Op extends Operation>(operation: Op, ctx: Context) {
   // Compiled on the first request, not at start: a start pays only for what it serves.
@@ -80,7 +87,7 @@ function checkedRequest<Op extends Operation>(operation: Op, ctx: Context) {
   }
   const params = checks.params?.(ctx.params) as Checked<Op>["params"];
   const query = checks.query?.(ctx.query) as Checked<Op>["query"];
-  return { checks, params, query };
+  return { params, query };
 }
 
 interface Checks {

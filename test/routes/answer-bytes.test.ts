@@ -158,29 +158,25 @@ describe("AnswerBytes", () => {
     let made = 0;
     const make = (text: string) => () => (made++, Buffer.from(text));
     const models = async () => (await sim.chains.read()).map((read) => read.models);
-    expect(answers.bytes("/a", await models(), make("one")).toString()).toBe("one");
-    expect(answers.bytes("/a", await models(), make("two")).toString()).toBe("one");
+    const serve = (key: string, from: Awaited<ReturnType<typeof models>>, make: () => Buffer) =>
+      answers.bytes(key, answers.kept(key), { key }, from, make);
+    expect(serve("/a", await models(), make("one")).toString()).toBe("one");
+    expect(serve("/a", await models(), make("two")).toString()).toBe("one");
     expect(made).toBe(1);
+    expect(answers.kept("/a")?.request).toEqual({ key: "/a" });
     await mint(56);
-    expect(answers.bytes("/a", await models(), make("three")).toString()).toBe("three");
+    expect(serve("/a", await models(), make("three")).toString()).toBe("three");
     expect(made).toBe(2);
     // A read of another chain only: its version moved nowhere, the kept answer stays.
-    expect(
-      answers
-        .bytes(
-          "/b",
-          (await sim.chains.read(137)).map((read) => read.models),
-          make("b"),
-        )
-        .toString(),
-    ).toBe("b");
-    expect(answers.bytes("/a", await models(), make("four")).toString()).toBe("three");
+    const chain137 = (await sim.chains.read(137)).map((read) => read.models);
+    expect(serve("/b", chain137, make("b")).toString()).toBe("b");
+    expect(serve("/a", await models(), make("four")).toString()).toBe("three");
 
     const now = await models();
-    for (let i = 0; i < ANSWERS_KEPT + 10; i++) answers.bytes(`/n${i}`, now, make("x"));
+    for (let i = 0; i < ANSWERS_KEPT + 10; i++) serve(`/n${i}`, now, make("x"));
     expect(answers.size.answers).toBe(ANSWERS_KEPT);
     const large = "y".repeat(64 * 1024);
-    for (let i = 0; i < (2 * ANSWER_BYTES_KEPT) / large.length; i++) answers.bytes(`/l${i}`, now, make(large));
+    for (let i = 0; i < (2 * ANSWER_BYTES_KEPT) / large.length; i++) serve(`/l${i}`, now, make(large));
     expect(answers.size.bytes).toBeLessThanOrEqual(ANSWER_BYTES_KEPT);
     expect(answers.size.answers).toBeGreaterThan(0);
   }, 60_000);
