@@ -42,6 +42,8 @@ export class AnswerBytes {
    * with `request` from now on.
    */
   bytes(key: string, kept: KeptAnswer | undefined, request: unknown, from: readonly ReadModels[], make: () => Buffer) {
+    // An answer from no chain at all (one not served) is made each time: no version would tell it moved.
+    if (from.length === 0) return make();
     const stamp = this.#stamp(from);
     if (kept?.stamp === stamp) return kept.bytes;
     const bytes = make();

@@ -152,6 +152,27 @@ describe("the reads' answers kept as bytes", () => {
   }, 240_000);
 });
 
+describe("a read whose bytes are kept", () => {
+  it("still meets the fault rules and the request log, every time", async () => {
+    const url = "/api/v2/collection?perPage=2";
+    const kept = await raw(sim.url, url);
+    expect((await raw(sim.url, url)).body).toBe(kept.body);
+    const rule = await postJson(sim, "/_sim/faults", {
+      match: { path: "/api/v2/collection" },
+      effect: { status: 503 },
+      times: 2,
+    });
+    expect(rule.status).toBe(200);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await raw(sim.url, url)).status);
+    expect(statuses).toEqual([503, 503, 200]);
+    const logged = (await call(sim, "/_sim/requests?limit=3&path=/api/v2/collection")).body.requests;
+    expect(logged.map((entry: { status: number }) => entry.status)).toEqual([200, 503, 503]);
+    const { response } = (await call(sim, `/_sim/requests/${logged[0].id}`)).body;
+    expect(response).toMatchObject({ contentType: "application/json; charset=utf-8", text: kept.body });
+  });
+});
+
 describe("AnswerBytes", () => {
   it("makes an answer once per version of the read models it comes from, and keeps at most its bound", async () => {
     const answers = new AnswerBytes();
