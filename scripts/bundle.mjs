@@ -31,6 +31,8 @@ if (process.argv.includes("--force") || newest(stamp) < sources) {
     entryPoints: {
       "nft-sim": join(root, "src/cli/nft-sim.ts"),
       simulate: join(root, "src/cli/simulate.ts"),
+      // A world cached ahead, at `npm install` and in the package (src/cli/cache-world.ts).
+      "cache-world": join(root, "src/cli/cache-world.ts"),
       // The --state journal's fold runs in a thread of its own, from a file beside the chunks (src/journal/checkpointer.ts).
       "checkpoint-worker": join(root, "src/journal/checkpoint-worker.ts"),
     },

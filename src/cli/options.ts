@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { defaultCacheDir } from "../world-cache/world-cache.ts";
+import { defaultCacheDir, SHIPPED_WORLDS_DIR } from "../world-cache/world-cache.ts";
 import { readGivenKeys } from "../chain/node/keys-file.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../core/config.ts";
 import type { WorldOptions } from "../scenario/worlds.ts";
@@ -212,17 +212,17 @@ function stateDir(dir: string | undefined): { stateDir?: string } {
 
 /**
  * The world cache is on unless --no-cache; a world whose "now" is the wall clock is never the same twice, so it is not
- * cached.
+ * cached. The default cache also reads the worlds the package ships; a folder given is the whole cache.
  */
 function cacheDir(
   values: { cache?: string; "no-cache"?: boolean; "wall-clock"?: boolean },
   env: NodeJS.ProcessEnv,
-): { cacheDir?: string } {
+): { cacheDir?: string; shippedWorldsDir?: string } {
   if (values["no-cache"] && values.cache !== undefined) throw new UsageError("--cache and --no-cache: give one");
   if (values["no-cache"] || values["wall-clock"]) return {};
   const dir = values.cache ?? (env.CACHE_DIR || undefined);
   if (dir !== undefined && dir.trim() === "") throw new UsageError("--cache: give a directory");
-  return { cacheDir: dir ?? defaultCacheDir() };
+  return dir === undefined ? { cacheDir: defaultCacheDir(), shippedWorldsDir: SHIPPED_WORLDS_DIR } : { cacheDir: dir };
 }
 
 function list(text: string | undefined): string[] {

@@ -59,7 +59,7 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
   const readyInMs = performance.now();
   if (sim.load.source === "cache") {
     console.log(
-      `Answering from the cached world (${relative(process.cwd(), sim.load.cacheDir!) || "."}) after ` +
+      `Answering from the cached world (${relative(process.cwd(), sim.load.cachedIn!) || "."}) after ` +
         `${seconds(readyInMs)}; the chains replay it meanwhile, and writes wait for them`,
     );
   }

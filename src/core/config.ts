@@ -99,6 +99,8 @@ export interface SimulatorOptions {
    * (off when undefined).
    */
   cacheDir?: string;
+  /** Worlds cached ahead, read-only, when `cacheDir` has none (the default cache: the worlds the package ships). */
+  shippedWorldsDir?: string;
   /** Hosts webhooks may be sent to besides loopback (`--webhook-hosts`); `*` for any. */
   webhookHosts: string[];
   /** The bounds of pushed events (buffer, heartbeat, retries, queues), when not the defaults. */

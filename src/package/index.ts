@@ -10,7 +10,7 @@
 import { DEFAULT_OPTIONS, type ApiAccount } from "../core/config.ts";
 import { nodeTooOld } from "../core/node-version.ts";
 import { chooseWorld } from "../scenario/worlds.ts";
-import { defaultCacheDir } from "../world-cache/world-cache.ts";
+import { defaultCacheDir, SHIPPED_WORLDS_DIR } from "../world-cache/world-cache.ts";
 import { startSimulator as startServer } from "../simulator/simulator.ts";
 import type { ArrangeAnswer, Fragment } from "./arrange-types.ts";
 import { controlClient, type ControlAnswer, type ControlClient } from "./control-client.ts";
@@ -102,7 +102,11 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   const { fixture, wallClock = false, publicUrl, chains, rpc = false, cache } = options;
   const base = {
     ...DEFAULT_OPTIONS,
-    ...(cache === false || wallClock ? {} : { cacheDir: cache ?? defaultCacheDir() }),
+    ...(cache === false || wallClock
+      ? {}
+      : cache === undefined
+        ? { cacheDir: defaultCacheDir(), shippedWorldsDir: SHIPPED_WORLDS_DIR }
+        : { cacheDir: cache }),
     host: options.host ?? DEFAULT_OPTIONS.host,
     port: options.port ?? 0,
     serveRpc: rpc,

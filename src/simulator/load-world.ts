@@ -20,6 +20,8 @@ export interface LoadSource {
   source: "replay" | "cache" | "state";
   /** The cache folder, when the world cache is on. */
   cacheDir?: string;
+  /** The folder the answers came from, when from the cache (the cache folder, or the worlds the package ships). */
+  cachedIn?: string;
 }
 
 export interface LoadInputs {
@@ -58,8 +60,13 @@ export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
   const cache = worldCacheOf(loading);
   // With --state the journal decides what is answered first (simulator/state-load.ts); the world is cached all the
   // same.
-  const cached = options.stateDir === undefined ? cache?.cache.read(cache.key) : undefined;
-  const load: LoadSource = { source: cached ? "cache" : "replay", ...(cache ? { cacheDir: cache.cache.dir } : {}) };
+  const found = options.stateDir === undefined ? cache?.cache.read(cache.key) : undefined;
+  const cached = found?.world;
+  const load: LoadSource = {
+    source: cached ? "cache" : "replay",
+    ...(cache ? { cacheDir: cache.cache.dir } : {}),
+    ...(found ? { cachedIn: found.dir } : {}),
+  };
   if (!cached) {
     const contracts = options.contractsFile === undefined ? undefined : ContractsFile.open(options.contractsFile);
     const { chains: started, nodes } = await startChains(loading, contracts);
@@ -143,11 +150,15 @@ export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
  * in-process chains, whose collection uris do not name a port picked at random (they are on
  * chain, so such a world is never the same twice).
  */
-export function worldCacheOf({ world, options, url }: LoadInputs): { cache: WorldCache; key: string } | undefined {
+export function worldCacheOf({
+  world,
+  options,
+  url,
+}: Pick<LoadInputs, "world" | "options" | "url">): { cache: WorldCache; key: string } | undefined {
   if (!options.cacheDir || !world.id || options.nodeUrls.length > 0) return undefined;
   if (options.port === 0 && !options.publicUrl) return undefined;
   return {
-    cache: new WorldCache(options.cacheDir),
+    cache: new WorldCache(options.cacheDir, options.shippedWorldsDir),
     key: worldCacheKey(
       world.id(url),
       options.chains.map(({ chainId }) => chainId),
@@ -156,7 +167,7 @@ export function worldCacheOf({ world, options, url }: LoadInputs): { cache: Worl
 }
 
 export async function startChains(
-  { world, options, abis }: LoadInputs,
+  { world, options, abis }: Pick<LoadInputs, "world" | "options" | "abis">,
   contracts?: ContractsFile,
   indexOf?: (chainId: number) => ChainIndexer | undefined,
 ) {
@@ -179,7 +190,7 @@ export async function startChains(
 }
 
 export async function replay(
-  { world, url }: LoadInputs,
+  { world, url }: Pick<LoadInputs, "world" | "url">,
   chains: ChainRegistry,
   attached?: ReadonlySet<number>,
 ): Promise<void> {
@@ -220,5 +231,31 @@ async function remember(
   } catch (error) {
     failed(error);
     return { written: Promise.resolve() };
+  }
+}
+
+/**
+ * Replays the world onto chains of its own, serving nothing, and writes it to the world cache (or to `into`, a folder
+ * of worlds cached ahead) under the key a start with these options looks for. "cached", "already" there, or
+ * "uncacheable" (a world the cache never holds: see worldCacheOf).
+ */
+export async function cacheWorldAhead(
+  inputs: Pick<LoadInputs, "world" | "options" | "abis" | "url">,
+  into?: string,
+): Promise<"cached" | "already" | "uncacheable"> {
+  const found = worldCacheOf(inputs);
+  if (!found) return "uncacheable";
+  const cache = { cache: into === undefined ? found.cache : new WorldCache(into), key: found.key };
+  if (cache.cache.has(cache.key)) return "already";
+  const chains = new ChainRegistry((await startChains(inputs)).chains);
+  try {
+    await replay(inputs, chains);
+    await (
+      await remember(cache, chains.all())
+    ).written;
+    if (!cache.cache.has(cache.key)) throw new Error(`the world was not written to ${cache.cache.dir}`);
+    return "cached";
+  } finally {
+    await chains.close();
   }
 }

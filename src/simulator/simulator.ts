@@ -231,9 +231,13 @@ function firstAnswer(server: Server, atMostMs: number): Promise<void> {
   });
 }
 
+function urlOf(host: string, server: Server): string {
+  return serverUrl(host, (server.address() as AddressInfo).port);
+}
+
 /**
  * Where this machine reaches a server: a wildcard address is reached as localhost (what the world's `uri`s say too).
  */
-function urlOf(host: string, server: Server): string {
-  return `http://${isWildcard(host) ? "localhost" : host}:${(server.address() as AddressInfo).port}`;
+export function serverUrl(host: string, port: number): string {
+  return `http://${isWildcard(host) ? "localhost" : host}:${port}`;
 }

@@ -15,7 +15,7 @@ import { startChains, worldCacheOf, type LoadInputs, type WorldLoader } from "./
 /** The world as the world cache holds it, as the state a journal is folded on when it has no checkpoint yet. */
 export async function cachedWorldState(loading: LoadInputs): Promise<FoldedState | undefined> {
   const cache = worldCacheOf(loading);
-  const cached = cache?.cache.read(cache.key);
+  const cached = cache?.cache.read(cache.key)?.world;
   if (!cached) return undefined;
   const chains = await Promise.all(
     cached.chains.map(async ({ chainId, contracts, ...rest }): Promise<FoldedChain> => {

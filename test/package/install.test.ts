@@ -181,6 +181,24 @@ describe("the packed package, installed into an empty project", () => {
     expect(printed.output()).toMatch(/SIGTERM at \S+Z: stopping/);
   }, 150_000);
 
+  it("answers its first start of the default world from the world it ships, cached when it was packed", async () => {
+    const child = spawn(
+      "npx",
+      ["nft-sim", "simulate", "--port", "0", "--no-rpc", "--public-url", "http://127.0.0.1:3000"],
+      { cwd: project, env, stdio: ["ignore", "pipe", "pipe"], detached: true },
+    );
+    const printed = printedBy(child);
+    try {
+      await printed.waitFor(BANNER_END, 60_000);
+      expect(printed.output()).toContain(
+        "Answering from the cached world (node_modules/nft-service-simulator/dist/cached-worlds) after",
+      );
+    } finally {
+      process.kill(-child.pid!, "SIGTERM");
+    }
+    await new Promise((resolve) => child.once("close", resolve));
+  }, 90_000);
+
   it('type-checks a project that imports it, in Node and as a browser bundle (the "browser" condition\'s own declarations)', async () => {
     const tsc = join(process.cwd(), "node_modules/typescript/bin/tsc");
     await inProject(process.execPath, [tsc, "-p", "."]);

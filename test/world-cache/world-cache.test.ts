@@ -4,8 +4,11 @@ import { join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { stringToHex } from "viem";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { loadAbis } from "../../src/core/abi.ts";
+import { DEFAULT_OPTIONS } from "../../src/core/config.ts";
 import type { CachedWorld } from "../../src/world-cache/world-cache.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
+import { cacheWorldAhead } from "../../src/simulator/load-world.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { eventually, until } from "../eventually.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
@@ -60,6 +63,37 @@ describe("the world cache", () => {
       expect(await cachedFiles()).toHaveLength(1);
     } finally {
       await sim.close();
+    }
+  });
+
+  it("a world cached ahead (at npm install, in the package) is answered from on a first start, byte for byte what was replayed", async () => {
+    const ahead = mkdtempSync(join(tmpdir(), "world-cache-ahead-"));
+    const empty = mkdtempSync(join(tmpdir(), "world-cache-empty-"));
+    try {
+      const options = { ...DEFAULT_OPTIONS, port: 0, serveRpc: false, cacheDir: empty, publicUrl: PUBLIC_URL };
+      const inputs = { world: demoWorld({ baseUrl: PUBLIC_URL }), options, abis: loadAbis(), url: PUBLIC_URL };
+      expect(await cacheWorldAhead(inputs, ahead)).toBe("cached");
+      expect(await cacheWorldAhead(inputs, ahead)).toBe("already");
+      expect(readdirSync(empty)).toEqual([]);
+      const sim = await startTestSimulator(demoWorld({ baseUrl: PUBLIC_URL }), {
+        cacheDir: empty,
+        shippedWorldsDir: ahead,
+        publicUrl: PUBLIC_URL,
+      });
+      try {
+        expect(sim.load).toEqual({ source: "cache", cacheDir: empty, cachedIn: ahead });
+        expect(await readAll(sim)).toEqual(replayed);
+        await sim.live;
+      } finally {
+        await sim.close();
+      }
+      // A world the cache never holds is not cached ahead either.
+      expect(await cacheWorldAhead({ ...inputs, options: { ...options, publicUrl: undefined } }, ahead)).toBe(
+        "uncacheable",
+      );
+    } finally {
+      rmSync(ahead, { recursive: true, force: true });
+      rmSync(empty, { recursive: true, force: true });
     }
   });
 
