@@ -1,5 +1,6 @@
 // `npm run bench`: reads, mints, start-up, memory and growth of the simulator, each as
 // a ratio against a baseline measured in the same run (see bench/README.md).
+import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
@@ -7,10 +8,19 @@ import { parseArgs } from "node:util";
 import { load, median, summarize, type Sample } from "./lib/load.ts";
 import { ROOT, stopAll } from "./lib/processes.ts";
 import { helper, startSimulator, stop, type Started } from "./lib/sim.ts";
-import { BENCH_CACHE_DIR, generateScaledWorld, inTree, learnWorld, worlds, type WorldFacts } from "./lib/worlds.ts";
+import {
+  BENCH_CACHE_DIR,
+  cacheAheadArgs,
+  generateScaledWorld,
+  inTree,
+  learnWorld,
+  worlds,
+  type WorldFacts,
+  type WorldSpec,
+} from "./lib/worlds.ts";
 import { renderTable } from "./lib/report.ts";
 import { prismStartups, readsAgainstPrism, startPrism, type PrismRead } from "./lib/prism.ts";
-import { renderSoak, soak, type SoakResult } from "./lib/soak.ts";
+import { renderSoak, soak, SOAK_TARGETS, type SoakResult } from "./lib/soak.ts";
 
 const { values: opts } = parseArgs({
   options: {
@@ -23,7 +33,7 @@ const { values: opts } = parseArgs({
     out: { type: "string" },
     only: { type: "string" },
     tree: { type: "string" },
-    "soak-seconds": { type: "string", default: "120" },
+    "soak-seconds": { type: "string", default: "600" },
     "soak-clients": { type: "string", default: "8" },
     "heap-snapshots": { type: "string" },
   },
@@ -35,20 +45,29 @@ const CONNECTIONS = Number(opts.connections);
 const SCALE = Number(opts.scale);
 const STARTUP_RUNS = Number(opts["startup-runs"]);
 const ALL_PHASES = ["reads", "prism", "mints", "startup", "growth"];
-// The soak takes minutes of its own: only with --only soak.
-const KNOWN_PHASES = [...ALL_PHASES, "soak"];
+// The soak (10 minutes) and the ×100 world (its cold start alone takes minutes) run apart: only with --only.
+const KNOWN_PHASES = [...ALL_PHASES, "soak", "x100"];
 const PHASES = new Set(opts.only ? opts.only.split(",") : ALL_PHASES);
 for (const phase of PHASES)
   if (!KNOWN_PHASES.includes(phase)) throw new Error(`--only: unknown phase '${phase}' (${KNOWN_PHASES.join(", ")})`);
 const SOAK_SECONDS = Number(opts["soak-seconds"]);
+const X100 = 100;
+/** This round's targets; bench/lib/report.ts marks each met or missed. */
 const TARGETS = {
-  reads: 0.5,
-  mints: 0.8,
-  startupMs: 2000,
-  peakRssMB: 250,
-  startupVsPrism: 1.5,
+  reads: 0.6,
+  mints: 0.85,
+  mints16: 0.9,
+  /** The first answer of a start from the world cache. */
+  startupMs: 500,
+  /** The banner of a start from the world cache: the chains hold the world, writes are taken. */
+  writesReadyMs: 1000,
+  peakRssMB: 200,
+  /** A newcomer's first start (after npm install, which caches the default world ahead) ÷ Prism's start. */
+  startupVsPrism: 1.0,
   scaledStartupMs: 10_000,
   scaledPeakRssMB: 1024,
+  x100: { startupMs: 5000, coldMs: 60_000, peakRssMB: 2048, costGrowth: 1.3 },
+  soak: SOAK_TARGETS,
 };
 
 const benchStarted = performance.now();
@@ -226,10 +245,53 @@ function deepPage(events: number, perPage = 24): number {
   return Math.max(2, Math.floor(events / perPage));
 }
 
+interface LargerWorld {
+  startup: Started["startup"];
+  warm?: Started["startup"];
+  facts: WorldFacts;
+  reads: ReadResult[];
+  peakMB: number;
+}
+
+/** A larger world: its cold start, its reads (at the depth of 1×'s deep page too), and a start from the cache. */
+async function largerWorld(
+  world: WorldSpec,
+  scale: number,
+  samePage: number,
+  measure: { reads: boolean; again: boolean },
+): Promise<LargerWorld> {
+  log(`starting the simulator with the ${world.name}`);
+  const big = await startSimulator(world);
+  log(`  first answer after ${ms(big.startup.firstResponseMs)} (cold)`);
+  const facts = await learnWorld(big.base, big.child);
+  log(`  ${facts.collections.length} collections; longest history ${facts.hot.events} events`);
+  let reads: ReadResult[] = [];
+  if (measure.reads) {
+    log(`reads at ×${scale}`);
+    const bigDeep = deepPage(facts.hot.events);
+    // The same depth as at 1×, and the last page of the longest history when it is much deeper.
+    reads = await measureReads(big, readCases(facts, bigDeep >= 2 * samePage ? [samePage, bigDeep] : [samePage]));
+  }
+  const larger: LargerWorld = { startup: big.startup, facts, reads, peakMB: big.child.memory()?.peakMB ?? NaN };
+  await stop(big.child);
+  if (measure.again) {
+    const again = await startSimulator(world);
+    larger.warm = again.startup;
+    larger.peakMB = Math.max(larger.peakMB, again.startup.peakRssAtChainsMB);
+    log(
+      `  from the world cache: first answer after ${ms(again.startup.firstResponseMs)}, chains ready after ${ms(again.startup.readyLineMs)}`,
+    );
+    await stop(again.child);
+  }
+  return larger;
+}
+
 async function main() {
   const { base: baseWorld0, scaled: scaledWorld0 } = worlds(SCALE);
-  const baseWorld = opts.tree ? inTree(baseWorld0, resolve(opts.tree)) : baseWorld0;
-  const scaledWorld = opts.tree ? inTree(scaledWorld0, resolve(opts.tree)) : scaledWorld0;
+  const here = (world: WorldSpec) => (opts.tree ? inTree(world, resolve(opts.tree)) : world);
+  const baseWorld = here(baseWorld0);
+  const scaledWorld = here(scaledWorld0);
+  const x100World = here(worlds(X100).scaled);
   // Every world's first start in this run is a cold one (no cached world).
   rmSync(BENCH_CACHE_DIR, { recursive: true, force: true });
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
@@ -238,6 +300,7 @@ async function main() {
   );
   const needScaled = PHASES.has("startup") || PHASES.has("growth");
   if (needScaled) generateScaledWorld(SCALE);
+  if (PHASES.has("x100")) generateScaledWorld(X100);
 
   // 0. The soak, on a simulator of its own (started with a forced-GC hook).
   let soaked: SoakResult | undefined;
@@ -290,7 +353,7 @@ async function main() {
     `  ${facts.collections.length} collections; longest history ${facts.hot.events} events (${facts.hot.collection} #${facts.hot.tokenId})`,
   );
   let reads: ReadResult[] = [];
-  if (PHASES.has("reads") || PHASES.has("growth")) {
+  if (PHASES.has("reads") || PHASES.has("growth") || PHASES.has("x100")) {
     log("reads at 1×");
     reads = await measureReads(sim, readCases(facts, [deepPage(facts.hot.events)]));
   }
@@ -318,10 +381,24 @@ async function main() {
   const afterMintsPeakMB = PHASES.has("mints") ? (sim.child.memory()?.peakMB ?? NaN) : undefined;
   await stop(sim.child);
 
-  // The first start was cold (an empty world cache); the next ones find the world cached.
+  // The first start was cold (an empty world cache). A newcomer's first start comes after `npm install`, which caches
+  // the default world ahead: that step (the tree's own) into an emptied cache, then a start. The next ones find the
+  // world cached.
   const coldStartup = sim.startup;
   const warmStartups: Started["startup"][] = [];
+  let newcomer: { aheadMs: number | null; startup: Started["startup"] } | undefined;
   if (PHASES.has("startup")) {
+    rmSync(BENCH_CACHE_DIR, { recursive: true, force: true });
+    const ahead = cacheAheadArgs(baseWorld);
+    const aheadStarted = performance.now();
+    if (ahead) execFileSync(process.execPath, ahead, { cwd: baseWorld.cwd ?? ROOT, stdio: "pipe" });
+    const aheadMs = ahead ? performance.now() - aheadStarted : null;
+    const first = await startSimulator(baseWorld);
+    newcomer = { aheadMs, startup: first.startup };
+    await stop(first.child);
+    log(
+      `start-up, ${baseWorld.name}, a newcomer's first: ${ahead ? `cached ahead as npm install does in ${ms(aheadMs!)}, then` : "(this tree caches nothing ahead)"} first answer ${ms(first.startup.firstResponseMs)}${first.startup.fromCache ? " from the cache" : ", cold"}, chains ready ${ms(first.startup.readyLineMs)}`,
+    );
     for (let run = 0; run < STARTUP_RUNS; run++) {
       const again = await startSimulator(baseWorld);
       warmStartups.push(again.startup);
@@ -331,46 +408,25 @@ async function main() {
       `start-up, ${baseWorld.name}: cold ${ms(coldStartup.firstResponseMs)}; from the world cache ${warmStartups.map((s) => ms(s.firstResponseMs)).join(", ")} (chains ready ${warmStartups.map((s) => ms(s.readyLineMs)).join(", ")})`,
     );
   }
-  const prismStartupRuns = PHASES.has("prism") ? await prismStartups(STARTUP_RUNS) : [];
+  // Prism's start-ups are the start-up phase's baseline too: a few seconds.
+  const prismStartupRuns = PHASES.has("prism") || PHASES.has("startup") ? await prismStartups(STARTUP_RUNS) : [];
   if (prismStartupRuns.length) log(`start-up, Prism mocking docs/openapi.json: ${prismStartupRuns.map(ms).join(", ")}`);
 
-  // 2. The world ten times larger: start-up, reads (growth), peak memory.
-  let scaled:
-    | { startup: Started["startup"]; warm?: Started["startup"]; facts: WorldFacts; reads: ReadResult[]; peakMB: number }
-    | undefined;
-  if (needScaled) {
-    log(`starting the simulator with the ${scaledWorld.name}`);
-    const big = await startSimulator(scaledWorld);
-    log(`  first answer after ${ms(big.startup.firstResponseMs)}`);
-    const bigFacts = await learnWorld(big.base, big.child);
-    log(`  ${bigFacts.collections.length} collections; longest history ${bigFacts.hot.events} events`);
-    let bigReads: ReadResult[] = [];
-    if (PHASES.has("growth")) {
-      log(`reads at ×${SCALE}`);
-      const samePage = deepPage(facts.hot.events);
-      const bigDeep = deepPage(bigFacts.hot.events);
-      // The same depth as at 1×, and the last page of the longest history when it is much deeper.
-      bigReads = await measureReads(
-        big,
-        readCases(bigFacts, bigDeep >= 2 * samePage ? [samePage, bigDeep] : [samePage]),
-      );
-    }
-    scaled = { startup: big.startup, facts: bigFacts, reads: bigReads, peakMB: big.child.memory()?.peakMB ?? NaN };
-    await stop(big.child);
-    if (PHASES.has("startup")) {
-      const again = await startSimulator(scaledWorld);
-      scaled.warm = again.startup;
-      log(
-        `  from the world cache: first answer after ${ms(again.startup.firstResponseMs)}, chains ready after ${ms(again.startup.readyLineMs)}`,
-      );
-      await stop(again.child);
-    }
-  }
+  // 2. The world ten times larger (and apart, a hundred times): start-up, reads (growth), peak memory.
+  const samePage = deepPage(facts.hot.events);
+  const scaled = needScaled
+    ? await largerWorld(scaledWorld, SCALE, samePage, { reads: PHASES.has("growth"), again: PHASES.has("startup") })
+    : undefined;
+  const x100 = PHASES.has("x100")
+    ? await largerWorld(x100World, X100, samePage, { reads: true, again: true })
+    : undefined;
 
   // The start-up figure is what a user sees on every start after the first: the world cached.
   const baseStartups = warmStartups.length > 0 ? warmStartups : [coldStartup];
   const baseStartupMs = median(baseStartups.map((s) => s.firstResponseMs));
-  const coldRatio = (prismMs: number) => coldStartup.firstResponseMs / prismMs;
+  const writesReadyMs = median(baseStartups.map((s) => s.readyLineMs));
+  // A newcomer's first start (after npm install); without the startup phase, the cold start stands for it.
+  const firstStartMs = (newcomer?.startup ?? coldStartup).firstResponseMs;
   const results = {
     command,
     date: new Date().toISOString(),
@@ -391,7 +447,7 @@ async function main() {
       scaled: scaled ? { ...scaledWorld, ...worldSize(scaled.facts) } : null,
     },
     reads: PHASES.has("reads") ? reads.map((r) => ({ ...r, pass: r.ratio >= TARGETS.reads })) : [],
-    mints: mints.map((m) => ({ ...m, pass: m.ratio >= TARGETS.mints })),
+    mints: mints.map((m) => ({ ...m, pass: m.ratio >= (m.concurrency === 1 ? TARGETS.mints : TARGETS.mints16) })),
     startup: [
       {
         world: baseWorld.name,
@@ -399,6 +455,9 @@ async function main() {
         cold: coldStartup,
         runs: baseStartups,
         pass: baseStartupMs <= TARGETS.startupMs,
+        newcomer: newcomer ?? null,
+        writesReadyMs,
+        writesReadyPass: writesReadyMs <= TARGETS.writesReadyMs,
       },
       ...(scaled
         ? [
@@ -435,16 +494,28 @@ async function main() {
         : []),
     ],
     growth: scaled && PHASES.has("growth") ? growth(reads, scaled.reads) : [],
-    prism: PHASES.has("prism")
+    x100: x100
+      ? {
+          world: { ...x100World, ...worldSize(x100.facts) },
+          cold: x100.startup,
+          warm: x100.warm!,
+          peakRssMB: x100.peakMB,
+          growth: growth(reads, x100.reads),
+          reads: x100.reads,
+        }
+      : null,
+    prism: prismStartupRuns.length
       ? {
           startup: {
             simulatorMs: baseStartupMs,
             coldMs: coldStartup.firstResponseMs,
+            firstStartMs,
             prismMs: median(prismStartupRuns),
             prismRuns: prismStartupRuns,
             ratio: baseStartupMs / median(prismStartupRuns),
-            coldRatio: coldRatio(median(prismStartupRuns)),
-            pass: baseStartupMs / median(prismStartupRuns) <= TARGETS.startupVsPrism,
+            coldRatio: coldStartup.firstResponseMs / median(prismStartupRuns),
+            firstStartRatio: firstStartMs / median(prismStartupRuns),
+            pass: firstStartMs / median(prismStartupRuns) <= TARGETS.startupVsPrism,
           },
           reads: prismReads,
         }

@@ -50,6 +50,8 @@ export interface SoakResult {
   end: MemoryProbe;
   /** (end − start) ÷ mints, after a forced GC at both ends. */
   retainedPerMintKB: { rss: number; heapUsed: number; external: number };
+  /** (RSS in the last second − RSS in the first) ÷ mints, as sampled under the load: no GC forced. */
+  rssPerMintWithoutGcKB: number;
   windows: SoakWindow[];
   /** Last window ÷ first window. */
   mintThroughputRatio: number;
@@ -183,6 +185,7 @@ export async function soak(world: WorldSpec, settings: SoakSettings, log: (line:
     const first = windows[0]!;
     const last = windows[windows.length - 1]!;
     const perMint = (delta: number) => delta / Math.max(1, mints) / KB;
+    const sampled = rssAt.filter(Number.isFinite);
     return {
       settings,
       mints,
@@ -195,6 +198,7 @@ export async function soak(world: WorldSpec, settings: SoakSettings, log: (line:
         heapUsed: perMint(end.heapUsed - start.heapUsed),
         external: perMint(end.external - start.external),
       },
+      rssPerMintWithoutGcKB: perMint((sampled.at(-1)! - sampled[0]!) * MB),
       windows,
       mintThroughputRatio: last.mints / first.mints,
       requestThroughputRatio: (last.mints + last.reads) / (first.mints + first.reads),
@@ -227,15 +231,19 @@ function windowsOf(done: Done[], { seconds, windowSeconds }: SoakSettings, rssAt
   return windows;
 }
 
+/** What the soak is held to: RSS kept per mint under the load (no GC forced), and the last window's mints ÷ the first's. */
+export const SOAK_TARGETS = { keptPerMintKB: 5, lastOverFirst: 0.9 };
+
 /** The soak as Markdown lines. */
 export function renderSoak(result: SoakResult): string {
   const { settings: s, retainedPerMintKB: kept } = result;
+  const unforced = result.rssPerMintWithoutGcKB;
   const lines = [
-    `**Soak** (${s.seconds} s, ${s.clients} clients, ${Math.round(s.mintShare * 100)}% mints / ${Math.round((1 - s.mintShare) * 100)}% reads; ${result.mints.toLocaleString("en-US")} mints in ${result.blocks.toLocaleString("en-US")} blocks, ${result.reads.toLocaleString("en-US")} reads; targets: ≤ 15 KB kept per mint, last ${s.windowSeconds} s window ≥ 80% of the first)`,
+    `**Soak** (${s.seconds} s, ${s.clients} clients, ${Math.round(s.mintShare * 100)}% mints / ${Math.round((1 - s.mintShare) * 100)}% reads; ${result.mints.toLocaleString("en-US")} mints in ${result.blocks.toLocaleString("en-US")} blocks, ${result.reads.toLocaleString("en-US")} reads; targets: ≤ ${SOAK_TARGETS.keptPerMintKB} KB of RSS kept per mint without a forced GC, last ${s.windowSeconds} s window ≥ ${SOAK_TARGETS.lastOverFirst * 100}% of the first)`,
     "",
-    `| kept per mint (RSS) | kept per mint (V8 heap) | last window ÷ first (mints) | (all requests) | RSS start → end (after GC) | peak RSS |`,
-    `|---:|---:|---:|---:|---:|---:|`,
-    `| **${kept.rss.toFixed(1)} KB** ${kept.rss <= 15 ? "✅" : "❌"} | ${kept.heapUsed.toFixed(1)} KB | **${(result.mintThroughputRatio * 100).toFixed(0)}%** ${result.mintThroughputRatio >= 0.8 ? "✅" : "❌"} | ${(result.requestThroughputRatio * 100).toFixed(0)}% | ${(result.start.rss / MB).toFixed(0)} → ${result.rssEndMB.toFixed(0)} MB | ${result.peakRssMB.toFixed(0)} MB |`,
+    `| kept per mint (RSS, no GC forced) | (RSS after a forced GC) | (V8 heap after a forced GC) | last window ÷ first (mints) | (all requests) | RSS start → end (after GC) | peak RSS |`,
+    `|---:|---:|---:|---:|---:|---:|---:|`,
+    `| **${unforced.toFixed(1)} KB** ${unforced <= SOAK_TARGETS.keptPerMintKB ? "✅ met" : "❌ missed"} | ${kept.rss.toFixed(1)} KB | ${kept.heapUsed.toFixed(1)} KB | **${(result.mintThroughputRatio * 100).toFixed(0)}%** ${result.mintThroughputRatio >= SOAK_TARGETS.lastOverFirst ? "✅ met" : "❌ missed"} | ${(result.requestThroughputRatio * 100).toFixed(0)}% | ${(result.start.rss / MB).toFixed(0)} → ${result.rssEndMB.toFixed(0)} MB | ${result.peakRssMB.toFixed(0)} MB |`,
     "",
     `| window | mints | reads | mint p50 / p99 | read p50 | RSS at its end |`,
     `|---|---:|---:|---:|---:|---:|`,

@@ -14,8 +14,11 @@ export interface WorldSpec {
   cwd?: string;
 }
 
-/** The world cache the benchmark's simulators use: its own, emptied at the start of a run, so the first start of each world is a cold one. */
-export const BENCH_CACHE_DIR = join(tmpdir(), "nft-simulator-bench-cache");
+/**
+ * The world cache the benchmark's simulators use: its own, emptied at the start of a run, so the first start of each
+ * world is a cold one. BENCH_CACHE_DIR gives another, so two runs on one machine do not empty each other's.
+ */
+export const BENCH_CACHE_DIR = process.env.BENCH_CACHE_DIR || join(tmpdir(), "nft-simulator-bench-cache");
 
 /**
  * How the benchmark starts the simulator: what `npm run simulate` runs (the bundle,
@@ -70,6 +73,18 @@ export function inTree(world: WorldSpec, cwd: string = ROOT): WorldSpec {
   execFileSync(process.execPath, ["scripts/bundle.mjs"], { cwd, stdio: "pipe" });
   // That tree's own command (its Node flags too), with this run's arguments.
   return { ...world, cwd, args: [...simulateCommand(cwd), ...world.args.slice(simulateCommand().length)] };
+}
+
+/**
+ * What `npm install` runs to cache the default world ahead (its last step, src/cli/cache-world.ts from the bundle),
+ * with this world's flags, after `node`; undefined for a tree that caches nothing ahead.
+ */
+export function cacheAheadArgs(world: WorldSpec): string[] | undefined {
+  const tree = world.cwd ?? ROOT;
+  const [flags, bundle] = [simulateCommand(tree).slice(0, -1), simulateCommand(tree).at(-1)!];
+  const ahead = bundle.replace(/simulate\.js$/, "cache-world.js");
+  if (ahead === bundle || !existsSync(join(tree, ahead))) return undefined;
+  return [...flags, ahead, ...world.args.slice(simulateCommand(tree).length)];
 }
 
 export function scaledWorldFile(scale: number): string {
