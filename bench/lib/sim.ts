@@ -30,7 +30,7 @@ export interface Started {
 export async function startSimulator(
   world: WorldSpec,
   nodeFlags: string[] = [],
-  { probe }: { probe?: string } = {},
+  { probe, withinMs = 600_000 }: { probe?: string; withinMs?: number } = {},
 ): Promise<Started> {
   const port = await freePort();
   const child = startNode([...world.args, "--port", String(port)], nodeFlags, world.cwd);
@@ -40,8 +40,8 @@ export async function startSimulator(
   let readyLineMs = NaN;
   for (;;) {
     if (!child.running) throw new Error(`the simulator (${world.name}) exited:\n${child.output.slice(-3000)}`);
-    if (performance.now() - child.startedAt > 600_000)
-      throw new Error(`the simulator (${world.name}) did not start in 10 minutes`);
+    if (performance.now() - child.startedAt > withinMs)
+      throw new Error(`the simulator (${world.name}) did not start in ${withinMs / 60_000} minutes`);
     const response = await fetch(`${base}/api/v2/collection?perPage=1`).catch(() => undefined);
     if (response) {
       await response.arrayBuffer();
@@ -58,7 +58,7 @@ export async function startSimulator(
         if (answer?.ok) probeMs = performance.now() - child.startedAt;
         else await sleep(10);
       }
-      await child.waitFor(/ready in/, 600_000);
+      await child.waitFor(/ready in/, withinMs);
       if (Number.isNaN(readyLineMs)) readyLineMs = performance.now() - child.startedAt;
       const fromCache = /Answering from the cached world/.test(child.output);
       return {
