@@ -5,7 +5,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, expect, it } from "vitest";
 import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
-import { itemsByName, mint, mintTargets, type MintTarget } from "./mints.ts";
+import { demoWithState, itemsByName, mint, mintTargets, type MintTarget } from "./mints.ts";
 
 // kill -9 at random moments of a checkpoint, under a mint load: the journal is folded into a new
 // checkpoint every few kilobytes (STATE_CHECKPOINT_BYTES), and the process is killed a random
@@ -15,17 +15,7 @@ import { itemsByName, mint, mintTargets, type MintTarget } from "./mints.ts";
 
 afterAll(killSimulatorProcesses);
 
-const args = (dir: string) => [
-  "--fixture",
-  "demo",
-  "--port",
-  "0",
-  "--no-rpc",
-  "--state",
-  dir,
-  "--public-url",
-  "http://sim.test",
-];
+const args = demoWithState;
 
 interface Acknowledged {
   name: string;

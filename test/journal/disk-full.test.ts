@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterAll, expect } from "vitest";
 import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
-import { itemsByName, json, mint, mintTargets, type Answered } from "./mints.ts";
+import { demoWithState, itemsByName, json, mint, mintTargets, type Answered } from "./mints.ts";
 import { needing } from "../needs.ts";
 import { mountTmpfs } from "./tmpfs.ts";
 
@@ -17,17 +17,7 @@ afterAll(() => {
 });
 const withTmpfs = needing("why" in disk ? disk.why : undefined, "run the tests as root");
 
-const args = (stateDir: string) => [
-  "--fixture",
-  "demo",
-  "--port",
-  "0",
-  "--no-rpc",
-  "--state",
-  stateDir,
-  "--public-url",
-  "http://sim.test",
-];
+const args = demoWithState;
 
 withTmpfs.it(
   "a full disk: 507 before anything is acknowledged, reads answer, writes resume once space is back, and a restart has every acknowledged mint once",

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { JOURNAL_FILE } from "../../src/journal/journal.ts";
 import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
+import { demoWithState } from "./mints.ts";
 
 // kill -9 in the middle of a load of 200 mints, then a restart with the same --state: every mint
 // that was answered 200 is in its item's history exactly once, every mint the journal kept is
@@ -12,18 +13,7 @@ import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
 
 afterAll(killSimulatorProcesses);
 
-const startCli = (stateDir: string) =>
-  startSimulatorProcess([
-    "--fixture",
-    "demo",
-    "--port",
-    "0",
-    "--no-rpc",
-    "--state",
-    stateDir,
-    "--public-url",
-    "http://sim.test",
-  ]);
+const startCli = (stateDir: string) => startSimulatorProcess(demoWithState(stateDir));
 
 interface Minted {
   chainId: number;

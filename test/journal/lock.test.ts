@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { LOCK_FILE, StateLock, StateLocked } from "../../src/journal/lock.ts";
 import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
+import { demoWithState } from "./mints.ts";
 
 // One simulator per state directory: the lock is held for the life of the process, a second
 // process is refused (exit 2, naming the holder), and a lock left by a process that is gone is taken over.
@@ -77,17 +78,7 @@ describe("the lock of a state directory", () => {
 });
 
 describe("two simulators on one --state directory", () => {
-  const args = (dir: string) => [
-    "--fixture",
-    "demo",
-    "--port",
-    "0",
-    "--no-rpc",
-    "--state",
-    dir,
-    "--public-url",
-    "http://sim.test",
-  ];
+  const args = demoWithState;
 
   it("the second exits 2 naming the first; once the first is killed (-9), the next one takes the directory over", async () => {
     const dir = stateDir();

@@ -1,4 +1,5 @@
-// Mints and reads against a simulator process, as a client would, for the journal's process tests.
+// Simulator processes of the demo world kept with --state, and mints and reads against them as a client would: the
+// journal's process tests.
 
 export interface MintTarget {
   chainId: number;
@@ -64,4 +65,9 @@ export async function itemsByName(
     byName.set(name, found);
   }
   return byName;
+}
+
+/** `npm run simulate`'s arguments for the demo world kept in `dir` (--state), on a free port, without JSON-RPC. */
+export function demoWithState(dir: string): string[] {
+  return ["--fixture", "demo", "--port", "0", "--no-rpc", "--state", dir, "--public-url", "http://sim.test"];
 }
