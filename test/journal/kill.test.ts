@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { JOURNAL_FILE } from "../../src/journal/journal.ts";
 import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
-import { demoWithState } from "./mints.ts";
+import { demoWithState, json, mint, mintTargets } from "./mints.ts";
 
 // kill -9 in the middle of a load of 200 mints, then a restart with the same --state: every mint
 // that was answered 200 is in its item's history exactly once, every mint the journal kept is
@@ -30,8 +30,6 @@ interface Item {
   holders: number;
   events: number;
 }
-
-const json = async (url: string) => (await fetch(url)).json() as Promise<any>;
 
 /** Everything a client can read of the world: the collection list, and every item of every collection with its whole history. */
 async function worldOf(base: string) {
@@ -68,20 +66,7 @@ it("kill -9 during 200 mints loses no answered mint, duplicates none, and leaves
   const first = await startCli(dir);
   expect(first.output()).toContain(`state      ${dir} (journal: 0 changes replayed)`);
   // On each chain, a collection the studio mints on, and a recipient that holds nothing yet.
-  const targets = await Promise.all(
-    [56, 137].map(async (chainId) => {
-      const { collections } = await json(`${first.base}/api/v2/collection?chainId=${chainId}`);
-      for (const { address } of collections) {
-        if ((await json(`${first.base}/_sim/collections/${address}/items`)).items.length > 0)
-          return {
-            chainId,
-            collection: address as string,
-            recipient: `0x00000000000000000000000000000000000c${chainId.toString().padStart(4, "0")}`,
-          };
-      }
-      throw new Error(`no collection with items on chain ${chainId}`);
-    }),
-  );
+  const targets = await mintTargets(first.base);
   const before = await worldOf(first.base);
 
   const answered: Minted[] = [];
@@ -91,29 +76,16 @@ it("kill -9 during 200 mints loses no answered mint, duplicates none, and leaves
       sent += 1;
       const target = targets[sent % 2]!; // the two chains in turn, whatever order the workers run in
       const name = `Load ${sent}`;
-      try {
-        const response = await fetch(`${first.base}/api/v2/item/new?apiKey=demo-studio-key`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            collectionAddress: target.collection,
-            recipient: target.recipient,
-            chainId: target.chainId,
-            item: { name, initialSupply: 2 },
-          }),
+      const { status, body } = await mint(first.base, target, name);
+      if (status === 0) return; // the process was killed
+      if (status === 200)
+        answered.push({
+          chainId: target.chainId,
+          collection: target.collection,
+          txHash: body.txHash,
+          tokenId: body.tokenIds[0]!,
+          name,
         });
-        const body = (await response.json()) as { txHash: string; tokenIds: number[] };
-        if (response.status === 200)
-          answered.push({
-            chainId: target.chainId,
-            collection: target.collection,
-            txHash: body.txHash,
-            tokenId: body.tokenIds[0]!,
-            name,
-          });
-      } catch {
-        return;
-      }
       if (answered.length >= 100 && first.child.exitCode === null) first.child.kill("SIGKILL");
     }
   };
