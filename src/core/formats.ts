@@ -1,6 +1,6 @@
 import type { Address, Hex } from "viem";
 
-// How the service writes the things it names: addresses, items, event ids, slugs. One place each.
+// How the service writes the things it names: addresses, items, event ids, slugs, text as bytes. One place each.
 
 /** Addresses are compared and answered in lower case. */
 export function lowerAddress(address: string): Address {
@@ -31,4 +31,12 @@ export function slugify(name: string): string {
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "") || "collection"
   );
+}
+
+/**
+ * The UTF-8 text of bytes written as hex (a log's `bytes`, the metadata on chain), as viem's `hexToString` reads it (a
+ * sequence that is not UTF-8 reads as U+FFFD), decoded natively: a large world's start decodes one per item.
+ */
+export function hexToText(hex: Hex): string {
+  return Buffer.from(hex.slice(2), "hex").toString("utf8");
 }

@@ -1,8 +1,8 @@
-import { hexToString, type Address } from "viem";
+import type { Address } from "viem";
 import { NodeRefusal } from "../chain/node/refusal.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import { itemKey } from "../indexer/models.ts";
-import { slugify } from "../core/formats.ts";
+import { hexToText, slugify } from "../core/formats.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import type { ReplayContext } from "./chain-replay.ts";
 import type { Step } from "./load.ts";
@@ -34,7 +34,7 @@ export async function landFromChain(chain: SimChain, steps: Step[], world: Repla
         name: collection.name,
         uri: collectionUri(world.baseUrl, chainId, slug),
         owner: world.handles.accounts.get(collection.owner)?.address,
-        metadata: hexToString(world.metadata.collections.get(collection.id)!),
+        metadata: hexToText(world.metadata.collections.get(collection.id)!),
       };
       if (
         !record ||
@@ -55,7 +55,7 @@ export async function landFromChain(chain: SimChain, steps: Step[], world: Repla
       const first = nextTokenId.get(collection)!;
       const count = item.isStackable === false ? item.initialSupply : 1;
       const creation = models.items.get(itemKey(collection, first))?.creation;
-      const described = hexToString(world.metadata.items.get(item.id)!);
+      const described = hexToText(world.metadata.items.get(item.id)!);
       if (
         !creation ||
         creation.tokenIds.length !== count ||

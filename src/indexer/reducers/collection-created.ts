@@ -1,7 +1,6 @@
-import { hexToString } from "viem";
 import type { ArgsOf } from "../decode.ts";
 import type { ChainModels, CollectionRecord, LogPosition } from "../models.ts";
-import { lowerAddress } from "../../core/formats.ts";
+import { hexToText, lowerAddress } from "../../core/formats.ts";
 
 /** The factory deployed a collection: from now on its logs are followed. */
 export function collectionCreated(
@@ -18,7 +17,7 @@ export function collectionCreated(
     name: args.name,
     uri: args.uri,
     createdAt: at.timestamp,
-    metadata: hexToString(args.metadata),
+    metadata: hexToText(args.metadata),
   };
   models.collections.set(address, record);
   return record;

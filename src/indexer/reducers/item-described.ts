@@ -1,4 +1,4 @@
-import { hexToString } from "viem";
+import { hexToText } from "../../core/formats.ts";
 import type { ArgsOf } from "../decode.ts";
 import { itemKey, type ChainModels, type LogPosition } from "../models.ts";
 
@@ -7,5 +7,5 @@ export function itemDescribed(models: ChainModels, args: ArgsOf<"ItemDescribed">
   if (!models.collections.has(at.address)) return;
   const creation = models.items.get(itemKey(at.address, args.firstTokenId))?.creation;
   if (creation?.transactionHash !== at.transactionHash) return;
-  creation.description = { stackable: args.stackable, metadata: hexToString(args.metadata) };
+  creation.description = { stackable: args.stackable, metadata: hexToText(args.metadata) };
 }
