@@ -121,6 +121,7 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
         await sim.live;
       },
     });
+    console.log(`--watch: watching ${shown}; saving it reloads the world on the same ports`);
   }
   const stop = async (signal: string) => {
     if (stopping) {

@@ -39,6 +39,7 @@ describe("--watch", () => {
       ).map((c) => c.name);
     const before = await names();
     expect(before).toContain("Dragon Riders");
+    expect(sim.output(), "the start says what it watches").toMatch(/--watch: watching .*\.json; saving it reloads/);
     // A change made at run time, which a reload resets.
     expect(
       (
