@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { load, median, summarize, type Sample } from "./lib/load.ts";
 import { ROOT, stopAll } from "./lib/processes.ts";
 import { startSimulator, stop, type Started } from "./lib/sim.ts";
-import { generateScaledWorld, inTree, learnWorld, worlds, type WorldFacts } from "./lib/worlds.ts";
+import { generateScaledWorld, inTree, learnWorld, mintRequest, worlds, type WorldFacts } from "./lib/worlds.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -85,17 +85,8 @@ function measure(sim: Started, facts: WorldFacts, scenario: string, duration: nu
     deep: `/api/v2/item/events/${collection}/${tokenId}?page=${Math.floor(events / 24)}`,
   };
   if (scenario.startsWith("mint")) {
-    const body = {
-      collectionAddress: facts.mint.collection,
-      recipient: facts.mint.wallet,
-      chainId: facts.mint.chainId,
-      item: { name: "Bench Sword", initialSupply: 5 },
-    };
     return load({
-      url: `${sim.base}/api/v2/item/new?apiKey=${facts.mint.apiKey}`,
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
+      ...mintRequest(sim.base, facts.mint),
       connections: Number(scenario.slice(4)),
       seconds: duration,
     });

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { stopAll } from "./lib/processes.ts";
 import { startSimulator } from "./lib/sim.ts";
-import { getJson, learnWorld, SIMULATE, type WorldSpec } from "./lib/worlds.ts";
+import { getJson, learnWorld, mintRequest, SIMULATE, type WorldSpec } from "./lib/worlds.ts";
 
 const { values } = parseArgs({
   options: {
@@ -29,19 +29,10 @@ const tally = (counts: Map<string, number>, key: string) => counts.set(key, (cou
 async function main() {
   const sim = await startSimulator(world);
   const facts = await learnWorld(sim.base, sim.child);
-  const mintUrl = `${sim.base}/api/v2/item/new?apiKey=${encodeURIComponent(facts.mint.apiKey)}`;
   const mint = async (name: string) => {
     try {
-      const response = await fetch(mintUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          collectionAddress: facts.mint.collection,
-          recipient: facts.mint.wallet,
-          chainId: facts.mint.chainId,
-          item: { name, initialSupply: 1 },
-        }),
-      });
+      const { url, ...init } = mintRequest(sim.base, facts.mint, { name, initialSupply: 1 });
+      const response = await fetch(url, init);
       return { status: String(response.status), body: (await response.json()) as any };
     } catch {
       return { status: "no answer", body: undefined };

@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { load } from "./lib/load.ts";
 import { stopAll } from "./lib/processes.ts";
 import { startSimulator, stop, type Started } from "./lib/sim.ts";
-import { learnWorld, simulateCommand, type WorldSpec } from "./lib/worlds.ts";
+import { learnWorld, mintRequest, simulateCommand, type WorldSpec } from "./lib/worlds.ts";
 
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "60" } } });
 const SECONDS = Number(values.seconds);
@@ -28,20 +28,7 @@ async function kept(world: WorldSpec): Promise<{ mints: number; beforeMB: number
   const sim: Started = await startSimulator(world);
   try {
     const facts = await learnWorld(sim.base, sim.child);
-    const mint = (seconds: number) =>
-      load({
-        url: `${sim.base}/api/v2/item/new?apiKey=${encodeURIComponent(facts.mint.apiKey)}`,
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          collectionAddress: facts.mint.collection,
-          recipient: facts.mint.wallet,
-          chainId: facts.mint.chainId,
-          item: { name: "Bench Sword", initialSupply: 5 },
-        }),
-        connections: 16,
-        seconds,
-      });
+    const mint = (seconds: number) => load({ ...mintRequest(sim.base, facts.mint), connections: 16, seconds });
     await mint(2);
     const beforeMB = sim.child.memory()!.rssMB;
     const { requests } = await mint(SECONDS);

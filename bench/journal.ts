@@ -10,7 +10,7 @@ import { formatLatency, syncLatency } from "./lib/disk.ts";
 import { load, median, type Sample } from "./lib/load.ts";
 import { stopAll } from "./lib/processes.ts";
 import { startSimulator, stop } from "./lib/sim.ts";
-import { learnWorld, simulateCommand, type WorldSpec } from "./lib/worlds.ts";
+import { learnWorld, mintRequest, simulateCommand, type WorldSpec } from "./lib/worlds.ts";
 
 const { values } = parseArgs({
   options: {
@@ -33,21 +33,8 @@ async function main() {
   const without = await startSimulator(plain);
   const withState = await startSimulator(journaled);
   const facts = await learnWorld(without.base, without.child);
-  const body = JSON.stringify({
-    collectionAddress: facts.mint.collection,
-    recipient: facts.mint.wallet,
-    chainId: facts.mint.chainId,
-    item: { name: "Bench Sword", initialSupply: 5 },
-  });
   const mints = (base: string, connections: number, seconds: number) =>
-    load({
-      url: `${base}/api/v2/item/new?apiKey=${encodeURIComponent(facts.mint.apiKey)}`,
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body,
-      connections,
-      seconds,
-    });
+    load({ ...mintRequest(base, facts.mint), connections, seconds });
 
   // A mint with --state waits for its block's sync: the disk's own latency, beside the figures, says what they met.
   console.log(`this disk's fdatasync of a 2 KB append before the rounds: ${formatLatency(syncLatency(stateDir))}`);

@@ -12,7 +12,7 @@ import { hotFrames } from "./lib/cpuprofile.ts";
 import { load } from "./lib/load.ts";
 import { ROOT, sleep, stopAll } from "./lib/processes.ts";
 import { startSimulator, stop } from "./lib/sim.ts";
-import { generateScaledWorld, inTree, learnWorld, worlds } from "./lib/worlds.ts";
+import { generateScaledWorld, inTree, learnWorld, mintRequest, worlds } from "./lib/worlds.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -67,15 +67,7 @@ for (const scenario of chosen) {
       const run = (duration: number) =>
         scenario === "mint" || scenario === "mint1"
           ? load({
-              url: `${sim.base}/api/v2/item/new?apiKey=${facts.mint.apiKey}`,
-              method: "POST",
-              headers: { "content-type": "application/json" },
-              body: JSON.stringify({
-                collectionAddress: facts.mint.collection,
-                recipient: facts.mint.wallet,
-                chainId: facts.mint.chainId,
-                item: { name: "Bench Sword", initialSupply: 5 },
-              }),
+              ...mintRequest(sim.base, facts.mint),
               connections: scenario === "mint1" ? 1 : 16,
               seconds: duration,
             })

@@ -16,7 +16,7 @@ import { JOURNAL_FILE } from "../src/journal/journal.ts";
 import { median } from "./lib/load.ts";
 import { stopAll } from "./lib/processes.ts";
 import { startSimulator, stop, type Started } from "./lib/sim.ts";
-import { learnWorld, SIMULATE, type WorldSpec } from "./lib/worlds.ts";
+import { learnWorld, mintRequest, SIMULATE, type WorldSpec } from "./lib/worlds.ts";
 
 const { values } = parseArgs({
   options: { mints: { type: "string", default: "1000,10000,100000" }, rounds: { type: "string", default: "3" } },
@@ -38,15 +38,7 @@ async function filled(mints: number): Promise<{ dir: string; fillSeconds: number
   if (mints > 0) {
     const facts = await learnWorld(sim.base, sim.child);
     const result = await autocannon({
-      url: `${sim.base}/api/v2/item/new?apiKey=${encodeURIComponent(facts.mint.apiKey)}`,
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        collectionAddress: facts.mint.collection,
-        recipient: facts.mint.wallet,
-        chainId: facts.mint.chainId,
-        item: { name: "Bench Sword", initialSupply: 5 },
-      }),
+      ...mintRequest(sim.base, facts.mint),
       connections: 16,
       amount: mints,
       timeout: 120,

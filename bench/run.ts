@@ -14,6 +14,7 @@ import {
   generateScaledWorld,
   inTree,
   learnWorld,
+  mintRequest,
   worlds,
   type WorldFacts,
   type WorldSpec,
@@ -184,22 +185,11 @@ async function measureMints(sim: Started, facts: WorldFacts): Promise<{ results:
       connections,
       seconds,
     });
-  const body = JSON.stringify({
-    collectionAddress: facts.mint.collection,
-    recipient: facts.mint.wallet,
-    chainId: facts.mint.chainId,
-    item: { name: "Bench Sword", initialSupply: 5 },
-  });
   let minted = 0;
   const overHttp = (connections: number, seconds: number) =>
-    load({
-      url: `${sim.base}/api/v2/item/new?apiKey=${encodeURIComponent(facts.mint.apiKey)}`,
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body,
-      connections,
-      seconds,
-    }).then((sample) => ((minted += sample.requests), sample));
+    load({ ...mintRequest(sim.base, facts.mint), connections, seconds }).then(
+      (sample) => ((minted += sample.requests), sample),
+    );
   const direct = async (concurrency: number, seconds: number): Promise<Sample> => {
     baseline.send({ type: "run", concurrency, seconds });
     return (await baseline.next("result")).sample;

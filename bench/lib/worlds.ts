@@ -120,6 +120,26 @@ export interface WorldFacts {
   mint: { apiKey: string; wallet: string; collection: string; chainId: number };
 }
 
+/** What the benchmark mints unless told otherwise. */
+export const BENCH_ITEM = { name: "Bench Sword", initialSupply: 5 };
+
+/**
+ * The benchmark's mint on `base`: POST /api/v2/item/new with the world's minting key, to its own wallet, as `load()`
+ * (or `fetch`, with the URL apart) takes it.
+ */
+export function mintRequest(
+  base: string,
+  mint: WorldFacts["mint"],
+  item: { name: string; initialSupply: number } = BENCH_ITEM,
+) {
+  return {
+    url: `${base}/api/v2/item/new?apiKey=${encodeURIComponent(mint.apiKey)}`,
+    method: "POST" as const,
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ collectionAddress: mint.collection, recipient: mint.wallet, chainId: mint.chainId, item }),
+  };
+}
+
 /** API keys and their developer wallets, as the start-up banner prints them. */
 export function apiKeysFromBanner(output: string): ApiKey[] {
   return [...output.matchAll(/^\s{4}(\S+)\s+\S+\s+(0x[0-9a-fA-F]{40})\s*$/gm)].map(([, apiKey, wallet]) => ({
