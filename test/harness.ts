@@ -19,6 +19,15 @@ export function startTestSimulator(
   return startSimulator(world, { port: 0, serveRpc: false, ...options });
 }
 
+/** Options that serve both chains' JSON-RPC ports, each on a free port. */
+export const RPC_ON_FREE_PORTS = {
+  serveRpc: true,
+  chains: [
+    { chainId: 56, rpcPort: 0 },
+    { chainId: 137, rpcPort: 0 },
+  ],
+} satisfies Partial<SimulatorOptions>;
+
 /** A simulator with the demo world (fixtures/demo-world.json replayed) on a free port, for one test file. */
 export function startDemo(): Promise<Simulator> {
   return startTestSimulator();

@@ -9,6 +9,7 @@ import {
   expectErrorBody,
   mintBody,
   postJson,
+  RPC_ON_FREE_PORTS,
   startTestSimulator,
 } from "../harness.ts";
 import { rpc as rpcCall } from "../rpc.ts";
@@ -41,11 +42,7 @@ describe("the snapshot bound", () => {
 describe("a snapshot the chain dropped", () => {
   it("an evm_revert over JSON-RPC to before a snapshot: its revert answers 409 and moves no chain, then it is forgotten (404)", async () => {
     const withRpc = await startTestSimulator(demoWorld(), {
-      serveRpc: true,
-      chains: [
-        { chainId: 56, rpcPort: 0 },
-        { chainId: 137, rpcPort: 0 },
-      ],
+      ...RPC_ON_FREE_PORTS,
     });
     try {
       const rpc = (method: string, params: unknown[] = []) => rpcCall(withRpc.rpcUrls.get(56)!, method, params);

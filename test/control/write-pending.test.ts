@@ -7,6 +7,7 @@ import {
   DEMO_KEYS,
   expectErrorBody,
   mintBody,
+  RPC_ON_FREE_PORTS,
   startTestSimulator,
   type Answer,
 } from "../harness.ts";
@@ -27,11 +28,7 @@ let rpcUrl: string;
 beforeAll(async () => {
   sim = await startTestSimulator(demoWorld(), {
     mintTimeoutMs: TIMEOUT_MS,
-    serveRpc: true,
-    chains: [
-      { chainId: 56, rpcPort: 0 },
-      { chainId: 137, rpcPort: 0 },
-    ],
+    ...RPC_ON_FREE_PORTS,
   });
   rpcUrl = sim.rpcUrls.get(56)!;
 });

@@ -3,7 +3,16 @@ import type { EventSourceMessage } from "eventsource-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import {
+  call,
+  collectionsOn,
+  DEMO_KEYS,
+  expectErrorBody,
+  mintBody,
+  postJson,
+  RPC_ON_FREE_PORTS,
+  startTestSimulator,
+} from "../harness.ts";
 import { rpc as rpcCall } from "../rpc.ts";
 import { openStream, type OpenStream } from "./sse.ts";
 
@@ -30,11 +39,7 @@ const itemEvents = (message: EventSourceMessage) => !["CollectionCreated", "remo
 
 beforeAll(async () => {
   sim = await startTestSimulator(demoWorld(), {
-    serveRpc: true,
-    chains: [
-      { chainId: 56, rpcPort: 0 },
-      { chainId: 137, rpcPort: 0 },
-    ],
+    ...RPC_ON_FREE_PORTS,
     events: { buffer: BUFFER, stream: { heartbeatMs: 200 } },
   });
   rpc = (method, params = []) => rpcCall(sim.rpcUrls.get(56)!, method, params);

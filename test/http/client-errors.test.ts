@@ -3,18 +3,14 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { FailedKeys } from "../../src/routes/failed-keys.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { call, collectionsOn, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { call, collectionsOn, mintBody, postJson, RPC_ON_FREE_PORTS, startTestSimulator } from "../harness.ts";
 
 // What Node's HTTP parser refuses, and what a key-guessing client gets, answered as the API answers.
 
 let sim: Simulator;
 beforeAll(async () => {
   sim = await startTestSimulator(demoWorld(), {
-    serveRpc: true,
-    chains: [
-      { chainId: 56, rpcPort: 0 },
-      { chainId: 137, rpcPort: 0 },
-    ],
+    ...RPC_ON_FREE_PORTS,
   });
 });
 afterAll(() => sim?.close());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOptions } from "../../src/cli/options.ts";
 import { MAX_BATCH_CALLS } from "../../src/http/rpc-server.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { sendRaw, startTestSimulator } from "../harness.ts";
+import { RPC_ON_FREE_PORTS, sendRaw, startTestSimulator } from "../harness.ts";
 
 // The JSON-RPC port can send transactions as every developer wallet, so a web page the
 // developer has open must not reach it: not by its own origin, not with a text/plain "simple"
@@ -20,11 +20,7 @@ let url: string;
 const blockNumber = async () => Number((await send(url, call("eth_blockNumber"))).body.result);
 beforeAll(async () => {
   sim = await startTestSimulator(undefined, {
-    serveRpc: true,
-    chains: [
-      { chainId: 56, rpcPort: 0 },
-      { chainId: 137, rpcPort: 0 },
-    ],
+    ...RPC_ON_FREE_PORTS,
   });
   url = sim.rpcUrls.get(56)!;
 });

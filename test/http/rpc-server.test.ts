@@ -2,16 +2,12 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createPublicClient, createWalletClient, http, type Address } from "viem";
 import { addressOf, keyFor } from "../../src/core/keys.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { call, startTestSimulator } from "../harness.ts";
+import { call, RPC_ON_FREE_PORTS, startTestSimulator } from "../harness.ts";
 
 let sim: Simulator;
 beforeAll(async () => {
   sim = await startTestSimulator(undefined, {
-    serveRpc: true,
-    chains: [
-      { chainId: 56, rpcPort: 0 },
-      { chainId: 137, rpcPort: 0 },
-    ],
+    ...RPC_ON_FREE_PORTS,
   });
 });
 afterAll(() => sim?.close());

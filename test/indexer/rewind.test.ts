@@ -8,7 +8,16 @@ import type { ReadModels } from "../../src/indexer/models.ts";
 import type { SimChain } from "../../src/chain/sim-chain.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
-import { call, collectionsOn, DEMO_KEYS, demoAccount, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import {
+  call,
+  collectionsOn,
+  DEMO_KEYS,
+  demoAccount,
+  mintBody,
+  postJson,
+  RPC_ON_FREE_PORTS,
+  startTestSimulator,
+} from "../harness.ts";
 import { rpc as rpcCall } from "../rpc.ts";
 
 // Whatever changes the chain from outside (evm_revert to a snapshot, time jumps, transfers,
@@ -22,11 +31,7 @@ const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 
 beforeAll(async () => {
   sim = await startTestSimulator(demoWorld(), {
-    serveRpc: true,
-    chains: [
-      { chainId: 56, rpcPort: 0 },
-      { chainId: 137, rpcPort: 0 },
-    ],
+    ...RPC_ON_FREE_PORTS,
   });
   chain = sim.chains.get(56)!;
   [collection] = (await collectionsOn(sim, 56)) as [Address];

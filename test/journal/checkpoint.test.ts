@@ -8,7 +8,15 @@ import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { until } from "../eventually.ts";
 import { rpc } from "../rpc.ts";
-import { call, collectionsOn, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import {
+  call,
+  collectionsOn,
+  DEMO_KEYS,
+  mintBody,
+  postJson,
+  RPC_ON_FREE_PORTS,
+  startTestSimulator,
+} from "../harness.ts";
 
 // A restart with --state answers from the journal's checkpoint and the lines after it, folded,
 // before its chains have replayed anything, and answers the same once they have. The journal is
@@ -20,11 +28,7 @@ afterAll(() => Promise.all(started.map((sim) => sim.close())));
 async function start(stateDir: string, checkpointEveryBytes?: number): Promise<Simulator> {
   const sim = await startTestSimulator(demoWorld({ baseUrl: "http://sim.test" }), {
     stateDir,
-    serveRpc: true,
-    chains: [
-      { chainId: 56, rpcPort: 0 },
-      { chainId: 137, rpcPort: 0 },
-    ],
+    ...RPC_ON_FREE_PORTS,
     ...(checkpointEveryBytes ? { checkpointEveryBytes } : {}),
   });
   started.push(sim);

@@ -4,7 +4,16 @@ import { afterAll, expect } from "vitest";
 import type { Address } from "viem";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { call, chainHeads, collectionsOn, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import {
+  call,
+  chainHeads,
+  collectionsOn,
+  DEMO_KEYS,
+  mintBody,
+  postJson,
+  RPC_ON_FREE_PORTS,
+  startTestSimulator,
+} from "../harness.ts";
 import { eventually } from "../eventually.ts";
 import { rpc } from "../rpc.ts";
 import { needing } from "../needs.ts";
@@ -51,11 +60,7 @@ withTmpfs.it(
     const stateDir = join(dir, "state");
     sim = await startTestSimulator(demoWorld({ baseUrl: "http://sim.test" }), {
       stateDir,
-      serveRpc: true,
-      chains: [
-        { chainId: 56, rpcPort: 0 },
-        { chainId: 137, rpcPort: 0 },
-      ],
+      ...RPC_ON_FREE_PORTS,
     });
     const [collection] = (await collectionsOn(sim, 56)) as [Address];
     const mint = () => postJson(sim!, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim!, collection, 56));

@@ -20,7 +20,16 @@ import { DEFAULT_OPTIONS } from "../../src/core/config.ts";
 import type { ScenarioWorld } from "../../src/scenario/replay.ts";
 import { chooseWorld, demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { call, collectionsOn, DEMO_KEYS, demoAccount, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import {
+  call,
+  collectionsOn,
+  DEMO_KEYS,
+  demoAccount,
+  mintBody,
+  postJson,
+  RPC_ON_FREE_PORTS,
+  startTestSimulator,
+} from "../harness.ts";
 import { eventually, until } from "../eventually.ts";
 import { rpc } from "../rpc.ts";
 
@@ -34,11 +43,7 @@ afterAll(() => Promise.all(started.map((sim) => sim.close())));
 async function start(stateDir: string, mintTimeoutMs?: number): Promise<Simulator> {
   const sim = await startTestSimulator(demoWorld({ baseUrl: "http://sim.test" }), {
     stateDir,
-    serveRpc: true,
-    chains: [
-      { chainId: 56, rpcPort: 0 },
-      { chainId: 137, rpcPort: 0 },
-    ],
+    ...RPC_ON_FREE_PORTS,
     ...(mintTimeoutMs ? { mintTimeoutMs } : {}),
   });
   started.push(sim);

@@ -9,7 +9,7 @@ import { ANSWER_BYTES_KEPT, ANSWERS_KEPT, AnswerBytes } from "../../src/routes/a
 import { apiRoutes } from "../../src/routes/api.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { call, DEMO_KEYS, mintBody, postJson, RPC_ON_FREE_PORTS, startTestSimulator } from "../harness.ts";
 import { rpc } from "../rpc.ts";
 
 // The reads' answers kept as bytes against answers made afresh for the same request, on the same chains and read
@@ -24,11 +24,7 @@ let collections: { address: string; chainId: number; slug: string }[];
 
 beforeAll(async () => {
   sim = await startTestSimulator(demoWorld(), {
-    serveRpc: true,
-    chains: [
-      { chainId: 56, rpcPort: 0 },
-      { chainId: 137, rpcPort: 0 },
-    ],
+    ...RPC_ON_FREE_PORTS,
   });
   const app = new Koa();
   app.use(errorBodies(() => undefined));

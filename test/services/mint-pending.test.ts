@@ -9,6 +9,7 @@ import {
   DEMO_KEYS,
   expectErrorBody,
   mintBody,
+  RPC_ON_FREE_PORTS,
   startTestSimulator,
   type Answer,
 } from "../harness.ts";
@@ -30,11 +31,7 @@ let rpcUrl: string;
 beforeAll(async () => {
   sim = await startTestSimulator(demoWorld(), {
     mintTimeoutMs: MINT_TIMEOUT_MS,
-    serveRpc: true,
-    chains: [
-      { chainId: 56, rpcPort: 0 },
-      { chainId: 137, rpcPort: 0 },
-    ],
+    ...RPC_ON_FREE_PORTS,
   });
   [collection] = (await collectionsOn(sim, 137)) as [Address];
   rpcUrl = sim.rpcUrls.get(137)!;
