@@ -9,13 +9,19 @@ const filters = () => {
   return query;
 };
 
+// Refreshes overlap (each filter change asks again): only the last one asked for is drawn, whatever order the answers
+// come back in.
+let lastAsked = 0;
+
 export async function refreshRequests() {
+  const asked = ++lastAsked;
   let requests;
   try {
     ({ requests } = await api(`/_sim/requests?${filters()}`));
+    if (asked !== lastAsked) return;
     $("#request-problem").textContent = "";
   } catch (error) {
-    $("#request-problem").textContent = error.message;
+    if (asked === lastAsked) $("#request-problem").textContent = error.message;
     return;
   }
   $("#requests").replaceChildren(
