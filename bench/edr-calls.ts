@@ -8,6 +8,7 @@ import type { Address } from "viem";
 import { EdrProvider } from "../node_modules/hardhat/dist/src/internal/builtin-plugins/network-manager/edr/edr-provider.js";
 import { demoWorld } from "../src/scenario/worlds.ts";
 import { startSimulator } from "../src/simulator/simulator.ts";
+import { mintRequest } from "./lib/worlds.ts";
 
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "80" } } });
 
@@ -30,15 +31,7 @@ const studio = sim.accounts.byApiKey("demo-studio-key")!;
 const [collection] = [...(await sim.chains.read(56))[0]!.models.collections.keys()] as Address[];
 const mint = (seconds: number) =>
   autocannon({
-    url: `${sim.url}/api/v2/item/new?apiKey=${studio.apiKey}`,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      collectionAddress: collection,
-      recipient: studio.wallet,
-      chainId: 56,
-      item: { name: "Bench Sword", initialSupply: 5 },
-    }),
+    ...mintRequest(sim.url, { apiKey: studio.apiKey, wallet: studio.wallet, collection, chainId: 56 }),
     connections: 16,
     duration: seconds,
   });
