@@ -40,3 +40,11 @@ export function slugify(name: string): string {
 export function hexToText(hex: Hex): string {
   return Buffer.from(hex.slice(2), "hex").toString("utf8");
 }
+
+/**
+ * Text as its UTF-8 bytes written as hex, as viem's `stringToHex` writes it, but as one flat string: viem's is built a
+ * byte at a time, a chain of hundreds of string pieces that the scenario's metadata (one per item) would keep in memory.
+ */
+export function textToHex(text: string): Hex {
+  return `0x${Buffer.from(text, "utf8").toString("hex")}`;
+}

@@ -1,10 +1,10 @@
 import fc from "fast-check";
-import { bytesToHex, hexToString } from "viem";
+import { bytesToHex, hexToString, stringToHex } from "viem";
 import { expect, it } from "vitest";
-import { hexToText } from "../../src/core/formats.ts";
+import { hexToText, textToHex } from "../../src/core/formats.ts";
 
 // The metadata on chain is read as text natively; viem's hexToString is the oracle, for any bytes a log may carry
-// (UTF-8 or not).
+// (UTF-8 or not). It is written as viem's stringToHex writes it, for any text (lone surrogates included).
 
 it("reads any bytes as viem's hexToString does", () => {
   fc.assert(
@@ -18,6 +18,23 @@ it("reads any bytes as viem's hexToString does", () => {
     fc.property(fc.string({ unit: "binary" }), (text) => {
       const bytes = new TextEncoder().encode(text);
       expect(hexToText(bytesToHex(bytes))).toBe(new TextDecoder().decode(bytes));
+    }),
+  );
+});
+
+it("writes any text as viem's stringToHex does, and reads it back", () => {
+  fc.assert(
+    fc.property(fc.string({ unit: "binary", maxLength: 300 }), (text) => {
+      const hex = textToHex(text);
+      expect(hex).toBe(stringToHex(text));
+      expect(hexToText(hex)).toBe(new TextDecoder().decode(new TextEncoder().encode(text)));
+    }),
+    { numRuns: 2000 },
+  );
+  const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit));
+  fc.assert(
+    fc.property(fc.string({ unit: codeUnit }), (text) => {
+      expect(textToHex(text)).toBe(stringToHex(text));
     }),
   );
 });
