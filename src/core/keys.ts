@@ -1,6 +1,7 @@
 import { createECDH } from "node:crypto";
 import { keccak256, stringToBytes, type Address, type Hex } from "viem";
 import { lowerAddress } from "./formats.ts";
+import type { AccountHandle } from "./handles.ts";
 
 /** A deterministic private key for a label, so every run has the same accounts. */
 export function keyFor(label: string): Hex {
@@ -15,6 +16,20 @@ export function addressOf(key: Hex): Address {
   const curve = createECDH("secp256k1");
   curve.setPrivateKey(Buffer.from(key.slice(2), "hex"));
   return lowerAddress(`0x${keccak256(curve.getPublicKey().subarray(1)).slice(-40)}`);
+}
+
+/**
+ * The account a key signs for, its address derived when first asked: a large world names thousands of accounts, and a
+ * start that answers from the world cache asks for a few of them.
+ */
+export function accountOf(key: Hex): AccountHandle {
+  let address: Address | undefined;
+  return {
+    key,
+    get address() {
+      return (address ??= addressOf(key));
+    },
+  };
 }
 
 /** Each chain deploys from its own account, so contract addresses differ between chains. */
