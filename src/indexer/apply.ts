@@ -1,5 +1,5 @@
 import type { Block } from "viem";
-import type { ArgsOf, DecodedLog, IndexedEventName } from "./decode.ts";
+import type { ArgsOf, IndexedEventName, IndexedLog } from "./decode.ts";
 import type { Activity, ChainModels, CollectionRecord, LogPosition } from "./models.ts";
 import type { Folded } from "./observer.ts";
 import { collectionCreated } from "./reducers/collection-created.ts";
@@ -39,7 +39,7 @@ const reducers: { [Name in IndexedEventName]: Reducer<Name> } = {
  */
 export function applyLogs(
   models: ChainModels,
-  logs: DecodedLog[],
+  logs: IndexedLog[],
   blockTimes: Map<bigint, number>,
   folded?: Folded,
 ): void {

@@ -1,5 +1,5 @@
 import { BlockNotFoundError, type Hex } from "viem";
-import type { DecodedLog } from "./decode.ts";
+import type { IndexedLog } from "./decode.ts";
 import { ChainReplaced, clockWentBack, type FollowOptions } from "./following.ts";
 import { Holds } from "./holds.ts";
 import { advanceHead, applyLogs } from "./apply.ts";
@@ -289,7 +289,7 @@ export class ChainIndexer {
    * The time of every block with logs, and of the new head: EDR puts it on each log; other blocks are asked for.
    * Answers the hashes of the blocks it fetched.
    */
-  async #addBlockTimes(times: Map<bigint, number>, logs: DecodedLog[], head: bigint): Promise<Map<bigint, Hex>> {
+  async #addBlockTimes(times: Map<bigint, number>, logs: IndexedLog[], head: bigint): Promise<Map<bigint, Hex>> {
     for (const log of logs) if (log.blockTimestamp != null) times.set(log.blockNumber, Number(log.blockTimestamp));
     const missing = new Set([...logs.map((log) => log.blockNumber), head].filter((number) => !times.has(number)));
     const blocks = await Promise.all([...missing].map((blockNumber) => this.#source.block(blockNumber)));

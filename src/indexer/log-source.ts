@@ -1,6 +1,6 @@
 import type { Address, Hex, Log } from "viem";
 import type { PublicClient } from "viem";
-import { decodeLogs, type DecodedLog, type indexedEventsAbi } from "./decode.ts";
+import { decodeLogs, type IndexedLog, type indexedEventsAbi } from "./decode.ts";
 import type { ReadModels } from "./models.ts";
 
 /** A block as the indexer needs it: where it is, what it is, and when it was made. */
@@ -20,7 +20,7 @@ export interface LogSource {
   /** Throws viem's BlockNotFoundError if the source has no such block (anything else: it could not be asked). */
   block(number: bigint): Promise<BlockRef>;
   /** The followed logs of blocks `from` to `to`, in chain order; `known` is what the index holds so far. */
-  logs(from: bigint, to: bigint, known: ReadModels): Promise<DecodedLog[]>;
+  logs(from: bigint, to: bigint, known: ReadModels): Promise<IndexedLog[]>;
 }
 
 export interface ChainSourceOptions {

@@ -1,4 +1,4 @@
-import { indexedEventsAbi } from "../indexer/decode.ts";
+import { indexedEventsAbi, indexedPart } from "../indexer/decode.ts";
 import { chainLogSource, type BlockRef, type LogSource } from "../indexer/log-source.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import type { CachedChain, CachedWorld } from "./world-cache.ts";
@@ -34,7 +34,7 @@ export async function captureWorld(chains: SimChain[], heads: Map<number, BlockR
   for (const chain of chains) {
     const source = sourceOf(chain);
     const head = heads.get(chain.chainId)!;
-    const logs = await source.logs(0n, head.number, await chain.read());
+    const logs = (await source.logs(0n, head.number, await chain.read())).map(indexedPart);
     const still = await source.block(head.number).catch(() => undefined);
     if (still?.hash !== head.hash) return undefined;
     captured.push({ chainId: chain.chainId, contracts: chain.contracts, head, logs });

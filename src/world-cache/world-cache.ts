@@ -5,17 +5,18 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deserialize, serialize } from "node:v8";
 import type { CoreContracts } from "../chain/deploy.ts";
-import type { DecodedLog } from "../indexer/decode.ts";
+import type { IndexedLog } from "../indexer/decode.ts";
 import type { BlockRef } from "../indexer/log-source.ts";
 
 /**
- * What one chain gave its indexer once the world was loaded: every followed log up to its head (decoded), and the head.
+ * What one chain gave its indexer once the world was loaded: every followed log up to its head (decoded; the parts the
+ * indexer reads), and the head.
  */
 export interface CachedChain {
   chainId: number;
   contracts: CoreContracts;
   head: BlockRef;
-  logs: DecodedLog[];
+  logs: IndexedLog[];
 }
 
 /** A world as a previous start found it on its chains. */
