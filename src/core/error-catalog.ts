@@ -4,10 +4,10 @@ import { COLLECTION_METADATA_MAX_BYTES, ITEM_METADATA_MAX_BYTES } from "./limits
 export { ERROR_CODES, type ErrorCode, type ErrorDescriptor } from "./error-codes.ts";
 
 // Every error the simulator answers, once: its status, its code, its message (with {placeholders}) and
-// what it means. Everything that answers an error throws one of these by name (`apiError(ERRORS.X,
-// params)`); the OpenAPI document's error responses, the error table of docs/api.md and the fault rules'
-// codes are derived from this catalog. Layers below HTTP (chain/, indexer/) throw their own errors, which
-// the HTTP layer answers through here.
+// what it means. Whatever fails, in any layer (a route, the chain, a node, the journal's disk), throws one of
+// these by name (`apiError(ERRORS.X, params)`), never a status; the OpenAPI document's error responses, the
+// error table of docs/api.md and the fault rules' codes are derived from this catalog. Why a command refuses
+// to start is the other half of the catalog (./start-errors.ts).
 
 const error = <const Status extends number, const Code extends ErrorCode, const Message extends string>(
   status: Status,

@@ -1,7 +1,14 @@
 import type { ErrorCode, ErrorDescriptor } from "./error-catalog.ts";
 import { ERRORS } from "./error-catalog.ts";
+import type { StartErrorDescriptor } from "./start-errors.ts";
 
 export { ERROR_CODES, ERRORS, type ErrorCode, type ErrorDescriptor, type ErrorName } from "./error-catalog.ts";
+export { START_ERRORS, type StartErrorDescriptor } from "./start-errors.ts";
+
+// The one error model: an error of the catalog, named by its descriptor, with its parameters and detail lines. Any
+// layer throws it (`apiError(ERRORS.X, params, { errors })`); the descriptor alone decides the HTTP status, and the
+// one error exit (src/http/error-exit.ts) writes its body. Why a command refuses to start is a StartError, its
+// descriptor deciding the exit code.
 
 /** The JSON body of every error (`schemas/error.ts` is its schema). */
 export interface ErrorBody {
@@ -27,18 +34,30 @@ interface Detail {
   txHash?: string;
 }
 
-/** An answer to a caller's mistake (or a chain outage): an error of the catalog, with its details. */
+type Values = Record<string, string | number | bigint>;
+
+/**
+ * An answer to a caller's mistake, or a failure of what the simulator stands on (a chain, a node, the journal's
+ * disk): an error of the catalog, with its details.
+ */
 export class ApiError extends Error {
   readonly descriptor: ErrorDescriptor;
+  readonly params: Readonly<Values>;
   readonly errors: string[];
   readonly txHash: string | undefined;
 
-  constructor(descriptor: ErrorDescriptor, params: Record<string, string | number | bigint> = {}, detail: Detail = {}) {
+  constructor(descriptor: ErrorDescriptor, params: Values = {}, detail: Detail = {}) {
     super(descriptor.message.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`)));
     this.name = "ApiError";
     this.descriptor = descriptor;
+    this.params = params;
     this.errors = detail.errors && detail.errors.length > 0 ? detail.errors : [this.message];
     this.txHash = detail.txHash;
+  }
+
+  /** The same error told with other lines (what the caller knows that the thrower did not: a fragment's entry). */
+  withErrors(errors: string[]): ApiError {
+    return new ApiError(this.descriptor, this.params, { errors, ...(this.txHash ? { txHash: this.txHash } : {}) });
   }
 
   get status(): number {
@@ -57,6 +76,44 @@ export class ApiError extends Error {
       ...(this.txHash !== undefined ? { txHash: this.txHash } : {}),
     };
   }
+}
+
+/** Whether `thrown` is an error of the catalog (of `descriptor`, when given). */
+export function isApiError(thrown: unknown, descriptor?: ErrorDescriptor): thrown is ApiError {
+  return thrown instanceof ApiError && (descriptor === undefined || thrown.descriptor === descriptor);
+}
+
+/** The catalog's error `thrown` is, or that a library (viem, a transport) wrapped as its cause; else undefined. */
+export function apiErrorIn(thrown: unknown): ApiError | undefined {
+  let inner = thrown;
+  for (let depth = 0; inner instanceof Error && depth < 10; depth += 1, inner = inner.cause)
+    if (inner instanceof ApiError) return inner;
+  return undefined;
+}
+
+/** A failure in one line, as a log or a refusal to start quotes it: a catalog error's first detail line. */
+export function oneLine(thrown: unknown): string {
+  if (thrown instanceof ApiError) return thrown.errors[0]!;
+  return String((thrown as Error)?.message ?? thrown).split("\n")[0]!;
+}
+
+/** Why a command refuses to start, in one line (and a line per problem); its descriptor gives the exit code. */
+export class StartError extends Error {
+  readonly descriptor: StartErrorDescriptor;
+  /** One line per problem, where there are several (a scenario file's); the message tells them too. */
+  readonly problems: string[];
+
+  constructor(descriptor: StartErrorDescriptor, message: string, problems: string[] = []) {
+    super(message);
+    this.name = "StartError";
+    this.descriptor = descriptor;
+    this.problems = problems;
+  }
+}
+
+/** Whether `thrown` is a refusal to start (of `descriptor`, when given). */
+export function isStartError(thrown: unknown, descriptor?: StartErrorDescriptor): thrown is StartError {
+  return thrown instanceof StartError && (descriptor === undefined || thrown.descriptor === descriptor);
 }
 
 /** The catalog's error `D` with its placeholders filled in, to throw or answer. */
