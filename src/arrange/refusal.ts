@@ -1,7 +1,6 @@
 import { ChainRevert } from "../chain/revert.ts";
-import { ApiError, apiError, ERRORS } from "../core/errors.ts";
+import { ApiError, apiError, apiErrorIn, ERRORS } from "../core/errors.ts";
 import { ReplayError } from "../scenario/chain-replay.ts";
-import { chainFailure } from "../services/chain-errors.ts";
 
 /**
  * Why a fragment was not applied, as an answer naming the entry: a contract's refusal is 422 with
@@ -10,7 +9,7 @@ import { chainFailure } from "../services/chain-errors.ts";
  */
 export function refusalOf(error: unknown): unknown {
   if (error instanceof ApiError) return error;
-  if (!(error instanceof ReplayError)) return chainFailure(error) ?? error;
+  if (!(error instanceof ReplayError)) return apiErrorIn(error) ?? error;
   const { step, reason } = error;
   const what = step.kind === "collection" ? `creating collection '${step.collection.id}'` : step.action.action;
   if (reason instanceof ChainRevert)
@@ -19,14 +18,8 @@ export function refusalOf(error: unknown): unknown {
       { entry: step.path },
       { errors: [`${step.path} (${what}): ${reason.message}`] },
     );
-  const failure = chainFailure(reason);
+  const failure = apiErrorIn(reason);
   if (!failure) return error;
   // The node's own refusal (409, 503), its message as it is, its lines naming the entry.
-  return new ApiError(
-    { ...failure.descriptor, message: failure.message },
-    {},
-    {
-      errors: failure.errors.map((line) => `${step.path} (${what}): ${line}`),
-    },
-  );
+  return failure.withErrors(failure.errors.map((line) => `${step.path} (${what}): ${line}`));
 }

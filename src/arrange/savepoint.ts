@@ -17,7 +17,7 @@ interface ChainMark {
  * The world as it was before a fragment: each chain it touches (the node's snapshot, and a
  * checkpoint of the index at the same head, which it restores when the chain goes back), the API
  * keys and the handles. Taken before anything is sent; a node without evm_snapshot refuses here
- * (NodeCannot), so nothing is sent that could not be undone.
+ * (NODE_CANNOT), so nothing is sent that could not be undone.
  */
 export class Savepoint {
   readonly #marks: ChainMark[];

@@ -62,38 +62,6 @@ export interface RpcEntry {
 
 export type ChainEntry = BlockEntry | TxEntry | RpcEntry;
 
-/** What a disk refusing writes means to do about it, by its errno code. */
-const REMEDY: Record<string, string> = {
-  ENOSPC: "free space there",
-  EDQUOT: "free space there or raise the quota",
-  EFBIG: "the journal reached the largest file the filesystem takes; move --state to another filesystem",
-  EROFS: "the filesystem is read-only; remount it read-write",
-  EIO: "the disk reported an I/O error; check it",
-};
-
-/**
- * A change refused because its record (the journal in `dir`) could not be made durable: its disk is
- * full, read-only or failing. Nothing of the change was kept or acknowledged; the HTTP layer answers 507.
- */
-export class StorageFull extends Error {
-  override name = "StorageFull";
-  readonly dir: string;
-  /** The system's error code (ENOSPC, EDQUOT, EROFS, EIO, EFBIG). */
-  readonly reason: string;
-  /** What the system said, and what to do. */
-  readonly detail: string;
-
-  constructor(dir: string, cause: NodeJS.ErrnoException) {
-    const reason = cause.code ?? "EIO";
-    super(`The journal in ${dir} cannot be written (${reason})`);
-    this.dir = dir;
-    this.reason = reason;
-    this.detail =
-      `${cause.message}: ${REMEDY[reason] ?? "check the disk"}; ` +
-      "writes answer 507 until the journal can be written again, reads still answer";
-  }
-}
-
 /** How a recorded change is taken back if its record cannot be made durable. */
 export interface Savepoint {
   takeBack(): Promise<void>;
@@ -108,7 +76,7 @@ export interface Savepoint {
  */
 export interface ChainRecorder {
   /**
-   * Runs `work`, which records what it did; refused (StorageFull) before anything runs when the
+   * Runs `work`, which records what it did; refused (STORAGE_FULL, 507) before anything runs when the
    * journal cannot be written, and taken back (`savepoint`) when its record cannot be made durable.
    */
   step<T>(work: (record: (entry: ChainEntry) => void) => Promise<T>, savepoint?: () => Promise<Savepoint>): Promise<T>;

@@ -1,19 +1,12 @@
 import type { Address } from "viem";
-import { ChainReplaced } from "../indexer/indexer.ts";
+import { apiError, ERRORS, isApiError, oneLine } from "../core/errors.ts";
 import { rootCause } from "./node/rpc.ts";
 import type { ReadModels } from "../indexer/models.ts";
 import type { SimChain } from "./sim-chain.ts";
 
-export { ChainReplaced } from "../indexer/indexer.ts";
-
 /** A node given by --rpc-url does not answer: what needs its chain waits until it does (the API answers 503). */
-export class ChainDown extends Error {
-  readonly chainId: number;
-  constructor(chainId: number, cause: unknown) {
-    super(`chain ${chainId}: ${String((rootCause(cause) as Error)?.message ?? cause).split("\n")[0]}`);
-    this.name = "ChainDown";
-    this.chainId = chainId;
-  }
+function chainDown(chainId: number, cause: unknown) {
+  return apiError(ERRORS.CHAIN_DOWN, { chainId }, { errors: [`chain ${chainId}: ${oneLine(rootCause(cause))}`] });
 }
 
 /** One chain and its read models, as of a sync just made. */
@@ -72,7 +65,7 @@ export class ChainRegistry {
 
   /**
    * Every chain (or only `chainId`'s) with its read models, once its index has caught up with it: the one way
-   * to read them. A node given by --rpc-url that does not answer throws ChainDown.
+   * to read them. A node given by --rpc-url that does not answer throws CHAIN_DOWN.
    */
   async read(chainId?: number): Promise<ChainRead[]> {
     const chains = this.all().filter((chain) => chainId === undefined || chain.chainId === chainId);
@@ -81,8 +74,8 @@ export class ChainRegistry {
         chain,
         models: await chain.read().catch((error: unknown) => {
           // A node we did not start may be gone; an in-process chain failing is a bug, and stays one.
-          if (!chain.external || error instanceof ChainReplaced) throw error;
-          throw new ChainDown(chain.chainId, error);
+          if (!chain.external || isApiError(error, ERRORS.CHAIN_REPLACED)) throw error;
+          throw chainDown(chain.chainId, error);
         }),
       })),
     );

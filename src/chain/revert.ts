@@ -1,5 +1,6 @@
 import { decodeErrorResult, type Abi, type Hex } from "viem";
 import type { Abis } from "../core/abi.ts";
+import { ApiError, apiError, ERRORS, oneLine } from "../core/errors.ts";
 
 /** How a contract's custom errors read to a caller: one line per error name. */
 export type RevertRules = Record<string, (args: readonly unknown[]) => string>;
@@ -19,29 +20,6 @@ export class ChainRevert extends Error {
   }
 }
 
-/**
- * A node answered, and refused the transaction without running it: its nonce clashed with another
- * writer's (for every fresh nonce tried), the wallet cannot pay for it, or the node's rules say no.
- * The node is there: this is not an outage.
- */
-export class TransactionRefused extends Error {
-  /** Another writer kept taking the wallet's nonces (nonce too low, already known, replacement underpriced). */
-  readonly nonceClash: boolean;
-  constructor(message: string, nonceClash: boolean) {
-    super(message);
-    this.name = "TransactionRefused";
-    this.nonceClash = nonceClash;
-  }
-}
-
-/** The chain did not take the call at all (not a revert). */
-export class ChainUnavailable extends Error {
-  constructor(cause: unknown) {
-    super(String((cause as Error)?.message ?? cause).split("\n")[0]);
-    this.name = "ChainUnavailable";
-  }
-}
-
 /** Every custom error of the contracts, to decode a revert against. */
 export function errorsAbiOf(abis: Abis): Abi {
   return [...abis.collection, ...abis.marketplace, ...abis.factory, ...abis.stablecoin].filter(
@@ -50,18 +28,14 @@ export function errorsAbiOf(abis: Abis): Abi {
 }
 
 /**
- * Turns what EDR or a node threw for a transaction or estimate into a ChainRevert (a custom error
- * decoded against the contracts' ABIs, named by `rules`), a TransactionRefused (as the node's writer
- * told it) or ChainUnavailable.
+ * Turns what EDR or a node threw for a transaction or estimate into a ChainRevert (a custom error decoded against the
+ * contracts' ABIs, named by `rules`); an error of the catalog (the node's writer refused it, the journal did) stays
+ * what it is; anything else is a chain that did not take the call.
  */
-export function chainErrorOf(
-  error: unknown,
-  errorsAbi: Abi,
-  rules: RevertRules = {},
-): ChainRevert | ChainUnavailable | TransactionRefused {
-  if (error instanceof TransactionRefused) return error;
+export function chainErrorOf(error: unknown, errorsAbi: Abi, rules: RevertRules = {}): ChainRevert | ApiError {
+  if (error instanceof ApiError) return error;
   const data = revertData(error);
-  if (!data) return new ChainUnavailable(error);
+  if (!data) return apiError(ERRORS.CHAIN_UNAVAILABLE, {}, { errors: [oneLine(error)] });
   try {
     const { errorName, args = [] } = decodeErrorResult({ abi: errorsAbi, data });
     return new ChainRevert(errorName, args, rules[errorName]?.(args));

@@ -11,7 +11,7 @@ import type { ChainLink, PublicClient } from "./network.ts";
 import type { NodeLink } from "./node/link.ts";
 import { LocalSigner } from "./local-signer.ts";
 import { NodeSnapshots } from "./node-snapshots.ts";
-import { StorageFull, type ChainRecorder, type Savepoint } from "./recorder.ts";
+import type { ChainRecorder, Savepoint } from "./recorder.ts";
 import { chainErrorOf, errorsAbiOf, type RevertRules } from "./revert.ts";
 import { sendRecorded } from "./recorded.ts";
 import { WriteMarks } from "./write-marks.ts";
@@ -204,7 +204,8 @@ export class SimChain extends IndexedChain {
 
   /**
    * Sends a contract call from `from` (an account the chain holds a key for) and answers its hash.
-   * A revert throws ChainRevert, named by `rules`; anything else ChainUnavailable.
+   * A revert throws ChainRevert, named by `rules`; anything else an error of the catalog (CHAIN_UNAVAILABLE, unless
+   * the node's writer or the journal refused it).
    */
   async write(from: Address, call: ContractCall, rules: RevertRules = {}, options: WriteOptions = {}): Promise<Hex> {
     await this.#started;
@@ -238,8 +239,8 @@ export class SimChain extends IndexedChain {
       if (options.at !== undefined) return (sent = await this.#batcher!.exclusive(send));
       return (sent = await (chain.external ? send() : this.#batcher!.send(sendable)));
     } catch (error) {
-      // A write the journal refused (507) is the journal's answer, not the chain's.
-      throw error instanceof StorageFull ? error : chainErrorOf(error, this.#errorsAbi, rules);
+      // A write the journal refused (507) stays the journal's answer, not the chain's.
+      throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {
       const mark = this.indexer.markStale();
       // Others mine on a node we did not start: there, only the poll tells the index it is current.

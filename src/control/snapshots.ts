@@ -4,8 +4,7 @@ import { revertChain, snapshotChain } from "../chain/actions/node-state.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import type { ApiAccount } from "../core/config.ts";
-import { ApiError, apiError, ERRORS } from "../core/errors.ts";
-import { NodeCannot } from "../chain/node/refusal.ts";
+import { ApiError, apiError, ERRORS, isApiError } from "../core/errors.ts";
 import type { HandlesCopy, WorldHandles } from "../core/handles.ts";
 
 /** The node's snapshot of one chain: its id, and the chain's revert count when it was taken. */
@@ -40,7 +39,7 @@ export class Snapshots {
   readonly #parts: SnapshotParts;
   readonly #taken = new Map<string, Snapshot>();
   /** The world as loaded, or why there is none (a node given by --rpc-url that takes no snapshots). */
-  #loaded: Snapshot | NodeCannot | undefined;
+  #loaded: Snapshot | ApiError | undefined;
   #count = 0;
 
   constructor(parts: SnapshotParts) {
@@ -59,7 +58,7 @@ export class Snapshots {
   /** Remembers the world as loaded, for `reset`. */
   async markLoaded(): Promise<void> {
     this.#loaded = await this.#take().catch((error: unknown) => {
-      if (error instanceof NodeCannot) return error;
+      if (isApiError(error, ERRORS.NODE_CANNOT)) return error;
       throw error;
     });
   }
@@ -132,7 +131,7 @@ export class Snapshots {
 
   /** The world as loaded, if the chains can go back to it (409 if not). */
   checkReset(): Snapshot {
-    if (this.#loaded instanceof NodeCannot) throw this.#loaded;
+    if (this.#loaded instanceof ApiError) throw this.#loaded;
     const loaded = this.#loaded!;
     const dropped = this.#chainsWithout(loaded);
     if (dropped.length > 0) {

@@ -8,8 +8,8 @@ import { lowerAddress } from "../core/formats.ts";
 import { ChainRevert } from "../chain/revert.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { ApiAccount } from "../core/config.ts";
-import { apiError, ERRORS } from "../core/errors.ts";
-import { encodeCollectionDescription, MetadataTooLarge } from "../metadata/codec.ts";
+import { apiError, ERRORS, isApiError } from "../core/errors.ts";
+import { encodeCollectionDescription } from "../metadata/codec.ts";
 import { slugify } from "../core/formats.ts";
 import type { CollectionDescription } from "../schemas/on-chain-metadata.ts";
 import { collectionDescription } from "../views/descriptions.ts";
@@ -63,14 +63,8 @@ function describe(name: string, description: CollectionDescription): Hex {
   try {
     return encodeCollectionDescription(name, description);
   } catch (error) {
-    if (!(error instanceof MetadataTooLarge)) throw error;
-    throw apiError(
-      ERRORS.METADATA_TOO_LARGE,
-      { what: "collection" },
-      {
-        errors: [`body: ${error.message}; shorten its description, image or website`],
-      },
-    );
+    if (!isApiError(error, ERRORS.METADATA_TOO_LARGE)) throw error;
+    throw error.withErrors([`body: ${error.errors[0]}; shorten its description, image or website`]);
   }
 }
 

@@ -1,6 +1,5 @@
 import type { Context, Next } from "koa";
-import { ApiError, apiError, ERRORS } from "../core/errors.ts";
-import { chainFailure } from "../services/chain-errors.ts";
+import { apiError, apiErrorIn, ERRORS, type ApiError } from "../core/errors.ts";
 
 /** Errors thrown by Koa's body parser and http-errors, mapped onto the design's codes. */
 function fromHttpError(error: { status?: number; type?: string; message?: string }): ApiError | undefined {
@@ -27,7 +26,7 @@ export function errorBodies(log: (message: string) => void) {
       if (ctx.status === 404 && ctx.body === undefined)
         throw apiError(ERRORS.NOT_FOUND, { what: `Route ${ctx.method} ${ctx.path}` });
     } catch (thrown) {
-      const known = thrown instanceof ApiError ? thrown : (chainFailure(thrown) ?? fromHttpError(thrown as object));
+      const known = apiErrorIn(thrown) ?? fromHttpError(thrown as object);
       const error = known ?? apiError(ERRORS.INTERNAL, {});
       if (!known) log(`${ctx.method} ${ctx.url} failed: ${(thrown as Error).stack ?? String(thrown)}`);
       ctx.status = error.status;

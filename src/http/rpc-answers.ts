@@ -1,4 +1,4 @@
-import { StorageFull } from "../chain/recorder.ts";
+import { ApiError } from "../core/errors.ts";
 
 /** One JSON-RPC call, as a client sent it. */
 interface RpcCall {
@@ -82,14 +82,19 @@ async function answer(call: unknown, run: RunCall): Promise<RpcReply> {
   try {
     return { jsonrpc: "2.0", id: valid.id, result: await run(valid.method, valid.params) };
   } catch (error) {
+    // An error of the catalog (the journal refused the call, the node behind the chain does not answer): a server
+    // error, told as the API tells it, its lines as data; nothing changed.
+    if (error instanceof ApiError)
+      return {
+        jsonrpc: "2.0",
+        id: valid.id,
+        error: { code: -32000, message: error.message, data: error.errors.join("\n") },
+      };
     const {
       code = -32603,
       message = String(error),
       data,
     } = (error ?? {}) as { code?: number; message?: string; data?: unknown };
-    // The journal refused the call (its disk is full or failing): a server error; nothing changed.
-    if (error instanceof StorageFull)
-      return { jsonrpc: "2.0", id: valid.id, error: { code: -32000, message: error.message, data: error.detail } };
     return { jsonrpc: "2.0", id: valid.id, error: { code, message, data } };
   }
 }

@@ -1,4 +1,5 @@
 import type { Hex } from "viem";
+import { apiError, ERRORS } from "../core/errors.ts";
 import type { ChainModels } from "./models.ts";
 
 // How an index follows a chain it may share with others, and how it finds the chain is no longer the one it followed.
@@ -27,22 +28,15 @@ export interface FollowOptions {
 
 /**
  * The chain no longer holds the block the index is anchored to: the node was restarted fresh, or points at another
- * chain.
+ * chain (503).
  */
-export class ChainReplaced extends Error {
-  readonly chainId: number;
-  readonly detail: string;
-  constructor(chainId: number, anchor: Anchor, found: Hex | undefined) {
-    const detail =
-      `chain ${chainId} is not the chain the simulator loaded: block ${anchor.blockNumber}, where its contracts were ` +
-      `deployed, ` +
-      (found ? `is now ${found}, not ${anchor.hash}` : "is gone") +
-      " (was the node restarted without its state?)";
-    super(detail);
-    this.name = "ChainReplaced";
-    this.chainId = chainId;
-    this.detail = detail;
-  }
+export function chainReplaced(chainId: number, anchor: Anchor, found: Hex | undefined) {
+  const detail =
+    `chain ${chainId} is not the chain the simulator loaded: block ${anchor.blockNumber}, where its contracts were ` +
+    `deployed, ` +
+    (found ? `is now ${found}, not ${anchor.hash}` : "is gone") +
+    " (was the node restarted without its state?)";
+  return apiError(ERRORS.CHAIN_REPLACED, { chainId }, { errors: [detail] });
 }
 
 /** What to say when the earliest of `blockTimes` is stamped before the indexed head's time (undefined: it is not). */

@@ -1,13 +1,13 @@
 import { BlockNotFoundError, type Hex } from "viem";
 import type { IndexedLog } from "./decode.ts";
-import { ChainReplaced, clockWentBack, type FollowOptions } from "./following.ts";
+import { chainReplaced, clockWentBack, type FollowOptions } from "./following.ts";
 import { Holds } from "./holds.ts";
 import { advanceHead, applyLogs } from "./apply.ts";
 import type { LogSource } from "./log-source.ts";
 import { emptyModels, type ChainFacts, type ChainModels } from "./models.ts";
 import { isEmpty, nothingFolded, takenBack, type Folded, type IndexObserver } from "./observer.ts";
 
-export { ChainReplaced, type Anchor, type FollowOptions } from "./following.ts";
+export { type Anchor, type FollowOptions } from "./following.ts";
 
 /** The read models as they were at one block, and that block's hash (to tell whether the chain still has it). */
 interface Checkpoint {
@@ -234,7 +234,7 @@ export class ChainIndexer {
     const anchor = this.#follow.anchor;
     if (!anchor) return;
     const found = await this.#hashAt(anchor.blockNumber);
-    if (found !== anchor.hash) throw new ChainReplaced(this.#models.facts.chainId, anchor, found);
+    if (found !== anchor.hash) throw chainReplaced(this.#models.facts.chainId, anchor, found);
   }
 
   /** If the indexed head is no longer on the chain, go back to the newest checkpoint that is. */

@@ -1,6 +1,6 @@
 import type { JournalFile } from "./journal-file.ts";
-import { StorageFull } from "../chain/recorder.ts";
-import { isStorageError } from "./storage-full.ts";
+import { ERRORS, isApiError } from "../core/errors.ts";
+import { isStorageError, storageFull } from "./storage-full.ts";
 
 /** Whether the journal takes writes, and if not, since when and why. */
 export interface Writability {
@@ -45,7 +45,7 @@ export class DiskState {
    * is.
    */
   refusal(error: unknown): unknown {
-    if (error instanceof StorageFull || !isStorageError(error)) return error;
+    if (isApiError(error, ERRORS.STORAGE_FULL) || !isStorageError(error)) return error;
     if (!this.#failure) {
       this.#failure = { error, since: new Date() };
       this.#told(
@@ -54,14 +54,14 @@ export class DiskState {
       );
       this.#probing = setInterval(() => this.#probe(), PROBE_EVERY_MS).unref();
     }
-    return new StorageFull(this.#dir, error);
+    return storageFull(this.#dir, error);
   }
 
   /** Throws the 507 while the disk still refuses writes. */
   ensureWritable(): void {
     if (!this.#failure) return;
     if (Date.now() - this.#probedAt >= PROBE_AT_MOST_EVERY_MS) this.#probe();
-    if (this.#failure) throw new StorageFull(this.#dir, this.#failure.error);
+    if (this.#failure) throw storageFull(this.#dir, this.#failure.error);
   }
 
   close(): void {

@@ -8,7 +8,7 @@ import { readEntries, readEntryPieces, scanJournal } from "./journal-reader.ts";
 import { checkHeader, JOURNAL_FORMAT, JournalError } from "./parse.ts";
 import { Undurable } from "./undurable.ts";
 import { DiskState, type Writability } from "./disk-state.ts";
-import { StorageFull } from "../chain/recorder.ts";
+import { ERRORS, isApiError } from "../core/errors.ts";
 import { isStorageError } from "./storage-full.ts";
 
 export { JournalError, JOURNAL_FORMAT, type Writability };
@@ -20,7 +20,7 @@ type Work<T> = (record: (entry: JournalEntry) => void) => Promise<T>;
  * The durable record of `--state <dir>`: one JSON line per change, on disk before the change is
  * answered. Changes take turns (`exclusive`), so the order of lines is the order things happened;
  * a change's turn ends once it is written, and one sync makes every change written meanwhile durable
- * (a group commit). A change that cannot be made durable is refused before it runs (507, StorageFull)
+ * (a group commit). A change that cannot be made durable is refused before it runs (507, STORAGE_FULL)
  * or taken back, with every change after it: the running world and the journal never disagree.
  * Writes resume on their own once the disk takes them again.
  */
@@ -153,13 +153,13 @@ export class Journal implements ChainRecorder {
     return made;
   }
 
-  /** Refused (StorageFull) while the journal cannot be written: a change checks before it starts. */
+  /** Refused (STORAGE_FULL) while the journal cannot be written: a change checks before it starts. */
   ensureWritable(): void {
     this.#disk.ensureWritable();
   }
 
   /**
-   * For a caller running alone: `entry`, for a change it made and can still take back, made durable (or StorageFull:
+   * For a caller running alone: `entry`, for a change it made and can still take back, made durable (or STORAGE_FULL:
    * the caller takes the change back).
    */
   recordHeld<E extends JournalEntry>(entry: E): Promise<E> {
@@ -207,7 +207,7 @@ export class Journal implements ChainRecorder {
     }
     // A line the disk refused was cut by the file; the lines before it stay (their changes are taken back, as every
     // writer is told).
-    if ("error" in outcome && outcome.error instanceof StorageFull) {
+    if ("error" in outcome && isApiError(outcome.error, ERRORS.STORAGE_FULL)) {
       await point?.takeBack();
       point?.release();
       throw outcome.error;

@@ -6,6 +6,7 @@ import {
   COLLECTION_METADATA_MAX_BYTES,
   ITEM_METADATA_MAX_BYTES,
 } from "../schemas/on-chain-metadata.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 import { slugify, textToHex } from "../core/formats.ts";
 
 // The on-chain form of item and collection metadata (src/schemas/on-chain-metadata.ts): written
@@ -32,24 +33,11 @@ const COLLECTION_DEFAULTS: Omit<CollectionDescription, "slug"> = {
   isVerified: true,
 };
 
-/** Metadata too large to go on chain: what it is, its size and the limit. */
-export class MetadataTooLarge extends Error {
-  readonly bytes: number;
-  readonly limit: number;
-  constructor(what: string, bytes: number, limit: number) {
-    const [size, most] = [bytes, limit].map((n) => n.toLocaleString("en"));
-    super(`${what} is ${size} bytes as it goes on chain (compact JSON), more than the ${most} allowed`);
-    this.name = "MetadataTooLarge";
-    this.bytes = bytes;
-    this.limit = limit;
-  }
-}
-
-/** An item's description as compact JSON bytes (defaults left out); throws MetadataTooLarge past the limit. */
+/** An item's description as compact JSON bytes (defaults left out); throws METADATA_TOO_LARGE past the limit. */
 export function encodeItemDescription(item: ItemDescription): Hex {
   const { name, description, imageUrl, fileType, properties, isConsumable } = item;
   const json = compact({ name, description, imageUrl, fileType, properties, isConsumable }, ITEM_DEFAULTS);
-  return bounded(json, "the item's metadata", ITEM_METADATA_MAX_BYTES);
+  return bounded(json, "item", ITEM_METADATA_MAX_BYTES);
 }
 
 /** A collection's description as compact JSON bytes (defaults, and a slug its name gives, left out). */
@@ -57,7 +45,7 @@ export function encodeCollectionDescription(name: string, collection: Collection
   const { description, genre, image, imageHash, slug, website, isVerified } = collection;
   const defaults = { ...COLLECTION_DEFAULTS, slug: slugify(name) };
   const json = compact({ description, genre, image, imageHash, slug, website, isVerified }, defaults);
-  return bounded(json, "the collection's metadata", COLLECTION_METADATA_MAX_BYTES);
+  return bounded(json, "collection", COLLECTION_METADATA_MAX_BYTES);
 }
 
 /** The item an ItemDescribed log's metadata (as text) describes, or undefined if it is not an item's metadata. */
@@ -86,9 +74,14 @@ function compact(fields: Record<string, unknown>, defaults: Record<string, unkno
   return JSON.stringify(Object.fromEntries(kept));
 }
 
-function bounded(json: string, what: string, limit: number): Hex {
+/** The metadata as bytes; too large to go on chain (413), its one line tells its size and the limit. */
+function bounded(json: string, what: "item" | "collection", limit: number): Hex {
   const bytes = Buffer.byteLength(json, "utf8");
-  if (bytes > limit) throw new MetadataTooLarge(what, bytes, limit);
+  if (bytes > limit) {
+    const [size, most] = [bytes, limit].map((n) => n.toLocaleString("en"));
+    const line = `the ${what}'s metadata is ${size} bytes as it goes on chain (compact JSON), more than the ${most} allowed`;
+    throw apiError(ERRORS.METADATA_TOO_LARGE, { what }, { errors: [line] });
+  }
   return textToHex(json);
 }
 

@@ -1,5 +1,6 @@
 import type { Hex } from "viem";
-import { encodeCollectionDescription, encodeItemDescription, MetadataTooLarge } from "../metadata/codec.ts";
+import { ERRORS, isApiError } from "../core/errors.ts";
+import { encodeCollectionDescription, encodeItemDescription } from "../metadata/codec.ts";
 import { slugify } from "../core/formats.ts";
 import type { Scenario, ScenarioCollection, ScenarioItem } from "../schemas/scenario.ts";
 
@@ -30,8 +31,8 @@ export function scenarioMetadata(scenario: Scenario, problems: string[], baseUrl
     try {
       return write();
     } catch (error) {
-      if (!(error instanceof MetadataTooLarge)) throw error;
-      problems.push(`${path}: ${error.message}`);
+      if (!isApiError(error, ERRORS.METADATA_TOO_LARGE)) throw error;
+      problems.push(`${path}: ${error.errors[0]}`);
       return undefined;
     }
   };

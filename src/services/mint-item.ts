@@ -4,11 +4,11 @@ import { addItems } from "../chain/actions/add-items.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import type { ApiAccount } from "../core/config.ts";
-import { apiError, ERRORS } from "../core/errors.ts";
+import { ChainRevert } from "../chain/revert.ts";
+import { apiError, apiErrorIn, ERRORS, isApiError, oneLine } from "../core/errors.ts";
 import { itemRef, lowerAddress } from "../core/formats.ts";
-import { encodeItemDescription, MetadataTooLarge } from "../metadata/codec.ts";
+import { encodeItemDescription } from "../metadata/codec.ts";
 import type { MintBody, MintResponse, StoredItem } from "../schemas/item.ts";
-import { apiErrorOf } from "./chain-errors.ts";
 import { minedWithin } from "./pending-write.ts";
 
 export interface MintDeps {
@@ -60,7 +60,7 @@ export async function mintItem(
   }
 
   const hash = await sendAddItem(target, account, collection, recipient, item, metadata).catch((error: unknown) => {
-    throw apiErrorOf(error, account);
+    throw mintRefused(error, account);
   });
   const receipt = await minedWithin(target, hash, mintTimeoutMs, "mint");
   if (receipt.status !== "success") {
@@ -79,19 +79,28 @@ export async function mintItem(
   };
 }
 
+/**
+ * What the chain said to the mint, as the API answers it: the contract's refusal is 403 when the wallet lacks the
+ * minter role, else 422 with the contract's rule; the chain's, a node's or the journal's error of the catalog stays what
+ * it is, and anything else is a chain that did not take it (503).
+ */
+function mintRefused(error: unknown, account: ApiAccount) {
+  if (!(error instanceof ChainRevert))
+    return apiErrorIn(error) ?? apiError(ERRORS.CHAIN_UNAVAILABLE, {}, { errors: [oneLine(error)] });
+  if (error.errorName === "AccessControlUnauthorizedAccount") {
+    const line = `developer wallet ${account.wallet} of API key '${account.name}' does not hold the collection's minter role`;
+    return apiError(ERRORS.WALLET_NOT_MINTER, {}, { errors: [line] });
+  }
+  return apiError(ERRORS.CONTRACT_RULE, { what: "the mint" }, { errors: [error.message] });
+}
+
 /** The item's description as it goes on chain, or 413 if it is too large to (before anything is sent). */
 function describe(item: StoredItem): Hex {
   try {
     return encodeItemDescription(item);
   } catch (error) {
-    if (!(error instanceof MetadataTooLarge)) throw error;
-    throw apiError(
-      ERRORS.METADATA_TOO_LARGE,
-      { what: "item" },
-      {
-        errors: [`item: ${error.message}; shorten its description, properties or imageUrl`],
-      },
-    );
+    if (!isApiError(error, ERRORS.METADATA_TOO_LARGE)) throw error;
+    throw error.withErrors([`item: ${error.errors[0]}; shorten its description, properties or imageUrl`]);
   }
 }
 

@@ -6,8 +6,8 @@ import {
   decodeItemDescription,
   encodeCollectionDescription,
   encodeItemDescription,
-  MetadataTooLarge,
 } from "../../src/metadata/codec.ts";
+import { ERRORS } from "../../src/core/errors.ts";
 import { slugify } from "../../src/core/formats.ts";
 import type { ItemDescription } from "../../src/schemas/item.ts";
 import {
@@ -87,9 +87,11 @@ describe("item metadata on chain", () => {
       value: "v".repeat(1000),
       static: false,
     }));
-    expect(() => encodeItemDescription({ ...long, properties })).toThrow(MetadataTooLarge);
     expect(() => encodeItemDescription({ ...long, properties })).toThrow(
-      new RegExp(`more than the ${ITEM_METADATA_MAX_BYTES.toLocaleString("en")} allowed`),
+      expect.objectContaining({
+        descriptor: ERRORS.METADATA_TOO_LARGE,
+        errors: [expect.stringMatching(`more than the ${ITEM_METADATA_MAX_BYTES.toLocaleString("en")} allowed`)],
+      }),
     );
     expect(() => encodeItemDescription({ ...long, properties: properties.slice(0, 5) })).not.toThrow();
   });
@@ -135,7 +137,7 @@ describe("collection metadata on chain", () => {
       website: "w".repeat(2000),
     };
     expect(() => encodeCollectionDescription("Big", { ...big, slug: "big", isVerified: true })).toThrow(
-      MetadataTooLarge,
+      expect.objectContaining({ descriptor: ERRORS.METADATA_TOO_LARGE }),
     );
     const fits = { ...big, description: "d".repeat(3000), website: "" };
     expect(

@@ -1,6 +1,6 @@
 import { toHex, type Address, type Hex } from "viem";
 import type { NodeCapabilities } from "../node/capabilities.ts";
-import { NodeCannot } from "../node/refusal.ts";
+import { apiError, ERRORS } from "../../core/errors.ts";
 import type { SimChain } from "../sim-chain.ts";
 
 // What the simulator asks of the node itself rather than of a contract: mining at a time,
@@ -15,7 +15,7 @@ export async function headOf(chain: SimChain): Promise<{ number: bigint; hash: H
   return { number: head.number, hash: head.hash, timestamp: head.timestamp };
 }
 
-/** On a node the simulator did not start, what it lacks for an action is a NodeCannot (409), not a failure. */
+/** On a node the simulator did not start, what it lacks for an action is NODE_CANNOT (409), not a failure. */
 function need(
   chain: SimChain,
   capability: Exclude<keyof NodeCapabilities, "client">,
@@ -24,12 +24,16 @@ function need(
 ): void {
   const node = chain.node;
   if (node && !node.capabilities[capability]) {
-    throw new NodeCannot(
+    throw nodeCannot(
       chain.chainId,
       action,
       `chain ${chain.chainId} is the node at ${node.rpc.shown} (${node.capabilities.client}), which has no ${method}`,
     );
   }
+}
+
+function nodeCannot(chainId: number, action: string, detail: string) {
+  return apiError(ERRORS.NODE_CANNOT, { chainId, action }, { errors: [detail] });
 }
 
 /** Mines one empty block at unix time `at`; later blocks follow on from it. */
@@ -48,7 +52,7 @@ export async function revertChain(chain: SimChain, id: Hex): Promise<boolean> {
   need(chain, "snapshots", "revert to a snapshot", "evm_revert");
   const reverted = (await chain.request("evm_revert", [id], quiet)) as boolean;
   if (!reverted && chain.node) {
-    throw new NodeCannot(
+    throw nodeCannot(
       chain.chainId,
       "revert to its snapshot",
       `the node at ${chain.node.rpc.shown} no longer holds snapshot ${id} (was it restarted?)`,
@@ -60,7 +64,7 @@ export async function revertChain(chain: SimChain, id: Hex): Promise<boolean> {
 /** Lets the simulator send from `address` without its key, with `balance` wei to pay for gas. */
 export async function openAccount(chain: SimChain, address: Address, balance: bigint): Promise<void> {
   if (chain.node?.writer.signs) {
-    throw new NodeCannot(
+    throw nodeCannot(
       chain.chainId,
       "open a new wallet",
       `on the node at ${chain.node.rpc.shown} the simulator signs with the given keys and funds nobody; give the ` +

@@ -1,5 +1,6 @@
 import { createPublicClient, custom, defineChain, type Hex } from "viem";
 import { chainProfile } from "../../core/config.ts";
+import { ApiError, oneLine } from "../../core/errors.ts";
 import { indexedEventsAbi } from "../../indexer/decode.ts";
 import { ChainIndexer } from "../../indexer/indexer.ts";
 import { chainLogSource } from "../../indexer/log-source.ts";
@@ -14,7 +15,7 @@ import { deployOnNode } from "./deploy.ts";
 import type { GivenKeys } from "./keys-file.ts";
 import { attachTo, checkFunded, openWallets } from "./node-accounts.ts";
 import { NodeRefusal } from "./refusal.ts";
-import { NodeRpc, NodeUnreachable } from "./rpc.ts";
+import { NodeRpc } from "./rpc.ts";
 import { NodeWriter } from "./writer.ts";
 
 // Public nodes and providers cap the blocks of one eth_getLogs (commonly 1,000 to 10,000); a node
@@ -56,8 +57,8 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   const chainId = Number(
     await rpc.request("eth_chainId").catch((error: unknown) => {
       throw new NodeRefusal(
-        error instanceof NodeUnreachable
-          ? `--rpc-url: ${error.message}`
+        error instanceof ApiError
+          ? `--rpc-url: ${oneLine(error)}`
           : `--rpc-url ${rpc.shown}: not a JSON-RPC node (${(error as Error).message})`,
       );
     }),

@@ -1,4 +1,5 @@
 import type { Hex } from "viem";
+import { apiError, ERRORS } from "../../core/errors.ts";
 
 /** One JSON-RPC call, as sent in a batch. */
 export interface RpcCall {
@@ -30,15 +31,10 @@ export class NodeRpcError extends Error {
   }
 }
 
-/** The node did not answer at all (refused, reset, timed out, or not JSON-RPC): it is down, not wrong. */
-export class NodeUnreachable extends Error {
-  constructor(where: string, cause: unknown) {
-    super(
-      `the node at ${where} does not answer: ` +
-        `${String((cause as Error)?.cause ?? (cause as Error)?.message ?? cause).split("\n")[0]}`,
-    );
-    this.name = "NodeUnreachable";
-  }
+/** The node did not answer at all (refused, reset, timed out, or not JSON-RPC): it is down, not wrong (503). */
+function unreachable(where: string, cause: unknown) {
+  const why = String((cause as Error)?.cause ?? (cause as Error)?.message ?? cause).split("\n")[0];
+  return apiError(ERRORS.CHAIN_UNAVAILABLE, {}, { errors: [`the node at ${where} does not answer: ${why}`] });
 }
 
 /** The innermost cause of an error (viem wraps what a transport threw, a chain error wraps what the node said). */
@@ -94,7 +90,7 @@ export class NodeRpc {
       });
       answers = await response.json();
     } catch (error) {
-      throw new NodeUnreachable(this.shown, error);
+      throw unreachable(this.shown, error);
     }
     const list = (Array.isArray(answers) ? answers : [answers]) as {
       id?: number;
@@ -104,7 +100,7 @@ export class NodeRpc {
     const byId = new Map(list.map((answer) => [answer.id, answer]));
     return calls.map(({ method }, i) => {
       const answer = byId.get(first + i) ?? (list.length === 1 && calls.length === 1 ? list[0] : undefined);
-      if (!answer) throw new NodeUnreachable(this.shown, new Error(`no answer to ${method}`));
+      if (!answer) throw unreachable(this.shown, new Error(`no answer to ${method}`));
       return answer.error ? { error: new NodeRpcError(method, answer.error) } : { result: answer.result };
     });
   }

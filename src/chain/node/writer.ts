@@ -1,7 +1,8 @@
 import { keccak256, type Address, type Hex } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { apiError, ERRORS } from "../../core/errors.ts";
 import { lowerAddress } from "../../core/formats.ts";
-import { revertData, TransactionRefused } from "../revert.ts";
+import { revertData } from "../revert.ts";
 import type { SendableTx } from "../block-batcher.ts";
 import { NodeRpcError, type NodeRpc, type RawReceipt, type RpcCall, type RpcOutcome } from "./rpc.ts";
 
@@ -194,7 +195,12 @@ export class NodeWriter {
         const why = clash
           ? `its nonce was taken by another writer ${tries} times in a row (${error.message})`
           : error.message;
-        throw new TransactionRefused(`chain ${this.#chainId} refused the transaction from ${from}: ${why}`, clash);
+        // The node is there and answered: not an outage. Nothing was sent.
+        throw apiError(
+          clash ? ERRORS.NONCE_CONFLICT : ERRORS.TRANSACTION_REFUSED,
+          {},
+          { errors: [`chain ${this.#chainId} refused the transaction from ${from}: ${why}`] },
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * tries));
     }
