@@ -1,4 +1,4 @@
-import type { Context, Next } from "koa";
+import type { Context } from "koa";
 import type { LoggedBody, LoggedRequest, LoggedRequestDetail, RequestLogQuery } from "../schemas/control.ts";
 import { pathPattern } from "./faults.ts";
 import { masked, maskSecrets } from "./masking.ts";
@@ -70,19 +70,12 @@ export class RequestLog {
   }
 
   /**
-   * Records every request but the reads of this log itself and the dashboard's own (its files, its calls), after the
-   * answer is final.
+   * Records a request once its answer is final (the error exit calls it last, errors answered), unless it is a read of
+   * this log itself or the dashboard's own (its files, its calls).
    */
-  middleware() {
-    return async (ctx: Context, next: Next) => {
-      const started = performance.now();
-      try {
-        await next();
-      } finally {
-        if (!UNLOGGED.test(ctx.path) && ctx.get(DASHBOARD_HEADER) === "" && !dashboardImage(ctx))
-          this.#add(ctx, performance.now() - started);
-      }
-    };
+  record(ctx: Context, durationMs: number): void {
+    if (!UNLOGGED.test(ctx.path) && ctx.get(DASHBOARD_HEADER) === "" && !dashboardImage(ctx))
+      this.#add(ctx, durationMs);
   }
 
   #add(ctx: Context, durationMs: number): void {

@@ -3,7 +3,7 @@ import Router from "@koa/router";
 import cors from "@koa/cors";
 import { bodyParser } from "@koa/bodyparser";
 import { ApiError, apiError, ERRORS } from "../core/errors.ts";
-import { errorBodies } from "./error-bodies.ts";
+import { errorExit } from "./error-exit.ts";
 import { heldUntilLive, readiness } from "./readiness.ts";
 import type { Drain } from "./shutdown.ts";
 import { guardAccess } from "./access.ts";
@@ -78,20 +78,36 @@ function notInItsCoding(coding: string): ApiError {
   );
 }
 
+/** The body parser's refusals (http-errors, by status) as the catalog's; any other failure is the parser's own bug. */
+function parserRefusal(error: Error & { status?: number }, ctx: Koa.Context): unknown {
+  if (isUnknownCoding(error)) return unknownCoding(ctx.get("content-encoding"));
+  if (isDecompressionError(error)) return notInItsCoding(ctx.get("content-encoding"));
+  switch (error.status) {
+    case 400:
+      return apiError(ERRORS.INVALID_JSON, {}, { errors: [error.message ?? "invalid JSON"] });
+    case 413:
+      return apiError(ERRORS.BODY_TOO_LARGE);
+    case 415:
+      return apiError(ERRORS.UNSUPPORTED_MEDIA_TYPE, { expected: "application/json (or a form)" });
+    default:
+      return error;
+  }
+}
+
 /** The methods whose bodies are read; a read passes the parser by. */
 const PARSED_METHODS = ["POST", "PUT", "PATCH"];
 
 /**
- * The HTTP face of the simulator: the request log outermost, JSON errors, then the shutdown drain, CORS, the write
- * guard, the control API's guard, readiness, fault rules, body parsing and the routes (API and control).
+ * The HTTP face of the simulator: the error exit outermost (JSON errors, then the request log), then the shutdown
+ * drain, CORS, the write guard, the control API's guard, readiness, fault rules, body parsing and the routes (API and
+ * control).
  */
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   const router = new Router();
   for (const route of [apiRoutes, docsRoute, dashboardRoute]) route(router, deps);
   controlRoutes(router, deps.control, deps.events);
-  app.use(deps.control.requests.middleware());
-  app.use(errorBodies((message) => console.error(message)));
+  app.use(errorExit(deps.control.requests, (message) => console.error(message)));
   app.use(deps.drain.middleware());
   app.use(cors());
   app.use(guardAccess(deps.access));
@@ -106,8 +122,7 @@ export function createApp(deps: AppDeps): Koa {
         jsonLimit: limit,
         formLimit: limit,
         onError: (error, ctx) => {
-          if (isUnknownCoding(error)) throw unknownCoding(ctx.get("content-encoding"));
-          throw isDecompressionError(error) ? notInItsCoding(ctx.get("content-encoding")) : error;
+          throw parserRefusal(error, ctx);
         },
       }),
     );
@@ -119,6 +134,7 @@ export function createApp(deps: AppDeps): Koa {
       : next(),
   );
   app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
+  const methodNotAllowed = () => apiError(ERRORS.METHOD_NOT_ALLOWED);
+  app.use(router.allowedMethods({ throw: true, methodNotAllowed, notImplemented: methodNotAllowed }));
   return app;
 }

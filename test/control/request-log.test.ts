@@ -92,6 +92,29 @@ describe("the request log", () => {
     expectErrorBody((await call(sim, "/_sim/requests/999999")).body, "NOT_FOUND");
   });
 
+  it("records each error answer as it was sent: the route's, the body parser's and the router's", async () => {
+    const sent: { path: string; status: number; text: string }[] = [];
+    const send = async (path: string, init: RequestInit) => {
+      const response = await fetch(`${sim.url}${path}`, init);
+      sent.push({ path: new URL(path, sim.url).pathname, status: response.status, text: await response.text() });
+    };
+    const json = { method: "POST", headers: { "content-type": "application/json" } };
+    await send("/api/v2/item/new", { ...json, body: "{}" });
+    await send(`/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, { ...json, body: "{not json" });
+    await send(`/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, { ...json, body: "x".repeat(200_000) });
+    await send("/api/v2/item/new", { method: "GET" });
+    expect(sent.map(({ status }) => status)).toEqual([401, 400, 413, 405]);
+    const logged = (await call(sim, `/_sim/requests?limit=${sent.length}`)).body.requests.reverse();
+    for (const [i, { path, status, text }] of sent.entries()) {
+      expectErrorBody(
+        JSON.parse(text),
+        ["UNAUTHORIZED", "INVALID_JSON", "PAYLOAD_TOO_LARGE", "METHOD_NOT_ALLOWED"][i]!,
+      );
+      expect(logged[i]).toMatchObject({ path, status });
+      expect((await detail(logged[i].id)).response.text).toBe(text);
+    }
+  });
+
   it("leaves out the dashboard's own requests and reads of itself; keeps bodies for the newest 200 only", async () => {
     const before = (await lastOf()).id;
     await call(sim, "/api/v2/collection?perPage=4", { headers: { [DASHBOARD_HEADER]: "1" } });

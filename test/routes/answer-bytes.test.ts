@@ -4,7 +4,8 @@ import Router from "@koa/router";
 import fc from "fast-check";
 import Koa from "koa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorBodies } from "../../src/http/error-bodies.ts";
+import { RequestLog } from "../../src/control/request-log.ts";
+import { errorExit } from "../../src/http/error-exit.ts";
 import { ANSWER_BYTES_KEPT, ANSWERS_KEPT, AnswerBytes } from "../../src/routes/answer-bytes.ts";
 import { apiRoutes } from "../../src/routes/api.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
@@ -27,7 +28,7 @@ beforeAll(async () => {
     ...RPC_ON_FREE_PORTS,
   });
   const app = new Koa();
-  app.use(errorBodies(() => undefined));
+  app.use(errorExit(new RequestLog(), () => undefined));
   // A router of its own for every request: its reads keep nothing from one request to the next.
   app.use((ctx, next) => {
     const router = new Router();
