@@ -1,4 +1,4 @@
-import { apiError, ERRORS, type ApiError } from "../core/errors.ts";
+import { apiError, ERRORS, StartError, START_ERRORS, type ApiError } from "../core/errors.ts";
 import type { SimulatorOptions } from "../core/config.ts";
 import {
   hostnameOf,
@@ -150,17 +150,16 @@ export class AccessPolicy {
   }
 }
 
-/** The JSON-RPC ports would listen off loopback without the token: anyone could send as the developer wallets. */
-export class UnguardedRpc extends Error {
-  override name = "UnguardedRpc";
-}
-
-/** The policy the options give. Throws UnguardedRpc for JSON-RPC ports served off loopback without a token. */
+/**
+ * The policy the options give. Refuses (RPC_UNGUARDED) JSON-RPC ports served off loopback without a token: anyone
+ * could send as the developer wallets.
+ */
 export function accessPolicy(options: SimulatorOptions): AccessPolicy {
   const { host, rpcHost, serveRpc, rpcAllowedHosts, publicUrl, apiCors, rpcCors, adminToken } = options;
   const rpcOnLoopback = isLoopbackHost(rpcHost);
   if (serveRpc && !rpcOnLoopback && adminToken === undefined) {
-    throw new UnguardedRpc(
+    throw new StartError(
+      START_ERRORS.RPC_UNGUARDED,
       `the JSON-RPC ports would listen on ${rpcHost}, where anyone could send transactions as the developer wallets: ` +
         `set --admin-token (or ADMIN_TOKEN)`,
     );

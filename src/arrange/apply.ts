@@ -3,7 +3,8 @@ import type { Accounts } from "../core/accounts.ts";
 import { addressOf, keyFor } from "../core/keys.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
-import { apiError, ERRORS } from "../core/errors.ts";
+import { ChainRevert } from "../chain/revert.ts";
+import { apiError, apiErrorIn, ERRORS } from "../core/errors.ts";
 import { slugify } from "../core/formats.ts";
 import { ChainReplay } from "../scenario/chain-replay.ts";
 import type { CheckedFragment } from "../schemas/fragment.ts";
@@ -14,7 +15,6 @@ import type { ArrangeResponse } from "../schemas/world.ts";
 import { fundWallet, NEW_WALLET_BALANCE } from "../chain/actions/node-state.ts";
 import { knownWorld } from "./known.ts";
 import { invalidFragment, parseFragment } from "./parse.ts";
-import { refusalOf } from "./refusal.ts";
 import { brokenRules } from "./rules.ts";
 import { Savepoint } from "./savepoint.ts";
 import { seedListings } from "./world-listings.ts";
@@ -68,7 +68,7 @@ export async function applyFragment(
     );
     const changing = chains.filter((chain) => touched.has(chain.chainId));
     const savepoint = await Savepoint.take(changing, parts.accounts, parts.handles).catch((error: unknown) => {
-      throw refusalOf(error);
+      throw apiErrorIn(error) ?? error;
     });
     try {
       const answer = await send(fragment, plan, placement, parts);
@@ -77,7 +77,7 @@ export async function applyFragment(
       return { answer, placement };
     } catch (error) {
       await savepoint.rollback();
-      throw refusalOf(error);
+      throw apiErrorIn(error) ?? error;
     }
   });
 }
@@ -151,7 +151,9 @@ async function send(
   };
   const timeline: ArrangeResponse["timeline"] = [];
   for (const step of steps) {
-    const txHash = await (await replayOn(step.chainId)).run(step);
+    const txHash = await (await replayOn(step.chainId)).run(step).catch((error: unknown) => {
+      throw entryRefused(step, error);
+    });
     const timestamp = now + step.at;
     if (step.kind === "collection") {
       const { id, name, slug } = step.collection;
@@ -173,6 +175,20 @@ async function send(
   answer.timeline = timeline;
   await chains.sync();
   return answer;
+}
+
+/**
+ * Why an entry was not applied, naming it: a contract's refusal is 422 with its rule; an error of the catalog (a node
+ * that refused the transaction or cannot do the action, a chain not there) keeps its answer, each line naming the
+ * entry. Anything else is a fault of the simulator's and stays what it is.
+ */
+function entryRefused(step: Step, error: unknown): unknown {
+  const what = step.kind === "collection" ? `creating collection '${step.collection.id}'` : step.action.action;
+  const named = (line: string) => `${step.path} (${what}): ${line}`;
+  if (error instanceof ChainRevert)
+    return apiError(ERRORS.FRAGMENT_REVERTED, { entry: step.path }, { errors: [named(error.message)] });
+  const known = apiErrorIn(error);
+  return known ? known.withErrors(known.errors.map(named)) : error;
 }
 
 /** The time a block mined now would get: the latest over the chains (each chain's pending block, or its head). */

@@ -9,7 +9,9 @@ import { chooseWorld } from "../scenario/worlds.ts";
 import { cacheWorldAhead } from "../simulator/load-world.ts";
 import { serverUrl } from "../simulator/simulator.ts";
 import { exitAfterOutput } from "./exit.ts";
-import { readOptions, UsageError } from "./options.ts";
+import { isStartError, START_ERRORS } from "../core/errors.ts";
+import { readOptions } from "./options.ts";
+import { usageError } from "./usage-error.ts";
 
 export const USAGE = `Usage: node dist/bundle/cache-world.js [--into <dir>] [the options of npm run simulate]
 
@@ -26,7 +28,7 @@ export async function cacheWorld(argv: string[]): Promise<number> {
   const at = argv.indexOf("--into");
   const into = at >= 0 ? argv[at + 1] : undefined;
   try {
-    if (at >= 0 && !into) throw new UsageError("--into: give a directory");
+    if (at >= 0 && !into) throw usageError("--into: give a directory");
     const rest = at >= 0 ? [...argv.slice(0, at), ...argv.slice(at + 2)] : argv;
     const { help, fixture, wallClock, publicUrl, chainsGiven, keys, ...flags } = readOptions(rest, process.env);
     if (help) {
@@ -55,7 +57,7 @@ export async function cacheWorld(argv: string[]): Promise<number> {
     );
     return 0;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (isStartError(error, START_ERRORS.USAGE)) {
       console.error(`${error.message}\n\n${USAGE}`);
       return 2;
     }

@@ -1,9 +1,7 @@
 import { parseArgs } from "node:util";
 import type { Target } from "../contract-suite/target.ts";
 import { integerOption } from "./integers.ts";
-import { UsageError } from "./usage-error.ts";
-
-export { UsageError };
+import { usageError } from "./usage-error.ts";
 
 export const DEFAULT_JUNIT_PATH = "contract-test-results.xml";
 
@@ -77,7 +75,7 @@ export function readSuiteOptions(argv: string[], env: NodeJS.ProcessEnv): SuiteO
   });
   const baseUrl = values["base-url"] ?? (env.BASE_URL || undefined);
   if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl))
-    throw new UsageError(`--base-url: '${baseUrl}' is not an http(s) URL`);
+    throw usageError(`--base-url: '${baseUrl}' is not an http(s) URL`);
   return {
     baseUrl,
     apiKey: values["api-key"] ?? (env.API_KEY || undefined),
@@ -96,7 +94,7 @@ export function readSuiteOptions(argv: string[], env: NodeJS.ProcessEnv): SuiteO
 
 function address(flag: string, text: string | undefined): string | undefined {
   if (text !== undefined && !ADDRESS.test(text))
-    throw new UsageError(`${flag}: '${text}' is not a 0x-prefixed 20-byte address`);
+    throw usageError(`${flag}: '${text}' is not a 0x-prefixed 20-byte address`);
   return text;
 }
 

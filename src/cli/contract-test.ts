@@ -7,12 +7,13 @@ import { fuzzAsSuite, setupFailureAsSuite } from "../contract-suite/report/as-su
 import { junitXml } from "../contract-suite/report/junit.ts";
 import { progressLine, summary } from "../contract-suite/report/summary.ts";
 import { probeTarget, SetupFailed } from "../contract-suite/setup.ts";
+import { isStartError, START_ERRORS } from "../core/errors.ts";
 import { failedChecks, runContractSuite, type SuiteReport } from "../contract-suite/suite.ts";
 import type { Target } from "../contract-suite/target.ts";
 import { runFuzz } from "../contract-suite/fuzz/run.ts";
 import { fuzzSummary } from "../contract-suite/fuzz/summary.ts";
 import type { LocalTarget } from "./contract-target.ts";
-import { junitPathIn, readSuiteOptions, USAGE, UsageError, type SuiteOptions } from "./contract-test-options.ts";
+import { junitPathIn, readSuiteOptions, USAGE, type SuiteOptions } from "./contract-test-options.ts";
 import { exitAfterOutput } from "./exit.ts";
 
 /**
@@ -27,7 +28,7 @@ export async function contractTest(argv: string[], usage = USAGE): Promise<numbe
     if (error instanceof SetupFailed) {
       console.error(`contract-test could not run: ${error.message}`);
     } else {
-      const isUsage = error instanceof UsageError || String(error.code).startsWith("ERR_PARSE_ARGS");
+      const isUsage = isStartError(error, START_ERRORS.USAGE) || String(error.code).startsWith("ERR_PARSE_ARGS");
       console.error(isUsage ? `${error.message}\n\n${usage}` : (error.stack ?? String(error)));
       // A command line that does not parse still leaves CI a report: one failed test case saying why.
       if (isUsage)

@@ -5,7 +5,8 @@ import { parseArgs } from "node:util";
 import { harOf } from "../scenario/har.ts";
 import { EXPORT_MARKER, snapshotWorld, SNAPSHOT_DIR } from "./export-snapshots.ts";
 import { DEFAULT_WORLD_FILE, SNAPSHOT_BASE_URL } from "../scenario/worlds.ts";
-import { UsageError } from "./usage-error.ts";
+import { isStartError, START_ERRORS } from "../core/errors.ts";
+import { usageError } from "./usage-error.ts";
 import { exitAfterOutput } from "./exit.ts";
 
 export const USAGE = `Usage: npm run fixtures:export -- [options]
@@ -50,14 +51,14 @@ export async function exportFixtures(argv: string[], usage = USAGE, defaultOut =
     }
     const publicUrl = (values["public-url"] ?? SNAPSHOT_BASE_URL).replace(/\/+$/, "");
     if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl))
-      throw new UsageError(`--public-url: '${publicUrl}' is not an http(s) URL`);
+      throw usageError(`--public-url: '${publicUrl}' is not an http(s) URL`);
     const out = values.out || !values.har ? resolve(values.out ?? defaultOut) : undefined;
     if (out) checkReplaceable(out, values.force);
     await write({ ...values, out }, publicUrl);
     return 0;
   } catch (caught) {
     const error = caught as Error & { code?: string };
-    if (error instanceof UsageError || String(error.code).startsWith("ERR_PARSE_ARGS")) {
+    if (isStartError(error, START_ERRORS.USAGE) || String(error.code).startsWith("ERR_PARSE_ARGS")) {
       console.error(`${error.message}\n\n${usage}`);
       return 2;
     }
@@ -73,17 +74,17 @@ export async function exportFixtures(argv: string[], usage = USAGE, defaultOut =
 function checkReplaceable(out: string, force: boolean): void {
   if (!existsSync(out)) return;
   if (!statSync(out).isDirectory())
-    throw new UsageError(`--out ${out}: it is a file, not a folder; give a new or empty folder`);
+    throw usageError(`--out ${out}: it is a file, not a folder; give a new or empty folder`);
   const here = resolve(process.cwd());
   if (here === out || here.startsWith(out.endsWith(sep) ? out : out + sep)) {
-    throw new UsageError(
+    throw usageError(
       `--out ${out}: that is the current folder${here === out ? "" : " or one above it"}, which the export would ` +
         `delete as a whole; give a new or empty folder`,
     );
   }
   const entries = readdirSync(out);
   if (entries.length === 0 || entries.includes(EXPORT_MARKER) || force) return;
-  throw new UsageError(
+  throw usageError(
     `--out ${out}: the folder holds ${entries.length} file(s) that no export wrote (there is no ${EXPORT_MARKER} in ` +
       `it), and the export would delete them; ` +
       "give a new or empty folder, or --force to replace it",

@@ -5,9 +5,7 @@ import { DEFAULT_OPTIONS, type SimulatorOptions } from "../core/config.ts";
 import type { WorldOptions } from "../scenario/worlds.ts";
 import { isLoopbackHost } from "../access/hosts.ts";
 import { integerOption } from "./integers.ts";
-import { UsageError } from "./usage-error.ts";
-
-export { UsageError };
+import { usageError } from "./usage-error.ts";
 
 const PORT_MAX = 65_535;
 
@@ -111,19 +109,19 @@ export function readOptions(
   const chainIds = (values.chains ?? env.CHAINS ?? DEFAULT_OPTIONS.chains.map((c) => c.chainId).join(","))
     .split(",")
     .map((id) => integerOption("--chains", id.trim(), 1, Number.MAX_SAFE_INTEGER));
-  if (new Set(chainIds).size !== chainIds.length) throw new UsageError("--chains lists a chain twice");
+  if (new Set(chainIds).size !== chainIds.length) throw usageError("--chains lists a chain twice");
   const givenKeys = readGivenKeys(values.keys ?? (env.KEYS_FILE || undefined), env);
   const contractsFile = values.contracts ?? (env.CONTRACTS_FILE || undefined);
-  if (contractsFile !== undefined && contractsFile.trim() === "") throw new UsageError("--contracts: give a file");
+  if (contractsFile !== undefined && contractsFile.trim() === "") throw usageError("--contracts: give a file");
   const nodeUrls = (values["rpc-url"] ?? list(env.RPC_URLS)).map(nodeUrl);
   if (contractsFile !== undefined && nodeUrls.length === 0)
-    throw new UsageError(
+    throw usageError(
       "--contracts (or CONTRACTS_FILE) records contracts on nodes given by --rpc-url, and there is none",
     );
   const adminToken = adminTokenOf(values["admin-token"] ?? (env.ADMIN_TOKEN || undefined));
   const rpcHost = values["rpc-host"] ?? env.RPC_HOST ?? DEFAULT_OPTIONS.rpcHost;
   if (!values["no-rpc"] && !isLoopbackHost(rpcHost) && adminToken === undefined) {
-    throw new UsageError(
+    throw usageError(
       `--rpc-host ${rpcHost}: anyone there could send transactions as the developer wallets; set --admin-token (or ` +
         `ADMIN_TOKEN), or --no-rpc`,
     );
@@ -131,7 +129,7 @@ export function readOptions(
   const state = values.state ?? (env.STATE_DIR || undefined);
   const fixture = values.fixture ?? (env.FIXTURE || undefined);
   if (values.watch && (fixture === "none" || state !== undefined || nodeUrls.length > 0))
-    throw new UsageError(
+    throw usageError(
       "--watch reloads a scenario file onto the simulator's own chains: not with --fixture none, --state or --rpc-url",
     );
   const rpcPort = integerOption(
@@ -195,18 +193,18 @@ export function readOptions(
  */
 function adminTokenOf(token: string | undefined): string | undefined {
   if (token !== undefined && token.trim() === "")
-    throw new UsageError("--admin-token (or ADMIN_TOKEN) is empty: give a token, or leave it unset");
+    throw usageError("--admin-token (or ADMIN_TOKEN) is empty: give a token, or leave it unset");
   return token;
 }
 
 function nodeUrl(url: string): string {
-  if (!/^https?:\/\/[^\s/]+/.test(url)) throw new UsageError(`--rpc-url: '${url}' is not an http(s) URL`);
+  if (!/^https?:\/\/[^\s/]+/.test(url)) throw usageError(`--rpc-url: '${url}' is not an http(s) URL`);
   return url;
 }
 
 function stateDir(dir: string | undefined): { stateDir?: string } {
   if (dir === undefined) return {};
-  if (dir.trim() === "") throw new UsageError("--state: give a directory");
+  if (dir.trim() === "") throw usageError("--state: give a directory");
   return { stateDir: dir };
 }
 
@@ -218,10 +216,10 @@ function cacheDir(
   values: { cache?: string; "no-cache"?: boolean; "wall-clock"?: boolean },
   env: NodeJS.ProcessEnv,
 ): { cacheDir?: string; shippedWorldsDir?: string } {
-  if (values["no-cache"] && values.cache !== undefined) throw new UsageError("--cache and --no-cache: give one");
+  if (values["no-cache"] && values.cache !== undefined) throw usageError("--cache and --no-cache: give one");
   if (values["no-cache"] || values["wall-clock"]) return {};
   const dir = values.cache ?? (env.CACHE_DIR || undefined);
-  if (dir !== undefined && dir.trim() === "") throw new UsageError("--cache: give a directory");
+  if (dir !== undefined && dir.trim() === "") throw usageError("--cache: give a directory");
   return dir === undefined ? { cacheDir: defaultCacheDir(), shippedWorldsDir: SHIPPED_WORLDS_DIR } : { cacheDir: dir };
 }
 
@@ -238,7 +236,7 @@ function worldOptions(
 ): WorldOptions {
   const publicUrl = values["public-url"] ?? env.PUBLIC_URL;
   if (publicUrl !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl))
-    throw new UsageError(`--public-url: '${publicUrl}' is not an http(s) URL`);
+    throw usageError(`--public-url: '${publicUrl}' is not an http(s) URL`);
   return {
     fixture: values.fixture ?? (env.FIXTURE || undefined),
     wallClock: values["wall-clock"] ?? false,

@@ -1,19 +1,14 @@
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ContractsFileError } from "../chain/node/contracts-file.ts";
-import { KeysFileError, redactKeys, type GivenKeys } from "../chain/node/keys-file.ts";
-import { NodeRefusal } from "../chain/node/refusal.ts";
+import { redactKeys, type GivenKeys } from "../chain/node/keys-file.ts";
 import { isLoopbackHost } from "../access/hosts.ts";
-import { JournalError } from "../journal/journal.ts";
-import { StateLocked } from "../journal/lock.ts";
-import { ReplayError } from "../scenario/replay.ts";
-import { ScenarioError } from "../scenario/load.ts";
-import { chooseWorld, fixtureFile, WorldChoiceError } from "../scenario/worlds.ts";
+import { StartError } from "../core/errors.ts";
+import { chooseWorld, fixtureFile } from "../scenario/worlds.ts";
 import { startSimulator } from "../simulator/simulator.ts";
 import { banner } from "./banner.ts";
 import { replayDisplay } from "./progress.ts";
 import { reloadOnChange } from "./watch.ts";
-import { readOptions, USAGE, UsageError } from "./options.ts";
+import { readOptions, USAGE } from "./options.ts";
 import { exitAfterOutput } from "./exit.ts";
 import { nodeTooOld } from "../core/node-version.ts";
 
@@ -155,23 +150,17 @@ function seconds(ms: number): string {
 /** Tells why the simulator did not start (a given key never shows, whatever the error quotes). */
 function failure(error: Error & { code?: string; port?: number }, usage: string, keys: GivenKeys | undefined): number {
   const print = (text: string) => console.error(redactKeys(text, keys));
-  // Another simulator holds the --state directory: a usage error (exit 2), naming it, without the usage text.
-  if (error instanceof StateLocked) {
-    print(error.message);
-    return 2;
+  // A refusal of the catalog: its line (and the usage text, for a flag) and its exit code (2 for what the command was
+  // given, a --state directory another simulator holds included).
+  if (error instanceof StartError) {
+    print(error.descriptor.usage ? `${error.message}\n\n${usage}` : error.message);
+    return error.descriptor.exitCode;
   }
-  if (
-    error instanceof UsageError ||
-    error instanceof WorldChoiceError ||
-    (error.name === "TypeError" && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS"))
-  ) {
+  if (error.name === "TypeError" && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS")) {
     print(`${error.message}\n\n${usage}`);
     return 2;
   }
-  const told = [ScenarioError, ReplayError, JournalError, NodeRefusal, KeysFileError, ContractsFileError];
-  if (told.some((kind) => error instanceof kind)) {
-    print(error.message);
-  } else if (error.code === "EADDRINUSE") {
+  if (error.code === "EADDRINUSE") {
     print(`Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port.`);
   } else {
     print(String(error.stack ?? error));

@@ -4,7 +4,7 @@ import type { SimChain } from "../chain/sim-chain.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { apiError, ERRORS } from "../core/errors.ts";
 import type { JournalEntry } from "../journal/entries.ts";
-import { JournalError, type Journal } from "../journal/journal.ts";
+import { journalRefused, type Journal } from "../journal/journal.ts";
 import type { TimeResponse } from "../schemas/control.ts";
 import type { ArrangeResponse, WorldResponse } from "../schemas/world.ts";
 import { worldView } from "../views/world.ts";
@@ -223,7 +223,7 @@ export class Control {
           break;
         case "revert":
           if (!this.#snapshots.has(entry.id))
-            throw new JournalError(
+            throw journalRefused(
               `the journal reverts to snapshot '${entry.id}', which it never took (or dropped before): the journal ` +
                 `does not belong to this world`,
             );
@@ -236,7 +236,7 @@ export class Control {
           // A fragment reads the world it lands on: the chains' indexes follow them again if a replay stopped them.
           for (const chain of chains.all()) chain.resumeIndexing();
           await applyFragment(this.parts, entry.fragment, entry).catch((error: unknown) => {
-            throw new JournalError(
+            throw journalRefused(
               `the journal applies a fragment at ${entry.now} that no longer applies to this world (${String((error as Error).message ?? error)}): the journal does not belong to this world`,
             );
           });

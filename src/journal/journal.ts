@@ -5,13 +5,13 @@ import type { ChainEntry, ChainRecorder, Savepoint } from "../chain/recorder.ts"
 import type { JournalEntry, WorldEntry } from "./entries.ts";
 import { JournalFile } from "./journal-file.ts";
 import { readEntries, readEntryPieces, scanJournal } from "./journal-reader.ts";
-import { checkHeader, JOURNAL_FORMAT, JournalError } from "./parse.ts";
+import { checkHeader, JOURNAL_FORMAT, journalRefused } from "./parse.ts";
 import { Undurable } from "./undurable.ts";
 import { DiskState, type Writability } from "./disk-state.ts";
 import { ERRORS, isApiError } from "../core/errors.ts";
 import { isStorageError } from "./storage-full.ts";
 
-export { JournalError, JOURNAL_FORMAT, type Writability };
+export { journalRefused, JOURNAL_FORMAT, type Writability };
 export const JOURNAL_FILE = "journal.jsonl";
 
 type Work<T> = (record: (entry: JournalEntry) => void) => Promise<T>;
@@ -256,7 +256,7 @@ export class Journal implements ChainRecorder {
 /** A journal that cannot even be started (a full or read-only disk at start): told as what it is, not a stack. */
 function cannotOpen(dir: string, error: unknown): unknown {
   if (!isStorageError(error)) return error;
-  return new JournalError(
+  return journalRefused(
     `the journal in ${dir} cannot be written (${error.message}): free space there, or give another --state directory`,
   );
 }

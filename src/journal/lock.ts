@@ -12,6 +12,7 @@ import {
 } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
+import { StartError, START_ERRORS } from "../core/errors.ts";
 import { syncDir } from "./sync-dir.ts";
 
 export const LOCK_FILE = "lock";
@@ -27,21 +28,16 @@ export interface LockHolder {
 }
 
 /** Another simulator runs on the state directory (the CLI exits 2, naming it). */
-export class StateLocked extends Error {
-  override name = "StateLocked";
-  readonly holder: LockHolder;
-
-  constructor(dir: string, holder: LockHolder) {
-    const where = holder.host === hostname() ? "on this machine" : `on ${holder.host}`;
-    super(
-      `${dir} is in use by another simulator (pid ${holder.pid} ${where}, since ${holder.since}): ` +
-        "stop it, or give another --state directory" +
-        (holder.host === hostname()
-          ? ""
-          : ` (a process on another machine cannot be checked: if it is gone, delete ${join(dir, LOCK_FILE)})`),
-    );
-    this.holder = holder;
-  }
+function stateLocked(dir: string, holder: LockHolder): StartError {
+  const where = holder.host === hostname() ? "on this machine" : `on ${holder.host}`;
+  return new StartError(
+    START_ERRORS.STATE_LOCKED,
+    `${dir} is in use by another simulator (pid ${holder.pid} ${where}, since ${holder.since}): ` +
+      "stop it, or give another --state directory" +
+      (holder.host === hostname()
+        ? ""
+        : ` (a process on another machine cannot be checked: if it is gone, delete ${join(dir, LOCK_FILE)})`),
+  );
 }
 
 /** How long a takeover may take before another process may take it over in turn (its taker died during it). */
@@ -81,7 +77,7 @@ export class StateLock {
         return new StateLock(path, holder);
       }
       const found = readHolder(path);
-      if (found && isAlive(found)) throw new StateLocked(dir, found);
+      if (found && isAlive(found)) throw stateLocked(dir, found);
       // A lock that does not read is being written by a starter right now, or was left half-written by one that died.
       if (found || ageOf(path) > UNREADABLE_STALE_MS) takeOver(path, found);
       else pause(20);

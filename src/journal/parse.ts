@@ -1,3 +1,4 @@
+import { StartError, START_ERRORS } from "../core/errors.ts";
 import type { JournalEntry, WorldEntry } from "./entries.ts";
 
 /**
@@ -5,8 +6,9 @@ import type { JournalEntry, WorldEntry } from "./entries.ts";
  */
 export const JOURNAL_FORMAT = 2;
 
-export class JournalError extends Error {
-  override name = "JournalError";
+/** A journal the simulator will not start on (damaged, of another world or format): the CLI prints it and exits 1. */
+export function journalRefused(message: string): StartError {
+  return new StartError(START_ERRORS.JOURNAL_REFUSED, message);
 }
 
 /**
@@ -39,7 +41,7 @@ export function parseJournal(bytes: Buffer, path: string, place: Place = { line:
     if (!entry) {
       const isLast = end === -1 || end === bytes.length - 1;
       if (!isLast)
-        throw new JournalError(
+        throw journalRefused(
           `${path}: ${"line" in place ? `line ${place.line + entries.length}` : `the line at byte ${place.byte + offset}`} is not a journal entry, and more follow it; the journal is damaged`,
         );
       return {
@@ -65,16 +67,16 @@ function parseLine(line: string): JournalEntry | undefined {
 
 /** The first line, checked: a journal of this world, in a format this simulator reads. */
 export function checkHeader(first: JournalEntry | undefined, worldId: string, path: string): WorldEntry {
-  if (!first || first.t !== "world") throw new JournalError(`${path} does not start with the line naming its world`);
+  if (!first || first.t !== "world") throw journalRefused(`${path} does not start with the line naming its world`);
   const format = first.format ?? 1;
   if (format > JOURNAL_FORMAT)
-    throw new JournalError(
+    throw journalRefused(
       `${path} was written by a newer simulator (journal format ${format}; this one reads formats up to ${JOURNAL_FORMAT}): ` +
         "start it with that newer version of nft-service-simulator (npm install it again), " +
         "or give another --state directory",
     );
   if (first.id !== worldId)
-    throw new JournalError(
+    throw journalRefused(
       `${path} holds the journal of another world (${first.id}), not of this one (${worldId}): ` +
         "start with the --fixture, --chains and --public-url (or --port) it was written with, " +
         "or give another --state directory",

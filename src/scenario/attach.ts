@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import { NodeRefusal } from "../chain/node/refusal.ts";
+import { StartError, START_ERRORS } from "../core/errors.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import { itemKey } from "../indexer/models.ts";
 import { hexToText, slugify } from "../core/formats.ts";
@@ -21,7 +21,8 @@ export async function landFromChain(chain: SimChain, steps: Step[], world: Repla
   let nextCollection = 0;
   let listings = 0n;
   const mismatch = (what: string) =>
-    new NodeRefusal(
+    new StartError(
+      START_ERRORS.NODE_REFUSED,
       `chain ${chainId} does not hold the world its contracts file records: ${what}. Give another --contracts file ` +
         `to deploy afresh.`,
     );

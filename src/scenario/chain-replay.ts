@@ -6,6 +6,7 @@ import { faucet } from "../chain/actions/faucet.ts";
 import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
 import { itemKey } from "../indexer/models.ts";
+import { oneLine, StartError, START_ERRORS } from "../core/errors.ts";
 import { slugify } from "../core/formats.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import type { Step } from "./load.ts";
@@ -17,23 +18,16 @@ import { SENDERS, type OpenListing, type SendContext } from "./senders.ts";
 
 export type { LandedCollection, LandedItem } from "../core/handles.ts";
 
-/** A step the chain refused, named by its place in the scenario. */
-export class ReplayError extends Error {
-  readonly step: Step;
-  /** What the chain threw. */
-  readonly reason: unknown;
-
-  constructor(step: Step, chainId: number, cause: unknown) {
-    const what =
-      step.kind === "collection"
-        ? `creating collection '${step.collection.id}'`
-        : `${step.action.action} at ${step.action.at}`;
-    const reason = String((cause as Error)?.message ?? cause).split("\n")[0];
-    super(`${step.path} (${what}) failed on chain ${chainId}: ${reason}`);
-    this.name = "ReplayError";
-    this.step = step;
-    this.reason = cause;
-  }
+/** A step the chain refused while the world was replayed, named by its place in the scenario: the start fails. */
+export function replayFailed(step: Step, chainId: number, cause: unknown): StartError {
+  const what =
+    step.kind === "collection"
+      ? `creating collection '${step.collection.id}'`
+      : `${step.action.action} at ${step.action.at}`;
+  return new StartError(
+    START_ERRORS.REPLAY_FAILED,
+    `${step.path} (${what}) failed on chain ${chainId}: ${oneLine(cause)}`,
+  );
 }
 
 const FAUCET_AMOUNT = parseUnits("1000000000", CURRENCY_DECIMALS.stablecoin);
@@ -83,15 +77,12 @@ export class ChainReplay implements SendContext {
 
   /**
    * Sends the step's transaction(s); answers the hash of the one that is the step itself (not an approval before it).
+   * Throws what the chain threw: the caller names the step as it knows it.
    */
   async run(step: Step): Promise<Hex> {
     const at = { at: this.#world.now + step.at };
-    try {
-      if (step.kind === "collection") return await this.#createCollection(step.collection, at);
-      return await SENDERS[step.action.action](this, step.action as never, at);
-    } catch (error) {
-      throw new ReplayError(step, this.chain.chainId, error);
-    }
+    if (step.kind === "collection") return this.#createCollection(step.collection, at);
+    return SENDERS[step.action.action](this, step.action as never, at);
   }
 
   /** On a running world: listing ids continue from the marketplace's count. */

@@ -2,6 +2,7 @@ import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Hex } from "viem";
 import type { SimulatorOptions } from "../core/config.ts";
+import { StartError, START_ERRORS } from "../core/errors.ts";
 import { isWildcardHost } from "../access/hosts.ts";
 import { keptWallClock } from "./kept-clock.ts";
 import type { World } from "./world.ts";
@@ -61,14 +62,10 @@ export function fixtureFile(fixture: string | undefined): string {
   return fixture === undefined ? DEFAULT_WORLD_FILE : (NAMED_WORLDS[fixture] ?? fixture);
 }
 
-/** The world asked for does not fit the other options (the caller reports it as a usage error). */
-export class WorldChoiceError extends Error {
-  override name = "WorldChoiceError";
-}
-
 /**
  * The world `npm run simulate` starts, the simulator options adjusted to it (a scenario
- * brings its chains unless --chains says otherwise), and a line telling what was loaded.
+ * brings its chains unless --chains says otherwise), and a line telling what was loaded. A world that does not fit the
+ * other options is refused (WORLD_CHOICE: the CLI reports it as a usage error).
  */
 export function chooseWorld<Options extends SimulatorOptions>(
   choice: WorldOptions,
@@ -102,7 +99,8 @@ export function chooseWorld<Options extends SimulatorOptions>(
     ? scenario.accounts.filter(({ name }) => !choice.keys!.has(name)).map(({ name }) => name)
     : [];
   if (unkeyed.length > 0)
-    throw new WorldChoiceError(
+    throw new StartError(
+      START_ERRORS.WORLD_CHOICE,
       `the keys given (--keys, SIM_KEYS) have no key for ${unkeyed.map((name) => `'${name}'`).join(", ")}, which ${shown} uses: give every account of the world a key`,
     );
   const firstRpcPort = options.chains[0]?.rpcPort ?? 0;
@@ -111,7 +109,11 @@ export function chooseWorld<Options extends SimulatorOptions>(
     : scenario.chains.map((chainId, i) => ({ chainId, rpcPort: firstRpcPort === 0 ? 0 : firstRpcPort + i }));
   const used = new Set(scenario.collections.map((collection) => collection.chainId));
   const left = [...used].filter((chainId) => !chains.some((chain) => chain.chainId === chainId));
-  if (left.length > 0) throw new WorldChoiceError(`--chains leaves out chain ${left.join(", ")}, which ${shown} uses`);
+  if (left.length > 0)
+    throw new StartError(
+      START_ERRORS.WORLD_CHOICE,
+      `--chains leaves out chain ${left.join(", ")}, which ${shown} uses`,
+    );
   const now = new Date(world.now * 1000).toISOString().replace(".000Z", "Z");
   const time = choice.wallClock
     ? `now is the wall clock (${now})`

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { accessPolicy, UnguardedRpc, type AccessRequest } from "../../src/access/policy.ts";
+import { accessPolicy, type AccessRequest } from "../../src/access/policy.ts";
+import { START_ERRORS } from "../../src/core/errors.ts";
 import { bearerMatches } from "../../src/access/token.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../../src/core/config.ts";
 
@@ -146,7 +147,9 @@ describe("the JSON-RPC ports", () => {
   });
 
   it("off loopback without a token, the policy cannot be made", () => {
-    expect(() => policy({ rpcHost: "0.0.0.0" })).toThrow(UnguardedRpc);
+    expect(() => policy({ rpcHost: "0.0.0.0" })).toThrow(
+      expect.objectContaining({ descriptor: START_ERRORS.RPC_UNGUARDED }),
+    );
     expect(() => policy({ rpcHost: "0.0.0.0", serveRpc: false })).not.toThrow();
   });
 

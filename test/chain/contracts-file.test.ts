@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Address } from "viem";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { START_ERRORS } from "../../src/core/errors.ts";
 import { demoWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
 import { chainAnswers } from "./node-suite.ts";
@@ -94,14 +95,14 @@ describeOnAnvil("--contracts on anvil", () => {
   it("refuses to attach a world other than the one recorded, and --state beside an attached chain", async () => {
     const other = demoWorld({ baseUrl: "http://127.0.0.1:4000" });
     await expect(startTestSimulator(other, options())).rejects.toMatchObject({
-      name: "NodeRefusal",
+      descriptor: START_ERRORS.NODE_REFUSED,
       message: expect.stringMatching(
         /records the world ".*uris at http:\/\/127\.0\.0\.1:3000" on its contracts, not ".*uris at http:\/\/127\.0\.0\.1:4000"/,
       ),
     });
     const stateDir = await mkdtemp(join(tmpdir(), "nft-sim-state-"));
     await expect(startTestSimulator(world(), { ...options(), stateDir })).rejects.toMatchObject({
-      name: "NodeRefusal",
+      descriptor: START_ERRORS.NODE_REFUSED,
       message: expect.stringContaining("use one or the other"),
     });
   });
@@ -111,7 +112,7 @@ describeOnAnvil("--contracts on anvil", () => {
     await anvil.stop("SIGKILL");
     anvil = await startAnvil({ chainId: 56, port });
     await expect(startTestSimulator(world(), options())).rejects.toMatchObject({
-      name: "NodeRefusal",
+      descriptor: START_ERRORS.NODE_REFUSED,
       message: expect.stringMatching(
         /chain 56 \(http:\/\/127\.0\.0\.1:\d+\) is not the chain .*contracts\.json was written for: no contract at 0x[0-9a-f]{40}/,
       ),

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { generatePrivateKey } from "viem/accounts";
 import type { Hex } from "viem";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { START_ERRORS } from "../../src/core/errors.ts";
 import { addressOf } from "../../src/core/keys.ts";
 import { banner } from "../../src/cli/banner.ts";
 import { emptyWorld } from "../../src/scenario/empty-world.ts";
@@ -85,7 +86,7 @@ describeOnAnvil("on a node that cannot set block times (a testnet's)", () => {
 
   it("refuses to impersonate there: without keys nobody can send", async () => {
     await expect(startTestSimulator(emptyWorld(), { nodeUrls: [plain.url] })).rejects.toMatchObject({
-      name: "NodeRefusal",
+      descriptor: START_ERRORS.NODE_REFUSED,
       message: expect.stringContaining("give the world's keys, funded there, with --keys"),
     });
   });
@@ -198,7 +199,7 @@ describeOnAnvil("with --keys on anvil", () => {
 
   it("refuses two nodes that serve the same chain id", async () => {
     await expect(startTestSimulator(world(), { nodeUrls: [anvil.url, `${anvil.url}/`] })).rejects.toMatchObject({
-      name: "NodeRefusal",
+      descriptor: START_ERRORS.NODE_REFUSED,
       message: expect.stringContaining("both serve chain 56"),
     });
   });

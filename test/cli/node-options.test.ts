@@ -4,8 +4,9 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { generatePrivateKey } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { KeysFileError, parseGivenKeys, redactKeys } from "../../src/chain/node/keys-file.ts";
-import { readOptions, UsageError } from "../../src/cli/options.ts";
+import { parseGivenKeys, redactKeys } from "../../src/chain/node/keys-file.ts";
+import { START_ERRORS } from "../../src/core/errors.ts";
+import { readOptions } from "../../src/cli/options.ts";
 import { DEFAULT_OPTIONS } from "../../src/core/config.ts";
 
 // How `npm run simulate` reads what concerns nodes it did not start: --rpc-url / RPC_URLS,
@@ -23,7 +24,9 @@ describe("--rpc-url and --poll-interval", () => {
 
   it("refuses what is not an http(s) URL", () => {
     for (const url of ["ws://127.0.0.1:8545", "127.0.0.1:8545", "http://", "file:///tmp/x"]) {
-      expect(() => readOptions(["--rpc-url", url], {}), url).toThrow(UsageError);
+      expect(() => readOptions(["--rpc-url", url], {}), url).toThrow(
+        expect.objectContaining({ descriptor: START_ERRORS.USAGE }),
+      );
     }
   });
 
@@ -35,10 +38,12 @@ describe("--rpc-url and --poll-interval", () => {
       fc.property(fc.integer({ min: -10_000, max: 4_000_000 }), (ms) => {
         const read = () => readOptions([`--poll-interval=${ms}`], {}).pollIntervalMs;
         if (ms >= 50 && ms <= 3_600_000) expect(read()).toBe(ms);
-        else expect(read).toThrow(UsageError);
+        else expect(read).toThrow(expect.objectContaining({ descriptor: START_ERRORS.USAGE }));
       }),
     );
-    expect(() => readOptions(["--poll-interval", "1e3"], {})).toThrow(UsageError);
+    expect(() => readOptions(["--poll-interval", "1e3"], {})).toThrow(
+      expect.objectContaining({ descriptor: START_ERRORS.USAGE }),
+    );
   });
 });
 
@@ -84,7 +89,7 @@ describe("--contracts and --keys", () => {
       } catch (error) {
         thrown = error;
       }
-      expect(thrown, text).toBeInstanceOf(KeysFileError);
+      expect(thrown, text).toMatchObject({ descriptor: START_ERRORS.KEYS_FILE_INVALID });
       expect((thrown as Error).message).not.toContain(key.slice(2, 40));
     }
   });

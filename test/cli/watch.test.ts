@@ -2,7 +2,8 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readOptions, UsageError } from "../../src/cli/options.ts";
+import { START_ERRORS } from "../../src/core/errors.ts";
+import { readOptions } from "../../src/cli/options.ts";
 import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
 import { rpc } from "../rpc.ts";
 
@@ -86,6 +87,8 @@ describe("--watch", () => {
       ["--state", "s"],
       ["--rpc-url", "http://127.0.0.1:8545"],
     ])
-      expect(() => readOptions(["--watch", ...args], {}), args.join(" ")).toThrow(UsageError);
+      expect(() => readOptions(["--watch", ...args], {}), args.join(" ")).toThrow(
+        expect.objectContaining({ descriptor: START_ERRORS.USAGE }),
+      );
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { CheckResult } from "../../src/contract-suite/check.ts";
 import { redactApiKey } from "../../src/contract-suite/http.ts";
-import { readSuiteOptions, UsageError } from "../../src/cli/contract-test-options.ts";
+import { readSuiteOptions } from "../../src/cli/contract-test-options.ts";
+import { START_ERRORS } from "../../src/core/errors.ts";
 import { firstOutOfOrder, parseEventId } from "../../src/contract-suite/order.ts";
 import { junitXml } from "../../src/contract-suite/report/junit.ts";
 import { summary } from "../../src/contract-suite/report/summary.ts";
@@ -88,7 +89,9 @@ describe("the suite's options", () => {
   });
 
   it("refuses what cannot be right", () => {
-    expect(() => readSuiteOptions(["--collection", "0x12"], {})).toThrow(UsageError);
+    expect(() => readSuiteOptions(["--collection", "0x12"], {})).toThrow(
+      expect.objectContaining({ descriptor: START_ERRORS.USAGE }),
+    );
     expect(() => readSuiteOptions(["--chain-id", "0"], {})).toThrow(
       "--chain-id: '0' is not a valid number (an integer from 1 to 9007199254740991)",
     );

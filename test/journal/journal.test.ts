@@ -14,7 +14,8 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { addItem } from "../../src/chain/actions/add-item.ts";
 import { ChainRevert } from "../../src/chain/revert.ts";
-import { Journal, JOURNAL_FILE, JOURNAL_FORMAT, JournalError } from "../../src/journal/journal.ts";
+import { Journal, JOURNAL_FILE, JOURNAL_FORMAT } from "../../src/journal/journal.ts";
+import { START_ERRORS } from "../../src/core/errors.ts";
 import { JournalFile } from "../../src/journal/journal-file.ts";
 import { DEFAULT_OPTIONS } from "../../src/core/config.ts";
 import type { ScenarioWorld } from "../../src/scenario/replay.ts";
@@ -167,12 +168,12 @@ describe("a journal replayed on restart", () => {
     expect((await postJson(again, "/_sim/snapshots", {})).body).toEqual({ id: "2" });
   });
 
-  it("refuses, with a JournalError, a journal that reverts to a snapshot it never took", async () => {
+  it("refuses, with JOURNAL_REFUSED, a journal that reverts to a snapshot it never took", async () => {
     const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
     await (await start(dir)).close();
     appendFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: "revert", id: "7" })}\n`);
     const refused = await start(dir).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(JournalError);
+    expect(refused).toMatchObject({ descriptor: START_ERRORS.JOURNAL_REFUSED });
     expect((refused as Error).message).toMatch(/snapshot '7', which it never took/);
   });
 

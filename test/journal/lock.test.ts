@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { LOCK_FILE, StateLock, StateLocked } from "../../src/journal/lock.ts";
+import { LOCK_FILE, StateLock } from "../../src/journal/lock.ts";
+import { START_ERRORS } from "../../src/core/errors.ts";
 import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
 import { demoWithState } from "./mints.ts";
 
@@ -32,7 +33,7 @@ describe("the lock of a state directory", () => {
     } catch (error) {
       refused = error;
     }
-    expect(refused).toBeInstanceOf(StateLocked);
+    expect(refused).toMatchObject({ descriptor: START_ERRORS.STATE_LOCKED });
     expect((refused as Error).message).toBe(
       `${dir} is in use by another simulator (pid ${process.pid} on this machine, since ${lockOf(dir).since}): stop it, or give another --state directory`,
     );

@@ -1,6 +1,6 @@
 import { createPublicClient, custom, defineChain, type Hex } from "viem";
 import { chainProfile } from "../../core/config.ts";
-import { ApiError, oneLine } from "../../core/errors.ts";
+import { ApiError, oneLine, StartError, START_ERRORS } from "../../core/errors.ts";
 import { indexedEventsAbi } from "../../indexer/decode.ts";
 import { ChainIndexer } from "../../indexer/indexer.ts";
 import { chainLogSource } from "../../indexer/log-source.ts";
@@ -14,7 +14,6 @@ import type { ContractsFile, RecordedChain } from "./contracts-file.ts";
 import { deployOnNode } from "./deploy.ts";
 import type { GivenKeys } from "./keys-file.ts";
 import { attachTo, checkFunded, openWallets } from "./node-accounts.ts";
-import { NodeRefusal } from "./refusal.ts";
 import { NodeRpc } from "./rpc.ts";
 import { NodeWriter } from "./writer.ts";
 
@@ -49,14 +48,15 @@ export interface ConnectedNode {
  * Connects to a node the simulator did not start (anvil, a Hardhat node, a testnet): reads its
  * chain id, probes what it allows, makes the world's wallets able to send (signing with the
  * given keys after checking they are funded, or impersonating and funding them on a dev node),
- * then attaches to recorded contracts or deploys new ones. Refuses with a NodeRefusal what it
+ * then attaches to recorded contracts or deploys new ones. Refuses with NODE_REFUSED what it
  * cannot do right.
  */
 export async function connectNode(url: string, options: NodeOptions): Promise<ConnectedNode> {
   const rpc = new NodeRpc(url);
   const chainId = Number(
     await rpc.request("eth_chainId").catch((error: unknown) => {
-      throw new NodeRefusal(
+      throw new StartError(
+        START_ERRORS.NODE_REFUSED,
         error instanceof ApiError
           ? `--rpc-url: ${oneLine(error)}`
           : `--rpc-url ${rpc.shown}: not a JSON-RPC node (${(error as Error).message})`,
@@ -81,7 +81,8 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
     placed = { contracts: await attachTo(rpc, chainId, recorded, options.contracts!.path), attached: recorded };
   } else {
     if (!deployer)
-      throw new NodeRefusal(
+      throw new StartError(
+        START_ERRORS.NODE_REFUSED,
         `chain ${chainId} (${rpc.shown}): the keys give no deployer to deploy the contracts with; add "deployer" to ` +
           `the keys, or attach with --contracts`,
       );
@@ -126,7 +127,8 @@ async function startTime(
   if (!genesisTime) return undefined;
   const genesis = Math.floor(genesisTime.getTime() / 1000);
   if (!setsTime) {
-    throw new NodeRefusal(
+    throw new StartError(
+      START_ERRORS.NODE_REFUSED,
       `the node at ${rpc.shown} (chain ${chainId}) cannot set block times (it has no evm_setNextBlockTimestamp), so ` +
         `this world, ` +
         `whose every event has its own time, cannot be replayed there without coming out wrong. Start with --fixture ` +
@@ -137,7 +139,8 @@ async function startTime(
   const head = (await rpc.request("eth_getBlockByNumber", ["latest", false])) as { timestamp: Hex };
   const headTime = Number(BigInt(head.timestamp));
   if (headTime > genesis + 60) {
-    throw new NodeRefusal(
+    throw new StartError(
+      START_ERRORS.NODE_REFUSED,
       `the node at ${rpc.shown} (chain ${chainId}) is at ${new Date(headTime * 1000).toISOString()}, after the ` +
         `world's first steps ` +
         `(genesis ${genesisTime.toISOString()}): blocks cannot go back in time. Start the node at the world's ` +

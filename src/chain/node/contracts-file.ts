@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { Address, Hex } from "viem";
+import { StartError, START_ERRORS } from "../../core/errors.ts";
 
 /** A block by number and hash: the chain still holds it exactly when it answers this hash there. */
 export interface BlockRef {
@@ -20,8 +21,8 @@ export interface RecordedChain {
 }
 
 /** The contracts file is unreadable or malformed. */
-export class ContractsFileError extends Error {
-  override name = "ContractsFileError";
+function contractsFileInvalid(message: string): StartError {
+  return new StartError(START_ERRORS.CONTRACTS_FILE_INVALID, message);
 }
 
 const ADDRESS = /^0x[0-9a-f]{40}$/;
@@ -47,7 +48,7 @@ export class ContractsFile {
     try {
       json = JSON.parse(readFileSync(path, "utf8"));
     } catch (error) {
-      throw new ContractsFileError(
+      throw contractsFileInvalid(
         `--contracts ${path}: not a contracts file (${(error as Error).message.split("\n")[0]})`,
       );
     }
@@ -55,7 +56,7 @@ export class ContractsFile {
     for (const [id, record] of Object.entries((json as { chains?: object })?.chains ?? {})) {
       const problem = problemOf(record as RecordedChain);
       if (!/^\d+$/.test(id) || problem)
-        throw new ContractsFileError(`--contracts ${path}: chain '${id}': ${problem ?? "not a chain id"}`);
+        throw contractsFileInvalid(`--contracts ${path}: chain '${id}': ${problem ?? "not a chain id"}`);
       chains.set(Number(id), record as RecordedChain);
     }
     return new ContractsFile(path, chains);

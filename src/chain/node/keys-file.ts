@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import type { Hex } from "viem";
 import type { GivenKeys } from "../../core/config.ts";
+import { StartError, START_ERRORS } from "../../core/errors.ts";
 
 export type { GivenKeys } from "../../core/config.ts";
 
 /** The keys file is unreadable or malformed; the message names the field, never a key. */
-export class KeysFileError extends Error {
-  override name = "KeysFileError";
+function keysFileInvalid(message: string): StartError {
+  return new StartError(START_ERRORS.KEYS_FILE_INVALID, message);
 }
 
 const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
@@ -21,7 +22,7 @@ export function readGivenKeys(file: string | undefined, env: NodeJS.ProcessEnv):
     try {
       text = readFileSync(file, "utf8");
     } catch (error) {
-      throw new KeysFileError(`--keys ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
+      throw keysFileInvalid(`--keys ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`);
     }
     return parseGivenKeys(text, `--keys ${file}`);
   }
@@ -34,7 +35,7 @@ export function parseGivenKeys(text: string, source: string): GivenKeys {
     json = JSON.parse(text);
   } catch {
     // JSON.parse's message quotes the text around the fault, which may be a key.
-    throw new KeysFileError(
+    throw keysFileInvalid(
       `${source}: not JSON; expected { "deployer": "0x…", "accounts": { "<account name>": "0x…" } }`,
     );
   }
@@ -47,7 +48,7 @@ export function parseGivenKeys(text: string, source: string): GivenKeys {
   const entries = Object.entries(accounts as object);
   for (const [name, key] of entries)
     if (!isKey(key)) problems.push(`accounts.${name} is not a private key (0x and 64 hex digits)`);
-  if (problems.length > 0) throw new KeysFileError(`${source}: ${problems.join("; ")}`);
+  if (problems.length > 0) throw keysFileInvalid(`${source}: ${problems.join("; ")}`);
   return { ...(deployer ? { deployer: deployer as Hex } : {}), accounts: new Map(entries as [string, Hex][]) };
 }
 

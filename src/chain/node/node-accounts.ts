@@ -3,7 +3,7 @@ import { MAX_FEE_PER_GAS } from "../fees.ts";
 import { FIXED_GAS } from "../sim-chain.ts";
 import type { NodeCapabilities } from "./capabilities.ts";
 import type { RecordedChain } from "./contracts-file.ts";
-import { NodeRefusal } from "./refusal.ts";
+import { StartError, START_ERRORS } from "../../core/errors.ts";
 import type { NodeRpc } from "./rpc.ts";
 
 /**
@@ -26,7 +26,8 @@ export async function checkFunded(rpc: NodeRpc, chainId: number, senders: Addres
     return balance < MIN_BALANCE ? [`${address} holds ${formatEther(balance)}`] : [];
   });
   if (poor.length > 0) {
-    throw new NodeRefusal(
+    throw new StartError(
+      START_ERRORS.NODE_REFUSED,
       `chain ${chainId} (${rpc.shown}): ${poor.length} of the wallets whose keys were given cannot pay for a ` +
         `transaction ` +
         `(each needs at least ${formatEther(MIN_BALANCE)} of the native coin): ${poor.join("; ")}. Fund them there ` +
@@ -46,7 +47,8 @@ export async function openWallets(
   senders: Address[],
 ): Promise<void> {
   if (!capabilities.impersonates || !capabilities.setsBalance) {
-    throw new NodeRefusal(
+    throw new StartError(
+      START_ERRORS.NODE_REFUSED,
       `the node at ${rpc.shown} (chain ${chainId}, ${capabilities.client}) cannot send as a wallet without its key ` +
         `(no hardhat_impersonateAccount / hardhat_setBalance): give the world's keys, funded there, with --keys ` +
         `<file> (or SIM_KEYS).`,
@@ -58,7 +60,8 @@ export async function openWallets(
   ]);
   const refused = (await rpc.batch(calls)).find((outcome) => "error" in outcome);
   if (refused && "error" in refused)
-    throw new NodeRefusal(
+    throw new StartError(
+      START_ERRORS.NODE_REFUSED,
       `chain ${chainId} (${rpc.shown}) refused to open the world's wallets: ${refused.error.message}`,
     );
 }
@@ -94,7 +97,8 @@ export async function attachTo(
   if (hashOf(loaded) !== recorded.loadedAt.hash)
     problems.push(`block ${recorded.loadedAt.block} (where the world finished loading) is not the one recorded`);
   if (problems.length > 0) {
-    throw new NodeRefusal(
+    throw new StartError(
+      START_ERRORS.NODE_REFUSED,
       `chain ${chainId} (${rpc.shown}) is not the chain ${file} was written for: ${problems.join("; ")}. ` +
         `Was the node restarted without its state? Start it with its state, or give a new --contracts file to deploy ` +
         `afresh.`,
