@@ -1,5 +1,5 @@
 import { hasMinterRole } from "../chain/actions/minter-role.ts";
-import { SetupFailed } from "../contract-suite/setup.ts";
+import { setupFailed } from "../contract-suite/setup.ts";
 import type { Target } from "../contract-suite/target.ts";
 import { CONTRACT_SUITE_WORLD_FILE, fixtureWorld } from "../scenario/worlds.ts";
 import { startSimulator, type Simulator } from "../simulator/simulator.ts";
@@ -24,7 +24,7 @@ export interface LocalTargetOptions {
 
 /**
  * A simulator in this process, on a free port, without JSON-RPC: the suite's target when no base URL is given.
- * With writes allowed, the simulator is asked which collection the key may mint on; SetupFailed when none.
+ * With writes allowed, the simulator is asked which collection the key may mint on; TARGET_UNUSABLE when none.
  */
 export async function startLocalTarget({
   allowWrites = false,
@@ -63,20 +63,20 @@ async function collectionToMintOn(
     .map((account) => account.apiKey)
     .join(", ");
   if (!wallet)
-    throw new SetupFailed(`${sim.url} knows no API key '${apiKey}': pass --api-key of one of its keys (${keys})`);
+    throw setupFailed(`${sim.url} knows no API key '${apiKey}': pass --api-key of one of its keys (${keys})`);
   const wanted = preferred.toLowerCase();
   const collections = (await sim.chains.read()).flatMap(({ chain, models }) =>
     [...models.collections.keys()].map((address) => ({ chain, address })),
   );
   const given = collections.filter(({ address }) => address === wanted);
   if (!mayChoose && given.length === 0)
-    throw new SetupFailed(`${sim.url} has no collection ${preferred}: pass --collection of one it lists`);
+    throw setupFailed(`${sim.url} has no collection ${preferred}: pass --collection of one it lists`);
   for (const { chain, address } of mayChoose
     ? [...given, ...collections.filter(({ address }) => address !== wanted)]
     : given) {
     if (await hasMinterRole(chain, { collection: address, wallet })) return address;
   }
-  throw new SetupFailed(
+  throw setupFailed(
     mayChoose
       ? `the API key '${apiKey}' may mint on no collection at ${sim.url}: pass another --api-key (its keys: ${keys})`
       : `the API key '${apiKey}' may not mint on collection ${preferred} at ${sim.url}: pass --collection it may mint on, or another --api-key`,

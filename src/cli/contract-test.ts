@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { fuzzAsSuite, setupFailureAsSuite } from "../contract-suite/report/as-suite.ts";
 import { junitXml } from "../contract-suite/report/junit.ts";
 import { progressLine, summary } from "../contract-suite/report/summary.ts";
-import { probeTarget, SetupFailed } from "../contract-suite/setup.ts";
+import { probeTarget } from "../contract-suite/setup.ts";
 import { isStartError, START_ERRORS } from "../core/errors.ts";
 import { failedChecks, runContractSuite, type SuiteReport } from "../contract-suite/suite.ts";
 import type { Target } from "../contract-suite/target.ts";
@@ -25,7 +25,7 @@ export async function contractTest(argv: string[], usage = USAGE): Promise<numbe
     return await run(argv, usage);
   } catch (caught) {
     const error = caught as Error & { code?: string };
-    if (error instanceof SetupFailed) {
+    if (isStartError(error, START_ERRORS.TARGET_UNUSABLE)) {
       console.error(`contract-test could not run: ${error.message}`);
     } else {
       const isUsage = isStartError(error, START_ERRORS.USAGE) || String(error.code).startsWith("ERR_PARSE_ARGS");

@@ -1,7 +1,6 @@
 import type { Api, Exchange } from "./http.ts";
-import { RequestFailed } from "./http.ts";
 import type { Facts } from "./facts.ts";
-import { PrerequisiteFailed } from "./prerequisite.ts";
+import { CheckStopped } from "./stopped.ts";
 
 /** One way the target broke the interface, and the request that showed it. */
 export interface Violation {
@@ -40,8 +39,6 @@ export interface CheckGroup {
 
 export const check = (name: string, run: Check["run"]): Check => ({ name, run });
 
-class Skipped extends Error {}
-
 const MAX_VIOLATIONS_PER_CHECK = 12;
 
 export async function runCheck(group: string, { name, run }: Check, api: Api, facts: Facts): Promise<CheckResult> {
@@ -52,14 +49,14 @@ export async function runCheck(group: string, { name, run }: Check, api: Api, fa
     facts,
     fail: (exchange, message) => void violations.push({ message, request: exchange?.request }),
     skip: (reason) => {
-      throw new Skipped(reason);
+      throw new CheckStopped(reason, { skipped: true });
     },
   };
   let skipReason: string | undefined;
   try {
     await run(probe);
   } catch (error) {
-    if (error instanceof Skipped) skipReason = error.message;
+    if (error instanceof CheckStopped && error.skipped) skipReason = error.message;
     else violations.push(violationOf(error));
   }
   const durationMs = performance.now() - started;
@@ -68,8 +65,7 @@ export async function runCheck(group: string, { name, run }: Check, api: Api, fa
 }
 
 function violationOf(error: unknown): Violation {
-  if (error instanceof RequestFailed) return { message: error.message, request: error.request };
-  if (error instanceof PrerequisiteFailed) return { message: `cannot check: ${error.message}`, request: error.request };
+  if (error instanceof CheckStopped) return { message: error.message, request: error.request };
   return { message: `the check itself crashed: ${(error as Error).stack ?? String(error)}` };
 }
 

@@ -1,6 +1,6 @@
 import type { CollectionSummary, Collection } from "../schemas/collection.ts";
 import type { ItemEvent } from "../schemas/item-event.ts";
-import { PrerequisiteFailed } from "./prerequisite.ts";
+import { cannotCheck } from "./stopped.ts";
 import type { Api, Exchange, Query } from "./http.ts";
 import { LARGEST_PAGE, paths, type Target } from "./target.ts";
 
@@ -36,10 +36,7 @@ export class Facts {
     const exchange = await this.#api.get(paths.collections, query);
     const body = requireOk(exchange, "the collection list") as { collections?: unknown; count?: unknown };
     if (!Array.isArray(body.collections) || typeof body.count !== "number") {
-      throw new PrerequisiteFailed(
-        "the collection list answered no `collections` array and numeric `count`",
-        exchange.request,
-      );
+      throw cannotCheck("the collection list answered no `collections` array and numeric `count`", exchange.request);
     }
     return { exchange, collections: body.collections as CollectionSummary[], count: body.count };
   }
@@ -55,8 +52,7 @@ export class Facts {
   async events(item: KnownItem, query: Query = {}): Promise<EventsPage> {
     const exchange = await this.#api.get(paths.itemEvents(item.collection, item.tokenId), query);
     const body = requireOk(exchange, "the item history") as { events?: unknown };
-    if (!Array.isArray(body.events))
-      throw new PrerequisiteFailed("the item history answered no `events` array", exchange.request);
+    if (!Array.isArray(body.events)) throw cannotCheck("the item history answered no `events` array", exchange.request);
     return { exchange, events: body.events as ItemEvent[] };
   }
 
@@ -71,7 +67,7 @@ export class Facts {
         if (exchange.status === 200 && Array.isArray(events) && events.length > 0)
           return { collection: address, tokenId };
       }
-      throw new PrerequisiteFailed(
+      throw cannotCheck(
         `none of the first 5 collections has a token ${tokenId} with a history; pass --collection and --token-id`,
       );
     });
@@ -92,11 +88,11 @@ export class Facts {
         this.target.collection?.toLowerCase() ??
         (await this.item().catch(() => undefined))?.collection ??
         (await this.sample()).collections[0]?.address;
-      if (!address) throw new PrerequisiteFailed("the target lists no collection; pass --collection");
+      if (!address) throw cannotCheck("the target lists no collection; pass --collection");
       const exchange = await this.#api.get(paths.collection(address));
       const body = requireOk(exchange, "the collection") as { collection?: unknown };
       if (typeof body.collection !== "object" || body.collection === null) {
-        throw new PrerequisiteFailed("the collection answered no `collection` object", exchange.request);
+        throw cannotCheck("the collection answered no `collection` object", exchange.request);
       }
       return { exchange, collection: body.collection as Collection };
     });
@@ -110,7 +106,7 @@ export class Facts {
       const exchange = await this.#api.get(paths.collection(address));
       const body = requireOk(exchange, "the collection to mint on") as { collection?: unknown };
       if (typeof body.collection !== "object" || body.collection === null) {
-        throw new PrerequisiteFailed("the collection to mint on answered no `collection` object", exchange.request);
+        throw cannotCheck("the collection to mint on answered no `collection` object", exchange.request);
       }
       return body.collection as Collection;
     });
@@ -122,7 +118,7 @@ export class Facts {
       if (this.target.chainId !== undefined) return this.target.chainId;
       const { exchange, collection } = await this.collection();
       if (!Number.isInteger(collection.chainId))
-        throw new PrerequisiteFailed(
+        throw cannotCheck(
           `the collection's chainId ${JSON.stringify(collection.chainId)} is not an integer; pass --chain-id`,
           exchange.request,
         );
@@ -138,10 +134,9 @@ export class Facts {
 }
 
 function requireOk(exchange: Exchange, what: string): object {
-  if (exchange.status !== 200)
-    throw new PrerequisiteFailed(`${what} answered ${exchange.status}, not 200`, exchange.request);
+  if (exchange.status !== 200) throw cannotCheck(`${what} answered ${exchange.status}, not 200`, exchange.request);
   if (typeof exchange.json !== "object" || exchange.json === null) {
-    throw new PrerequisiteFailed(`${what} answered a body that is not a JSON object`, exchange.request);
+    throw cannotCheck(`${what} answered a body that is not a JSON object`, exchange.request);
   }
   return exchange.json;
 }

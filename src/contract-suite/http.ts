@@ -1,3 +1,5 @@
+import { CheckStopped } from "./stopped.ts";
+
 /** One request the suite sent and what came back; `request` is how a report names it. */
 export interface Exchange {
   method: string;
@@ -13,13 +15,8 @@ export interface Exchange {
 export type Query = Record<string, string | number | boolean | undefined>;
 
 /** The request itself failed (refused, reset, timed out): no status to judge. */
-export class RequestFailed extends Error {
-  readonly request: string;
-
-  constructor(request: string, cause: unknown) {
-    super(`the request failed: ${describeCause(cause)}`);
-    this.request = request;
-  }
+function requestFailed(request: string, cause: unknown): CheckStopped {
+  return new CheckStopped(`the request failed: ${describeCause(cause)}`, { request });
 }
 
 function describeCause(cause: unknown): string {
@@ -85,7 +82,7 @@ export class Api {
       });
       text = await response.text();
     } catch (error) {
-      throw new RequestFailed(request, error);
+      throw requestFailed(request, error);
     }
     return {
       method,

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { CollectionSummary } from "../../schemas/collection.ts";
 import { check, type CheckGroup, type Probe } from "../check.ts";
-import { PrerequisiteFailed } from "../prerequisite.ts";
+import { cannotCheck } from "../stopped.ts";
 import { firstOutOfOrder, type Direction } from "../order.ts";
 import { bodyChecks } from "../schemas.ts";
 import { DEFAULTS, LARGEST_PAGE, paths } from "../target.ts";
@@ -139,7 +139,7 @@ async function expectFilter(probe: Probe, field: (typeof FILTERED_FIELDS)[number
   const { exchange: knownExchange, collection: known } = await probe.facts.collection();
   const wanted = known[field];
   if (typeof wanted !== (field === "chainId" ? "number" : "string")) {
-    throw new PrerequisiteFailed(
+    throw cannotCheck(
       `the known collection's ${field} ${JSON.stringify(wanted)} has the wrong type to filter by`,
       knownExchange.request,
     );

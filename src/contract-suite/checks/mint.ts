@@ -1,6 +1,6 @@
 import type { MintResponse } from "../../schemas/item.ts";
 import { check, type CheckGroup, type Probe } from "../check.ts";
-import { PrerequisiteFailed } from "../prerequisite.ts";
+import { cannotCheck } from "../stopped.ts";
 import type { Api, Exchange } from "../http.ts";
 import { bodyChecks } from "../schemas.ts";
 import { paths } from "../target.ts";
@@ -57,8 +57,7 @@ export const mintChecks: CheckGroup = {
       const { exchange, recipient, collection } = await mintOnce(probe);
       const answer = exchange.json as Partial<MintResponse> | undefined;
       const tokenId = answer?.tokenIds?.[0];
-      if (exchange.status !== 200)
-        throw new PrerequisiteFailed(`the mint answered ${exchange.status}`, exchange.request);
+      if (exchange.status !== 200) throw cannotCheck(`the mint answered ${exchange.status}`, exchange.request);
       if (typeof tokenId !== "number")
         return probe.skip("the mint answer names no tokenIds, so the new item cannot be looked up");
       const { exchange: history, events } = await probe.facts.events({ collection, tokenId });

@@ -8,6 +8,7 @@ import { problemsOf } from "./oracle.ts";
 import { HistoryLengths, semanticProblems } from "./properties.ts";
 import { curlOf, requestsFor, type FuzzContext, type FuzzRequest } from "./requests.ts";
 import { send } from "./send.ts";
+import { CheckStopped } from "../stopped.ts";
 import { readBack, type Minted } from "./stateful.ts";
 import { learnWorld, nextTokenId } from "./world.ts";
 
@@ -36,14 +37,6 @@ export interface FuzzReport {
   /** The operations fuzzed (the route table's, the metadata route when the target serves it). */
   operations: string[];
   findings: FuzzFinding[];
-}
-
-class Violation extends Error {
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(problems.join("; "));
-    this.problems = problems;
-  }
 }
 
 /**
@@ -103,13 +96,15 @@ export async function runFuzz(target: Target, options: FuzzOptions): Promise<Fuz
   for (const [i, operation] of operations.entries()) {
     const property = fc.asyncProperty(requestsFor(operation, context), async (request) => {
       const problems = await judge(operation, request);
-      if (problems.length > 0) throw new Violation(problems);
+      if (problems.length > 0) throw new CheckStopped(problems.join("; "), { problems });
     });
     const details = await fc.check(property, { numRuns: perOperation, seed: options.seed + i });
     if (details.failed && details.counterexample) {
       const [request] = details.counterexample;
       const problems =
-        details.errorInstance instanceof Violation ? details.errorInstance.problems : [String(details.errorInstance)];
+        details.errorInstance instanceof CheckStopped
+          ? details.errorInstance.problems
+          : [String(details.errorInstance)];
       report.findings.push({ operation: operation.operationId, problems, curl: curlOf(base, request, target.apiKey) });
     }
   }
