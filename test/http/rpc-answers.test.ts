@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { apiError, ERRORS } from "../../src/core/errors.ts";
+import { answerBody } from "../../src/http/rpc-answers.ts";
 import { MAX_ANSWER_BYTES } from "../../src/http/rpc-server.ts";
 import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../processes.ts";
 
@@ -81,4 +83,19 @@ it("one call whose answer alone is over the limit: the limit error with its id",
     params: [{ ...loop, gas: "0x10000" }, "latest"],
   });
   expect(small.body.result.structLogs.length).toBeGreaterThan(1000);
+});
+
+it("an error of the catalog (a node behind the chain that does not answer): a server error, its lines as data", async () => {
+  const down = apiError(ERRORS.CHAIN_UNAVAILABLE, {}, { errors: ["the node at http://127.0.0.1:9 does not answer"] });
+  const call = { jsonrpc: "2.0", id: 4, method: "eth_blockNumber", params: [] };
+  const answer = await answerBody(JSON.stringify(call), () => Promise.reject(down));
+  expect(JSON.parse(answer)).toEqual({
+    jsonrpc: "2.0",
+    id: 4,
+    error: {
+      code: -32000,
+      message: "A chain did not answer as it should",
+      data: "the node at http://127.0.0.1:9 does not answer",
+    },
+  });
 });

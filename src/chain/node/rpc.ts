@@ -20,15 +20,6 @@ export class NodeRpcError extends Error {
     this.code = error.code ?? 0;
     this.data = error.data;
   }
-
-  /** The node does not offer this method (geth and anvil say -32601; Hardhat's node -32004). */
-  get methodMissing(): boolean {
-    return (
-      this.code === -32601 ||
-      this.code === -32004 ||
-      /method .*(not found|not supported|does not exist|not available)/i.test(this.message)
-    );
-  }
 }
 
 /** The node did not answer at all (refused, reset, timed out, or not JSON-RPC): it is down, not wrong (503). */
