@@ -1,18 +1,15 @@
-import { zeroAddress } from "viem";
 import type { Accounts } from "../core/accounts.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import { itemKey } from "../indexer/models.ts";
-import type { ListingState } from "../scenario/action-checks.ts";
-import { marketListing } from "../scenario/chain-reads.ts";
-import type { CheckedFragment } from "../schemas/fragment.ts";
 import type { WorldHandles } from "../core/handles.ts";
 import type { KnownWorld } from "../scenario/references.ts";
 import { collectionDescription } from "../views/descriptions.ts";
+import { listingState, type WorldListing } from "./world-listings.ts";
 
-/** What a fragment may name of the world, from its handles and the read models (chains synced). */
+/** What a fragment may name of the world, from its handles, the read models (chains synced) and its listings. */
 export async function knownWorld(
-  fragment: CheckedFragment,
   { chains, accounts, handles }: { chains: ChainRegistry; accounts: Accounts; handles: WorldHandles },
+  listings: ReadonlyMap<string, WorldListing>,
 ): Promise<KnownWorld> {
   const reads = await chains.read();
   const modelsOf = new Map(reads.map(({ chain, models }) => [chain.chainId, models]));
@@ -37,29 +34,6 @@ export async function knownWorld(
     collections: handles.collections,
     slugs,
     items,
-    listings: await namedListings(fragment, { chains, handles }),
+    listings: new Map([...listings].map(([name, listing]) => [name, listingState(listing, handles)])),
   };
-}
-
-/** The world's listings the fragment names, as the marketplace holds them now (how much is left, in which currency). */
-async function namedListings(
-  fragment: CheckedFragment,
-  { chains, handles }: { chains: ChainRegistry; handles: WorldHandles },
-): Promise<Map<string, ListingState>> {
-  const named = new Set(fragment.timeline.flatMap((entry) => ("listing" in entry ? [entry.listing] : [])));
-  const found = new Map<string, ListingState>();
-  for (const name of named) {
-    const landed = handles.listings.get(name);
-    const chain = landed && chains.get(landed.chainId);
-    if (!landed || !chain) continue;
-    const listing = await marketListing(chain, landed.listingId);
-    found.set(name, {
-      path: "the world",
-      chainId: landed.chainId,
-      remaining: Number(listing.amount),
-      currency: listing.currency === zeroAddress ? "native" : "stablecoin",
-      ...(listing.amount === 0n ? { closedBy: "the world (it is closed)" } : {}),
-    });
-  }
-  return found;
 }

@@ -13,7 +13,8 @@ import type { ScenarioMetadata } from "./metadata.ts";
 import type { ScenarioCollection, ScenarioItem } from "../schemas/scenario.ts";
 import { approvedMarketplace, canPayStablecoins, itemCount, listingCount } from "./chain-reads.ts";
 import type { WorldHandles } from "../core/handles.ts";
-import { SENDERS, type OpenListing, type SendContext } from "./senders.ts";
+import type { OpenListing, SendContext } from "../timeline/action.ts";
+import { actionOf } from "../timeline/actions.ts";
 
 export type { LandedCollection, LandedItem } from "../core/handles.ts";
 
@@ -88,7 +89,7 @@ export class ChainReplay implements SendContext {
     const at = { at: this.#world.now + step.at };
     try {
       if (step.kind === "collection") return await this.#createCollection(step.collection, at);
-      return await SENDERS[step.action.action](this, step.action as never, at);
+      return await actionOf(step.action).send(this, step.action, at);
     } catch (error) {
       throw new ReplayError(step, this.chain.chainId, error);
     }

@@ -1,16 +1,9 @@
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import { optional } from "./input.ts";
 import { ItemInput } from "./item.ts";
-import {
-  Handle,
-  ScenarioAccount,
-  ScenarioApiKey,
-  ScenarioCollection,
-  timelineActions,
-  type ActionName,
-  type Scenario,
-  OFFSET_TIME,
-} from "./scenario.ts";
+import { timelineActions, type ActionName } from "../timeline/actions.ts";
+import { Handle } from "../timeline/fields.ts";
+import { ScenarioAccount, ScenarioApiKey, ScenarioCollection, type Scenario, OFFSET_TIME } from "./scenario.ts";
 
 // A fragment: the scenario format applied to a running world (POST /_sim/scenario). The same
 // accounts, API keys, collections, items and timeline actions, naming the world's own handles or
