@@ -5,6 +5,7 @@ import { hasMinterRole } from "../chain/actions/minter-role.ts";
 import { itemKey, type ReadModels } from "../indexer/models.ts";
 import type { CheckedFragment } from "../schemas/fragment.ts";
 import type { WorldHandles } from "../core/handles.ts";
+import { creatorOf } from "../scenario/chain-reads.ts";
 import { checkStep, type CheckedTimeline } from "../scenario/references.ts";
 import type { ScenarioItem } from "../schemas/scenario.ts";
 import type { KnownListing, RuleLedger, TimelineState } from "../timeline/action.ts";
@@ -148,13 +149,7 @@ class Ledger implements RuleLedger {
   async #creatorOf(item: string): Promise<string | undefined> {
     if (this.#creators.has(item)) return this.#creators.get(item);
     const { chain, landed } = this.#worldToken(item, 1)!;
-    const creator = await chain.publicClient.readContract({
-      address: landed.collection,
-      abi: chain.abis.collection,
-      functionName: "creator",
-      args: [landed.tokenIds[0]!],
-    });
-    return this.#context.handles.nameOf(creator.toLowerCase() as Address);
+    return this.#context.handles.nameOf(await creatorOf(chain, landed.collection, landed.tokenIds[0]!));
   }
 
   #worldToken(item: string, copy: number) {
