@@ -1,4 +1,3 @@
-import type { Address } from "viem";
 import type { Accounts } from "../core/accounts.ts";
 import { addressOf, keyFor } from "../core/keys.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
@@ -8,16 +7,15 @@ import { slugify } from "../core/formats.ts";
 import { ChainReplay } from "../scenario/chain-replay.ts";
 import type { CheckedFragment } from "../schemas/fragment.ts";
 import type { WorldHandles } from "../core/handles.ts";
-import { scenarioMetadata, type ScenarioMetadata } from "../scenario/metadata.ts";
-import { checkReferences, type Step } from "../scenario/references.ts";
+import { scenarioMetadata } from "../scenario/metadata.ts";
+import { checkReferences } from "../scenario/references.ts";
 import type { ArrangeResponse } from "../schemas/world.ts";
 import { fundWallet, NEW_WALLET_BALANCE } from "../chain/actions/node-state.ts";
-import { knownWorld } from "./known.ts";
+import { knownWorld, seedListings, worldListings } from "./known.ts";
 import { invalidFragment, parseFragment } from "./parse.ts";
 import { refusalOf } from "./refusal.ts";
 import { brokenRules } from "./rules.ts";
 import { Savepoint } from "./savepoint.ts";
-import { seedListings, worldListings, type WorldListing } from "./world-listings.ts";
 
 /** What applying a fragment touches. */
 export interface ArrangeParts {
@@ -116,17 +114,7 @@ async function checked(fragment: CheckedFragment, parts: ArrangeParts, baseUrl: 
 
 async function send(
   fragment: CheckedFragment,
-  {
-    steps,
-    addresses,
-    metadata,
-    listings,
-  }: {
-    steps: Step[];
-    addresses: Map<string, Address>;
-    metadata: ScenarioMetadata;
-    listings: ReadonlyMap<string, WorldListing>;
-  },
+  { steps, addresses, metadata, listings }: Awaited<ReturnType<typeof checked>>,
   { now, baseUrl }: Placement,
   parts: ArrangeParts,
 ): Promise<ArrangeResponse> {
