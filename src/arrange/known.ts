@@ -1,4 +1,4 @@
-import { zeroAddress } from "viem";
+import { formatUnits, zeroAddress } from "viem";
 import type { Accounts } from "../core/accounts.ts";
 import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
@@ -75,12 +75,13 @@ function listingState({ chainId, held }: WorldListing, handles: WorldHandles): L
     ([, found]) => found.collection === held.collection && found.tokenIds.includes(held.tokenId),
   );
   const seller = handles.nameOf(held.seller);
+  const currency = held.currency === zeroAddress ? "native" : "stablecoin";
   return {
     path: "the world",
     chainId,
     remaining: Number(held.amount),
-    currency: held.currency === zeroAddress ? "native" : "stablecoin",
-    price: held.price,
+    currency,
+    price: formatUnits(held.price, CURRENCY_DECIMALS[currency]),
     ...(item ? { item: item[0], copy: item[1].tokenIds.indexOf(held.tokenId) + 1 } : {}),
     ...(seller ? { seller } : {}),
     ...(held.amount === 0n ? { closedBy: "the world (it is closed)" } : {}),

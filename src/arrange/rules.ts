@@ -1,4 +1,5 @@
-import type { Address } from "viem";
+import { parseUnits, type Address } from "viem";
+import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import { hasMinterRole } from "../chain/actions/minter-role.ts";
@@ -126,7 +127,7 @@ class Ledger implements RuleLedger {
   /** Royalties aside: a check that errs towards allowing. */
   async pay(path: string, buyer: string, listing: KnownListing, amount: bigint): Promise<void> {
     const chain = this.#context.chains.get(listing.chainId)!;
-    const cost = listing.price * amount;
+    const cost = parseUnits(listing.price, CURRENCY_DECIMALS[listing.currency]) * amount;
     const coins = await this.#coinsOf(chain, buyer);
     if (coins < cost)
       this.problems.push(

@@ -70,8 +70,8 @@ export interface ListingState {
   remaining: number;
   currency: "native" | "stablecoin";
   closedBy?: string;
-  /** Per item, in the currency's smallest unit. */
-  price: bigint;
+  /** Per item, in whole currency units as the scenario writes it ("0.25"). */
+  price: string;
   /** The item in escrow (which of its tokens) and its seller, by handle; unset where the world does not name them. */
   item?: string;
   copy?: number;

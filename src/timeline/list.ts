@@ -31,7 +31,7 @@ export const list = timelineAction({
         chainId: step.chainId,
         remaining: action.amount,
         currency: action.currency,
-        price: parseUnits(action.price, CURRENCY_DECIMALS[action.currency]),
+        price: action.price,
         item: action.item,
         copy: action.copy ?? 1,
         seller: action.seller,

@@ -1,5 +1,4 @@
 import { encodeFunctionData, parseUnits } from "viem";
-import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import { timelineAction } from "./action.ts";
 import { checkPrice, openListing } from "./checks.ts";
 import { Handle, Price } from "./fields.ts";
@@ -15,7 +14,7 @@ export const updatePrice = timelineAction({
     const listing = openListing(state, step);
     if (!listing) return;
     checkPrice(state, step.path, step.action.price, listing.currency);
-    listing.price = parseUnits(step.action.price, CURRENCY_DECIMALS[listing.currency]);
+    listing.price = step.action.price;
   },
 
   // Its rules (the seller, an open listing, a price above 0) are what the checks already asked.
