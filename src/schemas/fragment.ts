@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import { optional } from "./input.ts";
 import { ItemInput } from "./item.ts";
-import { timelineActions, type ActionName } from "../timeline/actions.ts";
+import { timelineActions } from "../timeline/actions.ts";
 import { Handle } from "../timeline/fields.ts";
 import { ScenarioAccount, ScenarioApiKey, ScenarioCollection, type Scenario, OFFSET_TIME } from "./scenario.ts";
 
@@ -40,7 +40,9 @@ const FragmentItem = Type.Object(
 );
 
 export const FRAGMENT_ACTIONS = timelineActions(Type.Optional(FragmentTime));
-type FragmentActionUnion = { [Name in ActionName]: Static<(typeof FRAGMENT_ACTIONS)[Name]> }[ActionName];
+type FragmentActionUnion = {
+  [Name in keyof typeof FRAGMENT_ACTIONS]: Static<(typeof FRAGMENT_ACTIONS)[Name]>;
+}[keyof typeof FRAGMENT_ACTIONS];
 
 /** One timeline entry of a fragment: a discriminated union, so a bad entry is reported against its own action only. */
 export const FragmentAction = Type.Unsafe<FragmentActionUnion>({
