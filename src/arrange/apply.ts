@@ -1,4 +1,3 @@
-import type { Address } from "viem";
 import type { Accounts } from "../core/accounts.ts";
 import { addressOf, keyFor } from "../core/keys.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
@@ -9,15 +8,14 @@ import { slugify } from "../core/formats.ts";
 import { ChainReplay } from "../scenario/chain-replay.ts";
 import type { CheckedFragment } from "../schemas/fragment.ts";
 import type { WorldHandles } from "../core/handles.ts";
-import { scenarioMetadata, type ScenarioMetadata } from "../scenario/metadata.ts";
+import { scenarioMetadata } from "../scenario/metadata.ts";
 import { checkReferences, type Step } from "../scenario/references.ts";
 import type { ArrangeResponse } from "../schemas/world.ts";
 import { fundWallet, NEW_WALLET_BALANCE } from "../chain/actions/node-state.ts";
-import { knownWorld } from "./known.ts";
+import { knownWorld, seedListings, worldListings } from "./known.ts";
 import { invalidFragment, parseFragment } from "./parse.ts";
 import { brokenRules } from "./rules.ts";
 import { Savepoint } from "./savepoint.ts";
-import { seedListings } from "./world-listings.ts";
 
 /** What applying a fragment touches. */
 export interface ArrangeParts {
@@ -83,14 +81,16 @@ export async function applyFragment(
 }
 
 /**
- * The fragment checked against the world: its steps in time order, every account it may name, and its metadata as it
- * goes on chain (paths on the simulator under `baseUrl`).
+ * The fragment checked against the world: its steps in time order, every account it may name, its metadata as it
+ * goes on chain (paths on the simulator under `baseUrl`), and the world's listings it names.
  */
 async function checked(fragment: CheckedFragment, parts: ArrangeParts, baseUrl: string) {
   const { chains, handles } = parts;
   const problems: string[] = [];
   const scenario = { ...fragment, chains: chains.ids() };
-  const steps = checkReferences(scenario, problems, await knownWorld(fragment, parts));
+  const listings = await worldListings(fragment, parts);
+  const timeline = checkReferences(scenario, problems, await knownWorld(parts, listings));
+  const { steps } = timeline;
   const metadata = scenarioMetadata(scenario, problems, baseUrl);
   for (const step of steps) {
     if (step.at >= 0) continue;
@@ -107,14 +107,14 @@ async function checked(fragment: CheckedFragment, parts: ArrangeParts, baseUrl: 
   });
   if (problems.length > 0) throw invalidFragment(problems);
   const added = { names: new Set(fragment.accounts.map((account) => account.name)), coin: NEW_WALLET_BALANCE };
-  const broken = await brokenRules(steps, { chains, handles, fragment, addresses, added });
+  const broken = await brokenRules(timeline, { chains, handles, fragment, addresses, added });
   if (broken.length > 0) throw apiError(ERRORS.FRAGMENT_BREAKS_RULE, {}, { errors: broken });
-  return { steps, addresses, metadata };
+  return { steps, addresses, metadata, listings };
 }
 
 async function send(
   fragment: CheckedFragment,
-  { steps, addresses, metadata }: { steps: Step[]; addresses: Map<string, Address>; metadata: ScenarioMetadata },
+  { steps, addresses, metadata, listings }: Awaited<ReturnType<typeof checked>>,
   { now, baseUrl }: Placement,
   parts: ArrangeParts,
 ): Promise<ArrangeResponse> {
@@ -145,7 +145,7 @@ async function send(
     if (!replay) {
       replays.set(chainId, (replay = new ChainReplay(chains.get(chainId)!, context)));
       await replay.resume();
-      await seedListings(replay, fragment, handles);
+      seedListings(replay, listings);
     }
     return replay;
   };

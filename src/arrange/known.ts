@@ -1,18 +1,20 @@
-import { zeroAddress } from "viem";
+import { formatUnits, zeroAddress } from "viem";
 import type { Accounts } from "../core/accounts.ts";
+import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import { itemKey } from "../indexer/models.ts";
-import type { ListingState } from "../scenario/action-checks.ts";
-import { marketListing } from "../scenario/chain-reads.ts";
-import type { CheckedFragment } from "../schemas/fragment.ts";
 import type { WorldHandles } from "../core/handles.ts";
+import type { ChainReplay } from "../scenario/chain-replay.ts";
+import { marketListing } from "../scenario/chain-reads.ts";
 import type { KnownWorld } from "../scenario/references.ts";
+import type { CheckedFragment } from "../schemas/fragment.ts";
+import type { ListingState } from "../timeline/action.ts";
 import { collectionDescription } from "../views/descriptions.ts";
 
-/** What a fragment may name of the world, from its handles and the read models (chains synced). */
+/** What a fragment may name of the world, from its handles, the read models (chains synced) and its listings. */
 export async function knownWorld(
-  fragment: CheckedFragment,
   { chains, accounts, handles }: { chains: ChainRegistry; accounts: Accounts; handles: WorldHandles },
+  listings: ReadonlyMap<string, WorldListing>,
 ): Promise<KnownWorld> {
   const reads = await chains.read();
   const modelsOf = new Map(reads.map(({ chain, models }) => [chain.chainId, models]));
@@ -37,29 +39,66 @@ export async function knownWorld(
     collections: handles.collections,
     slugs,
     items,
-    listings: await namedListings(fragment, { chains, handles }),
+    listings: new Map([...listings].map(([name, listing]) => [name, listingState(listing, handles)])),
   };
 }
 
-/** The world's listings the fragment names, as the marketplace holds them now (how much is left, in which currency). */
-async function namedListings(
+/** A listing of the world's, as the marketplace holds it. */
+export interface WorldListing {
+  chainId: number;
+  listingId: bigint;
+  held: Awaited<ReturnType<typeof marketListing>>;
+}
+
+/**
+ * The world's listings the fragment names, as the marketplace holds them now: read once, while every chain is held,
+ * for the checks, the rules and the replay alike.
+ */
+export async function worldListings(
   fragment: CheckedFragment,
   { chains, handles }: { chains: ChainRegistry; handles: WorldHandles },
-): Promise<Map<string, ListingState>> {
+): Promise<Map<string, WorldListing>> {
   const named = new Set(fragment.timeline.flatMap((entry) => ("listing" in entry ? [entry.listing] : [])));
-  const found = new Map<string, ListingState>();
+  const found = new Map<string, WorldListing>();
   for (const name of named) {
     const landed = handles.listings.get(name);
     const chain = landed && chains.get(landed.chainId);
     if (!landed || !chain) continue;
-    const listing = await marketListing(chain, landed.listingId);
-    found.set(name, {
-      path: "the world",
-      chainId: landed.chainId,
-      remaining: Number(listing.amount),
-      currency: listing.currency === zeroAddress ? "native" : "stablecoin",
-      ...(listing.amount === 0n ? { closedBy: "the world (it is closed)" } : {}),
-    });
+    found.set(name, { ...landed, held: await marketListing(chain, landed.listingId) });
   }
   return found;
+}
+
+/** A world listing as the checks and the rules know it: how much is left, its price, and its item and seller by name. */
+function listingState({ chainId, held }: WorldListing, handles: WorldHandles): ListingState {
+  const item = [...handles.items].find(
+    ([, found]) => found.collection === held.collection && found.tokenIds.includes(held.tokenId),
+  );
+  const seller = handles.nameOf(held.seller);
+  const currency = held.currency === zeroAddress ? "native" : "stablecoin";
+  return {
+    path: "the world",
+    chainId,
+    remaining: Number(held.amount),
+    currency,
+    price: formatUnits(held.price, CURRENCY_DECIMALS[currency]),
+    ...(item ? { item: item[0], copy: item[1].tokenIds.indexOf(held.tokenId) + 1 } : {}),
+    ...(seller ? { seller } : {}),
+    ...(held.amount === 0n ? { closedBy: "the world (it is closed)" } : {}),
+  };
+}
+
+/** The world's listings on the replay's chain, as its entries send to them. */
+export function seedListings(replay: ChainReplay, listings: ReadonlyMap<string, WorldListing>): void {
+  for (const [name, { chainId, listingId, held }] of listings) {
+    if (chainId !== replay.chain.chainId) continue;
+    const decimals = held.currency === zeroAddress ? CURRENCY_DECIMALS.native : CURRENCY_DECIMALS.stablecoin;
+    replay.listings.set(name, {
+      id: listingId,
+      seller: held.seller,
+      price: held.price,
+      currency: held.currency,
+      decimals,
+    });
+  }
 }

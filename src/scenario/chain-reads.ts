@@ -49,6 +49,17 @@ export async function canPayStablecoins(chain: SimChain, buyer: Address, amount:
   return balance >= amount && allowance >= amount;
 }
 
+/** Who created a token: a minter may mint more of any item, its creator of its own. */
+export async function creatorOf(chain: SimChain, collection: Address, tokenId: bigint): Promise<Address> {
+  const creator = await chain.publicClient.readContract({
+    address: collection,
+    abi: chain.abis.collection,
+    functionName: "creator",
+    args: [tokenId],
+  });
+  return creator.toLowerCase() as Address;
+}
+
 /** A listing as the marketplace holds it (amount 0: closed). */
 export async function marketListing(chain: SimChain, listingId: bigint) {
   const [seller, collection, tokenId, amount, price, currency] = await chain.publicClient.readContract({

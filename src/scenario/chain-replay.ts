@@ -14,7 +14,8 @@ import type { ScenarioMetadata } from "./metadata.ts";
 import type { ScenarioCollection, ScenarioItem } from "../schemas/scenario.ts";
 import { approvedMarketplace, canPayStablecoins, itemCount, listingCount } from "./chain-reads.ts";
 import type { WorldHandles } from "../core/handles.ts";
-import { SENDERS, type OpenListing, type SendContext } from "./senders.ts";
+import type { OpenListing, SendContext } from "../timeline/action.ts";
+import { actionOf } from "../timeline/actions.ts";
 
 export type { LandedCollection, LandedItem } from "../core/handles.ts";
 
@@ -82,7 +83,7 @@ export class ChainReplay implements SendContext {
   async run(step: Step): Promise<Hex> {
     const at = { at: this.#world.now + step.at };
     if (step.kind === "collection") return this.#createCollection(step.collection, at);
-    return SENDERS[step.action.action](this, step.action as never, at);
+    return actionOf(step.action).send(this, step.action, at);
   }
 
   /** On a running world: listing ids continue from the marketplace's count. */

@@ -1,17 +1,20 @@
 import { slugify } from "../core/formats.ts";
-import {
-  ACTION_CHECKS,
-  type ActionStep,
-  type KnownItem,
-  type ListingState,
-  type TimelineState,
-} from "./action-checks.ts";
-import type { Scenario, ScenarioCollection } from "../schemas/scenario.ts";
+import type { Scenario, ScenarioAction, ScenarioCollection } from "../schemas/scenario.ts";
+import type { ActionStep, KnownItem, ListingState, TimelineState } from "../timeline/action.ts";
+import { actionOf } from "../timeline/actions.ts";
 import { offsetSeconds } from "./time.ts";
 
 /** One thing replay does, in replay order: create a collection, or run a timeline entry. */
 export type Step =
-  { kind: "collection"; at: number; chainId: number; path: string; collection: ScenarioCollection } | ActionStep;
+  | { kind: "collection"; at: number; chainId: number; path: string; collection: ScenarioCollection }
+  | ActionStep<ScenarioAction>;
+
+/** A scenario's steps in replay order, checked; each walk over them again starts from `start()`. */
+export interface CheckedTimeline {
+  steps: Step[];
+  /** What the checks know before the first step, their problems going to `problems`. */
+  start(problems: string[]): TimelineState;
+}
 
 /** What a running world holds already, named: a fragment applied to it may refer to all of it. */
 export interface KnownWorld {
@@ -40,10 +43,11 @@ const NOTHING: KnownWorld = {
 /**
  * Checks every reference of a scenario (accounts, keys, collections, items, listings) and
  * returns its steps in replay order; problems are added to `problems`, named by JSON path.
+ * Each timeline entry is checked by its action (`timeline/`), in time order.
  * A fragment is checked against the world it is applied to (`known`): it may name what the world
  * holds, and may not define a name the world uses.
  */
-export function checkReferences(scenario: Scenario, problems: string[], known: KnownWorld = NOTHING): Step[] {
+export function checkReferences(scenario: Scenario, problems: string[], known: KnownWorld = NOTHING): CheckedTimeline {
   const chains = new Set(scenario.chains);
   const twice = (path: string, kind: string, name: string, world: boolean) =>
     problems.push(world ? `${path}: the world already has ${kind} '${name}'` : `${path}: '${name}' is defined twice`);
@@ -127,24 +131,31 @@ export function checkReferences(scenario: Scenario, problems: string[], known: K
   // Stable: equal times keep file order, and a collection exists before what happens at its creation time.
   steps.sort((a, b) => a.at - b.at || (a.kind === b.kind ? 0 : a.kind === "collection" ? -1 : 1));
 
-  const state: TimelineState = {
+  const addedAnywhere = new Set(
+    scenario.timeline.flatMap((action) => (action.action === "addItem" ? [action.item] : [])),
+  );
+  const start = (problems: string[]): TimelineState => ({
     problems,
+    accounts,
     items,
     collections,
-    addedAnywhere: new Set(scenario.timeline.flatMap((action) => (action.action === "addItem" ? [action.item] : []))),
+    addedAnywhere,
     created: new Set(known.collections.keys()),
     added: new Map([...known.items.keys()].map((id) => [id, "the world"])),
     listings: new Map([...known.listings].map(([id, listing]) => [id, { ...listing }])),
-  };
-  for (const step of steps) {
-    if (step.kind === "collection") {
-      state.created.add(step.collection.id);
-      continue;
-    }
-    for (const field of ["by", "to", "from", "seller", "buyer"] as const) {
-      if (field in step.action) needAccount(`${step.path}.${field}`, (step.action as Record<string, string>)[field]!);
-    }
-    ACTION_CHECKS[step.action.action](state, step as never);
+  });
+  const state = start(problems);
+  for (const step of steps) checkStep(state, step);
+  return { steps, start };
+}
+
+/** Checks one step as the timeline stands at its time: the accounts its entry names, then its action's checks. */
+export function checkStep(state: TimelineState, step: Step): void {
+  if (step.kind === "collection") return void state.created.add(step.collection.id);
+  const action = actionOf(step.action);
+  for (const field of action.accounts) {
+    const name = (step.action as Record<string, string>)[field]!;
+    if (!state.accounts.has(name)) state.problems.push(`${step.path}.${field}: unknown account '${name}'`);
   }
-  return steps;
+  action.check(state, step);
 }

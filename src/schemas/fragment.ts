@@ -1,16 +1,9 @@
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
 import { optional } from "./input.ts";
 import { ItemInput } from "./item.ts";
-import {
-  Handle,
-  ScenarioAccount,
-  ScenarioApiKey,
-  ScenarioCollection,
-  timelineActions,
-  type ActionName,
-  type Scenario,
-  OFFSET_TIME,
-} from "./scenario.ts";
+import { timelineActions } from "../timeline/actions.ts";
+import { Handle } from "../timeline/fields.ts";
+import { ScenarioAccount, ScenarioApiKey, ScenarioCollection, type Scenario, OFFSET_TIME } from "./scenario.ts";
 
 // A fragment: the scenario format applied to a running world (POST /_sim/scenario). The same
 // accounts, API keys, collections, items and timeline actions, naming the world's own handles or
@@ -47,7 +40,9 @@ const FragmentItem = Type.Object(
 );
 
 export const FRAGMENT_ACTIONS = timelineActions(Type.Optional(FragmentTime));
-type FragmentActionUnion = { [Name in ActionName]: Static<(typeof FRAGMENT_ACTIONS)[Name]> }[ActionName];
+type FragmentActionUnion = {
+  [Name in keyof typeof FRAGMENT_ACTIONS]: Static<(typeof FRAGMENT_ACTIONS)[Name]>;
+}[keyof typeof FRAGMENT_ACTIONS];
 
 /** One timeline entry of a fragment: a discriminated union, so a bad entry is reported against its own action only. */
 export const FragmentAction = Type.Unsafe<FragmentActionUnion>({

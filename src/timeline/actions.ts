@@ -1,0 +1,69 @@
+import { Type, type TLiteral, type TObject, type TSchema } from "@sinclair/typebox";
+import type { Hex } from "viem";
+import type { WriteOptions } from "../chain/sim-chain.ts";
+import type { ActionStep, EntryOf, RuleLedger, SendContext, TimelineAction, TimelineState } from "./action.ts";
+import { addItem } from "./add-item.ts";
+import { addToListing } from "./add-to-listing.ts";
+import { burn } from "./burn.ts";
+import { buy } from "./buy.ts";
+import { delist } from "./delist.ts";
+import { list } from "./list.ts";
+import { mint } from "./mint.ts";
+import { removeFromListing } from "./remove-from-listing.ts";
+import { transfer } from "./transfer.ts";
+import { transferBatch } from "./transfer-batch.ts";
+import { updatePrice } from "./update-price.ts";
+
+/** Every timeline action, in the order the scenario's JSON Schema lists them. */
+export const TIMELINE_ACTIONS = [
+  addItem,
+  mint,
+  transfer,
+  transferBatch,
+  burn,
+  list,
+  updatePrice,
+  addToListing,
+  removeFromListing,
+  delist,
+  buy,
+] as const;
+
+type AnyAction = (typeof TIMELINE_ACTIONS)[number];
+export type ActionName = AnyAction["name"];
+export const ACTION_NAMES: ActionName[] = TIMELINE_ACTIONS.map((action) => action.name);
+
+/** The entries of one action: its fields, `at` a time as the scenario writes it. */
+export type ActionOf<Name extends ActionName> =
+  Extract<AnyAction, { name: Name }> extends TimelineAction<Name, infer Fields> ? EntryOf<Name, Fields> : never;
+/** Any timeline entry. */
+export type TimelineEntry = { [Name in ActionName]: ActionOf<Name> }[ActionName];
+
+/** An action as the walks over a timeline call it: with the entry that names it. */
+export interface AnyTimelineAction {
+  readonly name: ActionName;
+  readonly accounts: readonly string[];
+  check(state: TimelineState, step: ActionStep<TimelineEntry>): void;
+  rule(ledger: RuleLedger, entry: TimelineEntry, path: string): Promise<void>;
+  send(replay: SendContext, entry: TimelineEntry, at: WriteOptions): Promise<Hex>;
+}
+
+const BY_NAME = new Map<string, AnyTimelineAction>(TIMELINE_ACTIONS.map((action) => [action.name, action as never]));
+
+/** The action an entry names (a checked entry names one). */
+export function actionOf(entry: TimelineEntry): AnyTimelineAction {
+  return BY_NAME.get(entry.action)!;
+}
+
+type EntrySchema<At extends TSchema, A> =
+  A extends TimelineAction<infer Name, infer Fields> ? TObject<{ at: At; action: TLiteral<Name> } & Fields> : never;
+
+/** Each action's entry schema, stamped by an `at` of the given schema (a scenario's, or a fragment's). */
+export function timelineActions<At extends TSchema>(at: At): { [A in AnyAction as A["name"]]: EntrySchema<At, A> } {
+  return Object.fromEntries(
+    TIMELINE_ACTIONS.map(({ name, fields }) => [
+      name,
+      Type.Object({ at, action: Type.Literal(name), ...fields }, { additionalProperties: false }),
+    ]),
+  ) as never;
+}

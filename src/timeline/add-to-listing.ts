@@ -1,0 +1,29 @@
+import { encodeFunctionData } from "viem";
+import { timelineAction } from "./action.ts";
+import { openListing } from "./checks.ts";
+import { Amount, Handle } from "./fields.ts";
+import { callMarketplace } from "./marketplace.ts";
+
+/** Puts more of the seller's tokens into an open listing. */
+export const addToListing = timelineAction({
+  name: "addToListing",
+  fields: { listing: Handle, amount: Amount },
+  accounts: [],
+
+  check(state, step) {
+    const listing = openListing(state, step);
+    if (listing) listing.remaining += step.action.amount;
+  },
+
+  async rule(ledger, entry, path) {
+    const listing = ledger.listing(entry.listing);
+    if (listing) ledger.debit(path, listing.item, listing.copy, listing.seller, BigInt(entry.amount));
+  },
+
+  send(replay, entry, at) {
+    const { seller, id } = replay.listings.get(entry.listing)!;
+    const args = [id, BigInt(entry.amount)] as const;
+    const data = encodeFunctionData({ abi: replay.chain.abis.marketplace, functionName: "addToListing", args });
+    return callMarketplace(replay.chain, seller, data, at);
+  },
+});

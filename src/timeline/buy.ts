@@ -1,0 +1,46 @@
+import { encodeFunctionData, zeroAddress } from "viem";
+import { timelineAction } from "./action.ts";
+import { openListing } from "./checks.ts";
+import { Amount, Handle } from "./fields.ts";
+import { callMarketplace } from "./marketplace.ts";
+
+/** Buys from an open listing (a sale: Swapped); a stablecoin buyer is given coins and approves first. */
+export const buy = timelineAction({
+  name: "buy",
+  fields: { listing: Handle, buyer: Handle, amount: Amount },
+  accounts: ["buyer"],
+
+  check(state, step) {
+    const { action, path } = step;
+    const listing = openListing(state, step);
+    if (listing && action.amount > listing.remaining) {
+      state.problems.push(
+        `${path}.amount: ${action.amount} is more than listing '${action.listing}' has left (${listing.remaining})`,
+      );
+    } else if (listing) {
+      listing.remaining -= action.amount;
+      if (listing.remaining === 0) listing.closedBy = `${path} (sold out)`;
+    }
+  },
+
+  async rule(ledger, entry, path) {
+    const listing = ledger.listing(entry.listing);
+    if (!listing) return;
+    ledger.credit(listing.item, listing.copy, entry.buyer, BigInt(entry.amount));
+    if (listing.currency === "native") await ledger.pay(path, entry.buyer, listing, BigInt(entry.amount));
+  },
+
+  async send(replay, entry, at) {
+    const listing = replay.listings.get(entry.listing)!;
+    const buyer = replay.account(entry.buyer);
+    const amount = BigInt(entry.amount);
+    const native = listing.currency === zeroAddress;
+    if (!native) await replay.fundStablecoin(buyer, listing.price * amount, at);
+    const data = encodeFunctionData({
+      abi: replay.chain.abis.marketplace,
+      functionName: "buy",
+      args: [listing.id, amount],
+    });
+    return callMarketplace(replay.chain, buyer, data, at, native ? listing.price * amount : undefined);
+  },
+});

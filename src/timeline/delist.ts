@@ -1,0 +1,28 @@
+import { encodeFunctionData } from "viem";
+import { timelineAction } from "./action.ts";
+import { openListing } from "./checks.ts";
+import { Handle } from "./fields.ts";
+import { callMarketplace } from "./marketplace.ts";
+
+/** Closes an open listing; what is left in escrow goes back to its seller. */
+export const delist = timelineAction({
+  name: "delist",
+  fields: { listing: Handle },
+  accounts: [],
+
+  check(state, step) {
+    const listing = openListing(state, step);
+    if (listing) listing.closedBy = step.path;
+  },
+
+  async rule(ledger, entry) {
+    const listing = ledger.listing(entry.listing);
+    if (listing) ledger.credit(listing.item, listing.copy, listing.seller, BigInt(listing.remaining));
+  },
+
+  send(replay, entry, at) {
+    const { seller, id } = replay.listings.get(entry.listing)!;
+    const data = encodeFunctionData({ abi: replay.chain.abis.marketplace, functionName: "delist", args: [id] });
+    return callMarketplace(replay.chain, seller, data, at);
+  },
+});

@@ -1,0 +1,24 @@
+import type { Address, Hex } from "viem";
+import type { RevertRules } from "../chain/revert.ts";
+import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
+
+/** The marketplace's refusals, as a seller or buyer reads them. */
+export const MARKETPLACE_REVERTS: RevertRules = {
+  NotSeller: ([listingId, account]) => `${account} is not the seller of listing ${listingId}`,
+  ListingNotActive: ([listingId]) => `listing ${listingId} is not open`,
+  WrongPayment: ([expected, sent]) => `the payment must be ${expected} wei, not ${sent}`,
+  InvalidAmount: () => "the amount must be at least 1 and at most what is listed",
+  InvalidPrice: () => "the price must be above 0",
+  PaymentFailed: ([to]) => `paying ${to} failed`,
+};
+
+/** Sends a call of the marketplace's (`data`) from `from`, with `value` wei. */
+export function callMarketplace(
+  chain: SimChain,
+  from: Address,
+  data: Hex,
+  at: WriteOptions,
+  value?: bigint,
+): Promise<Hex> {
+  return chain.write(from, { to: chain.contracts.marketplace, data, value }, MARKETPLACE_REVERTS, at);
+}

@@ -1,0 +1,35 @@
+import { encodeFunctionData } from "viem";
+import { timelineAction } from "./action.ts";
+import { openListing } from "./checks.ts";
+import { Amount, Handle } from "./fields.ts";
+import { callMarketplace } from "./marketplace.ts";
+
+/** Takes part of an open listing back to its seller (not all of it: that is delist). */
+export const removeFromListing = timelineAction({
+  name: "removeFromListing",
+  fields: { listing: Handle, amount: Amount },
+  accounts: [],
+
+  check(state, step) {
+    const { action, path } = step;
+    const listing = openListing(state, step);
+    if (listing && action.amount >= listing.remaining) {
+      state.problems.push(
+        `${path}.amount: ${action.amount} would empty listing '${action.listing}' (${listing.remaining} left); use ` +
+          `delist`,
+      );
+    } else if (listing) listing.remaining -= action.amount;
+  },
+
+  async rule(ledger, entry) {
+    const listing = ledger.listing(entry.listing);
+    if (listing) ledger.credit(listing.item, listing.copy, listing.seller, BigInt(entry.amount));
+  },
+
+  send(replay, entry, at) {
+    const { seller, id } = replay.listings.get(entry.listing)!;
+    const args = [id, BigInt(entry.amount)] as const;
+    const data = encodeFunctionData({ abi: replay.chain.abis.marketplace, functionName: "removeFromListing", args });
+    return callMarketplace(replay.chain, seller, data, at);
+  },
+});

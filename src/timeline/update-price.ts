@@ -1,0 +1,30 @@
+import { encodeFunctionData, parseUnits } from "viem";
+import { timelineAction } from "./action.ts";
+import { checkPrice, openListing } from "./checks.ts";
+import { Handle, Price } from "./fields.ts";
+import { callMarketplace } from "./marketplace.ts";
+
+/** A new price per item for an open listing, sent by its seller. */
+export const updatePrice = timelineAction({
+  name: "updatePrice",
+  fields: { listing: Handle, price: Price },
+  accounts: [],
+
+  check(state, step) {
+    const listing = openListing(state, step);
+    if (!listing) return;
+    checkPrice(state, step.path, step.action.price, listing.currency);
+    listing.price = step.action.price;
+  },
+
+  // Its rules (the seller, an open listing, a price above 0) are what the checks already asked.
+  rule: async () => {},
+
+  send(replay, entry, at) {
+    const listing = replay.listings.get(entry.listing)!;
+    listing.price = parseUnits(entry.price, listing.decimals);
+    const args = [listing.id, listing.price] as const;
+    const data = encodeFunctionData({ abi: replay.chain.abis.marketplace, functionName: "updatePrice", args });
+    return callMarketplace(replay.chain, listing.seller, data, at);
+  },
+});
