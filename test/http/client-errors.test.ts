@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { FailedKeys } from "../../src/routes/failed-keys.ts";
+import { FailedKeys } from "../../src/pipeline/failed-keys.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, collectionsOn, mintBody, postJson, RPC_ON_FREE_PORTS, startTestSimulator } from "../harness.ts";

@@ -1,7 +1,5 @@
 import { LRUCache } from "lru-cache";
-import type { ChainRead } from "../chain/registry.ts";
-
-type ReadModels = ChainRead["models"];
+import type { ReadModels } from "../indexer/models.ts";
 
 /** At most this many bytes of answers are kept (the least recently served go first). */
 export const ANSWER_BYTES_KEPT = 4 * 1024 * 1024;
@@ -13,7 +11,7 @@ export interface KeptAnswer {
   request: unknown;
   /** Which read models, at which version, the bytes were made from. */
   stamp: string;
-  bytes: Buffer;
+  bytes: Uint8Array;
 }
 
 /**
@@ -41,7 +39,13 @@ export class AnswerBytes {
    * The bytes for `key` made from `from` as it is now: `kept`'s if they were made from that, else `make()`'s, kept
    * with `request` from now on.
    */
-  bytes(key: string, kept: KeptAnswer | undefined, request: unknown, from: readonly ReadModels[], make: () => Buffer) {
+  bytes(
+    key: string,
+    kept: KeptAnswer | undefined,
+    request: unknown,
+    from: readonly ReadModels[],
+    make: () => Uint8Array,
+  ) {
     // An answer from no chain at all (one not served) is made each time: no version would tell it moved.
     if (from.length === 0) return make();
     const stamp = this.#stamp(from);
