@@ -6,7 +6,7 @@ import {
   COLLECTION_METADATA_MAX_BYTES,
   ITEM_METADATA_MAX_BYTES,
 } from "../schemas/on-chain-metadata.ts";
-import { slugify, textToHex } from "../core/formats.ts";
+import { slugify, textToHex, utf8Length } from "../core/formats.ts";
 
 // The on-chain form of item and collection metadata (src/schemas/on-chain-metadata.ts): written
 // by the mint, the control API and the scenario replay; read back from the logs by the views. What
@@ -87,7 +87,7 @@ function compact(fields: Record<string, unknown>, defaults: Record<string, unkno
 }
 
 function bounded(json: string, what: string, limit: number): Hex {
-  const bytes = Buffer.byteLength(json, "utf8");
+  const bytes = utf8Length(json);
   if (bytes > limit) throw new MetadataTooLarge(what, bytes, limit);
   return textToHex(json);
 }
