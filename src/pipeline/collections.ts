@@ -1,5 +1,4 @@
 import type { listCollections as listOperation } from "../schemas/operations.ts";
-import { collectionViews } from "../views/collections.ts";
 import { listCollections, orderedViews } from "../views/collection-list.ts";
 import type { PipelineDeps, ReadHandler } from "./handlers.ts";
 
@@ -14,7 +13,7 @@ export const collectionsRead = ({ chains }: PipelineDeps): ReadHandler<typeof li
     const from = (await chains.read(chainId)).map(({ models }) => models);
     return {
       from,
-      answer: () => listCollections(orderedViews(from.map(collectionViews), query.sortBy, query.sortDir), query),
+      answer: () => listCollections(orderedViews(from, query.sortBy, query.sortDir), query),
     };
   },
 });
