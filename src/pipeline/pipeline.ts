@@ -13,8 +13,8 @@ import { Router, type Allowed, type Routed } from "./router.ts";
 export type { Answer, Drawn, PipelineDeps, PipelineRequest } from "./handlers.ts";
 export type { Allowed, Route, Routed } from "./router.ts";
 
-/** The handler of each operation of the route table. */
-const HANDLERS: Record<OperationId, (deps: PipelineDeps) => Handler<Operation>> = {
+/** The handler of each operation of the route table (one missing does not compile). */
+const HANDLERS = {
   mintItem: mintWrite,
   getItemEvents: itemEventsRead,
   getCollection: collectionRead,
@@ -22,7 +22,7 @@ const HANDLERS: Record<OperationId, (deps: PipelineDeps) => Handler<Operation>> 
   getItemMetadata: metadataRead,
   getImagePng: imagePngMedia,
   getImageSvg: imageSvgMedia,
-} as Record<OperationId, (deps: PipelineDeps) => Handler<Operation>>;
+} satisfies Record<OperationId, (deps: PipelineDeps) => { kind: Handler<Operation>["kind"] }>;
 
 /** Where the API's own paths are: any other path there that no operation serves is 404. */
 export const API_SPACE = commonPrefix(OPERATIONS.map((operation) => operation.path));
@@ -43,7 +43,9 @@ export class Pipeline {
   readonly #answers = new AnswerBytes();
 
   constructor(deps: PipelineDeps) {
-    this.#handlers = new Map(SERVED_OPERATIONS.map((operation) => [operation, HANDLERS[operation.operationId](deps)]));
+    this.#handlers = new Map(
+      SERVED_OPERATIONS.map((operation) => [operation, HANDLERS[operation.operationId](deps) as Handler<Operation>]),
+    );
   }
 
   /** The request's operation (or, OPTIONS, the methods its path takes); undefined for a path that is not the API's. */
