@@ -333,14 +333,14 @@ describe("MSW handlers hold the simulator's world, and after a mint answer as it
     for (const event of realMints) expect(event.timestamp - head.timestamp).toBeLessThanOrEqual(ranFor(simClockFrom));
     for (const event of mockMints) expect(event.timestamp - head.timestamp).toBeLessThanOrEqual(ranFor(mockClockFrom));
     for (const event of [...realMints, ...mockMints]) expect(event.timestamp).toBeGreaterThanOrEqual(head.timestamp);
-    const times = new Map(mockMints.map((event, i) => [event.timestamp, realMints[i]!.timestamp]));
-    const aligned = JSON.parse(JSON.stringify(mocked), (key, value) =>
-      key === "txHash" || key === "transactionHash"
-        ? (hashes.get(value) ?? value)
-        : key === "timestamp"
-          ? (times.get(value) ?? value)
-          : value,
-    );
+    // Each mint's event takes the time of the real mint's block (matched by its transaction, not by its time: two
+    // mints a clock put in one second the other may put in two).
+    const realTimes = new Map(realMints.map((event) => [event.transactionHash, event.timestamp]));
+    const aligned = JSON.parse(JSON.stringify(mocked), (key, value) => {
+      if (key === "txHash" || key === "transactionHash") return hashes.get(value) ?? value;
+      const time = realTimes.get(value?.transactionHash);
+      return time === undefined ? value : { ...value, timestamp: time };
+    });
     // Before the mints the new token is unknown to both (404); after them each new token's history and metadata answer.
     expect(real.slice(-8).map((answer) => answer.status)).toEqual(Array(8).fill(200));
     expect(aligned).toEqual(real);
