@@ -2,6 +2,7 @@ import type { Address } from "viem";
 import { apiError, ERRORS, isApiError, oneLine } from "../core/errors.ts";
 import { rootCause } from "./node/rpc.ts";
 import type { ReadModels } from "../indexer/models.ts";
+import { holding, type CollectionLookup as Lookup, type ReadSource } from "../indexer/read-source.ts";
 import type { SimChain } from "./sim-chain.ts";
 
 /** A node given by --rpc-url does not answer: what needs its chain waits until it does (the API answers 503). */
@@ -15,14 +16,11 @@ export interface ChainRead {
   models: ReadModels;
 }
 
-/**
- * Where a collection address was found: on the chain asked about (`among` the chains looked at, the first holding it),
- * only on another one, or nowhere.
- */
-export type CollectionLookup = { found: ChainRead; among: ChainRead[] } | { elsewhere: number } | { unknown: true };
+/** Where a collection address was found (among the chains read, the first holding it), only elsewhere, or nowhere. */
+export type CollectionLookup = Lookup<ChainRead>;
 
 /** The chains this simulator serves, by chain id; each read brings them up to date first. */
-export class ChainRegistry {
+export class ChainRegistry implements ReadSource {
   readonly #chains = new Map<number, SimChain>();
   #whole: Promise<void> = Promise.resolve();
 
@@ -92,14 +90,10 @@ export class ChainRegistry {
    * have just created it, before the next poll.
    */
   async findCollection(address: Address, chainId?: number): Promise<CollectionLookup> {
-    const holding = (among: ChainRead[]) => {
-      const found = among.find(({ models }) => models.collections.has(address));
-      return found && { found, among };
-    };
-    const lookup = holding(await this.read(chainId)) ?? holding(await this.#caughtUp(chainId));
+    const lookup = holding(await this.read(chainId), address) ?? holding(await this.#caughtUp(chainId), address);
     if (lookup) return lookup;
     if (chainId === undefined) return { unknown: true };
-    const elsewhere = holding(await this.read());
+    const elsewhere = holding(await this.read(), address);
     return elsewhere ? { elsewhere: elsewhere.found.chain.chainId } : { unknown: true };
   }
 

@@ -1,4 +1,4 @@
-import type { Address, Hex } from "viem";
+import { bytesToHex, hexToBytes, type Address, type Hex } from "viem";
 
 // How the service writes the things it names: addresses, items, event ids, slugs, text as bytes. One place each.
 
@@ -38,7 +38,7 @@ export function slugify(name: string): string {
  * sequence that is not UTF-8 reads as U+FFFD), decoded natively: a large world's start decodes one per item.
  */
 export function hexToText(hex: Hex): string {
-  return Buffer.from(hex.slice(2), "hex").toString("utf8");
+  return nodeBuffer ? nodeBuffer.from(hex.slice(2), "hex").toString("utf8") : utf8Decoder.decode(hexToBytes(hex));
 }
 
 /**
@@ -46,5 +46,16 @@ export function hexToText(hex: Hex): string {
  * byte at a time, a chain of hundreds of string pieces that the scenario's metadata (one per item) would keep in memory.
  */
 export function textToHex(text: string): Hex {
-  return `0x${Buffer.from(text, "utf8").toString("hex")}`;
+  return nodeBuffer ? `0x${nodeBuffer.from(text, "utf8").toString("hex")}` : bytesToHex(utf8Encoder.encode(text));
 }
+
+/** How many bytes the text takes as UTF-8. */
+export function utf8Length(text: string): number {
+  return nodeBuffer ? nodeBuffer.byteLength(text, "utf8") : utf8Encoder.encode(text).length;
+}
+
+// Node's Buffer where there is one (native, and one flat string); the web's text codecs in a browser, where the MSW
+// handlers fold a world's logs and describe a mocked mint's item.
+const nodeBuffer = (globalThis as { Buffer?: typeof Buffer }).Buffer;
+const utf8Decoder = new TextDecoder();
+const utf8Encoder = new TextEncoder();

@@ -11,7 +11,7 @@ import type { Control } from "../control/control.ts";
 import type { AccessPolicy } from "../access/policy.ts";
 import { controlRoutes } from "../control/routes.ts";
 import type { RouteDeps } from "../routes/deps.ts";
-import { apiRoutes } from "../routes/api.ts";
+import { apiAnswers } from "../routes/api.ts";
 import { dashboardRoute } from "../routes/dashboard.ts";
 import { docsRoute } from "../routes/docs.ts";
 import type { PushedEvents } from "../events/events.ts";
@@ -105,7 +105,7 @@ const PARSED_METHODS = ["POST", "PUT", "PATCH"];
 export function createApp(deps: AppDeps): Koa {
   const app = new Koa();
   const router = new Router();
-  for (const route of [apiRoutes, docsRoute, dashboardRoute]) route(router, deps);
+  for (const route of [docsRoute, dashboardRoute]) route(router);
   controlRoutes(router, deps.control, deps.events);
   app.use(errorExit(deps.control.requests, (message) => console.error(message)));
   app.use(deps.drain.middleware());
@@ -133,6 +133,7 @@ export function createApp(deps: AppDeps): Koa {
       ? (ctx.path === FRAGMENT_ROUTE.path ? parseFragment : parseBody)(ctx, next)
       : next(),
   );
+  app.use(apiAnswers(deps));
   app.use(router.routes());
   const methodNotAllowed = () => apiError(ERRORS.METHOD_NOT_ALLOWED);
   app.use(router.allowedMethods({ throw: true, methodNotAllowed, notImplemented: methodNotAllowed }));

@@ -7,7 +7,7 @@ import {
   ITEM_METADATA_MAX_BYTES,
 } from "../schemas/on-chain-metadata.ts";
 import { apiError, ERRORS } from "../core/errors.ts";
-import { slugify, textToHex } from "../core/formats.ts";
+import { slugify, textToHex, utf8Length } from "../core/formats.ts";
 
 // The on-chain form of item and collection metadata (src/schemas/on-chain-metadata.ts): written
 // by the mint, the control API and the scenario replay; read back from the logs by the views. What
@@ -76,7 +76,7 @@ function compact(fields: Record<string, unknown>, defaults: Record<string, unkno
 
 /** The metadata as bytes; too large to go on chain (413), its one line tells its size and the limit. */
 function bounded(json: string, what: "item" | "collection", limit: number): Hex {
-  const bytes = Buffer.byteLength(json, "utf8");
+  const bytes = utf8Length(json);
   if (bytes > limit) {
     const [size, most] = [bytes, limit].map((n) => n.toLocaleString("en"));
     const line = `the ${what}'s metadata is ${size} bytes as it goes on chain (compact JSON), more than the ${most} allowed`;

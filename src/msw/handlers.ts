@@ -1,89 +1,143 @@
 import { http, HttpResponse, type HttpHandler } from "msw";
-import { DEFAULT_IMAGE_SIZE, IMAGE_SEED_PATTERN } from "../schemas/image.ts";
-import { answer } from "./answers.ts";
-import { worldFromSnapshots, type SnapshotReader } from "./data.ts";
-
-/** Where the snapshots come from: a reader, or the files themselves by path under the snapshot directory. */
-export type SnapshotFiles = SnapshotReader | Record<string, unknown>;
+import { zeroAddress } from "viem";
+import { ApiError, apiError, ERRORS } from "../core/errors.ts";
+import { API_SPACE, Pipeline, type PipelineDeps, type Routed } from "../pipeline/pipeline.ts";
+import { mockMint } from "./mint.ts";
+import { worldOf, type SnapshotFiles } from "./snapshots.ts";
+import { MockWorld } from "./world.ts";
 
 export interface HandlerOptions {
   /** Only requests to this origin are answered (e.g. "http://localhost:3000"); default any origin. */
   baseUrl?: string;
 }
 
+/** The mock holds no key book: any API key is a developer's, and no chain asks whether its wallet may mint. */
+const ANY_KEY: PipelineDeps["accounts"] = {
+  byApiKey: (apiKey) => ({ apiKey, name: apiKey, walletKey: "0x", wallet: zeroAddress }),
+};
+
 /**
- * MSW handlers answering the API's four /api/v2 operations from a snapshotted world, as the
- * simulator serving that world would: same status, same body bytes (compact JSON, as Koa
- * writes it), same error bodies; and the images its answers name, as snapshotted. Other paths
- * (and images the snapshots do not hold) are left alone.
+ * MSW handlers for every operation of the route table, each answering through the same pipeline the simulator's
+ * server answers through (same routing, checks, handlers, views and error bodies), over the world of the snapshot
+ * files (`world.json`, folded by the indexer's reducers): same status, same body bytes. One more answers the API's
+ * other paths (404/405, as the server). Other requests, and CORS preflights, are left alone.
  */
 export function handlersFrom(
   files: SnapshotFiles,
-  { baseUrl }: HandlerOptions = {},
-  drawSvg?: (seed: string, size: number) => string,
+  { baseUrl }: HandlerOptions,
+  draw: PipelineDeps["draw"],
 ): HttpHandler[] {
-  const world = worldFromSnapshots(readerOf(files));
-  const origin = baseUrl ? baseUrl.replace(/\/+$/, "") : "*";
-  const respond = async ({ request }: { request: Request }) => {
-    if (request.method === "OPTIONS") return undefined;
-    const url = new URL(request.url);
-    const answered = await answer(world, {
-      method: request.method,
-      path: url.pathname,
-      search: url.search,
-      contentType: request.headers.get("content-type"),
-      body: () => request.text(),
-    });
-    if (!answered) return undefined;
-    return new HttpResponse(JSON.stringify(answered.body), {
-      status: answered.status,
-      headers: { "content-type": "application/json; charset=utf-8" },
-    });
-  };
-  const image = ({ request }: { request: Request }) => {
-    const url = new URL(request.url);
-    const bytes = world.images.get(url.pathname + url.search);
-    if (bytes) {
-      const type = url.pathname.endsWith(".svg") ? "image/svg+xml" : "image/png";
-      return new HttpResponse(bytes, { status: 200, headers: { "content-type": type } });
-    }
-    // Where the snapshots hold no bytes (a browser bundle leaves them out), the same picture as SVG.
-    const drawn = drawSvg && drawableImage(url);
-    return drawn
-      ? HttpResponse.text(drawSvg(drawn.seed, drawn.size), { headers: { "content-type": "image/svg+xml" } })
-      : undefined;
-  };
+  const world = new MockWorld(worldOf(files));
+  const pipeline = new Pipeline({ chains: world, accounts: ANY_KEY, send: mockMint(world), draw });
+  const origin = baseUrl ? escaped(baseUrl.replace(/\/+$/, "")) : "[a-z][a-z0-9+.-]*://[^/]+";
+  const resolver = ({ request }: { request: Request }) => respond(pipeline, request);
   return [
-    http.all(`${origin}/api/v2/*`, respond),
-    http.get(`${origin}/metadata/*`, respond),
-    http.get(`${origin}/images/*`, image),
+    ...pipeline.router.routes.map(({ pattern }) =>
+      http.all(new RegExp(`^${origin}${pattern.source.slice(1)}`, pattern.flags), resolver),
+    ),
+    http.all(new RegExp(`^${origin}${escaped(API_SPACE)}`), resolver),
   ];
 }
 
-/** The seed and size of an image request the simulator would answer, or undefined. */
-function drawableImage(url: URL): { seed: string; size: number } | undefined {
-  const found = /^\/images\/([^/]+)\.(png|svg)$/.exec(url.pathname);
-  const size = Number(url.searchParams.get("size") ?? DEFAULT_IMAGE_SIZE);
-  if (!found || !new RegExp(IMAGE_SEED_PATTERN).test(found[1]!) || !Number.isInteger(size) || size < 16 || size > 1024)
-    return undefined;
-  return { seed: found[1]!, size };
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/** A request answered as the server answers it: its body read as Koa's parser reads it, then the pipeline's answer. */
+async function respond(pipeline: Pipeline, request: Request): Promise<Response | undefined> {
+  if (request.method === "OPTIONS") return undefined;
+  const url = new URL(request.url);
+  const headers = new Headers();
+  const contentType = request.headers.get("content-type") ?? "";
+  try {
+    const routed = routeOf(pipeline, request.method, url.pathname);
+    if (!routed) return undefined;
+    // The server reads the body before it routes: a body it cannot read is refused first.
+    const body = await bodyOf(request, contentType);
+    if ("refused" in routed) throw routed.refused;
+    const answer = await pipeline.answer(routed, {
+      method: request.method,
+      path: url.pathname,
+      url: url.pathname + url.search,
+      query: queryOf(url.search),
+      contentType,
+      body,
+      is: (types) => types.find((type) => type === mediaTypeOf(contentType)) ?? false,
+      client: "",
+      setHeader: (name, value) => headers.set(name, value),
+    });
+    headers.set("content-type", answer.type);
+    return new HttpResponse(answer.body, { status: answer.status, headers });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    headers.set("content-type", JSON_TYPE);
+    return new HttpResponse(JSON.stringify(error.body), { status: error.status, headers });
+  }
 }
 
-/**
- * A reader over files given by path, e.g. what Vite's
- * `import.meta.glob("…/fixtures/snapshots/**\/*.json", { eager: true, import: "default" })` gives:
- * each key is matched by its part after `snapshots/`.
- */
-export function readerOf(files: SnapshotFiles): SnapshotReader {
-  if (typeof files === "function") return files;
-  const byPath = new Map(
-    Object.entries(files).map(([path, content]) => [
-      path.replace(/^.*?snapshots\//, "").replace(/^\.?\//, ""),
-      content,
-    ]),
-  );
-  return (file) => {
-    if (!byPath.has(file)) throw new Error(`no snapshot file ${file} among the ${byPath.size} given`);
-    return byPath.get(file);
-  };
+function routeOf(pipeline: Pipeline, method: string, path: string): Routed | { refused: unknown } | undefined {
+  try {
+    const routed = pipeline.route(method, path);
+    return routed && "allow" in routed ? undefined : routed;
+  } catch (refused) {
+    return { refused };
+  }
+}
+
+/** The media type of a Content-Type header: `application/json; charset=utf-8` → `application/json`. */
+function mediaTypeOf(contentType: string): string {
+  return contentType.split(";")[0]!.trim().toLowerCase();
+}
+
+/** The JSON media types Koa's body parser reads (@koa/bodyparser's), and forms. */
+const JSON_TYPES = new Set([
+  "application/json",
+  "application/json-patch+json",
+  "application/vnd.api+json",
+  "application/csp-report",
+  "application/reports+json",
+  "application/scim+json",
+]);
+const FORM_TYPE = "application/x-www-form-urlencoded";
+
+/** The body as the server's parser reads it: JSON (strict), a form's fields, or nothing. */
+async function bodyOf(request: Request, contentType: string): Promise<unknown> {
+  if (!["POST", "PUT", "PATCH"].includes(request.method)) return undefined;
+  const type = mediaTypeOf(contentType);
+  if (JSON_TYPES.has(type)) return parseJson(await request.text());
+  if (type === FORM_TYPE) return Object.fromEntries(new URLSearchParams(await request.text()));
+  return {};
+}
+
+// As the simulator's body parser reads JSON (strict): an empty body is {}, a body that does not start with an object or
+// an array is refused.
+const OBJECT_OR_ARRAY = /^[\x20\x09\x0a\x0d]*[[{]/;
+
+function parseJson(text: string): unknown {
+  if (text === "") return {};
+  const invalid = (reason: string) => apiError(ERRORS.INVALID_JSON, {}, { errors: [reason] });
+  if (!OBJECT_OR_ARRAY.test(text)) throw invalid("invalid JSON, only supports object and array");
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw invalid((error as Error).message);
+  }
+}
+
+/** The query as Koa parses it (src/http/app.ts): a repeated parameter becomes an array. */
+function queryOf(search: string): Record<string, string | string[]> {
+  const params = new URLSearchParams(search);
+  const query: Record<string, string | string[]> = {};
+  for (const key of params.keys()) {
+    const values = params.getAll(key);
+    Object.defineProperty(query, key, {
+      value: values.length <= 1 ? values[0]! : values,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return query;
+}
+
+function escaped(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }

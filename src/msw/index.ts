@@ -1,19 +1,21 @@
-// `nft-service-simulator/msw` in Node: MSW handlers answering from response snapshots.
+// `nft-service-simulator/msw` in Node: MSW handlers answering as the simulator serving a snapshotted world would.
 //
 //   import { setupServer } from "msw/node";
 //   import { handlers } from "nft-service-simulator/msw";
 //   setupServer(...handlers).listen();
 //
-// `handlers` answer from the default world's snapshots the package ships; `createHandlers`
-// makes a fresh set (a mocked mint stays within its set), from another snapshot directory if given.
+// `handlers` answer from the default world the package ships; `createHandlers` makes a fresh set (a mocked mint stays
+// within its set), from another snapshot directory if given (its world.json, which `nft-sim fixtures export` writes).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { HttpHandler } from "msw";
-import { handlersFrom, type HandlerOptions, type SnapshotFiles } from "./handlers.ts";
+import { picture } from "../images/identicon.ts";
+import { handlersFrom, type HandlerOptions } from "./handlers.ts";
+import type { SnapshotFiles } from "./snapshots.ts";
 
-export type { HandlerOptions, SnapshotFiles } from "./handlers.ts";
-export type { SnapshotIndex, SnapshotReader } from "./data.ts";
+export type { HandlerOptions } from "./handlers.ts";
+export type { SnapshotFiles, SnapshotIndex, SnapshotReader } from "./snapshots.ts";
 
 /** The snapshots of the default world (fixtures/snapshots, written by `nft-sim fixtures export`). */
 export const DEFAULT_SNAPSHOTS = fileURLToPath(new URL("../../fixtures/snapshots", import.meta.url));
@@ -32,12 +34,9 @@ export function createHandlers({
 }: CreateHandlersOptions = {}): HttpHandler[] {
   const files =
     typeof snapshots === "string"
-      ? (file: string) =>
-          file.endsWith(".json")
-            ? (JSON.parse(readFileSync(join(snapshots, file), "utf8")) as unknown)
-            : new Uint8Array(readFileSync(join(snapshots, file)))
+      ? (file: string) => JSON.parse(readFileSync(join(snapshots, file), "utf8")) as unknown
       : snapshots;
-  return handlersFrom(files, options);
+  return handlersFrom(files, options, picture);
 }
 
 /** Handlers for the default world on any origin. */

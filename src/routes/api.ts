@@ -1,29 +1,52 @@
-import type Router from "@koa/router";
-import type { Middleware } from "koa";
-import { SERVED_OPERATIONS, type OperationId } from "../schemas/operations.ts";
-import { AnswerBytes } from "./answer-bytes.ts";
-import { collectionRoute } from "./collection.ts";
-import { collectionsRoute } from "./collections.ts";
+import type { Context, Middleware } from "koa";
+import { picture } from "../images/identicon.ts";
+import { Pipeline, type Answer, type PipelineRequest } from "../pipeline/pipeline.ts";
+import { sendMint } from "../services/mint-item.ts";
 import type { RouteDeps } from "./deps.ts";
-import { imagePngRoute, imageSvgRoute } from "./images.ts";
-import { itemEventsRoute } from "./item-events.ts";
-import { metadataRoute } from "./metadata.ts";
-import { mintRoute } from "./mint.ts";
 
-/** The handler of each operation of the route table. */
-const HANDLERS: Record<OperationId, (deps: RouteDeps, answers: AnswerBytes) => Middleware> = {
-  mintItem: mintRoute,
-  getItemEvents: itemEventsRoute,
-  getCollection: collectionRoute,
-  listCollections: collectionsRoute,
-  getItemMetadata: metadataRoute,
-  getImagePng: imagePngRoute,
-  getImageSvg: imageSvgRoute,
-};
+/**
+ * The API on Koa: a request the route table serves is answered by the pipeline (one per app: its reads' answers kept
+ * as bytes are the app's), with the body Koa's parser read; its refusals go to the app's error exit. Any other path is
+ * left to the next middleware. An image is answered 304 when the client holds its ETag.
+ */
+export function apiAnswers(deps: RouteDeps): Middleware {
+  const pipeline = new Pipeline({
+    chains: deps.chains,
+    accounts: deps.accounts,
+    send: (account, mint) => sendMint(deps, account, mint),
+    draw: picture,
+  });
+  return async (ctx, next) => {
+    const routed = pipeline.route(ctx.method, ctx.path);
+    if (!routed) return next();
+    if ("allow" in routed) {
+      ctx.status = 200;
+      ctx.body = "";
+      ctx.set("Allow", routed.allow.join(", "));
+      return;
+    }
+    send(ctx, await pipeline.answer(routed, requestOf(ctx)));
+    if (routed.operation.media && ctx.fresh) ctx.status = 304;
+  };
+}
 
-/** Serves every operation of the table at its method and path; the reads share one app's answers kept as bytes. */
-export function apiRoutes(router: Router, deps: RouteDeps): void {
-  const answers = new AnswerBytes();
-  for (const operation of SERVED_OPERATIONS)
-    router[operation.method](operation.path, HANDLERS[operation.operationId](deps, answers));
+function requestOf(ctx: Context): PipelineRequest {
+  return {
+    method: ctx.method,
+    path: ctx.path,
+    url: ctx.url,
+    query: ctx.query,
+    contentType: ctx.get("content-type"),
+    body: ctx.request.body,
+    is: (types) => ctx.is(types),
+    client: ctx.ip,
+    setHeader: (name, value) => ctx.set(name, value),
+  };
+}
+
+/** The answer's bytes as a Buffer over the same memory (Koa sends a Buffer as it is). */
+function send(ctx: Context, { status, type, body }: Answer): void {
+  ctx.status = status;
+  ctx.set("content-type", type);
+  ctx.body = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }

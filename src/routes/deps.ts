@@ -1,7 +1,7 @@
 import type { Accounts } from "../core/accounts.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 
-/** What the routes may reach: the chains (and their read models), the API keys. */
+/** What the API's Koa face gives the pipeline: the chains (and their read models), the API keys, a mint's patience. */
 export interface RouteDeps {
   chains: ChainRegistry;
   accounts: Accounts;

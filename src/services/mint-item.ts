@@ -1,14 +1,14 @@
-import { type Address, type Hex } from "viem";
+import type { Address, Hex } from "viem";
 import { addItem, createdTokenIds } from "../chain/actions/add-item.ts";
 import { addItems } from "../chain/actions/add-items.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { ChainRevert } from "../chain/revert.ts";
-import { apiError, apiErrorIn, ERRORS, isApiError, oneLine } from "../core/errors.ts";
-import { itemRef, lowerAddress } from "../core/formats.ts";
-import { encodeItemDescription } from "../metadata/codec.ts";
-import type { MintBody, MintResponse, StoredItem } from "../schemas/item.ts";
+import { apiError, apiErrorIn, ERRORS, oneLine } from "../core/errors.ts";
+import { itemRef } from "../core/formats.ts";
+import type { MintResponse, StoredItem } from "../schemas/item.ts";
+import { unknownChain, type PlannedMint } from "./mint-plan.ts";
 import { minedWithin } from "./pending-write.ts";
 
 export interface MintDeps {
@@ -18,47 +18,18 @@ export interface MintDeps {
 }
 
 /**
- * Mints a new item as the account's developer wallet. The collection contract
- * decides whether the wallet may (its minter role); the call is dry-run first
- * so a refused mint changes nothing on chain. The item's description goes on chain
- * with it (ItemDescribed), so every instance reading the chain knows the item whole.
- * Answers once the block is indexed; if the block does not come in time, 504 with
- * the hash (or 409 if the chain dropped it).
+ * Mints a planned item (`planMint`) as the account's developer wallet. The collection contract decides whether the
+ * wallet may (its minter role); the call is dry-run first so a refused mint changes nothing on chain. The item's
+ * description goes on chain with it (ItemDescribed), so every instance reading the chain knows the item whole.
+ * Answers once the block is indexed; if the block does not come in time, 504 with the hash (or 409 if the chain
+ * dropped it).
  */
-export async function mintItem(
+export async function sendMint(
   { chains, mintTimeoutMs }: MintDeps,
   account: ApiAccount,
-  body: MintBody,
+  { chainId, collection, recipient, item, metadata }: PlannedMint,
 ): Promise<MintResponse> {
-  const target = servedChain(chains, body.chainId);
-  const collection = lowerAddress(body.collectionAddress);
-  const item = resolveItem(body.item);
-  const metadata = describe(item);
-  const lookup = await chains.findCollection(collection, body.chainId);
-  if ("unknown" in lookup) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${collection}` });
-  if ("elsewhere" in lookup) {
-    throw apiError(
-      ERRORS.COLLECTION_ON_OTHER_CHAIN,
-      { address: collection, chainId: body.chainId },
-      {
-        errors: [`collection ${collection} lives on chain ${lookup.elsewhere}, not on chain ${body.chainId}`],
-      },
-    );
-  }
-
-  const recipient = lowerAddress(body.recipient);
-  if (!item.isStackable && item.initialSupply > item.maximumSupply) {
-    throw apiError(
-      ERRORS.SUPPLY_ABOVE_MAX,
-      {},
-      {
-        errors: [
-          `item.initialSupply (${item.initialSupply}) must not exceed item.maximumSupply (${item.maximumSupply})`,
-        ],
-      },
-    );
-  }
-
+  const target = servedChain(chains, chainId);
   const hash = await sendAddItem(target, account, collection, recipient, item, metadata).catch((error: unknown) => {
     throw mintRefused(error, account);
   });
@@ -94,16 +65,6 @@ function mintRefused(error: unknown, account: ApiAccount) {
   return apiError(ERRORS.CONTRACT_RULE, { what: "the mint" }, { errors: [error.message] });
 }
 
-/** The item's description as it goes on chain, or 413 if it is too large to (before anything is sent). */
-function describe(item: StoredItem): Hex {
-  try {
-    return encodeItemDescription(item);
-  } catch (error) {
-    if (!isApiError(error, ERRORS.METADATA_TOO_LARGE)) throw error;
-    throw error.withErrors([`item: ${error.errors[0]}; shorten its description, properties or imageUrl`]);
-  }
-}
-
 function sendAddItem(
   chain: SimChain,
   account: ApiAccount,
@@ -125,15 +86,5 @@ function sendAddItem(
 export function servedChain(chains: ChainRegistry, chainId: number): SimChain {
   const found = chains.get(chainId);
   if (found) return found;
-  throw apiError(
-    ERRORS.UNKNOWN_CHAIN,
-    { chainId },
-    {
-      errors: [`chainId ${chainId} is unknown; this simulator serves chains ${chains.ids().join(", ")}`],
-    },
-  );
-}
-
-function resolveItem(item: MintBody["item"]): StoredItem {
-  return { ...item, maximumSupply: item.maximumSupply ?? item.initialSupply } as StoredItem;
+  throw unknownChain(chainId, chains.ids());
 }

@@ -4,7 +4,8 @@ import {
   type CollectionsResponse,
   type CollectionField,
 } from "../schemas/collection.ts";
-import type { CollectionView, collectionViews } from "./collections.ts";
+import type { ReadModels } from "../indexer/models.ts";
+import { collectionViews, versionViews, type CollectionView } from "./collections.ts";
 
 const NOT_FILTERS = new Set<string>(NON_FILTER_PARAMETERS);
 
@@ -25,42 +26,27 @@ export function listCollections(ordered: readonly CollectionView[], query: Colle
 }
 
 /**
- * Every chain's collections in one order, with a stable tie-break (address, then chain)
- * so that pages never overlap or skip. An order is kept until a chain's views change.
+ * Every chain's collections in one order, with a stable tie-break (address, then chain) so that pages never overlap or
+ * skip. An order is kept with the first chain's version views until a chain's models move.
  */
 export function orderedViews(
-  perChain: readonly ChainViews[],
+  from: readonly ReadModels[],
   sortBy: CollectionField,
   sortDir: "asc" | "desc",
 ): readonly CollectionView[] {
-  if (perChain.length === 0) return [];
-  let cached = orders.get(perChain[0]);
-  if (
-    !cached ||
-    cached.perChain.length !== perChain.length ||
-    cached.perChain.some((views, i) => views !== perChain[i])
-  ) {
-    cached = { perChain, byOrder: new Map() };
-    orders.set(perChain[0], cached);
-  }
-  const key = `${sortBy}:${sortDir}`;
-  let ordered = cached.byOrder.get(key);
-  if (!ordered)
-    cached.byOrder.set(
-      key,
-      (ordered = sortViews(
-        perChain.flatMap((views) => [...views.values()]),
-        sortBy,
-        sortDir,
-      )),
-    );
+  if (from.length === 0) return [];
+  const [first, ...others] = from.map(versionViews);
+  const key = `${sortBy}:${sortDir}:${from.map((models) => models.facts.chainId).join(",")}`;
+  const kept = first!.orders.get(key);
+  if (kept && kept.others.every((views, i) => views === others[i])) return kept.ordered;
+  const ordered = sortViews(
+    from.flatMap((models) => [...collectionViews(models).values()]),
+    sortBy,
+    sortDir,
+  );
+  first!.orders.set(key, { others, ordered });
   return ordered;
 }
-
-type ChainViews = ReturnType<typeof collectionViews>;
-
-// Keyed by the first chain's views: each simulator has its own, and a chain's views are replaced when they change.
-const orders = new WeakMap<ChainViews, { perChain: readonly ChainViews[]; byOrder: Map<string, CollectionView[]> }>();
 
 function sortViews(views: CollectionView[], sortBy: CollectionField, sortDir: "asc" | "desc"): CollectionView[] {
   const direction = sortDir === "asc" ? 1 : -1;

@@ -4,6 +4,7 @@ import type { CollectionDescription } from "../schemas/on-chain-metadata.ts";
 import type { Collection, CollectionSummary } from "../schemas/collection.ts";
 import { collectionDescription } from "./descriptions.ts";
 import { cents, saleWorth } from "./item-event.ts";
+import { madeOf } from "./made.ts";
 
 const DAY = 86_400;
 
@@ -14,14 +15,33 @@ export interface CollectionView {
   isVerified: boolean;
 }
 
+/** What one version of a chain's read models shows: its collections, and their list orders (`orderedViews`). */
+export interface VersionViews {
+  version: number;
+  collections?: Map<Address, CollectionView>;
+  /** Each list order of these collections with the other chains' (by sort and chains), and those chains' views. */
+  orders: Map<string, { others: readonly VersionViews[]; ordered: readonly CollectionView[] }>;
+}
+
+/** What the models' version shows, kept until the version moves. */
+export function versionViews(models: ReadModels): VersionViews {
+  return madeOf(
+    models,
+    (): VersionViews => ({ version: models.version, orders: new Map() }),
+    (made) => made.version === models.version,
+  );
+}
+
 /**
- * Every collection of one chain as the API shows it, derived from the read
- * models (the metadata included: the chain told it), and cached until they change.
+ * Every collection of one chain as the API shows it, derived from the read models (the metadata included: the chain
+ * told it), made once per version of the models.
  */
 export function collectionViews(models: ReadModels): Map<Address, CollectionView> {
-  const key = models.version;
-  const cached = cache.get(models);
-  if (cached?.key === key) return cached.views;
+  const shown = versionViews(models);
+  return (shown.collections ??= collectionsOf(models));
+}
+
+function collectionsOf(models: ReadModels): Map<Address, CollectionView> {
   const views = new Map<Address, CollectionView>();
   for (const record of models.collections.values()) {
     const meta = collectionDescription(record);
@@ -37,11 +57,8 @@ export function collectionViews(models: ReadModels): Map<Address, CollectionView
       Object.freeze({ collection: Object.freeze(collection), summary, isVerified: meta.isVerified }),
     );
   }
-  cache.set(models, { key, views });
   return views;
 }
-
-const cache = new WeakMap<ReadModels, { key: number; views: Map<Address, CollectionView> }>();
 
 function toCollection(
   record: CollectionRecord,

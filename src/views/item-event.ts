@@ -2,22 +2,15 @@ import { formatUnits } from "viem";
 import { itemRef, marketEventId, transferEventId } from "../core/formats.ts";
 import type { Activity, ChainFacts, MarketFact, ReadOnly, TransferFact } from "../indexer/models.ts";
 import type { ItemEvent, MarketEvent, TransferEvent } from "../schemas/item-event.ts";
+import { madeOf } from "./made.ts";
 
-/** Each fact's API event, made once: facts never change, and pages reuse the same frozen object. */
-const made = new WeakMap<Activity, ItemEvent>();
-
+/** Each fact's API event, made once and frozen: facts never change, and pages reuse the same object. */
 function once<Fact extends Activity, Event extends ItemEvent>(
   facts: ReadOnly<ChainFacts>,
   fact: Fact,
   make: (facts: ReadOnly<ChainFacts>, fact: Fact) => Event,
 ): Event {
-  let event = made.get(fact) as Event | undefined;
-  if (!event) {
-    event = make(facts, fact);
-    made.set(fact, event);
-    Object.freeze(event);
-  }
-  return event;
+  return madeOf(fact, () => Object.freeze(make(facts, fact)));
 }
 
 /** An activity fact as the API writes it (frozen). */

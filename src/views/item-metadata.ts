@@ -1,8 +1,8 @@
 import type { Address } from "viem";
 import { itemKey, type ReadModels } from "../indexer/models.ts";
+import type { ItemDescription } from "../schemas/item.ts";
 import type { ItemMetadata } from "../schemas/metadata.ts";
 import { itemDescription } from "./descriptions.ts";
-import { metadataOf } from "./metadata-of.ts";
 
 export type { ItemMetadata } from "../schemas/metadata.ts";
 
@@ -22,4 +22,31 @@ export function itemMetadata(models: ReadModels, collection: Address, tokenId: b
     maximumSupply: described.stackable ? Number(record.maxSupply) : record.creation.tokenIds.length,
     royaltyFee: record.royaltyPerMille,
   });
+}
+
+/** What the chain fixed when it created an item's token id(s). */
+interface FixedAtCreation {
+  stackable: boolean;
+  /** A stackable item's maximum supply; a non-stackable item's copies (each of supply one). */
+  maximumSupply: number;
+  royaltyFee: number;
+}
+
+/** An item's JSON metadata from its description and what the chain fixed. */
+function metadataOf(item: ItemDescription, fixed: FixedAtCreation): ItemMetadata {
+  return {
+    name: item.name,
+    description: item.description,
+    image: item.imageUrl,
+    fileType: item.fileType,
+    attributes: item.properties.map(({ name, value, static: isStatic }) => ({
+      trait_type: name,
+      value,
+      static: isStatic,
+    })),
+    isStackable: fixed.stackable,
+    isConsumable: item.isConsumable,
+    maximumSupply: fixed.maximumSupply,
+    royaltyFee: fixed.royaltyFee,
+  };
 }

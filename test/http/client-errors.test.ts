@@ -1,6 +1,5 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { FailedKeys } from "../../src/routes/failed-keys.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, collectionsOn, mintBody, postJson, RPC_ON_FREE_PORTS, startTestSimulator } from "../harness.ts";
@@ -140,17 +139,4 @@ it("an address that keeps sending unknown apiKeys gets 429 with Retry-After, and
   expect(last.body.error).toBe("TOO_MANY_REQUESTS");
   expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
   expect((await call(sim, "/api/v2/collection")).status).toBe(200);
-});
-
-it("the failed-key window counts per address, expires, and stays bounded", () => {
-  const keys = new FailedKeys({ limit: 3, windowMs: 1000, maxClients: 2 });
-  for (let i = 0; i < 3; i += 1) keys.record("a", 0);
-  expect(keys.retryAfter("a", 10)).toBe(1);
-  expect(keys.retryAfter("b", 10)).toBe(0);
-  expect(keys.retryAfter("a", 1000)).toBe(0);
-  keys.record("b", 2000);
-  keys.record("c", 2000);
-  keys.record("d", 2000);
-  for (let i = 0; i < 3; i += 1) keys.record("d", 2001);
-  expect(keys.retryAfter("d", 2002)).toBe(1);
 });

@@ -19,7 +19,9 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { gzipSync } from "node:zlib";
 import { build } from "vite";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { DEFAULT_SNAPSHOTS } from "../../src/msw/index.ts";
+import { setupServer } from "msw/node";
+import { createHandlers, DEFAULT_SNAPSHOTS } from "../../src/msw/index.ts";
+import { WORLD_FILE, type WorldFile } from "../../src/msw/world-file.ts";
 import { DEFAULT_WORLD_FILE, fixtureWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
 import { startSimulator, type Simulator } from "../../src/simulator/simulator.ts";
 import { CHROMIUM, describeInChromium } from "../chromium.ts";
@@ -106,10 +108,9 @@ describeInChromium("MSW handlers in Chromium, imported through the package entry
       .join("\n");
     const size = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
     console.log(`the page's bundle: ${size(Buffer.byteLength(bundled))}, ${size(gzipSync(bundled).length)} gzipped`);
-    const { responses } = JSON.parse(readFileSync(join(DEFAULT_SNAPSHOTS, "index.json"), "utf8")) as {
-      responses: { file: string }[];
-    };
-    expect(bundled).toContain(responses.find(({ file }) => file.startsWith("item-events/"))!.file);
+    // The world the handlers fold: each chain's logs, the last one's transaction among them.
+    const { chains } = JSON.parse(readFileSync(join(DEFAULT_SNAPSHOTS, WORLD_FILE), "utf8")) as WorldFile;
+    for (const { logs } of chains) expect(bundled).toContain(logs.at(-1)![4]);
     expect(bundled).not.toContain("node:fs");
   });
 
@@ -163,6 +164,69 @@ describeInChromium("MSW handlers in Chromium, imported through the package entry
     );
     expect(width, "an image the answers name shows in the page").toBe(512);
   }, 120_000);
+
+  it("mints as the handlers in Node do (its description written as bytes with no Buffer), and answers what it minted", async () => {
+    const [first] = (await fetch(`${sim.url}/api/v2/collection?perPage=1&chainId=56`).then((r) => r.json()))
+      .collections as { address: string; slug: string }[];
+    const item = { name: "Café ☕ Sword", description: "naïve 🗡", initialSupply: 2, isStackable: false };
+    const body = JSON.stringify({
+      collectionAddress: first!.address,
+      recipient: `0x${"1".repeat(40)}`,
+      chainId: 56,
+      item,
+    });
+    const requests = [
+      { method: "POST", path: "/api/v2/item/new?apiKey=demo-studio-key", body },
+      // Its metadata too large to go on chain (413), measured in UTF-8 bytes.
+      {
+        method: "POST",
+        path: "/api/v2/item/new?apiKey=demo-studio-key",
+        body: JSON.stringify({
+          ...JSON.parse(body),
+          item: {
+            ...item,
+            description: "é".repeat(5000),
+            properties: Array.from({ length: 20 }, (_, i) => ({ name: `p${i}`, value: "€".repeat(300) })),
+          },
+        }),
+      },
+    ];
+    const send = async (base: string, { method, path, body }: { method: string; path: string; body: string }) => {
+      const response = await fetch(`${base}${path}`, { method, headers: { "content-type": "application/json" }, body });
+      return [response.status, await response.text()] as [number, string];
+    };
+    const inPage = await page.evaluate(
+      async ({ requests }) => {
+        const answers: [number, string][] = [];
+        for (const { method, path, body } of requests) {
+          const response = await fetch(path, { method, headers: { "content-type": "application/json" }, body });
+          answers.push([response.status, await response.text()]);
+        }
+        return answers;
+      },
+      { requests },
+    );
+    const NODE = "http://node-mock.example";
+    const node = setupServer(...createHandlers({ baseUrl: NODE }));
+    node.listen({ onUnhandledRequest: "bypass" });
+    try {
+      const inNode: [number, string][] = [];
+      for (const request of requests) inNode.push(await send(NODE, request));
+      expect(inPage).toEqual(inNode);
+      expect(inPage.map(([status]) => status)).toEqual([200, 413]);
+      const { tokenIds } = JSON.parse(inPage[0]![1]) as { tokenIds: number[] };
+      const metadata = `/metadata/56/${first!.slug}/${tokenIds[1]}`;
+      const pageMetadata = await page.evaluate(async (path) => (await fetch(path)).text(), metadata);
+      expect(pageMetadata).toBe(await (await fetch(`${NODE}${metadata}`)).text());
+      expect(JSON.parse(pageMetadata)).toMatchObject({
+        name: item.name,
+        description: item.description,
+        maximumSupply: 2,
+      });
+    } finally {
+      node.close();
+    }
+  });
 });
 
 it("the package's types follow the condition: the browser entry declares what the browser build exports", () => {

@@ -14,8 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, itInChromium } from "../chromium.ts";
 import { DEMO_KEYS, demoAccount, startDemo } from "../harness.ts";
 import { buildOpenApiDocument, openApiPath } from "../../src/openapi/document.ts";
-import { apiRoutes } from "../../src/routes/api.ts";
-import type { RouteDeps } from "../../src/routes/deps.ts";
+import { Pipeline, type PipelineDeps } from "../../src/pipeline/pipeline.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 
 type Doc = {
@@ -35,13 +34,17 @@ describe("the OpenAPI document", () => {
 
   it("describes exactly the /api/v2, /_sim and /images routes the server has, with their methods", () => {
     const router = new Router();
-    apiRoutes(router, {} as RouteDeps);
     controlRoutes(
       router,
       { parts: {}, faults: {}, requests: {} } as unknown as Control,
       new PushedEvents({ webhookHosts: [] }),
     );
-    const served = router.stack
+    // The API's routes are the pipeline's router's (the server hands them to it), the control API's Koa's.
+    const api = new Pipeline({} as PipelineDeps).router.routes.map(({ operation, methods }) => ({
+      path: operation.path,
+      methods,
+    }));
+    const served = [...api, ...router.stack]
       .filter((layer) => ["/api/v2/", "/_sim/", "/images/"].some((prefix) => String(layer.path).startsWith(prefix)))
       .flatMap((layer) =>
         layer.methods

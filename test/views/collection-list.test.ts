@@ -44,19 +44,15 @@ function chain(chainId: number, holders: [Address, Address[]][]): ChainModels {
 }
 
 const perChain = [
-  collectionViews(
-    chain(56, [
-      [C, [ALICE]],
-      [B, [ALICE, BOB]],
-      [A, [ALICE]],
-    ]),
-  ),
-  collectionViews(
-    chain(137, [
-      [B, [ALICE]],
-      [A, [ALICE, BOB, CAROL]],
-    ]),
-  ),
+  chain(56, [
+    [C, [ALICE]],
+    [B, [ALICE, BOB]],
+    [A, [ALICE]],
+  ]),
+  chain(137, [
+    [B, [ALICE]],
+    [A, [ALICE, BOB, CAROL]],
+  ]),
 ];
 const query = (fields: Partial<CollectionsQuery> = {}) =>
   ({ perPage: 24, page: 1, sortBy: "mintDate", sortDir: "desc", ...fields }) as CollectionsQuery;
@@ -103,12 +99,27 @@ describe("the collection list", () => {
     expect(listCollections(ordered, query({ perPage: 2, page: 4 }))).toEqual({ collections: [], count: 5 });
   });
 
-  it("answers summaries, and keeps an order until a chain's views change", () => {
+  it("answers summaries, and keeps an order until a chain's models move", () => {
     const ordered = orderedViews(perChain, "holders", "desc");
     expect(listCollections(ordered, query()).collections[0]).toBe(ordered[0]!.summary);
     expect(orderedViews([...perChain], "holders", "desc")).toBe(ordered);
-    const changed = [perChain[0]!, collectionViews(chain(137, [[B, [ALICE]]]))];
+    expect(ordered.map(({ collection }) => collection)).toEqual(
+      perChain
+        .flatMap((models) => [...collectionViews(models).values()])
+        .map(({ collection }) => collection)
+        .sort((a, b) => b.holders - a.holders || (a.address < b.address ? -1 : 1) || a.chainId - b.chainId),
+    );
+    const changed = [perChain[0]!, chain(137, [[B, [ALICE]]])];
     expect(orderedViews(changed, "holders", "desc")).not.toBe(ordered);
     expect(orderedViews(changed, "holders", "desc")).toHaveLength(4);
+    // Another chain's models moved: the order is made again, and kept for the chains as they are now.
+    const moved = chain(137, [[B, [ALICE]]]);
+    const again = orderedViews([perChain[0]!, moved], "holders", "desc");
+    expect(orderedViews([perChain[0]!, moved], "holders", "desc")).toBe(again);
+    advanceHead(moved, { number: 101n, timestamp: 2_000_000_001n });
+    expect(orderedViews([perChain[0]!, moved], "holders", "desc")).not.toBe(again);
+    // The same chain alone is another order.
+    expect(orderedViews([perChain[0]!], "holders", "desc")).toHaveLength(3);
+    expect(orderedViews(perChain, "holders", "desc")).toHaveLength(5);
   });
 });

@@ -1,13 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import Router from "@koa/router";
 import fc from "fast-check";
 import Koa from "koa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RequestLog } from "../../src/control/request-log.ts";
 import { errorExit } from "../../src/http/error-exit.ts";
-import { ANSWER_BYTES_KEPT, ANSWERS_KEPT, AnswerBytes } from "../../src/routes/answer-bytes.ts";
-import { apiRoutes } from "../../src/routes/api.ts";
+import { ANSWER_BYTES_KEPT, ANSWERS_KEPT, AnswerBytes } from "../../src/pipeline/answer-bytes.ts";
+import { apiAnswers } from "../../src/routes/api.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, DEMO_KEYS, mintBody, postJson, RPC_ON_FREE_PORTS, startTestSimulator } from "../harness.ts";
@@ -29,12 +28,8 @@ beforeAll(async () => {
   });
   const app = new Koa();
   app.use(errorExit(new RequestLog(), () => undefined));
-  // A router of its own for every request: its reads keep nothing from one request to the next.
-  app.use((ctx, next) => {
-    const router = new Router();
-    apiRoutes(router, { chains: sim.chains, accounts: sim.accounts, mintTimeoutMs: 10_000 });
-    return router.routes()(ctx as Parameters<ReturnType<Router["routes"]>>[0], next);
-  });
+  // A pipeline of its own for every request: its reads keep nothing from one request to the next.
+  app.use((ctx, next) => apiAnswers({ chains: sim.chains, accounts: sim.accounts, mintTimeoutMs: 10_000 })(ctx, next));
   fresh = createServer(app.callback()).listen(0, "127.0.0.1");
   await new Promise((resolve) => fresh.once("listening", resolve));
   freshUrl = `http://127.0.0.1:${(fresh.address() as AddressInfo).port}`;

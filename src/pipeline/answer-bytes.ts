@@ -1,7 +1,6 @@
 import { LRUCache } from "lru-cache";
-import type { ChainRead } from "../chain/registry.ts";
-
-type ReadModels = ChainRead["models"];
+import type { ReadModels } from "../indexer/models.ts";
+import { versionViews, type VersionViews } from "../views/collections.ts";
 
 /** At most this many bytes of answers are kept (the least recently served go first). */
 export const ANSWER_BYTES_KEPT = 4 * 1024 * 1024;
@@ -11,26 +10,24 @@ export const ANSWERS_KEPT = 1000;
 /** An answer as kept: the request as its schemas made it, and the bytes answered to it. */
 export interface KeptAnswer {
   request: unknown;
-  /** Which read models, at which version, the bytes were made from. */
-  stamp: string;
-  bytes: Buffer;
+  /** What the views made of each read models it comes from, at the version it was made from. */
+  from: readonly VersionViews[];
+  bytes: Uint8Array;
 }
 
 /**
  * The bytes of read answers, each made once per state of the read models it comes from and served as they are until
  * those change: a bounded LRU keyed by the request's URL, emptied whenever a chain's models move (a block indexed, a
- * rewind or a restore: a new version, or new models).
+ * rewind or a restore: a new version, or new models, whose views are made anew: `versionViews`).
  */
 export class AnswerBytes {
   readonly #kept = new LRUCache<string, KeptAnswer>({
     max: ANSWERS_KEPT,
     maxSize: ANSWER_BYTES_KEPT,
-    sizeCalculation: ({ bytes, stamp }) => bytes.byteLength + stamp.length,
+    sizeCalculation: ({ bytes, from }) => bytes.byteLength + 8 * from.length,
   });
-  /** The stamp of each chain's models as last seen: a different one empties the cache. */
-  readonly #seen = new Map<number, string>();
-  readonly #ids = new WeakMap<ReadModels, number>();
-  #nextId = 0;
+  /** Each chain's version views as last seen: other ones empty the cache. */
+  readonly #seen = new Map<number, VersionViews>();
 
   /** What is kept for `key` (its request needs no checking again; its bytes may be out of date). */
   kept(key: string): KeptAnswer | undefined {
@@ -41,13 +38,19 @@ export class AnswerBytes {
    * The bytes for `key` made from `from` as it is now: `kept`'s if they were made from that, else `make()`'s, kept
    * with `request` from now on.
    */
-  bytes(key: string, kept: KeptAnswer | undefined, request: unknown, from: readonly ReadModels[], make: () => Buffer) {
+  bytes(
+    key: string,
+    kept: KeptAnswer | undefined,
+    request: unknown,
+    from: readonly ReadModels[],
+    make: () => Uint8Array,
+  ): Uint8Array {
     // An answer from no chain at all (one not served) is made each time: no version would tell it moved.
     if (from.length === 0) return make();
-    const stamp = this.#stamp(from);
-    if (kept?.stamp === stamp) return kept.bytes;
+    const now = from.map((models) => this.#seenNow(models));
+    if (kept && kept.from.length === now.length && kept.from.every((views, i) => views === now[i])) return kept.bytes;
     const bytes = make();
-    this.#kept.set(key, { request, stamp, bytes });
+    this.#kept.set(key, { request, from: now, bytes });
     return bytes;
   }
 
@@ -56,23 +59,13 @@ export class AnswerBytes {
     return { answers: this.#kept.size, bytes: this.#kept.calculatedSize };
   }
 
-  #stamp(from: readonly ReadModels[]): string {
-    let stamp = "";
-    for (const models of from) {
-      const chain = `${this.#idOf(models)}.${models.version}`;
-      const chainId = models.facts.chainId;
-      if (this.#seen.get(chainId) !== chain) {
-        this.#seen.set(chainId, chain);
-        this.#kept.clear();
-      }
-      stamp += `${chainId}:${chain} `;
+  #seenNow(models: ReadModels): VersionViews {
+    const views = versionViews(models);
+    const chainId = models.facts.chainId;
+    if (this.#seen.get(chainId) !== views) {
+      this.#seen.set(chainId, views);
+      this.#kept.clear();
     }
-    return stamp;
-  }
-
-  #idOf(models: ReadModels): number {
-    let id = this.#ids.get(models);
-    if (id === undefined) this.#ids.set(models, (id = ++this.#nextId));
-    return id;
+    return views;
   }
 }

@@ -1,0 +1,77 @@
+import type { Address, Hex } from "viem";
+import { apiError, ERRORS, isApiError } from "../core/errors.ts";
+import { lowerAddress } from "../core/formats.ts";
+import type { ReadSource } from "../indexer/read-source.ts";
+import { encodeItemDescription } from "../metadata/codec.ts";
+import type { MintBody, StoredItem } from "../schemas/item.ts";
+
+/** A mint as the API decided it, before anything is sent: what the chain is asked for. */
+export interface PlannedMint {
+  chainId: number;
+  collection: Address;
+  recipient: Address;
+  item: StoredItem;
+  /** The item's description as it goes on chain (ItemDescribed). */
+  metadata: Hex;
+}
+
+/**
+ * What the API decides of a mint before a chain action, from the request and the read models alone: the chain served
+ * (400), the item's description small enough for the chain (413), the collection on that chain (404, or 409 when it
+ * lives on another), a non-stackable item's supply within its maximum (400). Whether the key's wallet may mint, and
+ * the contract's own rules, only the chain tells.
+ */
+export async function planMint(chains: Omit<ReadSource, "read" | "whole">, body: MintBody): Promise<PlannedMint> {
+  if (!chains.ids().includes(body.chainId)) throw unknownChain(body.chainId, chains.ids());
+  const collection = lowerAddress(body.collectionAddress);
+  const item = resolveItem(body.item);
+  const metadata = describe(item);
+  const lookup = await chains.findCollection(collection, body.chainId);
+  if ("unknown" in lookup) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${collection}` });
+  if ("elsewhere" in lookup) {
+    throw apiError(
+      ERRORS.COLLECTION_ON_OTHER_CHAIN,
+      { address: collection, chainId: body.chainId },
+      {
+        errors: [`collection ${collection} lives on chain ${lookup.elsewhere}, not on chain ${body.chainId}`],
+      },
+    );
+  }
+  if (!item.isStackable && item.initialSupply > item.maximumSupply) {
+    throw apiError(
+      ERRORS.SUPPLY_ABOVE_MAX,
+      {},
+      {
+        errors: [
+          `item.initialSupply (${item.initialSupply}) must not exceed item.maximumSupply (${item.maximumSupply})`,
+        ],
+      },
+    );
+  }
+  return { chainId: body.chainId, collection, recipient: lowerAddress(body.recipient), item, metadata };
+}
+
+/** A chain a request names that is not served here: a 400 that lists the chains served. */
+export function unknownChain(chainId: number, served: number[]) {
+  return apiError(
+    ERRORS.UNKNOWN_CHAIN,
+    { chainId },
+    {
+      errors: [`chainId ${chainId} is unknown; this simulator serves chains ${served.join(", ")}`],
+    },
+  );
+}
+
+/** The item's description as it goes on chain, or 413 if it is too large to (before anything is sent). */
+function describe(item: StoredItem): Hex {
+  try {
+    return encodeItemDescription(item);
+  } catch (error) {
+    if (!isApiError(error, ERRORS.METADATA_TOO_LARGE)) throw error;
+    throw error.withErrors([`item: ${error.errors[0]}; shorten its description, properties or imageUrl`]);
+  }
+}
+
+function resolveItem(item: MintBody["item"]): StoredItem {
+  return { ...item, maximumSupply: item.maximumSupply ?? item.initialSupply } as StoredItem;
+}

@@ -1,0 +1,155 @@
+import { zeroAddress, type AbiEvent } from "viem";
+import { describe, expect, it } from "vitest";
+import { loadAbis } from "../../src/core/abi.ts";
+import { ApiError, ERRORS } from "../../src/core/errors.ts";
+import { advanceHead, applyLogs } from "../../src/indexer/apply.ts";
+import { indexedEventsAbi } from "../../src/indexer/decode.ts";
+import { emptyModels } from "../../src/indexer/models.ts";
+import { mockMint } from "../../src/msw/mint.ts";
+import { foldWorld, worldFileText, type WorldFile } from "../../src/msw/world-file.ts";
+import { MockWorld } from "../../src/msw/world.ts";
+import { Pipeline, type PipelineDeps, type PipelineRequest } from "../../src/pipeline/pipeline.ts";
+import type { CollectionsQuery } from "../../src/schemas/collection.ts";
+import { listCollections, orderedViews } from "../../src/views/collection-list.ts";
+import { ALICE, BOB, chainFacts, COLLECTION, createCollection, LogBook } from "../indexer/logs.ts";
+
+// The pipeline with no transport at all: requests as plain objects, answers as bytes, refusals thrown as the
+// catalog's errors; over a world folded from logs (as the MSW handlers fold theirs).
+
+/** One collection with one item, two of it held by Bob: its models folded directly, and its world file's text. */
+function folded() {
+  const book = createCollection(new LogBook());
+  book.add("TransferSingle", COLLECTION, { operator: ALICE, from: zeroAddress, to: BOB, id: 1n, value: 2n });
+  book.add("ItemCreated", COLLECTION, {
+    tokenId: 1n,
+    creator: ALICE,
+    maxSupply: 9n,
+    initialSupply: 2n,
+    royaltyPerMille: 0n,
+  });
+  const models = emptyModels(chainFacts());
+  applyLogs(models, book.logs, book.blockTimes());
+  advanceHead(models, { number: 10n, timestamp: BigInt(book.blockTimes().get(3n)! + 60) });
+  const text = worldFileText(indexedEventsAbi(loadAbis()) as AbiEvent[], [
+    { models, logs: book.logs, times: book.blockTimes() },
+  ]);
+  return { models, file: JSON.parse(text) as WorldFile };
+}
+
+const world = () => new MockWorld(folded().file);
+
+function pipelineOver(mock: MockWorld, send: PipelineDeps["send"] = mockMint(mock)) {
+  return new Pipeline({
+    chains: mock,
+    accounts: {
+      byApiKey: (apiKey) => (apiKey === "k" ? { apiKey, name: "k", walletKey: "0x", wallet: ALICE } : undefined),
+    },
+    send,
+    draw: (seed, format, size) => ({ bytes: new TextEncoder().encode(`${format}:${seed}:${size}`), etag: '"e"' }),
+  });
+}
+
+const headers = new Map<string, string>();
+
+function request(method: string, url: string, body?: unknown, contentType = "application/json"): PipelineRequest {
+  const { pathname, search } = new URL(url, "http://x");
+  return {
+    method,
+    path: pathname,
+    url,
+    query: Object.fromEntries(new URLSearchParams(search)),
+    contentType,
+    body,
+    is: (types) => types.find((type) => type === contentType) ?? false,
+    client: "test",
+    setHeader: (name, value) => void headers.set(name, value),
+  };
+}
+
+async function answer(pipeline: Pipeline, sent: PipelineRequest) {
+  try {
+    const routed = pipeline.route(sent.method, sent.path);
+    if (!routed || "allow" in routed) return routed;
+    const { status, type, body } = await pipeline.answer(routed, sent);
+    return {
+      status,
+      type,
+      body,
+      json: type.startsWith("application/json") ? JSON.parse(new TextDecoder().decode(body)) : undefined,
+    };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { status: error.status, json: error.body };
+  }
+}
+
+describe("the pipeline", () => {
+  it("answers a read as JSON bytes made by the views, the same bytes until the models move", async () => {
+    const mock = world();
+    const pipeline = pipelineOver(mock);
+    const url = "/api/v2/collection?sortBy=holders";
+    const first = await answer(pipeline, request("GET", url));
+    const [models] = mock.chains;
+    const query = { page: 1, perPage: 24, sortBy: "holders", sortDir: "desc" } as CollectionsQuery;
+    expect(first).toMatchObject({ status: 200, type: "application/json; charset=utf-8" });
+    expect(first && "json" in first && first.json).toEqual(
+      listCollections(orderedViews([models!], "holders", "desc"), query),
+    );
+    expect(((await answer(pipeline, request("GET", url))) as { body: Uint8Array }).body).toBe(
+      (first as { body: Uint8Array }).body,
+    );
+    const minted = await answer(
+      pipeline,
+      request("POST", "/api/v2/item/new?apiKey=k", {
+        collectionAddress: COLLECTION,
+        recipient: `0x${"1".repeat(40)}`,
+        chainId: 56,
+        item: { name: "Sword", initialSupply: 1 },
+      }),
+    );
+    expect(minted).toMatchObject({ status: 200, json: { tokenIds: [2], chainId: 56 } });
+    const after = await answer(pipeline, request("GET", url));
+    expect((after as { body: Uint8Array }).body).not.toBe((first as { body: Uint8Array }).body);
+    expect((after as { json: { collections: { holders: number }[] } }).json.collections[0]!.holders).toBe(2);
+    expect(await answer(pipeline, request("GET", `/metadata/56/cards/2`))).toMatchObject({
+      status: 200,
+      json: { name: "Sword" },
+    });
+  });
+
+  it("refuses what the route table, the credentials and the schemas refuse, before any handler", async () => {
+    let sent = 0;
+    const pipeline = pipelineOver(world(), async () => {
+      sent++;
+      throw new Error("not sent");
+    });
+    const refused = async (method: string, url: string, body?: unknown, type?: string) =>
+      ((await answer(pipeline, request(method, url, body, type))) as { json: { error: string } }).json.error;
+    expect(await refused("GET", "/api/v2/nothing")).toBe(ERRORS.NOT_FOUND.code);
+    expect(await refused("DELETE", "/api/v2/collection")).toBe(ERRORS.METHOD_NOT_ALLOWED.code);
+    expect(await refused("GET", "/api/v2/collection?perPage=0")).toBe(ERRORS.INVALID_REQUEST.code);
+    expect(await refused("POST", "/api/v2/item/new", {})).toBe(ERRORS.API_KEY_REQUIRED.code);
+    expect(await refused("POST", "/api/v2/item/new?apiKey=nobody", {})).toBe(ERRORS.UNKNOWN_API_KEY.code);
+    expect(await refused("POST", "/api/v2/item/new?apiKey=k", {}, "text/plain")).toBe(
+      ERRORS.UNSUPPORTED_MEDIA_TYPE.code,
+    );
+    expect(await refused("POST", "/api/v2/item/new?apiKey=k", {})).toBe(ERRORS.INVALID_REQUEST.code);
+    expect(sent).toBe(0);
+    expect(pipeline.route("OPTIONS", "/api/v2/collection")).toEqual({ allow: ["HEAD", "GET"] });
+    expect(pipeline.route("GET", "/dashboard/app.js")).toBeUndefined();
+  });
+
+  it("answers an image as the bytes drawn, with its media type and the headers to keep it by", async () => {
+    const drawn = await answer(pipelineOver(world()), request("GET", "/images/abc.svg?size=64"));
+    expect(drawn).toMatchObject({ status: 200, type: "image/svg+xml" });
+    expect(new TextDecoder().decode((drawn as { body: Uint8Array }).body)).toBe("svg:abc:64");
+    expect(headers.get("ETag")).toBe('"e"');
+  });
+
+  it("folds a world file into the models it was written from", () => {
+    const { models, file } = folded();
+    const same = (of: typeof models) => ({ ...of, version: 0 });
+    expect(foldWorld(file).map(same)).toEqual([same(models)]);
+    expect(models.holders.get(COLLECTION)).toEqual(new Map([[BOB, 1]]));
+  });
+});
