@@ -2,6 +2,7 @@ import type { Context, Next } from "koa";
 import { ApiError, apiError, descriptorForStatus, ERRORS } from "../core/errors.ts";
 import type { Fault, FaultBody } from "../schemas/control.ts";
 import { isControlPath } from "../access/policy.ts";
+import { pathPattern } from "../core/path-pattern.ts";
 
 interface Rule {
   fault: Fault;
@@ -132,16 +133,6 @@ function whyIdle({ match, effect, probability }: FaultBody): string[] {
   if (probability === 0)
     reasons.push("body.probability 0 never applies: give a share above 0, or leave it out for every matching request");
   return reasons;
-}
-
-/** `/api/v2/item/*` matches one segment, `/api/v2/**` any rest. */
-export function pathPattern(pattern: string): RegExp {
-  const escaped = pattern
-    .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
-    .replace(/\*\*/g, "\u0000")
-    .replace(/\*/g, "[^/]*")
-    .replace(/\u0000/g, ".*");
-  return new RegExp(`^${escaped}$`);
 }
 
 /** mulberry32: a small seeded generator, so a run with the same seed draws the same faults. */
