@@ -21,9 +21,11 @@ export const addFault = operation({
   tag,
   summary: "Add a fault rule",
   description:
-    "Matching API requests (method, path pattern, API key) get a status, a delay, a rate limit (429 with " +
-    "Retry-After) or a dropped connection, for `times` requests or with a seeded `probability`. A faulted request " +
-    "never reaches the chain.",
+    "Matching API requests (method, path pattern, API key) get a status (503 and 429 with Retry-After), a delay, a " +
+    "rate limit (429 with Retry-After), a dropped connection, or a body: one given whole (JSON or text), or the " +
+    "route's own answer malformed, truncated, or with fields dropped, renamed, of another type or added; for " +
+    "`times` requests or with a seeded `probability`. A faulted request never reaches the chain, but one whose " +
+    "answer is changed: it is served, and only what the client reads differs.",
   body: FaultBody,
   response: Fault,
   errors: [ERRORS.INVALID_REQUEST],
