@@ -1,4 +1,4 @@
-import type { FaultBodyChange } from "../schemas/control.ts";
+import type { FaultBodyChange } from "../schemas/fault-rule.ts";
 
 // What a fault rule makes of an answer's body: the route's own answer, broken or drifted, as a client may one day
 // read it from a server that changed or failed half-way.

@@ -1,6 +1,6 @@
 import type { Context, Next } from "koa";
 import { ApiError, apiError, descriptorForStatus, ERRORS } from "../core/errors.ts";
-import type { Fault, FaultBody, FaultBodyChange } from "../schemas/control.ts";
+import type { Fault, FaultBody, FaultBodyChange } from "../schemas/fault-rule.ts";
 import { ANSWER_EDITS, changedAnswer } from "./fault-body.ts";
 import { isControlPath } from "../access/policy.ts";
 import { pathPattern } from "../core/path-pattern.ts";

@@ -14,6 +14,7 @@ import { RequestLogQuery } from "../schemas/control.ts";
 import type * as Control from "../schemas/control.ts";
 import type { ErrorBody } from "../schemas/error.ts";
 import type { EventKind } from "../schemas/events.ts";
+import type { Fault, FaultBody } from "../schemas/fault-rule.ts";
 import type { ArrangeAnswer, Fragment } from "./arrange-types.ts";
 import { ControlError } from "./errors.ts";
 import { webhookMethods, type WebhookMethods } from "./events-client.ts";
@@ -62,8 +63,8 @@ export interface ControlClient extends WebhookMethods {
   collectionVolume(collection: string, chainId?: number): Promise<ControlAnswer<"getCollectionVolume">>;
   grantMinter(collection: string, apiKey: string, chainId?: number): Promise<Body<"MinterResponse">>;
   revokeMinter(collection: string, apiKey: string, chainId?: number): Promise<Body<"MinterResponse">>;
-  addFault(rule: Omit<Body<"FaultBody">, "seed"> & { seed?: number }): Promise<Body<"Fault">>;
-  faults(): Promise<Body<"FaultList">["faults"]>;
+  addFault(rule: Omit<FaultBody, "seed"> & { seed?: number }): Promise<Fault>;
+  faults(): Promise<Fault[]>;
   removeFault(id: string): Promise<void>;
   clearFaults(): Promise<void>;
   /** The last requests, newest first: `limit` of them, or as `filter` says (`path`, `status`, `method`, `limit`). */
@@ -183,7 +184,7 @@ export function controlClient(url: string, { token }: ControlClientOptions = {})
       request("grantMinterRole", { params: { address }, body: { apiKey, ...onChain(chainId) } }),
     revokeMinter: (address, apiKey, chainId) =>
       request("revokeMinterRole", { params: { address, apiKey }, query: onChain(chainId) }),
-    addFault: (rule) => request("addFault", { body: rule as Body<"FaultBody"> }),
+    addFault: (rule) => request("addFault", { body: rule as FaultBody }),
     faults: async () => (await request("listFaults")).faults,
     removeFault: async (id) => void (await request("removeFault", { params: { id } })),
     clearFaults: async () => void (await request("clearFaults")),

@@ -39,13 +39,8 @@ import type { EventKind } from "../schemas/events.ts";
 export type { ItemEvent } from "../schemas/item-event.ts";
 export type { MintRequest as MintBody, MintResponse } from "../schemas/item.ts";
 export type { WorldResponse as World } from "../schemas/world.ts";
-export type {
-  FaultBody as FaultRule,
-  Fault,
-  LoggedRequest,
-  LoggedRequestDetail,
-  TimeResponse,
-} from "../schemas/control.ts";
+export type { LoggedRequest, LoggedRequestDetail, TimeResponse } from "../schemas/control.ts";
+export type { FaultBody as FaultRule, Fault } from "../schemas/fault-rule.ts";
 
 export interface StartOptions {
   /** API port; default 0, a free one. */

@@ -3,7 +3,7 @@
 //   await sim.verify({ method: "POST", path: "/api/v2/item/new", query: { apiKey: "demo-studio-key" }, count: 1 });
 //
 // passes with the requests that matched, or throws RequestVerificationError listing the closest the log holds.
-import { editDistance } from "../core/nearest.ts";
+import { editDistance } from "../schemas/nearest-name.ts";
 import { pathPattern } from "../core/path-pattern.ts";
 import type { LoggedRequest } from "../schemas/control.ts";
 import { RequestVerificationError } from "./errors.ts";

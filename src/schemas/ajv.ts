@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type Options } from "ajv";
 import addFormats from "ajv-formats";
-import { nearestName } from "../core/nearest.ts";
+import { nearestName } from "./nearest-name.ts";
 
 /**
  * An Ajv instance with the formats the schemas use (`date-time`, …). Every schema of the

@@ -1,14 +1,5 @@
-import {
-  Done,
-  Fault,
-  FaultBody,
-  FaultList,
-  FaultParams,
-  LoggedRequestDetail,
-  RequestLog,
-  RequestLogQuery,
-  RequestParams,
-} from "./control.ts";
+import { Done, LoggedRequestDetail, RequestLog, RequestLogQuery, RequestParams } from "./control.ts";
+import { Fault, FaultBody, FaultList, FaultParams } from "./fault-rule.ts";
 import { ERRORS } from "../core/errors.ts";
 import { controlOperation as operation, tag } from "./control-operation.ts";
 

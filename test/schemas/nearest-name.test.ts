@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editDistance, nearestName } from "../../src/core/nearest.ts";
+import { editDistance, nearestName } from "../../src/schemas/nearest-name.ts";
 
 describe("the nearest known name", () => {
   it("is found for a near miss, case aside", () => {
