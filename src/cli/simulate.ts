@@ -172,7 +172,10 @@ function failure(error: Error & { code?: string; port?: number }, usage: string,
   if (told.some((kind) => error instanceof kind)) {
     print(error.message);
   } else if (error.code === "EADDRINUSE") {
-    print(`Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port.`);
+    print(
+      `Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port ` +
+        "(--no-rpc serves no JSON-RPC).",
+    );
   } else {
     print(String(error.stack ?? error));
   }
