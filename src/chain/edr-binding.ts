@@ -33,15 +33,22 @@ function bindingLoads(): boolean {
   }
 }
 
-/** The binding's package for this platform, as EDR names it, with the version EDR asks for. */
-export function bindingPackage(): { name: string; version: string; file: string; edrDir: string } {
+/**
+ * The binding's package for this platform, as EDR names it, with the version EDR asks for, and the file EDR looks for
+ * in its folder (`edrDir`: Hardhat's EDR, or another project's).
+ */
+export function bindingPackage(edrDir = dirname(edrRequire.resolve("@nomicfoundation/edr"))): {
+  name: string;
+  version: string;
+  file: string;
+  edrDir: string;
+} {
   const { platform, arch } = process;
   const glibc = Boolean(
     (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime,
   );
   const suffix = { linux: glibc ? "-gnu" : "-musl", win32: "-msvc" }[platform as string] ?? "";
   const name = `@nomicfoundation/edr-${platform}-${arch}${suffix}`;
-  const edrDir = dirname(edrRequire.resolve("@nomicfoundation/edr"));
   const edr = JSON.parse(readFileSync(join(edrDir, "package.json"), "utf8")) as {
     version: string;
     optionalDependencies?: Record<string, string>;

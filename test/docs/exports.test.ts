@@ -1,31 +1,10 @@
 import { readFileSync } from "node:fs";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { ABI_NAMES } from "../../scripts/abi-module.ts";
+import { ENTRY_POINTS, exportedNames } from "./exported-names.ts";
 
 // Every name the package exports (values and types, from each of its entry points) is named in docs/testing.md's
 // list, so a type a test author meets in an editor is one the docs explain.
-
-const ENTRY_POINTS = ["src/package/index.ts", "src/msw/index.ts", "src/msw/browser.ts"];
-
-/** The names a module exports, read from its syntax: declarations marked `export` and `export { … }` lists. */
-export function exportedNames(source: string): string[] {
-  const file = ts.createSourceFile("module.ts", source, ts.ScriptTarget.Latest);
-  const names: string[] = [];
-  for (const statement of file.statements) {
-    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause))
-      names.push(...statement.exportClause.elements.map((element) => element.name.text));
-    const exported = ts.canHaveModifiers(statement)
-      ? ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
-      : false;
-    if (!exported) continue;
-    if (ts.isVariableStatement(statement))
-      for (const declaration of statement.declarationList.declarations) names.push(declaration.name.getText(file));
-    else if ("name" in statement && statement.name && ts.isIdentifier(statement.name as ts.Node))
-      names.push((statement.name as ts.Identifier).text);
-  }
-  return [...new Set(names)];
-}
 
 describe("the package's exports", () => {
   const page = readFileSync("docs/testing.md", "utf8");
@@ -34,7 +13,9 @@ describe("the package's exports", () => {
 
   it("are each named in docs/testing.md's list of them", () => {
     const names = [
-      ...ENTRY_POINTS.flatMap((path) => exportedNames(readFileSync(path, "utf8"))),
+      ...[...Object.values(ENTRY_POINTS), "src/msw/browser.ts"].flatMap((path) =>
+        exportedNames(readFileSync(path, "utf8")),
+      ),
       ...Object.values(ABI_NAMES),
     ];
     expect(names).toEqual(expect.arrayContaining(["startSimulator", "RunningSimulator", "ControlError", "handlers"]));
