@@ -1,6 +1,6 @@
 import type { Context } from "koa";
 import type { LoggedBody, LoggedRequest, LoggedRequestDetail, RequestLogQuery } from "../schemas/control.ts";
-import { pathPattern } from "./faults.ts";
+import { pathPattern } from "../core/path-pattern.ts";
 import { masked, maskSecrets } from "./masking.ts";
 
 /** The header the dashboard sends: its own polling would push a client's requests out of the log. */

@@ -134,6 +134,19 @@ describeOnAnvil("several instances on one node", () => {
       await anvil?.stop("SIGKILL");
     });
 
+    it("the first says it deployed and recorded the contracts, the second that it attached to what the file records", () => {
+      const file = join(dir, "keys-contracts.json");
+      const [first, second] = instances as [SimulatorProcess, SimulatorProcess];
+      expect(first.output()).toMatch(
+        new RegExp(`deployed at block \\d+ and recorded in ${file}: the next instances attach to them`),
+      );
+      expect(second.output()).toMatch(
+        new RegExp(
+          `attached to the contracts ${file} records \\(deployed at block \\d+\\): nothing deployed or replayed`,
+        ),
+      );
+    });
+
     it("mints sent to either instance at once with one API key all land, with distinct token ids; both answer the same bytes, names and images", async () => {
       const [a, b] = instances as [SimulatorProcess, SimulatorProcess];
       const created = await post(a, "/_sim/collections", {

@@ -95,7 +95,15 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
     external: true,
     connection: { provider: rpc.provider },
     publicClient: publicClientOf(rpc, chainId),
-    node: { rpc, capabilities, writer, deployedAt },
+    node: {
+      rpc,
+      capabilities,
+      writer,
+      deployedAt,
+      ...(options.contracts
+        ? { contractsFile: { path: options.contracts.path, attached: recorded !== undefined } }
+        : {}),
+    },
     close: async () => {},
   };
   const indexer = new ChainIndexer(
