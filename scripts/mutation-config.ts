@@ -37,7 +37,12 @@ export const MUTATION_GROUPS: MutationGroup[] = [
   {
     name: "contract-suite",
     mutate: ["src/contract-suite/checks/*.ts", "src/contract-suite/order.ts", "src/contract-suite/facts.ts"],
-    tests: ["test/contract-suite/report.test.ts", "test/contract-suite/broken-targets.test.ts"],
+    tests: [
+      "test/contract-suite/suite.test.ts",
+      "test/contract-suite/order.test.ts",
+      "test/contract-suite/facts.test.ts",
+      "test/contract-suite/checks/*.test.ts",
+    ],
   },
 ];
 

@@ -1,7 +1,8 @@
-// `npm run mutation [-- <group>…] [--dry-run]`: StrykerJS over the pure core, one group at a time
+// `npm run mutation [-- <group>…] [--dry-run] [--mutate <glob>]`: StrykerJS over the pure core, one group at a time
 // (scripts/mutation-config.ts), each with its own tests; an HTML and a JSON report per group in
 // reports/mutation/<group>/, and each group's score at the end. Exits 1 when a group kills fewer than
-// 90% of its mutants. `--dry-run` only runs each group's tests once, instrumented, with no mutant active.
+// 90% of its mutants. `--dry-run` only runs each group's tests once, instrumented, with no mutant active;
+// `--mutate src/x.ts` (or `src/x.ts:10-40`) mutates only that part of a group, while writing its tests.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -18,10 +19,11 @@ import {
   type MutationGroup,
 } from "./mutation-config.ts";
 
-async function runGroup(group: MutationGroup, dryRun: boolean): Promise<GroupScore | undefined> {
+async function runGroup(group: MutationGroup, dryRun: boolean, mutate?: string): Promise<GroupScore | undefined> {
   process.env[GROUP_VARIABLE] = group.name;
   const started = performance.now();
-  const results = await new Stryker(strykerOptions(group, { dryRun })).runMutationTest();
+  const options = strykerOptions(group, { dryRun });
+  const results = await new Stryker(mutate ? { ...options, mutate: [mutate] } : options).runMutationTest();
   const seconds = (performance.now() - started) / 1000;
   if (dryRun) {
     console.log(`${group.name}: the dry run passed in ${Math.round(seconds)} s`);
@@ -31,11 +33,14 @@ async function runGroup(group: MutationGroup, dryRun: boolean): Promise<GroupSco
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { "dry-run": { type: "boolean" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { "dry-run": { type: "boolean" }, mutate: { type: "string" } },
+    allowPositionals: true,
+  });
   const groups = positionals.length ? positionals.map(mutationGroup) : MUTATION_GROUPS;
   const scores: GroupScore[] = [];
   for (const group of groups) {
-    const score = await runGroup(group, values["dry-run"] ?? false);
+    const score = await runGroup(group, values["dry-run"] ?? false, values.mutate);
     if (score) scores.push(score);
   }
   if (!scores.length) return;
