@@ -17,7 +17,12 @@ export const MUTATION_GROUPS: MutationGroup[] = [
   {
     name: "indexer",
     mutate: ["src/indexer/reducers/*.ts", "src/indexer/apply.ts"],
-    tests: ["test/indexer/reducers.test.ts", "test/indexer/batches.test.ts"],
+    tests: [
+      "test/indexer/reducers.test.ts",
+      "test/indexer/reducers/*.test.ts",
+      "test/indexer/apply.test.ts",
+      "test/indexer/batches.test.ts",
+    ],
   },
   {
     name: "views",

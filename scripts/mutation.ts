@@ -2,7 +2,8 @@
 // (scripts/mutation-config.ts), each with its own tests; an HTML and a JSON report per group in
 // reports/mutation/<group>/, and each group's score at the end. Exits 1 when a group kills fewer than
 // 90% of its mutants. `--dry-run` only runs each group's tests once, instrumented, with no mutant active;
-// `--mutate src/x.ts` (or `src/x.ts:10-40`) mutates only that part of a group, while writing its tests.
+// `--mutate src/x.ts` (or `src/x.ts:10-40`) mutates only that part of a group, while writing its tests;
+// `--concurrency 2` runs two test processes instead of one (no more: the machine is shared).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -19,11 +20,20 @@ import {
   type MutationGroup,
 } from "./mutation-config.ts";
 
-async function runGroup(group: MutationGroup, dryRun: boolean, mutate?: string): Promise<GroupScore | undefined> {
+interface RunOptions {
+  dryRun: boolean;
+  mutate?: string;
+  concurrency: number;
+}
+
+async function runGroup(
+  group: MutationGroup,
+  { dryRun, mutate, concurrency }: RunOptions,
+): Promise<GroupScore | undefined> {
   process.env[GROUP_VARIABLE] = group.name;
   const started = performance.now();
-  const options = strykerOptions(group, { dryRun });
-  const results = await new Stryker(mutate ? { ...options, mutate: [mutate] } : options).runMutationTest();
+  const options = { ...strykerOptions(group, { dryRun }), concurrency, ...(mutate ? { mutate: [mutate] } : {}) };
+  const results = await new Stryker(options).runMutationTest();
   const seconds = (performance.now() - started) / 1000;
   if (dryRun) {
     console.log(`${group.name}: the dry run passed in ${Math.round(seconds)} s`);
@@ -34,13 +44,19 @@ async function runGroup(group: MutationGroup, dryRun: boolean, mutate?: string):
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
-    options: { "dry-run": { type: "boolean" }, mutate: { type: "string" } },
+    options: {
+      "dry-run": { type: "boolean" },
+      mutate: { type: "string" },
+      concurrency: { type: "string", default: "1" },
+    },
     allowPositionals: true,
   });
   const groups = positionals.length ? positionals.map(mutationGroup) : MUTATION_GROUPS;
+  const concurrency = Number(values.concurrency);
+  if (concurrency !== 1 && concurrency !== 2) throw new Error("--concurrency is 1 or 2 (the machine is shared)");
   const scores: GroupScore[] = [];
   for (const group of groups) {
-    const score = await runGroup(group, values["dry-run"] ?? false, values.mutate);
+    const score = await runGroup(group, { dryRun: values["dry-run"] ?? false, mutate: values.mutate, concurrency });
     if (score) scores.push(score);
   }
   if (!scores.length) return;
