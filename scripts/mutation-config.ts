@@ -3,6 +3,7 @@
 // `testFiles`: with `testFiles`, a mutant in code a module runs as it loads is reported as surviving.
 import { join } from "node:path";
 import type { LogLevel, MutantResult, PartialStrykerOptions } from "@stryker-mutator/api/core";
+import type { ViteUserConfig } from "vitest/config";
 
 export interface MutationGroup {
   /** What the group is called on the command line and in reports/mutation/<name>/. */
@@ -119,5 +120,18 @@ export function scoreOf(group: string, results: MutantResult[], seconds: number)
     ignored: count("Ignored"),
     score: counted === 0 ? 100 : Math.round((killed / counted) * 10_000) / 100,
     seconds: Math.round(seconds),
+  };
+}
+
+/** The project's vitest config, narrowed to a group's tests (what scripts/mutation.vitest.config.ts hands Stryker). */
+export function groupVitestConfig(base: ViteUserConfig, group: MutationGroup): ViteUserConfig {
+  return {
+    ...base,
+    test: {
+      ...base.test,
+      include: group.tests,
+      // The same draws on every run, so a score moves only when the code or the tests do.
+      env: { FC_SEED: process.env.FC_SEED ?? "20261125" },
+    },
   };
 }

@@ -15,6 +15,7 @@ export const BESIDE_THE_MIRROR: Record<string, string> = {
   dashboard: "the dashboard of dashboard/",
   docs: "the commands the README and docs/ show",
   package: "the packed package, installed as a user installs it (consumer/ is the project it goes into)",
+  scripts: "the configuration of scripts/ that CI cannot run whole (npm run mutation's groups)",
 };
 
 /** Every file under test/, as paths relative to it. */
