@@ -32,6 +32,9 @@ const NOT_RUN: Record<string, string> = {
     "the second instance; test/chain/team.test.ts starts it so, attaching to what the first recorded",
   "npm run simulate -- --state .sim-state":
     "would journal into the working tree; test/journal/kill.test.ts runs the command with --state on a temporary folder",
+  "npm run mutation":
+    "every group's mutants, far longer than CI waits (docs/testing.md gives each group's time); " +
+    "test/scripts/mutation-config.test.ts checks the groups' configuration and runs the access group's dry run",
 };
 
 const HOW =

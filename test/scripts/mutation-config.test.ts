@@ -12,6 +12,7 @@ import {
   strykerOptions,
 } from "../../scripts/mutation-config.ts";
 import { ROOT } from "../architecture/source-graph.ts";
+import { runShown } from "../docs/run-shown.ts";
 
 // `npm run mutation` takes longer than CI should wait (docs/testing.md gives each group's time), so CI checks
 // that its configuration still holds: Stryker's own schema accepts each group's options, each group mutates
@@ -84,4 +85,12 @@ describe("npm run mutation's groups", () => {
     });
     expect(scoreOf("g", [], 0).score).toBe(100);
   });
+});
+
+describe("npm run mutation", () => {
+  it("runs a group's tests under Stryker: the access group's dry run, as docs/testing.md shows it", async () => {
+    const ran = await runShown("npm run mutation -- access --dry-run", { timeoutMs: 240_000 });
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toMatch(/^access: the dry run passed in \d+ s$/m);
+  }, 300_000);
 });
