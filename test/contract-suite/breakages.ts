@@ -6,6 +6,7 @@ const isList = (url: URL) => url.pathname === "/api/v2/collection";
 const isHistory = (url: URL) => url.pathname.startsWith("/api/v2/item/events/");
 const isCollection = (url: URL) => /^\/api\/v2\/collection\/[^/]+$/.test(url.pathname);
 const isMint = (url: URL) => url.pathname === "/api/v2/item/new";
+const isFiltered = (url: URL) => [...url.searchParams.keys()].some((name) => !NON_FILTER_PARAMETERS.includes(name));
 const isKnownRoute = (url: URL) => isList(url) || isHistory(url) || isCollection(url) || isMint(url);
 
 type Page = { collections: Record<string, unknown>[]; count: number };
@@ -150,8 +151,59 @@ export const BREAKAGES = {
   },
   /** Page n of the list starts one record early. */
   overlappingPages: overlapping("collections", isList),
+  /** The list's count is a hundred more than there are collections. */
+  countInflated: {
+    rewriteBody: (url, status, body) =>
+      isList(url) && status === 200 ? { ...(body as Page), count: (body as Page).count + 100 } : body,
+  },
+  /** A sorted list answers a count one short. */
+  sortedCountShort: {
+    rewriteBody: (url, status, body) =>
+      isList(url) && status === 200 && url.searchParams.has("sortBy")
+        ? { ...(body as Page), count: (body as Page).count - 1 }
+        : body,
+  },
+  /** A sorted list loses its last four collections. */
+  sortLosesFour: {
+    rewriteBody: (url, status, body) =>
+      isList(url) && status === 200 && url.searchParams.has("sortBy")
+        ? { ...(body as Page), collections: (body as Page).collections.slice(0, -4) }
+        : body,
+  },
+  /** A filtered list answers count 0 with its matches. */
+  filteredCountZero: {
+    rewriteBody: (url, status, body) =>
+      isList(url) && status === 200 && isFiltered(url) ? { ...(body as Page), count: 0 } : body,
+  },
+  /** A filtered list leaves out its first match. */
+  filterDropsFirst: {
+    rewriteBody: (url, status, body) =>
+      isList(url) && status === 200 && isFiltered(url)
+        ? { ...(body as Page), collections: (body as Page).collections.slice(1) }
+        : body,
+  },
 
   // One collection
+  /** The collection answered alone writes its genre as a number. */
+  genreAsNumber: {
+    rewriteBody: (url, status, body) =>
+      isCollection(url) && status === 200
+        ? { collection: { ...(body as { collection: object }).collection, genre: 7 } }
+        : body,
+  },
+  /** The collection asked for in upper case answers with one holder more. */
+  upperCaseAnswersOtherwise: {
+    rewriteBody: (url, status, body) => {
+      if (!isCollection(url) || status !== 200 || !/[A-F]/.test(url.pathname)) return body;
+      const { collection } = body as { collection: { holders: number } };
+      return { collection: { ...collection, holders: collection.holders + 1 } };
+    },
+  },
+  /** The list filtered by an address answers no collection. */
+  addressFilterFindsNothing: {
+    rewriteBody: (url, status, body) =>
+      isList(url) && status === 200 && url.searchParams.has("address") ? { collections: [], count: 0 } : body,
+  },
   /** The collection answered alone has no ownerAddress. */
   collectionWithoutOwner: {
     rewriteBody: (url, status, body) => {
@@ -187,6 +239,10 @@ export const BREAKAGES = {
   },
 
   // An item's history
+  /** Every item's history is empty. */
+  historiesEmpty: {
+    rewriteBody: (url, status, body) => (isHistory(url) && status === 200 ? { events: [] } : body),
+  },
   /** An item's history answers chainId as a string. */
   chainIdAsString: {
     rewriteBody: (url, status, body) =>
@@ -341,6 +397,10 @@ export const BREAKAGES = {
   },
 
   // The mint
+  /** A mint answers 202 (accepted, not yet mined). */
+  mintAnswers202: {
+    rewriteStatus: (url, status) => (isMint(url) && status === 200 ? 202 : status),
+  },
   /** A mint answers a transaction hash of 20 bytes. */
   mintTxHashShort: {
     rewriteBody: (url, status, body) =>
@@ -406,38 +466,56 @@ export const BROKEN_TARGETS_OF: Record<string, Record<string, BreakageName[]>> =
     // The default world has no two collections of one mintDate: ties are broken wrongly under the other sorts.
     "the default order is mintDate descending, ties by address": ["listDefaultOldestFirst"],
     "pages are disjoint and together equal the first page of 100": ["overlappingPages"],
-    "count is the total on every page, and page lengths follow from it": ["countOfThePage", "pastTheEndRepeatsLast"],
-    [sorted("mintDate", "asc")]: ["sortDirReversed"],
-    [sorted("mintDate", "desc")]: ["sortDirReversed"],
-    [sorted("name", "asc")]: ["sortDirReversed", "sortByIgnored"],
-    [sorted("name", "desc")]: ["sortDirReversed", "sortByIgnored"],
-    [sorted("holders", "asc")]: ["sortDirReversed", "sortByIgnored", "tiesByAddressDescending"],
-    [sorted("holders", "desc")]: ["sortDirReversed", "sortByIgnored", "tiesByAddressDescending"],
-    [sorted("volume_all", "asc")]: ["sortDirReversed", "sortByIgnored", "tiesByAddressDescending"],
-    [sorted("volume_all", "desc")]: ["sortDirReversed", "sortByIgnored", "tiesByAddressDescending"],
-    [sorted("chainId", "asc")]: ["sortDirReversed", "sortByIgnored", "tiesByAddressDescending"],
-    [sorted("chainId", "desc")]: ["sortDirReversed", "sortByIgnored", "tiesByAddressDescending"],
+    "count is the total on every page, and page lengths follow from it": [
+      "countOfThePage",
+      "pastTheEndRepeatsLast",
+      "countInflated",
+    ],
+    [sorted("mintDate", "asc")]: ["sortDirReversed", "sortedCountShort", "sortLosesFour"],
+    [sorted("mintDate", "desc")]: ["sortDirReversed", "sortedCountShort", "sortLosesFour"],
+    [sorted("name", "asc")]: ["sortDirReversed", "sortByIgnored", "sortedCountShort"],
+    [sorted("name", "desc")]: ["sortDirReversed", "sortByIgnored", "sortedCountShort"],
+    [sorted("holders", "asc")]: ["sortDirReversed", "sortByIgnored", "tiesByAddressDescending", "sortedCountShort"],
+    [sorted("holders", "desc")]: ["sortDirReversed", "sortByIgnored", "tiesByAddressDescending", "sortedCountShort"],
+    [sorted("volume_all", "asc")]: ["sortDirReversed", "sortByIgnored", "tiesByAddressDescending", "sortedCountShort"],
+    [sorted("volume_all", "desc")]: ["sortDirReversed", "sortByIgnored", "tiesByAddressDescending", "sortedCountShort"],
+    [sorted("chainId", "asc")]: ["sortDirReversed", "sortByIgnored", "tiesByAddressDescending", "sortedCountShort"],
+    [sorted("chainId", "desc")]: ["sortDirReversed", "sortByIgnored", "tiesByAddressDescending", "sortedCountShort"],
     "the filter chainId=<the known collection's chainId> answers exactly the matches": [
       "filtersIgnored",
       "filteredCountOfAll",
       "filteredOrderReversed",
+      "filteredCountZero",
+      "filterDropsFirst",
     ],
     "the filter genre=<the known collection's genre> answers exactly the matches": [
       "filtersIgnored",
       "filteredCountOfAll",
       "filteredOrderReversed",
+      "filteredCountZero",
+      "filterDropsFirst",
+      "genreAsNumber",
     ],
     "the filter name=<the known collection's name> answers exactly the matches": [
       "filtersIgnored",
       "filteredCountOfAll",
+      "filteredCountZero",
+      "filterDropsFirst",
     ],
     "a filter that matches nothing answers no collections and count 0": ["filtersIgnored"],
   },
   "GET /api/v2/collection/:address": {
     "a known collection answers 200 and a CollectionResponse body": ["collectionWithoutOwner"],
     "it answers the collection asked for, its address in lower case": ["collectionAddressUpperCase"],
-    "it equals its entry in the list, plus imageUrl": ["collectionHoldersDiffer", "collectionWithoutOwner"],
-    "the address is accepted in upper case and answers the same collection": ["upperCaseAddressUnknown"],
+    "it equals its entry in the list, plus imageUrl": [
+      "collectionHoldersDiffer",
+      "collectionWithoutOwner",
+      "addressFilterFindsNothing",
+    ],
+    "the address is accepted in upper case and answers the same collection": [
+      "upperCaseAddressUnknown",
+      "upperCaseAnswersOtherwise",
+    ],
   },
   "GET /api/v2/item/events/:address/:tokenId": {
     "the known item's history answers 200 and an ItemEventsResponse body": ["chainIdAsString"],
@@ -457,7 +535,11 @@ export const BROKEN_TARGETS_OF: Record<string, Record<string, BreakageName[]>> =
       "itemRefWithoutChain",
       "chainIdOfAnotherChain",
     ],
-    "the oldest event is the mint (a transfer from the zero address)": ["historyOldestFirst", "historyWithoutMint"],
+    "the oldest event is the mint (a transfer from the zero address)": [
+      "historyOldestFirst",
+      "historyWithoutMint",
+      "historiesEmpty",
+    ],
     "pages are disjoint and together equal the first page of 100": ["overlappingHistoryPages"],
     "the page after the last is empty": ["pastTheEndRepeatsLast"],
   },
@@ -484,9 +566,9 @@ export const BROKEN_TARGETS_OF: Record<string, Record<string, BreakageName[]>> =
     ...errorsOn("an unknown route under /api/v2", 404, ["unknownRouteAnswersPage"]),
   },
   "POST /api/v2/item/new (writes)": {
-    "a valid mint answers 200 with a txHash": ["mintTxHashShort"],
+    "a valid mint answers 200 with a txHash": ["mintTxHashShort", "mintAnswers202"],
     "the mint answer is a MintResponse body": ["mintChainIdAsString", "mintTxHashShort"],
-    "the minted item's history shows the mint right away": ["historyLagsAfterMint", "mintToOwner"],
+    "the minted item's history shows the mint right away": ["historyLagsAfterMint", "mintToOwner", "mintAnswers202"],
   },
 };
 

@@ -3,6 +3,7 @@ import { runCheck, type CheckResult } from "../../src/contract-suite/check.ts";
 import { Facts } from "../../src/contract-suite/facts.ts";
 import { Api } from "../../src/contract-suite/http.ts";
 import { CHECK_GROUPS, failedChecks, runContractSuite } from "../../src/contract-suite/suite.ts";
+import type { Target } from "../../src/contract-suite/target.ts";
 import { BREAKAGES, CHECK_NAMES, CHECK_TARGETS, type BreakageName } from "./breakages.ts";
 import { startBrokenTarget, type BrokenTarget } from "./broken-target.ts";
 import { startSnapshotTarget, type SnapshotTarget } from "./snapshot-target.ts";
@@ -60,6 +61,44 @@ describe("the contract suite", () => {
     expect(report.results.map((result) => `${result.group} › ${result.name}`)).toEqual(CHECK_NAMES);
     expect(failedChecks(report)).toEqual([]);
     expect(report.results.filter((result) => result.status !== "passed")).toEqual([]);
+  });
+
+  it("skips the writes unless they are allowed, and what needs an API key without one", async () => {
+    const skipped = async (target: Partial<Target>) => {
+      const report = await runContractSuite({ ...snapshot.target, ...target });
+      expect(failedChecks(report)).toEqual([]);
+      return report.results.filter((r) => r.status === "skipped").map((r) => `${r.name}: ${r.skipReason}`);
+    };
+    const invalidBody = "a mint with an invalid body (malformed recipient, no item) answers";
+    const mints = [
+      "a valid mint answers 200 with a txHash",
+      "the mint answer is a MintResponse body",
+      "the minted item's history shows the mint right away",
+    ];
+    expect(await skipped({ allowWrites: false, apiKey: undefined })).toEqual([
+      `${invalidBody} 400: needs an API key (--api-key / API_KEY)`,
+      `${invalidBody} the JSON error body {error, message, errors[]}: needs an API key (--api-key / API_KEY)`,
+      ...mints.map((name) => `${name}: writes are off; pass --allow-writes to mint on the target`),
+    ]);
+    expect(await skipped({ apiKey: undefined })).toEqual([
+      `${invalidBody} 400: needs an API key (--api-key / API_KEY)`,
+      `${invalidBody} the JSON error body {error, message, errors[]}: needs an API key (--api-key / API_KEY)`,
+      ...mints.map(
+        (name) => `${name}: needs an API key (--api-key / API_KEY) of a wallet allowed to mint on the collection`,
+      ),
+    ]);
+  });
+
+  it("mints on another collection, on that collection's chain, to the recipient named", async () => {
+    const fresh = await freshTarget();
+    const other = (await new Facts(fresh.target, new Api(fresh.url)).sample()).collections.find(
+      (collection) => collection.chainId !== fresh.target.chainId,
+    )!;
+    const recipient = "0x00000000000000000000000000000000000000AA";
+    const report = await runContractSuite({ ...fresh.target, mintCollection: other.address, recipient });
+    expect(report.results.filter((result) => result.status !== "passed")).toEqual([]);
+    const minted = report.results.filter((result) => result.group === "POST /api/v2/item/new (writes)");
+    expect(minted.map((result) => result.status)).toEqual(["passed", "passed", "passed"]);
   });
 
   it.each(breakageNames)("fails each check the seeded defect %s breaks, saying what it found", async (name) => {
