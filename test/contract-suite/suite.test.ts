@@ -101,9 +101,45 @@ describe("the contract suite", () => {
     expect(minted.map((result) => result.status)).toEqual(["passed", "passed", "passed"]);
   });
 
+  it("holds the list's paging and count checks for a deployment with no collections", async () => {
+    const proxy = await startBrokenTarget(snapshot.url, {
+      rewriteBody: (url, status, body) =>
+        url.pathname === "/api/v2/collection" && status === 200 ? { collections: [], count: 0 } : body,
+    });
+    proxies.push(proxy);
+    const list = "GET /api/v2/collection › ";
+    const checks = [
+      "the default page holds min(24, count) collections",
+      "pages are disjoint and together equal the first page of 100",
+      "count is the total on every page, and page lengths follow from it",
+      "a filter that matches nothing answers no collections and count 0",
+    ];
+    const results = await runChecks(proxy.url, new Set(checks.map((check) => `${list}${check}`)));
+    expect(results.map((result) => `${result.name}: ${result.status}`)).toEqual(
+      checks.map((check) => `${check}: passed`),
+    );
+  });
+
+  it("sends its mints' error cases even when the known collection cannot be read alone", async () => {
+    const proxy = await startBrokenTarget(snapshot.url, {
+      rewriteStatus: (url, status) => (/^\/api\/v2\/collection\/0x[0-9a-f]{40}$/.test(url.pathname) ? 404 : status),
+    });
+    proxies.push(proxy);
+    const cases = ["a mint without apiKey", "a mint with an unknown apiKey"];
+    const checks = cases.flatMap((name) => [
+      `errors › ${name} answers 401`,
+      `errors › ${name} answers the JSON error body {error, message, errors[]}`,
+    ]);
+    const results = await runChecks(proxy.url, new Set(checks));
+    expect(results.map((result) => `${result.name}: ${result.status}`)).toEqual(
+      checks.map((check) => `${check.slice("errors › ".length)}: passed`),
+    );
+  });
+
   it.each(breakageNames)("fails each check the seeded defect %s breaks, saying what it found", async (name) => {
     const checks = new Set(CHECK_NAMES.filter((check) => CHECK_TARGETS[check]!.includes(name as BreakageName)));
-    const writes = [...checks].some((check) => check.startsWith(WRITES));
+    // A target that takes any key mints for the check that sends an unknown one.
+    const writes = [...checks].some((check) => check.startsWith(WRITES)) || name === "unknownKeyAccepted";
     const proxy = await startBrokenTarget(
       (writes ? await freshTarget() : snapshot).url,
       BREAKAGES[name as BreakageName],
