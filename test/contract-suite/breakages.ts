@@ -267,6 +267,18 @@ export const BREAKAGES = {
     rewriteBody: (url, status, body) =>
       isHistory(url) && status === 200 ? { events: [...(body as History).events].reverse() } : body,
   },
+  /** Events of one block come in the order of their logs (oldest first), blocks newest first. */
+  sameBlockOldestFirst: {
+    rewriteBody: (url, status, body) => {
+      if (!isHistory(url) || status !== 200) return body;
+      const { events } = body as History;
+      const logIndex = (e: Record<string, unknown>) => Number(String(e.id).split("-").at(-1));
+      const ordered = [...events].sort(
+        (a, b) => Number(b.blockNumber) - Number(a.blockNumber) || logIndex(a) - logIndex(b),
+      );
+      return { events: ordered };
+    },
+  },
   /** An item's history writes its collection's address in upper case. */
   itemCollectionUpperCase: {
     rewriteBody: (url, status, body) =>
@@ -551,7 +563,7 @@ export const BROKEN_TARGETS_OF: Record<string, Record<string, BreakageName[]>> =
     ],
     "the default equals the explicit ?perPage=24&page=1": ["perPageDefaultTen"],
     "the default page holds min(24, history length) events": ["perPageDefaultTen"],
-    "events are newest first: block, then log index, descending": ["historyOldestFirst"],
+    "events are newest first: block, then log index, descending": ["historyOldestFirst", "sameBlockOldestFirst"],
     "timestamps never increase down the history": ["historyOldestFirst", "timestampsDisagree"],
     "ids are well formed, unique and agree with the event's fields": [
       "malformedEventIds",

@@ -120,6 +120,18 @@ describe("the contract suite", () => {
     );
   });
 
+  it("leaves a malformed id to its own check: the order of the history is judged by the ids it can read", async () => {
+    const proxy = await startBrokenTarget(snapshot.url, BREAKAGES.malformedEventIds);
+    proxies.push(proxy);
+    const history = "GET /api/v2/item/events/:address/:tokenId › ";
+    const checks = [
+      "events are newest first: block, then log index, descending",
+      "ids are well formed, unique and agree with the event's fields",
+    ];
+    const results = await runChecks(proxy.url, new Set(checks.map((check) => `${history}${check}`)));
+    expect(results.map((result) => result.status)).toEqual(["passed", "failed"]);
+  });
+
   it("sends its mints' error cases even when the known collection cannot be read alone", async () => {
     const proxy = await startBrokenTarget(snapshot.url, {
       rewriteStatus: (url, status) => (/^\/api\/v2\/collection\/0x[0-9a-f]{40}$/.test(url.pathname) ? 404 : status),
