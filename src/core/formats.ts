@@ -31,10 +31,9 @@ export function slugify(name: string): string {
     name
       .toLowerCase()
       .normalize("NFKD")
-      .replace(/\p{M}+/gu, "")
+      .replace(/\p{M}/gu, "")
       .replace(/[^a-z0-9]+/g, "-")
-      // Stryker disable next-line Regex: the line above leaves no two '-' in a row, so -+ and - trim alike
-      .replace(/^-+|-+$/g, "") || "collection"
+      .replace(/^-|-$/g, "") || "collection"
   );
 }
 
