@@ -51,5 +51,6 @@ export function hexToText(hex: Hex): string {
  */
 export function textToHex(text: string): Hex {
   // Stryker disable next-line StringLiteral: Buffer reads an empty encoding name as UTF-8, its default
-  return `0x${Buffer.from(text, "utf8").toString("hex")}`;
+  const bytes = Buffer.from(text, "utf8");
+  return `0x${bytes.toString("hex")}`;
 }
