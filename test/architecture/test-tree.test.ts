@@ -16,6 +16,7 @@ export const BESIDE_THE_MIRROR: Record<string, string> = {
   docs: "the commands the README and docs/ show",
   package:
     "the packed package, installed as a user installs it (consumer/ and team/, whose npm runs on Node 20, are the projects it goes into)",
+  scripts: "the configuration of scripts/ that CI cannot run whole (npm run mutation's groups)",
 };
 
 /** Every file under test/, as paths relative to it. */

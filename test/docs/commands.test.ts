@@ -34,6 +34,9 @@ const NOT_RUN: Record<string, string> = {
     "writes into the working tree; test/cli/dev-keys.test.ts runs the command with --out in a temporary folder",
   "npm run simulate -- --state .sim-state":
     "would journal into the working tree; test/journal/kill.test.ts runs the command with --state on a temporary folder",
+  "npm run mutation":
+    "every group's mutants, far longer than CI waits (docs/testing.md gives each group's time); " +
+    "test/scripts/mutation-config.test.ts checks the groups' configuration and runs the access group's dry run",
 };
 
 const HOW =
