@@ -1,5 +1,6 @@
 import { NodeCannot } from "../chain/node/refusal.ts";
 import { NodeUnreachable, rootCause } from "../chain/node/rpc.ts";
+import { WalletUnfunded } from "../chain/node/wallet-gas.ts";
 import { ChainDown, ChainReplaced } from "../chain/registry.ts";
 import { StorageFull } from "../chain/recorder.ts";
 import { ChainRevert, ChainUnavailable, TransactionRefused } from "../chain/revert.ts";
@@ -34,7 +35,8 @@ export function apiErrorOf(error: unknown, account: ApiAccount, what = "the mint
 /**
  * A chain's failure that is not a contract's answer, as the API answers it: a node that refused the
  * transaction (409: it is there, the transaction is not), one that cannot do the action (409), a
- * chain not there (503), or a journal that refused the change (507). Undefined for anything else.
+ * chain not there or a wallet that cannot pay for gas there (503), or a journal that refused the change (507).
+ * Undefined for anything else.
  */
 export function chainFailure(thrown: unknown): ApiError | undefined {
   if (thrown instanceof StorageFull) {
@@ -42,6 +44,13 @@ export function chainFailure(thrown: unknown): ApiError | undefined {
   }
   const known = [ChainUnavailable, NodeCannot, TransactionRefused, ChainDown, ChainReplaced];
   const error = known.some((kind) => thrown instanceof kind) ? thrown : rootCause(thrown);
+  if (error instanceof WalletUnfunded) {
+    return apiError(
+      ERRORS.WALLET_UNFUNDED,
+      { wallets: error.wallets.join(", "), chainId: error.chainId },
+      { errors: [error.message] },
+    );
+  }
   if (error instanceof TransactionRefused) {
     return apiError(
       error.nonceClash ? ERRORS.NONCE_CONFLICT : ERRORS.TRANSACTION_REFUSED,
