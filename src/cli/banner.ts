@@ -4,6 +4,7 @@ import type { ChainRead } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import { chainProfile, type ApiAccount } from "../core/config.ts";
 import { itemKey } from "../indexer/models.ts";
+import { gasLines } from "./gas-lines.ts";
 import type { Simulator } from "../simulator/simulator.ts";
 
 /** What a developer needs on start-up: where things are, which keys to use, and a request to try per endpoint. */
@@ -35,7 +36,13 @@ export async function banner(
     ...chains.flatMap((read) => chainLines(read, sim.rpcUrls.get(read.chain.chainId))),
     "",
     "  API keys (developer wallets):",
-    ...accounts.map(({ apiKey, name, wallet }) => `    ${apiKey.padEnd(20)} ${name.padEnd(10)} ${wallet}`),
+    ...accounts.map(
+      ({ apiKey, name, wallet }) => `    ${apiKey.padEnd(20)} ${name.padEnd(10)} ${wallet}${poolNote(chains, wallet)}`,
+    ),
+    ...(await gasLines(
+      chains.map(({ chain }) => chain),
+      accounts,
+    )),
     "",
     "  Try:",
     `    curl '${sim.url}/api/v2/collection?perPage=5&sortBy=volume_all'`,
@@ -60,12 +67,23 @@ function chainLines({ chain, models }: ChainRead, rpcUrl: string | undefined): s
   const head = `  chain ${String(chainId).padEnd(4)} ${chainProfile(chainId).name}:`;
   const where = `marketplace ${contracts.marketplace}  stablecoin ${contracts.stablecoin}`;
   if (!node) return [`${head} ${rpcUrl ?? "(no JSON-RPC)"}  ${where}`];
-  const wallets = node.writer.signs ? "signs with the given keys" : "impersonates the world's wallets";
+  const wallets = node.writer.signs
+    ? `signs with ${node.writer.signers().length} wallets of the given keys`
+    : "impersonates the world's wallets";
   const empty = models.collections.size === 0 ? "; no collections of the world on it" : "";
   return [
     `${head} node ${node.rpc.shown} (${node.capabilities.client}; ${wallets}${empty})`,
     `             ${where}  from block ${node.deployedAt.block}`,
   ];
+}
+
+/** Where a developer wallet's mints are signed by a pool of wallets (--keys gave it several), how many. */
+function poolNote(chains: ChainRead[], wallet: Address): string {
+  const pooled = chains.flatMap(({ chain }) => {
+    const size = chain.node?.writer.poolOf(wallet).length ?? 1;
+    return size > 1 ? [`${size} on chain ${chain.chainId}`] : [];
+  });
+  return pooled.length > 0 ? `  (its mints signed by a pool of wallets: ${pooled.join(", ")})` : "";
 }
 
 /**

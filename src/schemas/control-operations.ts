@@ -49,7 +49,8 @@ export const getState = operation({
   description:
     "Whether a journal (--state) keeps every acknowledged change, where, and whether it takes writes now: while its " +
     "disk refuses them (full, read-only, failing) writes answer 507 STORAGE_FULL and reads still answer; they are " +
-    "taken again as soon as the disk takes them.",
+    "taken again as soon as the disk takes them. On a node signed for with --keys, also how much each wallet that " +
+    "signs an API key's writes holds there (its pool's wallets too), and which are low.",
   response: StateResponse,
   errors: [],
 });
