@@ -1,5 +1,5 @@
 // `node bench/team.ts [--instances 1,2] [--mints 200] [--in-flight 8] [--pool 2×N] [--rounds 3] [--poll 1000]
-//  [--before <dir>] [--tree <dir>]`: a team's shared environment under a write load. For each count N of
+//  [--before <dir>] [--tree <dir>] [--command src/cli/simulate.ts] [--anvil <binary>]`: a team's shared environment under a write load. For each count N of
 // --instances, a fresh anvil (chain 56), N simulator processes on it with one keys file and one contracts file (the
 // first deploys, the others attach), one collection, and all N loaded at once, each by a client of its own keeping
 // --in-flight mints in flight until it has had --mints answers, every mint with the one API key the team shares
@@ -9,7 +9,9 @@
 // The tree benchmarked signs for sim-bob with a pool of --pool wallets (its keys file gives the account a list of
 // keys; default twice the instances); a tree given by --before (another copy of the project, e.g. main's) is given
 // the account's one key, as it takes it. The modes run in alternating rounds (before, after, before, after, …, a
-// fresh anvil each), and the table gives the medians and, per N, after ÷ before.
+// fresh anvil each), and the table gives the medians and, per N, after ÷ before. `--command`: what each tree runs
+// (its path in the tree; `dist/bundle/simulate.js` where a tree has its bundle and no node_modules); `--anvil`: the
+// anvil binary (default the one npm installed here).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -28,6 +30,8 @@ const { values } = parseArgs({
     poll: { type: "string", default: "1000" },
     before: { type: "string" },
     tree: { type: "string" },
+    command: { type: "string", default: "src/cli/simulate.ts" },
+    anvil: { type: "string" },
   },
 });
 const counts = values.instances!.split(",").map(Number);
@@ -36,7 +40,7 @@ const inFlight = Number(values["in-flight"]);
 const rounds = Number(values.rounds);
 const poll = Number(values.poll);
 const poolOf = (instances: number) => Number(values.pool ?? Math.max(2, 2 * instances));
-const ANVIL = `${ROOT}node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil`;
+const ANVIL = values.anvil ?? `${ROOT}node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil`;
 const MNEMONIC = "test test test test test test test test test test test junk";
 const key = (addressIndex: number) =>
   `0x${Buffer.from(mnemonicToAccount(MNEMONIC, { addressIndex }).getHdKey().privateKey!).toString("hex")}`;
@@ -116,7 +120,7 @@ async function runOnce(mode: Mode, instances: number): Promise<Run> {
     const bases: string[] = [];
     for (let i = 0; i < instances; i++) {
       const port = await freePort();
-      const args = ["src/cli/simulate.ts", "--fixture", "none", "--chains", "56", "--rpc-url", anvil.url, "--no-rpc"];
+      const args = [values.command!, "--fixture", "none", "--chains", "56", "--rpc-url", anvil.url, "--no-rpc"];
       args.push("--keys", join(dir, "keys.json"), "--contracts", join(dir, "contracts.json"), "--no-cache");
       args.push("--poll-interval", String(poll), "--port", String(port));
       const child = startNode(args, [], mode.tree);
