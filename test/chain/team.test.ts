@@ -18,6 +18,7 @@ import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../processes.ts";
 import { emptyWorld } from "../../src/scenario/empty-world.ts";
+import { demoWorld } from "../../src/scenario/worlds.ts";
 import { indexedEventsAbi } from "../../src/indexer/decode.ts";
 import { ChainIndexer } from "../../src/indexer/indexer.ts";
 import { chainLogSource } from "../../src/indexer/log-source.ts";
@@ -560,5 +561,58 @@ describeOnAnvil("a node rewound by someone else between two looks", () => {
     expect(items.body.items.map((item: { name: string }) => item.name)).toEqual(["Kept"]);
     await fresh.sync();
     expect([...models.items.keys()].sort()).toEqual([...fresh.models.items.keys()].sort());
+  });
+});
+
+describeOnAnvil("the scenario format with keys that give its accounts pools", () => {
+  let anvil: NodeProcess;
+  let instance: SimulatorProcess;
+  const keyOf = () => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex")}` as Hex;
+  const pools = { studio: [keyOf(), keyOf()], arcade: [keyOf(), keyOf(), keyOf()] };
+  const walletsOf = (pool: Hex[]) => pool.map((key) => privateKeyToAccount(key).address.toLowerCase() as Address);
+
+  beforeAll(async () => {
+    const world = demoWorld();
+    anvil = await startAnvil({ chainId: 56, timestamp: Math.floor(world.genesisTime!.getTime() / 1000) });
+    const accounts = { ...pools, guest: keyOf(), alice: keyOf(), bob: keyOf() };
+    const deployer = keyOf();
+    for (const key of [deployer, ...Object.values(accounts).flat()])
+      await rpc(anvil.url, "anvil_setBalance", [privateKeyToAccount(key).address, "0x8ac7230489e80000"]);
+    const keys = join(await mkdtemp(join(tmpdir(), "nft-sim-team-")), "keys.json");
+    await writeFile(keys, JSON.stringify({ deployer, accounts }));
+    instance = await startSimulatorProcess(["--fixture", "demo", "--rpc-url", anvil.url, "--keys", keys]);
+  });
+  afterAll(async () => {
+    instance?.child.kill("SIGTERM");
+    await anvil?.stop("SIGKILL");
+  });
+
+  it("every wallet of a collection's owner's and minters' pools is a minter on the node, and a mint is signed by one of the minter's", async () => {
+    const { collections } = demoWorld().scenario;
+    const world = (await call(at(instance), "/_sim/world")).body;
+    const onNode = collections.filter((collection) => collection.chainId === 56);
+    expect(onNode.length).toBeGreaterThan(0);
+    const client = createPublicClient({ transport: http(anvil.url) });
+    for (const collection of onNode) {
+      const address = world.collections[collection.id].address as Address;
+      for (const wallet of [...walletsOf(pools.studio), ...walletsOf(pools.arcade)]) {
+        const minter = await client.readContract({
+          address,
+          abi: loadAbis().collection,
+          functionName: "hasRole",
+          args: [keccak256(stringToBytes("MINTER_ROLE")), wallet],
+        });
+        expect([collection.id, wallet, minter]).toEqual([collection.id, wallet, true]);
+      }
+    }
+    const minted = await post(instance, "/api/v2/item/new?apiKey=demo-arcade-key", {
+      collectionAddress: world.collections[onNode[0]!.id].address,
+      recipient: walletsOf(pools.studio)[0],
+      chainId: 56,
+      item: { name: "Pooled Scenario Relic", initialSupply: 1 },
+    });
+    expect(minted.status, JSON.stringify(minted.body)).toBe(200);
+    const tx = (await rpc(anvil.url, "eth_getTransactionByHash", [minted.body.txHash])) as { from: string };
+    expect(walletsOf(pools.arcade)).toContain(tx.from);
   });
 });
