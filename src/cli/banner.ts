@@ -4,6 +4,7 @@ import type { ChainRead } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import { chainProfile, type ApiAccount } from "../core/config.ts";
 import { itemKey } from "../indexer/models.ts";
+import { gasLines } from "./gas-lines.ts";
 import type { Simulator } from "../simulator/simulator.ts";
 
 /** What a developer needs on start-up: where things are, which keys to use, and a request to try per endpoint. */
@@ -36,8 +37,15 @@ export async function banner(
     "",
     "  API keys (developer wallets):",
     ...(accounts.length > 0
-      ? accounts.map(({ apiKey, name, wallet }) => `    ${apiKey.padEnd(20)} ${name.padEnd(10)} ${wallet}`)
+      ? accounts.map(
+          ({ apiKey, name, wallet }) =>
+            `    ${apiKey.padEnd(20)} ${name.padEnd(10)} ${wallet}${poolNote(chains, wallet)}`,
+        )
       : ["    none yet (POST /_sim/api-keys makes one; --keys gives each account of the keys one)"]),
+    ...(await gasLines(
+      chains.map(({ chain }) => chain),
+      accounts,
+    )),
     "",
     ...(anyCollection(chains)
       ? tryRequests(sim.url, sample ?? { collection: anyCollection(chains)! })
@@ -102,7 +110,9 @@ function chainLines({ chain, models }: ChainRead, rpcUrl: string | undefined): s
   const head = `  chain ${String(chainId).padEnd(4)} ${chainProfile(chainId).name}:`;
   const where = `marketplace ${contracts.marketplace}  stablecoin ${contracts.stablecoin}`;
   if (!node) return [`${head} ${rpcUrl ?? "(no JSON-RPC)"}  ${where}`];
-  const wallets = node.writer.signs ? "signs with the given keys" : "impersonates the world's wallets";
+  const wallets = node.writer.signs
+    ? `signs with ${node.writer.signers().length} wallets of the given keys`
+    : "impersonates the world's wallets";
   const empty = models.collections.size === 0 ? "; no collections of the world on it" : "";
   const file = node.contractsFile;
   const placed = !file
@@ -115,6 +125,15 @@ function chainLines({ chain, models }: ChainRead, rpcUrl: string | undefined): s
     `             ${where}`,
     `             ${placed}`,
   ];
+}
+
+/** Where a developer wallet's mints are signed by a pool of wallets (--keys gave it several), how many. */
+function poolNote(chains: ChainRead[], wallet: Address): string {
+  const pooled = chains.flatMap(({ chain }) => {
+    const size = chain.node?.writer.poolOf(wallet).length ?? 1;
+    return size > 1 ? [`${size} on chain ${chain.chainId}`] : [];
+  });
+  return pooled.length > 0 ? `  (its mints signed by a pool of wallets: ${pooled.join(", ")})` : "";
 }
 
 interface MintSample {
