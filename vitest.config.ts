@@ -5,8 +5,8 @@ import { configDefaults, defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
-    // The tests of the project test/package/install.test.ts installs the packed package into.
-    exclude: [...configDefaults.exclude, "test/package/consumer/**"],
+    // The tests of the projects test/package/install.test.ts installs the packed package into.
+    exclude: [...configDefaults.exclude, "test/package/consumer/**", "test/package/team/**"],
     setupFiles: ["test/fast-check.ts"],
     // EDR is a native addon: run test files in child processes, not worker threads.
     pool: "forks",

@@ -61,7 +61,7 @@ const controlProblem = (error) =>
   : `The control API did not answer: ${error.message}`;
 
 const describe = (effect) =>
-  effect.status ? `status ${effect.status}` : effect.rateLimit ? `${effect.rateLimit.requests} per ${effect.rateLimit.perSeconds} s` : effect.latencyMs ? `${effect.latencyMs} ms` : "drop";
+  effect.status ? `status ${effect.status}` : effect.rateLimit ? `${effect.rateLimit.requests} per ${effect.rateLimit.perSeconds} s` : effect.latencyMs ? `${effect.latencyMs} ms` : effect.body ? `body: ${Object.keys(effect.body).join(", ")}` : "drop";
 
 async function act(action, done) {
   try {

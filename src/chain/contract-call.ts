@@ -15,6 +15,11 @@ export interface WriteOptions {
   at?: number;
   /** This gas limit, as recorded (journal replay). */
   gas?: bigint;
+  /**
+   * Any wallet of the sender's pool may sign it (on a node, with a keys file that gives the sender several keys): what
+   * the contract asks of the sender is a role the whole pool holds (the API's mints).
+   */
+  pooled?: boolean;
 }
 
 // Without a dry run every transaction carries the same gas limit: no estimation round trip,

@@ -199,6 +199,8 @@ export class SimChain extends IndexedChain {
     } finally {
       this.#batcher?.touched();
       this.indexer.markRewritten();
+      // A call that may take the chain back (a revert, a reset): a node's writer asks for each wallet's nonce again.
+      this.#chain?.node?.writer.forgetNonces();
     }
   }
 
@@ -254,13 +256,20 @@ export class SimChain extends IndexedChain {
    */
   async confirmed(hash: Hex, { timeoutMs }: { timeoutMs?: number } = {}): Promise<TransactionReceipt> {
     await this.#started;
-    // A batched write's receipt was fetched when its block was mined.
-    const batched = this.#batcher!.takeReceipt(hash) ?? this.#chain?.node?.writer.takeReceipt(hash);
+    // A batched write's receipt was fetched when its block was mined; a node's writer watches what it sent until mined.
+    const writer = this.#chain?.node?.writer;
+    const batched =
+      this.#batcher!.takeReceipt(hash) ?? writer?.takeReceipt(hash) ?? (await writer?.mined(hash, timeoutMs));
     const receipt = batched
       ? formatTransactionReceipt(batched as never)
       : await this.publicClient.waitForTransactionReceipt({ hash, ...(timeoutMs ? { timeout: timeoutMs } : {}) });
     await this.indexer.syncTo(receipt.blockNumber, receipt.blockHash, this.#marks.take(hash));
     return receipt;
+  }
+
+  /** The hash a write was last sent as: a node's writer sends it again when another writer takes its nonce. */
+  sentAs(hash: Hex): Hex {
+    return this.#chain?.node?.writer.sentAs(hash) ?? hash;
   }
 
   close(): Promise<void> {

@@ -2,6 +2,7 @@ import type { Hex } from "viem";
 import type { Abis } from "../core/abi.ts";
 import { chainFacts, deployCore } from "./deploy.ts";
 import { addressOf, deployerKey } from "../core/keys.ts";
+import { ensureEdrBinding } from "./edr-binding.ts";
 import { startChain } from "./network.ts";
 import type { ConnectedNode, NodeOptions } from "./node/connect.ts";
 import { connectNodes } from "./node/nodes.ts";
@@ -33,6 +34,7 @@ export async function startChains(
 ): Promise<{ chains: SimChain[]; nodes: ConnectedNode[] }> {
   const nodes = await connectNodes(nodeUrls, { abis, ...toNodes });
   const inProcess = chains.filter(({ chainId }) => !nodes.some(({ chain }) => chain.chainId === chainId));
+  if (inProcess.length > 0) await ensureEdrBinding();
   const started = await Promise.all(
     inProcess.map((setting) =>
       startSimChain(setting, abis, toNodes.walletKeys, toNodes.genesisTime, indexOf(setting.chainId)),

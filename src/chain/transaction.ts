@@ -14,17 +14,19 @@ export async function transactionOf(
   signer: LocalSigner | undefined,
   from: Address,
   call: ContractCall,
-  { dryRun = false, at, gas }: WriteOptions,
+  { dryRun = false, at, gas, pooled = false }: WriteOptions,
 ): Promise<{ sendable: Record<string, string> & { gas: Hex }; send: () => Promise<Hex> }> {
   const provider = chain.connection.provider;
   const tx = { from, to: call.to, data: call.data, ...FEES, ...(call.value ? { value: toHex(call.value) } : {}) };
   // An estimate is exact for the state it saw; a write that lands after another may need more.
-  // Against the latest block: while a batch waits to be mined, "pending" would run it first.
+  // Against the latest block: while a batch waits to be mined, "pending" would run it first. Without the fee caps: a
+  // node caps the estimate at what the sender can pay for, and the wallet that signs (one of a pool) may not be `from`.
+  const { maxFeePerGas: _cap, maxPriorityFeePerGas: _tip, ...unpriced } = tx;
   const estimate = async () =>
-    (BigInt((await provider.request({ method: "eth_estimateGas", params: [tx, "latest"] })) as Hex) * 5n) / 4n;
+    (BigInt((await provider.request({ method: "eth_estimateGas", params: [unpriced, "latest"] })) as Hex) * 5n) / 4n;
   const sendable = { ...tx, gas: toHex(gas ?? (dryRun ? await estimate() : FIXED_GAS)) };
   const node = chain.node;
-  if (node) return { sendable, send: () => node.writer.send(sendable, at) };
+  if (node) return { sendable, send: () => node.writer.send(sendable, at, { pooled }) };
   const sign = await signer?.signerFor(from);
   const send = async () => {
     if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });

@@ -4,6 +4,7 @@ import type { ChainRead } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import { chainProfile, type ApiAccount } from "../core/config.ts";
 import { itemKey } from "../indexer/models.ts";
+import { gasLines } from "./gas-lines.ts";
 import type { Simulator } from "../simulator/simulator.ts";
 
 /** What a developer needs on start-up: where things are, which keys to use, and a request to try per endpoint. */
@@ -16,9 +17,6 @@ export async function banner(
   const chains = await sim.chains.read();
   const accounts = sim.accounts.list();
   const sample = await mintSample(chains, accounts);
-  const first = sample?.chain ?? chains[0]!.chain;
-  const collection = sample?.collection ?? [...chains[0]!.models.collections.keys()][0] ?? "<collection address>";
-  const minter = sample?.account ?? accounts[0];
   const lines = [
     `NFT service simulator ready in ${(times.readyInMs / 1000).toFixed(1)} s` +
       (times.chainsInMs
@@ -33,22 +31,74 @@ export async function banner(
     `  cache      ${state.cacheDir ? `${state.cacheDir} (the next start answers from it at once; --no-cache to replay first)` : "off"}`,
     `  state      ${state.stateDir ? stateLine(sim, state.stateDir) : "not kept (--state <dir> keeps every change across restarts)"}`,
     ...chains.flatMap((read) => chainLines(read, sim.rpcUrls.get(read.chain.chainId))),
+    ...(sim.rpcUrls.size > 0
+      ? ["             (--rpc-port <port> moves the JSON-RPC ports, --no-rpc serves none)"]
+      : []),
     "",
     "  API keys (developer wallets):",
-    ...accounts.map(({ apiKey, name, wallet }) => `    ${apiKey.padEnd(20)} ${name.padEnd(10)} ${wallet}`),
+    ...(accounts.length > 0
+      ? accounts.map(
+          ({ apiKey, name, wallet }) =>
+            `    ${apiKey.padEnd(20)} ${name.padEnd(10)} ${wallet}${poolNote(chains, wallet)}`,
+        )
+      : ["    none yet (POST /_sim/api-keys makes one; --keys gives each account of the keys one)"]),
+    ...(await gasLines(
+      chains.map(({ chain }) => chain),
+      accounts,
+    )),
     "",
-    "  Try:",
-    `    curl '${sim.url}/api/v2/collection?perPage=5&sortBy=volume_all'`,
-    `    curl '${sim.url}/api/v2/collection/${collection}'`,
-    `    curl '${sim.url}/api/v2/item/events/${collection}/1'`,
-    `    curl -X POST '${sim.url}/api/v2/item/new?apiKey=${minter?.apiKey ?? "<key>"}' -H 'content-type: ` +
-      `application/json' \\`,
-    `      -d ` +
-      `'{"collectionAddress":"${collection}","recipient":"${minter?.wallet ?? "0x…"}","chainId":${first.chainId},"item":{"name":"Sword","initialSupply":10}}'`,
+    ...(anyCollection(chains)
+      ? tryRequests(sim.url, sample ?? { collection: anyCollection(chains)! })
+      : tryFirstCollection(sim.url, chains[0]!.chain.chainId, accounts, state)),
     "",
     "  Ctrl-C stops.",
   ];
   return lines.join("\n");
+}
+
+const anyCollection = (chains: ChainRead[]): Address | undefined =>
+  chains.flatMap(({ models }) => [...models.collections.keys()])[0];
+
+/** A request to try per endpoint, each answering 200 as printed (a mint where a key of the world may mint). */
+function tryRequests(url: string, { collection, chain, account }: Partial<MintSample> & { collection: Address }) {
+  return [
+    "  Try:",
+    `    curl '${url}/api/v2/collection?perPage=5&sortBy=volume_all'`,
+    `    curl '${url}/api/v2/collection/${collection}'`,
+    ...(chain && account
+      ? [
+          `    curl '${url}/api/v2/item/events/${collection}/1'`,
+          `    curl -X POST '${url}/api/v2/item/new?apiKey=${account.apiKey}' -H 'content-type: application/json' \\`,
+          `      -d ` +
+            `'{"collectionAddress":"${collection}","recipient":"${account.wallet}","chainId":${chain.chainId},"item":{"name":"Sword","initialSupply":10}}'`,
+        ]
+      : ["    (no API key may mint on the world's collections: POST /_sim/collections/<address>/minters grants one)"]),
+  ];
+}
+
+/** A world with no collection to read or mint on: how to make the first one, as printed. */
+function tryFirstCollection(
+  url: string,
+  chainId: number,
+  accounts: ApiAccount[],
+  { controlOn }: { controlOn: boolean },
+): string[] {
+  const owner = accounts[0];
+  if (!controlOn)
+    return ["  The world has no collection yet: with --admin-token, POST /_sim/collections makes one (see /docs)."];
+  const create = (apiKey: string) =>
+    `    curl -X POST '${url}/_sim/collections' -H 'content-type: application/json' \\\n` +
+    `      -d '{"chainId":${chainId},"name":"My Items","owner":"${apiKey}"}'`;
+  return owner
+    ? [
+        "  The world has no collection yet; make one (it answers its address, which a mint names; its owner mints):",
+        create(owner.apiKey),
+      ]
+    : [
+        "  The world has no collection and no API key yet; make a key, then a collection it owns (and mints on):",
+        `    curl -X POST '${url}/_sim/api-keys' -H 'content-type: application/json' -d '{"name":"my-game"}'`,
+        create("<the apiKey it answered>"),
+      ];
 }
 
 /**
@@ -60,26 +110,47 @@ function chainLines({ chain, models }: ChainRead, rpcUrl: string | undefined): s
   const head = `  chain ${String(chainId).padEnd(4)} ${chainProfile(chainId).name}:`;
   const where = `marketplace ${contracts.marketplace}  stablecoin ${contracts.stablecoin}`;
   if (!node) return [`${head} ${rpcUrl ?? "(no JSON-RPC)"}  ${where}`];
-  const wallets = node.writer.signs ? "signs with the given keys" : "impersonates the world's wallets";
+  const wallets = node.writer.signs
+    ? `signs with ${node.writer.signers().length} wallets of the given keys`
+    : "impersonates the world's wallets";
   const empty = models.collections.size === 0 ? "; no collections of the world on it" : "";
+  const file = node.contractsFile;
+  const placed = !file
+    ? `deployed at block ${node.deployedAt.block}`
+    : file.attached
+      ? `attached to the contracts ${file.path} records (deployed at block ${node.deployedAt.block}): nothing deployed or replayed`
+      : `deployed at block ${node.deployedAt.block} and recorded in ${file.path}: the next instances attach to them`;
   return [
     `${head} node ${node.rpc.shown} (${node.capabilities.client}; ${wallets}${empty})`,
-    `             ${where}  from block ${node.deployedAt.block}`,
+    `             ${where}`,
+    `             ${placed}`,
   ];
+}
+
+/** Where a developer wallet's mints are signed by a pool of wallets (--keys gave it several), how many. */
+function poolNote(chains: ChainRead[], wallet: Address): string {
+  const pooled = chains.flatMap(({ chain }) => {
+    const size = chain.node?.writer.poolOf(wallet).length ?? 1;
+    return size > 1 ? [`${size} on chain ${chain.chainId}`] : [];
+  });
+  return pooled.length > 0 ? `  (its mints signed by a pool of wallets: ${pooled.join(", ")})` : "";
+}
+
+interface MintSample {
+  chain: SimChain;
+  collection: Address;
+  account: ApiAccount;
 }
 
 /**
  * A collection with an item, and an API key whose wallet holds its minter role, so that every sample request answers
- * 200.
+ * 200: the world's first key wherever it mints (the README names it), else the first that mints anywhere.
  */
-async function mintSample(
-  chains: ChainRead[],
-  accounts: ApiAccount[],
-): Promise<{ chain: SimChain; collection: Address; account: ApiAccount } | undefined> {
-  for (const { chain, models } of chains) {
-    for (const collection of models.collections.keys()) {
-      if (!models.items.has(itemKey(collection, 1n))) continue;
-      for (const account of accounts) {
+async function mintSample(chains: ChainRead[], accounts: ApiAccount[]): Promise<MintSample | undefined> {
+  for (const account of accounts) {
+    for (const { chain, models } of chains) {
+      for (const collection of models.collections.keys()) {
+        if (!models.items.has(itemKey(collection, 1n))) continue;
         if (await hasMinterRole(chain, { collection, wallet: account.wallet })) return { chain, collection, account };
       }
     }

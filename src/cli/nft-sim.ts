@@ -12,6 +12,7 @@ Commands:
   contract-test     run the API contract suite against a deployment or a local simulator
   fixtures export   snapshot the simulator's responses to files (or a HAR file)
   openapi           print (or write) the OpenAPI document of the API
+  dev-keys          write a keys file (--keys) from a local dev node's well-known, public accounts
 
 'nft-sim <command> --help' tells a command's options.`;
 
@@ -34,6 +35,10 @@ const COMMANDS: Record<string, Command> = {
       .replace("npm run fixtures:export --", "nft-sim fixtures export")
       .replace("(default fixtures/snapshots)", "(default ./snapshots)");
     return exportFixtures(argv, own, "snapshots");
+  },
+  "dev-keys": async (argv) => {
+    const { writeDevKeys, USAGE: usage } = await import("./dev-keys.ts");
+    return writeDevKeys(argv, usage.replace("npm run dev-keys --", "nft-sim dev-keys"));
   },
   openapi: async (argv) => {
     const { writeOpenApi, USAGE: usage } = await import("./openapi.ts");

@@ -42,7 +42,8 @@ export const USAGE = `Usage: npm run simulate -- [options]
   --contracts <file>   the contracts deployed on those nodes, per chain id: written once the world is in,
                        and attached to (nothing redeployed or replayed) on the next start   (env CONTRACTS_FILE)
   --keys <file>        private keys for those nodes: { "deployer": "0x…", "accounts": { "<name>": "0x…" } };
-                       transactions are signed here, nothing impersonated or funded; never printed
+                       transactions are signed here, nothing impersonated or funded; never printed;
+                       a list of keys for an account ["0x…", …] is a pool that signs its API key's mints
                                                       (env KEYS_FILE, or the JSON itself in SIM_KEYS)
   --state <dir>        keep a journal of every acknowledged change in <dir> and replay it on the next
                        start with the same world (env STATE_DIR); POST /_sim/reset clears it

@@ -161,7 +161,10 @@ function failure(error: Error & { code?: string; port?: number }, usage: string,
     return 2;
   }
   if (error.code === "EADDRINUSE") {
-    print(`Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port.`);
+    print(
+      `Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port ` +
+        "(--no-rpc serves no JSON-RPC).",
+    );
   } else {
     print(String(error.stack ?? error));
   }

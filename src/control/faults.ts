@@ -1,7 +1,9 @@
 import type { Context, Next } from "koa";
 import { ApiError, apiError, descriptorForStatus, ERRORS } from "../core/errors.ts";
-import type { Fault, FaultBody } from "../schemas/control.ts";
+import type { Fault, FaultBody, FaultBodyChange } from "../schemas/fault-rule.ts";
+import { ANSWER_EDITS, changedAnswer } from "./fault-body.ts";
 import { isControlPath } from "../access/policy.ts";
+import { pathPattern } from "../core/path-pattern.ts";
 
 interface Rule {
   fault: Fault;
@@ -11,10 +13,11 @@ interface Rule {
 }
 
 /**
- * Fault rules for the API (never the control API): a status with the error body, a delay,
- * a rate limit answering 429 with Retry-After, or a dropped connection, for some requests or
- * a seeded share of them. They act before the request is read, so a faulted mint never
- * reaches the chain.
+ * Fault rules for the API (never the control API): a status with the error body (503 and 429 with Retry-After), a
+ * delay, a rate limit answering 429 with Retry-After, a dropped connection, or a body (one given whole, or the route's
+ * own answer broken or drifted), for some requests or a seeded share of them. All but a change of the route's answer
+ * act before the request is read, so a faulted mint never reaches the chain; a changed answer is the route's, changed
+ * on its way out.
  */
 export class Faults {
   #rules: Rule[] = [];
@@ -55,11 +58,13 @@ export class Faults {
   }
 
   async #faulted(ctx: Context, next: Next): Promise<void> {
+    const edits: FaultBodyChange[] = [];
     for (const rule of this.#rules) {
       if (!this.#matches(rule, ctx)) continue;
-      if (await this.#apply(rule, ctx)) return;
+      if (await this.#apply(rule, ctx, edits)) return;
     }
-    return next();
+    await next();
+    for (const edit of edits) editAnswer(ctx, edit);
   }
 
   #matches({ fault: { match, times, applied }, path }: Rule, ctx: Context): boolean {
@@ -72,12 +77,19 @@ export class Faults {
   /**
    * Applies the rule's effect if its probability says so; answers whether the request was answered (or dropped) here.
    */
-  async #apply(rule: Rule, ctx: Context): Promise<boolean> {
+  async #apply(rule: Rule, ctx: Context, edits: FaultBodyChange[]): Promise<boolean> {
     const { fault } = rule;
     if (fault.probability !== undefined && rule.random() >= fault.probability) return false;
     const { effect } = fault;
     const limited = effect.rateLimit ? this.#overLimit(rule, effect.rateLimit) : 0;
-    if (effect.rateLimit && limited === 0 && !effect.latencyMs && !effect.status && !effect.dropConnection)
+    if (
+      effect.rateLimit &&
+      limited === 0 &&
+      !effect.latencyMs &&
+      !effect.status &&
+      !effect.dropConnection &&
+      !effect.body
+    )
       return false;
     fault.applied += 1;
     if (effect.latencyMs) await new Promise((resolve) => setTimeout(resolve, effect.latencyMs));
@@ -99,6 +111,15 @@ export class Faults {
       ctx.req.socket.destroy();
       return true;
     }
+    const retryAfter = effect.retryAfter ?? (effect.status === 503 || effect.status === 429 ? 1 : undefined);
+    if (effect.status && retryAfter !== undefined) ctx.set("retry-after", String(retryAfter));
+    const { body } = effect;
+    if (body?.json !== undefined || body?.text !== undefined) {
+      ctx.status = effect.status ?? 200;
+      ctx.body = Buffer.from(body.text ?? JSON.stringify(body.json));
+      ctx.type = body.text === undefined ? "application/json" : (body.contentType ?? "text/plain");
+      return true;
+    }
     if (effect.status)
       throw new ApiError(
         descriptorForStatus(effect.status, "Injected by {id}"),
@@ -107,6 +128,7 @@ export class Faults {
           errors: [`${fault.id} answers ${effect.status} to ${ctx.method} ${ctx.path}`],
         },
       );
+    if (body) edits.push(body);
     return false;
   }
 
@@ -119,12 +141,51 @@ export class Faults {
   }
 }
 
-/** Why a rule could never change an answer (empty: it can). */
+/** The route's answer changed as `edit` says, where it has one. */
+function editAnswer(ctx: Context, edit: FaultBodyChange): void {
+  const body: unknown = ctx.body;
+  if (body == null || typeof (body as { pipe?: unknown }).pipe === "function") return;
+  const json = Boolean(ctx.response.is("json"));
+  const bytes =
+    body instanceof Uint8Array
+      ? Buffer.from(body.buffer, body.byteOffset, body.byteLength)
+      : Buffer.from(typeof body === "string" ? body : JSON.stringify(body));
+  const type = ctx.response.get("content-type");
+  ctx.body = changedAnswer(bytes, json, edit);
+  if (type) ctx.set("content-type", type);
+}
+
+/** Why a rule could never change an answer, or says two things at once (empty: it can). */
 function whyIdle({ match, effect, probability }: FaultBody): string[] {
   const reasons: string[] = [];
-  const { status, latencyMs, rateLimit, dropConnection } = effect;
-  if (status === undefined && !latencyMs && !rateLimit && !dropConnection)
-    reasons.push("body.effect does nothing: give a status, a latencyMs above 0, a rateLimit or dropConnection: true");
+  const { status, latencyMs, rateLimit, dropConnection, body, retryAfter } = effect;
+  const givesBody = body?.json !== undefined || body?.text !== undefined;
+  const edits = ANSWER_EDITS.filter((edit) => body?.[edit] !== undefined && body[edit] !== false);
+  if (status === undefined && !latencyMs && !rateLimit && !dropConnection && !givesBody && edits.length === 0)
+    reasons.push(
+      "body.effect does nothing: give a status, a latencyMs above 0, a rateLimit, dropConnection: true or a body",
+    );
+  if (body?.json !== undefined && body.text !== undefined)
+    reasons.push("body.effect.body gives both json and text: give one");
+  if (givesBody && edits.length > 0)
+    reasons.push(
+      `body.effect.body gives a body whole and changes the route's answer (${edits.join(", ")}): give one or the other`,
+    );
+  if (body?.contentType !== undefined && body.text === undefined)
+    reasons.push("body.effect.body.contentType is the type of body.text, which is not given");
+  if (status !== undefined && status < 400 && !givesBody)
+    reasons.push(`body.effect.status ${status} answers nothing but a body: give body.json or body.text`);
+  if (status !== undefined && edits.length > 0)
+    reasons.push(
+      "body.effect.status answers the error body, not the route's answer, which body edits change: give body.json or " +
+        "body.text with the status",
+    );
+  if (retryAfter !== undefined && status === undefined)
+    reasons.push("body.effect.retryAfter is sent with a status: give one (503, 429, …)");
+  if (dropConnection && body) reasons.push("body.effect.dropConnection answers nothing, so its body is never sent");
+  for (const path of [...(body?.drop ?? []), ...Object.keys({ ...body?.rename, ...body?.retype, ...body?.add })])
+    if (path.split(".").some((key) => key === ""))
+      reasons.push(`body.effect.body path '${path}' has an empty key: write keys with dots between (collection.name)`);
   if (!match.path.startsWith("/"))
     reasons.push(`body.match.path '${match.path}' never matches: a request's path starts with '/'`);
   else if (isControlPath(match.path))
@@ -132,16 +193,6 @@ function whyIdle({ match, effect, probability }: FaultBody): string[] {
   if (probability === 0)
     reasons.push("body.probability 0 never applies: give a share above 0, or leave it out for every matching request");
   return reasons;
-}
-
-/** `/api/v2/item/*` matches one segment, `/api/v2/**` any rest. */
-export function pathPattern(pattern: string): RegExp {
-  const escaped = pattern
-    .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
-    .replace(/\*\*/g, "\u0000")
-    .replace(/\*/g, "[^/]*")
-    .replace(/\u0000/g, ".*");
-  return new RegExp(`^${escaped}$`);
 }
 
 /** mulberry32: a small seeded generator, so a run with the same seed draws the same faults. */

@@ -1,7 +1,7 @@
 import { API_KEY_HEADER } from "../schemas/common.ts";
 import type { Context } from "koa";
 import type { LoggedBody, LoggedRequest, LoggedRequestDetail, RequestLogQuery } from "../schemas/control.ts";
-import { pathPattern } from "./faults.ts";
+import { pathPattern } from "../core/path-pattern.ts";
 import { masked, maskSecrets } from "./masking.ts";
 
 /** The header the dashboard sends: its own polling would push a client's requests out of the log. */

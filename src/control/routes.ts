@@ -7,6 +7,7 @@ import { handle } from "../routes/handle.ts";
 import type { Control } from "./control.ts";
 import { collectionReadRoutes } from "./collection-reads.ts";
 import { createCollection, setMinterRole } from "./world-editing.ts";
+import { walletGas } from "./wallet-gas.ts";
 import type { PushedEvents } from "../events/events.ts";
 import { eventHandlers } from "../events/routes.ts";
 import { worldHandlers } from "./world-routes.ts";
@@ -19,7 +20,12 @@ function handlers(control: Control, events: PushedEvents): Record<ControlOperati
   return {
     ...eventHandlers(events),
     ...worldHandlers(control),
-    getState: handle(ops.getState, { answer: async () => control.state() }),
+    getState: handle(ops.getState, {
+      answer: async () => {
+        const gas = await walletGas(parts);
+        return { ...control.state(), ...(gas ? { gas } : {}) };
+      },
+    }),
     getTime: handle(ops.getTime, { answer: () => control.time() }),
     advanceTime: handle(ops.advanceTime, { answer: ({ body }) => control.advanceTime(body.seconds, body.chainId) }),
     takeSnapshot: handle(ops.takeSnapshot, { answer: async () => ({ id: await control.snapshot() }) }),

@@ -29,6 +29,11 @@ export interface GivenKeys {
   deployer?: Hex;
   /** The world's accounts by name (the scenario's `accounts`), each a developer wallet or an actor. */
   accounts: ReadonlyMap<string, Hex>;
+  /**
+   * The accounts given several keys, by name: the whole pool of wallets that sign for the account's own (the first,
+   * which is in `accounts`). Its API key's mints may be signed by any of them.
+   */
+  pools?: ReadonlyMap<string, readonly Hex[]>;
 }
 
 /** An API key, the account it belongs to and that account's developer wallet (a key the server holds). */

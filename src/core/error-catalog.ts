@@ -153,7 +153,7 @@ export const ERRORS = {
     409,
     "TRANSACTION_REFUSED",
     "The node refused the transaction",
-    "on a node (`--rpc-url`), the node refused the transaction (the wallet cannot pay for gas, say); nothing was sent",
+    "on a node (`--rpc-url`), the node refused the transaction by its own rules; nothing was sent",
   ),
   BODY_TOO_LARGE: error(
     413,
@@ -254,6 +254,12 @@ export const ERRORS = {
     "CHAIN_UNAVAILABLE",
     "Chain {chainId} is no longer the chain the simulator loaded; its answers would be wrong",
     "a chain's node (`--rpc-url`) came back as another chain (restarted without its state)",
+  ),
+  WALLET_UNFUNDED: error(
+    503,
+    "WALLET_UNFUNDED",
+    "No wallet that may sign it can pay for gas on chain {chainId}: fund {wallets} there",
+    "on a node (`--keys`), no wallet that may sign it (the API key's pool) can pay its gas; fund those named",
   ),
   LOADING: error(
     503,

@@ -22,14 +22,18 @@ export function marketEventId(kind: string, listingId: bigint, transactionHash: 
   return `${kind}-${listingId}-${transactionHash}-${logIndex}`;
 }
 
-/** A name as the last part of a URL: lower-case words joined by '-' ("Neon Drift #2" → "neon-drift-2"). */
+/**
+ * A name as the last part of a URL: lower-case words joined by '-' ("Neon Drift #2" → "neon-drift-2"), letters without
+ * their accents ("Été" → "ete").
+ */
 export function slugify(name: string): string {
   return (
     name
       .toLowerCase()
       .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
       .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "") || "collection"
+      .replace(/^-|-$/g, "") || "collection"
   );
 }
 
@@ -46,6 +50,7 @@ export function hexToText(hex: Hex): string {
  * byte at a time, a chain of hundreds of string pieces that the scenario's metadata (one per item) would keep in memory.
  */
 export function textToHex(text: string): Hex {
+  // Stryker disable next-line StringLiteral: Buffer reads an empty encoding name as UTF-8, its default
   return nodeBuffer ? `0x${nodeBuffer.from(text, "utf8").toString("hex")}` : bytesToHex(utf8Encoder.encode(text));
 }
 

@@ -51,7 +51,7 @@ export function encodeCollectionDescription(name: string, collection: Collection
 /** The item an ItemDescribed log's metadata (as text) describes, or undefined if it is not an item's metadata. */
 export function decodeItemDescription(text: string): ItemDescription | undefined {
   const parsed = parseJson(text);
-  return parsed !== undefined && readItem(parsed) ? parsed : undefined;
+  return readItem(parsed) ? parsed : undefined;
 }
 
 /**
@@ -59,11 +59,9 @@ export function decodeItemDescription(text: string): ItemDescription | undefined
  * defaults.
  */
 export function decodeCollectionDescription(name: string, text: string): CollectionDescription {
-  const parsed = parseJson(text) ?? {};
-  if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
-    const candidate: unknown = { slug: slugify(name), ...parsed };
-    if (readCollection(candidate)) return candidate;
-  }
+  // JSON that is no object (an array, a string, null) spreads to no field the schema keeps, and reads as the defaults.
+  const candidate: unknown = { slug: slugify(name), ...(parseJson(text) as object | undefined) };
+  if (readCollection(candidate)) return candidate;
   return { ...COLLECTION_DEFAULTS, slug: slugify(name) };
 }
 
@@ -86,7 +84,6 @@ function bounded(json: string, what: "item" | "collection", limit: number): Hex 
 }
 
 function parseJson(text: string): unknown {
-  if (text === "") return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {

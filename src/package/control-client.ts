@@ -10,10 +10,16 @@
 // and body, and answers its response's type. `request(operationId, parts)` sends any of them.
 import type { Static, TSchema } from "@sinclair/typebox";
 import { CONTROL_OPERATIONS, type ControlOperationId } from "../schemas/control-operations.ts";
+import { RequestLogQuery } from "../schemas/control.ts";
 import type * as Control from "../schemas/control.ts";
 import type { ErrorBody } from "../schemas/error.ts";
+import type { EventKind } from "../schemas/events.ts";
+import type { Fault, FaultBody } from "../schemas/fault-rule.ts";
 import type { ArrangeAnswer, Fragment } from "./arrange-types.ts";
-import { ControlError, webhookMethods, type WebhookMethods } from "./events-client.ts";
+import { ControlError } from "./errors.ts";
+import { webhookMethods, type WebhookMethods } from "./events-client.ts";
+import { verifyRequests, type RequestExpectation } from "./verify-requests.ts";
+import { waitForEvent, type EventMatch, type EventWait, type SimEventOf, type WaitOptions } from "./wait-for-event.ts";
 
 export { ControlError };
 
@@ -57,8 +63,8 @@ export interface ControlClient extends WebhookMethods {
   collectionVolume(collection: string, chainId?: number): Promise<ControlAnswer<"getCollectionVolume">>;
   grantMinter(collection: string, apiKey: string, chainId?: number): Promise<Body<"MinterResponse">>;
   revokeMinter(collection: string, apiKey: string, chainId?: number): Promise<Body<"MinterResponse">>;
-  addFault(rule: Omit<Body<"FaultBody">, "seed"> & { seed?: number }): Promise<Body<"Fault">>;
-  faults(): Promise<Body<"FaultList">["faults"]>;
+  addFault(rule: Omit<FaultBody, "seed"> & { seed?: number }): Promise<Fault>;
+  faults(): Promise<Fault[]>;
   removeFault(id: string): Promise<void>;
   clearFaults(): Promise<void>;
   /** The last requests, newest first: `limit` of them, or as `filter` says (`path`, `status`, `method`, `limit`). */
@@ -67,6 +73,20 @@ export interface ControlClient extends WebhookMethods {
   ): Promise<Body<"RequestLog">["requests"]>;
   /** One logged request with its bodies. */
   loggedRequest(id: number): Promise<ControlAnswer<"getRequest">>;
+  /**
+   * Asserts on the request log (method, path or pattern, query, status, count; default at least one): answers the
+   * requests that match, or throws RequestVerificationError listing the closest ones.
+   */
+  verify(expected: RequestExpectation): Promise<Body<"RequestLog">["requests"]>;
+  /**
+   * The first event the match accepts (`{ collection, kinds: ["Swapped"], where }`), typed by its kinds; rejects with
+   * EventTimeoutError after `timeout` ms (default 10,000), naming every event seen meanwhile. Listening from the call:
+   * `await wait.ready` before acting.
+   */
+  waitForEvent<Kind extends EventKind = EventKind>(
+    match?: EventMatch<Kind>,
+    options?: WaitOptions,
+  ): EventWait<SimEventOf<Kind>>;
 }
 
 /** The method that sends each operation: a new operation in the route table fails to compile until it has one. */
@@ -98,6 +118,9 @@ export const CLIENT_METHODS = {
   getWebhook: "webhook",
   deleteWebhook: "removeWebhook",
 } as const satisfies Record<ControlOperationId, Exclude<keyof ControlClient, "request">>;
+
+/** The most requests the log keeps, all of which verify() reads. */
+const REQUESTS_LOGGED = RequestLogQuery.properties.limit.maximum!;
 
 export interface ControlClientOptions {
   /** The simulator's --admin-token, if it has one. */
@@ -137,8 +160,9 @@ export function controlClient(url: string, { token }: ControlClientOptions = {})
     return send(operation.method.toUpperCase(), `${path}${search ? `?${search}` : ""}`, body);
   }
   const onChain = (chainId?: number) => (chainId === undefined ? {} : { chainId });
+  const webhooks = webhookMethods(send, base, token);
   return {
-    ...webhookMethods(send, base, token),
+    ...webhooks,
     request,
     state: () => request("getState"),
     time: () => request("getTime"),
@@ -160,12 +184,15 @@ export function controlClient(url: string, { token }: ControlClientOptions = {})
       request("grantMinterRole", { params: { address }, body: { apiKey, ...onChain(chainId) } }),
     revokeMinter: (address, apiKey, chainId) =>
       request("revokeMinterRole", { params: { address, apiKey }, query: onChain(chainId) }),
-    addFault: (rule) => request("addFault", { body: rule as Body<"FaultBody"> }),
+    addFault: (rule) => request("addFault", { body: rule as FaultBody }),
     faults: async () => (await request("listFaults")).faults,
     removeFault: async (id) => void (await request("removeFault", { params: { id } })),
     clearFaults: async () => void (await request("clearFaults")),
     requests: async (filter = {}) =>
       (await request("listRequests", { query: typeof filter === "number" ? { limit: filter } : filter })).requests,
     loggedRequest: (id) => request("getRequest", { params: { id } }),
+    verify: async (expected) =>
+      verifyRequests((await request("listRequests", { query: { limit: REQUESTS_LOGGED } })).requests, expected),
+    waitForEvent: (match = {}, options) => waitForEvent((filter) => webhooks.events(filter), match, options),
   };
 }

@@ -1,26 +1,18 @@
 // Events pushed by a running simulator, for a test or a script:
 //
-//   for await (const e of sim.events({ collection })) {
+//   for await (const e of sim.events({ collection, timeout: 5_000 })) {
 //     if (e.type === "TransferSingle") console.log(e.data.to, e.data.amount);
 //   }
 //
 // The stream is GET /_sim/events (Server-Sent Events); a dropped connection is resumed with
-// Last-Event-ID. Leaving the loop (break, return, an AbortSignal) closes the connection. To act
-// only once it listens: `const events = sim.events(); await events.ready;`, act, then loop.
-import type { Static } from "@sinclair/typebox";
+// Last-Event-ID. Leaving the loop (break, return, an AbortSignal) closes the connection; a timeout
+// throws EventTimeoutError naming what came meanwhile. To act only once it listens:
+// `const events = sim.events(); await events.ready;`, act, then loop.
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import type { Collection } from "../schemas/collection.ts";
 import type { ErrorBody } from "../schemas/error.ts";
-import type {
-  CreatedWebhook,
-  EventKind,
-  GapEvent,
-  RemovedEvent,
-  WebhookBody,
-  WebhookDetail,
-} from "../schemas/events.ts";
-import type { Webhook } from "../schemas/events.ts";
-import type { ItemEvent } from "../schemas/item-event.ts";
+import type { CreatedWebhook, EventKind, Webhook, WebhookBody, WebhookDetail } from "../schemas/events.ts";
+import { ControlError, EventTimeoutError } from "./errors.ts";
+import type { SimEvent } from "./sim-event.ts";
 
 /** Which events to receive; each left out lets every event through. */
 export interface EventsFilter {
@@ -35,33 +27,14 @@ export interface EventsOptions extends EventsFilter {
   lastEventId?: string;
   /** Ends the iteration when aborted. */
   signal?: AbortSignal;
+  /**
+   * Milliseconds from the call after which the loop throws EventTimeoutError (naming the events it yielded), rather
+   * than wait for the test runner's own limit; default none.
+   */
+  timeout?: number;
 }
 
-/** The item event of one kind (the schema's branches each cover several kinds). */
-type ItemEventOf<Kind, Branch = ItemEvent> = Branch extends { event: infer Kinds }
-  ? Kind extends Kinds
-    ? Branch & { event: Kind }
-    : never
-  : never;
-
-/** One pushed event: `type` tells what `data` is (an item event of that kind, a collection, a removal, a gap). */
-export type SimEvent =
-  | { [Kind in ItemEvent["event"]]: { type: Kind; id: string; data: ItemEventOf<Kind> } }[ItemEvent["event"]]
-  | { type: "CollectionCreated"; id: string; data: Static<typeof Collection> }
-  | { type: "removed"; id: string; data: RemovedEvent }
-  | { type: "gap"; id?: undefined; data: GapEvent };
-
-/** An answer of the control API other than 200, with its JSON error body. */
-export class ControlError extends Error {
-  readonly status: number;
-  readonly body: ErrorBody;
-
-  constructor(status: number, body: ErrorBody) {
-    super(`${status} ${body.error}: ${body.errors.join("; ")}`);
-    this.status = status;
-    this.body = body;
-  }
-}
+export type { SimEvent };
 
 /** The events pushed, as an async iterator that is listening from the moment it is made. */
 export interface EventStream extends AsyncIterableIterator<SimEvent, void, undefined> {
@@ -76,7 +49,7 @@ export interface EventStream extends AsyncIterableIterator<SimEvent, void, undef
  */
 export function streamEvents(
   base: string,
-  { signal, lastEventId, ...filter }: EventsOptions = {},
+  { signal, lastEventId, timeout, ...filter }: EventsOptions = {},
   token?: string,
 ): EventStream {
   const query = new URLSearchParams();
@@ -97,18 +70,39 @@ export function streamEvents(
   const settle = () => {
     if (!waiting) return;
     const { resolve, reject } = waiting;
-    if (queue.length > 0) resolve({ value: queue.shift()!, done: false });
-    else if (!ended) return;
+    if (queue.length > 0) {
+      const value = queue.shift()!;
+      if (yielded.push(value) > SEEN_KEPT) yielded.shift();
+      resolve({ value, done: false });
+    } else if (!ended) return;
     else if (failure !== undefined) reject(failure);
     else resolve({ value: undefined, done: true });
     waiting = undefined;
   };
+  /** What the loop was given, for a timeout's message: the last few hundred. */
+  const yielded: SimEvent[] = [];
   const end = (error?: unknown) => {
+    if (ended) return;
     ended = true;
     failure = error;
+    clearTimeout(timer);
+    controller.abort();
     refused(error ?? new Error("the event stream ended before it opened"));
     settle();
   };
+  const timer =
+    timeout === undefined
+      ? undefined
+      : setTimeout(() => {
+          queue.length = 0;
+          end(
+            new EventTimeoutError(
+              `sim.events(${describeFilter(filter)}): the loop was still waiting after ${timeout} ms; ` +
+                seenSoFar(yielded, "it was given"),
+              [...yielded],
+            ),
+          );
+        }, timeout);
   void follow(`${base}/events?${query}`, lastEventId, token, controller.signal, {
     opened,
     heard: (event) => {
@@ -125,7 +119,6 @@ export function streamEvents(
         settle();
       }),
     return: async () => {
-      controller.abort();
       queue.length = 0;
       end();
       return { value: undefined, done: true };
@@ -187,6 +180,34 @@ async function follow(
     }
     await new Promise((resolve) => setTimeout(resolve, retryMs));
   }
+}
+
+/** Events a timeout's message names at most (the newest). */
+const SEEN_KEPT = 200;
+
+/** `collection 0x…, kinds Swapped`: the filters given, for a message. */
+export function describeFilter(filter: EventsFilter): string {
+  const given = Object.entries(filter).filter(([, value]) => value !== undefined);
+  if (given.length === 0) return "";
+  return `{ ${given.map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(",") : String(value)}`).join(", ")} }`;
+}
+
+/** `saw 2: Swapped Swapped-3-0x…-1 (chain 56, 0x…, token 4), …`, the newest last, for a message. */
+export function seenSoFar(seen: SimEvent[], verb: string): string {
+  if (seen.length === 0) return `${verb} no event.`;
+  const shown = seen.slice(-10).map(eventLine);
+  const more = seen.length > shown.length ? `… and ${seen.length - shown.length} before them, ` : "";
+  return `${verb} ${seen.length}: ${more}${shown.join("; ")}.`;
+}
+
+function eventLine({ type, id, data }: SimEvent): string {
+  const where = data as { chainId?: number; itemCollection?: string; collection?: string; tokenId?: number };
+  const parts = [
+    where.chainId === undefined ? undefined : `chain ${where.chainId}`,
+    where.itemCollection ?? where.collection,
+    where.tokenId === undefined ? undefined : `token ${where.tokenId}`,
+  ].filter((part) => part !== undefined);
+  return `${type}${id ? ` ${id}` : ""}${parts.length > 0 ? ` (${parts.join(", ")})` : ""}`;
 }
 
 function eventOf(message: EventSourceMessage): SimEvent {

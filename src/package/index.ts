@@ -13,25 +13,34 @@ import { chooseWorld } from "../scenario/worlds.ts";
 import { defaultCacheDir, SHIPPED_WORLDS_DIR } from "../world-cache/world-cache.ts";
 import { startSimulator as startServer } from "../simulator/simulator.ts";
 import type { ArrangeAnswer, Fragment } from "./arrange-types.ts";
+import type { LoggedRequest } from "../schemas/control.ts";
 import { controlClient, type ControlAnswer, type ControlClient } from "./control-client.ts";
 
 export type { ApiAccount } from "../core/config.ts";
 export {
   controlClient,
-  ControlError,
   type ControlAnswer,
   type ControlClient,
   type ControlClientOptions,
   type ControlRequest,
 } from "./control-client.ts";
+export { ControlError, EventTimeoutError, RequestVerificationError } from "./errors.ts";
 export type { EventsFilter, EventsOptions, EventStream, SimEvent } from "./events-client.ts";
 import type { EventsOptions, EventStream } from "./events-client.ts";
+export type { EventMatch, EventWait, SimEventOf, WaitOptions } from "./wait-for-event.ts";
+import type { EventMatch, EventWait, SimEventOf, WaitOptions } from "./wait-for-event.ts";
+export type { RequestExpectation } from "./verify-requests.ts";
+import type { RequestExpectation } from "./verify-requests.ts";
 export type { ArrangeAnswer, Fragment, FragmentEntry } from "./arrange-types.ts";
 export type { Collection, CollectionSummary } from "../schemas/collection.ts";
 export type { ErrorBody } from "../schemas/error.ts";
+export type { EventKind } from "../schemas/events.ts";
+import type { EventKind } from "../schemas/events.ts";
 export type { ItemEvent } from "../schemas/item-event.ts";
 export type { MintRequest as MintBody, MintResponse } from "../schemas/item.ts";
 export type { WorldResponse as World } from "../schemas/world.ts";
+export type { LoggedRequest, LoggedRequestDetail, TimeResponse } from "../schemas/control.ts";
+export type { FaultBody as FaultRule, Fault } from "../schemas/fault-rule.ts";
 
 export interface StartOptions {
   /** API port; default 0, a free one. */
@@ -69,10 +78,24 @@ export interface RunningSimulator {
    */
   control: ControlClient;
   /**
-   * Events as the chains' indexes take them in (`for await (const e of sim.events({ collection }))`); leave the loop to
-   * stop.
+   * Events as the chains' indexes take them in (`for await (const e of sim.events({ collection, timeout: 5_000 }))`);
+   * leave the loop to stop; past `timeout` ms the loop throws EventTimeoutError naming what it was given.
    */
   events(options?: EventsOptions): EventStream;
+  /**
+   * The first event the match accepts (`{ collection, kinds: ["Swapped"], where }`), typed by its kinds; rejects with
+   * EventTimeoutError after `timeout` ms (default 10,000), naming every event seen meanwhile. `await wait.ready`
+   * before acting, and nothing the action causes is missed.
+   */
+  waitForEvent<Kind extends EventKind = EventKind>(
+    match?: EventMatch<Kind>,
+    options?: WaitOptions,
+  ): EventWait<SimEventOf<Kind>>;
+  /**
+   * Asserts on the request log, as WireMock's verify: `{ method, path, query, status, count }` (default at least one);
+   * answers the requests that match, or throws RequestVerificationError listing the closest the log holds.
+   */
+  verify(expected: RequestExpectation): Promise<LoggedRequest[]>;
   /**
    * The world by handle, as it is now: `sim.world.accounts.bob.address`, `sim.world.items["sky-saddle"].tokenIds`,
    * each chain's contracts (what GET /_sim/world answers).
@@ -126,6 +149,8 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     rpcUrls: Object.fromEntries(sim.rpcUrls),
     control,
     events: (options) => control.events(options),
+    waitForEvent: (match, options) => control.waitForEvent(match, options),
+    verify: (expected) => control.verify(expected),
     get world() {
       return sim.control.world();
     },

@@ -25,16 +25,13 @@ const VENDOR: Record<string, string> = {
   "uPlot.esm.js": JS,
   "uPlot.min.css": CSS,
   "parse.js": JS,
-  "errors.js": JS,
 };
-/** Which package each vendored file comes from (its dist/): the charts, and the event stream's parser. */
-const VENDOR_PACKAGE: Record<string, string> = { "parse.js": "eventsource-parser", "errors.js": "eventsource-parser" };
-const vendorFile = (name: string) =>
-  join(
-    dirname(createRequire(import.meta.url).resolve(`${VENDOR_PACKAGE[name] ?? "uplot"}/package.json`)),
-    "dist",
-    name,
-  );
+/** Where a vendored file is in its package's dist/: the charts' under their names, the event stream's parser as one module. */
+const VENDOR_FILE: Record<string, [string, string]> = { "parse.js": ["eventsource-parser", "index.js"] };
+const vendorFile = (name: string) => {
+  const [pkg, file] = VENDOR_FILE[name] ?? ["uplot", name];
+  return join(dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`)), "dist", file);
+};
 const read = (name: string) => readFileSync(name in VENDOR ? vendorFile(name) : join(DIR, name), "utf8");
 
 /** GET / (the dashboard) and its assets under /dashboard/. */

@@ -1,5 +1,6 @@
 import { Ajv, type ErrorObject, type Options } from "ajv";
 import addFormats from "ajv-formats";
+import { nearestName } from "./nearest-name.ts";
 
 /**
  * An Ajv instance with the formats the schemas use (`date-time`, …). Every schema of the
@@ -50,8 +51,13 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
 
 function describeError(error: ErrorObject, where: string): string {
   switch (error.keyword) {
-    case "additionalProperties":
-      return `${where}: unknown field '${error.params.additionalProperty}'`;
+    case "additionalProperties": {
+      const name = error.params.additionalProperty as string;
+      // Known where the validator keeps each error's schema (Ajv's `verbose`: the request validators).
+      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      const meant = nearestName(name, known);
+      return `${where}: unknown field '${name}'${meant ? ` (did you mean '${meant}'?)` : ""}`;
+    }
     case "required":
       return `${where}: missing required field '${error.params.missingProperty}'`;
     case "enum":

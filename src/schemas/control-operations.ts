@@ -49,7 +49,8 @@ export const getState = operation({
   description:
     "Whether a journal (--state) keeps every acknowledged change, where, and whether it takes writes now: while its " +
     "disk refuses them (full, read-only, failing) writes answer 507 STORAGE_FULL and reads still answer; they are " +
-    "taken again as soon as the disk takes them.",
+    "taken again as soon as the disk takes them. On a node signed for with --keys, also how much each wallet that " +
+    "signs an API key's writes holds there (its pool's wallets too), and which are low.",
   response: StateResponse,
   errors: [],
 });
@@ -116,8 +117,9 @@ export const createCollection = operation({
   summary: "Create a collection",
   description:
     "Deploys a collection through the factory, owned by the developer wallet of the API key `owner`, with the minter " +
-    "role for each of `minters`; the other fields are its metadata, which goes on chain in the same transaction " +
-    "(every simulator on the chain sees it).",
+    "role for each of `minters` (and for every wallet of their pools, and of the owner's, where --keys gives an " +
+    "account several); the other fields are its metadata, which goes on chain in the same transaction (every " +
+    "simulator on the chain sees it).",
   body: CreateCollectionBody,
   response: CreatedCollection,
   errors: [
@@ -137,7 +139,9 @@ export const grantMinterRole = operation({
   operationId: "grantMinterRole",
   tag,
   summary: "Grant the minter role",
-  description: "The collection's owner grants the minter role to the API key's developer wallet, on chain.",
+  description:
+    "The collection's owner grants the minter role to the API key's developer wallet, on chain (with every wallet of " +
+    "its pool first, on a node where --keys gives the account several).",
   params: CollectionAddressParams,
   body: MinterBody,
   response: MinterResponse,
@@ -158,7 +162,9 @@ export const revokeMinterRole = operation({
   operationId: "revokeMinterRole",
   tag,
   summary: "Revoke the minter role",
-  description: "The collection's owner takes the minter role from the API key's developer wallet, on chain.",
+  description:
+    "The collection's owner takes the minter role from the API key's developer wallet, on chain (then from every " +
+    "wallet of its pool, on a node where --keys gives the account several): the next mint with the key is refused.",
   params: MinterParams,
   query: MinterQuery,
   response: MinterResponse,

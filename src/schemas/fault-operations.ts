@@ -1,14 +1,5 @@
-import {
-  Done,
-  Fault,
-  FaultBody,
-  FaultList,
-  FaultParams,
-  LoggedRequestDetail,
-  RequestLog,
-  RequestLogQuery,
-  RequestParams,
-} from "./control.ts";
+import { Done, LoggedRequestDetail, RequestLog, RequestLogQuery, RequestParams } from "./control.ts";
+import { Fault, FaultBody, FaultList, FaultParams } from "./fault-rule.ts";
 import { ERRORS } from "../core/errors.ts";
 import { controlOperation as operation, tag } from "./control-operation.ts";
 
@@ -21,9 +12,11 @@ export const addFault = operation({
   tag,
   summary: "Add a fault rule",
   description:
-    "Matching API requests (method, path pattern, API key) get a status, a delay, a rate limit (429 with " +
-    "Retry-After) or a dropped connection, for `times` requests or with a seeded `probability`. A faulted request " +
-    "never reaches the chain.",
+    "Matching API requests (method, path pattern, API key) get a status (503 and 429 with Retry-After), a delay, a " +
+    "rate limit (429 with Retry-After), a dropped connection, or a body: one given whole (JSON or text), or the " +
+    "route's own answer malformed, truncated, or with fields dropped, renamed, of another type or added; for " +
+    "`times` requests or with a seeded `probability`. A faulted request never reaches the chain, but one whose " +
+    "answer is changed: it is served, and only what the client reads differs.",
   body: FaultBody,
   response: Fault,
   errors: [ERRORS.INVALID_REQUEST],

@@ -50,7 +50,7 @@ export interface Operation {
 export const CHAIN_DOWN = [ERRORS.CHAIN_DOWN, ERRORS.CHAIN_REPLACED, ERRORS.LOADING, ERRORS.SHUTTING_DOWN] as const;
 
 /** What a node the simulator did not start may answer a write instead of taking it (src/chain/node/writer.ts). */
-export const NODE_REFUSED = [ERRORS.NONCE_CONFLICT, ERRORS.TRANSACTION_REFUSED] as const;
+export const NODE_REFUSED = [ERRORS.NONCE_CONFLICT, ERRORS.TRANSACTION_REFUSED, ERRORS.WALLET_UNFUNDED] as const;
 
 /** Keeps each operation's own schema types, so a handler's input and answer are typed from them. */
 export const operation = <const T extends Operation>(op: T): T => op;

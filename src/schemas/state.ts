@@ -1,5 +1,21 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { SafeInteger } from "./common.ts";
+import { Address, ChainId, SafeInteger } from "./common.ts";
+
+/** How one wallet that signs API writes on a node stands for gas. */
+const WalletGas = Type.Object(
+  {
+    address: Address,
+    balance: Type.Optional(
+      Type.String({ description: "what it holds, in the chain's native coin (absent: the node did not answer)" }),
+    ),
+    level: Type.Union([Type.Literal("ok"), Type.Literal("low"), Type.Literal("dry"), Type.Literal("unknown")], {
+      description:
+        "dry: it cannot pay for a write at the simulator's gas limit and fee cap; low: under twice that, fund it " +
+        "before it runs dry",
+    }),
+  },
+  { additionalProperties: false },
+);
 
 /** What `--state` keeps, and whether its journal takes writes now (`GET /_sim/state`). */
 export const StateResponse = Type.Object(
@@ -33,6 +49,26 @@ export const StateResponse = Type.Object(
           at: Type.String({ format: "date-time", description: "when it was written" }),
         },
         { additionalProperties: false },
+      ),
+    ),
+    gas: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            chainId: ChainId,
+            account: Type.String({ description: "the API key's account" }),
+            wallet: Address,
+            wallets: Type.Array(WalletGas, {
+              description: "the wallets that sign its writes there: its own, then the rest of its pool (--keys)",
+            }),
+          },
+          { additionalProperties: false },
+        ),
+        {
+          description:
+            "on each node (--rpc-url) where the simulator signs with given keys (--keys): how much each wallet that " +
+            "signs an API key's writes holds",
+        },
       ),
     ),
   },

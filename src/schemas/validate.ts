@@ -3,9 +3,10 @@ import type { Static, TSchema } from "@sinclair/typebox";
 import { apiError, ERRORS } from "../core/errors.ts";
 import { createAjv, describeErrors, dottedPath } from "./ajv.ts";
 
-// Requests get defaults filled in; query strings and path parameters are typed from text.
-const jsonRequests = createAjv({ coerceTypes: false, useDefaults: true });
-const textRequests = createAjv({ coerceTypes: true, useDefaults: true });
+// Requests get defaults filled in; query strings and path parameters are typed from text. Each error keeps its
+// schema (`verbose`), so an unknown field is answered with the known one nearest to it.
+const jsonRequests = createAjv({ coerceTypes: false, useDefaults: true, verbose: true });
+const textRequests = createAjv({ coerceTypes: true, useDefaults: true, verbose: true });
 const responses = createAjv({ coerceTypes: false, useDefaults: false });
 
 export type RequestPart = "body" | "query" | "path";

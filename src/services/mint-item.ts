@@ -40,7 +40,8 @@ export async function sendMint(
   const tokenIds = createdTokenIds(target, receipt);
   const itemRefs = tokenIds.map((tokenId) => itemRef(target.chainId, collection, tokenId));
   return {
-    txHash: hash,
+    // On a node, the mint may have been sent again (another writer took its nonce): the hash of what was mined.
+    txHash: receipt.transactionHash,
     chainId: target.chainId,
     collectionAddress: collection,
     recipient,
@@ -74,7 +75,8 @@ function sendAddItem(
   metadata: Hex,
 ) {
   const common = { from: account.wallet, collection, to, royaltyPerMille: BigInt(item.royaltyFee), metadata };
-  const dryRun = { dryRun: true };
+  // Signed by any wallet of the key's pool (a keys file may give it several): each holds the minter role.
+  const dryRun = { dryRun: true, pooled: true };
   if (item.isStackable) {
     const supply = { initialSupply: BigInt(item.initialSupply), maxSupply: BigInt(item.maximumSupply) };
     return addItem(chain, { ...common, ...supply }, dryRun);

@@ -25,7 +25,7 @@ const OUTCOMES = {
  * never a promise that it will land. No answer waits longer than the timeout.
  */
 export async function minedWithin(
-  chain: SimChain,
+  chain: Pick<SimChain, "confirmed" | "request" | "sentAs">,
   hash: Hex,
   timeoutMs: number,
   kind: keyof typeof OUTCOMES,
@@ -35,6 +35,8 @@ export async function minedWithin(
   } catch (error) {
     if (!(error instanceof WaitForTransactionReceiptTimeoutError)) throw error;
   }
+  // On a node, the write may have been sent again (another writer took its nonce): where the last one sent is.
+  hash = chain.sentAs(hash);
   const where = await whereabouts(chain, hash);
   if (where === "mined") return chain.confirmed(hash);
   const outcome = OUTCOMES[kind];

@@ -14,7 +14,9 @@ export const BESIDE_THE_MIRROR: Record<string, string> = {
   contracts: "the Solidity of contracts/",
   dashboard: "the dashboard of dashboard/",
   docs: "the commands the README and docs/ show",
-  package: "the packed package, installed as a user installs it (consumer/ is the project it goes into)",
+  package:
+    "the packed package, installed as a user installs it (consumer/ and team/, whose npm runs on Node 20, are the projects it goes into)",
+  scripts: "the configuration of scripts/ that CI cannot run whole (npm run mutation's groups)",
 };
 
 /** Every file under test/, as paths relative to it. */

@@ -99,7 +99,9 @@ describeOnAnvil("on a node that cannot set block times (a testnet's)", () => {
       const output = await run.waitFor(BANNER_END);
       noKeyIn(output, allKeys(keys));
       expect(output).toMatch(
-        /chain 97 .*node http:\/\/127\.0\.0\.1:\d+ \(anvil\/v[\d.]+; signs with the given keys; no collections of the world on it\)/,
+        new RegExp(
+          `chain 97 .*node http://127\\.0\\.0\\.1:\\d+ \\(anvil/v[\\d.]+; signs with ${allKeys(keys).length} wallets of the given keys; no collections of the world on it\\)`,
+        ),
       );
       expect(output).toContain(`sim-studio           studio     ${addressOf(keys.accounts.studio!)}`);
       const sim = { url: bannerUrls(output).base! };

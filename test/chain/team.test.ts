@@ -7,6 +7,8 @@ import {
   createWalletClient,
   encodeFunctionData,
   http,
+  keccak256,
+  stringToBytes,
   zeroAddress,
   type Address,
   type Hex,
@@ -16,6 +18,7 @@ import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../processes.ts";
 import { emptyWorld } from "../../src/scenario/empty-world.ts";
+import { demoWorld } from "../../src/scenario/worlds.ts";
 import { indexedEventsAbi } from "../../src/indexer/decode.ts";
 import { ChainIndexer } from "../../src/indexer/indexer.ts";
 import { chainLogSource } from "../../src/indexer/log-source.ts";
@@ -134,6 +137,19 @@ describeOnAnvil("several instances on one node", () => {
       await anvil?.stop("SIGKILL");
     });
 
+    it("the first says it deployed and recorded the contracts, the second that it attached to what the file records", () => {
+      const file = join(dir, "keys-contracts.json");
+      const [first, second] = instances as [SimulatorProcess, SimulatorProcess];
+      expect(first.output()).toMatch(
+        new RegExp(`deployed at block \\d+ and recorded in ${file}: the next instances attach to them`),
+      );
+      expect(second.output()).toMatch(
+        new RegExp(
+          `attached to the contracts ${file} records \\(deployed at block \\d+\\): nothing deployed or replayed`,
+        ),
+      );
+    });
+
     it("mints sent to either instance at once with one API key all land, with distinct token ids; both answer the same bytes, names and images", async () => {
       const [a, b] = instances as [SimulatorProcess, SimulatorProcess];
       const created = await post(a, "/_sim/collections", {
@@ -232,7 +248,7 @@ describeOnAnvil("several instances on one node", () => {
         });
       const toNode = async (to: Address, data: Hex) => {
         const hash = await wallet.sendTransaction({ to, data, chain: null });
-        await rpc(anvil.url, "eth_getTransactionReceipt", [hash]);
+        await eventually(async () => expect(await rpc(anvil.url, "eth_getTransactionReceipt", [hash])).not.toBeNull());
       };
       await toNode(
         collection,
@@ -308,6 +324,175 @@ describeOnAnvil("several instances on one node", () => {
       const later = await startSimulatorProcess(args);
       instances.push(later);
       await expectSameAnswers(instances);
+    });
+  });
+
+  describe("one API key signed for by a pool of wallets (the keys file gives the account several)", () => {
+    let anvil: NodeProcess;
+    let instances: SimulatorProcess[];
+    let collection: Address;
+    const [alice] = [1].map((addressIndex) => mnemonicToAccount(MNEMONIC, { addressIndex }).address.toLowerCase());
+    const pool = [2, 3, 4, 5].map((addressIndex) => privateKeyToAccount(anvilKey(addressIndex)));
+    const poolAddresses = pool.map((account) => account.address.toLowerCase() as Address);
+    const setBalance = (address: string, wei: bigint) =>
+      rpc(anvil.url, "anvil_setBalance", [address, `0x${wei.toString(16)}`]);
+    const mint = (instance: Instance, apiKey = "sim-bob") =>
+      post(instance, `/api/v2/item/new?apiKey=${apiKey}`, {
+        collectionAddress: collection,
+        recipient: alice,
+        chainId: 56,
+        item: { name: `Pooled ${Math.random().toString(36).slice(2, 8)}`, initialSupply: 1 },
+      });
+    const minters = () =>
+      Promise.all(
+        poolAddresses.map((wallet) =>
+          createPublicClient({ transport: http(anvil.url) }).readContract({
+            address: collection,
+            abi: loadAbis().collection,
+            functionName: "hasRole",
+            args: [keccak256(stringToBytes("MINTER_ROLE")), wallet],
+          }),
+        ),
+      );
+    /** Every mint answered 200, with distinct token ids, each signed by a wallet of the pool; answers the signers. */
+    const expectAllLanded = async (answers: Awaited<ReturnType<typeof post>>[]) => {
+      expect(
+        answers.filter((answer) => answer.status !== 200).map((answer) => answer.body),
+        "every mint answered 200",
+      ).toEqual([]);
+      const tokenIds = answers.flatMap((answer) => answer.body.tokenIds as number[]);
+      expect(new Set(tokenIds).size).toBe(tokenIds.length);
+      const signers = new Set<string>();
+      for (const { body } of answers)
+        signers.add(((await rpc(anvil.url, "eth_getTransactionByHash", [body.txHash])) as { from: string }).from);
+      for (const signer of signers) expect(poolAddresses).toContain(signer);
+      return signers;
+    };
+
+    beforeAll(async () => {
+      anvil = await startAnvil({ chainId: 56 });
+      const keys = join(dir, "pool-keys.json");
+      const bob = [2, 3, 4, 5].map(anvilKey);
+      await writeFile(keys, JSON.stringify({ deployer: anvilKey(0), accounts: { alice: anvilKey(1), bob } }));
+      const args = ["--fixture", "none", "--rpc-url", anvil.url, "--keys", keys];
+      args.push("--contracts", join(dir, "pool-contracts.json"), "--chains", "56", "--port", "0", "--no-rpc");
+      args.push("--no-cache", "--poll-interval", String(POLL_MS));
+      // The first deploys; the other two attach to what it recorded.
+      const first = await startSimulatorProcess(args);
+      instances = [first, ...(await Promise.all([startSimulatorProcess(args), startSimulatorProcess(args)]))];
+      const created = await post(first, "/_sim/collections", {
+        chainId: 56,
+        name: "Pooled Relics",
+        owner: "sim-alice",
+        minters: ["sim-bob"],
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      collection = created.body.address as Address;
+    });
+    afterAll(async () => {
+      for (const instance of instances ?? []) instance.child.kill("SIGTERM");
+      await anvil?.stop("SIGKILL");
+    });
+
+    it("each instance's banner says how many wallets it signs with, the key's pool, and what each of its wallets holds", () => {
+      for (const instance of instances) {
+        const output = instance.output();
+        expect(output).toMatch(
+          /chain 56 .*node http:\/\/127\.0\.0\.1:\d+ \(anvil\/v[\d.]+; signs with 6 wallets of the given keys/,
+        );
+        expect(output).toMatch(/sim-bob +bob +0x\w{40} +\(its mints signed by a pool of wallets: 4 on chain 56\)/);
+        for (const wallet of poolAddresses) expect(output).toMatch(new RegExp(`${wallet}  [\\d.]+ BNB\n`));
+      }
+    });
+
+    it("the collection makes every wallet of the pool a minter; mints through two instances at once with the one API key all land, no signer in any answer", async () => {
+      expect(await minters()).toEqual([true, true, true, true]);
+      const [a, b] = instances as [SimulatorProcess, SimulatorProcess];
+      const signers = await expectAllLanded(await mintEverywhere([a, b], "sim-bob", collection, alice as Address));
+      expect(signers.size).toBeGreaterThan(1);
+      const answers = (await expectSameAnswers(instances)).join("\n").toLowerCase();
+      for (const wallet of poolAddresses) expect(answers).not.toContain(wallet.slice(2));
+    });
+
+    it("mints through three instances at once all land, with distinct token ids, and all three answer alike", async () => {
+      await expectAllLanded(await mintEverywhere(instances, "sim-bob", collection, alice as Address));
+      await expectSameAnswers(instances);
+    });
+
+    it("a wallet of the pool that another writer sends from at the same time: every mint still lands", async () => {
+      const outsider = createWalletClient({ account: pool[1]!, transport: http(anvil.url) });
+      let sent = 0;
+      let mints = true;
+      const sending = (async () => {
+        while (mints || sent < 20) {
+          // Another writer: it takes the node's next nonce for the wallet, and tries again when one of ours took it.
+          await outsider
+            .sendTransaction({ to: outsider.account.address, value: 1n, chain: null })
+            .then(() => (sent += 1))
+            .catch(() => undefined);
+        }
+      })();
+      const items = async () =>
+        (await call(at(instances[0]!), `/_sim/collections/${collection}/items?chainId=56`)).body.items.length as number;
+      const before = await items();
+      const answers = await mintEverywhere(instances, "sim-bob", collection, alice as Address);
+      mints = false;
+      await sending;
+      await expectAllLanded(answers);
+      expect(sent).toBeGreaterThanOrEqual(20);
+      // A mint sent again (another writer took its nonce) lands once: no item beyond those answered.
+      const minted = answers.flatMap((answer) => answer.body.tokenIds as number[]).length;
+      await eventually(async () => expect(await items()).toBe(before + minted));
+    });
+
+    it("revoking the key's role takes it from the whole pool and refuses the next mint on every instance with 403; granting it again gives it back to all", async () => {
+      const [a, b, c] = instances as [SimulatorProcess, SimulatorProcess, SimulatorProcess];
+      const revoked = await call(at(b), `/_sim/collections/${collection}/minters/sim-bob`, { method: "DELETE" });
+      expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+      expect(revoked.body.isMinter).toBe(false);
+      expect(await minters()).toEqual([false, false, false, false]);
+      for (const instance of [a, b, c]) {
+        const refused = await mint(instance);
+        expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+        expectErrorBody(refused.body, "FORBIDDEN");
+      }
+      const granted = await post(c, `/_sim/collections/${collection}/minters`, { apiKey: "sim-bob", chainId: 56 });
+      expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+      expect(await minters()).toEqual([true, true, true, true]);
+      await expectAllLanded(await Promise.all([a, b, c, a, b, c].map((instance) => mint(instance))));
+    });
+
+    it("a pool wallet without gas is left out and shown dry; with none of the pool able to pay, a mint answers 503 naming them, and so does a key's one wallet", async () => {
+      const [a, b, c] = instances as [SimulatorProcess, SimulatorProcess, SimulatorProcess];
+      const dry = poolAddresses[0]!;
+      await setBalance(dry, 0n);
+      try {
+        await expectAllLanded(await Promise.all([a, b, c, a, b, c].map((instance) => mint(instance))));
+        const state = await call(at(a), "/_sim/state");
+        const bob = (state.body.gas as { account: string; wallets: { address: string; level: string }[] }[]).find(
+          (entry) => entry.account === "bob",
+        )!;
+        expect(bob.wallets.map((wallet) => [wallet.address, wallet.level])).toEqual(
+          poolAddresses.map((wallet) => [wallet, wallet === dry ? "dry" : "ok"]),
+        );
+
+        for (const wallet of poolAddresses) await setBalance(wallet, 0n);
+        for (const instance of [a, b, c]) {
+          const refused = await mint(instance);
+          expect(refused.status, JSON.stringify(refused.body)).toBe(503);
+          expectErrorBody(refused.body, "WALLET_UNFUNDED");
+          for (const wallet of poolAddresses) expect(refused.body.message).toContain(wallet);
+        }
+        await setBalance(alice!, 0n);
+        const alone = await mint(a, "sim-alice");
+        expect(alone.status, JSON.stringify(alone.body)).toBe(503);
+        expectErrorBody(alone.body, "WALLET_UNFUNDED");
+        expect(alone.body.message).toContain(alice);
+      } finally {
+        for (const wallet of [...poolAddresses, alice!]) await setBalance(wallet, 10n ** 22n);
+      }
+      // Funded again, every wallet signs again (once each instance tries it anew).
+      await expectAllLanded(await Promise.all([a, b, c].map((instance) => mint(instance))));
     });
   });
 
@@ -389,5 +574,58 @@ describeOnAnvil("a node rewound by someone else between two looks", () => {
     expect(items.body.items.map((item: { name: string }) => item.name)).toEqual(["Kept"]);
     await fresh.sync();
     expect([...models.items.keys()].sort()).toEqual([...fresh.models.items.keys()].sort());
+  });
+});
+
+describeOnAnvil("the scenario format with keys that give its accounts pools", () => {
+  let anvil: NodeProcess;
+  let instance: SimulatorProcess;
+  const keyOf = () => `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex")}` as Hex;
+  const pools = { studio: [keyOf(), keyOf()], arcade: [keyOf(), keyOf(), keyOf()] };
+  const walletsOf = (pool: Hex[]) => pool.map((key) => privateKeyToAccount(key).address.toLowerCase() as Address);
+
+  beforeAll(async () => {
+    const world = demoWorld();
+    anvil = await startAnvil({ chainId: 56, timestamp: Math.floor(world.genesisTime!.getTime() / 1000) });
+    const accounts = { ...pools, guest: keyOf(), alice: keyOf(), bob: keyOf() };
+    const deployer = keyOf();
+    for (const key of [deployer, ...Object.values(accounts).flat()])
+      await rpc(anvil.url, "anvil_setBalance", [privateKeyToAccount(key).address, "0x8ac7230489e80000"]);
+    const keys = join(await mkdtemp(join(tmpdir(), "nft-sim-team-")), "keys.json");
+    await writeFile(keys, JSON.stringify({ deployer, accounts }));
+    instance = await startSimulatorProcess(["--fixture", "demo", "--rpc-url", anvil.url, "--keys", keys]);
+  });
+  afterAll(async () => {
+    instance?.child.kill("SIGTERM");
+    await anvil?.stop("SIGKILL");
+  });
+
+  it("every wallet of a collection's owner's and minters' pools is a minter on the node, and a mint is signed by one of the minter's", async () => {
+    const { collections } = demoWorld().scenario;
+    const world = (await call(at(instance), "/_sim/world")).body;
+    const onNode = collections.filter((collection) => collection.chainId === 56);
+    expect(onNode.length).toBeGreaterThan(0);
+    const client = createPublicClient({ transport: http(anvil.url) });
+    for (const collection of onNode) {
+      const address = world.collections[collection.id].address as Address;
+      for (const wallet of [...walletsOf(pools.studio), ...walletsOf(pools.arcade)]) {
+        const minter = await client.readContract({
+          address,
+          abi: loadAbis().collection,
+          functionName: "hasRole",
+          args: [keccak256(stringToBytes("MINTER_ROLE")), wallet],
+        });
+        expect([collection.id, wallet, minter]).toEqual([collection.id, wallet, true]);
+      }
+    }
+    const minted = await post(instance, "/api/v2/item/new?apiKey=demo-arcade-key", {
+      collectionAddress: world.collections[onNode[0]!.id].address,
+      recipient: walletsOf(pools.studio)[0],
+      chainId: 56,
+      item: { name: "Pooled Scenario Relic", initialSupply: 1 },
+    });
+    expect(minted.status, JSON.stringify(minted.body)).toBe(200);
+    const tx = (await rpc(anvil.url, "eth_getTransactionByHash", [minted.body.txHash])) as { from: string };
+    expect(walletsOf(pools.arcade)).toContain(tx.from);
   });
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { generatePrivateKey } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { parseGivenKeys, redactKeys } from "../../src/chain/node/keys-file.ts";
+import { accountKeys, parseGivenKeys, redactKeys } from "../../src/chain/node/keys-file.ts";
 import { START_ERRORS } from "../../src/core/errors.ts";
 import { readOptions } from "../../src/cli/options.ts";
 import { DEFAULT_OPTIONS } from "../../src/core/config.ts";
@@ -92,6 +92,42 @@ describe("--contracts and --keys", () => {
       expect(thrown, text).toMatchObject({ descriptor: START_ERRORS.KEYS_FILE_INVALID });
       expect((thrown as Error).message).not.toContain(key.slice(2, 40));
     }
+  });
+
+  it("reads an account given a list of keys as a pool: its own wallet first, every key of it a signer", () => {
+    const [own, second, third, alone] = [1, 2, 3, 4].map(() => generatePrivateKey());
+    const keys = parseGivenKeys(JSON.stringify({ accounts: { studio: [own, second, third], arcade: alone } }), "x");
+    expect(keys.accounts).toEqual(
+      new Map([
+        ["studio", own],
+        ["arcade", alone],
+      ]),
+    );
+    expect(keys.pools).toEqual(new Map([["studio", [own, second, third]]]));
+    expect(accountKeys(keys)).toEqual([own, second, third, alone]);
+    // A list of one key is the account's one wallet, no pool.
+    expect(parseGivenKeys(JSON.stringify({ accounts: { studio: [own] } }), "x").pools).toBeUndefined();
+    const text = `sent by ${third!.slice(2)}`;
+    expect(redactKeys(text, keys)).toBe("sent by <key>");
+  });
+
+  it("refuses an empty pool, a key that is not one and a wallet given twice, naming the field, never the key", () => {
+    const key = generatePrivateKey();
+    const refusal = (accounts: unknown) => {
+      try {
+        parseGivenKeys(JSON.stringify({ accounts }), "SIM_KEYS");
+      } catch (error) {
+        expect(error).toMatchObject({ descriptor: START_ERRORS.KEYS_FILE_INVALID });
+        expect((error as Error).message).not.toContain(key.slice(2, 40));
+        return (error as Error).message;
+      }
+      throw new Error(`${JSON.stringify(accounts)} was taken`);
+    };
+    expect(refusal({ studio: [] })).toMatch(/accounts\.studio is an empty list of keys/);
+    expect(refusal({ studio: [key, key.slice(0, 40)] })).toMatch(/accounts\.studio\[1\] is not a private key/);
+    expect(refusal({ studio: [key], arcade: key.toUpperCase().replace("0X", "0x") })).toMatch(
+      /accounts\.arcade is the same key as accounts\.studio\[0\]/,
+    );
   });
 
   it("redacts every given key, with or without 0x, from text it prints", () => {

@@ -1,7 +1,9 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SUITE_FLAGS } from "../../src/cli/contract-test-options.ts";
 import { EXPORT_FLAGS } from "../../src/cli/fixtures-export.ts";
@@ -89,6 +91,46 @@ it("docs/flags.md's example: the demo world on three chains", async () => {
 afterAll(() => {
   killStarted();
   killSimulatorProcesses();
+});
+
+it("an empty world's banner shows how to make its first collection, which works as printed; a mint on it follows", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "empty-world-"));
+  const keys = join(dir, "keys.json");
+  expect((await runShown(`node src/cli/dev-keys.ts --out ${keys}`)).code).toBe(0);
+  const sim = await startSimulatorProcess([
+    "--fixture",
+    "none",
+    "--keys",
+    keys,
+    "--chains",
+    "56",
+    "--port",
+    "0",
+    "--no-rpc",
+  ]);
+  try {
+    const output = sim.output();
+    expect(output).not.toContain("<collection address>");
+    expect(output).toMatch(/sim-studio\s+studio\s+0x70997970c51812dc3a010c7d01b50e0d17dc79c8/);
+    const printed = /The world has no collection yet.*\n(\s+curl -X POST .*\\\n\s+-d '.*')/.exec(output);
+    expect(printed, output).not.toBeNull();
+    const created = await runShown(printed![1]!.trim().replace(/\\\n\s+/, ""));
+    expect(created.code, created.stderr).toBe(0);
+    const { address } = JSON.parse(created.stdout) as { address: string };
+    const minted = await fetch(`${sim.base}/api/v2/item/new?apiKey=sim-studio`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        collectionAddress: address,
+        recipient: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
+        chainId: 56,
+        item: { name: "First", initialSupply: 1 },
+      }),
+    });
+    expect(minted.status, await minted.clone().text()).toBe(200);
+  } finally {
+    await sim.stop();
+  }
 });
 
 it("refuses a bad flag with the usage text and exit code 2", async () => {
@@ -197,7 +239,7 @@ describe("a port in use is told before the world loads: exit 1, one line naming 
       const [code] = await once(child, "close");
       expect(code).toBe(1);
       expect(stderr).toBe(
-        `Port ${busy} is already in use: stop what uses it, or pick another with --port / --rpc-port.\n`,
+        `Port ${busy} is already in use: stop what uses it, or pick another with --port / --rpc-port (--no-rpc serves no JSON-RPC).\n`,
       );
       expect(stdout).not.toContain("replaying chain");
     } finally {

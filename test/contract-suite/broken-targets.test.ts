@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalTarget, type LocalTarget } from "../../src/cli/contract-target.ts";
 import { runContractSuite, type SuiteReport } from "../../src/contract-suite/suite.ts";
 import { summary } from "../../src/contract-suite/report/summary.ts";
-import { BREAKAGES, startBrokenTarget, type Breakage, type BrokenTarget } from "./broken-target.ts";
+import { BREAKAGES } from "./breakages.ts";
+import { startBrokenTarget, type Breakage, type BrokenTarget } from "./broken-target.ts";
 
 let local: LocalTarget;
 const proxies: BrokenTarget[] = [];

@@ -4,7 +4,8 @@ import { startLocalTarget, type LocalTarget } from "../../src/cli/contract-targe
 import { requestsFor } from "../../src/contract-suite/fuzz/requests.ts";
 import { runFuzz, type FuzzReport } from "../../src/contract-suite/fuzz/run.ts";
 import { SERVED_OPERATIONS } from "../../src/schemas/operations.ts";
-import { BREAKAGES, startBrokenTarget, type Breakage, type BrokenTarget } from "./broken-target.ts";
+import { BREAKAGES } from "./breakages.ts";
+import { startBrokenTarget, type Breakage, type BrokenTarget } from "./broken-target.ts";
 
 // The fuzz mode (contract-test --fuzz): requests generated from the route table's schemas and from
 // what the target serves, seeded and shrunk. It passes on the simulator and finds each defect a

@@ -26,12 +26,17 @@ const NOT_RUN: Record<string, string> = {
     "needs that node; test/chain/hardhat-node.test.ts runs --rpc-url against it",
   "npx anvil --chain-id 56 --state .team-56.json &":
     "anvil on the default port 8545; test/chain/team.test.ts runs several instances on an anvil on a free port",
-  "npm run simulate -- --fixture none --chains 56 --rpc-url http://127.0.0.1:8545 --keys team-keys.json --contracts team-contracts.json --port 3001 --no-rpc":
+  "npm run simulate -- --fixture none --chains 56 --rpc-url http://127.0.0.1:8545 --keys team-keys.json --contracts team-contracts.json --public-url http://127.0.0.1:3001 --port 3001 --no-rpc":
     "needs that anvil and a keys file; test/chain/team.test.ts starts instances so, on free ports, with temporary files",
-  "npm run simulate -- --fixture none --chains 56 --rpc-url http://127.0.0.1:8545 --keys team-keys.json --contracts team-contracts.json --port 3002 --no-rpc":
+  "npm run simulate -- --fixture none --chains 56 --rpc-url http://127.0.0.1:8545 --keys team-keys.json --contracts team-contracts.json --public-url http://127.0.0.1:3001 --port 3002 --no-rpc":
     "the second instance; test/chain/team.test.ts starts it so, attaching to what the first recorded",
+  "npm run dev-keys -- --out team-keys.json":
+    "writes into the working tree; test/cli/dev-keys.test.ts runs the command with --out in a temporary folder",
   "npm run simulate -- --state .sim-state":
     "would journal into the working tree; test/journal/kill.test.ts runs the command with --state on a temporary folder",
+  "npm run mutation":
+    "every group's mutants, far longer than CI waits (docs/testing.md gives each group's time); " +
+    "test/scripts/mutation-config.test.ts checks the groups' configuration and runs the access group's dry run",
 };
 
 const HOW =

@@ -145,3 +145,91 @@ describe("collection metadata on chain", () => {
     ).toBeLessThanOrEqual(COLLECTION_METADATA_MAX_BYTES);
   });
 });
+
+describe("the exact bytes and limits", () => {
+  const bare = { description: "", imageUrl: "", fileType: "image/png", properties: [], isConsumable: false };
+
+  it("takes metadata of exactly the limit, and names what is one byte over, its size and the limit", () => {
+    // {"name":"…"} is 11 bytes around the name.
+    const name = (bytes: number) => "n".repeat(bytes - 11);
+    expect(hexToString(encodeItemDescription({ ...bare, name: name(ITEM_METADATA_MAX_BYTES) })).length).toBe(
+      ITEM_METADATA_MAX_BYTES,
+    );
+    const over = () => encodeItemDescription({ ...bare, name: name(ITEM_METADATA_MAX_BYTES + 1) });
+    expect(over).toThrow(
+      expect.objectContaining({
+        descriptor: ERRORS.METADATA_TOO_LARGE,
+        message: "The item's metadata is too large to go on chain",
+        errors: [
+          `the item's metadata is ${(ITEM_METADATA_MAX_BYTES + 1).toLocaleString("en")} bytes as it goes on chain ` +
+            `(compact JSON), more than the ${ITEM_METADATA_MAX_BYTES.toLocaleString("en")} allowed`,
+        ],
+      }),
+    );
+    const collection = {
+      description: "d".repeat(COLLECTION_METADATA_MAX_BYTES),
+      genre: "",
+      image: "",
+      imageHash: "",
+      slug: "big",
+      website: "",
+      isVerified: true,
+    };
+    expect(() => encodeCollectionDescription("Big", collection)).toThrow(
+      expect.objectContaining({
+        message: "The collection's metadata is too large to go on chain",
+        errors: [expect.stringMatching(/^the collection's metadata is [\d,]+ bytes/)],
+      }),
+    );
+  });
+
+  it("counts bytes, not characters", () => {
+    const name = "é".repeat((ITEM_METADATA_MAX_BYTES - 11) / 2);
+    expect(() => encodeItemDescription({ ...bare, name })).not.toThrow();
+    expect(() => encodeItemDescription({ ...bare, name: `${name}é` })).toThrow(
+      expect.objectContaining({ descriptor: ERRORS.METADATA_TOO_LARGE }),
+    );
+  });
+
+  it("writes a collection of the defaults, its slug the one its name gives, as {}", () => {
+    const defaults = {
+      description: "",
+      genre: "",
+      image: "",
+      imageHash: "",
+      slug: "neon-drift-2",
+      website: "",
+      isVerified: true,
+    };
+    expect(hexToString(encodeCollectionDescription("Neon Drift #2", defaults))).toBe("{}");
+    expect(hexToString(encodeCollectionDescription("Neon Drift #2", { ...defaults, slug: "neon" }))).toBe(
+      '{"slug":"neon"}',
+    );
+    expect(hexToString(encodeCollectionDescription("Neon Drift #2", { ...defaults, isVerified: false }))).toBe(
+      '{"isVerified":false}',
+    );
+  });
+
+  it("reads an item's metadata with defaults filled in and unknown fields dropped, never coercing a type", () => {
+    expect(decodeItemDescription('{"name":"Bare","rarity":"legendary"}')).toEqual({ name: "Bare", ...bare });
+    expect(decodeItemDescription('{"name":5}')).toBeUndefined();
+    expect(decodeItemDescription('{"name":"x","isConsumable":"true"}')).toBeUndefined();
+    for (const text of ['{"description":"no name"}', "[1]", '"Sword"', "null", "", "{"])
+      expect(decodeItemDescription(text), text).toBeUndefined();
+  });
+
+  it("reads a collection's metadata that breaks its schema as the defaults, the slug from the name", () => {
+    const defaults = {
+      description: "",
+      genre: "",
+      image: "",
+      imageHash: "",
+      slug: "cards",
+      website: "",
+      isVerified: true,
+    };
+    for (const text of ['{"isVerified":"yes"}', '{"genre":5}', "[1]", "null", "7", "{"])
+      expect(decodeCollectionDescription("Cards", text), text).toEqual(defaults);
+    expect(decodeCollectionDescription("Cards", '{"genre":"Art","rarity":1}')).toEqual({ ...defaults, genre: "Art" });
+  });
+});

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import { startSimulator, type RunningSimulator, type SimEvent } from "../../src/package/index.ts";
+import {
+  ControlError,
+  EventTimeoutError,
+  startSimulator,
+  type RunningSimulator,
+  type SimEvent,
+} from "../../src/package/index.ts";
 
 // The package's iterator over GET /_sim/events: typed events from a real simulator, the loop left
-// with break (the connection closes), and a start after a given event.
+// with break (the connection closes), a start after a given event, a loop that times out; one event
+// awaited with sim.waitForEvent(); the client's errors by their names.
 
 let sim: RunningSimulator;
 const collectionOn = async (chainId: number): Promise<string> =>
@@ -67,5 +74,77 @@ describe("sim.events()", () => {
       if (yielded.length === 1) controller.abort();
     }
     expect(yielded[0]).toMatchObject({ type: "TransferSingle", data: { transactionHash: second.txHash } });
+  });
+});
+
+describe("a wait with a deadline", () => {
+  it("sim.events({ timeout }): a loop still waiting throws EventTimeoutError naming what it was given", async () => {
+    const collection = await collectionOn(56);
+    const events = sim.events({ collection, timeout: 2_000 });
+    await events.ready;
+    const minted = await mint(collection);
+    const given: SimEvent[] = [];
+    const started = performance.now();
+    const thrown = await (async () => {
+      for await (const e of events) given.push(e); // waits for a sale that never comes
+    })().catch((error: unknown) => error);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(thrown).toBeInstanceOf(EventTimeoutError);
+    const error = thrown as EventTimeoutError;
+    expect(error.name).toBe("EventTimeoutError");
+    expect(error.message).toContain(
+      `sim.events({ collection: ${collection} }): the loop was still waiting after 2000 ms`,
+    );
+    expect(error.message).toContain(`it was given 1: TransferSingle TransferSingle-`);
+    expect(error.message).toContain(`token ${minted.tokenIds[0]}`);
+    expect(error.seen.map((e) => e.type)).toEqual(["TransferSingle"]);
+    expect(given).toEqual(error.seen);
+  });
+
+  it("sim.waitForEvent(): the first event its match accepts, typed by its kinds; listening from the call", async () => {
+    const collection = await collectionOn(56);
+    const studio = sim.accounts.find((account) => account.apiKey === "demo-studio-key")!;
+    const minting = sim.waitForEvent(
+      { collection, kinds: ["TransferSingle"], where: (e) => e.data.to === studio.wallet.toLowerCase() },
+      { timeout: 20_000 },
+    );
+    await minting.ready;
+    const minted = await mint(collection);
+    const heard = await minting;
+    expectTypeOf(heard.data.event).toEqualTypeOf<"TransferSingle">();
+    expect(heard.data).toMatchObject({ transactionHash: minted.txHash, tokenId: minted.tokenIds[0] });
+  });
+
+  it("sim.waitForEvent(): past its timeout, rejects with EventTimeoutError naming each event seen meanwhile", async () => {
+    const collection = await collectionOn(56);
+    const sold = sim.waitForEvent({ collection, where: (e) => e.type === "Swapped" }, { timeout: 2_000 });
+    await sold.ready;
+    const minted = await mint(collection);
+    const error = (await sold.catch((thrown: unknown) => thrown)) as EventTimeoutError;
+    expect(error).toBeInstanceOf(EventTimeoutError);
+    expect(error.message).toMatch(
+      new RegExp(
+        `^sim\\.waitForEvent\\(\\{ collection: ${collection} \\} and its where\\(\\)\\): no event matched within 2000 ms; ` +
+          `saw 1: TransferSingle TransferSingle-\\S+ \\(chain 56, ${collection}, token ${minted.tokenIds[0]}\\)\\.$`,
+      ),
+    );
+    expect(error.seen).toHaveLength(1);
+  });
+
+  it("sim.waitForEvent(): an aborted signal gives up at once, with its reason", async () => {
+    const controller = new AbortController();
+    const waiting = sim.waitForEvent({ kinds: ["Swapped"] }, { signal: controller.signal });
+    await waiting.ready;
+    controller.abort(new Error("the test moved on"));
+    await expect(waiting).rejects.toThrow("the test moved on");
+  });
+});
+
+describe("the client's errors", () => {
+  it("are named for what they are: a refusal of the control API is a ControlError with its status and body", async () => {
+    const refused = await sim.control.revert("no-such-snapshot").catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ControlError);
+    expect(refused).toMatchObject({ name: "ControlError", status: 404, body: { error: "NOT_FOUND" } });
+    expect(String(refused)).toMatch(/^ControlError: 404 NOT_FOUND: /);
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { CollectionResponse, CollectionsResponse } from "../../src/schemas/collection.ts";
-import { Fault, FaultList } from "../../src/schemas/control.ts";
+import { Fault, FaultList } from "../../src/schemas/fault-rule.ts";
 import { ItemEventsResponse } from "../../src/schemas/item-event.ts";
 import { responseValidator } from "../../src/schemas/validate.ts";
 

@@ -93,6 +93,9 @@ describe("the collection list", () => {
       "137:0xaaaa",
     ]);
     expect(keys(listCollections(ordered, query({ ownerAddress: BOB, holders: 1 })))).toEqual(["56:0xaaaa"]);
+    expect(
+      keys(listCollections(ordered, query({ ownerAddress: BOB.toUpperCase().replace("0X", "0x"), holders: 1 }))),
+    ).toEqual(["56:0xaaaa"]);
     const page = listCollections(ordered, query({ perPage: 2, page: 3 }));
     expect(page.count).toBe(5);
     expect(keys(page)).toEqual(["56:0xcccc"]);

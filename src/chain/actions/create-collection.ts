@@ -1,6 +1,7 @@
 import { encodeFunctionData, parseEventLogs, type Address, type Hex, type TransactionReceipt } from "viem";
 import type { SimChain, WriteOptions } from "../sim-chain.ts";
 import { lowerAddress } from "../../core/formats.ts";
+import { poolOf } from "../node/pools.ts";
 
 export interface CreateCollectionParams {
   from: Address;
@@ -12,12 +13,17 @@ export interface CreateCollectionParams {
   metadata: Hex;
 }
 
-/** Deploys a collection through the factory (anyone may). */
+/**
+ * Deploys a collection through the factory (anyone may). The owner and each minter mint with their whole pool (a keys
+ * file may give a wallet several): every wallet of those pools is made a minter.
+ */
 export function createCollection(chain: SimChain, p: CreateCollectionParams, options?: WriteOptions): Promise<Hex> {
+  const pooled = [...poolOf(chain, p.owner).slice(1), ...p.minters.flatMap((minter) => poolOf(chain, minter))];
+  const minters = pooled.length === p.minters.length ? p.minters : [...new Set(pooled)];
   const data = encodeFunctionData({
     abi: chain.abis.factory,
     functionName: "createCollection",
-    args: [p.name, p.uri, p.owner, p.minters, p.metadata],
+    args: [p.name, p.uri, p.owner, minters, p.metadata],
   });
   return chain.write(p.from, { to: chain.contracts.factory, data }, {}, options);
 }

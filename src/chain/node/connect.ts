@@ -66,13 +66,16 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   const capabilities = await probeCapabilities(rpc);
   const recorded = options.contracts?.chain(chainId);
   const deployer = options.given ? options.given.deployer : deployerKey(chainId);
-  const keys = options.given && [...(deployer ? [deployer] : []), ...options.walletKeys];
-  const writer = new NodeWriter(rpc, chainId, { ...(keys ? { keys } : {}), sendsSync: capabilities.sendsSync });
+  // Each pool's other wallets sign too (an account given several keys: its API key's mints).
+  const pools = [...(options.given?.pools?.values() ?? [])];
+  const poolKeys = pools.flatMap((pool) => pool.slice(1));
+  const keys = options.given && [...(deployer ? [deployer] : []), ...options.walletKeys, ...poolKeys];
+  const writer = new NodeWriter(rpc, chainId, { ...(keys ? { keys, pools } : {}), sendsSync: capabilities.sendsSync });
   // A world that cannot come out right here is refused before anything else is asked of the node.
   const timed = !recorded && (options.worldChains?.has(chainId) ?? true);
   const time = timed ? await startTime(rpc, chainId, capabilities.setsTime, options.genesisTime) : undefined;
   const senders = [...(deployer && !recorded ? [addressOf(deployer)] : []), ...options.walletKeys.map(addressOf)];
-  if (writer.signs) await checkFunded(rpc, chainId, senders);
+  if (writer.signs) await checkFunded(rpc, chainId, [...senders, ...poolKeys.map(addressOf)]);
   else await openWallets(rpc, chainId, capabilities, senders);
   await writer.primeNonces();
 
@@ -95,7 +98,15 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
     external: true,
     connection: { provider: rpc.provider },
     publicClient: publicClientOf(rpc, chainId),
-    node: { rpc, capabilities, writer, deployedAt },
+    node: {
+      rpc,
+      capabilities,
+      writer,
+      deployedAt,
+      ...(options.contracts
+        ? { contractsFile: { path: options.contracts.path, attached: recorded !== undefined } }
+        : {}),
+    },
     close: async () => {},
   };
   const indexer = new ChainIndexer(

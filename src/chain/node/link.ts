@@ -10,4 +10,6 @@ export interface NodeLink {
   writer: NodeWriter;
   /** Where the core contracts were deployed: the chain must keep this block for the index to mean anything. */
   deployedAt: BlockRef;
+  /** The --contracts file: the contracts were attached to from it (recorded by an earlier run), or recorded in it. */
+  contractsFile?: { path: string; attached: boolean };
 }

@@ -1,16 +1,9 @@
 import { formatEther, toHex, type Address, type Hex } from "viem";
-import { MAX_FEE_PER_GAS } from "../fees.ts";
-import { FIXED_GAS } from "../sim-chain.ts";
 import type { NodeCapabilities } from "./capabilities.ts";
 import type { RecordedChain } from "./contracts-file.ts";
 import { StartError, START_ERRORS } from "../../core/errors.ts";
+import { MIN_BALANCE } from "./wallet-gas.ts";
 import type { NodeRpc } from "./rpc.ts";
-
-/**
- * What one transaction at the simulator's gas limit and fee cap must be able to pay (the node checks it before taking
- * the transaction).
- */
-export const MIN_BALANCE = FIXED_GAS * MAX_FEE_PER_GAS;
 
 /** Coin each impersonated wallet gets on a dev node. */
 const DEV_BALANCE = 10n ** 24n;

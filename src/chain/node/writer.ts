@@ -1,26 +1,37 @@
-import { keccak256, type Address, type Hex } from "viem";
+import { WaitForTransactionReceiptTimeoutError, type Address, type Hex } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
-import { apiError, ERRORS } from "../../core/errors.ts";
 import { lowerAddress } from "../../core/formats.ts";
-import { revertData } from "../revert.ts";
-import type { SendableTx } from "../block-batcher.ts";
-import { NodeRpcError, type NodeRpc, type RawReceipt, type RpcCall, type RpcOutcome } from "./rpc.ts";
+import type { NodeRpc, RawReceipt, RpcCall } from "./rpc.ts";
+import {
+  afterRefusal,
+  clashPause,
+  NONCE_ATTEMPTS,
+  NONCE_CLASH,
+  NOT_IMPERSONATED,
+  transactionRefused,
+  UNFUNDED,
+} from "./send-refusals.ts";
+import { minedReceipt, throwIfUnstamped, watching, type NodeTx, type Sent } from "./sent.ts";
+import { sendSignedOnce, type SigningContext } from "./signed-send.ts";
+import { LowGasWarnings, walletUnfunded } from "./wallet-gas.ts";
+import { WalletPool } from "./wallet-pool.ts";
+import { WalletQueues } from "./wallet-queues.ts";
+
+export type { NodeTx } from "./sent.ts";
 
 // How long a timed write (the replay) waits for its block on a node that does not mine at once.
 const MINED_WITHIN_MS = 120_000;
 const RECEIPTS_KEPT = 256;
 // How long an untimed write (the API's) looks for its receipt before leaving the wait to its caller.
 const UNTIMED_WAIT_MS = 1_000;
-// How anvil ("No Signer available") and Hardhat's node ("Unknown account") refuse a sender they do not impersonate.
-const NOT_IMPERSONATED = /no signer|unknown account|not impersonat|sender account not recognized/i;
-// How nodes refuse a nonce another writer took first (geth, anvil, Hardhat's node, providers).
-const NONCE_CLASH =
-  /nonce too low|nonce too high|already known|known transaction|replacement transaction underpriced|nonce has already been used|transaction already imported|invalid nonce/i;
-// A clash is tried again with a fresh nonce from the node this many times in all, after a short, growing, random wait.
-const NONCE_ATTEMPTS = 12;
 
-/** A transaction as the simulator sends it (`to` absent: a contract creation). */
-export type NodeTx = Omit<SendableTx, "to"> & { from: Address; to?: Address; data: Hex };
+export interface SendOptions {
+  /**
+   * Any wallet of the sender's pool may sign it (the API's mints: all the contract asks of the sender is the minter
+   * role, which the whole pool holds).
+   */
+  pooled?: boolean;
+}
 
 /**
  * Sends the simulator's transactions to a node it did not start, in as few round trips as it
@@ -28,33 +39,56 @@ export type NodeTx = Omit<SendableTx, "to"> & { from: Address; to?: Address; dat
  * on a node with EIP-7966's synchronous sends (anvil) gets its receipt in that same answer: one
  * round trip. Otherwise the receipt is asked for after (signed locally, in the same batch too,
  * since the hash is known before sending), and again until the node has mined it.
+ *
+ * Signing with keys, each wallet's nonces are counted here (its sends from this process go one at a time), and the
+ * batch that sends asks the node's count after it: another writer that sent from the wallet meanwhile, a chain that
+ * went back, are seen there and the count follows the node's. A developer wallet given a pool of keys (the keys file)
+ * has its mints signed by whichever wallet of the pool is free (see WalletPool).
  */
 export class NodeWriter {
   readonly #rpc: NodeRpc;
   readonly #chainId: number;
   readonly #signers: Map<Address, PrivateKeyAccount> | undefined;
-  readonly #nonces = new Map<Address, number>();
+  readonly #pools = new Map<Address, WalletPool>();
   readonly #receipts = new Map<Hex, RawReceipt>();
-  /** Each wallet's sends, one at a time: in this process, a wallet's nonces are taken in order. */
-  readonly #queues = new Map<Address, Promise<unknown>>();
+  /** Signed writes that left `send` unmined (their caller waits through `mined`), and what was sent again for which. */
+  readonly #unmined = new Map<Hex, { tx: NodeTx; pooled: boolean; sent: Sent }>();
+  readonly #resentAs = new Map<Hex, Hex>();
+  readonly #queues = new WalletQueues();
+  readonly #signing: SigningContext;
 
   /**
    * With `keys`, every sender must be one of them and is signed for here; without, the node sends as anyone
-   * (impersonation).
+   * (impersonation). `pools`: each developer wallet's pool (its own wallet first), all among `keys`.
    */
   readonly #sendsSync: boolean;
 
   constructor(
     rpc: NodeRpc,
     chainId: number,
-    { keys, sendsSync = false }: { keys?: readonly Hex[]; sendsSync?: boolean } = {},
+    {
+      keys,
+      pools = [],
+      sendsSync = false,
+    }: { keys?: readonly Hex[]; pools?: readonly (readonly Hex[])[]; sendsSync?: boolean } = {},
   ) {
     this.#rpc = rpc;
     this.#chainId = chainId;
     this.#sendsSync = sendsSync;
+    const lowGas = new LowGasWarnings(chainId);
+    this.#signing = {
+      rpc,
+      chainId,
+      queues: this.#queues,
+      noteBalance: (wallet, balance) => lowGas.note(wallet, balance),
+    };
     this.#signers =
       keys &&
       new Map(keys.map((key) => privateKeyToAccount(key)).map((account) => [lowerAddress(account.address), account]));
+    for (const pool of pools) {
+      const wallets = pool.map((key) => lowerAddress(privateKeyToAccount(key).address));
+      if (wallets.length > 1) this.#pools.set(wallets[0]!, new WalletPool(wallets));
+    }
   }
 
   /** Transactions are signed here with the given keys (nothing is impersonated or funded). */
@@ -67,6 +101,11 @@ export class NodeWriter {
     return [...(this.#signers?.keys() ?? [])];
   }
 
+  /** The wallets that sign for `wallet`: its pool, its own first (itself alone when it has none). */
+  poolOf(wallet: Address): readonly Address[] {
+    return this.#pools.get(lowerAddress(wallet))?.wallets ?? [lowerAddress(wallet)];
+  }
+
   /** Reads every signer's next nonce in one round trip (otherwise each is read on its first send). */
   async primeNonces(): Promise<void> {
     const addresses = this.signers();
@@ -74,7 +113,14 @@ export class NodeWriter {
     const outcomes = await this.#rpc.batch(
       addresses.map((address) => ({ method: "eth_getTransactionCount", params: [address, "pending"] })),
     );
-    outcomes.forEach((outcome, i) => "result" in outcome && this.#nonces.set(addresses[i]!, Number(outcome.result)));
+    outcomes.forEach(
+      (outcome, i) => "result" in outcome && this.#queues.setNext(addresses[i]!, Number(outcome.result)),
+    );
+  }
+
+  /** The chain may have gone back (a revert or a reset through the simulator): every nonce is asked again. */
+  forgetNonces(): void {
+    this.#queues.forget();
   }
 
   /**
@@ -82,21 +128,85 @@ export class NodeWriter {
    * once mined (the next one's time is for the next block); a reverted one throws what it
    * reverted with. Receipts are kept for `takeReceipt`.
    */
-  async send(tx: NodeTx, at?: number): Promise<Hex> {
+  async send(tx: NodeTx, at?: number, { pooled = false }: SendOptions = {}): Promise<Hex> {
     const stamp: RpcCall[] = at === undefined ? [] : [{ method: "evm_setNextBlockTimestamp", params: [at] }];
     // Only a timed write waits in the send: an API write on a node with a block time answers at once (its caller waits,
     // with a timeout).
     const sync = at !== undefined && this.#sendsSync;
-    const { hash, receipt } = await this.#inTurn(lowerAddress(tx.from), () =>
-      this.#signers ? this.#sendSigned(tx, stamp, sync) : this.#sendImpersonated(tx, stamp, sync),
-    );
-    // An automining node mines within milliseconds; one with a block time leaves an API write to its caller's wait.
-    const mined = receipt ?? (await this.#minedReceipt(hash, at !== undefined));
-    if (!mined) return hash;
-    if (mined.status !== "0x1") throw await this.#revertOf(tx, mined);
-    if (this.#receipts.size >= RECEIPTS_KEPT) this.#receipts.clear();
-    this.#receipts.set(hash, mined);
-    return hash;
+    for (let tries = 1; ; tries += 1) {
+      const sent = this.#signers
+        ? await this.#sendSigned(tx, stamp, sync, pooled)
+        : await this.#queues.inTurn(lowerAddress(tx.from), () => this.#sendImpersonated(tx, stamp, sync));
+      const { hash, from } = sent;
+      // An automining node mines within milliseconds; one with a block time leaves an API write to its caller's wait.
+      const timed = at !== undefined;
+      const mined =
+        sent.receipt ?? (await minedReceipt(this.#rpc, sent, timed ? MINED_WITHIN_MS : UNTIMED_WAIT_MS, timed));
+      if (mined === "taken") {
+        // The node took it, then mined another writer's transaction with its nonce (anvil takes a transaction whose
+        // nonce is being mined for another): it is gone for good, and sent again with a fresh nonce.
+        this.#lost(tx, pooled, from);
+        if (tries < NONCE_ATTEMPTS) continue;
+        const why = `its nonce was taken by another writer ${tries} times in a row`;
+        throw transactionRefused(this.#chainId, from, why, true);
+      }
+      if (!mined) {
+        if (sent.nonce !== undefined) this.#keep(this.#unmined, hash, { tx, pooled, sent });
+        return hash;
+      }
+      if (mined.status !== "0x1") throw await this.#revertOf({ ...tx, from }, mined);
+      this.#keep(this.#receipts, hash, mined);
+      return hash;
+    }
+  }
+
+  /**
+   * Waits until `hash`, a write this writer sent and left to its caller's wait unmined, is mined: sent again (on
+   * another wallet of its pool, or with a fresh nonce) whenever another writer's transaction takes its nonce. Answers the
+   * receipt of what was mined, reverted or not (the last one sent: see `sentAs`). Throws viem's WaitForTransactionReceiptTimeoutError
+   * after `timeoutMs`; undefined where it does not watch `hash`.
+   */
+  async mined(hash: Hex, timeoutMs = MINED_WITHIN_MS): Promise<RawReceipt | undefined> {
+    if (!this.#unmined.has(hash)) return undefined;
+    const deadline = Date.now() + timeoutMs;
+    let looked: { hash: Hex; look: ReturnType<typeof watching> } | undefined;
+    for (let wait = 1; ; wait = Math.min(wait * 2, 250)) {
+      const last = this.sentAs(hash);
+      const kept = this.#receipts.get(last);
+      if (kept) return (this.#receipts.delete(last), kept);
+      const watched = this.#unmined.get(last);
+      if (!watched) throw new WaitForTransactionReceiptTimeoutError({ hash: last });
+      if (looked?.hash !== last) looked = { hash: last, look: watching(this.#rpc, watched.sent) };
+      const now = await looked.look();
+      if (now === "taken") {
+        this.#unmined.delete(last);
+        this.#lost(watched.tx, watched.pooled, watched.sent.from);
+        this.#keep(this.#resentAs, last, await this.send(watched.tx, undefined, { pooled: watched.pooled }));
+        continue;
+      }
+      if (now) return (this.#unmined.delete(last), now);
+      if (Date.now() > deadline) throw new WaitForTransactionReceiptTimeoutError({ hash: last });
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  /** The hash `hash` was last sent again as (another writer took its nonce), or itself. */
+  sentAs(hash: Hex): Hex {
+    let last = hash;
+    for (let next = this.#resentAs.get(last); next; next = this.#resentAs.get(last)) last = next;
+    return last;
+  }
+
+  /** Keeps `value` under `hash` in one of the writer's bounded memories. */
+  #keep<T>(kept: Map<Hex, T>, hash: Hex, value: T): void {
+    if (kept.size >= RECEIPTS_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(hash, value);
+  }
+
+  /** A transaction from `from` was lost to another writer's: its nonce is asked again, and (pooled) the wallet left. */
+  #lost(tx: NodeTx, pooled: boolean, from: Address): void {
+    this.#queues.forget(from);
+    if (pooled) this.#pools.get(lowerAddress(tx.from))?.sharedWith(from);
   }
 
   /** The receipt of a transaction this writer sent and saw mined, once. */
@@ -106,22 +216,10 @@ export class NodeWriter {
     return receipt;
   }
 
-  /** Runs `send` once the wallet's earlier sends from this process are done. */
-  #inTurn<T>(wallet: Address, send: () => Promise<T>): Promise<T> {
-    const turn = (this.#queues.get(wallet) ?? Promise.resolve()).then(send);
-    const settled = turn.catch(() => undefined);
-    this.#queues.set(wallet, settled);
-    void settled.then(() => this.#queues.get(wallet) === settled && this.#queues.delete(wallet));
-    return turn;
-  }
-
-  async #sendImpersonated(
-    tx: NodeTx,
-    stamp: RpcCall[],
-    sync: boolean,
-  ): Promise<{ hash: Hex; receipt: RawReceipt | null }> {
+  async #sendImpersonated(tx: NodeTx, stamp: RpcCall[], sync: boolean): Promise<Sent> {
     const send = { method: sync ? "eth_sendTransactionSync" : "eth_sendTransaction", params: [tx] };
-    const outcomes = await this.#clashesRetried(tx.from, stamp.length, async () => {
+    const from = lowerAddress(tx.from);
+    for (let tries = 1; ; tries += 1) {
       let outcomes = await this.#rpc.batch([...stamp, send]);
       const sent = outcomes[stamp.length]!;
       if ("error" in sent && NOT_IMPERSONATED.test(sent.error.message)) {
@@ -129,98 +227,63 @@ export class NodeWriter {
         await this.#rpc.request("hardhat_impersonateAccount", [tx.from]);
         outcomes = await this.#rpc.batch([...stamp, send]);
       }
-      return outcomes;
-    });
-    const answer = resultOf(outcomes, stamp.length);
-    throwIfUnstamped(outcomes, stamp.length);
-    if (sync) return { hash: (answer as RawReceipt).transactionHash, receipt: answer as RawReceipt };
-    const hash = answer as Hex;
-    return { hash, receipt: (await this.#rpc.request("eth_getTransactionReceipt", [hash])) as RawReceipt | null };
-  }
-
-  async #sendSigned(tx: NodeTx, stamp: RpcCall[], sync: boolean): Promise<{ hash: Hex; receipt: RawReceipt | null }> {
-    const from = lowerAddress(tx.from);
-    const account = this.#signers!.get(from);
-    if (!account) throw new Error(`chain ${this.#chainId}: no key for ${from}; add it to the keys file (--keys)`);
-    let hash: Hex = "0x";
-    let nonce = 0;
-    // A timed write (the world loading, nobody else writing yet) counts its own nonces; any other asks the node,
-    // which alone knows what other writers sent, or whether the chain went back.
-    const timed = stamp.length > 0;
-    const outcomes = await this.#clashesRetried(from, stamp.length, async () => {
-      nonce =
-        (timed ? this.#nonces.get(from) : undefined) ??
-        Number(await this.#rpc.request("eth_getTransactionCount", [from, "pending"]));
-      const raw = await account.signTransaction({
-        type: "eip1559",
-        chainId: this.#chainId,
-        nonce,
-        ...(tx.to ? { to: tx.to } : {}),
-        data: tx.data,
-        ...(tx.value ? { value: BigInt(tx.value) } : {}),
-        gas: BigInt(tx.gas),
-        maxFeePerGas: BigInt(tx.maxFeePerGas!),
-        maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas!),
-      });
-      hash = keccak256(raw);
-      const sends: RpcCall[] = sync
-        ? [{ method: "eth_sendRawTransactionSync", params: [raw] }]
-        : [
-            { method: "eth_sendRawTransaction", params: [raw] },
-            { method: "eth_getTransactionReceipt", params: [hash] },
-          ];
-      return this.#rpc.batch([...stamp, ...sends]);
-    });
-    this.#nonces.set(from, nonce + 1);
-    throwIfUnstamped(outcomes, stamp.length);
-    return { hash, receipt: resultOf(outcomes, sync ? stamp.length : stamp.length + 1) as RawReceipt | null };
-  }
-
-  /**
-   * Sends (`attempt` answers a batch whose call at `sendAt` is the send) until the node takes
-   * the transaction. A nonce another writer took first (another process sending for the same wallet) is
-   * tried again with the node's next one, a bounded number of times; any other refusal is not.
-   */
-  async #clashesRetried(from: Address, sendAt: number, attempt: () => Promise<RpcOutcome[]>): Promise<RpcOutcome[]> {
-    for (let tries = 1; ; tries += 1) {
-      const outcomes = await attempt();
-      const sent = outcomes[sendAt]!;
-      if (!("error" in sent)) return outcomes;
-      const { error } = sent;
-      // A node that runs the transaction as it takes it (Hardhat's) says a revert here: that is the contract's answer.
-      if (revertData(error)) throw error;
-      this.#nonces.delete(lowerAddress(from));
-      const clash = NONCE_CLASH.test(error.message);
-      if (!clash || tries >= NONCE_ATTEMPTS) {
-        const why = clash
-          ? `its nonce was taken by another writer ${tries} times in a row (${error.message})`
-          : error.message;
-        // The node is there and answered: not an outage. Nothing was sent.
-        throw apiError(
-          clash ? ERRORS.NONCE_CONFLICT : ERRORS.TRANSACTION_REFUSED,
-          {},
-          { errors: [`chain ${this.#chainId} refused the transaction from ${from}: ${why}`] },
-        );
+      const answer = outcomes[stamp.length]!;
+      if ("error" in answer) {
+        await afterRefusal(answer.error, this.#chainId, from, tries);
+        continue;
       }
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * tries));
+      throwIfUnstamped(outcomes, stamp.length);
+      if (sync)
+        return { hash: (answer.result as RawReceipt).transactionHash, receipt: answer.result as RawReceipt, from };
+      const hash = answer.result as Hex;
+      return {
+        hash,
+        receipt: (await this.#rpc.request("eth_getTransactionReceipt", [hash])) as RawReceipt | null,
+        from,
+      };
     }
   }
 
   /**
-   * Asks until the node has mined it (at once again: an automining node mines within a millisecond or two; then less
-   * and less often); an untimed write gives up after a second, its caller waits on.
+   * Signs and sends from the sender, or (pooled) from the wallet of its pool this process hands out, until the node
+   * takes it: a nonce another writer took is tried again, on another wallet of the pool when there is one (the one
+   * that clashed is left to the other writer for a while); a wallet that cannot pay is left out while another can.
    */
-  async #minedReceipt(hash: Hex, timed: boolean): Promise<RawReceipt | undefined> {
-    const withinMs = timed ? MINED_WITHIN_MS : UNTIMED_WAIT_MS;
-    const deadline = Date.now() + withinMs;
-    for (let wait = 0; ; wait = Math.min(Math.max(1, wait * 2), 200)) {
-      const receipt = (await this.#rpc.request("eth_getTransactionReceipt", [hash])) as RawReceipt | null;
-      if (receipt) return receipt;
-      if (Date.now() > deadline) {
-        if (!timed) return undefined;
-        throw new Error(`transaction ${hash} was not mined within ${withinMs / 1000} s`);
+  async #sendSigned(tx: NodeTx, stamp: RpcCall[], sync: boolean, pooled: boolean): Promise<Sent> {
+    const pool = pooled && stamp.length === 0 ? this.#pools.get(lowerAddress(tx.from)) : undefined;
+    /** The pool's wallets this send found without gas, and the one it tries next for that. */
+    const dry = new Set<Address>();
+    let next: Address | undefined;
+    for (let tries = 1; ; tries += 1) {
+      const from = next ?? (pool ? pool.pick((wallet) => this.#queues.waiting(wallet)) : lowerAddress(tx.from));
+      next = undefined;
+      const account = this.#signers!.get(from);
+      if (!account) throw new Error(`chain ${this.#chainId}: no key for ${from}; add it to the keys file (--keys)`);
+      const outcome = await this.#queues.inTurn(from, () =>
+        sendSignedOnce(this.#signing, account, { ...tx, from }, stamp, sync),
+      );
+      if ("sent" in outcome) {
+        if (outcome.shared) pool?.sharedWith(from);
+        return outcome.sent;
       }
-      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (pool && UNFUNDED.test(outcome.error.message)) {
+        pool.unfunded(from);
+        dry.add(from);
+        // Every wallet of the pool is tried (those not known to be dry first) before the write is refused for gas.
+        const known = new Set(pool.unfundedNow());
+        const left = pool.wallets.filter((wallet) => !dry.has(wallet));
+        next = left.find((wallet) => !known.has(wallet)) ?? left[0];
+        if (!next) throw walletUnfunded(this.#chainId, pool.wallets, outcome.error.message);
+        continue;
+      }
+      const clash = NONCE_CLASH.test(outcome.error.message);
+      if (pool && clash && tries < NONCE_ATTEMPTS) {
+        pool.sharedWith(from);
+        // Every wallet tried: the others' too are busy with other writers, so wait a moment as a lone wallet would.
+        if (tries >= pool.wallets.length) await clashPause(tries);
+        continue;
+      }
+      await afterRefusal(outcome.error, this.#chainId, from, tries);
     }
   }
 
@@ -233,22 +296,4 @@ export class NodeWriter {
       (error: unknown) => error as Error,
     );
   }
-}
-
-function resultOf(outcomes: RpcOutcome[], index: number): unknown {
-  const outcome = outcomes[index]!;
-  if ("error" in outcome) throw outcome.error;
-  return outcome.result;
-}
-
-/**
- * The block time was refused (a node past that time): the transaction went in at another time, so the world is wrong.
- */
-function throwIfUnstamped(outcomes: RpcOutcome[], stamped: number): void {
-  const stamp = stamped > 0 ? outcomes[0] : undefined;
-  if (stamp && "error" in stamp)
-    throw new NodeRpcError("evm_setNextBlockTimestamp", {
-      code: stamp.error.code,
-      message: `the node refused the block time (${stamp.error.message})`,
-    });
 }

@@ -1,0 +1,62 @@
+import { zeroAddress } from "viem";
+import { describe, expect, it } from "vitest";
+import { advanceHead, applyLogs } from "../../src/indexer/apply.ts";
+import { emptyModels } from "../../src/indexer/models.ts";
+import type { Folded } from "../../src/indexer/observer.ts";
+import {
+  ALICE,
+  BOB,
+  chainFacts,
+  COLLECTION,
+  createCollection,
+  LogBook,
+  market,
+  MARKETPLACE,
+  OTHER_COLLECTION,
+} from "./logs.ts";
+
+describe("applyLogs", () => {
+  it("adds what the reducers folded in: collections, each fact of a batch, market facts; nothing for a creation or an unknown collection", () => {
+    const book = createCollection(new LogBook())
+      .add("ItemCreated", COLLECTION, {
+        tokenId: 1n,
+        creator: ALICE,
+        maxSupply: 9n,
+        initialSupply: 3n,
+        royaltyPerMille: 0n,
+      })
+      .add(
+        "TransferBatch",
+        COLLECTION,
+        { operator: ALICE, from: zeroAddress, to: ALICE, ids: [1n, 2n], values: [2n, 1n] },
+        { sameBlock: true },
+      )
+      .add("TransferBatch", OTHER_COLLECTION, { operator: BOB, from: zeroAddress, to: BOB, ids: [1n], values: [1n] })
+      .add("TransferSingle", OTHER_COLLECTION, { operator: BOB, from: zeroAddress, to: BOB, id: 1n, value: 1n })
+      .add("ItemListed", MARKETPLACE, market(1n, ALICE, 1n, 1n, 10n));
+    const models = emptyModels(chainFacts());
+    const folded: Folded = { collections: [], activity: [] };
+    applyLogs(models, book.logs, book.blockTimes(), folded);
+    expect(folded.collections).toEqual([...models.collections.values()]);
+    expect(folded.activity.map((fact) => [fact.kind, fact.tokenId])).toEqual([
+      ["TransferBatch", 1n],
+      ["TransferBatch", 2n],
+      ["ItemListed", 1n],
+    ]);
+    const without = emptyModels(chainFacts());
+    applyLogs(without, book.logs, book.blockTimes());
+    expect(without).toEqual(models);
+  });
+});
+
+describe("advanceHead", () => {
+  it("moves the head to the block and its time, and the version on", () => {
+    const models = emptyModels(chainFacts());
+    const version = models.version;
+    advanceHead(models, { number: 12n, timestamp: 1_700_000_000n });
+    expect(models.head).toEqual({ blockNumber: 12, timestamp: 1_700_000_000 });
+    expect(models.version).toBe(version + 1);
+    advanceHead(models, { number: 13n, timestamp: 1_700_000_060n });
+    expect(models.version).toBe(version + 2);
+  });
+});
