@@ -5,7 +5,7 @@ import { ChainRegistry } from "../chain/registry.ts";
 import { chainFacts } from "../chain/deploy.ts";
 import { SimChain } from "../chain/sim-chain.ts";
 import { ChainIndexer } from "../indexer/indexer.ts";
-import type { SimulatorOptions } from "../core/config.ts";
+import { startBlockOf, type ChainSetting, type SimulatorOptions } from "../core/config.ts";
 import type { Control } from "../control/control.ts";
 import { worldCacheKey } from "../world-cache/key.ts";
 import { cachedLogSource, captureWorld, headsOf } from "../world-cache/log-source.ts";
@@ -140,6 +140,9 @@ export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
   };
   const abort = async () => {
     aborted = true;
+    // A cache being rewritten reads the chains: they close once it is written (reading 50 million blocks' logs takes
+    // a moment).
+    await caching;
     await started?.close();
   };
   return { load, finish, abort, stopFollowing: () => {}, cached: () => caching };
@@ -161,7 +164,7 @@ export function worldCacheOf({
     cache: new WorldCache(options.cacheDir, options.shippedWorldsDir),
     key: worldCacheKey(
       world.id(url),
-      options.chains.map(({ chainId }) => chainId),
+      worldChains(world, options).map((chain) => ({ chainId: chain.chainId, startBlock: startBlockOf(chain) })),
     ),
   };
 }
@@ -176,7 +179,7 @@ export async function startChains(
   const walletKeys = [...world.accounts.map((account) => account.walletKey), ...world.actorKeys];
   return start(
     {
-      chains: options.chains,
+      chains: worldChains(world, options),
       nodeUrls: options.nodeUrls,
       walletKeys,
       ...(world.genesisTime ? { genesisTime: world.genesisTime } : {}),
@@ -258,4 +261,12 @@ export async function cacheWorldAhead(
   } finally {
     await chains.close();
   }
+}
+
+/** The chains to start, each at the height the world names for it. */
+function worldChains(world: World, options: Pick<SimulatorOptions, "chains">): ChainSetting[] {
+  return options.chains.map((chain) => {
+    const startBlock = world.startBlocks?.get(chain.chainId);
+    return startBlock === undefined ? chain : { ...chain, startBlock };
+  });
 }

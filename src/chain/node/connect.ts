@@ -9,6 +9,7 @@ import { chainFacts } from "../deploy.ts";
 import { addressOf, deployerKey } from "../../core/keys.ts";
 import type { ChainLink, PublicClient } from "../network.ts";
 import { SimChain } from "../sim-chain.ts";
+import { HeightPassed, mineUntilNext } from "../height.ts";
 import { probeCapabilities } from "./capabilities.ts";
 import type { ContractsFile, RecordedChain } from "./contracts-file.ts";
 import { deployOnNode } from "./deploy.ts";
@@ -33,6 +34,8 @@ export interface NodeOptions {
   given?: GivenKeys;
   /** Contracts recorded by an earlier run: attach to them instead of deploying. */
   contracts?: ContractsFile;
+  /** The heights the world names for its chains: a node's chain is mined up to it first, refused if already past. */
+  startBlocks?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -89,6 +92,13 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
         `chain ${chainId} (${rpc.shown}): the keys give no deployer to deploy the contracts with; add "deployer" to ` +
           `the keys, or attach with --contracts`,
       );
+    const startBlock = timed ? options.startBlocks?.get(chainId) : undefined;
+    if (startBlock !== undefined)
+      await mineUntilNext(rpc.provider, chainId, startBlock).catch((error: unknown) => {
+        throw error instanceof HeightPassed
+          ? new StartError(START_ERRORS.NODE_REFUSED, `the node at ${rpc.shown}: ${error.message}`)
+          : error;
+      });
     const { contracts, deployedAt } = await deployOnNode(rpc, writer, addressOf(deployer), time);
     placed = { contracts: { ...contracts, deployedAt } };
   }
