@@ -154,7 +154,7 @@ export function checkStep(state: TimelineState, step: Step): void {
   if (step.kind === "collection") return void state.created.add(step.collection.id);
   const action = actionOf(step.action);
   for (const field of action.accounts) {
-    const name = (step.action as Record<string, string>)[field]!;
+    const name = (step.action as unknown as Record<string, string>)[field]!;
     if (!state.accounts.has(name)) state.problems.push(`${step.path}.${field}: unknown account '${name}'`);
   }
   action.check(state, step);
