@@ -23,6 +23,7 @@ against the local one.
   --chain-id <id>         the chain the collections must be on
   --api-key <key>         an API key for reads (env IMPORT_API_KEY), sent as the ALTURA_API_KEY header; written nowhere
   --concurrency <n>       requests in flight (default 4)
+  --tries <n>             tries per URL on 429, 5xx or a dropped connection, Retry-After honoured (default 8)
   --miss-run <n>          token ids without history in a row that end an item scan (default 10)
   --mint-key <key>        the local API key that may mint more into the imported collections (default ${DEFAULT_MINT_KEY})
   --now <date-time>       the imported world's now, volumes measured against it (default the wall clock)
@@ -45,6 +46,7 @@ export async function importCommand(argv: string[]): Promise<number> {
         "chain-id": { type: "string" },
         "api-key": { type: "string" },
         concurrency: { type: "string", default: "4" },
+        tries: { type: "string", default: "8" },
         "miss-run": { type: "string", default: "10" },
         "mint-key": { type: "string" },
         now: { type: "string" },
@@ -69,6 +71,7 @@ export async function importCommand(argv: string[]): Promise<number> {
     numbers = {
       concurrency: integerOption("--concurrency", values.concurrency, 1),
       missRun: integerOption("--miss-run", values["miss-run"], 1),
+      tries: integerOption("--tries", values.tries, 1),
       ...(values["chain-id"] ? { chainId: integerOption("--chain-id", values["chain-id"], 1) } : {}),
     };
   } catch (error) {

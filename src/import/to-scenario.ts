@@ -2,6 +2,7 @@ import { zeroAddress } from "viem";
 import type { ItemEvent } from "../schemas/item-event.ts";
 import { formatOffset } from "../scenario/time.ts";
 import type { LiveCollection, LiveItem } from "./live-reads.ts";
+import { marketEntry, MINTER, transferEntry, type Entry } from "./history-entries.ts";
 
 /** What the four endpoints do not reveal, and the import gives a default for (the report names each). */
 export interface ImportDefaults {
@@ -21,7 +22,6 @@ export interface Translation {
   skipped: string[];
 }
 
-const MINTER = "importer";
 // The core contracts take a chain's first three blocks; a collection's creation one more.
 const BLOCKS_BEFORE_COLLECTIONS = 3;
 
@@ -67,11 +67,13 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
     const ordered = live
       .flatMap((item) => [...item.events].reverse().map((event) => ({ item, event })))
       .sort((a, b) => a.event.blockNumber - b.event.blockNumber);
-    const blocks = firstBlocks.get(collection.chainId) ?? [];
-    if (ordered[0]) blocks.push(ordered[0].event.blockNumber);
-    firstBlocks.set(collection.chainId, blocks);
+    const entriesBefore = timeline.length;
     const groups = itemGroups(live, ordered);
     for (const group of new Set(groups.values())) items.push(itemOf(id, group));
+    // A token id without live history is filled, so that every live token keeps its id.
+    const liveIds = new Set(live.map((item) => item.tokenId));
+    const gaps = Array.from({ length: Math.max(0, ...liveIds) }, (_, i) => i + 1).filter((t) => !liveIds.has(t));
+    for (const tokenId of gaps) items.push(gapItem(id, tokenId));
     const approved = new Set<string>();
     const funded = new Set<string>();
     const minted = new Set<ItemGroup>();
@@ -87,6 +89,33 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
       together.forEach((other) => done.add(eventKey(other.event)));
       const market = together.find(({ event: e }) => e.event !== "TransferSingle" && e.event !== "TransferBatch");
       let entry: Entry | undefined;
+      if (!minted.has(group)) {
+        const first = group.tokens[0]!.tokenId;
+        const below = gaps.filter((gap) => gap < first);
+        gaps.splice(0, below.length);
+        const unminted = event.from !== zeroAddress;
+        const base = event.blockNumber - (unminted ? 2 : 0) - below.length;
+        const when = at(event.timestamp);
+        below.forEach((gap, i) =>
+          timeline.push({ at: when, block: base + i, action: "addItem", item: `${id}-${gap}`, by: MINTER, to: MINTER }),
+        );
+        if (unminted) {
+          // A history without its mint: the replay mints it to its first holder, one event more than live.
+          minted.add(group);
+          skipped.push(`${event.itemRef}: no mint in its history; the replay mints it (one event more)`);
+          const to = account(event.from);
+          // Below the approval a first listing by its seller sends first.
+          const approval = market?.event.event === "ItemListed" && !approved.has(to) ? 1 : 0;
+          timeline.push({
+            at: when,
+            block: event.blockNumber - 1 - approval,
+            action: "addItem",
+            item: handle,
+            by: MINTER,
+            to,
+          });
+        }
+      }
       if (market) entry = marketEntry(market.event, handle, copy, account, approved, funded);
       else if (event.from === zeroAddress && !minted.has(group)) {
         minted.add(group);
@@ -95,6 +124,22 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
           if (other.event.transactionHash === event.transactionHash && groups.get(other.item) === group)
             done.add(eventKey(other.event));
         entry = { action: "addItem", item: handle, by: MINTER, to: account(event.to), extraBlocks: 0 };
+      } else if (event.event === "TransferBatch" && event.from !== zeroAddress && event.to !== zeroAddress) {
+        // One safeBatchTransferFrom moved every token of the batch: one entry, one transaction, as live.
+        const batch = ordered.filter(
+          (other) => other.event.transactionHash === event.transactionHash && other.event.event === "TransferBatch",
+        );
+        batch.forEach((other) => done.add(eventKey(other.event)));
+        const items = batch.map(({ item: token, event: moved }) => {
+          const of = groups.get(token)!;
+          return {
+            item: `${id}-${of.tokens[0]!.tokenId}`,
+            ...(of.isStackable ? {} : { copy: of.tokens.indexOf(token) + 1 }),
+            amount: Number(moved.amount),
+          };
+        });
+        events += batch.length - together.length;
+        entry = { action: "transferBatch", from: account(event.from), to: account(event.to), items, extraBlocks: 0 };
       } else entry = transferEntry(event, handle, copy, account);
       if (!entry) {
         skipped.push(`${event.id} (${event.event})`);
@@ -104,7 +149,11 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
       const { extraBlocks, ...fields } = entry;
       timeline.push({ at: at(event.timestamp), block: event.blockNumber - extraBlocks, ...fields });
     }
+    const first = Math.min(...timeline.slice(entriesBefore).map((entry) => entry.block as number));
+    if (Number.isFinite(first))
+      firstBlocks.set(collection.chainId, [...(firstBlocks.get(collection.chainId) ?? []), first]);
   }
+  // Stable: the entries of one block keep the order they were made in.
   timeline.sort((a, b) => (a.block as number) - (b.block as number));
   const chains = [...firstBlocks].map(([chainId, blocks]) => {
     const first = Math.min(...blocks);
@@ -187,73 +236,6 @@ function itemOf(collection: string, group: ItemGroup) {
   };
 }
 
-type Entry = Record<string, unknown> & { extraBlocks: number };
-
-function transferEntry(
-  event: ItemEvent,
-  item: string,
-  copy: number | undefined,
-  account: (address: string) => string,
-): Entry {
-  const amount = Number(event.amount);
-  const which = { item, ...(copy === undefined ? {} : { copy }) };
-  if (event.from === zeroAddress)
-    return { action: "mint", ...which, by: MINTER, to: account(event.to), amount, extraBlocks: 0 };
-  if (event.to === zeroAddress) return { action: "burn", ...which, from: account(event.from), amount, extraBlocks: 0 };
-  return { action: "transfer", ...which, from: account(event.from), to: account(event.to), amount, extraBlocks: 0 };
-}
-
-function marketEntry(
-  event: ItemEvent,
-  item: string,
-  copy: number | undefined,
-  account: (address: string) => string,
-  approved: Set<string>,
-  funded: Set<string>,
-): Entry | undefined {
-  if (!("listingId" in event) && !/^[A-Za-z]+-\d+-/.test(event.id)) return undefined;
-  const listing = `l${event.chainId}-${event.id.split("-")[1]}`;
-  const market = event as ItemEvent & { price: number; currency: string };
-  const price = decimal(market.price);
-  const amount = Number(event.amount);
-  switch (event.event) {
-    case "ItemListed": {
-      const seller = account(event.from);
-      const first = !approved.has(seller);
-      approved.add(seller);
-      const currency = market.currency === zeroAddress ? "native" : "stablecoin";
-      return {
-        action: "list",
-        listing,
-        item,
-        ...(copy === undefined ? {} : { copy }),
-        seller,
-        amount,
-        price,
-        currency,
-        extraBlocks: first ? 1 : 0,
-      };
-    }
-    case "Swapped": {
-      const buyer = account(event.to);
-      const stable = market.currency !== zeroAddress && !funded.has(buyer);
-      if (market.currency !== zeroAddress) funded.add(buyer);
-      return { action: "buy", listing, buyer, amount, extraBlocks: stable ? 2 : 0 };
-    }
-    case "ItemDelisted":
-      return { action: "delist", listing, extraBlocks: 0 };
-    case "ItemPriceUpdated":
-      return { action: "updatePrice", listing, price, extraBlocks: 0 };
-    case "ItemAdded":
-      return { action: "addToListing", listing, amount, extraBlocks: 0 };
-    case "ItemRemoved":
-      return { action: "removeFromListing", listing, amount, extraBlocks: 0 };
-    default:
-      return undefined;
-  }
-}
-
-/** A price as the scenario writes it: a decimal string, never in exponent form. */
-function decimal(value: number): string {
-  return value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 18 });
+function gapItem(collection: string, tokenId: number) {
+  return { id: `${collection}-${tokenId}`, collection, name: `Token ${tokenId} (no live history)`, initialSupply: 1 };
 }
