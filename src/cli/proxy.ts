@@ -21,6 +21,15 @@ event on GET /_sim/events; API keys and Authorization are masked in all of them.
 Ctrl-C stops. Exit code: 0 when no answer broke the interface, 1 when one did, 2 on a bad flag or a
 port it cannot listen on.`;
 
+/** Every flag `proxy` takes (its --help lists each). */
+export const PROXY_FLAGS = {
+  upstream: { type: "string" },
+  port: { type: "string" },
+  junit: { type: "string" },
+  strict: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
 /** `nft-sim proxy`. Resolves with the exit code once stopped (SIGINT/SIGTERM): 0 clean, 1 violations, 2 usage. */
 export async function runProxy(argv: string[], usage = USAGE): Promise<number> {
   let values;
@@ -30,13 +39,7 @@ export async function runProxy(argv: string[], usage = USAGE): Promise<number> {
     ({ values } = parseArgs({
       args: argv,
       strict: true,
-      options: {
-        upstream: { type: "string" },
-        port: { type: "string" },
-        junit: { type: "string" },
-        strict: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
+      options: PROXY_FLAGS,
     }));
     if (values.help) {
       console.log(usage);

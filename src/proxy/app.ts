@@ -108,6 +108,7 @@ async function passOn(ctx: Context, options: ProxyOptions, secrets: Secrets): Pr
   if (judged) {
     const request = `${ctx.method} ${ctx.path}${ctx.querystring ? `?${ctx.querystring}` : ""}`;
     ctx.state.finding = { operation: judged.operation, request, status: answer.status, violations: judged.problems };
+    ctx.state.violations = judged.problems;
     if (options.strict && judged.problems.length > 0)
       throw apiError(
         ERRORS.UPSTREAM_VIOLATION,
