@@ -180,3 +180,17 @@ function publicHosts(publicUrl: string | undefined): string[] {
   if (!publicUrl) return [];
   return [new URL(publicUrl).hostname.toLowerCase()];
 }
+
+/**
+ * The policy of a dev tool that listens on loopback only (`nft-sim proxy`): its `/_sim` and the requests it passes on
+ * that change state need a loopback Host (or an IP address) and, from a browser, a loopback origin or one of `cors`.
+ */
+export function loopbackPolicy(cors: readonly string[] = []): AccessPolicy {
+  return new AccessPolicy({
+    hosts: { api: [], rpc: [] },
+    origins: { api: withLoopbackOrigins(cors), rpc: withLoopbackOrigins([]) },
+    token: undefined,
+    controlOff: undefined,
+    rpcOnLoopback: true,
+  });
+}

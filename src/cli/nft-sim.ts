@@ -10,6 +10,7 @@ const USAGE = `Usage: nft-sim <command> [options]
 Commands:
   simulate          start the simulator: chains, the default world, the API (Ctrl-C stops)
   contract-test     run the API contract suite against a deployment or a local simulator
+  proxy             pass requests on to a deployment and check each answer with the contract suite
   fixtures export   snapshot the simulator's responses to files (or a HAR file)
   openapi           print (or write) the OpenAPI document of the API
   import            read live collections through the API into a world file, and report how faithfully it replays
@@ -29,6 +30,10 @@ const COMMANDS: Record<string, Command> = {
     const { contractTest } = await import("./contract-test.ts");
     const { USAGE: usage } = await import("./contract-test-options.ts");
     return contractTest(argv, usage.replace("npm run contract-test --", "nft-sim contract-test"));
+  },
+  proxy: async (argv) => {
+    const { runProxy } = await import("./proxy.ts");
+    return runProxy(argv);
   },
   "fixtures export": async (argv) => {
     const { exportFixtures, USAGE: usage } = await import("./fixtures-export.ts");

@@ -72,19 +72,21 @@ export class RequestLog {
 
   /**
    * Records a request once its answer is final (the error exit calls it last, errors answered), unless it is a read of
-   * this log itself or the dashboard's own (its files, its calls).
+   * this log itself or the dashboard's own (its files, its calls). Answers the id it gave the request, if it kept it.
    */
-  record(ctx: Context, durationMs: number): void {
+  record(ctx: Context, durationMs: number): number | undefined {
     if (!UNLOGGED.test(ctx.path) && ctx.get(DASHBOARD_HEADER) === "" && !dashboardImage(ctx))
-      this.#add(ctx, durationMs);
+      return this.#add(ctx, durationMs);
+    return undefined;
   }
 
-  #add(ctx: Context, durationMs: number): void {
+  #add(ctx: Context, durationMs: number): number {
     // The key as the query or the ALTURA_API_KEY header sent it (the original takes both).
     const sentKey = (ctx.querystring !== "" && ctx.query.apiKey) || ctx.get(API_KEY_HEADER) || undefined;
     const apiKey = typeof sentKey === "string" ? masked(sentKey) : undefined;
     const id = ++this.#count;
     const answered = ctx.respond !== false;
+    const violations = (ctx.state as { violations?: string[] }).violations;
     const entry: Logged = {
       id,
       at: Date.now(),
@@ -94,6 +96,7 @@ export class RequestLog {
       status: answered ? ctx.status : 0,
       durationMs: Math.round(durationMs * 10) / 10,
       ...(apiKey ? { apiKey } : {}),
+      ...(violations?.length ? { violations: violations.map((line) => maskSecrets(line, this.#knownKeys())) } : {}),
     };
     if (this.#entries.length < this.#capacity) this.#entries.push(entry);
     else this.#entries[this.#next] = entry;
@@ -105,6 +108,7 @@ export class RequestLog {
       response:
         answered && ctx.body != null ? { contentType: ctx.response.get("content-type"), content: ctx.body } : null,
     };
+    return id;
   }
 
   #shown(body: KeptBody): LoggedBody | null {

@@ -1,4 +1,5 @@
-import type { ErrorCode, ErrorDescriptor } from "./error-codes.ts";
+import { catalogEntry, type ErrorDescriptor } from "./error-codes.ts";
+import { GATEWAY_ERRORS } from "./gateway-errors.ts";
 import { COLLECTION_METADATA_MAX_BYTES, ITEM_METADATA_MAX_BYTES } from "./limits.ts";
 
 export { ERROR_CODES, type ErrorCode, type ErrorDescriptor } from "./error-codes.ts";
@@ -9,12 +10,7 @@ export { ERROR_CODES, type ErrorCode, type ErrorDescriptor } from "./error-codes
 // error table of docs/api.md and the fault rules' codes are derived from this catalog. Why a command refuses
 // to start is the other half of the catalog (./start-errors.ts).
 
-const error = <const Status extends number, const Code extends ErrorCode, const Message extends string>(
-  status: Status,
-  code: Code,
-  message: Message,
-  means: string,
-) => ({ status, code, message, means });
+const error = catalogEntry;
 
 export const ERRORS = {
   // The request itself. The first entry of each status is what a fault rule with that status answers.
@@ -237,6 +233,7 @@ export const ERRORS = {
     "The simulator failed; this is a bug in it",
     "a bug in the simulator; never an answer to anything a caller sent",
   ),
+  ...GATEWAY_ERRORS,
   CHAIN_UNAVAILABLE: error(
     503,
     "CHAIN_UNAVAILABLE",

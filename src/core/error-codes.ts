@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   "HEADERS_TOO_LARGE",
   "EXPECTATION_FAILED",
   "STORAGE_FULL",
+  "CONTRACT_VIOLATION",
+  "UPSTREAM_UNAVAILABLE",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -37,3 +39,11 @@ export interface ErrorDescriptor {
   /** What it means, for the documents (one sentence, the caller's view). */
   means: string;
 }
+
+/** One entry of the catalog, its status, code and message kept as literal types. */
+export const catalogEntry = <const Status extends number, const Code extends ErrorCode, const Message extends string>(
+  status: Status,
+  code: Code,
+  message: Message,
+  means: string,
+) => ({ status, code, message, means });

@@ -9,17 +9,20 @@ import { itemEvent } from "../views/item-event.ts";
 export interface FeedEntry {
   /** Its place in the feed (counts up from 1). */
   seq: number;
-  /** The SSE `event:` name: the item event's kind, `CollectionCreated`, or `removed`. */
-  type: EventKind | "removed";
+  /**
+   * The SSE `event:` name: the item event's kind, `CollectionCreated`, or `removed`; `violation` for what `nft-sim
+   * proxy` found in an upstream's answer (no chain, collection nor kind).
+   */
+  type: EventKind | "removed" | "violation";
   /**
    * The SSE `id:`: the item event's id, the collection's (`CollectionCreated-<chainId>-<address>`), or that of the
    * event removed.
    */
   id: string;
   /** The kind the `kinds` filter sees: for a removal, the kind of the event taken back. */
-  kind: EventKind;
-  chainId: number;
-  collection: Address;
+  kind?: EventKind;
+  chainId?: number;
+  collection?: Address;
   tokenId?: number;
   /** The JSON `data:`, written once for every listener. */
   data: string;

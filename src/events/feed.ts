@@ -1,6 +1,5 @@
 import type { SimChain } from "../chain/sim-chain.ts";
-import type { IndexChange } from "../indexer/observer.ts";
-import { entriesOf, type FeedEntry } from "./entries.ts";
+import { entriesOf, type FeedEntry, type NewEntry } from "./entries.ts";
 import { matches, type EventFilter } from "./filter.ts";
 
 /** Someone the feed pushes to: an SSE stream, or a webhook's queue. */
@@ -45,7 +44,7 @@ export class EventFeed {
   follow(chains: SimChain[]): void {
     for (const chain of chains)
       chain.observe({
-        indexed: (change) => this.#publish(change),
+        indexed: (change) => this.publish(entriesOf(change)),
         mayHaveMoved: () => this.#syncSoon(chain),
       });
   }
@@ -86,9 +85,10 @@ export class EventFeed {
     this.#listeners.clear();
   }
 
-  #publish(change: IndexChange): void {
+  /** Pushes entries made elsewhere than an index (the proxy's violations) as the index's are pushed. */
+  publish(entries: NewEntry[]): void {
     const at = Date.now();
-    for (const made of entriesOf(change)) {
+    for (const made of entries) {
       const entry: FeedEntry = { ...made, seq: ++this.#seq, at };
       this.#keep(entry);
       for (const listener of this.#listeners) if (matches(listener.filter, entry)) listener.push(entry);

@@ -35,6 +35,6 @@ export function matches(filter: EventFilter, entry: FeedEntry): boolean {
     (filter.chainId === undefined || filter.chainId === entry.chainId) &&
     (filter.collection === undefined || filter.collection === entry.collection) &&
     (filter.tokenId === undefined || filter.tokenId === entry.tokenId) &&
-    (filter.kinds === undefined || filter.kinds.has(entry.kind))
+    (filter.kinds === undefined || (entry.kind !== undefined && filter.kinds.has(entry.kind)))
   );
 }

@@ -121,6 +121,11 @@ export const LoggedRequest = Type.Object(
     status: Type.Integer({ description: "0: the connection was dropped (a fault rule) without an answer" }),
     durationMs: Type.Number(),
     apiKey: Type.Optional(Type.String({ description: "masked: its first 4 characters" })),
+    violations: Type.Optional(
+      Type.Array(Type.String(), {
+        description: "`nft-sim proxy` only: how the upstream's answer breaks the interface (none: it is left out)",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

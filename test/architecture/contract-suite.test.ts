@@ -9,6 +9,7 @@ const CATALOG = [
   "src/core/errors.ts",
   "src/core/error-catalog.ts",
   "src/core/error-codes.ts",
+  "src/core/gateway-errors.ts",
   "src/core/start-errors.ts",
   "src/core/limits.ts",
 ];

@@ -34,6 +34,8 @@ const NOT_RUN: Record<string, string> = {
     "writes into the working tree; test/cli/dev-keys.test.ts runs the command with --out in a temporary folder",
   "npm run simulate -- --state .sim-state":
     "would journal into the working tree; test/journal/kill.test.ts runs the command with --state on a temporary folder",
+  "npx nft-sim proxy --upstream https://staging.example.com --port 3000 --junit proxy-results.xml":
+    "needs a live deployment; test/proxy/cli.test.ts runs the command in front of a simulator and a broken target, on free ports",
   "npm run mutation":
     "every group's mutants, far longer than CI waits (docs/testing.md gives each group's time); " +
     "test/scripts/mutation-config.test.ts checks the groups' configuration and runs the access group's dry run",

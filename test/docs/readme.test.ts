@@ -1,3 +1,4 @@
+import { PROXY_FLAGS } from "../../src/cli/proxy.ts";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SUITE_FLAGS } from "../../src/cli/contract-test-options.ts";
@@ -64,7 +65,12 @@ describe("the README and the banner", () => {
       expect(readme).toContain(`\`${flag}`);
       expect(sim.output()).toContain(flag);
     }
-    const taken = new Set([...Object.keys(SIMULATE_FLAGS), ...Object.keys(SUITE_FLAGS), ...Object.keys(EXPORT_FLAGS)]);
+    const taken = new Set([
+      ...Object.keys(SIMULATE_FLAGS),
+      ...Object.keys(SUITE_FLAGS),
+      ...Object.keys(EXPORT_FLAGS),
+      ...Object.keys(PROXY_FLAGS),
+    ]);
     const npmOwn = new Set(["save-dev", "pack-destination"]);
     const named = [...readme.matchAll(/(?<![\w-])--([a-z][a-z-]*)/g)].map(([, flag]) => flag!);
     expect(named.length).toBeGreaterThan(10);

@@ -1,4 +1,4 @@
-import { codesOf } from "../../core/errors.ts";
+import { codeMismatch } from "../answers/answer-checks.ts";
 import { check, type Check, type CheckGroup, type Probe } from "../check.ts";
 import type { Api, Exchange } from "../http.ts";
 import { bodyChecks } from "../schemas.ts";
@@ -10,11 +10,6 @@ import { mintBody } from "./mint-body.ts";
 const UNKNOWN_ADDRESS = "0x0000000000000000000000000000000000000001";
 const MALFORMED_ADDRESS = "0x12";
 const UNKNOWN_TOKEN_ID = 999_999_999;
-
-/** The statuses whose codes the suite holds a target to (the error catalog's): the ones every deployment answers. */
-const CODES_BY_STATUS: Record<number, string[]> = Object.fromEntries(
-  [400, 401, 404].map((status) => [status, codesOf(status)]),
-);
 
 interface ErrorCase {
   name: string;
@@ -147,13 +142,8 @@ function checksFor(errorCase: ErrorCase): Check[] {
       const exchange = await send(probe);
       if (exchange.status < 400) return probe.fail(exchange, `answered ${exchange.status}, not an error`);
       expectJsonBody(probe, exchange, bodyChecks.error, "ErrorBody");
-      const code = (exchange.json as { error?: unknown } | undefined)?.error;
-      const expected = CODES_BY_STATUS[exchange.status];
-      if (typeof code === "string" && expected && !expected.includes(code))
-        probe.fail(
-          exchange,
-          `error code ${code} does not go with status ${exchange.status} (expected ${expected.join(" or ")})`,
-        );
+      const mismatch = codeMismatch(exchange.status, exchange.json);
+      if (mismatch) probe.fail(exchange, mismatch);
     }),
   ];
 }

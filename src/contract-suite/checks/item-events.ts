@@ -1,14 +1,17 @@
 import { isDeepStrictEqual } from "node:util";
-import type { ItemEvent } from "../../schemas/item-event.ts";
-import { check, type CheckGroup, type Probe } from "../check.ts";
-import { chainPosition, parseEventId } from "../order.ts";
+import { check, type CheckGroup } from "../check.ts";
+import {
+  idProblems,
+  isMint,
+  itemProblems,
+  notNewestFirst,
+  timestampRises,
+  ZERO_ADDRESS,
+} from "../answers/page-rules.ts";
 import { bodyChecks } from "../schemas.ts";
 import { EVENTS_DEFAULTS, LARGEST_PAGE, paths } from "../target.ts";
 import { duplicates, expectOk } from "./expect.ts";
 import { expectPagesPartition, smallPageSize } from "./paging.ts";
-
-/** Mints come from it, burns go to it. */
-const ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
 
 export const itemEventsChecks: CheckGroup = {
   name: "GET /api/v2/item/events/:address/:tokenId",
@@ -57,17 +60,13 @@ export const itemEventsChecks: CheckGroup = {
     }),
     check("events are newest first: block, then log index, descending", async (probe) => {
       const { exchange, events } = await probe.facts.history();
-      expectNewestFirst(probe, exchange, events);
+      const unordered = notNewestFirst(events);
+      if (unordered) probe.fail(exchange, unordered);
     }),
     check("timestamps never increase down the history", async (probe) => {
       const { exchange, events } = await probe.facts.history();
-      const at = events.findIndex((event, i) => i > 0 && event.timestamp > events[i - 1]!.timestamp);
-      if (at > 0)
-        probe.fail(
-          exchange,
-          `event #${at + 1} (${events[at]!.id}, ${events[at]!.timestamp}) is later than #${at} ` +
-            `(${events[at - 1]!.id}, ${events[at - 1]!.timestamp})`,
-        );
+      const rising = timestampRises(events);
+      if (rising) probe.fail(exchange, rising);
     }),
     check("ids are well formed, unique and agree with the event's fields", async (probe) => {
       const { exchange, events } = await probe.facts.history();
@@ -81,20 +80,9 @@ export const itemEventsChecks: CheckGroup = {
         const chainId = await probe.facts.chainId();
         const { exchange, events } = await probe.facts.history();
         for (const event of events) {
-          const where = `event ${event.id}`;
-          const show = JSON.stringify;
-          if (event.itemCollection !== item.collection)
-            probe.fail(
-              exchange,
-              `${where}: itemCollection ${show(event.itemCollection)}, expected ${show(item.collection)}`,
-            );
-          if (event.tokenId !== item.tokenId)
-            probe.fail(exchange, `${where}: tokenId ${show(event.tokenId)}, expected ${item.tokenId}`);
+          for (const problem of itemProblems(event, item.collection, item.tokenId)) probe.fail(exchange, problem);
           if (event.chainId !== chainId)
-            probe.fail(exchange, `${where}: chainId ${show(event.chainId)}, expected ${chainId}`);
-          const ref = `${event.chainId}-${event.itemCollection}-${event.tokenId}`;
-          if (event.itemRef !== ref)
-            probe.fail(exchange, `${where}: itemRef ${show(event.itemRef)}, expected ${show(ref)}`);
+            probe.fail(exchange, `event ${event.id}: chainId ${JSON.stringify(event.chainId)}, expected ${chainId}`);
         }
       },
     ),
@@ -135,42 +123,3 @@ export const itemEventsChecks: CheckGroup = {
     }),
   ],
 };
-
-export function isMint(event: ItemEvent): boolean {
-  return (event.event === "TransferSingle" || event.event === "TransferBatch") && event.from === ZERO_ADDRESS;
-}
-
-function expectNewestFirst(probe: Probe, exchange: Parameters<Probe["fail"]>[0], events: ItemEvent[]): void {
-  for (let i = 1; i < events.length; i++) {
-    const [newer, older] = [chainPosition(events[i - 1]!), chainPosition(events[i]!)];
-    if (!newer || !older) continue; // a malformed id is its own check
-    const after = newer[0] > older[0] || (newer[0] === older[0] && newer[1] > older[1]);
-    if (!after) {
-      probe.fail(
-        exchange,
-        `event #${i} ${events[i - 1]!.id} (block ${newer[0]}, log ${newer[1]}) is listed before #${i + 1} ` +
-          `${events[i]!.id} (block ${older[0]}, log ${older[1]})`,
-      );
-      return;
-    }
-  }
-}
-
-function idProblems(event: ItemEvent): string[] {
-  const parsed = parseEventId(event.id);
-  if (!parsed)
-    return [
-      `id ${JSON.stringify(event.id)} is neither <Event>-<block>-<logIndex> nor ` +
-        `<Event>-<listingId>-<txHash>-<logIndex>`,
-    ];
-  const problems: string[] = [];
-  if (parsed.event !== event.event)
-    problems.push(`id ${event.id} names ${parsed.event} but the event is ${event.event}`);
-  if (parsed.kind === "transfer" && parsed.blockNumber !== event.blockNumber)
-    problems.push(`id ${event.id} names block ${parsed.blockNumber} but blockNumber is ${event.blockNumber}`);
-  if (parsed.kind === "market" && parsed.transactionHash !== event.transactionHash)
-    problems.push(
-      `id ${event.id} names transaction ${parsed.transactionHash} but transactionHash is ${event.transactionHash}`,
-    );
-  return problems;
-}

@@ -5,7 +5,7 @@ import type { Api, Exchange } from "../http.ts";
 import { bodyChecks } from "../schemas.ts";
 import { paths } from "../target.ts";
 import { expectJsonBody, expectStatus } from "./expect.ts";
-import { isMint } from "./item-events.ts";
+import { isMint } from "../answers/page-rules.ts";
 import { mintBody } from "./mint-body.ts";
 
 const TX_HASH = /^0x[0-9a-f]{64}$/i;

@@ -14,7 +14,8 @@ const ajv = createAjv({ useDefaults: true, coerceTypes: false });
 const compiled = new WeakMap<TSchema, ValidateFunction>();
 const validatorOf = (schema: TSchema) => compiled.get(schema) ?? compiled.set(schema, ajv.compile(schema)).get(schema)!;
 
-function typed(schema: TSchema | undefined, text: string): unknown {
+/** A parameter's text as its schema types it (decimal digits a number, true/false a boolean). */
+export function typed(schema: TSchema | undefined, text: string): unknown {
   const types = [schema, ...((schema?.anyOf as TSchema[] | undefined) ?? [])].map((branch) => branch?.type);
   if (types.includes("integer") && /^-?[0-9]+$/.test(text)) return Number(text);
   if (types.includes("number") && /^-?[0-9]+(\.[0-9]+)?$/.test(text)) return Number(text);
@@ -36,7 +37,11 @@ function textPart(schema: TSchema | undefined, entries: [string, string][], part
 }
 
 /** Why the request does not conform to the operation's schemas (empty: it conforms). */
-export function nonConformance(operation: Operation, request: FuzzRequest, params: [string, string][]): string[] {
+export function nonConformance(
+  operation: Operation,
+  request: Pick<FuzzRequest, "query" | "headers" | "body">,
+  params: [string, string][],
+): string[] {
   const query = request.query.filter(([name]) => name !== "apiKey");
   const reasons = [
     ...textPart(operation.params, params, "path"),

@@ -5,6 +5,7 @@ import { paths } from "../target.ts";
 import { nonConformance } from "./conformance.ts";
 import { unexplainedChanges, worldDigest, type OwnMints } from "./digest.ts";
 import { problemsOf } from "./oracle.ts";
+import { answerProblems } from "../answers/answer-checks.ts";
 import { HistoryLengths, semanticProblems } from "./properties.ts";
 import { curlOf, requestsFor, type FuzzContext, type FuzzRequest } from "./requests.ts";
 import { send } from "./send.ts";
@@ -72,12 +73,12 @@ export async function runFuzz(target: Target, options: FuzzOptions): Promise<Fuz
     report.requests += 1;
     if ("status" in answer) report.statuses[answer.status] = (report.statuses[answer.status] ?? 0) + 1;
     if ("status" in answer && answer.status >= 500) report.serverErrors += 1;
-    const problems = problemsOf(operation, answer, options.timeBoundMs);
-    if (!("status" in answer)) return problems;
-    const reasons = nonConformance(operation, request, request.params);
-    if (answer.status < 300 && reasons.length > 0)
-      problems.push(`accepted (${answer.status}) a request its schemas refuse: ${reasons[0]}`);
-    if (answer.status === 200 && reasons.length === 0 && problems.length === 0)
+    if (!("status" in answer)) return problemsOf(operation, answer, options.timeBoundMs);
+    const problems = answerProblems(operation, request, answer);
+    if (answer.ms > options.timeBoundMs)
+      problems.push(`answered after ${Math.round(answer.ms)} ms (bound ${options.timeBoundMs} ms)`);
+    const conforms = nonConformance(operation, request, request.params).length === 0;
+    if (answer.status === 200 && conforms && problems.length === 0)
       problems.push(...(await semanticProblems(base, request, answer.json, lengths)));
     if (operation.method !== "post") return problems;
     if (answer.status === 200 && problems.length === 0) {

@@ -1,0 +1,100 @@
+import type { TSchema } from "@sinclair/typebox";
+import { codesOf } from "../../core/errors.ts";
+import { SERVER_REFUSALS, type Operation } from "../../schemas/operations.ts";
+import { nonConformance, typed } from "../fuzz/conformance.ts";
+import type { HeaderList } from "../fuzz/headers.ts";
+import { headerOf } from "../fuzz/headers.ts";
+import { problemsOf } from "../fuzz/oracle.ts";
+import { historyPageProblems, listPageProblems } from "./page-rules.ts";
+
+// The contract suite's checks of one answer, read from that answer and its request alone (no other request is
+// sent): what the fuzzer judges each answer by, and what a proxy in front of a live deployment checks its traffic
+// with. The suite's own checks compare answers across a run; these are the part of them one answer can show.
+
+/** A request as it was sent: path parameters (decoded), query and headers in order, the body as text. */
+export interface SentRequest {
+  params: [string, string][];
+  query: [string, string][];
+  headers: HeaderList;
+  body?: string;
+}
+
+export interface ReceivedAnswer {
+  status: number;
+  text: string;
+  /** The parsed body, or undefined when it is not JSON. */
+  json: unknown;
+}
+
+/** The statuses whose codes a target is held to (the error catalog's): the ones every deployment answers. */
+const CODES_BY_STATUS: Record<number, string[]> = Object.fromEntries(
+  [400, 401, 404].map((status) => [status, codesOf(status)]),
+);
+
+/** An error body's code that does not go with its status, or undefined. */
+export function codeMismatch(status: number, json: unknown): string | undefined {
+  const code = (json as { error?: unknown } | undefined)?.error;
+  const expected = CODES_BY_STATUS[status];
+  if (typeof code !== "string" || !expected || expected.includes(code)) return undefined;
+  return `error code ${code} does not go with status ${status} (expected ${expected.join(" or ")})`;
+}
+
+/** The header the original service also reads an API key from. */
+export const API_KEY_HEADER = "ALTURA_API_KEY";
+
+/** Whether a request names an API key at all (the query's `apiKey`, or the header). */
+function carriesApiKey(operation: Operation, request: SentRequest): boolean {
+  const names = operation.authQuery ?? [];
+  return (
+    request.query.some(([name]) => names.includes(name)) ||
+    headerOf(request.headers, API_KEY_HEADER.toLowerCase()) !== undefined
+  );
+}
+
+/**
+ * What one answer to one request of `operation` breaks of the interface: a status the operation does not document,
+ * a 5xx, a body that is not JSON or not its status's schema, an error code of another status, a request its schemas
+ * refuse accepted (or, for a read, refused otherwise than 400), a write without a key not answered 401, and for a
+ * 200 to a conforming read, the paging, order, filter, count and id rules one page can show.
+ */
+export function answerProblems(operation: Operation, request: SentRequest, answer: ReceivedAnswer): string[] {
+  const problems = problemsOf(operation, { ...answer, ms: 0 }, Number.POSITIVE_INFINITY);
+  const mismatch = answer.status >= 400 ? codeMismatch(answer.status, answer.json) : undefined;
+  if (mismatch) problems.push(mismatch);
+  const reasons = nonConformance(operation, request, request.params);
+  if (operation.authQuery && !carriesApiKey(operation, request) && reasons.length === 0 && answer.status !== 401)
+    problems.push(`answered ${answer.status} to a request with no API key, expected 401`);
+  if (answer.status < 300 && reasons.length > 0)
+    problems.push(`accepted (${answer.status}) a request its schemas refuse: ${reasons[0]}`);
+  if (isApiRead(operation) && reasons.length > 0 && answer.status >= 300 && refusedOtherwise(answer.status))
+    problems.push(`answered ${answer.status} to a request its schemas refuse, expected 400: ${reasons[0]}`);
+  if (answer.status !== 200 || reasons.length > 0 || problems.length > 0 || answer.json === undefined) return problems;
+  return [...problems, ...pageProblems(operation, request, answer.json)];
+}
+
+/** A read of the API (the metadata and image routes answer 404 for what they cannot serve, whatever its form). */
+const isApiRead = (operation: Operation) => operation.method === "get" && operation.path.startsWith("/api/");
+
+/** A read's refusal that is neither 400 nor one the server itself answers before any operation sees the request. */
+const refusedOtherwise = (status: number) =>
+  status !== 400 && status < 500 && !SERVER_REFUSALS.some((refusal) => refusal.status === status);
+
+function pageProblems(operation: Operation, request: SentRequest, json: unknown): string[] {
+  switch (operation.operationId) {
+    case "getItemEvents":
+      return historyPageProblems(request, (json as { events: Parameters<typeof historyPageProblems>[1] }).events);
+    case "listCollections": {
+      const properties = (operation.query?.properties ?? {}) as Record<string, TSchema>;
+      return listPageProblems(request, json as Parameters<typeof listPageProblems>[1], (name, value) =>
+        typed(properties[name], value),
+      );
+    }
+    case "getCollection": {
+      const asked = request.params[0]![1].toLowerCase();
+      const { address } = (json as { collection: { address: string } }).collection;
+      return address === asked ? [] : [`asked for collection ${asked}, answered ${address}`];
+    }
+    default:
+      return [];
+  }
+}
