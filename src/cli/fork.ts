@@ -7,6 +7,9 @@ import { UpstreamFailed } from "../import/polite-fetch.ts";
 
 const FORKS_DIR = ".nft-sim/forks";
 
+/** The flags `npm run simulate` takes for a fork (read here, before its own). */
+export const FORK_FLAGS = { fork: { type: "string" }, collection: { type: "string", multiple: true } } as const;
+
 /**
  * `--fork <base-url> --collection <address> […]`: the collections imported (through the import's cache, a read key from
  * IMPORT_API_KEY), written as a world under .nft-sim/forks/, and the arguments given back with `--fixture <that file>`

@@ -33,27 +33,30 @@ against the local one.
 Exit codes: 0 the world answers as the live service (only the report's listed fields differ), 1 a difference or a
 collection not found, 2 a usage error or an upstream that is not this API or cannot be read.`;
 
+/** The flags of `npm run import`. */
+export const IMPORT_FLAGS = {
+  from: { type: "string" },
+  collection: { type: "string", multiple: true },
+  out: { type: "string", default: "imported-world.json" },
+  report: { type: "string" },
+  "chain-id": { type: "string" },
+  "api-key": { type: "string" },
+  concurrency: { type: "string", default: "4" },
+  tries: { type: "string", default: "8" },
+  "miss-run": { type: "string", default: "10" },
+  "mint-key": { type: "string" },
+  now: { type: "string" },
+  "cache-dir": { type: "string", default: ".nft-sim/import-cache" },
+  "no-report": { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
 export async function importCommand(argv: string[]): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: {
-        from: { type: "string" },
-        collection: { type: "string", multiple: true },
-        out: { type: "string", default: "imported-world.json" },
-        report: { type: "string" },
-        "chain-id": { type: "string" },
-        "api-key": { type: "string" },
-        concurrency: { type: "string", default: "4" },
-        tries: { type: "string", default: "8" },
-        "miss-run": { type: "string", default: "10" },
-        "mint-key": { type: "string" },
-        now: { type: "string" },
-        "cache-dir": { type: "string", default: ".nft-sim/import-cache" },
-        "no-report": { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
+      options: IMPORT_FLAGS,
     }));
   } catch (error) {
     console.error(`import: ${(error as Error).message}\n\n${USAGE}`);
