@@ -12,11 +12,11 @@ import { scenarioMetadata, type ScenarioMetadata } from "../scenario/metadata.ts
 import { checkReferences, type Step } from "../scenario/references.ts";
 import type { ArrangeResponse } from "../schemas/world.ts";
 import { fundWallet, NEW_WALLET_BALANCE } from "../chain/actions/node-state.ts";
+import { WorldSavepoint } from "../chain/savepoint.ts";
 import { knownWorld } from "./known.ts";
 import { invalidFragment, parseFragment } from "./parse.ts";
 import { refusalOf } from "./refusal.ts";
 import { brokenRules } from "./rules.ts";
-import { Savepoint } from "./savepoint.ts";
 import { seedListings } from "./world-listings.ts";
 
 /** What applying a fragment touches. */
@@ -66,8 +66,8 @@ export async function applyFragment(
     const touched = new Set(
       fragment.accounts.length > 0 ? chains.map((chain) => chain.chainId) : plan.steps.map((step) => step.chainId),
     );
-    const changing = chains.filter((chain) => touched.has(chain.chainId));
-    const savepoint = await Savepoint.take(changing, parts.accounts, parts.handles).catch((error: unknown) => {
+    const changing = chains.filter((chain) => touched.has(chain.chainId)).map((chain) => chain.chainId);
+    const savepoint = await WorldSavepoint.take(parts, changing).catch((error: unknown) => {
       throw refusalOf(error);
     });
     try {
@@ -77,6 +77,7 @@ export async function applyFragment(
       return { answer, placement };
     } catch (error) {
       await savepoint.rollback();
+      savepoint.release();
       throw refusalOf(error);
     }
   });

@@ -1,36 +1,14 @@
-import { toEventSelector, type AbiEvent, type Hex } from "viem";
+import { toEventSelector, type AbiEvent } from "viem";
 import { indexedEventsAbi } from "../indexer/decode.ts";
-import type { ChainIndexer } from "../indexer/indexer.ts";
 import type { Abis } from "../core/abi.ts";
 import type { BlockStep, RequestProvider } from "./block-batcher.ts";
 import { blockEntries, runRecorded } from "./recorded.ts";
-import type { ChainRecorder, Savepoint } from "./recorder.ts";
+import type { ChainRecorder } from "./recorder.ts";
+import type { Savepoint } from "./savepoint.ts";
 
 /** The first topic of every event the index follows: the logs a record keeps. */
 export function followedTopics(abis: Abis): ReadonlySet<string> {
   return new Set(indexedEventsAbi(abis).map((event) => toEventSelector(event as AbiEvent)));
-}
-
-/**
- * Where a recorded change to an in-process chain can be taken back to: a node snapshot taken
- * before it (evm_snapshot), while the index reads nothing past the head it had (`hold`: a block
- * not durable yet is never answered from). `reverted` is told the snapshot id a take-back went back to.
- */
-export async function savepointOf(
-  provider: RequestProvider,
-  indexer: ChainIndexer,
-  reverted: (id: Hex) => void,
-): Promise<Savepoint> {
-  const head = Number(BigInt((await provider.request({ method: "eth_blockNumber", params: [] })) as Hex));
-  const id = (await provider.request({ method: "evm_snapshot", params: [] })) as Hex;
-  indexer.hold(head);
-  return {
-    takeBack: async () => {
-      await provider.request({ method: "evm_revert", params: [id] });
-      reverted(id);
-    },
-    release: () => indexer.release(head),
-  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Address, Hex } from "viem";
+import type { Savepoint } from "./savepoint.ts";
 
 /**
  * A log of a followed event as the index needs it: [block, block time, address, topics, data, log index, transaction].
@@ -92,13 +93,6 @@ export class StorageFull extends Error {
       `${cause.message}: ${REMEDY[reason] ?? "check the disk"}; ` +
       "writes answer 507 until the journal can be written again, reads still answer";
   }
-}
-
-/** How a recorded change is taken back if its record cannot be made durable. */
-export interface Savepoint {
-  takeBack(): Promise<void>;
-  /** The change is over (durable, or taken back). */
-  release(): void;
 }
 
 /**

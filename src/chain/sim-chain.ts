@@ -6,12 +6,13 @@ import type { Abis } from "../core/abi.ts";
 import { BlockBatcher } from "./block-batcher.ts";
 import { IndexedChain } from "./indexed-chain.ts";
 import type { CoreContracts } from "./deploy.ts";
-import { followedTopics, recordedBlocks, recordedCall, savepointOf } from "./chain-recording.ts";
+import { followedTopics, recordedBlocks, recordedCall } from "./chain-recording.ts";
 import type { ChainLink, PublicClient } from "./network.ts";
 import type { NodeLink } from "./node/link.ts";
 import { LocalSigner } from "./local-signer.ts";
 import { NodeSnapshots } from "./node-snapshots.ts";
-import { StorageFull, type ChainRecorder, type Savepoint } from "./recorder.ts";
+import { StorageFull, type ChainRecorder } from "./recorder.ts";
+import { heldSavepoint, type Savepoint } from "./savepoint.ts";
 import { chainErrorOf, errorsAbiOf, type RevertRules } from "./revert.ts";
 import { sendRecorded } from "./recorded.ts";
 import { WriteMarks } from "./write-marks.ts";
@@ -162,7 +163,7 @@ export class SimChain extends IndexedChain {
   savepoint(): Promise<Savepoint> | undefined {
     const chain = this.#running();
     if (chain.external) return undefined;
-    return savepointOf(chain.connection.provider, this.indexer, (id) => {
+    return heldSavepoint(chain.connection.provider, this.indexer, (id) => {
       this.#snapshots.reverted(id);
       this.#batcher!.touched();
     });

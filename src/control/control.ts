@@ -1,6 +1,5 @@
 import { applyFragment, type Placement } from "../arrange/apply.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
-import type { SimChain } from "../chain/sim-chain.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { apiError, ERRORS } from "../core/errors.ts";
 import type { JournalEntry } from "../journal/entries.ts";
@@ -11,7 +10,7 @@ import { worldView } from "../views/world.ts";
 import type { StateResponse } from "../schemas/state.ts";
 import { headOf } from "../chain/actions/node-state.ts";
 import { replayBlock } from "../chain/recorded.ts";
-import type { Savepoint } from "../chain/recorder.ts";
+import { allOf } from "../chain/savepoint.ts";
 import { advanceTime, chainClocks, mineAtTimes } from "./clock.ts";
 import { Faults } from "./faults.ts";
 import { RequestLog } from "./request-log.ts";
@@ -111,7 +110,9 @@ export class Control {
         });
       };
       // Taken back on every chain it moved if its record cannot be made durable.
-      await (journal ? journal.stepHeld(move, () => savepoints(chains)) : move(() => {}));
+      await (journal
+        ? journal.stepHeld(move, () => allOf(chains.map((chain) => () => chain.savepoint())))
+        : move(() => {}));
       return chainClocks(this.chains);
     });
   }
@@ -275,18 +276,3 @@ export class Control {
 
 /** The simulator's own calls: not recorded (a replay), with the chain's snapshot ids. */
 const quiet = { record: false, caller: false };
-
-/** One savepoint over several chains: every one taken back, or released. */
-async function savepoints(chains: SimChain[]): Promise<Savepoint> {
-  const points: Savepoint[] = [];
-  for (const chain of chains) {
-    const point = await chain.savepoint();
-    if (point) points.push(point);
-  }
-  return {
-    takeBack: async () => {
-      for (const point of points.reverse()) await point.takeBack();
-    },
-    release: () => points.forEach((point) => point.release()),
-  };
-}

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { ChainEntry, ChainRecorder, Savepoint } from "../chain/recorder.ts";
+import type { ChainEntry, ChainRecorder } from "../chain/recorder.ts";
+import type { Savepoint } from "../chain/savepoint.ts";
 import type { JournalEntry, WorldEntry } from "./entries.ts";
 import { JournalFile } from "./journal-file.ts";
 import { readEntries, readEntryPieces, scanJournal } from "./journal-reader.ts";
@@ -208,7 +209,7 @@ export class Journal implements ChainRecorder {
     // A line the disk refused was cut by the file; the lines before it stay (their changes are taken back, as every
     // writer is told).
     if ("error" in outcome && outcome.error instanceof StorageFull) {
-      await point?.takeBack();
+      await point?.rollback();
       point?.release();
       throw outcome.error;
     }
