@@ -6,15 +6,13 @@ import type { Abis } from "../core/abi.ts";
 import { BlockBatcher } from "./block-batcher.ts";
 import { IndexedChain } from "./indexed-chain.ts";
 import type { CoreContracts } from "./deploy.ts";
-import { followedTopics, recordedBlocks, recordedCall } from "./chain-recording.ts";
 import type { ChainLink, PublicClient } from "./network.ts";
 import type { NodeLink } from "./node/link.ts";
 import { LocalSigner } from "./local-signer.ts";
 import { NodeSnapshots } from "./node-snapshots.ts";
-import { StorageFull, type ChainRecorder } from "./recorder.ts";
+import { StorageFull, type ChainRecorder, type RecordedChain } from "./recorder.ts";
 import { heldSavepoint, type Savepoint } from "./savepoint.ts";
 import { chainErrorOf, errorsAbiOf, type RevertRules } from "./revert.ts";
-import { sendRecorded } from "./recorded.ts";
 import { WriteMarks } from "./write-marks.ts";
 import { READ_ONLY } from "./read-only.ts";
 import type { ContractCall, WriteOptions } from "./contract-call.ts";
@@ -42,8 +40,6 @@ export class SimChain extends IndexedChain {
   #signer: LocalSigner | undefined;
   #keyOf: ((address: Address) => Hex | undefined) | undefined;
   #recorder: ChainRecorder | undefined;
-  /** The first topics of the events the index follows (what a record keeps of a block's logs). */
-  readonly #followed: ReadonlySet<string>;
   #snapshots = new NodeSnapshots();
   readonly #marks = new WriteMarks();
   /** Resolves once the chain runs (at once, unless the chain is still being started: `awaiting`). */
@@ -55,7 +51,6 @@ export class SimChain extends IndexedChain {
     this.chainId = chain.chainId;
     this.contracts = contracts;
     this.abis = abis;
-    this.#followed = followedTopics(abis);
     this.#errorsAbi = errorsAbiOf(abis);
     if ("connection" in chain) {
       this.#chain = chain;
@@ -151,12 +146,18 @@ export class SimChain extends IndexedChain {
   /** From now on, every write and state-changing call from outside is recorded, in chain order. */
   recordTo(recorder: ChainRecorder | undefined): void {
     this.#recorder = recorder;
+    if (this.#running().external) return;
+    this.#batcher!.recordWith(recorder && ((make) => recorder.block(this.#recorded(), make)));
+  }
+
+  /** This chain as its recorder is told of it. */
+  #recorded(): RecordedChain {
     const chain = this.#running();
-    if (chain.external) return;
-    const provider = chain.connection.provider;
-    this.#batcher!.recordWith(
-      recorder && recordedBlocks(recorder, provider, this.chainId, this.#followed, () => this.savepoint()!),
-    );
+    return {
+      chainId: this.chainId,
+      provider: chain.connection.provider,
+      savepoint: chain.external ? undefined : () => this.savepoint()!,
+    };
   }
 
   /** Where a recorded change is taken back to (an in-process chain; a node we did not start keeps what it was sent). */
@@ -191,12 +192,7 @@ export class SimChain extends IndexedChain {
       if (held) return await call();
       if (!recorder) return await this.gate.shared(() => (this.#recorder ? call() : this.#batcher!.exclusive(call)));
       await this.gate.open();
-      return await recordedCall(
-        { recorder, provider, chainId: this.chainId, followed: this.#followed },
-        { method, params },
-        call,
-        this.#running().external ? undefined : () => this.savepoint()!,
-      );
+      return await recorder.call(this.#recorded(), method, params, call);
     } finally {
       this.#batcher?.touched();
       this.indexer.markRewritten();
@@ -224,15 +220,13 @@ export class SimChain extends IndexedChain {
     held: boolean,
   ): Promise<Hex> {
     const chain = this.#running();
-    const provider = chain.connection.provider;
     let sent: Hex | undefined;
     try {
       const { sendable, send } = await transactionOf(chain, this.#signer, from, call, options);
       // The holder's writes are its own (recorded as a whole by its caller): each sent alone, as it comes.
       if (held) return (sent = await send());
       // On a node we did not start each send is a step of its own (recorded once mined; the node keeps it either way).
-      if (this.#recorder && chain.node)
-        return (sent = await sendRecorded(provider, this.chainId, this.#recorder, sendable, send));
+      if (this.#recorder && chain.node) return (sent = await this.#recorder.sent(this.#recorded(), sendable, send));
       // A write at a given time (the replay) has its block to itself; others may share one, each block a step of the
       // journal when one records. On a node we did not start, others mine: an untimed write goes as it comes (the
       // writer keeps each wallet's sends in order).

@@ -1,7 +1,9 @@
 import { applyFragment, type Placement } from "../arrange/apply.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
+import { loadAbis } from "../core/abi.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { apiError, ERRORS } from "../core/errors.ts";
+import { ChainJournal, replayBlock } from "../journal/chain-changes.ts";
 import type { JournalEntry } from "../journal/entries.ts";
 import { JournalError, type Journal } from "../journal/journal.ts";
 import type { TimeResponse } from "../schemas/control.ts";
@@ -9,7 +11,6 @@ import type { ArrangeResponse, WorldResponse } from "../schemas/world.ts";
 import { worldView } from "../views/world.ts";
 import type { StateResponse } from "../schemas/state.ts";
 import { headOf } from "../chain/actions/node-state.ts";
-import { replayBlock } from "../chain/recorded.ts";
 import { allOf } from "../chain/savepoint.ts";
 import { advanceTime, chainClocks, mineAtTimes } from "./clock.ts";
 import { Faults } from "./faults.ts";
@@ -60,7 +61,8 @@ export class Control {
   /** Records every acknowledged change from now on. */
   attach(journal: Journal): void {
     this.#journal = this.#kept = journal;
-    for (const chain of this.chains.all()) chain.recordTo(journal);
+    const recorder = new ChainJournal(journal, loadAbis());
+    for (const chain of this.chains.all()) chain.recordTo(recorder);
   }
 
   /** Where `state()` learns the journal's checkpoint. */

@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { ChainEntry, ChainRecorder } from "../chain/recorder.ts";
 import type { Savepoint } from "../chain/savepoint.ts";
-import type { JournalEntry, WorldEntry } from "./entries.ts";
+import type { ChainEntry, JournalEntry, WorldEntry } from "./entries.ts";
 import { JournalFile } from "./journal-file.ts";
 import { readEntries, readEntryPieces, scanJournal } from "./journal-reader.ts";
 import { checkHeader, JOURNAL_FORMAT, JournalError } from "./parse.ts";
@@ -25,7 +24,7 @@ type Work<T> = (record: (entry: JournalEntry) => void) => Promise<T>;
  * or taken back, with every change after it: the running world and the journal never disagree.
  * Writes resume on their own once the disk takes them again.
  */
-export class Journal implements ChainRecorder {
+export class Journal {
   readonly dir: string;
   readonly #file: JournalFile;
   readonly #undurable: Undurable;

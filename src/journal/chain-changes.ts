@@ -1,8 +1,81 @@
-import { toHex, type Address, type Hex } from "viem";
-import type { RequestProvider, Sent } from "./block-batcher.ts";
-import { FEES } from "./contract-call.ts";
-import { pendingRaw } from "./raw-tx.ts";
-import type { BlockEntry, ChainEntry, ChainRecorder, LogRecord, Mined, SentFields } from "./recorder.ts";
+import {
+  formatTransaction,
+  keccak256,
+  serializeTransaction,
+  toEventSelector,
+  toHex,
+  type AbiEvent,
+  type Address,
+  type Hex,
+  type RpcTransaction,
+} from "viem";
+import type { Abis } from "../core/abi.ts";
+import type { RequestProvider, SendableTx, Sent } from "../chain/block-batcher.ts";
+import { FEES } from "../chain/contract-call.ts";
+import type { ChainRecorder, RecordedChain } from "../chain/recorder.ts";
+import { indexedEventsAbi } from "../indexer/decode.ts";
+import type { BlockEntry, ChainEntry, LogRecord, Mined, SentFields } from "./entries.ts";
+import type { Journal } from "./journal.ts";
+
+// The chain's changes as lines of the journal: what a block, a call from outside or a send to a node is recorded as
+// (read back from the chain once it is made), and a block line made again on replay.
+
+/**
+ * The journal listening to the chains: each change a chain tells of is one step of it, in the chain's order, recorded
+ * as what it did (the followed logs too, so a restart folds them without the chains), taken back to the chain's
+ * savepoint if its line cannot be made durable.
+ */
+export class ChainJournal implements ChainRecorder {
+  readonly #journal: Journal;
+  /** The first topics of the events the index follows: the logs a line keeps. */
+  readonly #followed: ReadonlySet<string>;
+
+  constructor(journal: Journal, abis: Abis) {
+    this.#journal = journal;
+    this.#followed = new Set(indexedEventsAbi(abis).map((event) => toEventSelector(event as AbiEvent)));
+  }
+
+  block({ chainId, provider, savepoint }: RecordedChain, make: () => Promise<Sent[]>) {
+    return this.#journal.stepAhead(async (record) => {
+      for (const entry of await blockEntries(provider, chainId, await make(), this.#followed)) record(entry);
+    }, savepoint);
+  }
+
+  /** An evm_revert cannot be taken back: it is made durable first (one that then fails fails the same way on replay). */
+  call<T>({ chainId, provider, savepoint }: RecordedChain, method: string, params: unknown[], call: () => Promise<T>) {
+    const entry = { t: "rpc" as const, chainId, method, params };
+    if (method === "evm_revert") return this.#journal.first(entry, call);
+    return this.#journal.step(
+      (record) => runRecorded(provider, call, this.#followed, (made) => record({ ...entry, ...made })),
+      savepoint,
+    );
+  }
+
+  /**
+   * Recorded as sent, with the time of the block it landed in (a node we did not start: nothing there can be taken
+   * back). A transaction that reverted is mined all the same (the error names it): it is recorded too, then the error
+   * thrown.
+   */
+  sent({ chainId, provider }: RecordedChain, sendable: SendableTx, send: () => Promise<Hex>): Promise<Hex> {
+    return this.#journal.step(async (record) => {
+      let failed: { error: unknown } | undefined;
+      const hash = await send().catch((error: { transactionHash?: Hex }) => {
+        if (!error?.transactionHash) throw error;
+        failed = { error };
+        return error.transactionHash;
+      });
+      const block = (await provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as RawBlock;
+      // One left in the pool is recorded as signed: the replay puts the same bytes back there, for the block that mined
+      // it.
+      const mined = block.transactions.includes(hash)
+        ? { at: Number(BigInt(block.timestamp)) }
+        : await pendingRaw(provider, hash);
+      record({ t: "tx", chainId, ...fieldsOf(sendable), ...mined });
+      if (failed) throw failed.error;
+      return hash;
+    });
+  }
+}
 
 interface RawLog {
   address: Address;
@@ -22,7 +95,7 @@ interface RawBlock {
 }
 
 /** The fields a transaction was sent with (what replaying it needs). */
-export function fieldsOf(tx: Record<string, string>): SentFields {
+function fieldsOf(tx: Record<string, string>): SentFields {
   const { from, to, data, value, gas } = tx as unknown as SentFields;
   return { from, to, data, gas, ...(value ? { value } : {}) };
 }
@@ -41,7 +114,7 @@ const logRecord = (log: RawLog, time: number): LogRecord => [
  * What one block the batcher made is recorded as: the block (its time, the simulator's transactions
  * in it in the block's order, its head and followed logs), and each transaction left in the pool as signed.
  */
-export async function blockEntries(
+async function blockEntries(
   provider: RequestProvider,
   chainId: number,
   sent: Sent[],
@@ -79,7 +152,7 @@ export async function blockEntries(
  * The time of the first block mined after `before`, and what the blocks since did to the index (nothing mined:
  * undefined).
  */
-export async function minedSince(
+async function minedSince(
   provider: RequestProvider,
   before: bigint,
   followed: ReadonlySet<string>,
@@ -109,7 +182,7 @@ export async function minedSince(
  * Runs a call that may mine blocks and records it with the time of the first and what they did, even if the call then
  * failed.
  */
-export async function runRecorded<T>(
+async function runRecorded<T>(
   provider: RequestProvider,
   call: () => Promise<T>,
   followed: ReadonlySet<string>,
@@ -147,32 +220,32 @@ export async function replayBlock(provider: RequestProvider, entry: BlockEntry):
 }
 
 /**
- * Sends alone, as one step of `recorder`, and records the transaction as sent with the time of the block it landed in
- * (a node we did not start: nothing there can be taken back). A transaction that reverted is mined all the same (the
- * error names it): it is recorded too, then the error thrown.
+ * The signed bytes of a transaction waiting in the chain's pool, rebuilt from what the chain tells
+ * of it: `{ raw }` when they hash to `hash` (sent again, they are the same transaction), else `{}`.
  */
-export function sendRecorded(
-  provider: RequestProvider,
-  chainId: number,
-  recorder: ChainRecorder,
-  sendable: Record<string, string>,
-  send: () => Promise<Hex>,
-): Promise<Hex> {
-  return recorder.step(async (record) => {
-    let failed: { error: unknown } | undefined;
-    const hash = await send().catch((error: { transactionHash?: Hex }) => {
-      if (!error?.transactionHash) throw error;
-      failed = { error };
-      return error.transactionHash;
-    });
-    const block = (await provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as RawBlock;
-    // One left in the pool is recorded as signed: the replay puts the same bytes back there, for the block that mined
-    // it.
-    const mined = block.transactions.includes(hash)
-      ? { at: Number(BigInt(block.timestamp)) }
-      : await pendingRaw(provider, hash);
-    record({ t: "tx", chainId, ...fieldsOf(sendable), ...mined });
-    if (failed) throw failed.error;
-    return hash;
-  });
+async function pendingRaw(provider: RequestProvider, hash: Hex): Promise<{ raw?: Hex }> {
+  const found = (await provider.request({
+    method: "eth_getTransactionByHash",
+    params: [hash],
+  })) as RpcTransaction | null;
+  if (!found || found.blockNumber) return {};
+  const {
+    r,
+    s,
+    v,
+    yParity,
+    input,
+    blockHash: _b,
+    blockNumber: _n,
+    transactionIndex: _i,
+    hash: _h,
+    from: _f,
+    typeHex: _t,
+    ...fields
+  } = formatTransaction(found) as ReturnType<typeof formatTransaction> & { yParity?: number };
+  const raw = serializeTransaction(
+    { ...fields, data: input } as never,
+    { r, s, ...(yParity !== undefined ? { yParity } : { v }) } as never,
+  );
+  return keccak256(raw) === hash ? { raw } : {};
 }
