@@ -99,7 +99,7 @@ export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
     ]),
   );
   chains.register(
-    cached.chains.map((chain) => SimChain.awaiting(chain.chainId, chain.contracts, abis, indexes.get(chain.chainId)!)),
+    cached.chains.map((chain) => new SimChain(chain.chainId, chain.contracts, abis, indexes.get(chain.chainId)!)),
   );
   await chains.sync();
   // Its handles at once, as the cache holds it; a cache that does not hold this world leaves them to the replay, which
@@ -125,7 +125,7 @@ export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
       },
     );
     for (const chain of started.all()) {
-      chains.get(chain.chainId)!.adopt(chain);
+      chains.get(chain.chainId)!.connect(chain.writer!);
       chains.get(chain.chainId)!.indexFromChain();
     }
     await chains.sync();

@@ -52,13 +52,14 @@ export async function loadFromState(
 ): Promise<WorldLoader> {
   const { world, options, url, chains, control, abis } = loading;
   chains.register(
-    folded.chains.map((chain) =>
-      SimChain.awaiting(
-        chain.chainId,
-        chain.contracts,
-        abis,
-        new ChainIndexer(foldedSource(chain), chainFacts(chain.chainId, chain.contracts), {}, chain),
-      ),
+    folded.chains.map(
+      (chain) =>
+        new SimChain(
+          chain.chainId,
+          chain.contracts,
+          abis,
+          new ChainIndexer(foldedSource(chain), chainFacts(chain.chainId, chain.contracts), {}, chain),
+        ),
     ),
   );
   control.parts.accounts.restore(folded.accounts);
@@ -97,7 +98,7 @@ export async function loadFromState(
     warnOfDifferences(folded, await headsOf(started.all()));
     for (const chain of started.all()) {
       const live = chains.get(chain.chainId)!;
-      live.adopt(chain, { keepIndex: true });
+      live.connect(chain.writer!);
       live.indexFromChain();
     }
     // The chains are the simulator's now, closed with it.
