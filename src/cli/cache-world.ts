@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { loadAbis } from "../core/abi.ts";
 import { nodeTooOld } from "../core/node-version.ts";
 import { chooseWorld } from "../scenario/worlds.ts";
-import { cacheWorldAhead } from "../simulator/load-world.ts";
+import { cacheWorldAhead } from "../simulator/world-image.ts";
 import { serverUrl } from "../simulator/simulator.ts";
 import { exitAfterOutput } from "./exit.ts";
 import { readOptions, UsageError } from "./options.ts";

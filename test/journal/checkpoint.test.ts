@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
-import { CHECKPOINT_FILE } from "../../src/journal/checkpoint.ts";
+import { CHECKPOINT_FILE } from "../../src/journal/image.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { until } from "../eventually.ts";
