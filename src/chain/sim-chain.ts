@@ -11,7 +11,6 @@ import type { NodeLink } from "./node/link.ts";
 import { StorageFull, type ChainRecorder, type RecordedChain } from "./recorder.ts";
 import { chainErrorOf, errorsAbiOf, type RevertRules } from "./revert.ts";
 import type { Savepoint } from "./savepoint.ts";
-import { WriteMarks } from "./write-marks.ts";
 import { READ_ONLY } from "./read-only.ts";
 import type { ContractCall, WriteOptions } from "./contract-call.ts";
 
@@ -209,5 +208,27 @@ export class SimChain extends IndexedChain {
 
   close(): Promise<void> {
     return this.#writer?.close() ?? Promise.resolve();
+  }
+}
+
+/** How many marks are kept at most: writes nobody confirms (the replay's) do not pile up. */
+const KEPT = 1024;
+
+/**
+ * The index's mark (`markStale`) of each write not yet confirmed: a confirmed write nothing came after leaves the index
+ * current.
+ */
+class WriteMarks {
+  readonly #marks = new Map<Hex, number>();
+
+  remember(hash: Hex, mark: number): void {
+    if (this.#marks.size >= KEPT) this.#marks.delete(this.#marks.keys().next().value!);
+    this.#marks.set(hash, mark);
+  }
+
+  take(hash: Hex): number | undefined {
+    const mark = this.#marks.get(hash);
+    this.#marks.delete(hash);
+    return mark;
   }
 }

@@ -7,9 +7,8 @@ import { JournalFile } from "./journal-file.ts";
 import { readEntries, readEntryPieces, scanJournal } from "./journal-reader.ts";
 import { checkHeader, JOURNAL_FORMAT, JournalError } from "./parse.ts";
 import { Undurable } from "./undurable.ts";
-import { DiskState, type Writability } from "./disk-state.ts";
+import { DiskState, isStorageError, type Writability } from "./disk-state.ts";
 import { StorageFull } from "../chain/recorder.ts";
-import { isStorageError } from "./storage-full.ts";
 
 export { JournalError, JOURNAL_FORMAT, type Writability };
 export const JOURNAL_FILE = "journal.jsonl";
