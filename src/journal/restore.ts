@@ -29,16 +29,17 @@ export interface FoundImage {
 }
 
 /**
- * `found`, loaded to answer from: answered from as soon as its head is read when nothing follows it, else read whole
- * and the lines after it (`entries`) folded on, as the running simulator did (NotFoldable at a line the fold cannot
- * take without the chains).
+ * `found`, loaded to answer from: read whole (`entries` given, or "whole") and the lines after it (`entries`) folded on,
+ * as the running simulator did (NotFoldable at a line the fold cannot take without the chains); or, when nothing
+ * follows it, answered from as soon as its head is read.
  */
-export function loadImage({ image, ...found }: FoundImage, entries?: () => JournalEntry[]): LoadedImage {
+export function loadImage({ image, ...found }: FoundImage, entries?: (() => JournalEntry[]) | "whole"): LoadedImage {
   const { format, world, generation, offset, at, ...head } = image.head;
   const of = { format, world, generation, offset, at };
   if (!entries) return { ...found, of, state: { ...head, snapshots: { count: 0, taken: [] } }, rest: image.rest };
-  const state = foldEntries({ ...head, snapshots: readRest(image) }, entries(), indexedEventsAbi(loadAbis()));
-  return { ...found, of, state };
+  const state = { ...head, snapshots: readRest(image) };
+  if (entries === "whole") return { ...found, of, state };
+  return { ...found, of, state: foldEntries(state, entries(), indexedEventsAbi(loadAbis())) };
 }
 
 /** A journal opened for a start, and the image to answer from while the chains replay it. */

@@ -221,10 +221,13 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   }
 }
 
-/** The world cache's image of this world, loaded to answer from (a start without --state). */
+/**
+ * The world cache's image of this world, loaded to answer from (a start without --state): read whole, so the world's
+ * handles are read back from it before the first answer, as when it is replayed.
+ */
 function loadedCache(inputs: LoadInputs): LoadedImage | undefined {
   const found = cachedWorld(inputs);
-  return found && loadImage(found);
+  return found && loadImage(found, "whole");
 }
 
 /** A journal opened once the world is in (a node's chain: the world's chain ids are known only then). */

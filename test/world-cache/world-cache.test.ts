@@ -101,9 +101,9 @@ describe("the world cache", () => {
       let live = false;
       void sim.live.then(() => (live = true));
       expect(sim.load.source).toBe("cache");
-      const early = await readAll(sim);
       // Where the world landed is read back from the cached index: its handles are there at once.
       expect(sim.handles.copy()).toEqual(handles);
+      const early = await readAll(sim);
       expect(live).toBe(false);
       expect(early).toEqual(replayed);
 
