@@ -3,7 +3,7 @@ import type { ChainRegistry } from "../chain/registry.ts";
 import { loadAbis } from "../core/abi.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { apiError, ERRORS } from "../core/errors.ts";
-import { ChainJournal, replayBlock } from "../journal/chain-changes.ts";
+import { ChainJournal, replayChainEntry } from "../journal/chain-changes.ts";
 import type { JournalEntry } from "../journal/entries.ts";
 import { JournalError, type Journal } from "../journal/journal.ts";
 import type { TimeResponse } from "../schemas/control.ts";
@@ -183,41 +183,11 @@ export class Control {
     const { chains } = this.parts;
     for (const entry of entries) {
       switch (entry.t) {
-        case "tx": {
-          const chain = this.#chain(entry.chainId);
-          if (entry.raw !== undefined) {
-            await chain
-              .request("eth_sendRawTransaction", [entry.raw], { record: false })
-              .catch(() => (failedAgain += 1));
-            break;
-          }
-          const call = { to: entry.to, data: entry.data, ...(entry.value ? { value: BigInt(entry.value) } : {}) };
-          await chain
-            .write(
-              entry.from,
-              call,
-              {},
-              { gas: BigInt(entry.gas), ...(entry.at !== undefined ? { at: entry.at } : {}) },
-            )
-            .catch(() => (failedAgain += 1));
+        case "tx":
+        case "block":
+        case "rpc":
+          failedAgain += await replayChainEntry(this.#chain(entry.chainId), entry);
           break;
-        }
-        case "block": {
-          const chain = this.#chain(entry.chainId);
-          failedAgain += await replayBlock(
-            { request: ({ method, params }) => chain.request(method, params, quiet) },
-            entry,
-          );
-          break;
-        }
-        case "rpc": {
-          const chain = this.#chain(entry.chainId);
-          if (entry.at !== undefined) await chain.request("evm_setNextBlockTimestamp", [entry.at], { record: false });
-          await chain
-            .request(entry.method, entry.params, { record: false, caller: true })
-            .catch(() => (failedAgain += 1));
-          break;
-        }
         case "apiKey":
           await createApiKey(this.parts, entry.name, entry.apiKey);
           break;
@@ -275,6 +245,3 @@ export class Control {
     return run;
   }
 }
-
-/** The simulator's own calls: not recorded (a replay), with the chain's snapshot ids. */
-const quiet = { record: false, caller: false };

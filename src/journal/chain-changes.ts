@@ -13,6 +13,7 @@ import type { Abis } from "../core/abi.ts";
 import type { RequestProvider, SendableTx, Sent } from "../chain/block-batcher.ts";
 import { FEES } from "../chain/contract-call.ts";
 import type { ChainRecorder, RecordedChain } from "../chain/recorder.ts";
+import type { SimChain } from "../chain/sim-chain.ts";
 import { indexedEventsAbi } from "../indexer/decode.ts";
 import type { BlockEntry, ChainEntry, LogRecord, Mined, SentFields } from "./entries.ts";
 import type { Journal } from "./journal.ts";
@@ -198,10 +199,37 @@ async function runRecorded<T>(
 }
 
 /**
+ * A chain's line made again on `chain` (before the journal records it: nothing is recorded twice). Answers how many of
+ * its writes failed again, as they had the first time (mined though reverted, or refused).
+ */
+export async function replayChainEntry(chain: SimChain, entry: ChainEntry): Promise<number> {
+  const failed = () => 1;
+  switch (entry.t) {
+    case "block":
+      // The simulator's own calls, with the chain's snapshot ids.
+      return replayBlock({ request: ({ method, params }) => chain.request(method, params, quiet) }, entry);
+    case "rpc":
+      if (entry.at !== undefined) await chain.request("evm_setNextBlockTimestamp", [entry.at], quiet);
+      return chain.request(entry.method, entry.params, { record: false, caller: true }).then(() => 0, failed);
+    case "tx": {
+      // One left in the pool, put back as signed; one of the first format, sent again at its block's time.
+      if (entry.raw !== undefined)
+        return chain.request("eth_sendRawTransaction", [entry.raw], quiet).then(() => 0, failed);
+      const call = { to: entry.to, data: entry.data, ...(entry.value ? { value: BigInt(entry.value) } : {}) };
+      const options = { gas: BigInt(entry.gas), ...(entry.at !== undefined ? { at: entry.at } : {}) };
+      return chain.write(entry.from, call, {}, options).then(() => 0, failed);
+    }
+  }
+}
+
+/** Not recorded (a replay), with the chain's snapshot ids. */
+const quiet = { record: false, caller: false };
+
+/**
  * A recorded block made again: its transactions into the pool, one block at its time (the same block, so the same
  * hash). Answers how many of them failed again (reverted in the block, or refused), as they had the first time.
  */
-export async function replayBlock(provider: RequestProvider, entry: BlockEntry): Promise<number> {
+async function replayBlock(provider: RequestProvider, entry: BlockEntry): Promise<number> {
   const request = (method: string, params: unknown[] = []) => provider.request({ method, params });
   const automine = (await request("hardhat_getAutomine")) as boolean;
   const hashes: (Hex | undefined)[] = [];
