@@ -3,7 +3,7 @@ import { indexedEventsAbi } from "../indexer/decode.ts";
 import type { ChainIndexer } from "../indexer/indexer.ts";
 import { chainLogSource } from "../indexer/log-source.ts";
 import type { Abis } from "../core/abi.ts";
-import { ChainWriter } from "./chain-writer.ts";
+import type { ChainWriter } from "./chain-writer.ts";
 import { IndexedChain } from "./indexed-chain.ts";
 import type { CoreContracts } from "./deploy.ts";
 import type { ChainLink, PublicClient } from "./network.ts";
