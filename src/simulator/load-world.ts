@@ -67,7 +67,7 @@ export async function replayFirst(
   await control.loaded();
   if (contracts) await recordWorld(nodes, contracts, worldId);
   // The world as loaded, cached before anything changes it (the journal, next).
-  const caching = cache ? (await cacheTheWorld(cache, chains, control.parts.accounts)).written : Promise.resolve();
+  const caching = cache ? (await cacheTheWorld(cache, chains)).written : Promise.resolve();
   // Blocks mined by others on a node we did not start (or a reorg there) are indexed as they come.
   const stopFollowing = followNodes(
     nodes.map(({ chain }) => chain),
@@ -199,5 +199,5 @@ async function warnOfDifferences(loading: LoadInputs, journal: Journal | undefin
     `The cached world (${cache.cache.dir}) differs from what the chains replayed (${told.join("; ")}): ` +
       `answers now come from the chains, and the cache is rewritten.`,
   );
-  return (await cacheTheWorld(cache, loading.chains, loading.control.parts.accounts)).written;
+  return (await cacheTheWorld(cache, loading.chains)).written;
 }

@@ -35,11 +35,16 @@ export function worldCacheOf({
   };
 }
 
-/** The world as the world cache holds it (its image, the head read), if it does. */
+/**
+ * The world as the world cache holds it (its image, the head read), if it does; its API keys are the world's own (the
+ * cache keeps none: their wallets' keys may be given ones, --keys).
+ */
 export function cachedWorld(inputs: Pick<LoadInputs, "world" | "options" | "url">): FoundImage | undefined {
   const cache = worldCacheOf(inputs);
   const found = cache?.cache.open(cache.key);
-  return found && { image: found.image, from: "cache", cachedIn: found.dir };
+  if (!found) return undefined;
+  const head = { ...found.image.head, accounts: inputs.world.accounts };
+  return { image: { ...found.image, head }, from: "cache", cachedIn: found.dir };
 }
 
 /**
@@ -50,12 +55,11 @@ export function cachedWorld(inputs: Pick<LoadInputs, "world" | "options" | "url"
 export async function cacheTheWorld(
   { cache, key }: CacheOfWorld,
   chains: ChainRegistry,
-  accounts: Accounts,
 ): Promise<{ written: Promise<void> }> {
   const failed = (error: unknown) =>
     console.warn(`The world could not be cached in ${cache.dir}: ${(error as Error).message}`);
   try {
-    const image = worldImage(key, await liveState(chains, accounts));
+    const image = worldImage(key, await liveState(chains, new Accounts([])));
     const later = new Promise<void>((resolve) => setImmediate(resolve));
     return { written: later.then(() => cache.write(key, image)).catch(failed) };
   } catch (error) {
@@ -105,7 +109,7 @@ export async function cacheWorldAhead(
   try {
     await replay(inputs, chains);
     await (
-      await cacheTheWorld(cache, chains, new Accounts(inputs.world.accounts))
+      await cacheTheWorld(cache, chains)
     ).written;
     if (!cache.cache.has(cache.key)) throw new Error(`the world was not written to ${cache.cache.dir}`);
     return "cached";

@@ -83,8 +83,8 @@ export class WorldCache {
 }
 
 /**
- * The image of a world as loaded (`state`: its chains' indexes and API keys), to cache under `key`: encoded now, so
- * what changes the world next is not in it.
+ * The image of a world as loaded (`state`: its chains' indexes; no API keys, which are the world's own), to cache under
+ * `key`: encoded now, so what changes the world next is not in it.
  */
 export function worldImage(key: string, state: FoldedState): Buffer[] {
   return [...encodeImage({ world: key, generation: "", offset: 0, at: new Date().toISOString() }, state)];
