@@ -1,12 +1,11 @@
 import type { Hex, Log } from "viem";
 import { Accounts, apiKeyAccount } from "../core/accounts.ts";
 import type { CoreContracts } from "../chain/deploy.ts";
-import type { LogRecord, Mined } from "../chain/recorder.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { advanceHead, applyLogs } from "../indexer/apply.ts";
 import { decodeLogs, type indexedEventsAbi } from "../indexer/decode.ts";
 import type { ChainModels } from "../indexer/models.ts";
-import type { JournalEntry } from "./entries.ts";
+import type { JournalEntry, LogRecord, Mined } from "./entries.ts";
 
 /** One chain as its index stood at some line of the journal: the read models and the head's hash. */
 export interface FoldedChain {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CHECKPOINT_FILE } from "../../src/journal/checkpoint.ts";
+import { CHECKPOINT_FILE } from "../../src/journal/image.ts";
 import { JOURNAL_FILE } from "../../src/journal/journal.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
