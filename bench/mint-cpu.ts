@@ -4,12 +4,11 @@
 // before a change), in alternating rounds of the same number of mints. CPU time per mint moves much less than mints per
 // second when the machine is shared, so two trees compare on a busy machine too. `--a-args`/`--b-args` add flags to one
 // side (e.g. `--cache <empty folder>` for a start that is not from the world cache).
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { median } from "./lib/load.ts";
-import { ROOT, stopAll } from "./lib/processes.ts";
+import { cpuMsOf, ROOT, stopAll } from "./lib/processes.ts";
 import { startSimulator, stop, type Started } from "./lib/sim.ts";
 import { inTree, learnWorld, mintRequest, worlds, type WorldSpec } from "./lib/worlds.ts";
 
@@ -26,12 +25,6 @@ const { values } = parseArgs({
 });
 if (!values.b) throw new Error("--b <project tree> is required");
 
-/** The process's CPU time so far, in ms (utime + stime, in clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 const withArgs = (spec: WorldSpec, extra: string) =>
   extra ? { ...spec, args: [...spec.args, ...extra.split(" ")] } : spec;
 const spec = worlds(1).base;
@@ -42,14 +35,14 @@ const facts = await learnWorld(a.base, a.child);
 
 /** CPU ms per mint over `mints` mints. */
 async function perMint(sim: Started, mints: number): Promise<number> {
-  const before = cpuMs(sim.child.pid);
+  const before = cpuMsOf(sim.child.pid);
   const result = await autocannon({
     ...mintRequest(sim.base, facts.mint),
     connections: Number(values.connections),
     amount: mints,
   });
   if (result.non2xx + result.errors + result.timeouts > 0) throw new Error(`${sim.base}: a mint failed`);
-  return (cpuMs(sim.child.pid) - before) / mints;
+  return (cpuMsOf(sim.child.pid) - before) / mints;
 }
 
 await perMint(a, 100);
