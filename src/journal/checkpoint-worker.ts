@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { loadAbis } from "../core/abi.ts";
 import { indexedEventsAbi } from "../indexer/decode.ts";
 import { CHECKPOINT_FILE, encodeImage, ofJournal, readImage, writeImage } from "./image.ts";
-import { foldEntries, NotFoldable } from "./fold.ts";
+import { foldEntries } from "./fold.ts";
 import { readEntries } from "./journal-reader.ts";
 import { JOURNAL_FILE } from "./journal.ts";
 
@@ -32,9 +32,11 @@ try {
   const entries = readEntries(join(dir, JOURNAL_FILE), base.offset, to, { byte: base.offset });
   const folded = foldEntries(base, entries, indexedEventsAbi(loadAbis()));
   const at = new Date().toISOString();
-  result = { offset: to, at, bytes: writeImage(path, encodeImage({ world, generation, offset: to, at }, folded)) };
-} catch (error) {
   result =
-    error instanceof NotFoldable ? { stuck: error.message } : { failed: String((error as Error)?.message ?? error) };
+    "notFoldable" in folded
+      ? { stuck: folded.notFoldable }
+      : { offset: to, at, bytes: writeImage(path, encodeImage({ world, generation, offset: to, at }, folded)) };
+} catch (error) {
+  result = { failed: String((error as Error)?.message ?? error) };
 }
 parentPort!.postMessage(result);

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { loadAbis } from "../core/abi.ts";
 import { indexedEventsAbi } from "../indexer/decode.ts";
 import type { JournalEntry } from "./entries.ts";
-import { foldEntries, NotFoldable, type FoldedState } from "./fold.ts";
+import { foldEntries, type FoldedState, type NotFoldable } from "./fold.ts";
 import { CHECKPOINT_FILE, ofJournal, openImage, readRest, type ImageOf, type OpenedImage, type Part } from "./image.ts";
 import { Journal } from "./journal.ts";
 
@@ -30,16 +30,22 @@ export interface FoundImage {
 
 /**
  * `found`, loaded to answer from: read whole (`entries` given, or "whole") and the lines after it (`entries`) folded on,
- * as the running simulator did (NotFoldable at a line the fold cannot take without the chains); or, when nothing
- * follows it, answered from as soon as its head is read.
+ * as the running simulator did (or why not: NotFoldable, a line the fold cannot take without the chains); or, when
+ * nothing follows it, answered from as soon as its head is read.
  */
-export function loadImage({ image, ...found }: FoundImage, entries?: (() => JournalEntry[]) | "whole"): LoadedImage {
+export function loadImage(found: FoundImage, entries?: "whole"): LoadedImage;
+export function loadImage(found: FoundImage, entries: (() => JournalEntry[]) | undefined): LoadedImage | NotFoldable;
+export function loadImage(
+  { image, ...found }: FoundImage,
+  entries?: (() => JournalEntry[]) | "whole",
+): LoadedImage | NotFoldable {
   const { format, world, generation, offset, at, ...head } = image.head;
   const of = { format, world, generation, offset, at };
   if (!entries) return { ...found, of, state: { ...head, snapshots: { count: 0, taken: [] } }, rest: image.rest };
   const state = { ...head, snapshots: readRest(image) };
   if (entries === "whole") return { ...found, of, state };
-  return { ...found, of, state: foldEntries(state, entries(), indexedEventsAbi(loadAbis())) };
+  const folded = foldEntries(state, entries(), indexedEventsAbi(loadAbis()));
+  return "notFoldable" in folded ? folded : { ...found, of, state: folded };
 }
 
 /** A journal opened for a start, and the image to answer from while the chains replay it. */
@@ -81,12 +87,8 @@ export function openState(
     }
     // A cached world is the image at offset 0: what follows it is every line after the journal's first.
     const from = Math.max(found.image.head.offset, journal.headerBytes);
-    try {
-      return { journal, image: loadImage(found, journal.bytes > from ? () => journal.read(from) : undefined) };
-    } catch (error) {
-      if (!(error instanceof NotFoldable)) throw error;
-      return { journal, replayFirst: error.message };
-    }
+    const image = loadImage(found, journal.bytes > from ? () => journal.read(from) : undefined);
+    return "notFoldable" in image ? { journal, replayFirst: image.notFoldable } : { journal, image };
   } catch (error) {
     journal.close();
     throw error;
