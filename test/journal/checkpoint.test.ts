@@ -7,16 +7,9 @@ import { CHECKPOINT_FILE } from "../../src/journal/image.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { until } from "../eventually.ts";
+import { readWorld } from "../world-reads.ts";
 import { rpc } from "../rpc.ts";
-import {
-  call,
-  collectionsOn,
-  DEMO_KEYS,
-  mintBody,
-  postJson,
-  RPC_ON_FREE_PORTS,
-  startTestSimulator,
-} from "../harness.ts";
+import { collectionsOn, DEMO_KEYS, mintBody, postJson, RPC_ON_FREE_PORTS, startTestSimulator } from "../harness.ts";
 
 // A restart with --state answers from the journal's checkpoint and the lines after it, folded,
 // before its chains have replayed anything, and answers the same once they have. The journal is
@@ -39,16 +32,7 @@ async function start(stateDir: string, checkpointEveryBytes?: number, cacheDir?:
 
 /** What a client reads, over HTTP only (the chains need not run): every collection, and every item's history and metadata. */
 async function answers(sim: Simulator) {
-  const list = (await call(sim, "/api/v2/collection?perPage=100&sortBy=address&sortDir=asc")).body;
-  const items: unknown[] = [];
-  for (const { address, uri } of list.collections as { address: string; uri: string }[]) {
-    for (let tokenId = 1; ; tokenId += 1) {
-      const history = await call(sim, `/api/v2/item/events/${address}/${tokenId}?perPage=100`);
-      if (history.status === 404) break;
-      items.push(history.body, (await call(sim, `${new URL(uri).pathname}/${tokenId}`)).body);
-    }
-  }
-  return { list, items };
+  return (await readWorld(sim.url, { control: false })).answers;
 }
 
 describe("a restart from a checkpoint", () => {

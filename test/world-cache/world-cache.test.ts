@@ -9,6 +9,7 @@ import { demoWorld } from "../../src/scenario/worlds.ts";
 import { cacheWorldAhead } from "../../src/simulator/world-image.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { eventually, until } from "../eventually.ts";
+import { readWorld } from "../world-reads.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
 
 // A world replayed once is cached (an image of its index as loaded, the metadata on chain included);
@@ -23,20 +24,7 @@ const start = () => startTestSimulator(demoWorld({ baseUrl: PUBLIC_URL }), { cac
 
 /** Every read answer of the world: the list, each collection, each item's history and metadata, as raw bytes. */
 async function readAll(sim: Simulator): Promise<Map<string, string>> {
-  const answers = new Map<string, string>();
-  const get = async (path: string) => {
-    const response = await fetch(`${sim.url}${path}`);
-    answers.set(path, `${response.status} ${await response.text()}`);
-    return answers.get(path)!;
-  };
-  const list = JSON.parse((await get("/api/v2/collection?perPage=100")).slice(4)) as {
-    collections: { address: string }[];
-  };
-  for (const { address } of list.collections) {
-    await get(`/api/v2/collection/${address}`);
-    for (let tokenId = 1; tokenId <= 4; tokenId++) await get(`/api/v2/item/events/${address}/${tokenId}?perPage=100`);
-  }
-  return answers;
+  return (await readWorld(sim.url, { control: false })).answers;
 }
 
 /** The cache's files, once the first is written (it is written after the world is in). */
