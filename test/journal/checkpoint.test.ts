@@ -9,7 +9,15 @@ import type { Simulator } from "../../src/simulator/simulator.ts";
 import { until } from "../eventually.ts";
 import { readWorld } from "../world-reads.ts";
 import { rpc } from "../rpc.ts";
-import { collectionsOn, DEMO_KEYS, mintBody, postJson, RPC_ON_FREE_PORTS, startTestSimulator } from "../harness.ts";
+import {
+  collectionsOn,
+  DEMO_KEYS,
+  mintBody,
+  mintItem,
+  postJson,
+  RPC_ON_FREE_PORTS,
+  startTestSimulator,
+} from "../harness.ts";
 
 // A restart with --state answers from the journal's checkpoint and the lines after it, folded,
 // before its chains have replayed anything, and answers the same once they have. The journal is
@@ -42,10 +50,7 @@ describe("a restart from a checkpoint", () => {
     await sim.live;
     const [bnb] = (await collectionsOn(sim, 56)) as [Address];
     const mint = (on: Simulator, name: string) =>
-      postJson(on, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
-        ...mintBody(on, bnb, 56),
-        item: { name, initialSupply: 3 },
-      });
+      mintItem(on, { collection: bnb, chainId: 56, item: { name, initialSupply: 3 } });
     await until("a first checkpoint", () => sim.control.state().checkpoint !== undefined);
     // What a crash would leave: this checkpoint, and the journal after it.
     const crashed = readFileSync(join(dir, CHECKPOINT_FILE));
