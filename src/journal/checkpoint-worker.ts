@@ -2,8 +2,8 @@ import { parentPort, workerData } from "node:worker_threads";
 import { join } from "node:path";
 import { loadAbis } from "../core/abi.ts";
 import { indexedEventsAbi } from "../indexer/decode.ts";
-import { readCheckpoint, writeCheckpoint } from "./checkpoint.ts";
-import { foldEntries, NotFoldable } from "./fold.ts";
+import { CHECKPOINT_FILE, encodeImage, ofJournal, readImage, writeImage } from "./image.ts";
+import { foldEntries } from "./fold.ts";
 import { readEntries } from "./journal-reader.ts";
 import { JOURNAL_FILE } from "./journal.ts";
 
@@ -26,14 +26,17 @@ export type FoldResult = { offset: number; at: string; bytes: number } | { stuck
 const { dir, world, generation, to } = workerData as FoldJob;
 let result: FoldResult;
 try {
-  const base = readCheckpoint(dir, { world, generation, bytes: to });
+  const path = join(dir, CHECKPOINT_FILE);
+  const base = readImage(path, ofJournal({ world, generation, bytes: to }));
   if (!base) throw new Error("there is no checkpoint of this journal to fold onto");
   const entries = readEntries(join(dir, JOURNAL_FILE), base.offset, to, { byte: base.offset });
   const folded = foldEntries(base, entries, indexedEventsAbi(loadAbis()));
-  const written = writeCheckpoint(dir, { ...folded, world, generation, offset: to });
-  result = { offset: to, at: written.at, bytes: written.bytes };
-} catch (error) {
+  const at = new Date().toISOString();
   result =
-    error instanceof NotFoldable ? { stuck: error.message } : { failed: String((error as Error)?.message ?? error) };
+    "notFoldable" in folded
+      ? { stuck: folded.notFoldable }
+      : { offset: to, at, bytes: writeImage(path, encodeImage({ world, generation, offset: to, at }, folded)) };
+} catch (error) {
+  result = { failed: String((error as Error)?.message ?? error) };
 }
 parentPort!.postMessage(result);

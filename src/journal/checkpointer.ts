@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
-import { writeCheckpoint, type CheckpointOf } from "./checkpoint.ts";
+import { join } from "node:path";
+import { CHECKPOINT_FILE, encodeImage, writeImage, type ImageOf } from "./image.ts";
 import type { FoldJob, FoldResult } from "./checkpoint-worker.ts";
 import type { FoldedState } from "./fold.ts";
 import type { Journal } from "./journal.ts";
@@ -57,7 +58,7 @@ export class Checkpointer {
   #retryAt = 0;
   #lastFailure = "";
 
-  constructor(options: CheckpointerOptions, from: CheckpointOf | undefined) {
+  constructor(options: CheckpointerOptions, from: ImageOf | undefined) {
     this.#options = options;
     this.#last = from && { generation: from.generation, offset: from.offset, at: from.at };
   }
@@ -124,7 +125,9 @@ export class Checkpointer {
       await journal.durableHeld();
       if (this.#closed || journal.header.generation !== generation) return;
       const offset = journal.bytes;
-      const { at, bytes } = writeCheckpoint(journal.dir, { ...(await live()), world, generation, offset });
+      const at = new Date().toISOString();
+      const parts = encodeImage({ world, generation, offset, at }, await live());
+      const bytes = writeImage(join(journal.dir, CHECKPOINT_FILE), parts);
       this.#written({ generation, offset, at, bytes }, "simulator");
       this.#stuck = false;
     });

@@ -1,15 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { ChainEntry, ChainRecorder, Savepoint } from "../chain/recorder.ts";
-import type { JournalEntry, WorldEntry } from "./entries.ts";
+import type { Savepoint } from "../chain/savepoint.ts";
+import type { ChainEntry, JournalEntry, WorldEntry } from "./entries.ts";
 import { JournalFile } from "./journal-file.ts";
 import { readEntries, readEntryPieces, scanJournal } from "./journal-reader.ts";
 import { checkHeader, JOURNAL_FORMAT, journalRefused } from "./parse.ts";
 import { Undurable } from "./undurable.ts";
-import { DiskState, type Writability } from "./disk-state.ts";
+import { DiskState, isStorageError, type Writability } from "./disk-state.ts";
 import { ERRORS, isApiError } from "../core/errors.ts";
-import { isStorageError } from "./storage-full.ts";
 
 export { journalRefused, JOURNAL_FORMAT, type Writability };
 export const JOURNAL_FILE = "journal.jsonl";
@@ -24,7 +23,7 @@ type Work<T> = (record: (entry: JournalEntry) => void) => Promise<T>;
  * or taken back, with every change after it: the running world and the journal never disagree.
  * Writes resume on their own once the disk takes them again.
  */
-export class Journal implements ChainRecorder {
+export class Journal {
   readonly dir: string;
   readonly #file: JournalFile;
   readonly #undurable: Undurable;
@@ -208,7 +207,7 @@ export class Journal implements ChainRecorder {
     // A line the disk refused was cut by the file; the lines before it stay (their changes are taken back, as every
     // writer is told).
     if ("error" in outcome && isApiError(outcome.error, ERRORS.STORAGE_FULL)) {
-      await point?.takeBack();
+      await point?.rollback();
       point?.release();
       throw outcome.error;
     }

@@ -28,6 +28,7 @@ import { call, expectErrorBody, postJson, startTestSimulator } from "../harness.
 import { rpc } from "../rpc.ts";
 import { describeOnAnvil, startAnvil, type NodeProcess } from "./nodes.ts";
 import { startClashingNode } from "./plain-node.ts";
+import { readWorld } from "../world-reads.ts";
 
 // A team's shared environment: one anvil, several simulator processes on it with one contracts file.
 // Whichever instance mints, every instance answers the same bytes, names and images included (the
@@ -54,21 +55,8 @@ async function post(instance: Instance, path: string, body: unknown) {
 
 /** Every answer an instance gives about chain 56: the list, each collection, each item's history and metadata, as bytes. */
 async function everything(instance: Instance): Promise<string[]> {
-  const text = async (path: string) => {
-    const response = await fetch(`${instance.base}${path}`);
-    return `${response.status} ${path} ${await response.text()}`;
-  };
-  const list = await call(at(instance), "/api/v2/collection?chainId=56&perPage=100");
-  const answers = [await text("/api/v2/collection?chainId=56&perPage=100")];
-  for (const { address, uri } of list.body.collections as { address: Address; uri: string }[]) {
-    answers.push(await text(`/api/v2/collection/${address}`));
-    const items = await call(at(instance), `/_sim/collections/${address}/items?chainId=56`);
-    for (const { tokenId } of items.body.items as { tokenId: number }[]) {
-      answers.push(await text(`/api/v2/item/events/${address}/${tokenId}?perPage=100`));
-      answers.push(await text(new URL(`${uri}/${tokenId}`).pathname));
-    }
-  }
-  return answers;
+  const { answers } = await readWorld(instance.base, { chainId: 56 });
+  return [...answers].filter(([path]) => !path.startsWith("/_sim/")).map(([path, answer]) => `${path} ${answer}`);
 }
 
 /** Mints from every instance at once, `perInstance` each, interleaved; answers every answer. */
