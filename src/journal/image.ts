@@ -1,9 +1,9 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { ChainModels } from "../indexer/models.ts";
 import type { FoldedChain, FoldedState } from "./fold.ts";
-import { syncDir } from "./sync-dir.ts";
+import { nodeDisk, type Disk } from "./disk.ts";
 
 // An image is what the simulator answers from, as of one line of a journal, without its chains: every chain's index,
 // the API keys and the control snapshots' copies. The journal's checkpoint is one (as of its `offset`); a world in the
@@ -101,25 +101,30 @@ export function encodeImage(of: Omit<ImageOf, "format">, state: FoldedState): Ge
  * (`partial`), synced, renamed over `path`, the directory synced. What failed to be written (a full disk) is removed,
  * and the previous image stays. Answers its size.
  */
-export function writeImage(path: string, parts: Iterable<Buffer>, partial = `${path}.partial`): number {
+export function writeImage(
+  path: string,
+  parts: Iterable<Buffer>,
+  partial = `${path}.partial`,
+  disk: Disk = nodeDisk,
+): number {
   let size = 0;
   try {
-    const fd = openSync(partial, "w");
+    const fd = disk.open(partial, "w");
     try {
       for (const bytes of parts) {
-        for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done);
+        for (let done = 0; done < bytes.length;) done += disk.write(fd, bytes, done, bytes.length - done);
         size += bytes.length;
       }
-      fsyncSync(fd);
+      disk.fsync(fd);
     } finally {
-      closeSync(fd);
+      disk.close(fd);
     }
-    renameSync(partial, path);
+    disk.rename(partial, path);
   } catch (error) {
-    rmSync(partial, { force: true });
+    disk.unlink(partial, true);
     throw error;
   }
-  syncDir(dirname(path));
+  disk.syncDir(dirname(path));
   return size;
 }
 

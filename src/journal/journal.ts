@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Savepoint } from "../chain/savepoint.ts";
 import type { ChainEntry, JournalEntry, WorldEntry } from "./entries.ts";
+import { makeDir, nodeDisk, type Disk } from "./disk.ts";
 import { JournalFile } from "./journal-file.ts";
 import { readEntries, readEntryPieces, scanJournal } from "./journal-reader.ts";
 import { checkHeader, JOURNAL_FORMAT, journalRefused } from "./parse.ts";
@@ -25,6 +26,8 @@ type Work<T> = (record: (entry: JournalEntry) => void) => Promise<T>;
  */
 export class Journal {
   readonly dir: string;
+  /** What its files are written through (the checkpoints' too). */
+  readonly disk: Disk;
   readonly #file: JournalFile;
   readonly #undurable: Undurable;
   #header: WorldEntry;
@@ -32,8 +35,9 @@ export class Journal {
   #queue: Promise<unknown> = Promise.resolve();
   readonly #disk: DiskState;
 
-  private constructor(dir: string, file: JournalFile, header: WorldEntry, told: (line: string) => void) {
+  private constructor(dir: string, disk: Disk, file: JournalFile, header: WorldEntry, told: (line: string) => void) {
     this.dir = dir;
+    this.disk = disk;
     this.#file = file;
     this.#header = header;
     this.#disk = new DiskState(dir, file, told);
@@ -49,19 +53,20 @@ export class Journal {
     dir: string,
     worldId: string,
     told: (line: string) => void = () => {},
+    disk: Disk = nodeDisk,
   ): { journal: Journal; warning?: string } {
-    mkdirSync(dir, { recursive: true });
+    makeDir(disk, dir);
     const path = join(dir, JOURNAL_FILE);
     const created = !existsSync(path);
     const scanned = created ? { header: undefined, headerBytes: 0, goodBytes: 0 } : scanJournal(path);
     const header = scanned.header ? checkHeader(scanned.header, worldId, path) : newHeader(worldId);
     let file: JournalFile;
     try {
-      file = JournalFile.open(path, scanned.header ? scanned.goodBytes : 0, created);
+      file = JournalFile.open(disk, path, scanned.header ? scanned.goodBytes : 0, created);
     } catch (error) {
       throw cannotOpen(dir, error);
     }
-    const journal = new Journal(dir, file, header, told);
+    const journal = new Journal(dir, disk, file, header, told);
     journal.#headerBytes = scanned.headerBytes;
     try {
       if (!scanned.header) journal.#startGeneration(header);

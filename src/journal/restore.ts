@@ -4,6 +4,7 @@ import { indexedEventsAbi } from "../indexer/decode.ts";
 import type { JournalEntry } from "./entries.ts";
 import { foldEntries, type FoldedState, type NotFoldable } from "./fold.ts";
 import { CHECKPOINT_FILE, ofJournal, openImage, readRest, type ImageOf, type OpenedImage, type Part } from "./image.ts";
+import type { Disk } from "./disk.ts";
 import { Journal } from "./journal.ts";
 
 /** An image loaded to answer from at once. */
@@ -70,8 +71,9 @@ export function openState(
   worldId: string,
   cachedWorld: () => FoundImage | undefined,
   told: (line: string) => void,
+  disk?: Disk,
 ): OpenedState {
-  const { journal, warning } = Journal.open(dir, worldId, told);
+  const { journal, warning } = Journal.open(dir, worldId, told, disk);
   if (warning) told(warning);
   try {
     const generation = journal.header.generation ?? "";

@@ -10,6 +10,7 @@ import { Control } from "../control/control.ts";
 import { PushedEvents } from "../events/events.ts";
 import { createApp } from "../http/app.ts";
 import { Checkpointer } from "../journal/checkpointer.ts";
+import type { Disk } from "../journal/disk.ts";
 import { Journal } from "../journal/journal.ts";
 import { StateLock } from "../journal/lock.ts";
 import { loadImage, openState, type LoadedImage } from "../journal/restore.ts";
@@ -48,12 +49,15 @@ export interface Simulator extends SeedTarget {
   close(): Promise<void>;
 }
 
+/** A start's options, and the disk `--state` writes through (a test's that loses what was not synced; the real one by default). */
+export type StartOptions = Partial<SimulatorOptions> & { disk?: Disk };
+
 /**
  * Serves the API (503 until the world is in), starts the chains and loads the world onto
  * them, and answers once reads are complete: with a cached world (`cacheDir`) that is
  * before the chains have replayed it (`live` tells when they have).
  */
-export async function startSimulator(world: World, overrides: Partial<SimulatorOptions> = {}): Promise<Simulator> {
+export async function startSimulator(world: World, overrides: StartOptions = {}): Promise<Simulator> {
   const options = { ...DEFAULT_OPTIONS, ...overrides };
   const chains = new ChainRegistry();
   const servers: Server[] = [];
@@ -65,7 +69,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   /** What the journal held at start (once the chains hold it). */
   const kept: { restored?: RestoredState } = {};
   // One simulator per state directory, for the life of the process: a second one is refused before it does anything.
-  const lock = options.stateDir === undefined ? undefined : StateLock.take(options.stateDir);
+  const lock = options.stateDir === undefined ? undefined : StateLock.take(options.stateDir, options.disk);
   // Resolves once the chains hold the world (with the answers, unless they came from the cache first).
   const chainsHoldWorld = { resolve: (): void => undefined, reject: (_error: unknown): void => undefined };
   const live = new Promise<void>((resolve, reject) => Object.assign(chainsHoldWorld, { resolve, reject }));
@@ -161,6 +165,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
             worldIdOn(options.chains.map(({ chainId }) => chainId)),
             () => cachedWorld(inputs),
             warn,
+            options.disk,
           )
         : undefined;
     journal = state?.journal;
@@ -184,7 +189,7 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     const journalOf = (chainIds: number[]) =>
       options.stateDir === undefined
         ? undefined
-        : (journal ??= openJournal(options.stateDir, worldIdOn(chainIds), warn));
+        : (journal ??= openJournal(options.stateDir, worldIdOn(chainIds), warn, options.disk));
     // Start-up (b) when there is an image to answer from, else (a): load-world.ts.
     const loading = image
       ? await fromImage(inputs, image, journal, recorded)
@@ -231,8 +236,8 @@ function loadedCache(inputs: LoadInputs): LoadedImage | undefined {
 }
 
 /** A journal opened once the world is in (a node's chain: the world's chain ids are known only then). */
-function openJournal(dir: string, worldId: string, warn: (line: string) => void): Journal {
-  const { journal, warning } = Journal.open(dir, worldId, warn);
+function openJournal(dir: string, worldId: string, warn: (line: string) => void, disk?: Disk): Journal {
+  const { journal, warning } = Journal.open(dir, worldId, warn, disk);
   if (warning) warn(warning);
   return journal;
 }
