@@ -14,6 +14,8 @@ import {
   type Hex,
 } from "viem";
 import { loadAbis } from "../../src/core/abi.ts";
+import { chainFacts } from "../../src/chain/deploy.ts";
+import { contractMismatches } from "../chain-oracle.ts";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../processes.ts";
@@ -220,7 +222,17 @@ describeOnAnvil("several instances on one node", () => {
     it("after random mints through either instance, transfers and listings sent to the node, and reverts there, a fresh instance answers as the live ones", async () => {
       const [a, b] = instances as [SimulatorProcess, SimulatorProcess];
       const abis = loadAbis();
-      const { marketplace } = JSON.parse(await readFile(join(dir, "keys-contracts.json"), "utf8")).chains["56"];
+      const contracts = JSON.parse(await readFile(join(dir, "keys-contracts.json"), "utf8")).chains["56"];
+      const { marketplace } = contracts;
+      const node = createPublicClient({ transport: http(anvil.url) });
+      /** The contracts' own state against read models folded afresh from the node's logs (which the instances answer as). */
+      const expectIndexMatchesContracts = async () => {
+        const index = new ChainIndexer(chainLogSource(node, indexedEventsAbi(abis)), chainFacts(56, contracts), {
+          fromBlock: contracts.deployedAt.block,
+        });
+        await index.sync();
+        expect(await contractMismatches({ client: node, abis, models: index.models })).toEqual([]);
+      };
       const wallet = createWalletClient({ account: privateKeyToAccount(anvilKey(1)), transport: http(anvil.url) });
       const collection = (await call(at(a), "/api/v2/collection?chainId=56")).body.collections[0].address as Address;
       const held = async () => {
@@ -244,7 +256,7 @@ describeOnAnvil("several instances on one node", () => {
       );
 
       type Step =
-        | { kind: "mint"; via: number; supply: number }
+        | { kind: "mint"; via: number; supply: number; name: string }
         | { kind: "transfer" | "list"; pick: number }
         | { kind: "revert" };
       const step: fc.Arbitrary<Step> = fc.oneof(
@@ -252,6 +264,7 @@ describeOnAnvil("several instances on one node", () => {
           kind: fc.constant("mint" as const),
           via: fc.integer({ min: 0, max: 1 }),
           supply: fc.integer({ min: 1, max: 4 }),
+          name: fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,11}$/),
         }),
         fc.record({ kind: fc.constantFrom("transfer" as const, "list" as const), pick: fc.nat() }),
         fc.constant({ kind: "revert" as const }),
@@ -267,7 +280,7 @@ describeOnAnvil("several instances on one node", () => {
                 collectionAddress: collection,
                 recipient: alice,
                 chainId: 56,
-                item: { name: `Drawn ${Math.random().toString(36).slice(2, 8)}`, initialSupply: next.supply },
+                item: { name: `Drawn ${next.name}`, initialSupply: next.supply },
               });
               expect(answer.status, JSON.stringify(answer.body)).toBe(200);
             } else if (next.kind === "revert") {
@@ -301,6 +314,7 @@ describeOnAnvil("several instances on one node", () => {
           } finally {
             fresh.child.kill("SIGTERM");
           }
+          await expectIndexMatchesContracts();
         }),
         { numRuns: 3 },
       );
@@ -324,12 +338,13 @@ describeOnAnvil("several instances on one node", () => {
     const poolAddresses = pool.map((account) => account.address.toLowerCase() as Address);
     const setBalance = (address: string, wei: bigint) =>
       rpc(anvil.url, "anvil_setBalance", [address, `0x${wei.toString(16)}`]);
+    let minted = 0;
     const mint = (instance: Instance, apiKey = "sim-bob") =>
       post(instance, `/api/v2/item/new?apiKey=${apiKey}`, {
         collectionAddress: collection,
         recipient: alice,
         chainId: 56,
-        item: { name: `Pooled ${Math.random().toString(36).slice(2, 8)}`, initialSupply: 1 },
+        item: { name: `Pooled ${(minted += 1)}`, initialSupply: 1 },
       });
     const minters = () =>
       Promise.all(
