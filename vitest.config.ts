@@ -11,6 +11,9 @@ export default defineConfig({
     // EDR is a native addon: run test files in child processes, not worker threads.
     pool: "forks",
     testTimeout: 60_000,
+    // expect.poll waits as long as any other wait of the suite (test/eventually.ts HANG_MS): a bound that tells a hang,
+    // not a speed (vitest's default of 1 s fails a dashboard poll on a busy machine).
+    expect: { poll: { timeout: 30_000, interval: 50 } },
     hookTimeout: 120_000,
   },
 });

@@ -4,11 +4,10 @@
 // per request hardly moves when other work shares the machine, so two trees compare on a busy one. Prints each
 // tree's µs of CPU (user + system, from /proc/<pid>/stat) per request and B ÷ A: the median of the rounds' ratios.
 // Scenarios: the reads of bench/compare.ts (list, sorted, filtered, collection, history, deep).
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { load, median } from "./lib/load.ts";
-import { ROOT, stopAll } from "./lib/processes.ts";
+import { cpuMsOf, ROOT, stopAll } from "./lib/processes.ts";
 import { startSimulator, stop, type Started } from "./lib/sim.ts";
 import { inTree, learnWorld, worlds, type WorldFacts } from "./lib/worlds.ts";
 
@@ -25,12 +24,6 @@ const { values, positionals } = parseArgs({
 if (!values.b) throw new Error("--b <project tree> is required");
 const ALL = ["list", "sorted", "filtered", "collection", "history", "deep"];
 const scenarios = positionals.length ? positionals : ALL;
-
-/** The CPU time the process has used so far, in µs (Linux: utime + stime, in clock ticks of 10 ms). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
 
 function pathOf(facts: WorldFacts, scenario: string): string {
   const { collection, tokenId, events } = facts.hot;
@@ -49,9 +42,9 @@ function pathOf(facts: WorldFacts, scenario: string): string {
 
 /** µs of CPU per request while the simulator answers `path` under load for `seconds`. */
 async function cpuPerRequest(sim: Started, path: string, seconds: number): Promise<number> {
-  const before = cpuMicros(sim.child.pid);
+  const before = cpuMsOf(sim.child.pid) * 1000;
   const { requests } = await load({ url: sim.base + path, connections: Number(values.connections), seconds });
-  return (cpuMicros(sim.child.pid) - before) / requests;
+  return (cpuMsOf(sim.child.pid) * 1000 - before) / requests;
 }
 
 const spec = worlds(1).base;

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { CHECKPOINT_FILE } from "../src/journal/checkpoint.ts";
+import { CHECKPOINT_FILE } from "../src/journal/image.ts";
 import { JOURNAL_FILE } from "../src/journal/journal.ts";
 import { median } from "./lib/load.ts";
 import { stopAll } from "./lib/processes.ts";

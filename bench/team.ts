@@ -13,12 +13,12 @@
 // (its path in the tree; `dist/bundle/simulate.js` where a tree has its bundle and no node_modules); `--anvil`: the
 // anvil binary (default the one npm installed here).
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { mnemonicToAccount } from "viem/accounts";
-import { children, freePort, ROOT, sleep, startNode } from "./lib/processes.ts";
+import { children, cpuMsOf, freePort, ROOT, sleep, startNode } from "./lib/processes.ts";
 
 const { values } = parseArgs({
   options: {
@@ -67,12 +67,6 @@ interface Run {
   /** CPU time the simulator processes (all of them) and anvil spent per mint under the load, in ms. */
   simulatorCpuMs: number;
   anvilCpuMs: number;
-}
-
-/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux; 100 ticks a second). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const anvils = new Set<ReturnType<typeof spawn>>();

@@ -42,7 +42,12 @@ export const MUTATION_GROUPS: MutationGroup[] = [
   },
   {
     name: "contract-suite",
-    mutate: ["src/contract-suite/checks/*.ts", "src/contract-suite/order.ts", "src/contract-suite/facts.ts"],
+    mutate: [
+      "src/contract-suite/checks/*.ts",
+      "src/contract-suite/answers/*.ts",
+      "src/contract-suite/order.ts",
+      "src/contract-suite/facts.ts",
+    ],
     tests: [
       "test/contract-suite/suite.test.ts",
       "test/contract-suite/order.test.ts",

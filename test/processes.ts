@@ -77,9 +77,16 @@ export interface SimulatorProcess extends SimulatorRun {
 
 const running = new Set<ChildProcess>();
 
-/** Starts `npm run simulate`'s program with `args` and answers at once: a test waits for what it expects (a banner, a refusal). */
-export function spawnSimulator(args: string[], env: NodeJS.ProcessEnv = {}): SimulatorRun {
-  const child = spawn(process.execPath, ["src/cli/simulate.ts", ...args], {
+/**
+ * Starts `npm run simulate`'s program with `args` and answers at once: a test waits for what it expects (a banner, a
+ * refusal). `within` is a command that runs it (`unshare … -- sh -c '…; exec "$@"' sh`), the program its last arguments.
+ */
+export function spawnSimulator(args: string[], env: NodeJS.ProcessEnv = {}, within: string[] = []): SimulatorRun {
+  const [command, ...commandArgs] = [...within, process.execPath, "src/cli/simulate.ts", ...args] as [
+    string,
+    ...string[],
+  ];
+  const child = spawn(command, commandArgs, {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, ...env },
   });
@@ -102,9 +109,9 @@ export function spawnSimulator(args: string[], env: NodeJS.ProcessEnv = {}): Sim
 /** Starts `npm run simulate`'s program with `args` and waits for its banner. */
 export async function startSimulatorProcess(
   args: string[],
-  { env, timeoutMs }: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  { env, timeoutMs, within }: { env?: NodeJS.ProcessEnv; timeoutMs?: number; within?: string[] } = {},
 ): Promise<SimulatorProcess> {
-  const run = spawnSimulator(args, env);
+  const run = spawnSimulator(args, env, within);
   const output = await run.waitFor(BANNER_END, timeoutMs).catch((error: Error) => {
     run.child.kill("SIGKILL");
     throw new Error(`the simulator did not start: ${error.message}`);

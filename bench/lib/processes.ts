@@ -27,6 +27,12 @@ export function memoryOf(pid: number): { peakMB: number; rssMB: number } | undef
   }
 }
 
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux; 100 ticks a second). */
+export function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** A child process this benchmark started; only these are ever signalled. */
 export class Child {
   readonly process: ChildProcess;

@@ -12,10 +12,10 @@ import { scenarioMetadata } from "../scenario/metadata.ts";
 import { checkReferences, type Step } from "../scenario/references.ts";
 import type { ArrangeResponse } from "../schemas/world.ts";
 import { fundWallet, NEW_WALLET_BALANCE } from "../chain/actions/node-state.ts";
+import { WorldSavepoint } from "../chain/savepoint.ts";
 import { knownWorld, seedListings, worldListings } from "./known.ts";
 import { invalidFragment, parseFragment } from "./parse.ts";
 import { brokenRules } from "./rules.ts";
-import { Savepoint } from "./savepoint.ts";
 
 /** What applying a fragment touches. */
 export interface ArrangeParts {
@@ -64,8 +64,8 @@ export async function applyFragment(
     const touched = new Set(
       fragment.accounts.length > 0 ? chains.map((chain) => chain.chainId) : plan.steps.map((step) => step.chainId),
     );
-    const changing = chains.filter((chain) => touched.has(chain.chainId));
-    const savepoint = await Savepoint.take(changing, parts.accounts, parts.handles).catch((error: unknown) => {
+    const changing = chains.filter((chain) => touched.has(chain.chainId)).map((chain) => chain.chainId);
+    const savepoint = await WorldSavepoint.take(parts, changing).catch((error: unknown) => {
       throw apiErrorIn(error) ?? error;
     });
     try {
@@ -75,6 +75,7 @@ export async function applyFragment(
       return { answer, placement };
     } catch (error) {
       await savepoint.rollback();
+      savepoint.release();
       throw apiErrorIn(error) ?? error;
     }
   });

@@ -1,5 +1,4 @@
 import { toHex, type Address, type Hex } from "viem";
-import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
 
 /** One contract call as a transaction: where to, its calldata, and the coin it carries. */
 export interface ContractCall {
@@ -21,6 +20,12 @@ export interface WriteOptions {
    */
   pooled?: boolean;
 }
+
+// Every transaction the simulator sends names its own fee caps, which spares Hardhat an
+// eth_feeHistory round trip and gives the same bytes (so the same hash) on every run.
+// Blocks here are far from full, so the base fee only falls and stays below the cap.
+export const MAX_FEE_PER_GAS = 100n * 10n ** 9n;
+export const MAX_PRIORITY_FEE_PER_GAS = 10n ** 9n;
 
 // Without a dry run every transaction carries the same gas limit: no estimation round trip,
 // and the same bytes (so the same hash) on every run. Enough for a 100-token addItems.

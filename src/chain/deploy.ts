@@ -3,7 +3,7 @@ import type { ChainFacts } from "../indexer/models.ts";
 import { artifact } from "../core/abi.ts";
 import { lowerAddress } from "../core/formats.ts";
 import { currencyTable } from "./currencies.ts";
-import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./fees.ts";
+import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./contract-call.ts";
 import type { Chain } from "./network.ts";
 
 /** The contracts every chain starts with; collections are deployed later through the factory. */

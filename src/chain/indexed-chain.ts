@@ -56,7 +56,7 @@ export class IndexedChain {
     this.indexer.observe(observer);
   }
 
-  /** The index no longer follows this chain (a journal replayed onto it, while answers come from a folded index). */
+  /** The index no longer follows this chain (a journal replayed onto it, while answers come from an image). */
   stopIndexing(): void {
     this.indexer.freeze();
   }

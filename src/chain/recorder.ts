@@ -1,93 +1,30 @@
-import type { Address, Hex } from "viem";
+import type { Hex } from "viem";
+import type { RequestProvider, SendableTx, Sent } from "./block-batcher.ts";
+import type { Savepoint } from "./savepoint.ts";
 
-/**
- * A log of a followed event as the index needs it: [block, block time, address, topics, data, log index, transaction].
- */
-export type LogRecord = [number, number, Address, Hex[], Hex, number, Hex];
-
-/**
- * What a recorded change did to the chain's index: its head after it ([number, hash, time]) and the followed logs of
- * the blocks it made.
- */
-export interface Mined {
-  head: [number, Hex, number];
-  logs: LogRecord[];
-}
-
-/** A transaction as the simulator sent it (so sending it again gives the same hash). */
-export interface SentFields {
-  from: Address;
-  to: Address;
-  data: Hex;
-  value?: Hex;
-  gas: Hex;
-}
-
-/** One block of the simulator's writes, as mined: its time, its transactions in the block's order, what it did. */
-export interface BlockEntry {
-  t: "block";
+/** A chain as its recorder sees it. */
+export interface RecordedChain {
   chainId: number;
-  at: number;
-  txs: SentFields[];
-  mined: Mined;
+  /** The chain's own provider, to ask what a change did (its block, its logs): nothing it is asked is recorded. */
+  provider: RequestProvider;
+  /** Where a change is taken back to if its record cannot be made durable (none: a node we did not start keeps it). */
+  savepoint: (() => Promise<Savepoint>) | undefined;
 }
 
 /**
- * A transaction the simulator sent that waits in the pool (automine off from outside), or one mined alone at `at` (the
- * journal's first format).
- */
-export interface TxEntry extends SentFields {
-  t: "tx";
-  chainId: number;
-  /** Time of the block it was mined in (the first format only). */
-  at?: number;
-  /**
-   * While it waits in the pool: the signed transaction, replayed as sent (same hash) and left there for the block that
-   * mined it.
-   */
-  raw?: Hex;
-}
-
-/** A state-changing JSON-RPC call from outside, as made. */
-export interface RpcEntry {
-  t: "rpc";
-  chainId: number;
-  method: string;
-  params: unknown[];
-  /** Time of the first block it mined, if it mined one. */
-  at?: number;
-  /** What it did to the index (absent on a call recorded before it ran, evm_revert, and in the first format). */
-  mined?: Mined;
-}
-
-export type ChainEntry = BlockEntry | TxEntry | RpcEntry;
-
-/** How a recorded change is taken back if its record cannot be made durable. */
-export interface Savepoint {
-  takeBack(): Promise<void>;
-  /** The change is over (durable, or taken back). */
-  release(): void;
-}
-
-/**
- * Where a chain's changes go once the world is loaded (the journal of `--state`). Every change
- * is one step, run one at a time in the journal's order (the chain's); a writer is answered only
- * once its step is durable.
+ * What records a chain's changes once the world is loaded (the journal of `--state`). The chain tells it each change
+ * as it makes it, one at a time in the chain's order, and answers a writer only once its change is durable; what the
+ * record holds is the recorder's business.
  */
 export interface ChainRecorder {
   /**
-   * Runs `work`, which records what it did; refused (STORAGE_FULL, 507) before anything runs when the
-   * journal cannot be written, and taken back (`savepoint`) when its record cannot be made durable.
+   * A block of the simulator's writes, made by `make` (which answers what reached the chain). Answers once recorded
+   * (refused, STORAGE_FULL 507, before anything is sent if it cannot be); `durable` resolves once it is on disk, or rejects
+   * once it was taken back.
    */
-  step<T>(work: (record: (entry: ChainEntry) => void) => Promise<T>, savepoint?: () => Promise<Savepoint>): Promise<T>;
-  /**
-   * `step`, answered once recorded (its turn over): `durable` resolves once it is on disk, or rejects once it was taken
-   * back.
-   */
-  stepAhead<T>(
-    work: (record: (entry: ChainEntry) => void) => Promise<T>,
-    savepoint?: () => Promise<Savepoint>,
-  ): Promise<{ value: T; durable: Promise<void> }>;
-  /** Makes `entry` durable, then runs `work`: a change nothing could take back (evm_revert). */
-  first<T>(entry: ChainEntry, work: () => Promise<T>): Promise<T>;
+  block(chain: RecordedChain, make: () => Promise<Sent[]>): Promise<{ durable: Promise<void> }>;
+  /** A state-changing JSON-RPC call from outside, made by `call`: answered once durable. */
+  call<T>(chain: RecordedChain, method: string, params: unknown[], call: () => Promise<T>): Promise<T>;
+  /** A transaction sent alone to a node we did not start (`send`, as `sendable`): answered once durable. */
+  sent(chain: RecordedChain, sendable: SendableTx, send: () => Promise<Hex>): Promise<Hex>;
 }

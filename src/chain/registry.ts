@@ -28,13 +28,13 @@ export class ChainRegistry implements ReadSource {
     this.register(chains);
   }
 
-  /** Serves these chains too (the simulator registers its chains once they, or their cached index, are there). */
+  /** Serves these chains too (the simulator registers its chains once they, or their index loaded from an image, are there). */
   register(chains: SimChain[]): void {
     for (const chain of chains) this.#chains.set(chain.chainId, chain);
   }
 
   /**
-   * The indexes are answered from before their per-item parts are read (a checkpoint read part by part): what needs
+   * The indexes are answered from before their per-item parts are read (an image read part by part): what needs
    * those waits for `whole`.
    */
   wholeOnce(read: Promise<void>): void {

@@ -1,126 +1,93 @@
-import { formatTransactionReceipt, type Abi, type Address, type Hex, type TransactionReceipt } from "viem";
+import type { Abi, Address, Hex, TransactionReceipt } from "viem";
 import { indexedEventsAbi } from "../indexer/decode.ts";
 import type { ChainIndexer } from "../indexer/indexer.ts";
 import { chainLogSource } from "../indexer/log-source.ts";
 import type { Abis } from "../core/abi.ts";
-import { BlockBatcher } from "./block-batcher.ts";
+import type { ChainWriter } from "./chain-writer.ts";
 import { IndexedChain } from "./indexed-chain.ts";
 import type { CoreContracts } from "./deploy.ts";
-import { followedTopics, recordedBlocks, recordedCall, savepointOf } from "./chain-recording.ts";
 import type { ChainLink, PublicClient } from "./network.ts";
 import type { NodeLink } from "./node/link.ts";
-import { LocalSigner } from "./local-signer.ts";
-import { NodeSnapshots } from "./node-snapshots.ts";
-import type { ChainRecorder, Savepoint } from "./recorder.ts";
+import type { ChainRecorder, RecordedChain } from "./recorder.ts";
 import { chainErrorOf, errorsAbiOf, type RevertRules } from "./revert.ts";
-import { sendRecorded } from "./recorded.ts";
-import { WriteMarks } from "./write-marks.ts";
+import type { Savepoint } from "./savepoint.ts";
 import { READ_ONLY } from "./read-only.ts";
 import type { ContractCall, WriteOptions } from "./contract-call.ts";
-import { transactionOf } from "./transaction.ts";
 
 export { FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call.ts";
 
 /**
- * A chain and its index, joined so that nothing can change the chain behind the
- * index's back: every write and every JSON-RPC call from outside passes through here,
- * and whatever may have changed the chain marks the index stale. Writers that answer
- * a caller wait for `confirmed(hash)`, which returns once the block is indexed.
+ * A chain's index and its writer, joined so that nothing can change the chain behind the index's back: every write
+ * and every JSON-RPC call from outside passes through here, and whatever may have changed the chain marks the index
+ * stale. Writers that answer a caller wait for `confirmed(hash)`, which returns once the block is indexed.
  *
- * Concurrent API writes share a block (`batcher`). While a journal records (`recordTo`), each block and each call
- * from outside is one step of it, in the chain's order, taken back if its record cannot be made durable.
+ * The writer (chain-writer.ts) may join later than the index: a start that answers from an image of the world builds
+ * the index at once and `connect`s the writer once the chain runs; until then writes and calls wait. While a recorder
+ * listens (`recordTo`: the journal), each block and each call from outside is told to it, in the chain's order, and
+ * answered once its record is durable (taken back if it cannot be made so).
  */
 export class SimChain extends IndexedChain {
   readonly chainId: number;
   readonly contracts: CoreContracts;
   readonly abis: Abis;
   readonly #errorsAbi: Abi;
-  #chain: ChainLink | undefined;
-  #batcher: BlockBatcher | undefined;
-  /** Signs for the accounts the chain only impersonates, so their hashes are the same on every replay. */
-  #signer: LocalSigner | undefined;
+  #writer: ChainWriter | undefined;
   #keyOf: ((address: Address) => Hex | undefined) | undefined;
-  #recorder: ChainRecorder | undefined;
-  /** The first topics of the events the index follows (what a record keeps of a block's logs). */
-  readonly #followed: ReadonlySet<string>;
-  #snapshots = new NodeSnapshots();
   readonly #marks = new WriteMarks();
-  /** Resolves once the chain runs (at once, unless the chain is still being started: `awaiting`). */
-  readonly #started: Promise<void>;
-  #start: () => void = () => undefined;
+  /** Resolves once the writer is connected. */
+  readonly #connected: Promise<void>;
+  #connect: () => void = () => undefined;
 
-  constructor(chain: ChainLink | { chainId: number }, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer) {
+  /** A chain from its index and, when it runs, its writer (or one `connect`ed later). */
+  constructor(chainId: number, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer, writer?: ChainWriter) {
     super(indexer);
-    this.chainId = chain.chainId;
+    this.chainId = chainId;
     this.contracts = contracts;
     this.abis = abis;
-    this.#followed = followedTopics(abis);
     this.#errorsAbi = errorsAbiOf(abis);
-    if ("connection" in chain) {
-      this.#chain = chain;
-      this.#batcher = new BlockBatcher(chain.connection.provider);
-      this.#signer = new LocalSigner(chain.connection.provider, chain.chainId);
-      this.#started = Promise.resolve();
-    } else {
-      this.#started = new Promise((resolve) => (this.#start = resolve));
-    }
+    this.#connected = new Promise((resolve) => (this.#connect = resolve));
+    if (writer) this.connect(writer);
   }
 
-  /**
-   * A chain whose read models are already known (a cached index of the world it will hold)
-   * while the chain itself is still being started: it answers reads from `indexer` at once;
-   * writes and JSON-RPC calls wait until `adopt` hands it the running chain.
-   */
-  static awaiting(chainId: number, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer): SimChain {
-    return new SimChain({ chainId }, contracts, abis, indexer);
+  /** The running chain's writer: writes and calls that waited go on through it. */
+  connect(writer: ChainWriter): void {
+    if (this.#writer) throw new Error(`chain ${this.chainId} already has its writer`);
+    this.#writer = writer;
+    if (this.#keyOf) writer.knowKeys(this.#keyOf);
+    this.#connect();
   }
 
-  /** Takes over a started chain of the same world (all of it but, with `keepIndex`, its index); what waited goes on. */
-  adopt(started: SimChain, { keepIndex = false }: { keepIndex?: boolean } = {}): void {
-    if (this.#chain) throw new Error(`chain ${this.chainId} already runs`);
-    this.#chain = started.#chain;
-    this.#batcher = started.#batcher;
-    this.#signer = started.#signer;
-    this.#snapshots = started.#snapshots;
-    if (this.#keyOf) this.#signer?.knowKeys(this.#keyOf);
-    if (!keepIndex) this.indexer = started.indexer;
-    this.#start();
-  }
-
-  /** Resolves once the chain runs. */
-  started(): Promise<void> {
-    return this.#started;
+  /** The writer, once connected (a chain replayed apart hands it on to the chain that answers). */
+  get writer(): ChainWriter | undefined {
+    return this.#writer;
   }
 
   get publicClient(): PublicClient {
-    return this.#running().publicClient;
+    return this.#link().publicClient;
   }
 
   /** Where the keys of the simulator's own accounts are: what the chain only impersonates is signed here with them. */
   knowKeys(keyOf: (address: Address) => Hex | undefined): void {
     this.#keyOf = keyOf;
-    this.#signer?.knowKeys(keyOf);
+    this.#writer?.knowKeys(keyOf);
   }
 
   /** A node the simulator did not start (--rpc-url): it can go away, and others mine on it. */
   get external(): boolean {
-    return this.#chain?.external ?? false;
+    return this.#writer?.link.external ?? false;
   }
 
   /** On such a node: how to reach it and what it allows. */
   get node(): NodeLink | undefined {
-    return this.#chain?.node;
+    return this.#writer?.link.node;
   }
 
-  #running(): ChainLink {
-    if (!this.#chain) throw new Error(`chain ${this.chainId} is still starting`);
-    return this.#chain;
+  #link(): ChainLink {
+    if (!this.#writer) throw new Error(`chain ${this.chainId} is still starting`);
+    return this.#writer.link;
   }
 
-  /**
-   * The index reads this chain from now on (after it was folded from the world cache or a journal), rebuilt if the
-   * chain disagrees.
-   */
+  /** The index reads this chain from now on (after it was loaded from an image), rebuilt if the chain disagrees. */
   indexFromChain(): void {
     this.indexer.readFrom(chainLogSource(this.publicClient, indexedEventsAbi(this.abis)));
   }
@@ -130,13 +97,13 @@ export class SimChain extends IndexedChain {
    * it is done. What `work` sends is not recorded on its own (its caller records what it did as a whole).
    */
   async hold<T>(work: () => Promise<T>): Promise<T> {
-    await this.#started;
+    await this.#connected;
     return this.gate.hold(work);
   }
 
   /** A mark to give `holdsSnapshot` with a node snapshot taken now. */
   get revertCount(): number {
-    return this.#snapshots.revertCount;
+    return this.#writer!.snapshots.revertCount;
   }
 
   /**
@@ -144,28 +111,22 @@ export class SimChain extends IndexedChain {
    * to it or before it.
    */
   holdsSnapshot(id: Hex, mark: number): boolean {
-    return this.#snapshots.holds(id, mark);
+    return this.#writer!.snapshots.holds(id, mark);
   }
 
-  /** From now on, every write and state-changing call from outside is recorded, in chain order. */
+  /** From now on, every write and state-changing call from outside is told to `recorder`, in chain order. */
   recordTo(recorder: ChainRecorder | undefined): void {
-    this.#recorder = recorder;
-    const chain = this.#running();
-    if (chain.external) return;
-    const provider = chain.connection.provider;
-    this.#batcher!.recordWith(
-      recorder && recordedBlocks(recorder, provider, this.chainId, this.#followed, () => this.savepoint()!),
-    );
+    const chain: RecordedChain = {
+      chainId: this.chainId,
+      provider: this.#link().connection.provider,
+      savepoint: this.external ? undefined : () => this.savepoint()!,
+    };
+    this.#writer!.recordTo(recorder, chain);
   }
 
   /** Where a recorded change is taken back to (an in-process chain; a node we did not start keeps what it was sent). */
   savepoint(): Promise<Savepoint> | undefined {
-    const chain = this.#running();
-    if (chain.external) return undefined;
-    return savepointOf(chain.connection.provider, this.indexer, (id) => {
-      this.#snapshots.reverted(id);
-      this.#batcher!.touched();
-    });
+    return this.#writer!.savepoint(this.indexer);
   }
 
   /**
@@ -178,29 +139,24 @@ export class SimChain extends IndexedChain {
     params: unknown[] = [],
     { record = true, caller = record }: { record?: boolean; caller?: boolean } = {},
   ): Promise<unknown> {
-    await this.#started;
-    const provider = this.#running().connection.provider;
-    const call = () => this.#snapshots.call(provider, method, params, caller);
+    await this.#connected;
+    const writer = this.#writer!;
+    const call = () => writer.call(method, params, caller);
     if (READ_ONLY.has(method)) return (await this.gate.open(), call());
     const held = this.gate.heldHere();
-    const recorder = record && !held ? this.#recorder : undefined;
+    const recording = record && !held ? writer.recording : undefined;
     try {
       // The holder has the chain to itself; while a journal records, what changes the chain unrecorded holds the
       // journal's turn already (a control action): both as they are.
       if (held) return await call();
-      if (!recorder) return await this.gate.shared(() => (this.#recorder ? call() : this.#batcher!.exclusive(call)));
+      if (!recording) return await this.gate.shared(() => (writer.recording ? call() : writer.alone(call)));
       await this.gate.open();
-      return await recordedCall(
-        { recorder, provider, chainId: this.chainId, followed: this.#followed },
-        { method, params },
-        call,
-        this.#running().external ? undefined : () => this.savepoint()!,
-      );
+      return await recording.recorder.call(recording.chain, method, params, call);
     } finally {
-      this.#batcher?.touched();
+      writer.touched();
       this.indexer.markRewritten();
       // A call that may take the chain back (a revert, a reset): a node's writer asks for each wallet's nonce again.
-      this.#chain?.node?.writer.forgetNonces();
+      writer.link.node?.writer.forgetNonces();
     }
   }
 
@@ -210,10 +166,10 @@ export class SimChain extends IndexedChain {
    * the node's writer or the journal refused it).
    */
   async write(from: Address, call: ContractCall, rules: RevertRules = {}, options: WriteOptions = {}): Promise<Hex> {
-    await this.#started;
+    await this.#connected;
     if (this.gate.heldHere()) return this.#write(from, call, rules, options, true);
     // A journal runs writes in its own order; otherwise they run beside each other. Neither during a hold.
-    if (!this.#recorder) return this.gate.shared(() => this.#write(from, call, rules, options, false));
+    if (!this.#writer!.recording) return this.gate.shared(() => this.#write(from, call, rules, options, false));
     await this.gate.open();
     return this.#write(from, call, rules, options, false);
   }
@@ -225,28 +181,19 @@ export class SimChain extends IndexedChain {
     options: WriteOptions,
     held: boolean,
   ): Promise<Hex> {
-    const chain = this.#running();
-    const provider = chain.connection.provider;
+    const writer = this.#writer!;
     let sent: Hex | undefined;
     try {
-      const { sendable, send } = await transactionOf(chain, this.#signer, from, call, options);
+      const tx = await writer.prepare(from, call, options);
       // The holder's writes are its own (recorded as a whole by its caller): each sent alone, as it comes.
-      if (held) return (sent = await send());
-      // On a node we did not start each send is a step of its own (recorded once mined; the node keeps it either way).
-      if (this.#recorder && chain.node)
-        return (sent = await sendRecorded(provider, this.chainId, this.#recorder, sendable, send));
-      // A write at a given time (the replay) has its block to itself; others may share one, each block a step of the
-      // journal when one records. On a node we did not start, others mine: an untimed write goes as it comes (the
-      // writer keeps each wallet's sends in order).
-      if (options.at !== undefined) return (sent = await this.#batcher!.exclusive(send));
-      return (sent = await (chain.external ? send() : this.#batcher!.send(sendable)));
+      return (sent = await (held ? tx.send() : writer.send(tx, options.at)));
     } catch (error) {
       // A write the journal refused (507) stays the journal's answer, not the chain's.
       throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {
       const mark = this.indexer.markStale();
       // Others mine on a node we did not start: there, only the poll tells the index it is current.
-      if (sent && !chain.external) this.#marks.remember(sent, mark);
+      if (sent && !writer.link.external) this.#marks.remember(sent, mark);
     }
   }
 
@@ -255,24 +202,40 @@ export class SimChain extends IndexedChain {
    * Throws viem's WaitForTransactionReceiptTimeoutError if it is not mined within `timeoutMs`.
    */
   async confirmed(hash: Hex, { timeoutMs }: { timeoutMs?: number } = {}): Promise<TransactionReceipt> {
-    await this.#started;
-    // A batched write's receipt was fetched when its block was mined; a node's writer watches what it sent until mined.
-    const writer = this.#chain?.node?.writer;
-    const batched =
-      this.#batcher!.takeReceipt(hash) ?? writer?.takeReceipt(hash) ?? (await writer?.mined(hash, timeoutMs));
-    const receipt = batched
-      ? formatTransactionReceipt(batched as never)
-      : await this.publicClient.waitForTransactionReceipt({ hash, ...(timeoutMs ? { timeout: timeoutMs } : {}) });
+    await this.#connected;
+    const receipt = await this.#writer!.receipt(hash, timeoutMs);
     await this.indexer.syncTo(receipt.blockNumber, receipt.blockHash, this.#marks.take(hash));
     return receipt;
   }
 
   /** The hash a write was last sent as: a node's writer sends it again when another writer takes its nonce. */
   sentAs(hash: Hex): Hex {
-    return this.#chain?.node?.writer.sentAs(hash) ?? hash;
+    return this.#writer?.link.node?.writer.sentAs(hash) ?? hash;
   }
 
   close(): Promise<void> {
-    return this.#chain?.close() ?? Promise.resolve();
+    return this.#writer?.close() ?? Promise.resolve();
+  }
+}
+
+/** How many marks are kept at most: writes nobody confirms (the replay's) do not pile up. */
+const KEPT = 1024;
+
+/**
+ * The index's mark (`markStale`) of each write not yet confirmed: a confirmed write nothing came after leaves the index
+ * current.
+ */
+class WriteMarks {
+  readonly #marks = new Map<Hex, number>();
+
+  remember(hash: Hex, mark: number): void {
+    if (this.#marks.size >= KEPT) this.#marks.delete(this.#marks.keys().next().value!);
+    this.#marks.set(hash, mark);
+  }
+
+  take(hash: Hex): number | undefined {
+    const mark = this.#marks.get(hash);
+    this.#marks.delete(hash);
+    return mark;
   }
 }

@@ -6,6 +6,7 @@ import { ensureEdrBinding } from "./edr-binding.ts";
 import { startChain } from "./network.ts";
 import type { ConnectedNode, NodeOptions } from "./node/connect.ts";
 import { connectNodes } from "./node/nodes.ts";
+import { ChainWriter } from "./chain-writer.ts";
 import { SimChain } from "./sim-chain.ts";
 import { indexedEventsAbi } from "../indexer/decode.ts";
 import { ChainIndexer } from "../indexer/indexer.ts";
@@ -63,5 +64,5 @@ async function startSimChain(
   const indexer =
     index ??
     new ChainIndexer(chainLogSource(chain.publicClient, indexedEventsAbi(abis)), chainFacts(chain.chainId, contracts));
-  return new SimChain(chain, contracts, abis, indexer);
+  return new SimChain(chainId, contracts, abis, indexer, new ChainWriter(chain));
 }

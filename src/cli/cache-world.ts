@@ -1,12 +1,12 @@
 // Caches a world ahead, as `npm run simulate` with the same options would load it, so that start answers from the
 // cache at once: the default world at `npm install` in a clone (scripts/cache-world.mjs, npm's prepare) and in the
 // package at `npm pack` (`--into dist/cached-worlds`, the worlds it ships). Nothing is served: the chains replay the
-// world in this process, and its logs are written under the key such a start looks for.
+// world in this process, and its image is written under the key such a start looks for.
 import { fileURLToPath } from "node:url";
 import { loadAbis } from "../core/abi.ts";
 import { nodeTooOld } from "../core/node-version.ts";
 import { chooseWorld } from "../scenario/worlds.ts";
-import { cacheWorldAhead } from "../simulator/load-world.ts";
+import { cacheWorldAhead } from "../simulator/world-image.ts";
 import { serverUrl } from "../simulator/simulator.ts";
 import { exitAfterOutput } from "./exit.ts";
 import { isStartError, START_ERRORS } from "../core/errors.ts";

@@ -1,8 +1,9 @@
 import { applyFragment, type Placement } from "../arrange/apply.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
-import type { SimChain } from "../chain/sim-chain.ts";
+import { loadAbis } from "../core/abi.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { apiError, ERRORS } from "../core/errors.ts";
+import { ChainJournal, replayChainEntry } from "../journal/chain-changes.ts";
 import type { JournalEntry } from "../journal/entries.ts";
 import { journalRefused, type Journal } from "../journal/journal.ts";
 import type { TimeResponse } from "../schemas/control.ts";
@@ -10,8 +11,7 @@ import type { ArrangeResponse, WorldResponse } from "../schemas/world.ts";
 import { worldView } from "../views/world.ts";
 import type { StateResponse } from "../schemas/state.ts";
 import { headOf } from "../chain/actions/node-state.ts";
-import { replayBlock } from "../chain/recorded.ts";
-import type { Savepoint } from "../chain/recorder.ts";
+import { allOf } from "../chain/savepoint.ts";
 import { advanceTime, chainClocks, mineAtTimes } from "./clock.ts";
 import { Faults } from "./faults.ts";
 import { RequestLog } from "./request-log.ts";
@@ -61,7 +61,8 @@ export class Control {
   /** Records every acknowledged change from now on. */
   attach(journal: Journal): void {
     this.#journal = this.#kept = journal;
-    for (const chain of this.chains.all()) chain.recordTo(journal);
+    const recorder = new ChainJournal(journal, loadAbis());
+    for (const chain of this.chains.all()) chain.recordTo(recorder);
   }
 
   /** Where `state()` learns the journal's checkpoint. */
@@ -111,7 +112,9 @@ export class Control {
         });
       };
       // Taken back on every chain it moved if its record cannot be made durable.
-      await (journal ? journal.stepHeld(move, () => savepoints(chains)) : move(() => {}));
+      await (journal
+        ? journal.stepHeld(move, () => allOf(chains.map((chain) => () => chain.savepoint())))
+        : move(() => {}));
       return chainClocks(this.chains);
     });
   }
@@ -180,41 +183,11 @@ export class Control {
     const { chains } = this.parts;
     for (const entry of entries) {
       switch (entry.t) {
-        case "tx": {
-          const chain = this.#chain(entry.chainId);
-          if (entry.raw !== undefined) {
-            await chain
-              .request("eth_sendRawTransaction", [entry.raw], { record: false })
-              .catch(() => (failedAgain += 1));
-            break;
-          }
-          const call = { to: entry.to, data: entry.data, ...(entry.value ? { value: BigInt(entry.value) } : {}) };
-          await chain
-            .write(
-              entry.from,
-              call,
-              {},
-              { gas: BigInt(entry.gas), ...(entry.at !== undefined ? { at: entry.at } : {}) },
-            )
-            .catch(() => (failedAgain += 1));
+        case "tx":
+        case "block":
+        case "rpc":
+          failedAgain += await replayChainEntry(this.#chain(entry.chainId), entry);
           break;
-        }
-        case "block": {
-          const chain = this.#chain(entry.chainId);
-          failedAgain += await replayBlock(
-            { request: ({ method, params }) => chain.request(method, params, quiet) },
-            entry,
-          );
-          break;
-        }
-        case "rpc": {
-          const chain = this.#chain(entry.chainId);
-          if (entry.at !== undefined) await chain.request("evm_setNextBlockTimestamp", [entry.at], { record: false });
-          await chain
-            .request(entry.method, entry.params, { record: false, caller: true })
-            .catch(() => (failedAgain += 1));
-          break;
-        }
         case "apiKey":
           await createApiKey(this.parts, entry.name, entry.apiKey);
           break;
@@ -271,22 +244,4 @@ export class Control {
     this.#queue = run.catch(() => undefined);
     return run;
   }
-}
-
-/** The simulator's own calls: not recorded (a replay), with the chain's snapshot ids. */
-const quiet = { record: false, caller: false };
-
-/** One savepoint over several chains: every one taken back, or released. */
-async function savepoints(chains: SimChain[]): Promise<Savepoint> {
-  const points: Savepoint[] = [];
-  for (const chain of chains) {
-    const point = await chain.savepoint();
-    if (point) points.push(point);
-  }
-  return {
-    takeBack: async () => {
-      for (const point of points.reverse()) await point.takeBack();
-    },
-    release: () => points.forEach((point) => point.release()),
-  };
 }

@@ -98,9 +98,9 @@ export class ChainIndexer {
   }
 
   /**
-   * Reads from `source` from now on (the chain itself, after an index folded from the world
-   * cache): the next sync checks that the new source holds the indexed head, and if not rebuilds
-   * from where it does, as after a rewrite.
+   * Reads from `source` from now on (the chain itself, after an index loaded from an image of it):
+   * the next sync checks that the new source holds the indexed head, and if not rebuilds from where
+   * it does, as after a rewrite.
    */
   readFrom(source: LogSource): void {
     this.#source = source;

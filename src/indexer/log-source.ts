@@ -1,4 +1,4 @@
-import type { Address, Hex, Log } from "viem";
+import { BlockNotFoundError, type Address, type Hex, type Log } from "viem";
 import type { PublicClient } from "viem";
 import { decodeLogs, type IndexedLog, type indexedEventsAbi } from "./decode.ts";
 import type { ReadModels } from "./models.ts";
@@ -12,8 +12,8 @@ export interface BlockRef {
 
 /**
  * Where an indexer reads the chain: its head, a block by number, and the logs it follows,
- * decoded. The chain itself (`chainLogSource`), or a record of what the chain gave before
- * (src/world-cache/).
+ * decoded. The chain itself (`chainLogSource`), or the head an image of the index left it at
+ * (`imageHead`).
  */
 export interface LogSource {
   latest(): Promise<BlockRef>;
@@ -21,6 +21,23 @@ export interface LogSource {
   block(number: bigint): Promise<BlockRef>;
   /** The followed logs of blocks `from` to `to`, in chain order; `known` is what the index holds so far. */
   logs(from: bigint, to: bigint, known: ReadModels): Promise<IndexedLog[]>;
+}
+
+/**
+ * The chain as an image of its index left it (journal/image.ts): at the image's head, with no log after it. An index
+ * loaded from an image answers at once from here; its chain is replayed meanwhile, and the index then reads it
+ * (`readFrom`), checking first it holds this head.
+ */
+export function imageHead({ head }: Pick<ReadModels, "head">, hash: Hex | undefined): LogSource {
+  const block = { number: BigInt(head.blockNumber), hash: hash ?? ("0x" as Hex), timestamp: BigInt(head.timestamp) };
+  return {
+    latest: async () => block,
+    async block(number) {
+      if (number === block.number) return block;
+      throw new BlockNotFoundError({ blockNumber: number });
+    },
+    logs: async () => [],
+  };
 }
 
 export interface ChainSourceOptions {

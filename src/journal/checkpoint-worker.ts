@@ -1,39 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
-import { join } from "node:path";
-import { loadAbis } from "../core/abi.ts";
-import { indexedEventsAbi } from "../indexer/decode.ts";
-import { readCheckpoint, writeCheckpoint } from "./checkpoint.ts";
-import { foldEntries, NotFoldable } from "./fold.ts";
-import { readEntries } from "./journal-reader.ts";
-import { JOURNAL_FILE } from "./journal.ts";
-
-/**
- * What the simulator asks of a fold: the journal of `dir`, up to byte `to` (all of it durable), onto its checkpoint.
- */
-export interface FoldJob {
-  dir: string;
-  world: string;
-  generation: string;
-  to: number;
-}
-
-/**
- * What a fold answers: the checkpoint it wrote, or the line it could not fold (the simulator then writes one itself).
- */
-export type FoldResult = { offset: number; at: string; bytes: number } | { stuck: string } | { failed: string };
+import { nodeDisk } from "./disk.ts";
+import { foldCheckpoint, type FoldJob } from "./fold-checkpoint.ts";
 
 // A thread of its own: the fold reads, folds and writes without holding up an answer or a write.
-const { dir, world, generation, to } = workerData as FoldJob;
-let result: FoldResult;
-try {
-  const base = readCheckpoint(dir, { world, generation, bytes: to });
-  if (!base) throw new Error("there is no checkpoint of this journal to fold onto");
-  const entries = readEntries(join(dir, JOURNAL_FILE), base.offset, to, { byte: base.offset });
-  const folded = foldEntries(base, entries, indexedEventsAbi(loadAbis()));
-  const written = writeCheckpoint(dir, { ...folded, world, generation, offset: to });
-  result = { offset: to, at: written.at, bytes: written.bytes };
-} catch (error) {
-  result =
-    error instanceof NotFoldable ? { stuck: error.message } : { failed: String((error as Error)?.message ?? error) };
-}
-parentPort!.postMessage(result);
+parentPort!.postMessage(foldCheckpoint(workerData as FoldJob, nodeDisk));

@@ -1,6 +1,8 @@
 import { Worker } from "node:worker_threads";
-import { writeCheckpoint, type CheckpointOf } from "./checkpoint.ts";
-import type { FoldJob, FoldResult } from "./checkpoint-worker.ts";
+import { join } from "node:path";
+import { CHECKPOINT_FILE, encodeImage, writeImage, type ImageOf } from "./image.ts";
+import { nodeDisk } from "./disk.ts";
+import { foldCheckpoint, type FoldJob, type FoldResult } from "./fold-checkpoint.ts";
 import type { FoldedState } from "./fold.ts";
 import type { Journal } from "./journal.ts";
 
@@ -57,7 +59,7 @@ export class Checkpointer {
   #retryAt = 0;
   #lastFailure = "";
 
-  constructor(options: CheckpointerOptions, from: CheckpointOf | undefined) {
+  constructor(options: CheckpointerOptions, from: ImageOf | undefined) {
     this.#options = options;
     this.#last = from && { generation: from.generation, offset: from.offset, at: from.at };
   }
@@ -124,21 +126,36 @@ export class Checkpointer {
       await journal.durableHeld();
       if (this.#closed || journal.header.generation !== generation) return;
       const offset = journal.bytes;
-      const { at, bytes } = writeCheckpoint(journal.dir, { ...(await live()), world, generation, offset });
+      const at = new Date().toISOString();
+      const parts = encodeImage({ world, generation, offset, at }, await live());
+      const bytes = writeImage(join(journal.dir, CHECKPOINT_FILE), parts, undefined, journal.disk);
       this.#written({ generation, offset, at, bytes }, "simulator");
       this.#stuck = false;
     });
   }
 
+  /**
+   * The fold, in a thread of its own; or here, on a disk other than the real one (a test's, which a thread cannot
+   * share), with the same code.
+   */
   #fold(generation: string, to: number): Promise<void> {
-    const job: FoldJob = { dir: this.#options.journal.dir, world: this.#options.world, generation, to };
+    const { journal } = this.#options;
+    const job: FoldJob = { dir: journal.dir, world: this.#options.world, generation, to };
+    const folded = (result: FoldResult) => {
+      if ("offset" in result)
+        this.#written({ generation, offset: result.offset, at: result.at, bytes: result.bytes }, "fold");
+      else if ("stuck" in result) this.#stuck = true;
+      else throw new Error(result.failed);
+    };
+    if (journal.disk !== nodeDisk) return Promise.resolve().then(() => folded(foldCheckpoint(job, journal.disk)));
     return new Promise<void>((resolve, reject) => {
       const worker = (this.#worker = new Worker(WORKER, { workerData: job }));
       worker.once("message", (result: FoldResult) => {
-        if ("offset" in result)
-          this.#written({ generation, offset: result.offset, at: result.at, bytes: result.bytes }, "fold");
-        else if ("stuck" in result) this.#stuck = true;
-        else reject(new Error(result.failed));
+        try {
+          folded(result);
+        } catch (error) {
+          reject(error);
+        }
         resolve();
       });
       worker.once("error", reject);

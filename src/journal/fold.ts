@@ -1,12 +1,11 @@
 import type { Hex, Log } from "viem";
 import { Accounts, apiKeyAccount } from "../core/accounts.ts";
 import type { CoreContracts } from "../chain/deploy.ts";
-import type { LogRecord, Mined } from "../chain/recorder.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { advanceHead, applyLogs } from "../indexer/apply.ts";
 import { decodeLogs, type indexedEventsAbi } from "../indexer/decode.ts";
 import type { ChainModels } from "../indexer/models.ts";
-import type { JournalEntry } from "./entries.ts";
+import type { JournalEntry, LogRecord, Mined } from "./entries.ts";
 
 /** One chain as its index stood at some line of the journal: the read models and the head's hash. */
 export interface FoldedChain {
@@ -33,11 +32,11 @@ export interface FoldedState {
 }
 
 /**
- * A line the fold cannot take without the chains (a rewind it holds no copy for, a record of the first format): only a
- * replay knows what follows.
+ * Why the fold stopped: a line it cannot take without the chains (a rewind it holds no copy for, a record of the first
+ * format). Only a replay knows what follows; a start replays, the checkpointer waits for the simulator's own.
  */
-export class NotFoldable extends Error {
-  override name = "NotFoldable";
+export interface NotFoldable {
+  notFoldable: string;
 }
 
 type EventsAbi = ReturnType<typeof indexedEventsAbi>;
@@ -45,40 +44,53 @@ type EventsAbi = ReturnType<typeof indexedEventsAbi>;
 /**
  * Folds journal lines onto a state, as the running simulator did when it made them: the logs each
  * recorded block or call made go through the index's reducers, API keys as they were made, control snapshots kept and
- * reverted to. Throws NotFoldable at a line it cannot take.
+ * reverted to. Answers why not (NotFoldable) at a line it cannot take.
  */
-export function foldEntries(state: FoldedState, entries: Iterable<JournalEntry>, abi: EventsAbi): FoldedState {
+export function foldEntries(
+  state: FoldedState,
+  entries: Iterable<JournalEntry>,
+  abi: EventsAbi,
+): FoldedState | NotFoldable {
   const chains = new Map(state.chains.map((chain) => [chain.chainId, chain]));
   const accounts = new Accounts(state.accounts);
   let { count, taken } = { count: state.snapshots.count, taken: new Map(state.snapshots.taken) };
-  const chainOf = (chainId: number) => {
-    const chain = chains.get(chainId);
-    if (!chain) throw new NotFoldable(`the journal records chain ${chainId}, which the folded state does not hold`);
-    return chain;
+  const chainOf = (chainId: number) => chains.get(chainId)!;
+  const stop = (why: string): NotFoldable => ({ notFoldable: why });
+  const unheld = (chainIds: number[]) => {
+    const chainId = chainIds.find((id) => !chains.has(id));
+    return chainId === undefined
+      ? undefined
+      : stop(`the journal records chain ${chainId}, which the folded state does not hold`);
   };
   for (const entry of entries) {
     switch (entry.t) {
-      case "block":
+      case "block": {
+        const stopped = unheld([entry.chainId]);
+        if (stopped) return stopped;
         applyMined(chainOf(entry.chainId), entry.mined, abi);
         break;
+      }
       case "rpc":
-        if (entry.mined) applyMined(chainOf(entry.chainId), entry.mined, abi);
-        else if (entry.method === "evm_revert")
-          throw new NotFoldable(`a JSON-RPC evm_revert on chain ${entry.chainId}`);
-        else if (entry.at !== undefined)
-          throw new NotFoldable(`a JSON-RPC ${entry.method} recorded without its blocks`);
+        if (entry.mined) {
+          const stopped = unheld([entry.chainId]);
+          if (stopped) return stopped;
+          applyMined(chainOf(entry.chainId), entry.mined, abi);
+        } else if (entry.method === "evm_revert") return stop(`a JSON-RPC evm_revert on chain ${entry.chainId}`);
+        else if (entry.at !== undefined) return stop(`a JSON-RPC ${entry.method} recorded without its blocks`);
         break;
       case "tx":
-        if (!entry.raw) throw new NotFoldable("a transaction recorded without its block (the journal's first format)");
+        if (!entry.raw) return stop("a transaction recorded without its block (the journal's first format)");
         break;
       case "time": {
-        if (!entry.heads) throw new NotFoldable("a time move recorded without its heads");
+        if (!entry.heads) return stop("a time move recorded without its heads");
+        const stopped = unheld(entry.chainIds);
+        if (stopped) return stopped;
         entry.chainIds.forEach((chainId, i) => applyMined(chainOf(chainId), { head: entry.heads![i]!, logs: [] }, abi));
         break;
       }
       case "scenario":
         // Its logs are not in its line: only its replay (through the same code) knows what it did.
-        throw new NotFoldable("a fragment applied to the world (POST /_sim/scenario)");
+        return stop("a fragment applied to the world (POST /_sim/scenario)");
       case "apiKey":
         accounts.add(apiKeyAccount(entry.name, entry.apiKey));
         break;
@@ -95,7 +107,7 @@ export function foldEntries(state: FoldedState, entries: Iterable<JournalEntry>,
         break;
       case "revert": {
         const snapshot = taken.get(entry.id);
-        if (!snapshot) throw new NotFoldable(`a revert to snapshot '${entry.id}', taken before the folded state`);
+        if (!snapshot) return stop(`a revert to snapshot '${entry.id}', taken before the folded state`);
         taken = new Map([...taken].filter(([id]) => Number(id) <= Number(entry.id)));
         for (const { chainId, models, headHash } of snapshot.chains)
           Object.assign(chainOf(chainId), { models: restored(chainOf(chainId).models, models), headHash });

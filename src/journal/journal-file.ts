@@ -1,6 +1,6 @@
-import { closeSync, constants, fdatasync, fsyncSync, ftruncateSync, openSync, writeSync } from "node:fs";
+import { constants } from "node:fs";
 import { dirname } from "node:path";
-import { syncDir } from "./sync-dir.ts";
+import type { Disk } from "./disk.ts";
 
 /** Bytes written past the end (then cut again) to learn whether the disk takes a write again. */
 const PROBE = Buffer.alloc(4096, " ");
@@ -13,6 +13,7 @@ const PROBE = Buffer.alloc(4096, " ");
  */
 export class JournalFile {
   readonly path: string;
+  readonly #disk: Disk;
   readonly #fd: number;
   #size: number;
   #synced: number;
@@ -20,7 +21,8 @@ export class JournalFile {
   #tail = false;
   #syncing: Promise<void> | undefined;
 
-  private constructor(path: string, fd: number, size: number) {
+  private constructor(disk: Disk, path: string, fd: number, size: number) {
+    this.#disk = disk;
     this.path = path;
     this.#fd = fd;
     this.#size = size;
@@ -28,12 +30,12 @@ export class JournalFile {
   }
 
   /** Opens (creating it, and syncing its folder) the file; its whole lines end at `size`, what follows is cut off. */
-  static open(path: string, size: number, created: boolean): JournalFile {
-    const fd = openSync(path, constants.O_RDWR | constants.O_CREAT, 0o644);
-    const file = new JournalFile(path, fd, size);
+  static open(disk: Disk, path: string, size: number, created: boolean): JournalFile {
+    const fd = disk.open(path, constants.O_RDWR | constants.O_CREAT, 0o644);
+    const file = new JournalFile(disk, path, fd, size);
     file.#tail = true;
     file.#cutTail();
-    if (created) syncDir(dirname(path));
+    if (created) disk.syncDir(dirname(path));
     return file;
   }
 
@@ -50,7 +52,8 @@ export class JournalFile {
     this.#cutTail();
     let done = 0;
     try {
-      while (done < bytes.length) done += writeSync(this.#fd, bytes, done, bytes.length - done, this.#size + done);
+      while (done < bytes.length)
+        done += this.#disk.write(this.#fd, bytes, done, bytes.length - done, this.#size + done);
     } catch (error) {
       this.#tail = true;
       this.#tryCutTail();
@@ -67,13 +70,10 @@ export class JournalFile {
     while (this.#synced < Math.min(end, this.#size)) {
       if (!this.#syncing) {
         const target = this.#size;
-        this.#syncing = new Promise<void>((resolve, reject) =>
-          fdatasync(this.#fd, (error) => {
-            if (error) return reject(error);
-            this.#synced = Math.max(this.#synced, Math.min(target, this.#size));
-            resolve();
-          }),
-        ).finally(() => (this.#syncing = undefined));
+        this.#syncing = this.#disk
+          .fdatasync(this.#fd)
+          .then(() => void (this.#synced = Math.max(this.#synced, Math.min(target, this.#size))))
+          .finally(() => (this.#syncing = undefined));
       }
       await this.#syncing;
     }
@@ -81,7 +81,7 @@ export class JournalFile {
 
   /** `sync`, at once (rare changes that must be durable before anything else happens: a new generation). */
   syncNow(): void {
-    fsyncSync(this.#fd);
+    this.#disk.fsync(this.#fd);
     this.#synced = this.#size;
   }
 
@@ -103,7 +103,7 @@ export class JournalFile {
       this.#cutTail();
       this.#tail = true;
       for (let done = 0; done < PROBE.length;)
-        done += writeSync(this.#fd, PROBE, done, PROBE.length - done, this.#size + done);
+        done += this.#disk.write(this.#fd, PROBE, done, PROBE.length - done, this.#size + done);
       this.#cutTail();
       return true;
     } catch {
@@ -114,16 +114,16 @@ export class JournalFile {
   close(): void {
     this.#tryCutTail();
     try {
-      if (this.#synced < this.#size) fsyncSync(this.#fd);
+      if (this.#synced < this.#size) this.#disk.fsync(this.#fd);
     } finally {
-      closeSync(this.#fd);
+      this.#disk.close(this.#fd);
     }
   }
 
   #cutTail(): void {
     if (!this.#tail) return;
-    ftruncateSync(this.#fd, this.#size);
-    fsyncSync(this.#fd);
+    this.#disk.truncate(this.#fd, this.#size);
+    this.#disk.fsync(this.#fd);
     this.#tail = false;
   }
 

@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { ChainEntry, ChainRecorder, Savepoint } from "../chain/recorder.ts";
-import type { JournalEntry, WorldEntry } from "./entries.ts";
+import type { Savepoint } from "../chain/savepoint.ts";
+import type { ChainEntry, JournalEntry, WorldEntry } from "./entries.ts";
+import { makeDir, nodeDisk, type Disk } from "./disk.ts";
 import { JournalFile } from "./journal-file.ts";
 import { readEntries, readEntryPieces, scanJournal } from "./journal-reader.ts";
 import { checkHeader, JOURNAL_FORMAT, journalRefused } from "./parse.ts";
 import { Undurable } from "./undurable.ts";
-import { DiskState, type Writability } from "./disk-state.ts";
+import { DiskState, isStorageError, type Writability } from "./disk-state.ts";
 import { ERRORS, isApiError } from "../core/errors.ts";
-import { isStorageError } from "./storage-full.ts";
 
 export { journalRefused, JOURNAL_FORMAT, type Writability };
 export const JOURNAL_FILE = "journal.jsonl";
@@ -24,8 +24,10 @@ type Work<T> = (record: (entry: JournalEntry) => void) => Promise<T>;
  * or taken back, with every change after it: the running world and the journal never disagree.
  * Writes resume on their own once the disk takes them again.
  */
-export class Journal implements ChainRecorder {
+export class Journal {
   readonly dir: string;
+  /** What its files are written through (the checkpoints' too). */
+  readonly disk: Disk;
   readonly #file: JournalFile;
   readonly #undurable: Undurable;
   #header: WorldEntry;
@@ -33,8 +35,9 @@ export class Journal implements ChainRecorder {
   #queue: Promise<unknown> = Promise.resolve();
   readonly #disk: DiskState;
 
-  private constructor(dir: string, file: JournalFile, header: WorldEntry, told: (line: string) => void) {
+  private constructor(dir: string, disk: Disk, file: JournalFile, header: WorldEntry, told: (line: string) => void) {
     this.dir = dir;
+    this.disk = disk;
     this.#file = file;
     this.#header = header;
     this.#disk = new DiskState(dir, file, told);
@@ -50,19 +53,20 @@ export class Journal implements ChainRecorder {
     dir: string,
     worldId: string,
     told: (line: string) => void = () => {},
+    disk: Disk = nodeDisk,
   ): { journal: Journal; warning?: string } {
-    mkdirSync(dir, { recursive: true });
+    makeDir(disk, dir);
     const path = join(dir, JOURNAL_FILE);
     const created = !existsSync(path);
     const scanned = created ? { header: undefined, headerBytes: 0, goodBytes: 0 } : scanJournal(path);
     const header = scanned.header ? checkHeader(scanned.header, worldId, path) : newHeader(worldId);
     let file: JournalFile;
     try {
-      file = JournalFile.open(path, scanned.header ? scanned.goodBytes : 0, created);
+      file = JournalFile.open(disk, path, scanned.header ? scanned.goodBytes : 0, created);
     } catch (error) {
       throw cannotOpen(dir, error);
     }
-    const journal = new Journal(dir, file, header, told);
+    const journal = new Journal(dir, disk, file, header, told);
     journal.#headerBytes = scanned.headerBytes;
     try {
       if (!scanned.header) journal.#startGeneration(header);
@@ -208,7 +212,7 @@ export class Journal implements ChainRecorder {
     // A line the disk refused was cut by the file; the lines before it stay (their changes are taken back, as every
     // writer is told).
     if ("error" in outcome && isApiError(outcome.error, ERRORS.STORAGE_FULL)) {
-      await point?.takeBack();
+      await point?.rollback();
       point?.release();
       throw outcome.error;
     }

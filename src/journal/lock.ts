@@ -1,19 +1,9 @@
 import { randomBytes } from "node:crypto";
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  rmdirSync,
-  statSync,
-  unlinkSync,
-  writeSync,
-} from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { StartError, START_ERRORS } from "../core/errors.ts";
-import { syncDir } from "./sync-dir.ts";
+import { makeDir, nodeDisk, type Disk } from "./disk.ts";
 
 export const LOCK_FILE = "lock";
 
@@ -53,16 +43,18 @@ const ATTEMPTS = 50;
  * atomically), after checking it is still the lock found gone.
  */
 export class StateLock {
+  readonly #disk: Disk;
   readonly #path: string;
   readonly #holder: LockHolder;
 
-  private constructor(path: string, holder: LockHolder) {
+  private constructor(disk: Disk, path: string, holder: LockHolder) {
+    this.#disk = disk;
     this.#path = path;
     this.#holder = holder;
   }
 
-  static take(dir: string): StateLock {
-    mkdirSync(dir, { recursive: true });
+  static take(dir: string, disk: Disk = nodeDisk): StateLock {
+    makeDir(disk, dir);
     const path = join(dir, LOCK_FILE);
     const holder: LockHolder = {
       pid: process.pid,
@@ -72,14 +64,14 @@ export class StateLock {
       ...startedOf(process.pid),
     };
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-      if (create(path, holder)) {
-        syncDir(dir);
-        return new StateLock(path, holder);
+      if (create(disk, path, holder)) {
+        disk.syncDir(dir);
+        return new StateLock(disk, path, holder);
       }
       const found = readHolder(path);
       if (found && isAlive(found)) throw stateLocked(dir, found);
       // A lock that does not read is being written by a starter right now, or was left half-written by one that died.
-      if (found || ageOf(path) > UNREADABLE_STALE_MS) takeOver(path, found);
+      if (found || ageOf(path) > UNREADABLE_STALE_MS) takeOver(disk, path, found);
       else pause(20);
     }
     throw new Error(`could not take ${path} (it keeps changing hands); try again`);
@@ -89,26 +81,27 @@ export class StateLock {
   release(): void {
     if (readHolder(this.#path)?.token !== this.#holder.token) return;
     try {
-      unlinkSync(this.#path);
+      this.#disk.unlink(this.#path);
     } catch {
       // Gone already.
     }
   }
 }
 
-function create(path: string, holder: LockHolder): boolean {
+function create(disk: Disk, path: string, holder: LockHolder): boolean {
   let fd: number;
   try {
-    fd = openSync(path, "wx", 0o644);
+    fd = disk.open(path, "wx", 0o644);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
     throw error;
   }
   try {
-    writeSync(fd, `${JSON.stringify(holder)}\n`);
-    fsyncSync(fd);
+    const line = Buffer.from(`${JSON.stringify(holder)}\n`);
+    for (let done = 0; done < line.length;) done += disk.write(fd, line, done, line.length - done);
+    disk.fsync(fd);
   } finally {
-    closeSync(fd);
+    disk.close(fd);
   }
   return true;
 }
@@ -137,23 +130,23 @@ function isAlive(holder: LockHolder): boolean {
 /**
  * Removes the lock of a holder that is gone (or one that does not read), if it is still that lock: one taker at a time.
  */
-function takeOver(path: string, gone: LockHolder | undefined): void {
+function takeOver(disk: Disk, path: string, gone: LockHolder | undefined): void {
   const guard = `${path}.takeover`;
   try {
-    mkdirSync(guard);
+    disk.mkdir(guard);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    if (ageOf(guard) > TAKEOVER_STALE_MS) rmdirSync(guard);
+    if (ageOf(guard) > TAKEOVER_STALE_MS) disk.rmdir(guard);
     else pause(20);
     return;
   }
   try {
     const still = readHolder(path);
-    if (gone ? still?.token === gone.token : !still && ageOf(path) > UNREADABLE_STALE_MS) unlinkSync(path);
+    if (gone ? still?.token === gone.token : !still && ageOf(path) > UNREADABLE_STALE_MS) disk.unlink(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   } finally {
-    rmdirSync(guard);
+    disk.rmdir(guard);
   }
 }
 

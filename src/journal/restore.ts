@@ -1,78 +1,96 @@
+import { join } from "node:path";
 import { loadAbis } from "../core/abi.ts";
 import { indexedEventsAbi } from "../indexer/decode.ts";
-import { openCheckpoint, readRest, type CheckpointOf } from "./checkpoint.ts";
-import type { Part } from "./checkpoint-parts.ts";
-import { foldEntries, NotFoldable, type FoldedState } from "./fold.ts";
+import type { JournalEntry } from "./entries.ts";
+import { foldEntries, type FoldedState, type NotFoldable } from "./fold.ts";
+import { CHECKPOINT_FILE, ofJournal, openImage, readRest, type ImageOf, type OpenedImage, type Part } from "./image.ts";
+import type { Disk } from "./disk.ts";
 import { Journal } from "./journal.ts";
 
+/** An image loaded to answer from at once. */
+export interface LoadedImage {
+  /**
+   * What to answer from: the image, with the journal's lines after it folded on. With `rest`, each chain's items,
+   * balances and histories are not in it yet: they come as its parts are read.
+   */
+  state: FoldedState;
+  rest?: Generator<Part>;
+  of: ImageOf;
+  /** The journal's checkpoint, or the world cache's image of the world as loaded. */
+  from: "checkpoint" | "cache";
+  /** The folder the world cache's image was found in. */
+  cachedIn?: string;
+}
+
+/** An image found on disk (its head read), and where. */
+export interface FoundImage {
+  image: OpenedImage;
+  from: LoadedImage["from"];
+  cachedIn?: string;
+}
+
 /**
- * A journal opened for a start, and what it holds: the state to answer from while the chains replay it, when it can be
- * folded.
+ * `found`, loaded to answer from: read whole (`entries` given, or "whole") and the lines after it (`entries`) folded on,
+ * as the running simulator did (or why not: NotFoldable, a line the fold cannot take without the chains); or, when
+ * nothing follows it, answered from as soon as its head is read.
  */
+export function loadImage(found: FoundImage, entries?: "whole"): LoadedImage;
+export function loadImage(found: FoundImage, entries: (() => JournalEntry[]) | undefined): LoadedImage | NotFoldable;
+export function loadImage(
+  { image, ...found }: FoundImage,
+  entries?: (() => JournalEntry[]) | "whole",
+): LoadedImage | NotFoldable {
+  const { format, world, generation, offset, at, ...head } = image.head;
+  const of = { format, world, generation, offset, at };
+  if (!entries) return { ...found, of, state: { ...head, snapshots: { count: 0, taken: [] } }, rest: image.rest };
+  const state = { ...head, snapshots: readRest(image) };
+  if (entries === "whole") return { ...found, of, state };
+  const folded = foldEntries(state, entries(), indexedEventsAbi(loadAbis()));
+  return "notFoldable" in folded ? folded : { ...found, of, state: folded };
+}
+
+/** A journal opened for a start, and the image to answer from while the chains replay it. */
 export interface OpenedState {
   journal: Journal;
-  /**
-   * The state at the journal's end (its checkpoint, or the world as the cache holds it, with the lines after it folded
-   * on).
-   */
-  folded?: FoldedState;
-  /**
-   * When nothing follows the checkpoint: its parts not read yet (each chain's items, balances and histories), put into
-   * `folded` as they are read.
-   */
-  rest?: Generator<Part>;
+  /** Its checkpoint, or the cached world, with the lines after it folded on. */
+  image?: LoadedImage;
   /**
    * Why the journal is replayed before anything is answered (no checkpoint nor cached world to start from, a line the
    * fold cannot take).
    */
   replayFirst?: string;
-  /** The checkpoint it was folded from. */
-  checkpoint?: CheckpointOf;
 }
 
 /**
- * Opens the journal of `dir` (refused if another world's or a newer simulator's) and folds it: from
- * its checkpoint, or from the world `base` gives (the world cache) when it has none, the lines after
- * it are folded on. A checkpoint nothing follows (a stop that wrote one) is answered from as soon as
- * its first part is read. What cannot be folded is replayed instead, before the first answer.
+ * Opens the journal of `dir` (refused if another world's or a newer simulator's) and the image to answer from: its
+ * checkpoint, or the world as the world cache holds it (`cachedWorld`) when it has none, with the lines after it
+ * folded on. What cannot be folded is replayed instead, before the first answer.
  */
-export async function openState(
+export function openState(
   dir: string,
   worldId: string,
-  base: () => Promise<FoldedState | undefined>,
+  cachedWorld: () => FoundImage | undefined,
   told: (line: string) => void,
-): Promise<OpenedState> {
-  const { journal, warning } = Journal.open(dir, worldId, told);
+  disk?: Disk,
+): OpenedState {
+  const { journal, warning } = Journal.open(dir, worldId, told, disk);
   if (warning) told(warning);
   try {
-    const opened = openCheckpoint(dir, {
-      world: worldId,
-      generation: journal.header.generation ?? "",
-      bytes: journal.bytes,
-    });
-    if (opened && opened.head.offset === journal.bytes) {
-      const { format, world, generation, offset, at, ...state } = opened.head;
-      const folded = { ...state, snapshots: { count: 0, taken: [] } };
-      return { journal, folded, rest: opened.rest, checkpoint: { format, world, generation, offset, at } };
-    }
-    const checkpoint = opened && { ...opened.head, snapshots: readRest(opened) };
-    const start = checkpoint ?? (await base());
-    if (!start) {
+    const generation = journal.header.generation ?? "";
+    const checkpoint = openImage(
+      join(dir, CHECKPOINT_FILE),
+      ofJournal({ world: worldId, generation, bytes: journal.bytes }),
+    );
+    const found: FoundImage | undefined = checkpoint ? { image: checkpoint, from: "checkpoint" } : cachedWorld();
+    if (!found) {
       // An empty journal has nothing to replay: the world is loaded as without one.
       if (journal.bytes === journal.headerBytes) return { journal };
       return { journal, replayFirst: "no checkpoint, and no cached world to fold it on" };
     }
-    const lines = journal.read(checkpoint?.offset ?? journal.headerBytes);
-    try {
-      return {
-        journal,
-        folded: foldEntries(start, lines, indexedEventsAbi(loadAbis())),
-        ...(checkpoint ? { checkpoint } : {}),
-      };
-    } catch (error) {
-      if (!(error instanceof NotFoldable)) throw error;
-      return { journal, replayFirst: error.message };
-    }
+    // A cached world is the image at offset 0: what follows it is every line after the journal's first.
+    const from = Math.max(found.image.head.offset, journal.headerBytes);
+    const image = loadImage(found, journal.bytes > from ? () => journal.read(from) : undefined);
+    return "notFoldable" in image ? { journal, replayFirst: image.notFoldable } : { journal, image };
   } catch (error) {
     journal.close();
     throw error;

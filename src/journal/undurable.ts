@@ -1,4 +1,4 @@
-import type { Savepoint } from "../chain/recorder.ts";
+import type { Savepoint } from "../chain/savepoint.ts";
 import type { JournalFile } from "./journal-file.ts";
 
 interface Written {
@@ -66,7 +66,7 @@ export class Undurable {
     }
     for (const written of lost.reverse()) {
       try {
-        await written.point?.takeBack();
+        await written.point?.rollback();
       } finally {
         written.point?.release();
         written.reject(error);

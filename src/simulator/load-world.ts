@@ -1,20 +1,25 @@
-import type { Abis } from "../core/abi.ts";
+import { Accounts } from "../core/accounts.ts";
 import { ContractsFile } from "../chain/node/contracts-file.ts";
 import { checkAttachedWorld, followNodes, recordWorld } from "../chain/node/nodes.ts";
 import { ChainRegistry } from "../chain/registry.ts";
 import { chainFacts } from "../chain/deploy.ts";
 import { SimChain } from "../chain/sim-chain.ts";
+import { Control } from "../control/control.ts";
 import { ChainIndexer } from "../indexer/indexer.ts";
-import { startBlockOf, type ChainSetting, type SimulatorOptions } from "../core/config.ts";
-import type { Control } from "../control/control.ts";
-import { worldCacheKey } from "../world-cache/key.ts";
-import { cachedLogSource, captureWorld, headsOf } from "../world-cache/log-source.ts";
-import { WorldCache, type CachedWorld } from "../world-cache/world-cache.ts";
-import type { World } from "../scenario/world.ts";
+import { imageHead } from "../indexer/log-source.ts";
+import { applyPart, type Part } from "../journal/image.ts";
+import type { FoldedState } from "../journal/fold.ts";
+import type { Journal } from "../journal/journal.ts";
+import type { LoadedImage } from "../journal/restore.ts";
+import { replayJournal, type RestoredState } from "../journal/state.ts";
+import { replay, startChains, type LoadInputs } from "./replay-world.ts";
+import { cacheTheWorld, headsDiffer, worldCacheOf, type HeadDifference } from "./world-image.ts";
+
+export type { LoadInputs } from "./replay-world.ts";
 
 /**
- * How a start got its world: replayed onto the chains first, or answered from the cache (or a --state journal's
- * checkpoint) while they replayed it.
+ * How a start got its world: replayed onto the chains first, or answered from an image (the world cache's, or a
+ * --state journal's checkpoint) while they replayed it.
  */
 export interface LoadSource {
   source: "replay" | "cache" | "state";
@@ -24,20 +29,9 @@ export interface LoadSource {
   cachedIn?: string;
 }
 
-export interface LoadInputs {
-  world: World;
-  options: SimulatorOptions;
-  abis: Abis;
-  /** The simulator's base URL (the world's collection uris may name it). */
-  url: string;
-  /** Filled here with the chains (or their cached index). */
-  chains: ChainRegistry;
-  control: Control;
-}
-
 export interface WorldLoader {
   load: LoadSource;
-  /** Replays the world in the background, if the answers came from the cache; resolves once the chains hold it. */
+  /** Replays the world in the background, if the answers came from an image; resolves once the chains hold it. */
   finish(): Promise<void>;
   /** Stops a background replay (the simulator is closing). */
   abort(): Promise<void>;
@@ -47,226 +41,163 @@ export interface WorldLoader {
   cached(): Promise<void>;
 }
 
+/** A journal replayed (`replayed`): it records every change from now on. */
+export type Recorded = (journal: Journal, restored: RestoredState) => void;
+
 /**
- * Loads the world: starts the chains and replays it onto them, or, when this very world is
- * in the cache (`options.cacheDir`), indexes the cached logs at once and replays in the
- * background (`finish`). Either way the chains replay the world; a cached world only lets
- * reads start before they are done. If the chains then give other blocks than the cache
- * held, they win: the cache is rewritten and a warning says so. On a node attached with
- * --contracts nothing is replayed: what it holds off-chain is read back.
+ * Start-up (a): starts the chains (or connects to the nodes of --rpc-url), replays the world onto them (on a chain
+ * attached with --contracts nothing is sent: where the world landed is read back) and indexes it, caches it, then
+ * replays the journal of --state (`journalOf`, opened once the chains are known), all before anything is answered.
  */
-export async function loadWorld(loading: LoadInputs): Promise<WorldLoader> {
-  const { world, options, url, chains, abis } = loading;
+export async function replayFirst(
+  loading: LoadInputs,
+  journalOf: (chainIds: number[]) => Journal | undefined,
+  recorded: Recorded,
+): Promise<WorldLoader> {
+  const { world, options, url, chains, control } = loading;
   const cache = worldCacheOf(loading);
-  // With --state the journal decides what is answered first (simulator/state-load.ts); the world is cached all the
-  // same.
-  const found = options.stateDir === undefined ? cache?.cache.read(cache.key) : undefined;
-  const cached = found?.world;
-  const load: LoadSource = {
-    source: cached ? "cache" : "replay",
-    ...(cache ? { cacheDir: cache.cache.dir } : {}),
-    ...(found ? { cachedIn: found.dir } : {}),
+  const contracts = options.contractsFile === undefined ? undefined : ContractsFile.open(options.contractsFile);
+  const { chains: started, nodes } = await startChains(loading, contracts);
+  chains.register(started);
+  knowKeys(chains, control);
+  const worldId = world.id?.(url) ?? "a world without an id";
+  checkAttachedWorld(nodes, contracts, worldId, options.stateDir);
+  const attached = new Set(nodes.flatMap(({ chain, attached }) => (attached ? [chain.chainId] : [])));
+  await replay(loading, chains, attached);
+  await control.loaded();
+  if (contracts) await recordWorld(nodes, contracts, worldId);
+  // The world as loaded, cached before anything changes it (the journal, next).
+  const caching = cache ? (await cacheTheWorld(cache, chains)).written : Promise.resolve();
+  // Blocks mined by others on a node we did not start (or a reorg there) are indexed as they come.
+  const stopFollowing = followNodes(
+    nodes.map(({ chain }) => chain),
+    options.pollIntervalMs,
+  );
+  const journal = journalOf(chains.ids());
+  if (journal) recorded(journal, { ...(await replayJournal(journal, control)), answeredFrom: "replay" });
+  return {
+    load: { source: "replay", ...(cache ? { cacheDir: cache.cache.dir } : {}) },
+    finish: () => Promise.resolve(),
+    abort: () => Promise.resolve(),
+    stopFollowing,
+    cached: () => caching,
   };
-  if (!cached) {
-    const contracts = options.contractsFile === undefined ? undefined : ContractsFile.open(options.contractsFile);
-    const { chains: started, nodes } = await startChains(loading, contracts);
-    chains.register(started);
-    const worldId = world.id?.(url) ?? "a world without an id";
-    checkAttachedWorld(nodes, contracts, worldId, options.stateDir);
-    const attached = new Set(nodes.flatMap(({ chain, attached }) => (attached ? [chain.chainId] : [])));
-    await replay(loading, chains, attached);
-    await loading.control.loaded();
-    if (contracts) await recordWorld(nodes, contracts, worldId);
-    const caching = cache ? (await remember(cache, chains.all())).written : Promise.resolve();
-    // Blocks mined by others on a node we did not start (or a reorg there) are indexed as they come.
-    const stopFollowing = followNodes(
-      nodes.map(({ chain }) => chain),
-      options.pollIntervalMs,
-    );
-    return {
-      load,
-      finish: () => Promise.resolve(),
-      abort: () => Promise.resolve(),
-      stopFollowing,
-      cached: () => caching,
-    };
-  }
-  // The index of each chain, folded from the cache at once; the chains replay the world into it later.
+}
+
+/**
+ * Start-up (b): answers from `image` at once (the world cache's image of the world, or a journal's checkpoint, with
+ * the journal's lines after it folded on), while (a) runs in the background on chains of their own: the world replayed,
+ * then the whole journal (with a control of their own, its snapshots and keys). Then each chain's writer joins the
+ * index that answers, which reads the chain from then on (checking first that it holds the image's head; if not, it is
+ * rebuilt from the chain and a warning says so), and the control takes over the replay's snapshots and keys.
+ */
+export async function fromImage(
+  loading: LoadInputs,
+  image: LoadedImage,
+  journal: Journal | undefined,
+  recorded: Recorded,
+): Promise<WorldLoader> {
+  const { world, options, url, chains, control, abis } = loading;
   const indexes = new Map(
-    cached.chains.map((chain) => [
-      chain.chainId,
-      new ChainIndexer(cachedLogSource(chain), chainFacts(chain.chainId, chain.contracts)),
+    image.state.chains.map(({ chainId, contracts, models, headHash }) => [
+      chainId,
+      new ChainIndexer(imageHead(models, headHash), chainFacts(chainId, contracts), {}, { models, headHash }),
     ]),
   );
   chains.register(
-    cached.chains.map((chain) => SimChain.awaiting(chain.chainId, chain.contracts, abis, indexes.get(chain.chainId)!)),
+    image.state.chains.map(({ chainId, contracts }) => new SimChain(chainId, contracts, abis, indexes.get(chainId)!)),
   );
-  await chains.sync();
-  // Its handles at once, as the cache holds it; a cache that does not hold this world leaves them to the replay, which
-  // finds the difference and says so (below).
-  await world.readBack?.({ url, chains }).catch(() => undefined);
-  // Folded: the index will not ask for these logs again (the chains come next), so they need not stay in memory
-  // meanwhile.
-  for (const chain of cached.chains) chain.logs.length = 0;
+  control.parts.accounts.restore(image.state.accounts);
+  // The world's handles, read back from the index once it is whole (the replay fills them again, fragments' too).
+  const readBack = () => world.readBack?.({ url, chains }).catch(() => undefined);
+  if (image.rest) chains.wholeOnce(readParts(image.state, image.rest).then(readBack));
+  else await readBack();
+  // With no journal to replay, the chains replay the world into the index that answers (it holds their head already:
+  // nothing is read twice); a journal's replay has an index of its own, which follows only the world.
+  const entries = journal !== undefined && journal.bytes > journal.headerBytes;
   let started: ChainRegistry | undefined;
   let aborted = false;
   let caching = Promise.resolve();
   const finish = async () => {
-    // The chains replay the world into the index the answers already come from (its cached
-    // source holds the head the replay makes, so no log is read twice); then the index reads
-    // the chains, checking first that they hold that head: if not, it is rebuilt from them.
-    started = new ChainRegistry((await startChains(loading, undefined, (chainId) => indexes.get(chainId))).chains);
+    await chains.whole();
+    const shared = entries ? undefined : (chainId: number) => indexes.get(chainId);
+    started = new ChainRegistry((await startChains(loading, undefined, shared)).chains);
     if (aborted) throw new Error("the simulator closed while its chains were loading the world");
-    const differing = await replay(loading, started).then(
-      () => differences(cached, started!),
-      async (error: unknown) => {
-        await started!.close();
-        throw error;
-      },
-    );
+    const accounts = new Accounts(world.accounts);
+    const { handles } = control.parts;
+    const replayer = new Control({
+      accounts,
+      handles,
+      chains: started,
+      baseUrl: () => url,
+      writeTimeoutMs: options.mintTimeoutMs,
+    });
+    knowKeys(started, replayer);
+    await replay(loading, started);
+    await replayer.loaded();
+    // The journal's replay is not indexed: the image answers, and its index reads on from the chains once they hold it.
+    if (entries) for (const chain of started.all()) chain.stopIndexing();
+    const replayed = journal ? await replayJournal(journal, replayer) : { replayed: 0, failedAgain: 0 };
+    const differing = await headsDiffer(image.state, started.all());
     for (const chain of started.all()) {
-      chains.get(chain.chainId)!.adopt(chain);
-      chains.get(chain.chainId)!.indexFromChain();
+      const live = chains.get(chain.chainId)!;
+      live.connect(chain.writer!);
+      live.indexFromChain();
     }
+    // The chains are the simulator's now, closed with it.
+    started = undefined;
+    control.parts.accounts.restore(accounts.snapshot());
+    control.adoptSnapshots(replayer);
     await chains.sync();
-    await loading.control.loaded();
-    if (differing.length > 0) {
-      console.warn(
-        `The cached world (${cache!.cache.dir}) differs from what the chains replayed (${differing.join("; ")}): ` +
-          `answers now come from the chains, and the cache is rewritten.`,
-      );
-      caching = (await remember(cache!, chains.all())).written;
-    }
+    if (aborted) throw new Error("the simulator closed while its chains were loading the world");
+    if (differing.length > 0) caching = warnOfDifferences(loading, journal, differing);
+    if (journal) recorded(journal, { ...replayed, answeredFrom: image.from });
   };
   const abort = async () => {
     aborted = true;
-    // A cache being rewritten reads the chains: they close once it is written (reading 50 million blocks' logs takes
-    // a moment).
-    await caching;
     await started?.close();
   };
+  const load: LoadSource = journal
+    ? { source: "state" }
+    : { source: "cache", ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}), cachedIn: image.cachedIn! };
   return { load, finish, abort, stopFollowing: () => {}, cached: () => caching };
 }
 
+/** What the chains sign with: the keys of the world's accounts (and of those fragments and API keys add). */
+function knowKeys(chains: ChainRegistry, control: Control): void {
+  const { handles } = control.parts;
+  for (const chain of chains.all()) if (!chain.external) chain.knowKeys((address) => handles.keyOf(address));
+}
+
+/** Reads the rest of an image into the state answered from, a part at a time between answers. */
+async function readParts(state: FoldedState, rest: Generator<Part>): Promise<void> {
+  for (const part of rest) {
+    applyPart(state, part);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /**
- * The cache and this world's key in it, when the world can be cached: a world with an id, on
- * in-process chains, whose collection uris do not name a port picked at random (they are on
- * chain, so such a world is never the same twice).
+ * The replayed chains' heads differ from the image's: said, and the cache rewritten if it was the world cache's (a
+ * journal's replay that ends elsewhere is told as such). Answers the rewrite under way.
  */
-export function worldCacheOf({
-  world,
-  options,
-  url,
-}: Pick<LoadInputs, "world" | "options" | "url">): { cache: WorldCache; key: string } | undefined {
-  if (!options.cacheDir || !world.id || options.nodeUrls.length > 0) return undefined;
-  if (options.port === 0 && !options.publicUrl) return undefined;
-  return {
-    cache: new WorldCache(options.cacheDir, options.shippedWorldsDir),
-    key: worldCacheKey(
-      world.id(url),
-      worldChains(world, options).map((chain) => ({ chainId: chain.chainId, startBlock: startBlockOf(chain) })),
-    ),
-  };
-}
-
-export async function startChains(
-  { world, options, abis }: Pick<LoadInputs, "world" | "options" | "abis">,
-  contracts?: ContractsFile,
-  indexOf?: (chainId: number) => ChainIndexer | undefined,
-) {
-  // Hardhat loads here, not before: an answer from the cached world does not wait for it.
-  const { startChains: start } = await import("../chain/start.ts");
-  const walletKeys = [...world.accounts.map((account) => account.walletKey), ...world.actorKeys];
-  return start(
-    {
-      chains: worldChains(world, options),
-      nodeUrls: options.nodeUrls,
-      walletKeys,
-      ...(world.genesisTime ? { genesisTime: world.genesisTime } : {}),
-      ...(world.chainIds ? { worldChains: new Set(world.chainIds) } : {}),
-      ...(options.givenKeys ? { given: options.givenKeys } : {}),
-      ...(contracts ? { contracts } : {}),
-    },
-    abis,
-    indexOf,
-  );
-}
-
-export async function replay(
-  { world, url }: Pick<LoadInputs, "world" | "url">,
-  chains: ChainRegistry,
-  attached?: ReadonlySet<number>,
-): Promise<void> {
-  await world.seed({ url, chains, ...(attached && attached.size > 0 ? { attached } : {}) });
-  await chains.sync();
-}
-
-/** Where the replayed chains disagree with the cached ones (their heads' numbers or hashes). */
-async function differences(cached: CachedWorld, started: ChainRegistry): Promise<string[]> {
-  const heads = await headsOf(started.all());
-  const found: string[] = [];
-  for (const { chainId, head } of cached.chains) {
-    const replayed = heads.get(chainId);
-    if (replayed?.number !== head.number || replayed.hash !== head.hash)
-      found.push(
-        `chain ${chainId}: head ${head.number} ${head.hash} cached, ${replayed ? `${replayed.number} ${replayed.hash}` : "no chain"} replayed`,
+async function warnOfDifferences(loading: LoadInputs, journal: Journal | undefined, differing: HeadDifference[]) {
+  const cache = worldCacheOf(loading);
+  const at = (head: HeadDifference["image"] | undefined) => (head ? `${head.number} ${head.hash}` : "no chain");
+  if (journal || !cache) {
+    for (const { chainId, image, replayed } of differing)
+      console.warn(
+        `chain ${chainId}: the journal's replay ends at block ${at(replayed)}, not at ${at(image)} as its checkpoint ` +
+          "and its records say: answers now come from the replayed chain (its index is rebuilt)",
       );
+    return Promise.resolve();
   }
-  for (const chainId of heads.keys())
-    if (!cached.chains.some((chain) => chain.chainId === chainId)) found.push(`chain ${chainId} is not in the cache`);
-  return found;
-}
-
-/**
- * Caches the world as the chains hold it now, for the next start. Answers once the heads are
- * taken (before anything else may write), with the background work: the logs up to those heads
- * read and written (a simulator closing waits for it, so a short-lived one still leaves its cache).
- */
-async function remember(
-  { cache, key }: { cache: WorldCache; key: string },
-  chains: SimChain[],
-): Promise<{ written: Promise<void> }> {
-  const failed = (error: unknown) =>
-    console.warn(`The world could not be cached in ${cache.dir}: ${(error as Error).message}`);
-  try {
-    const heads = await headsOf(chains);
-    return { written: captureWorld(chains, heads).then((world) => void (world && cache.write(key, world)), failed) };
-  } catch (error) {
-    failed(error);
-    return { written: Promise.resolve() };
-  }
-}
-
-/**
- * Replays the world onto chains of its own, serving nothing, and writes it to the world cache (or to `into`, a folder
- * of worlds cached ahead) under the key a start with these options looks for. "cached", "already" there, or
- * "uncacheable" (a world the cache never holds: see worldCacheOf).
- */
-export async function cacheWorldAhead(
-  inputs: Pick<LoadInputs, "world" | "options" | "abis" | "url">,
-  into?: string,
-): Promise<"cached" | "already" | "uncacheable"> {
-  const found = worldCacheOf(inputs);
-  if (!found) return "uncacheable";
-  const cache = { cache: into === undefined ? found.cache : new WorldCache(into), key: found.key };
-  if (cache.cache.has(cache.key)) return "already";
-  const chains = new ChainRegistry((await startChains(inputs)).chains);
-  try {
-    await replay(inputs, chains);
-    await (
-      await remember(cache, chains.all())
-    ).written;
-    if (!cache.cache.has(cache.key)) throw new Error(`the world was not written to ${cache.cache.dir}`);
-    return "cached";
-  } finally {
-    await chains.close();
-  }
-}
-
-/** The chains to start, each at the height the world names for it. */
-function worldChains(world: World, options: Pick<SimulatorOptions, "chains">): ChainSetting[] {
-  return options.chains.map((chain) => {
-    const startBlock = world.startBlocks?.get(chain.chainId);
-    return startBlock === undefined ? chain : { ...chain, startBlock };
-  });
+  const told = differing.map(
+    ({ chainId, image, replayed }) => `chain ${chainId}: head ${at(image)} cached, ${at(replayed)} replayed`,
+  );
+  console.warn(
+    `The cached world (${cache.cache.dir}) differs from what the chains replayed (${told.join("; ")}): ` +
+      `answers now come from the chains, and the cache is rewritten.`,
+  );
+  return (await cacheTheWorld(cache, loading.chains)).written;
 }

@@ -10,15 +10,16 @@ import { Control } from "../control/control.ts";
 import { PushedEvents } from "../events/events.ts";
 import { createApp } from "../http/app.ts";
 import { Checkpointer } from "../journal/checkpointer.ts";
+import type { Disk } from "../journal/disk.ts";
 import { Journal } from "../journal/journal.ts";
 import { StateLock } from "../journal/lock.ts";
-import { openState, type OpenedState } from "../journal/restore.ts";
-import { liveState, replayJournal, type RestoredState } from "../journal/state.ts";
+import { loadImage, openState, type LoadedImage } from "../journal/restore.ts";
+import { liveState, type RestoredState } from "../journal/state.ts";
 import { isWildcardHost as isWildcard } from "../access/hosts.ts";
 import { jsonHttpServer } from "../http/client-errors.ts";
 import { Drain } from "../http/shutdown.ts";
-import { loadWorld, type LoadInputs, type LoadSource } from "./load-world.ts";
-import { cachedWorldState, loadFromState } from "./state-load.ts";
+import { fromImage, replayFirst, type LoadInputs, type LoadSource, type Recorded } from "./load-world.ts";
+import { cachedWorld } from "./world-image.ts";
 import { WorldHandles } from "../core/handles.ts";
 import type { SeedTarget, World } from "../scenario/world.ts";
 
@@ -48,12 +49,15 @@ export interface Simulator extends SeedTarget {
   close(): Promise<void>;
 }
 
+/** A start's options, and the disk `--state` writes through (a test's that loses what was not synced; the real one by default). */
+export type StartOptions = Partial<SimulatorOptions> & { disk?: Disk };
+
 /**
  * Serves the API (503 until the world is in), starts the chains and loads the world onto
  * them, and answers once reads are complete: with a cached world (`cacheDir`) that is
  * before the chains have replayed it (`live` tells when they have).
  */
-export async function startSimulator(world: World, overrides: Partial<SimulatorOptions> = {}): Promise<Simulator> {
+export async function startSimulator(world: World, overrides: StartOptions = {}): Promise<Simulator> {
   const options = { ...DEFAULT_OPTIONS, ...overrides };
   const chains = new ChainRegistry();
   const servers: Server[] = [];
@@ -62,8 +66,10 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   const events = new PushedEvents({ ...options.events, webhookHosts: options.webhookHosts });
   let journal: Journal | undefined;
   let checkpointer: Checkpointer | undefined;
+  /** What the journal held at start (once the chains hold it). */
+  const kept: { restored?: RestoredState } = {};
   // One simulator per state directory, for the life of the process: a second one is refused before it does anything.
-  const lock = options.stateDir === undefined ? undefined : StateLock.take(options.stateDir);
+  const lock = options.stateDir === undefined ? undefined : StateLock.take(options.stateDir, options.disk);
   // Resolves once the chains hold the world (with the answers, unless they came from the cache first).
   const chainsHoldWorld = { resolve: (): void => undefined, reject: (_error: unknown): void => undefined };
   const live = new Promise<void>((resolve, reject) => Object.assign(chainsHoldWorld, { resolve, reject }));
@@ -149,40 +155,48 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
     const worldIdOn = (chainIds: number[]) =>
       `${world.id?.(url) ?? "a world without an id"}; chains ${chainIds.join(",")}`;
     const warn = (line: string) => console.warn(line);
-    let state: OpenedState | undefined;
+    // A journal of in-process chains is opened first: its checkpoint (or the cached world), with the lines after it
+    // folded on, is the image answered from at once, while the chains replay it; a journal on a node's chain is opened
+    // once the world is in (its chain ids are known only then).
+    const state =
+      options.stateDir !== undefined && options.nodeUrls.length === 0
+        ? openState(
+            options.stateDir,
+            worldIdOn(options.chains.map(({ chainId }) => chainId)),
+            () => cachedWorld(inputs),
+            warn,
+            options.disk,
+          )
+        : undefined;
+    journal = state?.journal;
+    if (journal) control.keptIn(journal);
+    if (state?.replayFirst)
+      warn(`${options.stateDir}: the journal is replayed before anything is answered (${state.replayFirst})`);
+    const image = options.stateDir === undefined ? loadedCache(inputs) : state?.image;
     // From now on every change is recorded, and the journal folded into checkpoints behind it.
-    const record = (recorded: Journal, worldId: string, restored: RestoredState) => {
-      control.attach(recorded);
-      sim.restored = restored;
+    const recorded: Recorded = (recording, restored) => {
+      control.attach(recording);
+      kept.restored = restored;
       if (options.nodeUrls.length > 0) return;
+      const worldId = worldIdOn(chains.ids());
       const live = () => liveState(chains, accounts);
       const every = options.checkpointEveryBytes ? { everyBytes: options.checkpointEveryBytes } : {};
-      checkpointer = new Checkpointer(
-        { journal: recorded, world: worldId, live, told: warn, ...every },
-        state?.checkpoint,
-      );
+      const from = image?.from === "checkpoint" ? image.of : undefined;
+      checkpointer = new Checkpointer({ journal: recording, world: worldId, live, told: warn, ...every }, from);
       control.checkpoints(() => checkpointer?.status);
       checkpointer.start();
     };
-    // A journal of in-process chains is opened first: what it holds (its checkpoint and the lines after it, folded) is
-    // answered from at once, while the chains replay it; a journal on a node's chain is replayed once the world is in.
-    if (options.stateDir !== undefined && options.nodeUrls.length === 0) {
-      const worldId = worldIdOn(options.chains.map(({ chainId }) => chainId));
-      state = await openState(options.stateDir, worldId, () => cachedWorldState(inputs), warn);
-      journal = state.journal;
-      control.keptIn(journal);
-    }
-    const loading = state?.folded
-      ? await loadFromState(inputs, { ...state, folded: state.folded }, ({ replayer, ...replayed }) => {
-          control.adoptSnapshots(replayer);
-          const answeredFrom = state!.checkpoint ? "checkpoint" : "cache";
-          record(state!.journal, worldIdOn(chains.ids()), { ...replayed, answeredFrom });
-        })
-      : await loadWorld(inputs);
+    const journalOf = (chainIds: number[]) =>
+      options.stateDir === undefined
+        ? undefined
+        : (journal ??= openJournal(options.stateDir, worldIdOn(chainIds), warn, options.disk));
+    // Start-up (b) when there is an image to answer from, else (a): load-world.ts.
+    const loading = image
+      ? await fromImage(inputs, image, journal, recorded)
+      : await replayFirst(inputs, journalOf, recorded);
     abortLoading = loading.abort;
     stopFollowing = loading.stopFollowing;
     worldCached = loading.cached;
-    for (const chain of chains.all()) if (!chain.external) chain.knowKeys((address) => handles.keyOf(address));
     const sim: Simulator = {
       url,
       chains,
@@ -193,15 +207,11 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
       events,
       live,
       load: loading.load,
+      get restored() {
+        return kept.restored;
+      },
       close,
     };
-    if (options.stateDir !== undefined && !state?.folded) {
-      const worldId = worldIdOn(chains.ids());
-      if (state?.replayFirst)
-        warn(`${options.stateDir}: the journal is replayed before anything is answered (${state.replayFirst})`);
-      journal ??= openJournal(options.stateDir, worldId, warn);
-      record(journal, worldId, { ...(await replayJournal(journal, control)), answeredFrom: "replay" });
-    }
     events.follow(chains.all());
     ready = true;
     // With the answers from the cache, the chains start once the first of them is out (or after a
@@ -216,9 +226,18 @@ export async function startSimulator(world: World, overrides: Partial<SimulatorO
   }
 }
 
+/**
+ * The world cache's image of this world, loaded to answer from (a start without --state): read whole, so the world's
+ * handles are read back from it before the first answer, as when it is replayed.
+ */
+function loadedCache(inputs: LoadInputs): LoadedImage | undefined {
+  const found = cachedWorld(inputs);
+  return found && loadImage(found, "whole");
+}
+
 /** A journal opened once the world is in (a node's chain: the world's chain ids are known only then). */
-function openJournal(dir: string, worldId: string, warn: (line: string) => void): Journal {
-  const { journal, warning } = Journal.open(dir, worldId, warn);
+function openJournal(dir: string, worldId: string, warn: (line: string) => void, disk?: Disk): Journal {
+  const { journal, warning } = Journal.open(dir, worldId, warn, disk);
   if (warning) warn(warning);
   return journal;
 }

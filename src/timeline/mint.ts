@@ -1,5 +1,5 @@
 import { encodeFunctionData } from "viem";
-import { ITEM_RULES } from "../chain/actions/item-rules.ts";
+import { ITEM_RULES } from "../chain/actions/add-item.ts";
 import { timelineAction } from "./action.ts";
 import { checkItem } from "./checks.ts";
 import { Amount, Handle } from "./fields.ts";

@@ -1,28 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { deserialize, serialize } from "node:v8";
-import type { CoreContracts } from "../chain/deploy.ts";
-import type { IndexedLog } from "../indexer/decode.ts";
-import type { BlockRef } from "../indexer/log-source.ts";
-
-/**
- * What one chain gave its indexer once the world was loaded: every followed log up to its head (decoded; the parts the
- * indexer reads), and the head.
- */
-export interface CachedChain {
-  chainId: number;
-  contracts: CoreContracts;
-  head: BlockRef;
-  logs: IndexedLog[];
-}
-
-/** A world as a previous start found it on its chains. */
-export interface CachedWorld {
-  chains: CachedChain[];
-}
+import type { FoldedState } from "../journal/fold.ts";
+import { encodeImage, openImage, writeImage, type OpenedImage } from "../journal/image.ts";
 
 /**
  * Where worlds are cached unless told otherwise: the project's node_modules/.cache (as other tools do), else the
@@ -45,17 +26,17 @@ export const SHIPPED_WORLDS_DIR = fileURLToPath(new URL("../../dist/cached-world
 /** How many worlds a cache folder keeps (the most recently written). */
 const KEPT = 8;
 
-/** A cached world, and the folder it was found in. */
+/** A cached world (its image, the head read), and the folder it was found in. */
 export interface FoundWorld {
-  world: CachedWorld;
+  image: OpenedImage;
   dir: string;
 }
 
 /**
- * Worlds already replayed once, by key (`worldCacheKey`): a start finds its world's logs here
- * and answers reads from them while its chains replay the world, then checks the chains
- * gave the very same blocks. One file per world, written whole or not at all. Worlds cached
- * ahead (`shipped`) are read when the folder has none, and never written.
+ * Worlds already replayed once, by key (`worldCacheKey`), each an image of the world as loaded (journal/image.ts, at
+ * offset 0: what a journal's checkpoint holds, before any journal): a start answers from it while its chains replay
+ * the world, then checks the chains gave the very same head. One file per world, written whole or not at all. Worlds
+ * cached ahead (`shipped`) are read when the folder has none, and never written.
  */
 export class WorldCache {
   readonly dir: string;
@@ -66,11 +47,11 @@ export class WorldCache {
     this.#shipped = shipped;
   }
 
-  /** The world cached under `key`, or undefined (none, or a file that does not read back). */
-  read(key: string): FoundWorld | undefined {
+  /** The world cached under `key`, its head read, or undefined (none, or a file that does not read back). */
+  open(key: string): FoundWorld | undefined {
     for (const dir of this.#shipped === undefined ? [this.dir] : [this.dir, this.#shipped]) {
-      const world = readWorld(join(dir, `${key}.world`));
-      if (world) return { world, dir };
+      const image = openImage(join(dir, `${key}.world`), (of) => of.world === key && of.offset === 0);
+      if (image) return { image, dir };
     }
     return undefined;
   }
@@ -79,12 +60,11 @@ export class WorldCache {
     return existsSync(this.#file(key));
   }
 
-  write(key: string, world: CachedWorld): void {
+  /** Writes the image of a world (`worldImage`) under `key`. */
+  write(key: string, image: Iterable<Buffer>): void {
     mkdirSync(this.dir, { recursive: true });
     const file = this.#file(key);
-    const partial = `${file}.${process.pid}.tmp`;
-    writeFileSync(partial, serialize(world));
-    renameSync(partial, file);
+    writeImage(file, image, `${file}.${process.pid}.tmp`);
     this.#prune();
   }
 
@@ -102,11 +82,10 @@ export class WorldCache {
   }
 }
 
-function readWorld(file: string): CachedWorld | undefined {
-  try {
-    const world = deserialize(readFileSync(file)) as CachedWorld;
-    return Array.isArray(world?.chains) ? world : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * The image of a world as loaded (`state`: its chains' indexes; no API keys, which are the world's own), to cache under
+ * `key`: encoded now, so what changes the world next is not in it.
+ */
+export function worldImage(key: string, state: FoldedState): Buffer[] {
+  return [...encodeImage({ world: key, generation: "", offset: 0, at: new Date().toISOString() }, state)];
 }

@@ -1,4 +1,5 @@
 import { mkdtemp } from "node:fs/promises";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Address } from "viem";
@@ -16,7 +17,7 @@ import {
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
 import { everyAnswer, setBalanceBehindTheIndex } from "../control/world-answers.ts";
-import { eventually } from "../eventually.ts";
+import { eventually, until } from "../eventually.ts";
 import { chainAnswers, nodeSuite } from "./node-suite.ts";
 import { rpc } from "../rpc.ts";
 import { describeOnAnvil, startAnvil, type NodeProcess } from "./nodes.ts";
@@ -88,8 +89,16 @@ describeOnAnvil("on anvil (--rpc-url)", () => {
     expect((await call(sim, "/api/v2/collection?chainId=137")).status).toBe(200);
     const reset = await postJson(sim, "/_sim/reset", {});
     expect(reset.status).toBe(503);
-    // A few polls go by while the node is away: none of them may be taken for blocks gone.
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS * 5));
+    // A few polls go by while the node is away (counted at its port, where nothing answers them): none of them may be
+    // taken for blocks gone.
+    let polls = 0;
+    const away = createServer((socket) => {
+      polls += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => away.listen(anvil.port, "127.0.0.1", resolve));
+    await until("five polls reached the node's port while it was away", () => polls >= 5);
+    await new Promise((resolve) => away.close(resolve));
 
     anvil = await startAnvil({ chainId: 56, state, port: anvil.port });
     const back = await eventually(async () => {

@@ -14,6 +14,8 @@ import {
   type Hex,
 } from "viem";
 import { loadAbis } from "../../src/core/abi.ts";
+import { chainFacts } from "../../src/chain/deploy.ts";
+import { contractMismatches } from "../chain-oracle.ts";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../processes.ts";
@@ -28,6 +30,7 @@ import { call, expectErrorBody, postJson, startTestSimulator } from "../harness.
 import { rpc } from "../rpc.ts";
 import { describeOnAnvil, startAnvil, type NodeProcess } from "./nodes.ts";
 import { startClashingNode } from "./plain-node.ts";
+import { readWorld } from "../world-reads.ts";
 
 // A team's shared environment: one anvil, several simulator processes on it with one contracts file.
 // Whichever instance mints, every instance answers the same bytes, names and images included (the
@@ -54,21 +57,8 @@ async function post(instance: Instance, path: string, body: unknown) {
 
 /** Every answer an instance gives about chain 56: the list, each collection, each item's history and metadata, as bytes. */
 async function everything(instance: Instance): Promise<string[]> {
-  const text = async (path: string) => {
-    const response = await fetch(`${instance.base}${path}`);
-    return `${response.status} ${path} ${await response.text()}`;
-  };
-  const list = await call(at(instance), "/api/v2/collection?chainId=56&perPage=100");
-  const answers = [await text("/api/v2/collection?chainId=56&perPage=100")];
-  for (const { address, uri } of list.body.collections as { address: Address; uri: string }[]) {
-    answers.push(await text(`/api/v2/collection/${address}`));
-    const items = await call(at(instance), `/_sim/collections/${address}/items?chainId=56`);
-    for (const { tokenId } of items.body.items as { tokenId: number }[]) {
-      answers.push(await text(`/api/v2/item/events/${address}/${tokenId}?perPage=100`));
-      answers.push(await text(new URL(`${uri}/${tokenId}`).pathname));
-    }
-  }
-  return answers;
+  const { answers } = await readWorld(instance.base, { chainId: 56 });
+  return [...answers].filter(([path]) => !path.startsWith("/_sim/")).map(([path, answer]) => `${path} ${answer}`);
 }
 
 /** Mints from every instance at once, `perInstance` each, interleaved; answers every answer. */
@@ -232,7 +222,17 @@ describeOnAnvil("several instances on one node", () => {
     it("after random mints through either instance, transfers and listings sent to the node, and reverts there, a fresh instance answers as the live ones", async () => {
       const [a, b] = instances as [SimulatorProcess, SimulatorProcess];
       const abis = loadAbis();
-      const { marketplace } = JSON.parse(await readFile(join(dir, "keys-contracts.json"), "utf8")).chains["56"];
+      const contracts = JSON.parse(await readFile(join(dir, "keys-contracts.json"), "utf8")).chains["56"];
+      const { marketplace } = contracts;
+      const node = createPublicClient({ transport: http(anvil.url) });
+      /** The contracts' own state against read models folded afresh from the node's logs (which the instances answer as). */
+      const expectIndexMatchesContracts = async () => {
+        const index = new ChainIndexer(chainLogSource(node, indexedEventsAbi(abis)), chainFacts(56, contracts), {
+          fromBlock: contracts.deployedAt.block,
+        });
+        await index.sync();
+        expect(await contractMismatches({ client: node, abis, models: index.models })).toEqual([]);
+      };
       const wallet = createWalletClient({ account: privateKeyToAccount(anvilKey(1)), transport: http(anvil.url) });
       const collection = (await call(at(a), "/api/v2/collection?chainId=56")).body.collections[0].address as Address;
       const held = async () => {
@@ -256,7 +256,7 @@ describeOnAnvil("several instances on one node", () => {
       );
 
       type Step =
-        | { kind: "mint"; via: number; supply: number }
+        | { kind: "mint"; via: number; supply: number; name: string }
         | { kind: "transfer" | "list"; pick: number }
         | { kind: "revert" };
       const step: fc.Arbitrary<Step> = fc.oneof(
@@ -264,6 +264,7 @@ describeOnAnvil("several instances on one node", () => {
           kind: fc.constant("mint" as const),
           via: fc.integer({ min: 0, max: 1 }),
           supply: fc.integer({ min: 1, max: 4 }),
+          name: fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,11}$/),
         }),
         fc.record({ kind: fc.constantFrom("transfer" as const, "list" as const), pick: fc.nat() }),
         fc.constant({ kind: "revert" as const }),
@@ -279,7 +280,7 @@ describeOnAnvil("several instances on one node", () => {
                 collectionAddress: collection,
                 recipient: alice,
                 chainId: 56,
-                item: { name: `Drawn ${Math.random().toString(36).slice(2, 8)}`, initialSupply: next.supply },
+                item: { name: `Drawn ${next.name}`, initialSupply: next.supply },
               });
               expect(answer.status, JSON.stringify(answer.body)).toBe(200);
             } else if (next.kind === "revert") {
@@ -313,6 +314,7 @@ describeOnAnvil("several instances on one node", () => {
           } finally {
             fresh.child.kill("SIGTERM");
           }
+          await expectIndexMatchesContracts();
         }),
         { numRuns: 3 },
       );
@@ -336,12 +338,13 @@ describeOnAnvil("several instances on one node", () => {
     const poolAddresses = pool.map((account) => account.address.toLowerCase() as Address);
     const setBalance = (address: string, wei: bigint) =>
       rpc(anvil.url, "anvil_setBalance", [address, `0x${wei.toString(16)}`]);
+    let minted = 0;
     const mint = (instance: Instance, apiKey = "sim-bob") =>
       post(instance, `/api/v2/item/new?apiKey=${apiKey}`, {
         collectionAddress: collection,
         recipient: alice,
         chainId: 56,
-        item: { name: `Pooled ${Math.random().toString(36).slice(2, 8)}`, initialSupply: 1 },
+        item: { name: `Pooled ${(minted += 1)}`, initialSupply: 1 },
       });
     const minters = () =>
       Promise.all(

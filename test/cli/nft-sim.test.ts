@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { until } from "../eventually.ts";
 import { startLocalTarget, type LocalTarget } from "../../src/cli/contract-target.ts";
 import { EXPORT_MARKER } from "../../src/cli/export-snapshots.ts";
 
@@ -133,7 +134,10 @@ describe("nft-sim openapi", () => {
     const child = spawn(process.execPath, [NFT_SIM, "openapi"], { env, stdio: ["ignore", "pipe", "pipe"] });
     const closed = new Promise((resolve) => child.on("close", resolve));
     child.stdout.pause(); // the pipe fills (64 KB) and the rest waits in the process
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await until(
+      "the reader's buffer is full (the process now writes into a full pipe)",
+      () => child.stdout.readableLength >= child.stdout.readableHighWaterMark,
+    );
     let text = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (text += chunk));
     child.stdout.resume();

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from "node:http";
+import { request, type IncomingMessage, type Server } from "node:http";
 import { jsonHttpServer } from "../../src/http/client-errors.ts";
 import type { AddressInfo } from "node:net";
 
@@ -26,6 +26,9 @@ export interface BrokenTarget {
  */
 export async function startBrokenTarget(upstream: string, breakage: Breakage): Promise<BrokenTarget> {
   const requests: string[] = [];
+  // Each broken target reaches the upstream from a loopback address of its own, so the unknown API keys its fuzz run
+  // sends count against it alone (the simulator answers 429 past 100 a minute from one address).
+  const localAddress = `127.0.0.${(targetsStarted = (targetsStarted % 250) + 1) + 1}`;
   const server: Server = jsonHttpServer(
     async (req, res) => {
       try {
@@ -33,12 +36,12 @@ export async function startBrokenTarget(upstream: string, breakage: Breakage): P
         requests.push(`${req.method} ${incoming.pathname}${incoming.search}`);
         const forwarded = breakage.rewriteUrl ? await breakage.rewriteUrl(new URL(incoming)) : incoming;
         const body = await readBody(req);
-        const answer = await fetch(forwarded, {
-          method: req.method,
+        const answer = await forward(forwarded, localAddress, {
+          method: req.method ?? "GET",
           headers: req.headers["content-type"] ? { "content-type": req.headers["content-type"] } : {},
-          body: body.length ? new Uint8Array(body) : undefined,
+          body,
         });
-        let text = await answer.text();
+        let text = answer.text;
         const json = text ? JSON.parse(text) : undefined;
         if (breakage.rewriteBody && json !== undefined)
           text = JSON.stringify(await breakage.rewriteBody(incoming, answer.status, json, upstream));
@@ -46,7 +49,7 @@ export async function startBrokenTarget(upstream: string, breakage: Breakage): P
         const status = breakage.rewriteStatus
           ? breakage.rewriteStatus(incoming, answer.status, req.headers)
           : answer.status;
-        res.writeHead(status, { "content-type": answer.headers.get("content-type") ?? "application/json" });
+        res.writeHead(status, { "content-type": answer.contentType ?? "application/json" });
         res.end(text);
       } catch (error) {
         res.writeHead(502, { "content-type": "text/plain" });
@@ -65,6 +68,29 @@ export async function startBrokenTarget(upstream: string, breakage: Breakage): P
         server.closeAllConnections();
       }),
   };
+}
+
+let targetsStarted = 0;
+
+/** One request to the upstream, sent from `localAddress`. */
+function forward(
+  url: URL,
+  localAddress: string,
+  { method, headers, body }: { method: string; headers: Record<string, string>; body: Buffer },
+): Promise<{ status: number; contentType: string | undefined; text: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { method, headers, localAddress }, (answer) => {
+      answer.setEncoding("utf8");
+      let text = "";
+      answer.on("data", (chunk: string) => (text += chunk));
+      answer.on("end", () =>
+        resolve({ status: answer.statusCode!, contentType: answer.headers["content-type"], text }),
+      );
+      answer.on("error", reject);
+    });
+    sent.on("error", reject);
+    sent.end(body.length ? body : undefined);
+  });
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

@@ -9,6 +9,7 @@ import {
   DEMO_KEYS,
   expectErrorBody,
   mintBody,
+  mintItem,
   postJson,
   startTestSimulator,
 } from "../harness.ts";
@@ -153,10 +154,11 @@ describe("world editing", () => {
     });
 
     const mintAs = (apiKey: string) =>
-      postJson(sim, `/api/v2/item/new?apiKey=${apiKey}`, {
-        collectionAddress: created.body.address,
+      mintItem(sim, {
+        collection: created.body.address,
         recipient: owner.body.wallet,
         chainId: 137,
+        apiKey,
         item: { name: "Blade", initialSupply: 1 },
       });
     expect((await mintAs(owner.body.apiKey)).status).toBe(200);

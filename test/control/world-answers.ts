@@ -1,36 +1,22 @@
 import { createHash } from "node:crypto";
 import { encodeAbiParameters, keccak256, toHex, type Address } from "viem";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { allCollections } from "../../src/contract-suite/fuzz/world.ts";
-import { wholeHistory } from "../../src/contract-suite/fuzz/digest.ts";
-import { call } from "../harness.ts";
+import { readWorld } from "../world-reads.ts";
 
 /**
- * Every answer a client can get of the world, by what it asked: each collection as listed and
- * alone, its items as the control API lists them, each item's whole history and metadata, the
- * world's handles and each chain's head. Two worlds that answer alike give equal objects.
+ * Every answer a client can get of the world, by what it asked (`readWorld`: the collections, each item's whole history
+ * and metadata, the control API's items, the world's handles and each chain's head). Two worlds that answer alike give
+ * equal maps.
  */
-export async function everyAnswer(sim: { url: string }): Promise<Record<string, unknown>> {
-  const answers: Record<string, unknown> = {};
-  const get = async (path: string) => (answers[path] = (await call(sim, path)).body);
-  const rows = await allCollections(sim.url);
-  answers["/api/v2/collection (every page)"] = rows;
-  for (const { address, uri } of rows as { address: string; uri: string }[]) {
-    await get(`/api/v2/collection/${address}`);
-    const { items } = (await get(`/_sim/collections/${address}/items`)) as { items: { tokenId: number }[] };
-    for (const { tokenId } of items) {
-      answers[`history of ${address}/${tokenId}`] = await wholeHistory(sim.url, address, tokenId);
-      await get(`${new URL(uri).pathname}/${tokenId}`);
-    }
-  }
-  await get("/_sim/world");
-  await get("/_sim/time");
-  return answers;
+export async function everyAnswer(sim: { url: string }): Promise<Map<string, string>> {
+  return (await readWorld(sim.url)).answers;
 }
 
 /** A digest of every answer, to say in one line that two worlds answer byte for byte alike. */
-export function digestOf(answers: Record<string, unknown>): string {
-  return createHash("sha256").update(JSON.stringify(answers)).digest("hex");
+export function digestOf(answers: Map<string, string>): string {
+  return createHash("sha256")
+    .update(JSON.stringify([...answers]))
+    .digest("hex");
 }
 
 /**

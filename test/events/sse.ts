@@ -12,6 +12,8 @@ export interface OpenStream {
     count?: number,
     timeoutMs?: number,
   ): Promise<EventSourceMessage[]>;
+  /** Resolves once a comment passing `test` has come (a heartbeat stamped late enough marks the end of what came before it). */
+  waitForComment(test: (comment: string) => boolean, timeoutMs?: number): Promise<void>;
   close(): void;
 }
 
@@ -68,6 +70,22 @@ export async function openStream(url: string, headers: Record<string, string> = 
               `${messages.filter(test).length} of ${count} messages came within ${timeoutMs} ms; got ${JSON.stringify(messages.map(({ event, id }) => `${event} ${id}`))}`,
             ),
           );
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    waitForComment(test, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (!comments.some(test)) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no such comment came within ${timeoutMs} ms; got ${JSON.stringify(comments)}`));
         }, timeoutMs);
         waiters.add(check);
         check();

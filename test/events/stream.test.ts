@@ -14,6 +14,7 @@ import {
   startTestSimulator,
 } from "../harness.ts";
 import { rpc as rpcCall } from "../rpc.ts";
+import { setBalanceBehindTheIndex } from "../control/world-answers.ts";
 import { openStream, type OpenStream } from "./sse.ts";
 
 // GET /_sim/events over real HTTP, from a real chain: what a mint, a transfer over JSON-RPC, a
@@ -63,7 +64,7 @@ describe("GET /_sim/events", () => {
     expect(message!.event).toBe("TransferSingle");
     expect(message!.id).toBe(served[0].id);
     expect(served[0].transactionHash).toBe(minted.txHash);
-    await events.waitFor(() => events.comments.some((comment) => comment.includes("heartbeat")), 1, 5_000);
+    await events.waitForComment((comment) => comment.includes("heartbeat"));
   });
 
   it("streams a collection as it is created, as GET /api/v2/collection/:address serves it", async () => {
@@ -93,7 +94,8 @@ describe("GET /_sim/events", () => {
       },
       { requiredKeys: [] },
     );
-    // One run: 14 filters open together over the same mints. A failure is not shrunk (each run mints again).
+    // Each run: 14 filters open together over the same mints. A failure is not shrunk (each run mints again).
+    const ran = { filters: 0, arrived: 0, filtersExpectingNothing: 0 };
     await fc.assert(
       fc.asyncProperty(fc.array(filter, { minLength: 14, maxLength: 14 }), async (filters) => {
         const everything = await stream();
@@ -121,6 +123,10 @@ describe("GET /_sim/events", () => {
           (m) => m.event === "CollectionCreated" && JSON.parse(m.data).address === made.body.address,
         );
         expect(everything.messages.some((m) => JSON.parse(m.data).transactionHash === last.txHash)).toBe(true);
+        // The feed pushes each event to every stream in one turn, in the simulator's own process: by now every stream
+        // has been written all of this run's events. A heartbeat stamped later was written after them, so once it
+        // has come, whatever a stream was going to get of them has come too: a late leak cannot slip past.
+        const pushed = Date.now();
         for (const { filter, events } of opened) {
           const passes = (message: EventSourceMessage) => {
             const data = JSON.parse(message.data);
@@ -132,16 +138,26 @@ describe("GET /_sim/events", () => {
               (filter.kinds === undefined || filter.kinds.includes(message.event!))
             );
           };
+          await events.waitForComment((comment) => Date.parse(comment.replace(/^\s*heartbeat /, "")) > pushed);
           const expected = everything.messages.filter(passes);
-          if (expected.length > 0) await events.waitFor(() => true, expected.length);
           expect(
             events.messages.map((m) => `${m.event} ${m.id}`),
             `filter ${JSON.stringify(filter)}`,
           ).toEqual(expected.map((m) => `${m.event} ${m.id}`));
+          ran.filters += 1;
+          ran.arrived += events.messages.length;
+          if (expected.length === 0) ran.filtersExpectingNothing += 1;
+          events.close();
         }
+        everything.close();
       }),
-      { numRuns: 1, endOnFailure: true },
+      { numRuns: 5, endOnFailure: true },
     );
+    console.log(`filtered streams: ${JSON.stringify(ran)}`);
+    // The filters both let events through and hold every one back.
+    expect(ran.filters).toBe(70);
+    expect(ran.arrived).toBeGreaterThan(0);
+    expect(ran.filtersExpectingNothing).toBeGreaterThan(0);
   });
 
   it("refuses a filter it does not know with 400", async () => {
@@ -216,5 +232,87 @@ describe("GET /_sim/events", () => {
     expect((await call(sim, `/api/v2/collection/${created.body.address}`)).status).toBe(404);
     // The index went back to a checkpoint and folded again what the chain still holds: that is not told.
     expect(events.messages.filter((m) => m.event === "removed")).toHaveLength(2);
+  });
+  /** The ids the stream announced and has not taken back since (a `removed` takes back what has its id). */
+  const standing = (messages: EventSourceMessage[]) => {
+    const ids = new Set<string>();
+    for (const m of messages)
+      if (m.event === "removed") ids.delete(m.id!);
+      else if (m.id) ids.add(m.id);
+    return ids;
+  };
+
+  it("announces removed for a mint a snapshot reverted through the control API took back", async () => {
+    const [collection] = await collectionsOn(sim, 56);
+    const events = await stream(`?collection=${collection}`);
+    const { body: snapshot } = await postJson(sim, "/_sim/snapshots", {});
+    const minted = await mint(collection!, 56);
+    const [transfer] = await events.waitFor(
+      (m) => itemEvents(m) && JSON.parse(m.data).transactionHash === minted.txHash,
+    );
+    expect((await postJson(sim, `/_sim/snapshots/${snapshot.id}/revert`, {})).status).toBe(200);
+    const [removed] = await events.waitFor((m) => m.event === "removed");
+    expect(JSON.parse(removed!.data)).toEqual({
+      id: transfer!.id,
+      event: "TransferSingle",
+      chainId: 56,
+      collection,
+      tokenId: minted.tokenIds[0],
+    });
+  });
+
+  it("resumes from a removed id: after the event it took back, so the removal itself comes, and no gap", async () => {
+    const [collection] = await collectionsOn(sim, 56);
+    const events = await stream(`?collection=${collection}`);
+    const { body: snapshot } = await postJson(sim, "/_sim/snapshots", {});
+    await mint(collection!, 56);
+    expect((await postJson(sim, `/_sim/snapshots/${snapshot.id}/revert`, {})).status).toBe(200);
+    const [removed] = await events.waitFor((m) => m.event === "removed");
+    const resumed = await stream(`?collection=${collection}`, { "last-event-id": removed!.id! });
+    const [first] = await resumed.waitFor(() => true);
+    expect(first!.event).not.toBe("gap");
+    await resumed.waitFor((m) => m.event === "removed" && m.id === removed!.id);
+  });
+
+  it("a fragment rolled back after an entry reverted on chain leaves nothing announced standing", async () => {
+    const [collection] = await collectionsOn(sim, 56);
+    const events = await stream("?chainId=56");
+    const { body: world } = await call(sim, "/_sim/world");
+    const saddle = world.items["sky-saddle"];
+    const before = standing(events.messages);
+    await setBalanceBehindTheIndex(
+      sim,
+      56,
+      { collection: saddle.collection, tokenId: BigInt(saddle.tokenIds[0]) },
+      world.accounts.alice.address,
+      0n,
+    );
+    const refused = await postJson(sim, "/_sim/scenario", {
+      timeline: [
+        { action: "transfer", item: "healing-brew", from: "bob", to: "alice", amount: 1 },
+        { action: "transfer", item: "sky-saddle", from: "alice", to: "bob", amount: 1, at: "+1h" },
+      ],
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+    expect(refused.body.message).toMatch(/nothing of the fragment was kept/);
+    // A mint after it marks the end: whatever the fragment made the stream say has been said by the time it comes.
+    const marker = await mint(collection!, 56);
+    await events.waitFor((m) => itemEvents(m) && JSON.parse(m.data).transactionHash === marker.txHash);
+    const markerIds = events.messages
+      .filter((m) => itemEvents(m) && JSON.parse(m.data).transactionHash === marker.txHash)
+      .map((m) => m.id!);
+    expect([...standing(events.messages)].sort()).toEqual([...before, ...markerIds].sort());
+  });
+
+  it("announces removed for what a reset took back", async () => {
+    const [collection] = await collectionsOn(sim, 56);
+    const events = await stream(`?collection=${collection}`);
+    const minted = await mint(collection!, 56);
+    const [transfer] = await events.waitFor(
+      (m) => itemEvents(m) && JSON.parse(m.data).transactionHash === minted.txHash,
+    );
+    expect((await postJson(sim, "/_sim/reset", {})).status).toBe(200);
+    await events.waitFor((m) => m.event === "removed" && m.id === transfer!.id);
+    expect((await call(sim, `/api/v2/item/events/${collection}/${minted.tokenIds[0]}`)).status).toBe(404);
   });
 });

@@ -19,6 +19,7 @@ import {
   startTestSimulator,
 } from "../harness.ts";
 import { rpc as rpcCall } from "../rpc.ts";
+import { expectModelsMatchContracts } from "../chain-oracle.ts";
 
 // Whatever changes the chain from outside (evm_revert to a snapshot, time jumps, transfers,
 // balances and blocks, all sent to the chain's JSON-RPC port as a wallet or script would), the
@@ -145,6 +146,7 @@ describe("a chain rewound over JSON-RPC", () => {
           if (did) done.set(step.kind, (done.get(step.kind) ?? 0) + 1);
           await expectIndexEqualsChain();
         }
+        await expectModelsMatchContracts(chain);
       }),
       { numRuns: runs },
     );

@@ -1,18 +1,19 @@
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Address } from "viem";
-import { CHECKPOINT_FILE } from "../../src/journal/checkpoint.ts";
+import { CHECKPOINT_FILE } from "../../src/journal/image.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { until } from "../eventually.ts";
+import { readWorld } from "../world-reads.ts";
 import { rpc } from "../rpc.ts";
 import {
-  call,
   collectionsOn,
   DEMO_KEYS,
   mintBody,
+  mintItem,
   postJson,
   RPC_ON_FREE_PORTS,
   startTestSimulator,
@@ -25,11 +26,13 @@ import {
 const started: Simulator[] = [];
 afterAll(() => Promise.all(started.map((sim) => sim.close())));
 
-async function start(stateDir: string, checkpointEveryBytes?: number): Promise<Simulator> {
+async function start(stateDir: string, checkpointEveryBytes?: number, cacheDir?: string): Promise<Simulator> {
   const sim = await startTestSimulator(demoWorld({ baseUrl: "http://sim.test" }), {
     stateDir,
     ...RPC_ON_FREE_PORTS,
     ...(checkpointEveryBytes ? { checkpointEveryBytes } : {}),
+    // A world the cache can hold: its uris name no port picked at random.
+    ...(cacheDir ? { cacheDir, publicUrl: "http://sim.test" } : {}),
   });
   started.push(sim);
   return sim;
@@ -37,16 +40,7 @@ async function start(stateDir: string, checkpointEveryBytes?: number): Promise<S
 
 /** What a client reads, over HTTP only (the chains need not run): every collection, and every item's history and metadata. */
 async function answers(sim: Simulator) {
-  const list = (await call(sim, "/api/v2/collection?perPage=100&sortBy=address&sortDir=asc")).body;
-  const items: unknown[] = [];
-  for (const { address, uri } of list.collections as { address: string; uri: string }[]) {
-    for (let tokenId = 1; ; tokenId += 1) {
-      const history = await call(sim, `/api/v2/item/events/${address}/${tokenId}?perPage=100`);
-      if (history.status === 404) break;
-      items.push(history.body, (await call(sim, `${new URL(uri).pathname}/${tokenId}`)).body);
-    }
-  }
-  return { list, items };
+  return (await readWorld(sim.url, { control: false })).answers;
 }
 
 describe("a restart from a checkpoint", () => {
@@ -56,10 +50,7 @@ describe("a restart from a checkpoint", () => {
     await sim.live;
     const [bnb] = (await collectionsOn(sim, 56)) as [Address];
     const mint = (on: Simulator, name: string) =>
-      postJson(on, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
-        ...mintBody(on, bnb, 56),
-        item: { name, initialSupply: 3 },
-      });
+      mintItem(on, { collection: bnb, chainId: 56, item: { name, initialSupply: 3 } });
     await until("a first checkpoint", () => sim.control.state().checkpoint !== undefined);
     // What a crash would leave: this checkpoint, and the journal after it.
     const crashed = readFileSync(join(dir, CHECKPOINT_FILE));
@@ -137,6 +128,38 @@ describe("a restart from a checkpoint", () => {
     expect(await answers(again)).toEqual(before);
     await again.live;
     expect(again.restored?.answeredFrom).toBe("checkpoint");
+  });
+
+  it("without a checkpoint yet, folds the whole journal onto the cached world (an image at offset 0): the same answers, the world's keys and the journal's", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-checkpoint-"));
+    const cache = mkdtempSync(join(tmpdir(), "nft-sim-checkpoint-cache-"));
+    const sim = await start(dir, undefined, cache);
+    await sim.live;
+    const [bnb] = (await collectionsOn(sim, 56)) as [Address];
+    expect((await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, bnb, 56))).status).toBe(
+      200,
+    );
+    const key = (await postJson(sim, "/_sim/api-keys", { name: "guild" })).body;
+    const before = await answers(sim);
+    await sim.close();
+    // What a crash before the first checkpoint leaves: the journal alone (and the world in the cache).
+    rmSync(join(dir, CHECKPOINT_FILE));
+
+    const again = await start(dir, undefined, cache);
+    expect(again.load.source).toBe("state");
+    // The API keys at once: the world's own (the cache keeps none) and the one the journal made.
+    expect(again.accounts.list().map(({ apiKey }) => apiKey)).toEqual(
+      expect.arrayContaining([DEMO_KEYS.studio, key.apiKey]),
+    );
+    expect(await answers(again), "folded onto the cached world before the chains replayed it").toEqual(before);
+    await again.live;
+    expect(again.restored).toMatchObject({ answeredFrom: "cache", failedAgain: 0 });
+    expect(await answers(again)).toEqual(before);
+    expect(
+      (await postJson(again, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(again, bnb, 56))).status,
+    ).toBe(200);
+    const banners = { chainId: 137, name: "Banners", owner: key.apiKey, description: "after the fold" };
+    expect((await postJson(again, "/_sim/collections", banners)).status).toBe(200);
   });
 
   it("after a crash, replays first what it cannot fold (a JSON-RPC evm_revert), then writes a checkpoint past it", async () => {

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { afterAll, expect } from "vitest";
+import { until } from "../eventually.ts";
 import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
 import { demoWithState, itemsByName, json, mint, mintTargets, type Answered } from "./mints.ts";
 import { needing } from "../needs.ts";
@@ -63,15 +64,13 @@ withTmpfs.it(
 
     // Space back: writes are taken again on their own (the journal asks the disk again every second).
     resize("8m");
-    let after: Answered = { status: 0, body: undefined };
-    for (let tries = 0; tries < 50 && after.status !== 200; tries += 1) {
-      const name = `After ${tries}`;
-      after = await mint(sim.base, targets[0]!, name);
-      minted.push({ ...after, name, target: targets[0]! });
-      if (after.status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await until(
+      "the journal says it can be written again",
+      async () => (await json(`${sim.base}/_sim/state`)).journal.writable,
+    );
+    const after: Answered = await mint(sim.base, targets[0]!, "After");
+    minted.push({ ...after, name: "After", target: targets[0]! });
     expect(after.status, JSON.stringify(after.body)).toBe(200);
-    expect((await json(`${sim.base}/_sim/state`)).journal.writable).toBe(true);
     expect(sim.output()).toMatch(/can be written again/);
 
     sim.child.kill("SIGKILL");

@@ -9,7 +9,7 @@ import {
   chainHeads,
   collectionsOn,
   DEMO_KEYS,
-  mintBody,
+  mintItem,
   postJson,
   RPC_ON_FREE_PORTS,
   startTestSimulator,
@@ -63,7 +63,7 @@ withTmpfs.it(
       ...RPC_ON_FREE_PORTS,
     });
     const [collection] = (await collectionsOn(sim, 56)) as [Address];
-    const mint = () => postJson(sim!, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim!, collection, 56));
+    const mint = () => mintItem(sim!, { collection, chainId: 56 });
     expect((await mint()).status).toBe(200);
 
     const filler = fill(dir);

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { nodeDisk } from "../../src/journal/disk.ts";
 import { JournalFile } from "../../src/journal/journal-file.ts";
 import { mountTmpfs } from "./tmpfs.ts";
 
@@ -17,7 +18,7 @@ if ("why" in disk) console.warn(`journal file test skipped: ${disk.why}`);
 it.skipIf("why" in disk)("cuts a line the disk took only part of, and goes on after the last whole line", () => {
   const { dir } = disk as Exclude<typeof disk, { why: string }>;
   const path = join(dir, "journal.jsonl");
-  const file = JournalFile.open(path, 0, true);
+  const file = JournalFile.open(nodeDisk, path, 0, true);
   const line = (n: number) => Buffer.from(`${JSON.stringify({ n, pad: "x".repeat(3000) })}\n`);
   // A first line takes a page of its own; then the disk is full: the next line fits only in part, in that page's rest.
   file.append(line(0));

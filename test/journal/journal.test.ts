@@ -27,6 +27,7 @@ import {
   DEMO_KEYS,
   demoAccount,
   mintBody,
+  mintItem,
   postJson,
   RPC_ON_FREE_PORTS,
   startTestSimulator,
@@ -71,10 +72,7 @@ async function digest(sim: Simulator) {
 }
 
 function mintAt(sim: Simulator, collection: Address) {
-  return postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
-    ...mintBody(sim, collection, 56),
-    item: { name: "After", initialSupply: 1 },
-  });
+  return mintItem(sim, { collection, chainId: 56, item: { name: "After", initialSupply: 1 } });
 }
 
 describe("a journal replayed on restart", () => {
@@ -83,10 +81,7 @@ describe("a journal replayed on restart", () => {
     const sim = await start(dir);
     const [bnb] = (await collectionsOn(sim, 56)) as [Address];
     const mint = (name: string, collection = bnb, chainId = 56, apiKey: string = DEMO_KEYS.studio) =>
-      postJson(sim, `/api/v2/item/new?apiKey=${apiKey}`, {
-        ...mintBody(sim, collection, chainId),
-        item: { name, initialSupply: 3 },
-      });
+      mintItem(sim, { collection, chainId, apiKey, item: { name, initialSupply: 3 } });
 
     expect((await mint("Before Snapshot")).status).toBe(200);
     const key = (await postJson(sim, "/_sim/api-keys", { name: "guild" })).body;
@@ -315,11 +310,7 @@ describe("a write answered 504 and mined later, then a restart", () => {
     const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
     const sim = await start(dir, 500);
     const [bnb] = (await collectionsOn(sim, 56)) as [Address];
-    const mint = (name: string) =>
-      postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
-        ...mintBody(sim, bnb, 56),
-        item: { name, initialSupply: 1 },
-      });
+    const mint = (name: string) => mintItem(sim, { collection: bnb, chainId: 56, item: { name, initialSupply: 1 } });
     expect((await mint("Before The Stall")).status).toBe(200);
     // Stalled and mined over JSON-RPC, as a user does it: those calls are journaled too.
     await rpc(sim.rpcUrls.get(56)!, "evm_setAutomine", [false]);

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { JOURNAL_FILE } from "../../src/journal/journal.ts";
 import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
-import { demoWithState, json, mint, mintTargets } from "./mints.ts";
+import { readWorld } from "../world-reads.ts";
+import { demoWithState, mint, mintTargets } from "./mints.ts";
 
 // kill -9 in the middle of a load of 200 mints, then a restart with the same --state: every mint
 // that was answered 200 is in its item's history exactly once, every mint the journal kept is
@@ -21,31 +22,6 @@ interface Minted {
   txHash: string;
   tokenId: number;
   name: string;
-}
-
-interface Item {
-  tokenId: number;
-  name: string;
-  supply: string;
-  holders: number;
-  events: number;
-}
-
-/** Everything a client can read of the world: the collection list, and every item of every collection with its whole history. */
-async function worldOf(base: string) {
-  const list = await json(`${base}/api/v2/collection?perPage=100&sortBy=address&sortDir=asc`);
-  const items = new Map<string, Item[]>();
-  const histories = new Map<string, unknown[]>();
-  for (const { address } of list.collections as { address: string }[]) {
-    const { items: held } = await json(`${base}/_sim/collections/${address}/items`);
-    items.set(address, held);
-    for (const { tokenId } of held as Item[])
-      histories.set(
-        `${address}/${tokenId}`,
-        (await json(`${base}/api/v2/item/events/${address}/${tokenId}?perPage=100`)).events,
-      );
-  }
-  return { list, items, histories };
 }
 
 /** Whole entries in the journal file (a torn last line is not one). */
@@ -67,7 +43,7 @@ it("kill -9 during 200 mints loses no answered mint, duplicates none, and leaves
   expect(first.output()).toContain(`state      ${dir} (journal: 0 changes replayed)`);
   // On each chain, a collection the studio mints on, and a recipient that holds nothing yet.
   const targets = await mintTargets(first.base);
-  const before = await worldOf(first.base);
+  const before = await readWorld(first.base);
 
   const answered: Minted[] = [];
   let sent = 0;
@@ -97,7 +73,7 @@ it("kill -9 during 200 mints loses no answered mint, duplicates none, and leaves
 
   const second = await startCli(dir);
   expect(second.output()).toContain(`state      ${dir} (journal: ${kept - 1} changes replayed)`);
-  const after = await worldOf(second.base);
+  const after = await readWorld(second.base);
 
   // Every answered mint: in its item's history exactly once, under the name it was sent with.
   for (const mint of answered) {
@@ -146,9 +122,9 @@ it("kill -9 during 200 mints loses no answered mint, duplicates none, and leaves
 
   // The collections: as before, but for the new holder of each target.
   const holdersGained = new Set(targets.map((target) => target.collection));
-  expect(after.list.count).toBe(before.list.count);
-  expect(after.list.collections).toEqual(
-    before.list.collections.map((collection: { address: string; holders: number }) =>
+  expect(after.count).toBe(before.count);
+  expect(after.collections).toEqual(
+    before.collections.map((collection) =>
       holdersGained.has(collection.address) ? { ...collection, holders: collection.holders + 1 } : collection,
     ),
   );

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { LOCK_FILE, StateLock } from "../../src/journal/lock.ts";
 import { START_ERRORS } from "../../src/core/errors.ts";
+import { until } from "../eventually.ts";
 import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
 import { demoWithState } from "./mints.ts";
 
@@ -102,5 +103,56 @@ describe("two simulators on one --state directory", () => {
     third.child.kill("SIGTERM");
     await third.exited;
     expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  }, 120_000);
+
+  /** Two simulators started on `dir` at the same instant: what each printed, and how each ended (or that it runs). */
+  async function startTwoAtOnce(dir: string) {
+    const starts = [0, 1].map(() => {
+      const child = spawn(process.execPath, ["src/cli/simulate.ts", ...args(dir)], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const run = { child, stdout: "", stderr: "", code: undefined as number | null | undefined, running: false };
+      child.stdout!.on("data", (chunk) => {
+        run.stdout += chunk;
+        run.running ||= run.stdout.includes("Ctrl-C stops");
+      });
+      child.stderr!.on("data", (chunk) => (run.stderr += chunk));
+      child.on("exit", (code) => (run.code = code));
+      return run;
+    });
+    try {
+      await until(
+        "one runs and the other has exited",
+        () => starts.some((r) => r.running) && starts.some((r) => r.code !== undefined),
+      );
+      const winner = starts.find((r) => r.running)!;
+      const loser = starts.find((r) => r !== winner)!;
+      expect(
+        starts.filter((r) => r.running),
+        "exactly one runs",
+      ).toHaveLength(1);
+      expect(winner.code, "the one that runs keeps running").toBeUndefined();
+      expect(loser.code, loser.stdout + loser.stderr).toBe(2);
+      const lines = loser.stderr.split("\n").filter((line) => line.trim() !== "");
+      expect(lines, "the other says why in one line on stderr").toEqual([
+        expect.stringContaining(`${dir} is in use by another simulator (pid ${winner.child.pid} on this machine`),
+      ]);
+      expect(lockOf(dir).pid).toBe(winner.child.pid);
+    } finally {
+      for (const { child } of starts) child.kill("SIGKILL");
+    }
+  }
+
+  it("started at the same instant on a new directory: exactly one runs, the other exits 2 with one line", async () => {
+    await startTwoAtOnce(stateDir());
+  }, 120_000);
+
+  it("racing to take over a lock left by a process that is gone: exactly one runs, the other exits 2 with one line", async () => {
+    const dir = stateDir();
+    writeFileSync(
+      join(dir, LOCK_FILE),
+      JSON.stringify({ pid: deadPid(), host: hostname(), since: "then", token: "old" }),
+    );
+    await startTwoAtOnce(dir);
   }, 120_000);
 });

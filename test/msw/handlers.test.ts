@@ -15,11 +15,8 @@ const MOCK = "http://mock.example";
 const index = JSON.parse(readFileSync(join(DEFAULT_SNAPSHOTS, "index.json"), "utf8")) as SnapshotIndex;
 const mock = setupServer(...createHandlers({ baseUrl: MOCK }));
 let sim: Simulator;
-/** When the simulator's world clock started, at the latest: it stamps its head at the end of the world's replay. */
-let simClockFrom = 0;
 
 beforeAll(async () => {
-  simClockFrom = Date.now();
   // As the snapshots were taken: the default world, collection uris on the snapshot base URL.
   sim = await startSimulator(fixtureWorld(DEFAULT_WORLD_FILE, { baseUrl: SNAPSHOT_BASE_URL }), {
     port: 0,
@@ -283,7 +280,6 @@ describe("MSW handlers hold the simulator's world, and after a mint answer as it
 
   it("the same requests (reads, mints, reads): the same bodies but for transaction hashes, times each on its own world clock", async () => {
     const PARITY = "http://parity.example";
-    const mockClockFrom = Date.now();
     mock.use(...createHandlers({ baseUrl: PARITY }));
     const studio = sim.accounts.byApiKey("demo-studio-key")!.wallet;
     const [{ address, uri }] = (
@@ -330,15 +326,14 @@ describe("MSW handlers hold the simulator's world, and after a mint answer as it
       mocked.push(await send(PARITY, request));
     }
     // A transaction's hash covers its sender's nonce and signature on a chain the mock does not run, so the mock makes
-    // one up: each mint's is put in place of the other's. Each world's clock runs on from its head at the wall's pace,
-    // the chain's since the world was loaded, the mock's since it started: each mint is checked against its own clock
-    // (in the block after the head, within the seconds its clock ran), then their times are put in place of the other's.
+    // one up: each mint's is put in place of the other's. Each world's clock runs on from its head at its own pace: in
+    // each, the mints come after the head, in the order they were sent, the chain's no later than its latest block;
+    // then their times are put in place of the other's.
     const hashes = new Map<string, string>();
     real.forEach((answer, i) => {
       if (answer.body.txHash) hashes.set(mocked[i]!.body.txHash, answer.body.txHash);
     });
     const head = index.heads!.find((found) => found.chainId === 56)!;
-    const ranFor = (from: number) => Math.ceil((Date.now() - from) / 1000) + 1;
     const minted = (
       answers: { body: { events?: { transactionHash: string; timestamp: number; blockNumber: number }[] } }[],
       own: Set<string>,
@@ -349,9 +344,17 @@ describe("MSW handlers hold the simulator's world, and after a mint answer as it
     expect(new Set(realMints.map((event) => event.blockNumber))).toEqual(
       new Set([head.blockNumber + 1, head.blockNumber + 2, head.blockNumber + 3]),
     );
-    for (const event of realMints) expect(event.timestamp - head.timestamp).toBeLessThanOrEqual(ranFor(simClockFrom));
-    for (const event of mockMints) expect(event.timestamp - head.timestamp).toBeLessThanOrEqual(ranFor(mockClockFrom));
-    for (const event of [...realMints, ...mockMints]) expect(event.timestamp).toBeGreaterThanOrEqual(head.timestamp);
+    const inMintOrder = (events: { transactionHash: string; timestamp: number }[], order: string[]) =>
+      [...new Map(events.map((event) => [event.transactionHash, event.timestamp])).entries()]
+        .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
+        .map(([, timestamp]) => timestamp);
+    const latest = Number((await sim.chains.get(56)!.publicClient.getBlock()).timestamp);
+    for (const times of [inMintOrder(realMints, [...hashes.values()]), inMintOrder(mockMints, [...hashes.keys()])]) {
+      expect(times).toHaveLength(3);
+      expect(times[0]).toBeGreaterThanOrEqual(head.timestamp);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    }
+    for (const event of realMints) expect(event.timestamp).toBeLessThanOrEqual(latest);
     // Each mint's event takes the time of the real mint's block (matched by its transaction, not by its time: two
     // mints a clock put in one second the other may put in two).
     const realTimes = new Map(realMints.map((event) => [event.transactionHash, event.timestamp]));

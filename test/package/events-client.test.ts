@@ -1,3 +1,4 @@
+import { createServer, connect, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import {
   ControlError,
@@ -6,6 +7,8 @@ import {
   type RunningSimulator,
   type SimEvent,
 } from "../../src/package/index.ts";
+import { streamEvents } from "../../src/package/events-client.ts";
+import { until, within } from "../eventually.ts";
 
 // The package's iterator over GET /_sim/events: typed events from a real simulator, the loop left
 // with break (the connection closes), a start after a given event, a loop that times out; one event
@@ -77,6 +80,71 @@ describe("sim.events()", () => {
   });
 });
 
+describe("a dropped connection", () => {
+  /** A TCP relay to the simulator that can cut every connection, and hold new ones until let through. */
+  async function relay() {
+    const target = new URL(sim.url);
+    const open = new Set<Socket>();
+    const held: Socket[] = [];
+    const requests: string[] = [];
+    let holding = false;
+    const pass = (client: Socket) => {
+      const upstream = connect(Number(target.port), target.hostname);
+      open.add(client).add(upstream);
+      client.once("data", (chunk: Buffer) => requests.push(chunk.toString("latin1")));
+      client.pipe(upstream).pipe(client);
+      for (const socket of [client, upstream]) {
+        socket.on("error", () => undefined);
+        socket.on("close", () => open.delete(socket));
+      }
+    };
+    const server = createServer((client) => (holding ? held.push(client) : pass(client)));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    return {
+      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      requests,
+      held,
+      cutAndHold() {
+        holding = true;
+        for (const socket of open) socket.destroy();
+      },
+      letThrough() {
+        holding = false;
+        held.splice(0).forEach(pass);
+      },
+      close: () => new Promise((resolve) => server.close(resolve)),
+    };
+  }
+
+  it("reconnects with Last-Event-ID and yields what was indexed while it was away, once and in order", async () => {
+    const collection = await collectionOn(56);
+    const through = await relay();
+    const controller = new AbortController();
+    const events = streamEvents(`${through.url}/_sim`, {
+      collection,
+      kinds: ["TransferSingle"],
+      signal: controller.signal,
+    });
+    await events.ready;
+    const before = await mint(collection);
+    const first = (await events.next()).value as SimEvent;
+    expect(first.data).toMatchObject({ transactionHash: before.txHash });
+
+    through.cutAndHold();
+    await until("the client tries again", () => through.held.length > 0);
+    const away = await mint(collection);
+    through.letThrough();
+    const second = (await within(events.next(), "the event indexed while the client was away")).value as SimEvent;
+    expect(second.data).toMatchObject({ transactionHash: away.txHash });
+    expect(through.requests).toHaveLength(2);
+    expect(through.requests[1]!.toLowerCase()).toContain(`last-event-id: ${first.id!.toLowerCase()}`);
+    const after = await mint(collection);
+    expect(((await events.next()).value as SimEvent).data).toMatchObject({ transactionHash: after.txHash });
+    controller.abort();
+    await through.close();
+  });
+});
+
 describe("a wait with a deadline", () => {
   it("sim.events({ timeout }): a loop still waiting throws EventTimeoutError naming what it was given", async () => {
     const collection = await collectionOn(56);
@@ -84,11 +152,9 @@ describe("a wait with a deadline", () => {
     await events.ready;
     const minted = await mint(collection);
     const given: SimEvent[] = [];
-    const started = performance.now();
     const thrown = await (async () => {
       for await (const e of events) given.push(e); // waits for a sale that never comes
     })().catch((error: unknown) => error);
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(thrown).toBeInstanceOf(EventTimeoutError);
     const error = thrown as EventTimeoutError;
     expect(error.name).toBe("EventTimeoutError");

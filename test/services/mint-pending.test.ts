@@ -3,15 +3,14 @@ import { createPublicClient, http, parseEventLogs, type Address, type Hex } from
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import {
+  type Answer,
   call,
   collectionsOn,
   demoAccount,
-  DEMO_KEYS,
   expectErrorBody,
-  mintBody,
+  mintItem,
   RPC_ON_FREE_PORTS,
   startTestSimulator,
-  type Answer,
 } from "../harness.ts";
 import { until } from "../eventually.ts";
 import { rpc as rpcCall } from "../rpc.ts";
@@ -42,11 +41,11 @@ afterAll(() => sim?.close());
 const rpc = (method: string, params: unknown[] = []) => rpcCall(rpcUrl, method, params);
 
 function mint(name: string): Promise<Answer> {
-  return call(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(mintBody(sim, collection, 137, { name })),
-    signal: AbortSignal.timeout(ANSWER_BOUND_MS),
+  return mintItem(sim, {
+    collection,
+    chainId: 137,
+    item: { name },
+    init: { signal: AbortSignal.timeout(ANSWER_BOUND_MS) },
   });
 }
 

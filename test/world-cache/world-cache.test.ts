@@ -1,21 +1,20 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { deserialize, serialize } from "node:v8";
-import { stringToHex } from "viem";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { loadAbis } from "../../src/core/abi.ts";
 import { DEFAULT_OPTIONS } from "../../src/core/config.ts";
-import type { CachedWorld } from "../../src/world-cache/world-cache.ts";
+import { encodeImage, openImage, readRest, writeImage } from "../../src/journal/image.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
-import { cacheWorldAhead } from "../../src/simulator/load-world.ts";
+import { cacheWorldAhead } from "../../src/simulator/world-image.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { eventually, until } from "../eventually.ts";
+import { readWorld } from "../world-reads.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
 
-// A world replayed once is cached (its chains' logs up to the loaded head, and the off-chain
-// metadata); the next start answers reads from that cache at once, replays the world onto its
-// chains in the background, and checks the chains gave the very blocks the cache holds.
+// A world replayed once is cached (an image of its index as loaded, the metadata on chain included);
+// the next start answers reads from that image at once, replays the world onto its chains in the
+// background, and checks the chains gave the very head the image holds.
 
 const PUBLIC_URL = "http://127.0.0.1:3000";
 const dir = mkdtempSync(join(tmpdir(), "world-cache-"));
@@ -25,20 +24,7 @@ const start = () => startTestSimulator(demoWorld({ baseUrl: PUBLIC_URL }), { cac
 
 /** Every read answer of the world: the list, each collection, each item's history and metadata, as raw bytes. */
 async function readAll(sim: Simulator): Promise<Map<string, string>> {
-  const answers = new Map<string, string>();
-  const get = async (path: string) => {
-    const response = await fetch(`${sim.url}${path}`);
-    answers.set(path, `${response.status} ${await response.text()}`);
-    return answers.get(path)!;
-  };
-  const list = JSON.parse((await get("/api/v2/collection?perPage=100")).slice(4)) as {
-    collections: { address: string }[];
-  };
-  for (const { address } of list.collections) {
-    await get(`/api/v2/collection/${address}`);
-    for (let tokenId = 1; tokenId <= 4; tokenId++) await get(`/api/v2/item/events/${address}/${tokenId}?perPage=100`);
-  }
-  return answers;
+  return (await readWorld(sim.url, { control: false })).answers;
 }
 
 /** The cache's files, once the first is written (it is written after the world is in). */
@@ -60,7 +46,10 @@ describe("the world cache", () => {
       expect(sim.load).toEqual({ source: "replay", cacheDir: dir });
       replayed = await readAll(sim);
       handles = sim.handles.copy();
-      expect(await cachedFiles()).toHaveLength(1);
+      const files = await cachedFiles();
+      expect(files).toHaveLength(1);
+      // An image of the world's index: no API key nor wallet key is kept there (they are the world's own).
+      expect(openImage(join(dir, files[0]!), () => true)?.head.accounts).toEqual([]);
     } finally {
       await sim.close();
     }
@@ -103,9 +92,9 @@ describe("the world cache", () => {
       let live = false;
       void sim.live.then(() => (live = true));
       expect(sim.load.source).toBe("cache");
-      const early = await readAll(sim);
       // Where the world landed is read back from the cached index: its handles are there at once.
       expect(sim.handles.copy()).toEqual(handles);
+      const early = await readAll(sim);
       expect(live).toBe(false);
       expect(early).toEqual(replayed);
 
@@ -126,12 +115,17 @@ describe("the world cache", () => {
   it("a cache that differs from what the chains replay is noticed: the chains' answers win, a warning says so, and the cache is rewritten", async () => {
     const [file] = await cachedFiles();
     const path = join(dir, file!);
-    const cached = deserialize(readFileSync(path)) as CachedWorld;
+    const opened = openImage(path, () => true)!;
+    const { format: _format, ...of } = opened.head;
+    const cached = { ...opened.head, snapshots: readRest(opened) };
     const [first] = cached.chains;
-    const created = first!.logs.find((log) => log.eventName === "CollectionCreated")!;
-    created.args = { ...created.args, metadata: stringToHex('{"description":"not what the world says"}') } as never;
-    first!.head.hash = `0x${"ab".repeat(32)}`;
-    writeFileSync(path, serialize(cached));
+    const created = first!.models.collections.values().next().value!;
+    first!.models.collections.set(created.address, {
+      ...created,
+      metadata: '{"description":"not what the world says"}',
+    });
+    first!.headHash = `0x${"ab".repeat(32)}`;
+    writeImage(path, encodeImage(of, cached));
 
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const sim = await start();
@@ -148,7 +142,7 @@ describe("the world cache", () => {
     }
     await until(
       "the cache rewritten with the chains' head",
-      () => (deserialize(readFileSync(path)) as CachedWorld).chains[0]!.head.hash !== first!.head.hash,
+      () => openImage(path, () => true)?.head.chains[0]!.headHash !== first!.headHash,
     );
     const again = await start();
     try {

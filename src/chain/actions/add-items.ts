@@ -1,6 +1,6 @@
 import { encodeFunctionData, type Address, type Hex } from "viem";
 import type { SimChain, WriteOptions } from "../sim-chain.ts";
-import { ITEM_RULES } from "./item-rules.ts";
+import { ITEM_RULES } from "./add-item.ts";
 
 export interface AddItemsParams {
   /** A wallet holding the collection's minter role. */

@@ -4,7 +4,7 @@ import { apiError, ERRORS } from "../../core/errors.ts";
 import type { SimChain } from "../sim-chain.ts";
 
 // What the simulator asks of the node itself rather than of a contract: mining at a time,
-// snapshots, and accounts it may send from without a key. These calls are not recorded one by
+// and accounts it may send from without a key (its snapshots: ../savepoint.ts). These calls are not recorded one by
 // one: the control action that makes them is (src/control/).
 
 const quiet = { record: false };
@@ -40,25 +40,6 @@ function nodeCannot(chainId: number, action: string, detail: string) {
 export async function mineAt(chain: SimChain, at: number): Promise<void> {
   need(chain, "setsTime", "move its time", "evm_mine with a timestamp / evm_setNextBlockTimestamp");
   await chain.request("evm_mine", [at], quiet);
-}
-
-/** The node's snapshot of the chain's state; `revertChain` returns to it (once: take another to return again). */
-export async function snapshotChain(chain: SimChain): Promise<Hex> {
-  need(chain, "snapshots", "take a snapshot", "evm_snapshot");
-  return (await chain.request("evm_snapshot", [], quiet)) as Hex;
-}
-
-export async function revertChain(chain: SimChain, id: Hex): Promise<boolean> {
-  need(chain, "snapshots", "revert to a snapshot", "evm_revert");
-  const reverted = (await chain.request("evm_revert", [id], quiet)) as boolean;
-  if (!reverted && chain.node) {
-    throw nodeCannot(
-      chain.chainId,
-      "revert to its snapshot",
-      `the node at ${chain.node.rpc.shown} no longer holds snapshot ${id} (was it restarted?)`,
-    );
-  }
-  return reverted;
 }
 
 /** Lets the simulator send from `address` without its key, with `balance` wei to pay for gas. */

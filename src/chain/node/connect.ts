@@ -8,6 +8,7 @@ import type { Abis } from "../../core/abi.ts";
 import { chainFacts } from "../deploy.ts";
 import { addressOf, deployerKey } from "../../core/keys.ts";
 import type { ChainLink, PublicClient } from "../network.ts";
+import { ChainWriter } from "../chain-writer.ts";
 import { SimChain } from "../sim-chain.ts";
 import { HeightPassed, mineUntilNext } from "../height.ts";
 import { probeCapabilities } from "./capabilities.ts";
@@ -131,7 +132,13 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
       onClockBack: (message) => console.warn(message),
     },
   );
-  const chain = new SimChain(link, { factory, marketplace, stablecoin }, options.abis, indexer);
+  const chain = new SimChain(
+    chainId,
+    { factory, marketplace, stablecoin },
+    options.abis,
+    indexer,
+    new ChainWriter(link),
+  );
   return { chain, ...(placed.attached ? { attached: placed.attached } : {}) };
 }
 

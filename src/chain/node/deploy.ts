@@ -1,7 +1,7 @@
 import type { Address, Hex } from "viem";
 import { lowerAddress } from "../../core/formats.ts";
 import type { CoreContracts } from "../deploy.ts";
-import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "../fees.ts";
+import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "../contract-call.ts";
 import { hre } from "../hre.ts";
 import type { BlockRef } from "./contracts-file.ts";
 import type { NodeRpc } from "./rpc.ts";

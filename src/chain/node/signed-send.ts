@@ -1,6 +1,6 @@
 import { keccak256, type Address, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "../fees.ts";
+import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "../contract-call.ts";
 import type { NodeRpc, NodeRpcError, RawReceipt, RpcCall } from "./rpc.ts";
 import { throwIfUnstamped, type NodeTx, type Sent } from "./sent.ts";
 import type { WalletQueues } from "./wallet-queues.ts";

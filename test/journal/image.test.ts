@@ -1,9 +1,9 @@
 import { expect, it } from "vitest";
-import { applyPart, decodeParts, encodeParts } from "../../src/journal/checkpoint-parts.ts";
+import { applyPart, decodeParts, encodeParts } from "../../src/journal/image.ts";
 import type { FoldedState } from "../../src/journal/fold.ts";
 import { emptyModels, itemKey, type ChainModels } from "../../src/indexer/models.ts";
 
-// A checkpoint is written in parts: the first holds what collection answers need (and no item), the
+// An image (a checkpoint, a cached world) is written in parts: the first holds what collection answers need (and no item), the
 // rest each chain's items, balances and histories in slices, then the snapshots'
 // copies. Put back together, they are the state that was written.
 
