@@ -59,7 +59,7 @@ async function startSimChain(
   const { chainId } = setting;
   const deployer = deployerKey(chainId);
   const chain = await startChain({ chainId, keys: [deployer, ...walletKeys], ...(genesisTime ? { genesisTime } : {}) });
-  await mineUntilNext(chain.connection.provider, chainId, startBlockOf(setting));
+  await mineUntilNext(chain.connection.provider, startBlockOf(setting));
   const contracts = await deployCore(chain, addressOf(deployer));
   const indexer =
     index ??

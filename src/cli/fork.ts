@@ -2,8 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { importCollections } from "../import/import.ts";
-import { ImportRefused } from "../import/live-reads.ts";
-import { UpstreamFailed } from "../import/polite-fetch.ts";
+import { isStartError } from "../core/errors.ts";
 
 const FORKS_DIR = ".nft-sim/forks";
 
@@ -49,9 +48,7 @@ export async function forkedArguments(argv: string[]): Promise<string[] | { code
     );
     return [...rest, "--fixture", file];
   } catch (error) {
-    if (error instanceof ImportRefused) return { code: error.exitCode, line: `--fork: ${error.message}` };
-    if (error instanceof UpstreamFailed)
-      return { code: 2, line: `--fork: the upstream could not be read: ${error.message}` };
+    if (isStartError(error)) return { code: error.descriptor.exitCode, line: `--fork: ${error.message}` };
     throw error;
   }
 }

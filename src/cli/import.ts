@@ -1,9 +1,8 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
-import { ImportRefused } from "../import/live-reads.ts";
 import { importCollections, DEFAULT_MINT_KEY, type Imported } from "../import/import.ts";
-import { UpstreamFailed } from "../import/polite-fetch.ts";
+import { isStartError } from "../core/errors.ts";
 import { fidelityReport, reportLines, type FidelityReport } from "../import/report.ts";
 import { scenarioChains } from "../schemas/scenario.ts";
 import { fixtureWorld } from "../scenario/worlds.ts";
@@ -97,12 +96,7 @@ export async function importCommand(argv: string[]): Promise<number> {
     });
   } catch (error) {
     progress.stop();
-    if (error instanceof ImportRefused) return (console.error(`import: ${error.message}`), error.exitCode);
-    if (error instanceof UpstreamFailed)
-      return (
-        console.error(`import: the upstream could not be read: ${error.message} (a rerun resumes from the cache)`),
-        2
-      );
+    if (isStartError(error)) return (console.error(`import: ${error.message}`), error.descriptor.exitCode);
     throw error;
   }
   progress.stop();

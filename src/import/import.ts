@@ -1,6 +1,8 @@
+import { StartError } from "../core/errors.ts";
+import { START_ERRORS } from "../core/start-errors.ts";
 import type { LiveAnswer, PoliteFetchOptions } from "./polite-fetch.ts";
 import { PoliteFetcher } from "./polite-fetch.ts";
-import { checkIsTheApi, ImportRefused, readLiveCollection, type LiveCollection } from "./live-reads.ts";
+import { checkIsTheApi, readLiveCollection, type LiveCollection } from "./live-reads.ts";
 import { toScenario, type Translation } from "./to-scenario.ts";
 
 export interface ImportOptions extends PoliteFetchOptions {
@@ -31,7 +33,7 @@ export const DEFAULT_MINT_KEY = "imported-mint-key";
 
 /**
  * Reads live collections through the API's four read endpoints (and each item's metadata) and makes them a world in
- * the scenario format. Throws `ImportRefused` (its exit code) or `UpstreamFailed` (exit 2).
+ * the scenario format. Throws a `StartError` (`IMPORT_COLLECTION`, exit 1; `IMPORT_UPSTREAM`, exit 2).
  */
 export async function importCollections(options: ImportOptions): Promise<Imported> {
   const base = options.from.replace(/\/+$/, "");
@@ -42,9 +44,9 @@ export async function importCollections(options: ImportOptions): Promise<Importe
   for (const address of options.collections) {
     const live = await readLiveCollection(fetcher, base, address, options.missRun ?? 10, reads);
     if (options.chainId !== undefined && live.collection.chainId !== options.chainId)
-      throw new ImportRefused(
+      throw new StartError(
+        START_ERRORS.IMPORT_COLLECTION,
         `collection ${address} is on chain ${live.collection.chainId}, not on chain ${options.chainId} (--chain-id)`,
-        1,
       );
     collections.push(live);
   }

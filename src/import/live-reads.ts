@@ -1,15 +1,8 @@
+import { StartError } from "../core/errors.ts";
+import { START_ERRORS } from "../core/start-errors.ts";
 import type { Collection } from "../schemas/collection.ts";
 import type { ItemEvent } from "../schemas/item-event.ts";
 import type { LiveAnswer, PoliteFetcher } from "./polite-fetch.ts";
-
-/** Why an import stops before it writes a world, with the exit code the command answers. */
-export class ImportRefused extends Error {
-  readonly exitCode: 1 | 2;
-  constructor(message: string, exitCode: 1 | 2) {
-    super(message);
-    this.exitCode = exitCode;
-  }
-}
 
 /** One item as the live service told it: its metadata and its whole history (newest first, as answered). */
 export interface LiveItem {
@@ -61,9 +54,9 @@ export async function checkIsTheApi(fetcher: PoliteFetcher, base: string): Promi
         : body === undefined
           ? `it answered ${answer.contentType || "no content type"}, not JSON`
           : "its JSON has no collections and count";
-    throw new ImportRefused(
+    throw new StartError(
+      START_ERRORS.IMPORT_UPSTREAM,
       `${base} is not this API: expected GET ${url} to answer 200 with JSON { "collections": [...], "count": n }, but ${got}`,
-      2,
     );
   }
 }
@@ -82,10 +75,14 @@ export async function readLiveCollection(
     return answer;
   };
   const answer = await read(`${base}/api/v2/collection/${address.toLowerCase()}`);
-  if (answer.status === 404) throw new ImportRefused(`no collection at ${address} on ${base} (it answered 404)`, 1);
+  if (answer.status === 404)
+    throw new StartError(START_ERRORS.IMPORT_COLLECTION, `no collection at ${address} on ${base} (it answered 404)`);
   const body = json(answer) as { collection?: Collection } | undefined;
   if (answer.status !== 200 || !body?.collection)
-    throw new ImportRefused(`collection ${address}: expected 200 with { "collection": ... }, got ${answer.status}`, 2);
+    throw new StartError(
+      START_ERRORS.IMPORT_UPSTREAM,
+      `collection ${address}: expected 200 with { "collection": ... }, got ${answer.status}`,
+    );
   const collection = body.collection;
   const items: LiveItem[] = [];
   let misses = 0;
@@ -118,7 +115,10 @@ async function readItem(
     const body = json(answer) as { events?: ItemEvent[] } | undefined;
     if (answer.status === 404 || (answer.status === 200 && page === 1 && body?.events?.length === 0)) return undefined;
     if (answer.status !== 200 || !Array.isArray(body?.events))
-      throw new ImportRefused(`${answer.url}: expected 200 with { "events": [...] }, got ${answer.status}`, 2);
+      throw new StartError(
+        START_ERRORS.IMPORT_UPSTREAM,
+        `${answer.url}: expected 200 with { "events": [...] }, got ${answer.status}`,
+      );
     events.push(...body.events);
     if (body.events.length < PER_PAGE) break;
   }

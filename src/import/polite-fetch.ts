@@ -1,3 +1,5 @@
+import { StartError } from "../core/errors.ts";
+import { START_ERRORS } from "../core/start-errors.ts";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,9 +11,6 @@ export interface LiveAnswer {
   contentType: string;
   text: string;
 }
-
-/** The upstream could not be read (gone, or failing past every retry): the import stops, exit 2. */
-export class UpstreamFailed extends Error {}
 
 export interface PoliteFetchOptions {
   /** Requests in flight at once (default 4). */
@@ -82,7 +81,11 @@ export class PoliteFetcher {
       } catch (error) {
         last = ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
       }
-      if (attempt >= this.#options.tries) throw new UpstreamFailed(`${url}: ${last}, ${attempt} tries`);
+      if (attempt >= this.#options.tries)
+        throw new StartError(
+          START_ERRORS.IMPORT_UPSTREAM,
+          `the upstream could not be read: ${url}: ${last}, ${attempt} tries (a rerun resumes from the cache)`,
+        );
       this.counts.retried++;
       await new Promise((resolve) => setTimeout(resolve, waitMs));
     }

@@ -5,7 +5,7 @@ import { createCollection, createdCollection } from "../chain/actions/create-col
 import { faucet } from "../chain/actions/faucet.ts";
 import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
-import { HeightPassed, mineUntilNext } from "../chain/height.ts";
+import { mineUntilNext } from "../chain/height.ts";
 import { itemKey } from "../indexer/models.ts";
 import { oneLine, StartError, START_ERRORS } from "../core/errors.ts";
 import { slugify } from "../core/formats.ts";
@@ -93,9 +93,7 @@ export class ChainReplay implements SendContext {
     const provider = {
       request: ({ method, params }: { method: string; params?: unknown[] }) => this.chain.request(method, params),
     };
-    await mineUntilNext(provider, this.chain.chainId, block).catch((error: unknown) => {
-      if (!(error instanceof HeightPassed)) throw error;
-    });
+    await mineUntilNext(provider, block);
   }
 
   /** On a running world: listing ids continue from the marketplace's count. */

@@ -10,7 +10,7 @@ import { addressOf, deployerKey } from "../../core/keys.ts";
 import type { ChainLink, PublicClient } from "../network.ts";
 import { ChainWriter } from "../chain-writer.ts";
 import { SimChain } from "../sim-chain.ts";
-import { HeightPassed, mineUntilNext } from "../height.ts";
+import { heightPassed, mineUntilNext } from "../height.ts";
 import { probeCapabilities } from "./capabilities.ts";
 import type { ContractsFile, RecordedChain } from "./contracts-file.ts";
 import { deployOnNode } from "./deploy.ts";
@@ -94,12 +94,12 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
           `the keys, or attach with --contracts`,
       );
     const startBlock = timed ? options.startBlocks?.get(chainId) : undefined;
-    if (startBlock !== undefined)
-      await mineUntilNext(rpc.provider, chainId, startBlock).catch((error: unknown) => {
-        throw error instanceof HeightPassed
-          ? new StartError(START_ERRORS.NODE_REFUSED, `the node at ${rpc.shown}: ${error.message}`)
-          : error;
-      });
+    const passed = startBlock === undefined ? undefined : await mineUntilNext(rpc.provider, startBlock);
+    if (passed)
+      throw new StartError(
+        START_ERRORS.NODE_REFUSED,
+        `the node at ${rpc.shown}: ${heightPassed(chainId, startBlock!, passed.passedAt)}`,
+      );
     const { contracts, deployedAt } = await deployOnNode(rpc, writer, addressOf(deployer), time);
     placed = { contracts: { ...contracts, deployedAt } };
   }
