@@ -11,7 +11,8 @@ import { SimChain } from "./sim-chain.ts";
 import { indexedEventsAbi } from "../indexer/decode.ts";
 import { ChainIndexer } from "../indexer/indexer.ts";
 import { chainLogSource } from "../indexer/log-source.ts";
-import type { ChainSetting } from "../core/config.ts";
+import { startBlockOf, type ChainSetting } from "../core/config.ts";
+import { mineUntilNext } from "./height.ts";
 
 // The one module that loads Hardhat (through ./network.ts): the simulator imports it only
 // when it starts its chains, so an answer from a cached world need not wait for Hardhat.
@@ -33,7 +34,10 @@ export async function startChains(
   abis: Abis,
   indexOf: (chainId: number) => ChainIndexer | undefined = () => undefined,
 ): Promise<{ chains: SimChain[]; nodes: ConnectedNode[] }> {
-  const nodes = await connectNodes(nodeUrls, { abis, ...toNodes });
+  const startBlocks = new Map(
+    chains.flatMap(({ chainId, startBlock }) => (startBlock === undefined ? [] : [[chainId, startBlock] as const])),
+  );
+  const nodes = await connectNodes(nodeUrls, { abis, startBlocks, ...toNodes });
   const inProcess = chains.filter(({ chainId }) => !nodes.some(({ chain }) => chain.chainId === chainId));
   if (inProcess.length > 0) await ensureEdrBinding();
   const started = await Promise.all(
@@ -44,16 +48,18 @@ export async function startChains(
   return { chains: [...nodes.map(({ chain }) => chain), ...started], nodes };
 }
 
-/** An in-process chain (EDR) with the core contracts deployed, joined to its index. */
+/** An in-process chain (EDR) at the world's height, with the core contracts deployed, joined to its index. */
 async function startSimChain(
-  { chainId }: ChainSetting,
+  setting: ChainSetting,
   abis: Abis,
   walletKeys: Hex[],
   genesisTime: Date | undefined,
   index?: ChainIndexer,
 ): Promise<SimChain> {
+  const { chainId } = setting;
   const deployer = deployerKey(chainId);
   const chain = await startChain({ chainId, keys: [deployer, ...walletKeys], ...(genesisTime ? { genesisTime } : {}) });
+  await mineUntilNext(chain.connection.provider, startBlockOf(setting));
   const contracts = await deployCore(chain, addressOf(deployer));
   const indexer =
     index ??

@@ -12,6 +12,8 @@ Runs the API contract suite against a deployment, or against a simulator it star
   --base-url <url>     the deployment to test, e.g. https://api.example.com (env BASE_URL);
                        without it a simulator is started in process and stopped afterwards
   --api-key <key>      API key for the mint checks                       (env API_KEY)
+  --api-key-in <where> send it as the apiKey query parameter or the ALTURA_API_KEY header
+                       (query or header; the original takes both)        (default query)
   --collection <addr>  a collection known to exist; its item --token-id should have a history.
                        With --allow-writes the mint goes there, so --api-key must be allowed to mint on it;
                        required then with --base-url (the local simulator finds one the key mints on)
@@ -54,6 +56,7 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 export const SUITE_FLAGS = {
   "base-url": { type: "string" },
   "api-key": { type: "string" },
+  "api-key-in": { type: "string" },
   collection: { type: "string" },
   "token-id": { type: "string" },
   "chain-id": { type: "string" },
@@ -79,6 +82,7 @@ export function readSuiteOptions(argv: string[], env: NodeJS.ProcessEnv): SuiteO
   return {
     baseUrl,
     apiKey: values["api-key"] ?? (env.API_KEY || undefined),
+    apiKeyIn: apiKeyIn(values["api-key-in"]),
     collection: address("--collection", values.collection),
     tokenId: integer("--token-id", values["token-id"], 0),
     chainId: integer("--chain-id", values["chain-id"], 1),
@@ -90,6 +94,12 @@ export function readSuiteOptions(argv: string[], env: NodeJS.ProcessEnv): SuiteO
     seed: integer("--seed", values.seed, 0) ?? Math.floor(Math.random() * 2 ** 31),
     help: values.help,
   };
+}
+
+function apiKeyIn(text: string | undefined): "query" | "header" | undefined {
+  if (text !== undefined && text !== "query" && text !== "header")
+    throw usageError(`--api-key-in: '${text}' is neither query nor header`);
+  return text;
 }
 
 function address(flag: string, text: string | undefined): string | undefined {

@@ -123,6 +123,7 @@ function given(options: SuiteOptions): Omit<Target, "baseUrl"> {
     allowWrites: options.allowWrites,
     ...defined({
       apiKey: options.apiKey,
+      apiKeyIn: options.apiKeyIn,
       collection: options.collection,
       tokenId: options.tokenId,
       chainId: options.chainId,

@@ -13,6 +13,7 @@ Commands:
   proxy             pass requests on to a deployment and check each answer with the contract suite
   fixtures export   snapshot the simulator's responses to files (or a HAR file)
   openapi           print (or write) the OpenAPI document of the API
+  import            read live collections through the API into a world file, and report how faithfully it replays
   dev-keys          write a keys file (--keys) from a local dev node's well-known, public accounts
 
 'nft-sim <command> --help' tells a command's options.`;
@@ -40,6 +41,10 @@ const COMMANDS: Record<string, Command> = {
       .replace("npm run fixtures:export --", "nft-sim fixtures export")
       .replace("(default fixtures/snapshots)", "(default ./snapshots)");
     return exportFixtures(argv, own, "snapshots");
+  },
+  import: async (argv) => {
+    const { importCommand } = await import("./import.ts");
+    return importCommand(argv);
   },
   "dev-keys": async (argv) => {
     const { writeDevKeys, USAGE: usage } = await import("./dev-keys.ts");

@@ -51,6 +51,9 @@ export const USAGE = `Usage: npm run simulate -- [options]
                                                       'demo': fixtures/demo-world.json,
                                                       'contract-suite': fixtures/contract-suite-world.json,
                                                       'none': an empty world)
+  --fork <url> --collection <address> [--collection …]
+                       import live collections (npm run import) and serve them as the world; a read key
+                       from IMPORT_API_KEY
   --watch              reload the world when its scenario file changes (a reset to the edited world, on
                        the same ports); a scenario with an error keeps the running world and says where
   --wall-clock         the world's "now" is the wall clock, not the scenario's fixed time

@@ -1,3 +1,4 @@
+import { forkedArguments } from "./fork.ts";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { redactKeys, type GivenKeys } from "../chain/node/keys-file.ts";
@@ -21,7 +22,9 @@ import { nodeTooOld } from "../core/node-version.ts";
 export async function simulate(argv: string[], usage = USAGE): Promise<number | undefined> {
   const given: { keys?: GivenKeys } = {};
   try {
-    return await serve(argv, usage, given);
+    const forked = await forkedArguments(argv);
+    if (!Array.isArray(forked)) return (console.error(forked.line), forked.code);
+    return await serve(forked, usage, given);
   } catch (error) {
     return failure(error as Error & { code?: string; port?: number }, usage, given.keys);
   }

@@ -1,3 +1,4 @@
+import { API_KEY_HEADER } from "../schemas/common.ts";
 import { CheckStopped } from "./stopped.ts";
 
 /** One request the suite sent and what came back; `request` is how a report names it. */
@@ -32,11 +33,17 @@ function describeCause(cause: unknown): string {
 export class Api {
   readonly baseUrl: string;
   #timeoutMs: number;
+  #keyInHeader: boolean;
   #gets = new Map<string, Promise<Exchange>>();
 
-  constructor(baseUrl: string, { timeoutMs = 15_000 } = {}) {
+  /** `apiKeyIn: "header"`: the `apiKey` a request names goes in the ALTURA_API_KEY header instead of the query. */
+  constructor(
+    baseUrl: string,
+    { timeoutMs = 15_000, apiKeyIn = "query" }: { timeoutMs?: number; apiKeyIn?: ApiKeyIn } = {},
+  ) {
     this.baseUrl = baseUrl.replace(/\/+$/, "");
     this.#timeoutMs = timeoutMs;
+    this.#keyInHeader = apiKeyIn === "header";
   }
 
   url(path: string, query: Query = {}): string {
@@ -67,16 +74,18 @@ export class Api {
   }
 
   async #send(method: string, url: string, body?: unknown): Promise<Exchange> {
-    const request = `${method} ${redactApiKey(url)}`;
+    const { sent, key } = this.#keyInHeader ? keyOutOfQuery(url) : { sent: url, key: undefined };
+    const request = `${method} ${redactApiKey(sent)}${key === undefined ? "" : ` (${API_KEY_HEADER}: ***)`}`;
     let response: Response;
     let text: string;
     try {
-      response = await fetch(url, {
+      response = await fetch(sent, {
         method,
-        headers:
-          body === undefined
-            ? { accept: "application/json" }
-            : { accept: "application/json", "content-type": "application/json" },
+        headers: {
+          accept: "application/json",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...(key === undefined ? {} : { [API_KEY_HEADER]: key }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.#timeoutMs),
       });
@@ -102,6 +111,17 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Where the suite sends an API key: the `apiKey` query parameter, or the ALTURA_API_KEY header (the original takes both). */
+export type ApiKeyIn = "query" | "header";
+
+/** The URL without its `apiKey` parameter, and that key. */
+function keyOutOfQuery(url: string): { sent: string; key: string | undefined } {
+  const parsed = new URL(url);
+  const key = parsed.searchParams.get("apiKey") ?? undefined;
+  parsed.searchParams.delete("apiKey");
+  return { sent: key === undefined ? url : parsed.toString(), key };
 }
 
 /** Reports end up in CI logs: never print the key itself. */

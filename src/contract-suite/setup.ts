@@ -19,7 +19,7 @@ const PROBE_TIMEOUT_MS = 5_000;
  * named exists, and, when the suite is to mint, its key is accepted. Throws TARGET_UNUSABLE otherwise.
  */
 export async function probeTarget(target: Target): Promise<void> {
-  const api = new Api(target.baseUrl, { timeoutMs: PROBE_TIMEOUT_MS });
+  const api = new Api(target.baseUrl, { timeoutMs: PROBE_TIMEOUT_MS, apiKeyIn: target.apiKeyIn ?? "query" });
   const list = await reach(api, () => api.get(paths.collections));
   if (list.json === undefined) {
     throw setupFailed(

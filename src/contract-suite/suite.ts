@@ -30,7 +30,7 @@ export async function runContractSuite(
 ): Promise<SuiteReport> {
   const startedAt = new Date();
   const started = performance.now();
-  const api = new Api(target.baseUrl);
+  const api = new Api(target.baseUrl, { apiKeyIn: target.apiKeyIn ?? "query" });
   const facts = new Facts(target, api);
   const results: CheckResult[] = [];
   for (const group of CHECK_GROUPS) {

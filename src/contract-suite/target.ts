@@ -1,3 +1,4 @@
+import type { ApiKeyIn } from "./http.ts";
 import { CollectionsQuery } from "../schemas/collection.ts";
 import {
   getCollection,
@@ -12,6 +13,8 @@ import {
 export interface Target {
   baseUrl: string;
   apiKey?: string;
+  /** Where the API key goes: the `apiKey` query parameter (default) or the ALTURA_API_KEY header. */
+  apiKeyIn?: ApiKeyIn;
   /** A collection known to exist, and one of its items with a history. */
   collection?: string;
   tokenId?: number;

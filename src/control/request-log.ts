@@ -1,3 +1,4 @@
+import { API_KEY_HEADER } from "../schemas/common.ts";
 import type { Context } from "koa";
 import type { LoggedBody, LoggedRequest, LoggedRequestDetail, RequestLogQuery } from "../schemas/control.ts";
 import { pathPattern } from "../core/path-pattern.ts";
@@ -80,8 +81,9 @@ export class RequestLog {
   }
 
   #add(ctx: Context, durationMs: number): number {
-    const apiKey =
-      ctx.querystring !== "" && typeof ctx.query.apiKey === "string" ? masked(ctx.query.apiKey) : undefined;
+    // The key as the query or the ALTURA_API_KEY header sent it (the original takes both).
+    const sentKey = (ctx.querystring !== "" && ctx.query.apiKey) || ctx.get(API_KEY_HEADER) || undefined;
+    const apiKey = typeof sentKey === "string" ? masked(sentKey) : undefined;
     const id = ++this.#count;
     const answered = ctx.respond !== false;
     const violations = (ctx.state as { violations?: string[] }).violations;

@@ -8,19 +8,39 @@ export interface ChainProfile {
   name: string;
   nativeSymbol: string;
   nativeUsdPrice: number;
+  /**
+   * The block a world starts at on an in-process chain: a height the real chain had, so that blocks (and the event ids
+   * that embed them) are never the same on two chains.
+   */
+  startBlock: number;
 }
 
 export const CHAIN_PROFILES: Record<number, ChainProfile> = {
-  1: { chainId: 1, name: "Ethereum", nativeSymbol: "ETH", nativeUsdPrice: 3120.5 },
-  56: { chainId: 56, name: "BNB Smart Chain", nativeSymbol: "BNB", nativeUsdPrice: 243.06 },
-  97: { chainId: 97, name: "BNB Smart Chain Testnet", nativeSymbol: "tBNB", nativeUsdPrice: 243.06 },
-  137: { chainId: 137, name: "Polygon", nativeSymbol: "POL", nativeUsdPrice: 0.52 },
+  1: { chainId: 1, name: "Ethereum", nativeSymbol: "ETH", nativeUsdPrice: 3120.5, startBlock: 22_600_000 },
+  56: { chainId: 56, name: "BNB Smart Chain", nativeSymbol: "BNB", nativeUsdPrice: 243.06, startBlock: 51_000_000 },
+  97: {
+    chainId: 97,
+    name: "BNB Smart Chain Testnet",
+    nativeSymbol: "tBNB",
+    nativeUsdPrice: 243.06,
+    startBlock: 54_000_000,
+  },
+  137: { chainId: 137, name: "Polygon", nativeSymbol: "POL", nativeUsdPrice: 0.52, startBlock: 72_000_000 },
 };
 
 export const STABLECOIN_USD_PRICE = 1;
 
 export function chainProfile(chainId: number): ChainProfile {
-  return CHAIN_PROFILES[chainId] ?? { chainId, name: `Chain ${chainId}`, nativeSymbol: "ETH", nativeUsdPrice: 1 };
+  return (
+    CHAIN_PROFILES[chainId] ?? {
+      chainId,
+      name: `Chain ${chainId}`,
+      nativeSymbol: "ETH",
+      nativeUsdPrice: 1,
+      // A million blocks per chain id apart: no world is that long, so no two chains share a block number.
+      startBlock: chainId * 1_000_000,
+    }
+  );
 }
 
 /** Keys the user gave for a chain the simulator did not start (never printed; the banner shows addresses). */
@@ -47,6 +67,16 @@ export interface ApiAccount {
 export interface ChainSetting {
   chainId: number;
   rpcPort: number;
+  /**
+   * The block the world starts at (its first block is this one): the world's own for the chain, else the chain's
+   * profile's on an in-process chain; a node's chain starts where the node is unless the world names one.
+   */
+  startBlock?: number;
+}
+
+/** The block an in-process chain's world starts at. */
+export function startBlockOf({ chainId, startBlock }: Pick<ChainSetting, "chainId" | "startBlock">): number {
+  return startBlock ?? chainProfile(chainId).startBlock;
 }
 
 export interface SimulatorOptions {

@@ -58,7 +58,8 @@ export const ERRORS = {
     "a fragment (POST /_sim/scenario) that is malformed, names a handle the world does not have or defines one it " +
       "has, holds metadata too large to go on chain, or has a time before now; `errors` names each by its JSON path",
   ),
-  API_KEY_REQUIRED: error(401, "UNAUTHORIZED", "An {name} query parameter is required", "no `apiKey` on a write"),
+  API_KEY_CONFLICT: error(400, "VALIDATION_FAILED", "The {name} query and {header} header differ", "both, differing"),
+  API_KEY_REQUIRED: error(401, "UNAUTHORIZED", "An {name} query parameter or {header} header is required", "no key"),
   UNKNOWN_API_KEY: error(401, "UNAUTHORIZED", "Unknown apiKey", "an `apiKey` this simulator does not know"),
   ADMIN_TOKEN_REQUIRED: error(
     401,

@@ -32,6 +32,8 @@ interface Detail {
   /** One line per problem; the message alone when none are given. */
   errors?: string[];
   txHash?: string;
+  /** Headers the answer carries beside its body (a 405's `Allow`). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 type Values = Record<string, string | number | bigint>;
@@ -45,6 +47,7 @@ export class ApiError extends Error {
   readonly params: Readonly<Values>;
   readonly errors: string[];
   readonly txHash: string | undefined;
+  readonly headers: Readonly<Record<string, string>>;
 
   constructor(descriptor: ErrorDescriptor, params: Values = {}, detail: Detail = {}) {
     super(descriptor.message.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`)));
@@ -53,11 +56,16 @@ export class ApiError extends Error {
     this.params = params;
     this.errors = detail.errors && detail.errors.length > 0 ? detail.errors : [this.message];
     this.txHash = detail.txHash;
+    this.headers = detail.headers ?? {};
   }
 
   /** The same error told with other lines (what the caller knows that the thrower did not: a fragment's entry). */
   withErrors(errors: string[]): ApiError {
-    return new ApiError(this.descriptor, this.params, { errors, ...(this.txHash ? { txHash: this.txHash } : {}) });
+    return new ApiError(this.descriptor, this.params, {
+      errors,
+      headers: this.headers,
+      ...(this.txHash ? { txHash: this.txHash } : {}),
+    });
   }
 
   get status(): number {
@@ -123,6 +131,11 @@ export function apiError<D extends ErrorDescriptor>(descriptor: D, ...rest: [...
     Detail | undefined,
   ];
   return new ApiError(descriptor, params ?? {}, detail);
+}
+
+/** 405, with the methods the path takes in `Allow` (RFC 9110: every 405 carries one; empty where it takes none). */
+export function methodNotAllowed(allow: readonly string[]): ApiError {
+  return apiError(ERRORS.METHOD_NOT_ALLOWED, {}, { headers: { allow: allow.join(", ") } });
 }
 
 /**

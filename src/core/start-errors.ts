@@ -29,4 +29,10 @@ export const START_ERRORS = {
   NODE_REFUSED: refusal(1, false, "a node (--rpc-url) the world cannot be loaded onto or attached to as asked"),
   KEYS_FILE_INVALID: refusal(1, false, "--keys (or SIM_KEYS) that cannot be read or does not hold usable keys"),
   CONTRACTS_FILE_INVALID: refusal(1, false, "a --contracts file that cannot be read or does not record contracts"),
+  IMPORT_UPSTREAM: refusal(
+    2,
+    false,
+    "an import's upstream that is not this API, or could not be read past every try (a rerun resumes from the cache)",
+  ),
+  IMPORT_COLLECTION: refusal(1, false, "a collection to import that the upstream does not have, or on another chain"),
 } as const satisfies Record<string, StartErrorDescriptor>;

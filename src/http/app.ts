@@ -2,7 +2,7 @@ import Koa from "koa";
 import Router from "@koa/router";
 import cors from "@koa/cors";
 import { bodyParser } from "@koa/bodyparser";
-import { ApiError, apiError, ERRORS } from "../core/errors.ts";
+import { ApiError, apiError, ERRORS, methodNotAllowed } from "../core/errors.ts";
 import { errorExit } from "./error-exit.ts";
 import { heldUntilLive, readiness } from "./readiness.ts";
 import type { Drain } from "./shutdown.ts";
@@ -135,7 +135,22 @@ export function createApp(deps: AppDeps): Koa {
   );
   app.use(apiAnswers(deps));
   app.use(router.routes());
-  const methodNotAllowed = () => apiError(ERRORS.METHOD_NOT_ALLOWED);
-  app.use(router.allowedMethods({ throw: true, methodNotAllowed, notImplemented: methodNotAllowed }));
+  app.use(methodRefusals(router.allowedMethods()));
   return app;
+}
+
+/**
+ * @koa/router's refusals of a method (405, and 501 for a method it does not know), with the `Allow` it set, as the
+ * catalog's 405 with that `Allow`.
+ */
+export function methodRefusals(allowedMethods: ReturnType<Router["allowedMethods"]>): Koa.Middleware {
+  return async (ctx, next) => {
+    await allowedMethods(ctx as Parameters<typeof allowedMethods>[0], next);
+    if ((ctx.status === 405 || ctx.status === 501) && ctx.body === undefined)
+      throw methodNotAllowed(
+        String(ctx.response.get("allow") ?? "")
+          .split(/,\s*/)
+          .filter(Boolean),
+      );
+  };
 }

@@ -19,6 +19,7 @@ export function errorExit(log: Pick<RequestLog, "record">, report: (message: str
       if (!known) report(`${ctx.method} ${ctx.url} failed: ${(thrown as Error).stack ?? String(thrown)}`);
       const error = known ?? apiError(ERRORS.INTERNAL);
       ctx.status = error.status;
+      ctx.set(error.headers);
       ctx.body = error.body;
     } finally {
       log.record(ctx, performance.now() - started);

@@ -59,6 +59,7 @@ async function respond(pipeline: Pipeline, request: Request): Promise<Response |
       url: url.pathname + url.search,
       query: queryOf(url.search),
       contentType,
+      header: (name) => request.headers.get(name) ?? undefined,
       body,
       is: (types) => types.find((type) => type === mediaTypeOf(contentType)) ?? false,
       client: "",
@@ -68,6 +69,7 @@ async function respond(pipeline: Pipeline, request: Request): Promise<Response |
     return new HttpResponse(answer.body, { status: answer.status, headers });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
+    for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
     headers.set("content-type", JSON_TYPE);
     return new HttpResponse(JSON.stringify(error.body), { status: error.status, headers });
   }

@@ -6,6 +6,7 @@ import { ItemDefinition, MintBody, Property, StoredItem } from "../schemas/item.
 import { hasDefault, SchemaComponents, type JsonSchema } from "./json-schema.ts";
 import { IMAGE_OPERATIONS, OPERATIONS, SERVER_REFUSALS, type Operation } from "../schemas/operations.ts";
 import type { ErrorDescriptor } from "../core/errors.ts";
+import { API_KEY_HEADER } from "../schemas/common.ts";
 
 import { CONTROL_OPERATIONS } from "../schemas/control-operations.ts";
 import { defaultWorldExamples, SERVER_REFUSAL_EXAMPLES, type OperationExamples } from "./examples.ts";
@@ -21,6 +22,7 @@ const NAMED = new Map<TSchema, string>([
 ]);
 
 const API_KEY_SCHEME = "apiKey";
+const API_KEY_HEADER_SCHEME = "apiKeyHeader";
 const ADMIN_SCHEME = "adminToken";
 
 const STATUS_TEXT: Record<number, string> = {
@@ -119,6 +121,14 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
             `The account's API key; its developer wallet signs writes. In the default world, ` +
             `\`${examples.mintItem.request.query!.apiKey}\` may mint the example item.`,
         },
+        [API_KEY_HEADER_SCHEME]: {
+          type: "apiKey",
+          in: "header",
+          name: API_KEY_HEADER,
+          description:
+            "The same API key in a request header, as the original also takes it; sent with an `apiKey` query " +
+            "parameter that names another key, the request is refused (400).",
+        },
       },
     },
   };
@@ -149,6 +159,18 @@ function describeOperation(
     ...parametersOf(operation.query, "query", components, examples.request.query).filter(
       (parameter) => !operation.authQuery?.includes(String(parameter.name)),
     ),
+    // A write's header is its security scheme's; a read's is a parameter as its `apiKey` is.
+    ...(operation.keyHeader && !operation.authQuery
+      ? [
+          {
+            name: operation.keyHeader,
+            in: "header",
+            required: false,
+            description: "ignored on reads, as the `apiKey` query parameter is (both, naming different keys: 400)",
+            schema: { type: "string" },
+          },
+        ]
+      : []),
   ];
   const example = (value: unknown): JsonSchema => (value === undefined ? {} : { example: value as JsonSchema });
   const described: JsonSchema = {
@@ -197,7 +219,8 @@ function describeOperation(
       ),
     },
   };
-  if (operation.authQuery) described.security = [{ [API_KEY_SCHEME]: [] }];
+  if (operation.authQuery) described.security = [{ [API_KEY_SCHEME]: [] }, { [API_KEY_HEADER_SCHEME]: [] }];
+
   if (operation.body) {
     const schema = components.use(operation.body, "request");
     described.requestBody = {

@@ -82,8 +82,8 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
           request: { body: mint.body },
           body: {
             error: "UNAUTHORIZED",
-            message: "An apiKey query parameter is required",
-            errors: ["An apiKey query parameter is required"],
+            message: "An apiKey query parameter or ALTURA_API_KEY header is required",
+            errors: ["An apiKey query parameter or ALTURA_API_KEY header is required"],
           },
         },
         403: {

@@ -39,6 +39,27 @@ export function checksOf(operation: Operation): Checks {
   return checks;
 }
 
+const API_KEY = "apiKey";
+
+/**
+ * The query as the operation's checks read it: where it takes an `apiKey`, the key may come in its header instead
+ * (`keyHeader`, the original's `ALTURA_API_KEY`); both, naming different keys, is 400 naming both. Checked before any
+ * kept answer is sent, so a read refuses it as well.
+ */
+export function queryWithKey(
+  operation: Operation,
+  query: Record<string, unknown>,
+  header: (name: string) => string | undefined,
+): Record<string, unknown> {
+  const name = operation.keyHeader;
+  const fromHeader = name === undefined ? undefined : header(name);
+  if (name === undefined || fromHeader === undefined || fromHeader === "") return query;
+  const fromQuery = query[API_KEY];
+  if (fromQuery === undefined || fromQuery === "") return { ...query, [API_KEY]: fromHeader };
+  if (fromQuery !== fromHeader) throw apiError(ERRORS.API_KEY_CONFLICT, { name: API_KEY, header: name });
+  return query;
+}
+
 /**
  * The credentials the operation's security names are required first (401), then its path parameters and query are
  * checked against its schemas (400 naming every problem).
@@ -50,7 +71,8 @@ export function checkRequest<Op extends Operation>(
   const checks = checksOf(operation);
   for (const name of operation.authQuery ?? []) {
     const value = query[name];
-    if (value === undefined || value === "") throw apiError(ERRORS.API_KEY_REQUIRED, { name });
+    if (value === undefined || value === "")
+      throw apiError(ERRORS.API_KEY_REQUIRED, { name, header: operation.keyHeader ?? "" });
   }
   return {
     params: checks.params?.(params) as Checked<Op>["params"],

@@ -19,6 +19,8 @@ export interface PipelineRequest {
   query: Record<string, unknown>;
   /** The Content-Type header as sent ("" if none). */
   contentType: string;
+  /** A request header as sent (undefined if absent). */
+  header(name: string): string | undefined;
   /** The body as the transport's parser read it (JSON, or a form's fields). */
   body?: unknown;
   /** The first of `types` the body's media type is, false if none, null if there is no body (Koa's `ctx.is`). */

@@ -1,6 +1,6 @@
 import { SERVED_OPERATIONS, OPERATIONS, type Operation, type OperationId } from "../schemas/operations.ts";
 import { AnswerBytes } from "./answer-bytes.ts";
-import { checkRequest, checksOf } from "./checks.ts";
+import { checkRequest, checksOf, queryWithKey } from "./checks.ts";
 import { collectionRead } from "./collection.ts";
 import { collectionsRead } from "./collections.ts";
 import type { Answer, Handler, PipelineDeps, PipelineRequest } from "./handlers.ts";
@@ -55,13 +55,13 @@ export class Pipeline {
 
   async answer({ operation, params }: Routed, request: PipelineRequest): Promise<Answer> {
     const handler = this.#handlers.get(operation)!;
+    const query = queryWithKey(operation, request.query, request.header);
     switch (handler.kind) {
       case "read": {
         // The bytes kept for this URL were made for the same request: it is not checked again.
         const kept = this.#answers.kept(request.url);
         const checked =
-          (kept?.request as ReturnType<typeof checkRequest>) ??
-          checkRequest(operation, { params, query: request.query });
+          (kept?.request as ReturnType<typeof checkRequest>) ?? checkRequest(operation, { params, query });
         const { from, answer } = await handler.read(checked);
         const bytes = this.#answers.bytes(request.url, kept, checked, from, () =>
           utf8.encode(JSON.stringify(checksOf(operation).response(answer()))),
@@ -69,7 +69,7 @@ export class Pipeline {
         return { status: 200, type: JSON_TYPE, body: bytes };
       }
       case "write": {
-        const checked = checkRequest(operation, { params, query: request.query });
+        const checked = checkRequest(operation, { params, query });
         const admitted = handler.admit(request, checked);
         const body = checksOf(operation).body?.(handler.bodyOf ? handler.bodyOf(request) : request.body);
         const answer = await handler.answer({ ...checked, body } as never, admitted);
@@ -80,7 +80,7 @@ export class Pipeline {
         };
       }
       case "media": {
-        const drawn = handler.answer(checkRequest(operation, { params, query: request.query }), request);
+        const drawn = handler.answer(checkRequest(operation, { params, query }), request);
         return { status: 200, type: drawn.type ?? operation.media!, body: drawn.bytes };
       }
     }

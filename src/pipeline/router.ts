@@ -1,5 +1,5 @@
 import { pathToRegexp } from "path-to-regexp";
-import { apiError, ERRORS } from "../core/errors.ts";
+import { apiError, ERRORS, methodNotAllowed } from "../core/errors.ts";
 import type { Operation } from "../schemas/operations.ts";
 
 /** The methods the server's router takes at all (@koa/router's): any other is refused (405) on every path. */
@@ -52,13 +52,14 @@ export class Router<Op extends Operation = Operation> {
     const matching = this.routes.filter((route) => route.pattern.test(path));
     if (matching.length === 0) {
       if (!path.startsWith(this.#space)) return undefined;
-      if (!KNOWN_METHODS.has(method)) throw apiError(ERRORS.METHOD_NOT_ALLOWED);
+      if (!KNOWN_METHODS.has(method)) throw methodNotAllowed([]);
       throw apiError(ERRORS.NOT_FOUND, { what: `Route ${method} ${path}` });
     }
     const route = matching.find((candidate) => candidate.methods.includes(method));
     if (route) return { operation: route.operation, params: paramsOf(route, path) };
-    if (method === "OPTIONS") return { allow: [...new Set(matching.flatMap((candidate) => candidate.methods))] };
-    throw apiError(ERRORS.METHOD_NOT_ALLOWED);
+    const allow = [...new Set(matching.flatMap((candidate) => candidate.methods))];
+    if (method === "OPTIONS") return { allow };
+    throw methodNotAllowed(allow);
   }
 }
 

@@ -37,6 +37,7 @@ function requestOf(ctx: Context): PipelineRequest {
     url: ctx.url,
     query: ctx.query,
     contentType: ctx.get("content-type"),
+    header: (name) => ctx.get(name) || undefined,
     body: ctx.request.body,
     is: (types) => ctx.is(types),
     client: ctx.ip,

@@ -5,6 +5,7 @@ import { createCollection, createdCollection } from "../chain/actions/create-col
 import { faucet } from "../chain/actions/faucet.ts";
 import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
+import { mineUntilNext } from "../chain/height.ts";
 import { itemKey } from "../indexer/models.ts";
 import { oneLine, StartError, START_ERRORS } from "../core/errors.ts";
 import { slugify } from "../core/formats.ts";
@@ -83,7 +84,16 @@ export class ChainReplay implements SendContext {
   async run(step: Step): Promise<Hex> {
     const at = { at: this.#world.now + step.at };
     if (step.kind === "collection") return this.#createCollection(step.collection, at);
+    if (step.action.block !== undefined) await this.#mineUpTo(step.action.block);
     return actionOf(step.action).send(this, step.action, at);
+  }
+
+  /** Empty blocks up to `block`, so the next transaction goes in it; a chain there or past it is left as it is. */
+  async #mineUpTo(block: number): Promise<void> {
+    const provider = {
+      request: ({ method, params }: { method: string; params?: unknown[] }) => this.chain.request(method, params),
+    };
+    await mineUntilNext(provider, block);
   }
 
   /** On a running world: listing ids continue from the marketplace's count. */

@@ -1,5 +1,5 @@
 import { slugify } from "../core/formats.ts";
-import type { Scenario, ScenarioAction, ScenarioCollection } from "../schemas/scenario.ts";
+import { scenarioChains, type Scenario, type ScenarioAction, type ScenarioCollection } from "../schemas/scenario.ts";
 import type { ActionStep, KnownItem, ListingState, TimelineState } from "../timeline/action.ts";
 import { actionOf } from "../timeline/actions.ts";
 import { offsetSeconds } from "./time.ts";
@@ -48,7 +48,7 @@ const NOTHING: KnownWorld = {
  * holds, and may not define a name the world uses.
  */
 export function checkReferences(scenario: Scenario, problems: string[], known: KnownWorld = NOTHING): CheckedTimeline {
-  const chains = new Set(scenario.chains);
+  const chains = new Set(scenarioChains(scenario).map(({ chainId }) => chainId));
   const twice = (path: string, kind: string, name: string, world: boolean) =>
     problems.push(world ? `${path}: the world already has ${kind} '${name}'` : `${path}: '${name}' is defined twice`);
 
@@ -154,7 +154,7 @@ export function checkStep(state: TimelineState, step: Step): void {
   if (step.kind === "collection") return void state.created.add(step.collection.id);
   const action = actionOf(step.action);
   for (const field of action.accounts) {
-    const name = (step.action as Record<string, string>)[field]!;
+    const name = (step.action as unknown as Record<string, string>)[field]!;
     if (!state.accounts.has(name)) state.problems.push(`${step.path}.${field}: unknown account '${name}'`);
   }
   action.check(state, step);

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { Hex } from "viem";
 import type { SimulatorOptions } from "../core/config.ts";
 import { StartError, START_ERRORS } from "../core/errors.ts";
+import { scenarioChains } from "../schemas/scenario.ts";
 import { isWildcardHost } from "../access/hosts.ts";
 import { keptWallClock } from "./kept-clock.ts";
 import type { World } from "./world.ts";
@@ -106,7 +107,10 @@ export function chooseWorld<Options extends SimulatorOptions>(
   const firstRpcPort = options.chains[0]?.rpcPort ?? 0;
   const chains = choice.chainsGiven
     ? options.chains
-    : scenario.chains.map((chainId, i) => ({ chainId, rpcPort: firstRpcPort === 0 ? 0 : firstRpcPort + i }));
+    : scenarioChains(scenario).map(({ chainId }, i) => ({
+        chainId,
+        rpcPort: firstRpcPort === 0 ? 0 : firstRpcPort + i,
+      }));
   const used = new Set(scenario.collections.map((collection) => collection.chainId));
   const left = [...used].filter((chainId) => !chains.some((chain) => chain.chainId === chainId));
   if (left.length > 0)

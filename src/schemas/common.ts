@@ -35,5 +35,8 @@ export const Page = Type.Integer({
   description: "page number; skips (page - 1) * perPage records",
 });
 
+/** The request header the original also takes the API key in, wherever it takes the `apiKey` query parameter. */
+export const API_KEY_HEADER = "ALTURA_API_KEY";
+
 /** Reads take no key, but clients that always send one are not refused. */
 export const OptionalApiKey = Type.Optional(Type.String({ description: "ignored on reads" }));

@@ -11,6 +11,7 @@ import { IMAGE_FORMATS, ImageParams, ImageQuery, PngImage, SvgImage } from "./im
 import { ITEM_METADATA_PATH, ItemMetadata, ItemMetadataParams } from "./metadata.ts";
 import { MintBody, MintQuery, MintResponse } from "./item.ts";
 import { ERRORS, type ErrorDescriptor } from "../core/errors.ts";
+import { API_KEY_HEADER } from "./common.ts";
 
 /**
  * One endpoint of the API contract. The server routes and validates by it, the OpenAPI
@@ -29,6 +30,11 @@ export interface Operation {
   body?: TSchema;
   /** Query parameters the security scheme already describes. */
   authQuery?: readonly string[];
+  /**
+   * A request header that may carry the `apiKey` query parameter instead (the original's `ALTURA_API_KEY`); both,
+   * naming different keys, is 400.
+   */
+  keyHeader?: string;
   response: TSchema;
   /**
    * The 200 answer's media type when it is not JSON: its bytes are sent as they are, not checked against `response`.
@@ -63,6 +69,7 @@ export const mintItem = operation({
     "Form posts (`application/x-www-form-urlencoded`, `item` as a JSON string) are accepted too.",
   query: MintQuery,
   authQuery: ["apiKey"],
+  keyHeader: API_KEY_HEADER,
   body: MintBody,
   response: MintResponse,
   errors: [
@@ -70,6 +77,7 @@ export const mintItem = operation({
     ERRORS.UNKNOWN_CHAIN,
     ERRORS.INVALID_JSON,
     ERRORS.API_KEY_REQUIRED,
+    ERRORS.API_KEY_CONFLICT,
     ERRORS.UNKNOWN_API_KEY,
     ERRORS.WALLET_NOT_MINTER,
     ERRORS.HOST_NOT_ALLOWED,
@@ -106,7 +114,8 @@ export const getItemEvents = operation({
   params: ItemEventsParams,
   query: ItemEventsQuery,
   response: ItemEventsResponse,
-  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...CHAIN_DOWN],
+  keyHeader: API_KEY_HEADER,
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.API_KEY_CONFLICT, ERRORS.NOT_FOUND, ...CHAIN_DOWN],
 });
 
 export const getCollection = operation({
@@ -119,7 +128,8 @@ export const getCollection = operation({
   params: CollectionParams,
   query: CollectionQuery,
   response: CollectionResponse,
-  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...CHAIN_DOWN],
+  keyHeader: API_KEY_HEADER,
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.API_KEY_CONFLICT, ERRORS.NOT_FOUND, ...CHAIN_DOWN],
 });
 
 export const listCollections = operation({
@@ -135,7 +145,8 @@ export const listCollections = operation({
     "over all pages.",
   query: CollectionsQuery,
   response: CollectionsResponse,
-  errors: [ERRORS.INVALID_REQUEST, ...CHAIN_DOWN],
+  keyHeader: API_KEY_HEADER,
+  errors: [ERRORS.INVALID_REQUEST, ERRORS.API_KEY_CONFLICT, ...CHAIN_DOWN],
 });
 
 /**

@@ -1,5 +1,5 @@
 import type { Abis } from "../core/abi.ts";
-import type { SimulatorOptions } from "../core/config.ts";
+import { startBlockOf, type ChainSetting, type SimulatorOptions } from "../core/config.ts";
 import type { ContractsFile } from "../chain/node/contracts-file.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { Control } from "../control/control.ts";
@@ -33,7 +33,7 @@ export async function startChains(
   const walletKeys = [...world.accounts.map((account) => account.walletKey), ...world.actorKeys];
   return start(
     {
-      chains: options.chains,
+      chains: worldChains(world, options),
       nodeUrls: options.nodeUrls,
       walletKeys,
       ...(world.genesisTime ? { genesisTime: world.genesisTime } : {}),
@@ -54,4 +54,17 @@ export async function replay(
 ): Promise<void> {
   await world.seed({ url, chains, ...(attached && attached.size > 0 ? { attached } : {}) });
   await chains.sync();
+}
+
+/** The chains to start, each at the height the world names for it. */
+export function worldChains(world: World, options: Pick<SimulatorOptions, "chains">): ChainSetting[] {
+  return options.chains.map((chain) => {
+    const startBlock = world.startBlocks?.get(chain.chainId);
+    return startBlock === undefined ? chain : { ...chain, startBlock };
+  });
+}
+
+/** Each chain's id and the height it starts at, as the world cache's key names them. */
+export function chainHeights(world: World, options: Pick<SimulatorOptions, "chains">) {
+  return worldChains(world, options).map((chain) => ({ chainId: chain.chainId, startBlock: startBlockOf(chain) }));
 }

@@ -6,7 +6,7 @@ import type { FoundImage } from "../journal/restore.ts";
 import { liveState } from "../journal/state.ts";
 import { worldCacheKey } from "../world-cache/key.ts";
 import { WorldCache, worldImage } from "../world-cache/world-cache.ts";
-import { replay, startChains, type LoadInputs } from "./replay-world.ts";
+import { chainHeights, replay, startChains, type LoadInputs } from "./replay-world.ts";
 
 /** The world cache and this world's key in it. */
 export interface CacheOfWorld {
@@ -28,10 +28,7 @@ export function worldCacheOf({
   if (options.port === 0 && !options.publicUrl) return undefined;
   return {
     cache: new WorldCache(options.cacheDir, options.shippedWorldsDir),
-    key: worldCacheKey(
-      world.id(url),
-      options.chains.map(({ chainId }) => chainId),
-    ),
+    key: worldCacheKey(world.id(url), chainHeights(world, options)),
   };
 }
 

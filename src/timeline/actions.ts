@@ -55,15 +55,29 @@ export function actionOf(entry: TimelineEntry): AnyTimelineAction {
   return BY_NAME.get(entry.action)!;
 }
 
+/**
+ * Any entry may name the block its first transaction goes in (an imported world's, at the live heights): empty blocks
+ * are mined up to it first; a chain already there or past it sends as it is.
+ */
+const AtBlock = Type.Optional(
+  Type.Integer({
+    minimum: 1,
+    maximum: Number.MAX_SAFE_INTEGER,
+    description: "the block this entry's first transaction goes in: empty blocks are mined up to it (if not past it)",
+  }),
+);
+
 type EntrySchema<At extends TSchema, A> =
-  A extends TimelineAction<infer Name, infer Fields> ? TObject<{ at: At; action: TLiteral<Name> } & Fields> : never;
+  A extends TimelineAction<infer Name, infer Fields>
+    ? TObject<{ at: At; action: TLiteral<Name>; block: typeof AtBlock } & Fields>
+    : never;
 
 /** Each action's entry schema, stamped by an `at` of the given schema (a scenario's, or a fragment's). */
 export function timelineActions<At extends TSchema>(at: At): { [A in AnyAction as A["name"]]: EntrySchema<At, A> } {
   return Object.fromEntries(
     TIMELINE_ACTIONS.map(({ name, fields }) => [
       name,
-      Type.Object({ at, action: Type.Literal(name), ...fields }, { additionalProperties: false }),
+      Type.Object({ at, action: Type.Literal(name), block: AtBlock, ...fields }, { additionalProperties: false }),
     ]),
   ) as never;
 }

@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { artifact } from "../core/abi.ts";
 
 // Bump when what is cached, or how it is read, changes.
-const FORMAT = 4;
+const FORMAT = 5;
 
 const require = createRequire(import.meta.url);
 const versionOf = (packageJson: string) =>
@@ -13,10 +13,10 @@ const versionOf = (packageJson: string) =>
 
 /**
  * Everything that decides what a world's chains hold: the world (its scenario, its "now",
- * the base of its collection uris), the chains it runs on, the contracts' code, and the
+ * the base of its collection uris), the chains it runs on and the heights it starts at, the contracts' code, and the
  * versions of the simulator and of the EVM that replays it. Equal keys, equal chains.
  */
-export function worldCacheKey(worldId: string, chainIds: number[]): string {
+export function worldCacheKey(worldId: string, chains: { chainId: number; startBlock: number }[]): string {
   const parts = {
     format: FORMAT,
     simulator: versionOf(new URL("../../package.json", import.meta.url).pathname),
@@ -26,7 +26,7 @@ export function worldCacheKey(worldId: string, chainIds: number[]): string {
       (name) => artifact(name).bytecode,
     ),
     world: worldId,
-    chains: [...chainIds].sort((a, b) => a - b),
+    chains: [...chains].sort((a, b) => a.chainId - b.chainId),
   };
   return createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 32);
 }

@@ -18,7 +18,7 @@ import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
 import { everyAnswer, setBalanceBehindTheIndex } from "../control/world-answers.ts";
 import { eventually, until } from "../eventually.ts";
-import { chainAnswers, nodeSuite } from "./node-suite.ts";
+import { chainAnswers, LIKE_A_FRESH_NODE, nodeSuite } from "./node-suite.ts";
 import { rpc } from "../rpc.ts";
 import { describeOnAnvil, startAnvil, type NodeProcess } from "./nodes.ts";
 
@@ -41,7 +41,7 @@ describeOnAnvil("on anvil (--rpc-url)", () => {
     anvil = await startAnvil({ chainId: 56, timestamp: genesisOf(world()), state });
     [sim, inProcess] = await Promise.all([
       startTestSimulator(world(), { nodeUrls: [anvil.url], pollIntervalMs: POLL_MS }),
-      startTestSimulator(world()),
+      startTestSimulator(world(), LIKE_A_FRESH_NODE),
     ]);
   });
   afterAll(async () => {
@@ -181,7 +181,7 @@ describeOnAnvil("signed with the world's own keys (--keys) on anvil", () => {
       await rpc(anvil.url, "anvil_setBalance", [addressOf(key), "0xd3c21bcecceda1000000"]);
     const [signed, inProcess] = await Promise.all([
       startTestSimulator(world(), { nodeUrls: [anvil.url], givenKeys: { deployer: deployerKey(56), accounts: keys } }),
-      startTestSimulator(world()),
+      startTestSimulator(world(), LIKE_A_FRESH_NODE),
     ]);
     try {
       expect(signed.chains.get(56)!.node!.writer.signs).toBe(true);

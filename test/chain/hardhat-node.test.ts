@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe } from "vitest";
 import { demoWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { startTestSimulator } from "../harness.ts";
-import { nodeSuite } from "./node-suite.ts";
+import { LIKE_A_FRESH_NODE, nodeSuite } from "./node-suite.ts";
 import { rpc } from "../rpc.ts";
 import { startHardhatNode, type NodeProcess } from "./nodes.ts";
 
@@ -20,7 +20,7 @@ describe("on Hardhat's node (--rpc-url)", () => {
     node = await startHardhatNode({ chainId: 56, initialDate: world().genesisTime! });
     [sim, inProcess] = await Promise.all([
       startTestSimulator(world(), { nodeUrls: [node.url], pollIntervalMs: 100 }),
-      startTestSimulator(world()),
+      startTestSimulator(world(), LIKE_A_FRESH_NODE),
     ]);
   });
   afterAll(async () => {

@@ -17,6 +17,17 @@ import { call, DEMO_KEYS, demoAccount, mintBody, postJson } from "../harness.ts"
 // test/chain/anvil.test.ts and test/chain/hardhat-node.test.ts against their own node.
 
 /** Every answer of chain `chainId`'s collections and item histories, with what only the chain's signer decides (transaction hashes) taken out unless `keepHashes`. */
+/**
+ * The in-process simulator a node's answers are compared with: its chain 56 starts where a fresh node does (block 1
+ * is the world's first), not at the chain's real height, which only in-process chains are mined up to.
+ */
+export const LIKE_A_FRESH_NODE = {
+  chains: [
+    { chainId: 56, rpcPort: 0, startBlock: 1 },
+    { chainId: 137, rpcPort: 0 },
+  ],
+};
+
 export async function chainAnswers(sim: Simulator, chainId: number, { keepHashes = false } = {}): Promise<unknown> {
   const list = await call(sim, `/api/v2/collection?chainId=${chainId}&perPage=100`);
   const answers: unknown[] = [list.status, list.body];

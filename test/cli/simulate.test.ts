@@ -1,3 +1,4 @@
+import { FORK_FLAGS } from "../../src/cli/fork.ts";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync } from "node:fs";
@@ -191,7 +192,11 @@ it("off loopback without --admin-token, the banner says the control API is off",
 
 describe("--help documents every flag the parser takes, and only those", () => {
   const commands = [
-    { command: "simulate", flags: SIMULATE_FLAGS, help: () => runShown("npm run simulate -- --help") },
+    {
+      command: "simulate",
+      flags: { ...SIMULATE_FLAGS, ...FORK_FLAGS },
+      help: () => runShown("npm run simulate -- --help"),
+    },
     { command: "contract-test", flags: SUITE_FLAGS, help: () => runShown("npm run contract-test -- --help") },
     { command: "fixtures:export", flags: EXPORT_FLAGS, help: () => runShown("npm run fixtures:export -- --help") },
   ];

@@ -35,6 +35,23 @@ describe("the contract suite against the simulator", () => {
     expect(report.results).toHaveLength(checkCount);
   });
 
+  it("sends the API key in the ALTURA_API_KEY header when asked, and the mint passes all the same", async () => {
+    const logged = async () =>
+      (
+        (await (await fetch(`${local.sim.url}/_sim/requests?limit=1000`)).json()) as {
+          requests: { id: number; method: string; path: string; query: string; status: number; apiKey?: string }[];
+        }
+      ).requests;
+    const since = Math.max(0, ...(await logged()).map(({ id }) => id));
+    const report = await runContractSuite({ ...local.target, allowWrites: true, apiKeyIn: "header" });
+    expect(report.results.filter((result) => result.status !== "passed")).toEqual([]);
+    const mints = (await logged()).filter(
+      ({ id, method, path }) => id > since && method === "POST" && path === "/api/v2/item/new",
+    );
+    expect(mints.some(({ status, apiKey }) => status === 200 && apiKey !== undefined)).toBe(true);
+    expect(mints.filter(({ query }) => query.includes("apiKey="))).toEqual([]);
+  });
+
   it("has data enough to tell: more collections and history than one default page", async () => {
     const list = (await (await fetch(`${local.sim.url}/api/v2/collection?perPage=100`)).json()) as { count: number };
     const { collection, tokenId } = local.target;

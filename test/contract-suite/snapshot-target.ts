@@ -90,6 +90,10 @@ async function answered(
       url: url.pathname + url.search,
       query: Object.fromEntries(url.searchParams),
       contentType,
+      header: (name) => {
+        const value = req.headers[name.toLowerCase()];
+        return Array.isArray(value) ? value.join(", ") : value;
+      },
       body: json ? parsedBody(text) : {},
       is: (types) => types.find((type) => contentType.startsWith(type)) ?? false,
       client: "",

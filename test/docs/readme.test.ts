@@ -1,3 +1,5 @@
+import { IMPORT_FLAGS } from "../../src/cli/import.ts";
+import { FORK_FLAGS } from "../../src/cli/fork.ts";
 import { PROXY_FLAGS } from "../../src/cli/proxy.ts";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -70,6 +72,8 @@ describe("the README and the banner", () => {
       ...Object.keys(SUITE_FLAGS),
       ...Object.keys(EXPORT_FLAGS),
       ...Object.keys(PROXY_FLAGS),
+      ...Object.keys(IMPORT_FLAGS),
+      ...Object.keys(FORK_FLAGS),
     ]);
     const npmOwn = new Set(["save-dev", "pack-destination"]);
     const named = [...readme.matchAll(/(?<![\w-])--([a-z][a-z-]*)/g)].map(([, flag]) => flag!);

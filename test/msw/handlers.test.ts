@@ -159,6 +159,25 @@ describe("MSW handlers answer as the simulator does, byte for byte", () => {
     ]);
   });
 
+  it("for a method a path does not take: 405 with the same Allow", async () => {
+    for (const [method, path] of [
+      ["DELETE", "/api/v2/collection"],
+      ["GET", "/api/v2/item/new"],
+      ["PUT", "/metadata/56/any/1"],
+    ] as const) {
+      const [real, mocked] = await Promise.all([
+        fetch(`${sim.url}${path}`, { method }),
+        fetch(`${MOCK}${path}`, { method }),
+      ]);
+      expect([mocked.status, mocked.headers.get("allow")], `${method} ${path}`).toEqual([
+        405,
+        real.headers.get("allow"),
+      ]);
+      expect(real.headers.get("allow")).toMatch(/GET|POST/);
+      expect(await mocked.text()).toBe(await real.text());
+    }
+  });
+
   it("for mint requests the simulator refuses before any chain call", async () => {
     const [first] = (await fetch(`${sim.url}/api/v2/collection?perPage=1&chainId=56`).then((r) => r.json()))
       .collections as { address: string }[];

@@ -51,7 +51,13 @@ function pipelineOver(mock: MockWorld, send: PipelineDeps["send"] = mockMint(moc
 
 const headers = new Map<string, string>();
 
-function request(method: string, url: string, body?: unknown, contentType = "application/json"): PipelineRequest {
+function request(
+  method: string,
+  url: string,
+  body?: unknown,
+  contentType = "application/json",
+  sentHeaders: Record<string, string> = {},
+): PipelineRequest {
   const { pathname, search } = new URL(url, "http://x");
   return {
     method,
@@ -59,6 +65,7 @@ function request(method: string, url: string, body?: unknown, contentType = "app
     url,
     query: Object.fromEntries(new URLSearchParams(search)),
     contentType,
+    header: (name) => Object.entries(sentHeaders).find(([sent]) => sent.toLowerCase() === name.toLowerCase())?.[1],
     body,
     is: (types) => types.find((type) => type === contentType) ?? false,
     client: "test",
@@ -79,7 +86,7 @@ async function answer(pipeline: Pipeline, sent: PipelineRequest) {
     };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { status: error.status, json: error.body };
+    return { status: error.status, json: error.body, headers: error.headers };
   }
 }
 
@@ -137,6 +144,53 @@ describe("the pipeline", () => {
     expect(sent).toBe(0);
     expect(pipeline.route("OPTIONS", "/api/v2/collection")).toEqual({ allow: ["HEAD", "GET"] });
     expect(pipeline.route("GET", "/dashboard/app.js")).toBeUndefined();
+  });
+
+  it("takes the API key in the ALTURA_API_KEY header wherever it takes apiKey; both, differing, is 400 naming both", async () => {
+    const minted: string[] = [];
+    const pipeline = pipelineOver(world(), async (account) => {
+      minted.push(account.apiKey);
+      throw new Error("not sent");
+    });
+    const mint = {
+      collectionAddress: COLLECTION,
+      recipient: ALICE,
+      chainId: 56,
+      item: { name: "Sword", initialSupply: 1 },
+    };
+    const sent = (url: string, headers: Record<string, string>, body: unknown = mint) =>
+      answer(pipeline, request(body === null ? "GET" : "POST", url, body ?? undefined, "application/json", headers));
+    await expect(sent("/api/v2/item/new", { ALTURA_API_KEY: "k" })).rejects.toThrow("not sent");
+    await expect(sent("/api/v2/item/new?apiKey=k", { altura_api_key: "k" })).rejects.toThrow("not sent");
+    expect(minted).toEqual(["k", "k"]);
+    expect(await sent("/api/v2/item/new", { ALTURA_API_KEY: "nobody" })).toMatchObject({
+      json: { error: ERRORS.UNKNOWN_API_KEY.code },
+    });
+    const both = await sent("/api/v2/item/new?apiKey=k", { ALTURA_API_KEY: "other" });
+    expect(both).toMatchObject({ status: 400, json: { error: "VALIDATION_FAILED" } });
+    expect((both as { json: { message: string } }).json.message).toMatch(/apiKey.*ALTURA_API_KEY/);
+    // A read takes (and ignores) it too, and refuses two keys even when its answer is kept for the URL.
+    expect(await sent("/api/v2/collection", { ALTURA_API_KEY: "k" }, null)).toMatchObject({ status: 200 });
+    expect(await sent("/api/v2/collection?apiKey=k", { ALTURA_API_KEY: "x" }, null)).toMatchObject({
+      status: 400,
+    });
+    expect(minted).toHaveLength(2);
+  });
+
+  it("answers a method a path does not take 405 with the methods it takes in Allow", async () => {
+    const pipeline = pipelineOver(world());
+    expect(await answer(pipeline, request("DELETE", "/api/v2/collection"))).toMatchObject({
+      status: 405,
+      headers: { allow: "HEAD, GET" },
+    });
+    expect(await answer(pipeline, request("GET", "/api/v2/item/new"))).toMatchObject({
+      status: 405,
+      headers: { allow: "POST" },
+    });
+    expect(await answer(pipeline, request("PROPFIND", "/api/v2/nothing"))).toMatchObject({
+      status: 405,
+      headers: { allow: "" },
+    });
   });
 
   it("answers an image as the bytes drawn, with its media type and the headers to keep it by", async () => {

@@ -5,14 +5,16 @@ import fc from "fast-check";
 import Koa from "koa";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RequestLog } from "../../src/control/request-log.ts";
-import { ApiError, apiError, ERRORS } from "../../src/core/errors.ts";
+import { ApiError } from "../../src/core/errors.ts";
+import { methodRefusals } from "../../src/http/app.ts";
 import { errorExit } from "../../src/http/error-exit.ts";
 import { API_SPACE, Pipeline, type PipelineDeps } from "../../src/pipeline/pipeline.ts";
 import { SERVED_OPERATIONS } from "../../src/schemas/operations.ts";
 
 // The pipeline's router against @koa/router serving the same route table as the server served it before the
-// pipeline routed (each operation at its method and path, then `allowedMethods({ throw: true })`, behind the JSON
-// error exit): for any method and path, the same operation with the same parameters, or the same refusal.
+// pipeline routed (each operation at its method and path, then its `allowedMethods()` refusals as the server's, behind
+// the JSON error exit): for any method and path, the same operation with the same parameters, or the same refusal with
+// the same `Allow`.
 
 const { router } = new Pipeline({} as PipelineDeps);
 let server: Server;
@@ -27,8 +29,7 @@ beforeAll(async () => {
     });
   app.use(errorExit(new RequestLog(), () => undefined));
   app.use(koaRouter.routes());
-  const methodNotAllowed = () => apiError(ERRORS.METHOD_NOT_ALLOWED);
-  app.use(koaRouter.allowedMethods({ throw: true, methodNotAllowed, notImplemented: methodNotAllowed }));
+  app.use(methodRefusals(koaRouter.allowedMethods()));
   server = createServer(app.callback()).listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   port = (server.address() as AddressInfo).port;
@@ -67,7 +68,7 @@ function piped(method: string, path: string): Outcome | undefined {
     return { status: 200, body: { operationId: routed.operation.operationId, params: routed.params } };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { status: error.status, body: error.body };
+    return { status: error.status, body: error.body, ...error.headers };
   }
 }
 
@@ -120,6 +121,7 @@ describe("the pipeline's router", () => {
         }
         // A HEAD answer has no body.
         expect(answered).toEqual(method === "HEAD" ? { ...expected, body: answered.body } : expected);
+        if (answered.status === 405) expect(answered.allow).toBeDefined();
       }),
       { numRuns: 400 },
     );

@@ -13,12 +13,12 @@ const moduleOf = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter
 const read = (file: string) => readFileSync(join(ROOT, file), "utf8");
 
 describe("the timeline actions", () => {
-  it("are the scenario's and the fragment's entries, in the list's order, each with `at` and `action` first", () => {
+  it("are the scenario's and the fragment's entries, in the list's order, each with `at`, `action` and the optional `block` first", () => {
     for (const schema of [Scenario, Fragment]) {
       const entries = (schema.properties.timeline.items as any).oneOf;
       expect(entries.map((entry: any) => entry.properties.action.const)).toEqual(ACTION_NAMES);
       for (const [i, action] of TIMELINE_ACTIONS.entries())
-        expect(Object.keys(entries[i].properties)).toEqual(["at", "action", ...Object.keys(action.fields)]);
+        expect(Object.keys(entries[i].properties)).toEqual(["at", "action", "block", ...Object.keys(action.fields)]);
     }
     expect(new Set(ACTION_NAMES).size).toBe(ACTION_NAMES.length);
   });

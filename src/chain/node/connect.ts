@@ -10,6 +10,7 @@ import { addressOf, deployerKey } from "../../core/keys.ts";
 import type { ChainLink, PublicClient } from "../network.ts";
 import { ChainWriter } from "../chain-writer.ts";
 import { SimChain } from "../sim-chain.ts";
+import { heightPassed, mineUntilNext } from "../height.ts";
 import { probeCapabilities } from "./capabilities.ts";
 import type { ContractsFile, RecordedChain } from "./contracts-file.ts";
 import { deployOnNode } from "./deploy.ts";
@@ -34,6 +35,8 @@ export interface NodeOptions {
   given?: GivenKeys;
   /** Contracts recorded by an earlier run: attach to them instead of deploying. */
   contracts?: ContractsFile;
+  /** The heights the world names for its chains: a node's chain is mined up to it first, refused if already past. */
+  startBlocks?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -89,6 +92,13 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
         START_ERRORS.NODE_REFUSED,
         `chain ${chainId} (${rpc.shown}): the keys give no deployer to deploy the contracts with; add "deployer" to ` +
           `the keys, or attach with --contracts`,
+      );
+    const startBlock = timed ? options.startBlocks?.get(chainId) : undefined;
+    const passed = startBlock === undefined ? undefined : await mineUntilNext(rpc.provider, startBlock);
+    if (passed)
+      throw new StartError(
+        START_ERRORS.NODE_REFUSED,
+        `the node at ${rpc.shown}: ${heightPassed(chainId, startBlock!, passed.passedAt)}`,
       );
     const { contracts, deployedAt } = await deployOnNode(rpc, writer, addressOf(deployer), time);
     placed = { contracts: { ...contracts, deployedAt } };

@@ -1,0 +1,125 @@
+import type { LiveAnswer } from "./polite-fetch.ts";
+
+/**
+ * The fields a replay cannot make equal to the live answer, and why. Anything else that differs is a defect of the
+ * import (exit 1).
+ */
+export const UNREPRODUCIBLE: Readonly<Record<string, string>> = {
+  address: "live addresses are not placed yet: the replay's collection has the address its factory gives it",
+  itemCollection: "live addresses are not placed yet: the replay's collection has the address its factory gives it",
+  itemRef: "embeds the collection's address, which the replay does not place",
+  ownerAddress: "live addresses are not placed yet: each live account is an account of the world with a key of its own",
+  from: "live addresses are not placed yet: each live account is an account of the world with a key of its own",
+  to: "live addresses are not placed yet: each live account (and the marketplace) has an address of its own",
+  transactionHash: "the replay signs transactions of its own, so their hashes differ",
+  id: "a market event's id embeds its transaction's hash (and a transfer's a log index the live block shared with others)",
+  currency: "the stablecoin is the simulator's own contract (the native currency, the zero address, is equal)",
+  uri: "the collection's uri is the simulator's metadata route",
+  website: "a collection's website on the simulator is made absolute with its own URL",
+};
+
+/** One URL read: the live answer against the local one after the replay. */
+export interface ReportEntry {
+  url: string;
+  localUrl: string;
+  equal: boolean;
+  /** Each differing field by path, with why where it is a listed one. */
+  differences: { path: string; live: unknown; local: unknown; why?: string }[];
+}
+
+export interface FidelityReport {
+  base: string;
+  local: string;
+  answers: number;
+  equal: number;
+  /** How many fields differ, by field name, and whether each is one a replay cannot make equal. */
+  fields: Record<string, { count: number; why?: string }>;
+  /** True when only listed fields differ: the command exits 0. */
+  faithful: boolean;
+  entries: ReportEntry[];
+}
+
+/** Rewrites a live URL to the local simulator's, by the live base and the addresses and uris the replay gave. */
+export type LocalUrl = (liveUrl: string) => string;
+
+export async function fidelityReport(
+  reads: LiveAnswer[],
+  base: string,
+  local: string,
+  localUrl: LocalUrl,
+): Promise<FidelityReport> {
+  const entries: ReportEntry[] = [];
+  for (const live of reads) {
+    const url = localUrl(live.url);
+    const response = await fetch(url);
+    const text = await response.text();
+    const differences: ReportEntry["differences"] = [];
+    if (response.status !== live.status)
+      differences.push({ path: "(status)", live: live.status, local: response.status });
+    diff(parse(live.text), parse(text), "", differences);
+    for (const difference of differences) {
+      const why = UNREPRODUCIBLE[fieldOf(difference.path)];
+      if (why) difference.why = why;
+    }
+    entries.push({ url: live.url, localUrl: url, equal: differences.length === 0, differences });
+  }
+  const fields: FidelityReport["fields"] = {};
+  for (const { differences } of entries)
+    for (const { path, why } of differences) {
+      const field = fieldOf(path);
+      fields[field] ??= { count: 0, ...(why ? { why } : {}) };
+      fields[field].count++;
+    }
+  return {
+    base,
+    local,
+    answers: entries.length,
+    equal: entries.filter((entry) => entry.equal).length,
+    fields,
+    faithful: entries.every((entry) => entry.differences.every((difference) => difference.why)),
+    entries,
+  };
+}
+
+/** The report as lines for a terminal: totals, then each differing field with its count and why. */
+export function reportLines(report: FidelityReport): string[] {
+  const lines = [`${report.answers} answers compared, ${report.equal} equal`];
+  for (const [field, { count, why }] of Object.entries(report.fields).sort((a, b) => b[1].count - a[1].count))
+    lines.push(`  ${field}: differs ${count} times${why ? ` (${why})` : " (not expected: a defect of the import)"}`);
+  return lines;
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The field a path ends in, array indices left out: `events[3].from` → `from`. */
+function fieldOf(path: string): string {
+  return (
+    path
+      .replace(/\[\d+\]/g, "")
+      .split(".")
+      .at(-1) || path
+  );
+}
+
+function diff(live: unknown, local: unknown, path: string, out: ReportEntry["differences"]): void {
+  if (Array.isArray(live) && Array.isArray(local)) {
+    if (live.length !== local.length) out.push({ path: `${path}.length`, live: live.length, local: local.length });
+    for (let i = 0; i < Math.min(live.length, local.length); i++) diff(live[i], local[i], `${path}[${i}]`, out);
+    return;
+  }
+  if (isObject(live) && isObject(local)) {
+    for (const key of new Set([...Object.keys(live), ...Object.keys(local)]))
+      diff(live[key], local[key], path ? `${path}.${key}` : key, out);
+    return;
+  }
+  if (!Object.is(live, local)) out.push({ path: path || "(body)", live, local });
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);

@@ -1,0 +1,241 @@
+import { zeroAddress } from "viem";
+import type { ItemEvent } from "../schemas/item-event.ts";
+import { formatOffset } from "../scenario/time.ts";
+import type { LiveCollection, LiveItem } from "./live-reads.ts";
+import { marketEntry, MINTER, transferEntry, type Entry } from "./history-entries.ts";
+
+/** What the four endpoints do not reveal, and the import gives a default for (the report names each). */
+export interface ImportDefaults {
+  /** The local API key that may mint more into the imported collections (its account is a minter of each). */
+  mintKey: string;
+  /** The world's "now" (volumes are measured against it). */
+  now: Date;
+}
+
+/** A world in the scenario format, as a file holds it (defaults left out). */
+export type ScenarioFile = Record<string, unknown> & { timeline: Record<string, unknown>[] };
+
+/** What became of the live history: the events replayed, and those the scenario format cannot say. */
+export interface Translation {
+  scenario: ScenarioFile;
+  events: number;
+  skipped: string[];
+}
+
+// The core contracts take a chain's first three blocks; a collection's creation one more.
+const BLOCKS_BEFORE_COLLECTIONS = 3;
+
+/**
+ * The live collections as a scenario: each collection created at its mint date, each token id an item described by
+ * its metadata, and the history replayed oldest first, each entry at its live time and block. Live addresses become
+ * accounts of the world (keys derived from the address, `import/<address>`); the collection's owner owns it, and the
+ * `importer` account (the mint key's) is a minter of each.
+ */
+export function toScenario(collections: LiveCollection[], defaults: ImportDefaults): Translation {
+  const now = Math.floor(defaults.now.getTime() / 1000);
+  const at = (timestamp: number) => formatOffset(Math.min(0, timestamp - now));
+  const accounts = new Map<string, string>([["importer", MINTER]]);
+  const account = (address: string) => {
+    const key = address.toLowerCase();
+    let name = accounts.get(key);
+    if (!name) accounts.set(key, (name = `a${accounts.size}-${key.slice(2, 10)}`));
+    return name;
+  };
+  const scenarioCollections: Record<string, unknown>[] = [];
+  const items: Record<string, unknown>[] = [];
+  const timeline: Record<string, unknown>[] = [];
+  const skipped: string[] = [];
+  let events = 0;
+  const firstBlocks = new Map<number, number[]>();
+
+  for (const [c, { collection, items: live }] of collections.entries()) {
+    const id = `c${c + 1}-${collection.slug.slice(0, 40)}`;
+    scenarioCollections.push({
+      id,
+      chainId: collection.chainId,
+      name: collection.name,
+      description: collection.description,
+      genre: collection.genre,
+      image: collection.image,
+      imageHash: collection.imageHash,
+      slug: collection.slug,
+      website: collection.website,
+      owner: account(collection.ownerAddress),
+      minters: [MINTER],
+      createdAt: at(Math.floor(Date.parse(collection.mintDate) / 1000)),
+    });
+    const ordered = live
+      .flatMap((item) => [...item.events].reverse().map((event) => ({ item, event })))
+      .sort((a, b) => a.event.blockNumber - b.event.blockNumber);
+    const entriesBefore = timeline.length;
+    const groups = itemGroups(live, ordered);
+    for (const group of new Set(groups.values())) items.push(itemOf(id, group));
+    // A token id without live history is filled, so that every live token keeps its id.
+    const liveIds = new Set(live.map((item) => item.tokenId));
+    const gaps = Array.from({ length: Math.max(0, ...liveIds) }, (_, i) => i + 1).filter((t) => !liveIds.has(t));
+    for (const tokenId of gaps) items.push(gapItem(id, tokenId));
+    const approved = new Set<string>();
+    const funded = new Set<string>();
+    const minted = new Set<ItemGroup>();
+    const done = new Set<string>();
+    for (const { item, event } of ordered) {
+      if (done.has(eventKey(event))) continue;
+      const group = groups.get(item)!;
+      const copy = group.isStackable ? undefined : group.tokens.indexOf(item) + 1;
+      const handle = `${id}-${group.tokens[0]!.tokenId}`;
+      const together = ordered.filter(
+        (other) => other.event.transactionHash === event.transactionHash && other.item === item,
+      );
+      together.forEach((other) => done.add(eventKey(other.event)));
+      const market = together.find(({ event: e }) => e.event !== "TransferSingle" && e.event !== "TransferBatch");
+      let entry: Entry | undefined;
+      if (!minted.has(group)) {
+        const first = group.tokens[0]!.tokenId;
+        const below = gaps.filter((gap) => gap < first);
+        gaps.splice(0, below.length);
+        const unminted = event.from !== zeroAddress;
+        const base = event.blockNumber - (unminted ? 2 : 0) - below.length;
+        const when = at(event.timestamp);
+        below.forEach((gap, i) =>
+          timeline.push({ at: when, block: base + i, action: "addItem", item: `${id}-${gap}`, by: MINTER, to: MINTER }),
+        );
+        if (unminted) {
+          // A history without its mint: the replay mints it to its first holder, one event more than live.
+          minted.add(group);
+          skipped.push(`${event.itemRef}: no mint in its history; the replay mints it (one event more)`);
+          const to = account(event.from);
+          // Below the approval a first listing by its seller sends first.
+          const approval = market?.event.event === "ItemListed" && !approved.has(to) ? 1 : 0;
+          timeline.push({
+            at: when,
+            block: event.blockNumber - 1 - approval,
+            action: "addItem",
+            item: handle,
+            by: MINTER,
+            to,
+          });
+        }
+      }
+      if (market) entry = marketEntry(market.event, handle, copy, account, approved, funded);
+      else if (event.from === zeroAddress && !minted.has(group)) {
+        minted.add(group);
+        // One addItem mints every copy of a non-stackable item, in one batch.
+        for (const other of ordered)
+          if (other.event.transactionHash === event.transactionHash && groups.get(other.item) === group)
+            done.add(eventKey(other.event));
+        entry = { action: "addItem", item: handle, by: MINTER, to: account(event.to), extraBlocks: 0 };
+      } else if (event.event === "TransferBatch" && event.from !== zeroAddress && event.to !== zeroAddress) {
+        // One safeBatchTransferFrom moved every token of the batch: one entry, one transaction, as live.
+        const batch = ordered.filter(
+          (other) => other.event.transactionHash === event.transactionHash && other.event.event === "TransferBatch",
+        );
+        batch.forEach((other) => done.add(eventKey(other.event)));
+        const items = batch.map(({ item: token, event: moved }) => {
+          const of = groups.get(token)!;
+          return {
+            item: `${id}-${of.tokens[0]!.tokenId}`,
+            ...(of.isStackable ? {} : { copy: of.tokens.indexOf(token) + 1 }),
+            amount: Number(moved.amount),
+          };
+        });
+        events += batch.length - together.length;
+        entry = { action: "transferBatch", from: account(event.from), to: account(event.to), items, extraBlocks: 0 };
+      } else entry = transferEntry(event, handle, copy, account);
+      if (!entry) {
+        skipped.push(`${event.id} (${event.event})`);
+        continue;
+      }
+      events += together.length;
+      const { extraBlocks, ...fields } = entry;
+      timeline.push({ at: at(event.timestamp), block: event.blockNumber - extraBlocks, ...fields });
+    }
+    const first = Math.min(...timeline.slice(entriesBefore).map((entry) => entry.block as number));
+    if (Number.isFinite(first))
+      firstBlocks.set(collection.chainId, [...(firstBlocks.get(collection.chainId) ?? []), first]);
+  }
+  // Stable: the entries of one block keep the order they were made in.
+  timeline.sort((a, b) => (a.block as number) - (b.block as number));
+  const chains = [...firstBlocks].map(([chainId, blocks]) => {
+    const first = Math.min(...blocks);
+    const before = BLOCKS_BEFORE_COLLECTIONS + collections.filter((c) => c.collection.chainId === chainId).length + 2;
+    return { chainId, startBlock: Math.max(1, first - before) };
+  });
+  return {
+    events,
+    skipped,
+    scenario: {
+      $schema: "./scenario.schema.json",
+      name: "imported",
+      description: `Imported from ${collections.map(({ collection }) => `${collection.chainId}/${collection.address}`).join(", ")}`,
+      now: defaults.now.toISOString(),
+      chains: chains.length > 0 ? chains : [...new Set(collections.map(({ collection }) => collection.chainId))],
+      accounts: [...accounts].map(([address, name]) => ({
+        name,
+        keyLabel: address === "importer" ? "import/importer" : `import/${address}`,
+      })),
+      apiKeys: [{ key: defaults.mintKey, account: MINTER }],
+      collections: scenarioCollections,
+      items,
+      timeline,
+    },
+  };
+}
+
+const eventKey = (event: ItemEvent) => `${event.id}/${event.itemRef}`;
+
+/** The token ids one item of the scenario makes: a non-stackable item's copies were minted in one transaction. */
+interface ItemGroup {
+  tokens: LiveItem[];
+  isStackable: boolean;
+  initialSupply: number;
+}
+
+function itemGroups(live: LiveItem[], ordered: { item: LiveItem; event: ItemEvent }[]): Map<LiveItem, ItemGroup> {
+  const groups = new Map<LiveItem, ItemGroup>();
+  const batches = new Map<string, ItemGroup>();
+  for (const item of live) {
+    const firstMint = ordered.find(({ item: other, event }) => other === item && event.from === zeroAddress)?.event;
+    if (item.metadata?.isStackable === false && firstMint) {
+      let group = batches.get(firstMint.transactionHash);
+      if (!group)
+        batches.set(firstMint.transactionHash, (group = { tokens: [], isStackable: false, initialSupply: 0 }));
+      group.tokens.push(item);
+      group.initialSupply++;
+      groups.set(item, group);
+    } else
+      groups.set(item, {
+        tokens: [item],
+        isStackable: item.metadata?.isStackable ?? true,
+        initialSupply: Number(firstMint?.amount ?? 1),
+      });
+  }
+  return groups;
+}
+
+function itemOf(collection: string, group: ItemGroup) {
+  const first = group.tokens[0]!;
+  const meta = first.metadata ?? {};
+  const { initialSupply } = group;
+  return {
+    id: `${collection}-${first.tokenId}`,
+    collection,
+    name: meta.name || `Token ${first.tokenId}`,
+    description: meta.description ?? "",
+    imageUrl: meta.image ?? "",
+    ...(meta.fileType ? { fileType: meta.fileType } : {}),
+    properties: (meta.attributes ?? []).map((a) => ({
+      name: a.trait_type,
+      value: String(a.value),
+      static: !!a.static,
+    })),
+    isStackable: group.isStackable,
+    isConsumable: meta.isConsumable ?? false,
+    initialSupply,
+    maximumSupply: Math.max(meta.maximumSupply ?? initialSupply, initialSupply),
+    royaltyFee: meta.royaltyFee ?? 0,
+  };
+}
+
+function gapItem(collection: string, tokenId: number) {
+  return { id: `${collection}-${tokenId}`, collection, name: `Token ${tokenId} (no live history)`, initialSupply: 1 };
+}

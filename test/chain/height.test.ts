@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { heightPassed, mineUntilNext } from "../../src/chain/height.ts";
+import { startChain, type Chain } from "../../src/chain/network.ts";
+import { keyFor } from "../../src/core/keys.ts";
+
+let chain: Chain;
+const head = async () => Number(await chain.publicClient.getBlockNumber());
+
+beforeAll(async () => {
+  chain = await startChain({ chainId: 56, keys: [keyFor("height")], genesisTime: new Date("2025-01-01T00:00:00Z") });
+});
+afterAll(() => chain?.close());
+
+describe("mineUntilNext", () => {
+  it("mines tens of millions of empty blocks at once, at the head's time, so the next block is the one asked", async () => {
+    await mineUntilNext(chain.connection.provider, 51_000_000);
+    expect(await head()).toBe(50_999_999);
+    const block = await chain.publicClient.getBlock();
+    expect(new Date(Number(block.timestamp) * 1000).toISOString()).toBe("2025-01-01T00:00:00.000Z");
+    await chain.connection.provider.request({ method: "evm_mine", params: [] });
+    expect(await head()).toBe(51_000_000);
+  });
+
+  it("mines nothing when the next block is already the one asked", async () => {
+    await mineUntilNext(chain.connection.provider, 51_000_001);
+    expect(await head()).toBe(51_000_000);
+  });
+
+  it("mines nothing on a chain already past the height asked, and answers its head; the refusal names both", async () => {
+    expect(await mineUntilNext(chain.connection.provider, 51_000_000)).toEqual({ passedAt: 51_000_000 });
+    expect(await head()).toBe(51_000_000);
+    expect(heightPassed(56, 51_000_000, 51_000_000)).toContain("chain 56 is at block 51000000, past block 51000000");
+  });
+});

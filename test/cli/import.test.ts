@@ -1,0 +1,212 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FidelityReport } from "../../src/import/report.ts";
+import { defaultWorld } from "../../src/scenario/worlds.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
+import { startTestSimulator } from "../harness.ts";
+import { ADDRESS, originalService, upstream } from "./live-upstream.ts";
+
+// `nft-sim import` as a process, against real HTTP upstreams: a simulator serving the default world, and small servers
+// this file writes (the original's documented answer, one that throttles and drops, one that dies, one not the API).
+
+const CLI = new URL("../../src/cli/import.ts", import.meta.url).pathname;
+const SECRET = "read-key-never-written";
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function runImport(args: string[], cwd: string): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [CLI, ...args], { cwd, timeout: 240_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "import-"));
+});
+
+describe("nft-sim import", () => {
+  let sim: Simulator;
+  afterAll(() => sim?.close());
+
+  it("round trip: the default world, imported collection by collection through HTTP, answers the same but for the listed fields", async () => {
+    sim = await startTestSimulator(defaultWorld());
+    const list = (await (await fetch(`${sim.url}/api/v2/collection?perPage=100`)).json()) as {
+      collections: { address: string }[];
+    };
+    expect(list.collections).toHaveLength(35);
+    const collections = list.collections.flatMap(({ address }) => ["--collection", address]);
+    const args = ["--from", sim.url, ...collections, "--now", "2025-06-01T12:00:00Z", "--out", "round.json"];
+    const run = await runImport(
+      [...args, "--report", "round-report.json", "--cache-dir", "round-cache", "--api-key", SECRET],
+      dir,
+    );
+    const report = JSON.parse(readFileSync(join(dir, "round-report.json"), "utf8")) as FidelityReport;
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(report.faithful).toBe(true);
+    expect(report.answers).toBeGreaterThan(1_700);
+    expect(report.equal).toBeGreaterThan(1_000);
+    // Only the listed fields differ, each with its reason: every event's kind, amount, token, block, time, currency,
+    // price and worth are the live ones, as are every item's metadata and each collection's holders, volumes and count.
+    expect(Object.keys(report.fields).sort()).toEqual(["from", "id", "ownerAddress", "to", "transactionHash", "uri"]);
+    for (const { why } of Object.values(report.fields)) expect(why).toBeTruthy();
+    console.log(
+      `round trip: ${report.answers} answers compared, ${report.equal} equal; differing fields: ` +
+        Object.entries(report.fields)
+          .map(([field, { count }]) => `${field} ${count}`)
+          .join(", "),
+    );
+    const cached = readdirSync(join(dir, "round-cache")).map((file) => join("round-cache", file));
+    for (const file of ["round.json", "round-report.json", ...cached])
+      expect(readFileSync(join(dir, file), "utf8")).not.toContain(SECRET);
+    expect(run.stdout + run.stderr).not.toContain(SECRET);
+  }, 300_000);
+
+  it("the original's documented history, served by a small upstream, comes back with every field but addresses equal", async () => {
+    const live = await upstream(originalService);
+    try {
+      const run = await runImport(
+        [
+          "--from",
+          live.base,
+          "--collection",
+          ADDRESS,
+          "--out",
+          "original.json",
+          "--report",
+          "original-report.json",
+          "--cache-dir",
+          "original-cache",
+          "--now",
+          "2023-01-02T00:00:00Z",
+        ],
+        dir,
+      );
+      const report = JSON.parse(readFileSync(join(dir, "original-report.json"), "utf8")) as FidelityReport;
+      const history = report.entries.find((entry) => entry.url.includes(`/item/events/${ADDRESS}/9?`))!;
+      const differing = history.differences.map((difference) => difference.path);
+      const compared = [
+        "event",
+        "amount",
+        "tokenId",
+        "blockNumber",
+        "timestamp",
+        "currency",
+        "price",
+        "currencyPrice",
+        "worth",
+      ];
+      for (const i of [0, 1]) for (const field of compared) expect(differing).not.toContain(`events[${i}].${field}`);
+      // Not placed yet: the live addresses; and the history has no mint, which the replay adds (one event more).
+      expect(differing).toContain("events.length");
+      expect(run.stdout).toContain("no mint in its history");
+      expect(run.code).toBe(1);
+    } finally {
+      live.server.close();
+    }
+  }, 120_000);
+
+  it("finishes against an upstream that answers 429 with Retry-After and drops connections", async () => {
+    let calls = 0;
+    const live = await upstream((req, res, base) => {
+      calls++;
+      // The first requests in flight: throttled, then their connections dropped, then answered.
+      if (calls <= 2) return void res.writeHead(429, { "retry-after": "1" }).end();
+      if (calls <= 4) return void req.socket.destroy();
+      originalService(req, res, base);
+    });
+    try {
+      const run = await runImport(
+        [
+          "--from",
+          live.base,
+          "--collection",
+          ADDRESS,
+          "--out",
+          "throttled.json",
+          "--cache-dir",
+          "throttled-cache",
+          "--no-report",
+          "--now",
+          "2023-01-02T00:00:00Z",
+        ],
+        dir,
+      );
+      expect(run.code, run.stderr).toBe(0);
+      expect(calls).toBeGreaterThan(4);
+      expect(run.stdout).toMatch(/Wrote throttled\.json: 1 collections, 1 items, 2 events/);
+    } finally {
+      live.server.close();
+    }
+  }, 120_000);
+
+  it("against an upstream that dies midway exits 2 with one line; a rerun finishes from the cache without fetching", async () => {
+    let alive = 6;
+    const live = await upstream((req, res, base) =>
+      alive-- > 0 ? originalService(req, res, base) : req.socket.destroy(),
+    );
+    const args = [
+      "--from",
+      live.base,
+      "--collection",
+      ADDRESS,
+      "--out",
+      "died.json",
+      "--cache-dir",
+      "died-cache",
+      "--no-report",
+      "--tries",
+      "3",
+      "--miss-run",
+      "10",
+      "--now",
+      "2023-01-02T00:00:00Z",
+    ];
+    try {
+      const died = await runImport([...args, "--concurrency", "1"], dir);
+      expect(died.code).toBe(2);
+      expect(died.stderr.trim().split("\n")).toHaveLength(1);
+      expect(died.stderr).toMatch(/^import: the upstream could not be read: .*a rerun resumes from the cache/);
+      alive = 1_000;
+      const resumed = await runImport(args, dir);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      const hits = live.hits();
+      const again = await runImport(args, dir);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toMatch(/\(0 answers fetched, \d+ from the cache\)/);
+      expect(live.hits()).toBe(hits);
+    } finally {
+      live.server.close();
+    }
+  }, 120_000);
+
+  it("refuses a base URL that is not this API (exit 2, naming what it expected), and an address with no collection (exit 1)", async () => {
+    const html = await upstream((_req, res) =>
+      res.writeHead(200, { "content-type": "text/html" }).end("<html></html>"),
+    );
+    const live = await upstream(originalService);
+    try {
+      const notApi = await runImport(["--from", html.base, "--collection", ADDRESS, "--cache-dir", "html-cache"], dir);
+      expect(notApi.code).toBe(2);
+      expect(notApi.stderr).toMatch(
+        /is not this API: expected GET .*\/api\/v2\/collection\?perPage=1 to answer 200 with JSON/,
+      );
+      const missing = "0x0000000000000000000000000000000000000bad";
+      const none = await runImport(["--from", live.base, "--collection", missing, "--cache-dir", "none-cache"], dir);
+      expect(none.code).toBe(1);
+      expect(none.stderr).toContain(`no collection at ${missing}`);
+    } finally {
+      html.server.close();
+      live.server.close();
+    }
+  });
+});
