@@ -1,5 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import type { Recording } from "../proxy/record.ts";
 import { startProxy, type RunningProxy } from "../proxy/server.ts";
 import { integerOption } from "./integers.ts";
 
@@ -14,18 +15,24 @@ event on GET /_sim/events; API keys and Authorization are masked in all of them.
   --upstream <url>     the deployment to pass requests on to, e.g. https://api.example.com (required)
   --port <port>        the port to listen on (0: any free one)          (default 3000)
   --junit <path>       at exit, write every violation as a failed JUnit test case there
+  --record <file>      at exit, write every collection the traffic read (a collection, a list page's,
+                       an item history's) as a world there, through the import against the upstream:
+                       the answers the traffic read are reused, the rest fetched; serve it with
+                       --fixture <file>. Reads send IMPORT_API_KEY (if set) as the key header, never
+                       a key the traffic carried
   --strict             answer 502 with the violations (the error body, CONTRACT_VIOLATION) instead
                        of an answer that breaks the interface
   -h, --help           show this help
 
-Ctrl-C stops. Exit code: 0 when no answer broke the interface, 1 when one did, 2 on a bad flag or a
-port it cannot listen on.`;
+Ctrl-C stops. Exit code: 0 when no answer broke the interface, 1 when one did or --record could not
+write its world, 2 on a bad flag or a port it cannot listen on.`;
 
 /** Every flag `proxy` takes (its --help lists each). */
 export const PROXY_FLAGS = {
   upstream: { type: "string" },
   port: { type: "string" },
   junit: { type: "string" },
+  record: { type: "string" },
   strict: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
@@ -53,7 +60,10 @@ export async function runProxy(argv: string[], usage = USAGE): Promise<number> {
   }
   let proxy: RunningProxy;
   try {
-    proxy = await startProxy({ upstream, strict: values.strict, tell: (line) => console.error(line) }, port);
+    proxy = await startProxy(
+      { upstream, strict: values.strict, record: values.record !== undefined, tell: (line) => console.error(line) },
+      port,
+    );
   } catch (error) {
     console.error(`nft-sim proxy: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`);
     return 2;
@@ -71,7 +81,29 @@ export async function runProxy(argv: string[], usage = USAGE): Promise<number> {
   if (values.junit !== undefined) writeFileSync(values.junit, findings.junit(shown));
   const broken = findings.found.length;
   console.error(`nft-sim proxy: ${broken} answer${broken === 1 ? "" : "s"} broke the interface`);
-  return broken > 0 ? 1 : 0;
+  const recorded = proxy.recording && values.record !== undefined ? await record(proxy.recording, values.record) : true;
+  return broken > 0 || !recorded ? 1 : 0;
+}
+
+/** `--record`: the world written, told in one line; false when it could not be. */
+async function record(recording: Recording, file: string): Promise<boolean> {
+  try {
+    if (recording.collections.length === 0) {
+      console.log(`nft-sim proxy: the traffic read no collection; ${file} not written`);
+      return true;
+    }
+    const recorded = await recording.write(file, process.env.IMPORT_API_KEY || undefined);
+    console.log(
+      `nft-sim proxy: recorded ${recorded.collections} collection${recorded.collections === 1 ? "" : "s"} in ${file} ` +
+        `(${recorded.fromTraffic} answers from the traffic, ${recorded.fetched} fetched)`,
+    );
+    return true;
+  } catch (error) {
+    console.error(`nft-sim proxy: --record: ${file} not written: ${(error as Error).message}`);
+    return false;
+  } finally {
+    recording.discard();
+  }
 }
 
 function upstreamOf(text: string | undefined): URL {

@@ -91,16 +91,11 @@ export class PoliteFetcher {
     }
   }
 
-  #file(url: string): string | undefined {
-    const dir = this.#options.cacheDir;
-    return dir && join(dir, `${createHash("sha256").update(url).digest("hex").slice(0, 40)}.json`);
-  }
-
   #cached(url: string): LiveAnswer | undefined {
-    const file = this.#file(url);
-    if (!file) return undefined;
+    const dir = this.#options.cacheDir;
+    if (!dir) return undefined;
     try {
-      const answer = JSON.parse(readFileSync(file, "utf8")) as LiveAnswer;
+      const answer = JSON.parse(readFileSync(cacheFile(dir, url), "utf8")) as LiveAnswer;
       return answer.url === url ? answer : undefined;
     } catch {
       return undefined;
@@ -108,11 +103,7 @@ export class PoliteFetcher {
   }
 
   #keep(answer: LiveAnswer): void {
-    const file = this.#file(answer.url);
-    if (!file) return;
-    // Whole or not at all: a run killed midway leaves no half-written answer to read back.
-    writeFileSync(`${file}.part`, JSON.stringify(answer));
-    renameSync(`${file}.part`, file);
+    if (this.#options.cacheDir) keepAnswer(this.#options.cacheDir, answer);
   }
 
   async #slot(): Promise<void> {
@@ -128,6 +119,18 @@ export class PoliteFetcher {
     if (next) next();
     else this.#inFlight--;
   }
+}
+
+function cacheFile(dir: string, url: string): string {
+  return join(dir, `${createHash("sha256").update(url).digest("hex").slice(0, 40)}.json`);
+}
+
+/** Keeps a definitive answer (2xx, 404) in the cache `dir`, where a fetcher with that cache reads it instead of the URL. */
+export function keepAnswer(dir: string, answer: LiveAnswer): void {
+  const file = cacheFile(dir, answer.url);
+  // Whole or not at all: a run killed midway leaves no half-written answer to read back.
+  writeFileSync(`${file}.part`, JSON.stringify(answer));
+  renameSync(`${file}.part`, file);
 }
 
 /** Retry-After in milliseconds: delta-seconds or an HTTP date. */

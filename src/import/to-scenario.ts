@@ -155,7 +155,10 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
   }
   // Stable: the entries of one block keep the order they were made in.
   timeline.sort((a, b) => (a.block as number) - (b.block as number));
-  const chains = [...firstBlocks].map(([chainId, blocks]) => {
+  // Every collection's chain, at a height only where one of its collections has history to place.
+  const chains = [...new Set(collections.map(({ collection }) => collection.chainId))].map((chainId) => {
+    const blocks = firstBlocks.get(chainId);
+    if (!blocks) return chainId;
     const first = Math.min(...blocks);
     const before = BLOCKS_BEFORE_COLLECTIONS + collections.filter((c) => c.collection.chainId === chainId).length + 2;
     return { chainId, startBlock: Math.max(1, first - before) };
@@ -168,7 +171,7 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
       name: "imported",
       description: `Imported from ${collections.map(({ collection }) => `${collection.chainId}/${collection.address}`).join(", ")}`,
       now: defaults.now.toISOString(),
-      chains: chains.length > 0 ? chains : [...new Set(collections.map(({ collection }) => collection.chainId))],
+      chains,
       accounts: [...accounts].map(([address, name]) => ({
         name,
         keyLabel: address === "importer" ? "import/importer" : `import/${address}`,

@@ -13,6 +13,7 @@ import { streamEvents } from "../schemas/event-operations.ts";
 import { Findings, type Finding } from "./findings.ts";
 import { forward, type Outgoing } from "./forward.ts";
 import { judge } from "./judge.ts";
+import { Recording } from "./record.ts";
 import { Secrets } from "./secrets.ts";
 
 export interface ProxyOptions {
@@ -24,6 +25,8 @@ export interface ProxyOptions {
   timeoutMs?: number;
   /** Largest request body passed on. */
   bodyLimitBytes?: number;
+  /** `--record`: note the collections the traffic reads, for a world written at exit. */
+  record?: boolean;
   /** Where each violation is told, one line each (stderr). */
   tell(line: string): void;
 }
@@ -33,6 +36,8 @@ export interface Proxy {
   findings: Findings;
   requests: RequestLog;
   feed: EventFeed;
+  /** With `record`: the collections read, and the answers kept for the import. */
+  recording?: Recording;
 }
 
 /** The SSE `event:` of a finding on `/_sim/events`. */
@@ -50,6 +55,7 @@ export function createProxy(options: ProxyOptions): Proxy {
   const requests = new RequestLog(() => secrets.known);
   const feed = new EventFeed();
   const findings = new Findings();
+  const recording = options.record ? new Recording(options.upstream, secrets) : undefined;
   const app = new Koa();
   const router = new Router();
   router.get(
@@ -93,17 +99,23 @@ export function createProxy(options: ProxyOptions): Proxy {
   app.use(router.routes());
   app.use(async (ctx, next) => {
     if (ctx.path === "/_sim" || ctx.path.startsWith("/_sim/")) return next();
-    await passOn(ctx, options, secrets);
+    await passOn(ctx, options, secrets, recording);
   });
-  return { app, findings, requests, feed };
+  return { app, findings, requests, feed, ...(recording ? { recording } : {}) };
 }
 
-async function passOn(ctx: Context, options: ProxyOptions, secrets: Secrets): Promise<void> {
+async function passOn(
+  ctx: Context,
+  options: ProxyOptions,
+  secrets: Secrets,
+  recording: Recording | undefined,
+): Promise<void> {
   const body = await readBody(ctx, options.bodyLimitBytes ?? 10 * 1024 * 1024);
   const outgoing: Outgoing = { method: ctx.method, url: ctx.url, headers: ctx.req.headers, body };
   secrets.noteRequest(new URL(ctx.url, "http://proxy"), ctx.req.headers);
   if (body.length > 0) (ctx.request as { rawBody?: string }).rawBody = body.toString("utf8");
   const answer = await forward(options.upstream, outgoing, options.timeoutMs ?? 30_000);
+  recording?.note(outgoing, answer);
   const judged = judge(outgoing, answer);
   if (judged) {
     const request = `${ctx.method} ${ctx.path}${ctx.querystring ? `?${ctx.querystring}` : ""}`;

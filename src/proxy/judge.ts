@@ -63,7 +63,7 @@ function headerList(headers: Outgoing["headers"]): [string, string][] {
 }
 
 /** The answer's body as text, decoded from the content coding it names. */
-function bodyText(answer: Upstream): string {
+export function bodyText(answer: Upstream): string {
   const coding = String(answer.headers["content-encoding"] ?? "")
     .trim()
     .toLowerCase();
