@@ -10,8 +10,9 @@
 // keys; default twice the instances); a tree given by --before (another copy of the project, e.g. main's) is given
 // the account's one key, as it takes it. The modes run in alternating rounds (before, after, before, after, …, a
 // fresh anvil each), and the table gives the medians and, per N, after ÷ before. `--command`: what each tree runs
-// (its path in the tree; `dist/bundle/simulate.js` where a tree has its bundle and no node_modules); `--anvil`: the
-// anvil binary (default the one npm installed here).
+// (its path in the tree; `dist/bundle/simulate.js` where a tree has its bundle and no full node_modules: the bundle
+// still loads `hardhat` and `@nomicfoundation/edr` from the tree's node_modules for the chains it runs in process);
+// `--anvil`: the anvil binary (default the one npm installed here).
 import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
