@@ -1,6 +1,8 @@
+// The one way out: the app's error exit, and the server's own refusals written as the same JSON errors.
 import type { Context, Next } from "koa";
-import { apiError, apiErrorIn, ERRORS } from "../core/errors.ts";
+import { apiError, apiErrorIn, ERRORS, type ApiError } from "../core/errors.ts";
 import type { RequestLog } from "../control/request-log.ts";
+import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from "node:http";
 
 /**
  * The outermost middleware, the one way out of the app: whatever a layer below threw leaves as its catalog error's
@@ -25,4 +27,63 @@ export function errorExit(log: Pick<RequestLog, "record">, report: (message: str
       log.record(ctx, performance.now() - started);
     }
   };
+}
+
+/** How a server writes its error body: the API's JSON error, or a JSON-RPC error. */
+export type ErrorWriter = (error: ApiError) => string;
+
+/**
+ * An HTTP server whose own refusals carry the server's JSON error body instead of Node's bare
+ * status line: what the parser refuses before any handler runs (oversized headers, a malformed
+ * request, a header timeout), an HTTP/1.1 request without a Host header, and an `Expect` other
+ * than 100-continue.
+ */
+export function jsonHttpServer(listener: RequestListener, write: ErrorWriter): Server {
+  // Node would answer a missing Host itself, with an empty body.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    if (req.httpVersion === "1.1" && req.headers.host === undefined)
+      return refuse(res, apiError(ERRORS.MISSING_HOST), write);
+    listener(req, res);
+  });
+  server.on("checkExpectation", (req, res) =>
+    refuse(res, apiError(ERRORS.EXPECTATION_FAILED, { expect: req.headers.expect ?? "" }), write),
+  );
+  answerClientErrors(server, write);
+  return server;
+}
+
+function refuse(res: ServerResponse, error: ApiError, write: ErrorWriter): void {
+  const body = write(error);
+  res
+    .writeHead(error.status, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+      connection: "close",
+    })
+    .end(body);
+}
+
+/** What Node's HTTP parser refuses before any handler runs, answered with `write`'s body. */
+function answerClientErrors(server: Server, write: ErrorWriter): void {
+  server.on("clientError", (error: Error & { code?: string }, socket) => {
+    if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+    const refused = refusal(error.code);
+    const body = write(refused);
+    socket.end(
+      `HTTP/1.1 ${refused.status} ${STATUS_CODES[refused.status]}\r\ncontent-type: ` +
+        `application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
+}
+
+function refusal(code: string | undefined): ApiError {
+  switch (code) {
+    case "HPE_HEADER_OVERFLOW":
+      return apiError(ERRORS.HEADERS_TOO_LARGE);
+    case "HPE_HEADERS_TIMEOUT":
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return apiError(ERRORS.REQUEST_TIMEOUT);
+    default:
+      return apiError(ERRORS.NOT_HTTP);
+  }
 }

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import { ERRORS, type ApiError } from "../core/errors.ts";
-import { jsonHttpServer } from "./client-errors.ts";
+import { jsonHttpServer } from "./error-exit.ts";
 import { answerBody, failure } from "./rpc-answers.ts";
 import type { AccessPolicy } from "../access/policy.ts";
 import type { SimChain } from "../chain/sim-chain.ts";

@@ -1,5 +1,5 @@
 import { request, type IncomingMessage, type Server } from "node:http";
-import { jsonHttpServer } from "../../src/http/client-errors.ts";
+import { jsonHttpServer } from "../../src/http/error-exit.ts";
 import type { AddressInfo } from "node:net";
 
 /** How a broken deployment bends one exchange: the URL it forwards, and the JSON it answers. */
