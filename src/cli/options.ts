@@ -3,7 +3,7 @@ import { defaultCacheDir, SHIPPED_WORLDS_DIR } from "../world-cache/world-cache.
 import { readGivenKeys } from "../chain/node/keys-file.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../core/config.ts";
 import type { WorldOptions } from "../scenario/worlds.ts";
-import { isLoopbackHost } from "../access/hosts.ts";
+import { isLoopbackHost } from "../access/policy.ts";
 import { integerOption } from "./integers.ts";
 import { usageError } from "./usage-error.ts";
 

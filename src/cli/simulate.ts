@@ -2,7 +2,7 @@ import { forkedArguments } from "./fork.ts";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { redactKeys, type GivenKeys } from "../chain/node/keys-file.ts";
-import { isLoopbackHost } from "../access/hosts.ts";
+import { isLoopbackHost } from "../access/policy.ts";
 import { StartError } from "../core/errors.ts";
 import { chooseWorld, fixtureFile } from "../scenario/worlds.ts";
 import { startSimulator } from "../simulator/simulator.ts";

@@ -4,7 +4,7 @@ import type { Hex } from "viem";
 import type { SimulatorOptions } from "../core/config.ts";
 import { StartError, START_ERRORS } from "../core/errors.ts";
 import { scenarioChains } from "../schemas/scenario.ts";
-import { isWildcardHost } from "../access/hosts.ts";
+import { isWildcardHost } from "../access/policy.ts";
 import { keptWallClock } from "./kept-clock.ts";
 import type { World } from "./world.ts";
 import { emptyWorld } from "./empty-world.ts";
