@@ -30,7 +30,7 @@ export interface OperationExamples {
 
 /**
  * What the HTTP server answers before any operation (operations.ts, SERVER_REFUSALS), as bodies; a raw request causes
- * each (test/http/client-errors.test.ts).
+ * each (test/http/error-exit.test.ts).
  */
 export const SERVER_REFUSAL_EXAMPLES: Record<number, ErrorExample> = {
   400: {

@@ -1,4 +1,4 @@
-import type { Static } from "@sinclair/typebox";
+import type { Static, TSchema } from "@sinclair/typebox";
 import type { ApiAccount } from "../core/config.ts";
 import type { ReadModels } from "../indexer/models.ts";
 import type { ReadSource } from "../indexer/read-source.ts";
@@ -6,7 +6,15 @@ import type { ImageFormat } from "../schemas/image.ts";
 import type { MintResponse } from "../schemas/item.ts";
 import type { Operation } from "../schemas/operations.ts";
 import type { PlannedMint } from "../services/mint-plan.ts";
-import type { Checked } from "./checks.ts";
+
+type PartOf<Op, Key extends string> = Op extends { [K in Key]: infer S extends TSchema } ? Static<S> : undefined;
+
+/** A request as its operation's schemas made it: typed, defaults filled in. */
+export interface Checked<Op extends Operation> {
+  params: PartOf<Op, "params">;
+  query: PartOf<Op, "query">;
+  body: PartOf<Op, "body">;
+}
 
 /** A request as a transport parsed it: all the pipeline reads of it. */
 export interface PipelineRequest {

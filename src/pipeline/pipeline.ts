@@ -1,17 +1,20 @@
+// Every answer of the API, whatever carries it: the request routed by the route table, checked against its
+// operation's schemas, read or written by its handler, and its answer checked.
 import { SERVED_OPERATIONS, OPERATIONS, type Operation, type OperationId } from "../schemas/operations.ts";
 import { AnswerBytes } from "./answer-bytes.ts";
-import { checkRequest, checksOf, queryWithKey } from "./checks.ts";
 import { collectionRead } from "./collection.ts";
 import { collectionsRead } from "./collections.ts";
-import type { Answer, Handler, PipelineDeps, PipelineRequest } from "./handlers.ts";
+import type { Answer, Handler, PipelineDeps, PipelineRequest, Checked } from "./handlers.ts";
 import { imagePngMedia, imageSvgMedia } from "./images.ts";
 import { itemEventsRead } from "./item-events.ts";
 import { metadataRead } from "./metadata.ts";
 import { mintWrite } from "./mint.ts";
-import { Router, type Allowed, type Routed } from "./router.ts";
+import { pathToRegexp } from "path-to-regexp";
+import { apiError, ERRORS, methodNotAllowed } from "../core/errors.ts";
+import type { TSchema } from "@sinclair/typebox";
+import { requestValidator, responseValidator, type RequestPart } from "../schemas/validate.ts";
 
-export type { Answer, Drawn, PipelineDeps, PipelineRequest } from "./handlers.ts";
-export type { Allowed, Route, Routed } from "./router.ts";
+export type { Answer, Checked, Drawn, PipelineDeps, PipelineRequest } from "./handlers.ts";
 
 /** The handler of each operation of the route table (one missing does not compile). */
 const HANDLERS = {
@@ -91,4 +94,151 @@ function commonPrefix(paths: string[]): string {
   let prefix = paths[0] ?? "";
   for (const path of paths) while (!path.startsWith(prefix)) prefix = prefix.slice(0, -1);
   return prefix.slice(0, prefix.lastIndexOf("/") + 1);
+}
+
+/** The methods the server's router takes at all (@koa/router's): any other is refused (405) on every path. */
+const KNOWN_METHODS = new Set(["HEAD", "OPTIONS", "GET", "PUT", "PATCH", "POST", "DELETE"]);
+
+/** One operation's path as the router matches it, and the methods it takes there (HEAD wherever GET). */
+export interface Route<Op extends Operation = Operation> {
+  operation: Op;
+  /** The whole path: any case, an optional trailing slash (as @koa/router compiles it, with path-to-regexp). */
+  pattern: RegExp;
+  params: string[];
+  methods: string[];
+}
+
+/** A request routed: its operation and path parameters (percent-decoded where they decode). */
+export interface Routed<Op extends Operation = Operation> {
+  operation: Op;
+  params: Record<string, string>;
+}
+
+/** An OPTIONS request on a path the table serves: the methods it takes there. */
+export interface Allowed {
+  allow: string[];
+}
+
+/**
+ * Method and path → operation, as the server routes them. A path an operation serves asked with a method it does not
+ * take is 405 (OPTIONS: the methods it takes); any other path under `space` (the API's) is 404; undefined: a path that
+ * is none of the table's.
+ */
+export class Router<Op extends Operation = Operation> {
+  readonly routes: readonly Route<Op>[];
+  readonly #space: string;
+
+  constructor(operations: readonly Op[], space: string) {
+    this.#space = space;
+    this.routes = operations.map((operation) => {
+      const { regexp, keys } = pathToRegexp(operation.path, { sensitive: false, trailing: true });
+      const method = operation.method.toUpperCase();
+      return {
+        operation,
+        pattern: regexp,
+        params: keys.map((key) => key.name),
+        methods: method === "GET" ? ["HEAD", method] : [method],
+      };
+    });
+  }
+
+  route(method: string, path: string): Routed<Op> | Allowed | undefined {
+    const matching = this.routes.filter((route) => route.pattern.test(path));
+    if (matching.length === 0) {
+      if (!path.startsWith(this.#space)) return undefined;
+      if (!KNOWN_METHODS.has(method)) throw methodNotAllowed([]);
+      throw apiError(ERRORS.NOT_FOUND, { what: `Route ${method} ${path}` });
+    }
+    const route = matching.find((candidate) => candidate.methods.includes(method));
+    if (route) return { operation: route.operation, params: paramsOf(route, path) };
+    const allow = [...new Set(matching.flatMap((candidate) => candidate.methods))];
+    if (method === "OPTIONS") return { allow };
+    throw methodNotAllowed(allow);
+  }
+}
+
+function paramsOf(route: Route, path: string): Record<string, string> {
+  const captures = route.pattern.exec(path)!.slice(1);
+  const params: Record<string, string> = {};
+  route.params.forEach((name, i) => {
+    if (captures[i]) params[name] = decodeParam(captures[i]);
+  });
+  return params;
+}
+
+/** A path parameter as the router decodes it: left as it is when it is not valid percent-encoding. */
+function decodeParam(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** An operation's checks: each part of a request it takes, and its answer (bytes of another media type pass). */
+export interface Checks {
+  params?: (input: unknown) => unknown;
+  query?: (input: unknown) => unknown;
+  body?: (input: unknown) => unknown;
+  response: (body: unknown) => unknown;
+}
+
+// Compiled once per operation, on its first request (a start pays only for what it serves), however many apps are made.
+const compiled = new WeakMap<Operation, Checks>();
+
+export function checksOf(operation: Operation): Checks {
+  let checks = compiled.get(operation);
+  if (!checks) {
+    const request = (schema: TSchema | undefined, part: RequestPart) =>
+      schema ? requestValidator(schema, part) : undefined;
+    checks = {
+      params: request(operation.params, "path"),
+      query: request(operation.query, "query"),
+      body: request(operation.body, "body"),
+      response: operation.media ? (body) => body : responseValidator(operation.response),
+    };
+    compiled.set(operation, checks);
+  }
+  return checks;
+}
+
+const API_KEY = "apiKey";
+
+/**
+ * The query as the operation's checks read it: where it takes an `apiKey`, the key may come in its header instead
+ * (`keyHeader`, the original's `ALTURA_API_KEY`); both, naming different keys, is 400 naming both. Checked before any
+ * kept answer is sent, so a read refuses it as well.
+ */
+export function queryWithKey(
+  operation: Operation,
+  query: Record<string, unknown>,
+  header: (name: string) => string | undefined,
+): Record<string, unknown> {
+  const name = operation.keyHeader;
+  const fromHeader = name === undefined ? undefined : header(name);
+  if (name === undefined || fromHeader === undefined || fromHeader === "") return query;
+  const fromQuery = query[API_KEY];
+  if (fromQuery === undefined || fromQuery === "") return { ...query, [API_KEY]: fromHeader };
+  if (fromQuery !== fromHeader) throw apiError(ERRORS.API_KEY_CONFLICT, { name: API_KEY, header: name });
+  return query;
+}
+
+/**
+ * The credentials the operation's security names are required first (401), then its path parameters and query are
+ * checked against its schemas (400 naming every problem).
+ */
+export function checkRequest<Op extends Operation>(
+  operation: Op,
+  { params, query }: { params: unknown; query: Record<string, unknown> },
+): Omit<Checked<Op>, "body"> {
+  const checks = checksOf(operation);
+  for (const name of operation.authQuery ?? []) {
+    const value = query[name];
+    if (value === undefined || value === "")
+      throw apiError(ERRORS.API_KEY_REQUIRED, { name, header: operation.keyHeader ?? "" });
+  }
+  return {
+    params: checks.params?.(params) as Checked<Op>["params"],
+    query: checks.query?.(query) as Checked<Op>["query"],
+  };
 }

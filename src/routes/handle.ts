@@ -1,9 +1,9 @@
 import type { Context, Middleware } from "koa";
 import type { Static } from "@sinclair/typebox";
 import type { Operation } from "../schemas/operations.ts";
-import { checkRequest, checksOf, type Checked } from "../pipeline/checks.ts";
+import { checkRequest, checksOf, type Checked } from "../pipeline/pipeline.ts";
 
-export type { Checked } from "../pipeline/checks.ts";
+export type { Checked } from "../pipeline/pipeline.ts";
 
 export interface Handler<Op extends Operation, Admitted> {
   /** Runs once the path and query passed and before the body is read: who calls, with what media type. */
@@ -14,7 +14,7 @@ export interface Handler<Op extends Operation, Admitted> {
 }
 
 /**
- * A control operation on Koa, checked as the pipeline checks the API's (src/pipeline/checks.ts): its credentials are
+ * A control operation on Koa, checked as the pipeline checks the API's (src/pipeline/pipeline.ts): its credentials are
  * required, then its path parameters, query and body are checked against its schemas, and what the handler answers is
  * checked against its response schema before it is sent (bytes of another media type are sent as they are).
  */

@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
-import { FailedKeys } from "../../src/pipeline/failed-keys.ts";
+import { FailedKeys } from "../../src/pipeline/mint.ts";
 
-// The mint's 429 over HTTP is tested in test/http/client-errors.test.ts; here the window itself.
+// The mint's 429 over HTTP is tested in test/http/error-exit.test.ts; here the window itself.
 
 it("the failed-key window counts per address, expires, and stays bounded", () => {
   const keys = new FailedKeys({ limit: 3, windowMs: 1000, maxClients: 2 });
