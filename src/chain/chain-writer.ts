@@ -1,13 +1,14 @@
-import { formatTransactionReceipt, type Address, type Hex, type TransactionReceipt } from "viem";
+// How writes and calls reach one running chain: each call made a transaction (signed here for an account the chain
+// only impersonates), sent alone, through the block batcher, or through a node's writer.
+import { formatTransactionReceipt, type Address, type Hex, type TransactionReceipt, toHex } from "viem";
 import type { ChainIndexer } from "../indexer/indexer.ts";
-import { BlockBatcher } from "./block-batcher.ts";
-import type { ContractCall, WriteOptions } from "./contract-call.ts";
-import { LocalSigner } from "./local-signer.ts";
+import { BlockBatcher, type RequestProvider, type SendableTx } from "./block-batcher.ts";
+import { type ContractCall, type WriteOptions, FEES, FIXED_GAS } from "./contract-call.ts";
 import type { ChainLink } from "./network.ts";
 import { NodeSnapshots } from "./node-snapshots.ts";
 import type { ChainRecorder, RecordedChain } from "./recorder.ts";
 import { heldSavepoint, type Savepoint } from "./savepoint.ts";
-import { transactionOf } from "./transaction.ts";
+import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 
 /** A contract call as the chain takes it, and how to send it alone. */
 type Prepared = Awaited<ReturnType<typeof transactionOf>>;
@@ -104,5 +105,103 @@ export class ChainWriter {
 
   close(): Promise<void> {
     return this.link.close();
+  }
+}
+
+/**
+ * A contract call from `from` as the chain takes it (its gas limit estimated, given, or the fixed one), and how to send
+ * it alone: in process, an account the chain only impersonates is signed for here (its replay then gives the same
+ * hash); a node's writer signs with the given keys (--keys) or sends as an impersonated account. An estimate that
+ * reverts throws.
+ */
+export async function transactionOf(
+  chain: ChainLink,
+  signer: LocalSigner | undefined,
+  from: Address,
+  call: ContractCall,
+  { dryRun = false, at, gas, pooled = false }: WriteOptions,
+): Promise<{ sendable: Record<string, string> & { gas: Hex }; send: () => Promise<Hex> }> {
+  const provider = chain.connection.provider;
+  const tx = { from, to: call.to, data: call.data, ...FEES, ...(call.value ? { value: toHex(call.value) } : {}) };
+  // An estimate is exact for the state it saw; a write that lands after another may need more.
+  // Against the latest block: while a batch waits to be mined, "pending" would run it first. Without the fee caps: a
+  // node caps the estimate at what the sender can pay for, and the wallet that signs (one of a pool) may not be `from`.
+  const { maxFeePerGas: _cap, maxPriorityFeePerGas: _tip, ...unpriced } = tx;
+  const estimate = async () =>
+    (BigInt((await provider.request({ method: "eth_estimateGas", params: [unpriced, "latest"] })) as Hex) * 5n) / 4n;
+  const sendable = { ...tx, gas: toHex(gas ?? (dryRun ? await estimate() : FIXED_GAS)) };
+  const node = chain.node;
+  if (node) return { sendable, send: () => node.writer.send(sendable, at, { pooled }) };
+  const sign = await signer?.signerFor(from);
+  const send = async () => {
+    if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
+    return (await (sign
+      ? provider.request({ method: "eth_sendRawTransaction", params: [await sign(sendable)] })
+      : provider.request({ method: "eth_sendTransaction", params: [sendable] }))) as Hex;
+  };
+  return { sendable, send };
+}
+
+/** Signs a transaction and answers it raw, ready for eth_sendRawTransaction. */
+export type Sign = (tx: SendableTx) => Promise<Hex>;
+
+const accounts = new Map<Hex, PrivateKeyAccount>();
+
+/**
+ * Signs, in the simulator, the transactions of accounts the chain only impersonates (API keys made
+ * at run time): the chain's impersonated hashes are not reproducible, a signed transaction's are, so a
+ * journal replay gives the same hashes. A transaction is signed as the chain signs for
+ * eth_sendTransaction (EIP-1559, the sender's next nonce counting the pool, the same fields).
+ */
+export class LocalSigner {
+  readonly #provider: RequestProvider;
+  readonly #chainId: number;
+  #keyOf: ((address: Address) => Hex | undefined) | undefined;
+  #held: Promise<Set<string>> | undefined;
+
+  constructor(provider: RequestProvider, chainId: number) {
+    this.#provider = provider;
+    this.#chainId = chainId;
+  }
+
+  /** Where to find the keys of the simulator's own accounts (its API keys' developer wallets). */
+  knowKeys(keyOf: (address: Address) => Hex | undefined): void {
+    this.#keyOf = keyOf;
+  }
+
+  /**
+   * How a write from `from` is signed here, or undefined: the chain signs it. Call `Sign` where sends are one at a
+   * time, so the nonce holds.
+   */
+  async signerFor(from: Address): Promise<Sign | undefined> {
+    const key = await this.#impersonatedKey(from);
+    return key && ((tx) => this.#signed(tx, key));
+  }
+
+  async #impersonatedKey(from: Address): Promise<Hex | undefined> {
+    if (!this.#keyOf) return undefined;
+    this.#held ??= this.#provider
+      .request({ method: "eth_accounts" })
+      .then((held) => new Set((held as string[]).map((address) => address.toLowerCase())));
+    return (await this.#held).has(from.toLowerCase()) ? undefined : this.#keyOf(from.toLowerCase() as Address);
+  }
+
+  async #signed(tx: SendableTx, key: Hex): Promise<Hex> {
+    let account = accounts.get(key);
+    if (!account) accounts.set(key, (account = privateKeyToAccount(key)));
+    const nonce = Number(
+      await this.#provider.request({ method: "eth_getTransactionCount", params: [tx.from, "pending"] }),
+    );
+    return account.signTransaction({
+      type: "eip1559",
+      chainId: this.#chainId,
+      nonce,
+      to: tx.to as Hex,
+      data: tx.data as Hex,
+      gas: BigInt(tx.gas),
+      maxFeePerGas: BigInt(tx.maxFeePerGas!),
+      maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas!),
+      ...(tx.value ? { value: BigInt(tx.value) } : {}),
+    });
   }
 }

@@ -1,10 +1,13 @@
-import type { Abi, Address, Hex, TransactionReceipt } from "viem";
-import { indexedEventsAbi } from "../indexer/decode.ts";
+// One chain as the simulator sees it: its index (reads that sync first, checkpoints, holds) plus its writer.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Hex, Abi, Address, TransactionReceipt } from "viem";
 import type { ChainIndexer } from "../indexer/indexer.ts";
+import type { ReadModels } from "../indexer/models.ts";
+import type { IndexObserver } from "../indexer/observer.ts";
+import { indexedEventsAbi } from "../indexer/decode.ts";
 import { chainLogSource } from "../indexer/log-source.ts";
 import type { Abis } from "../core/abi.ts";
 import type { ChainWriter } from "./chain-writer.ts";
-import { IndexedChain } from "./indexed-chain.ts";
 import type { CoreContracts } from "./deploy.ts";
 import type { ChainLink, PublicClient } from "./network.ts";
 import type { NodeLink } from "./node/link.ts";
@@ -13,6 +16,135 @@ import { chainErrorOf, errorsAbiOf, type RevertRules } from "./revert.ts";
 import type { Savepoint } from "./savepoint.ts";
 import { READ_ONLY } from "./read-only.ts";
 import type { ContractCall, WriteOptions } from "./contract-call.ts";
+
+/** The gates the current async context holds (inside `ChainGate.hold`). */
+const holding = new AsyncLocalStorage<ReadonlySet<ChainGate>>();
+
+/**
+ * Who may touch one chain: any number of writers at once (`shared`), or one holder alone (`hold`),
+ * which waits for the writers under way and keeps every other caller waiting, reads included
+ * (`open`), until it is done. What the holder calls, however deep, passes: the hold follows its
+ * async context. A fragment of a scenario applies under a hold, so nothing lands between its
+ * transactions and nobody reads it half-applied.
+ */
+export class ChainGate {
+  #writers = 0;
+  #drained: (() => void) | undefined;
+  /** Holds queued or running; `#held` resolves when the latest of them ends. */
+  #holds = 0;
+  #held: Promise<void> = Promise.resolve();
+
+  /** Whether the calling context holds this gate. */
+  heldHere(): boolean {
+    return holding.getStore()?.has(this) ?? false;
+  }
+
+  /** Resolves once no hold is queued or running (at once for the holder). */
+  async open(): Promise<void> {
+    if (this.heldHere()) return;
+    while (this.#holds > 0) await this.#held;
+  }
+
+  /** Runs a write beside others; a hold waits for it to end. */
+  async shared<T>(work: () => Promise<T>): Promise<T> {
+    if (this.heldHere()) return work();
+    // No await between the last look at the holds and counting this writer in: a hold starting meanwhile would miss it.
+    while (this.#holds > 0) await this.#held;
+    this.#writers += 1;
+    try {
+      return await work();
+    } finally {
+      this.#writers -= 1;
+      if (this.#writers === 0) this.#drained?.();
+    }
+  }
+
+  /** Runs `work` alone, once the writers under way are done and earlier holds have ended. */
+  async hold<T>(work: () => Promise<T>): Promise<T> {
+    if (this.heldHere()) return work();
+    this.#holds += 1;
+    const earlier = this.#held;
+    let release!: () => void;
+    this.#held = new Promise((resolve) => (release = resolve));
+    try {
+      await earlier;
+      while (this.#writers > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
+      this.#drained = undefined;
+      return await holding.run(new Set([...(holding.getStore() ?? []), this]), work);
+    } finally {
+      this.#holds -= 1;
+      release();
+    }
+  }
+}
+
+/**
+ * The index side of a chain (what SimChain adds the chain to): reads that cannot skip the sync and wait for a hold to
+ * end, checkpoints to come back to, the observer, whether the index follows the chain. Nothing outside chain/ reaches
+ * the index but through these.
+ */
+export class IndexedChain {
+  protected indexer: ChainIndexer;
+  protected readonly gate = new ChainGate();
+
+  constructor(indexer: ChainIndexer) {
+    this.indexer = indexer;
+  }
+
+  /** The read models, once the index has caught up with the chain: the one way to read them. */
+  async read(): Promise<ReadModels> {
+    await this.sync();
+    return this.indexer.models;
+  }
+
+  /** Catch the index up with the chain, if anything may have changed it (once another caller's hold has ended). */
+  async sync(): Promise<void> {
+    await this.gate.open();
+    return this.indexer.sync();
+  }
+
+  /** Blocks may have been mined by others (a node polled, a collection looked for at the head). */
+  noticeMoved(): void {
+    this.indexer.markStale();
+  }
+
+  /** Blocks the index holds may have been replaced (a node others write to may have gone back). */
+  noticeRewritten(): void {
+    this.indexer.markRewritten();
+  }
+
+  /** Remembers the models as of the head, to come back to if the chain does; answers a mark for `forgetCheckpoints`. */
+  async checkpoint(): Promise<number> {
+    const before = this.indexer.checkpointCount;
+    await this.indexer.checkpoint();
+    return before;
+  }
+
+  /** Forgets the checkpoints taken since `mark` (a savepoint no longer needed). */
+  forgetCheckpoints(mark: number): void {
+    this.indexer.dropCheckpoints(mark);
+  }
+
+  /** Tells `observer` what each catch-up of the index adds and takes back (the event feed). */
+  observe(observer: IndexObserver | undefined): void {
+    this.indexer.observe(observer);
+  }
+
+  /** The index no longer follows this chain (a journal replayed onto it, while answers come from an image). */
+  stopIndexing(): void {
+    this.indexer.freeze();
+  }
+
+  /** The index follows this chain again, catching up on what it missed (a replayed fragment reads the world). */
+  resumeIndexing(): void {
+    this.indexer.thaw();
+  }
+
+  /** The index as a checkpoint of the journal keeps it: its models, caught up, and its head's hash. */
+  async indexed(): Promise<{ models: ReadModels; headHash: Hex | undefined }> {
+    return { models: await this.read(), headHash: this.indexer.headHash };
+  }
+}
 
 export { FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call.ts";
 
