@@ -17,10 +17,10 @@ export interface MutationGroup {
 export const MUTATION_GROUPS: MutationGroup[] = [
   {
     name: "indexer",
-    mutate: ["src/indexer/reducers/*.ts", "src/indexer/apply.ts"],
+    mutate: ["src/indexer/apply.ts", "src/indexer/marketplace.ts"],
     tests: [
       "test/indexer/reducers.test.ts",
-      "test/indexer/reducers/*.test.ts",
+      "test/indexer/marketplace.test.ts",
       "test/indexer/apply.test.ts",
       "test/indexer/batches.test.ts",
     ],

@@ -1,8 +1,7 @@
 import type { Address } from "viem";
 import { apiError, ERRORS, isApiError, oneLine } from "../core/errors.ts";
 import { rootCause } from "./node/rpc.ts";
-import type { ReadModels } from "../indexer/models.ts";
-import { holding, type CollectionLookup as Lookup, type ReadSource } from "../indexer/read-source.ts";
+import { type ReadModels, holding, type CollectionLookup as Lookup, type ReadSource } from "../indexer/models.ts";
 import type { SimChain } from "./sim-chain.ts";
 
 /** A node given by --rpc-url does not answer: what needs its chain waits until it does (the API answers 503). */

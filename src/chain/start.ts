@@ -8,9 +8,8 @@ import type { ConnectedNode, NodeOptions } from "./node/connect.ts";
 import { connectNodes } from "./node/nodes.ts";
 import { ChainWriter } from "./chain-writer.ts";
 import { SimChain } from "./sim-chain.ts";
-import { indexedEventsAbi } from "../indexer/decode.ts";
+import { indexedEventsAbi, chainLogSource } from "../indexer/log-source.ts";
 import { ChainIndexer } from "../indexer/indexer.ts";
-import { chainLogSource } from "../indexer/log-source.ts";
 import { startBlockOf, type ChainSetting } from "../core/config.ts";
 import { mineUntilNext } from "./height.ts";
 

@@ -1,6 +1,5 @@
 import type { Address } from "viem";
-import type { CollectionRecord } from "../indexer/models.ts";
-import type { IndexChange } from "../indexer/observer.ts";
+import type { CollectionRecord, IndexChange } from "../indexer/models.ts";
 import { COLLECTION_CREATED, type EventKind, type RemovedEvent } from "../schemas/events.ts";
 import { collectionViews } from "../views/collections.ts";
 import { itemEvent } from "../views/item-event.ts";

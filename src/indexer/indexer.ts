@@ -1,11 +1,17 @@
 import { BlockNotFoundError, type Hex } from "viem";
-import type { IndexedLog } from "./decode.ts";
+import type { IndexedLog, LogSource } from "./log-source.ts";
 import { chainReplaced, clockWentBack, type FollowOptions } from "./following.ts";
-import { Holds } from "./holds.ts";
 import { advanceHead, applyLogs } from "./apply.ts";
-import type { LogSource } from "./log-source.ts";
-import { emptyModels, type ChainFacts, type ChainModels } from "./models.ts";
-import { isEmpty, nothingFolded, takenBack, type Folded, type IndexObserver } from "./observer.ts";
+import {
+  emptyModels,
+  type ChainFacts,
+  type ChainModels,
+  isEmpty,
+  nothingFolded,
+  takenBack,
+  type Folded,
+  type IndexObserver,
+} from "./models.ts";
 
 export { type Anchor, type FollowOptions } from "./following.ts";
 
@@ -295,5 +301,27 @@ export class ChainIndexer {
     const blocks = await Promise.all([...missing].map((blockNumber) => this.#source.block(blockNumber)));
     for (const block of blocks) times.set(block.number, Number(block.timestamp));
     return new Map(blocks.map((block) => [block.number, block.hash]));
+  }
+}
+
+/**
+ * The heads before each change not durable yet (a journal's step): no block after the lowest is indexed, for its
+ * change may still be taken back.
+ */
+export class Holds {
+  readonly #heads: number[] = [];
+
+  add(head: number): void {
+    this.#heads.push(head);
+  }
+
+  remove(head: number): void {
+    const at = this.#heads.indexOf(head);
+    if (at !== -1) this.#heads.splice(at, 1);
+  }
+
+  /** The block an index catching up to `target` may go to: `target`, or the lowest head held below it. */
+  limit(target: bigint): bigint {
+    return this.#heads.reduce((lowest, head) => (BigInt(head) < lowest ? BigInt(head) : lowest), target);
   }
 }

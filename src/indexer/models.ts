@@ -1,5 +1,6 @@
-import type { Address, Hex } from "viem";
-import type { IndexedEventName } from "./decode.ts";
+// The read models: facts of the chain's logs, how a reducer records one, what a catch-up changed (told to the
+// observer), and what reads are answered from.
+import { type Address, type Hex, zeroAddress } from "viem";
 
 /** What a chain's logs tell about one collection. */
 export interface CollectionRecord {
@@ -56,11 +57,9 @@ export interface ChainFacts {
   currencies: ReadonlyMap<Address, Currency>;
 }
 
-export type TransferKind = Extract<IndexedEventName, "TransferSingle" | "TransferBatch">;
-export type MarketKind = Extract<
-  IndexedEventName,
-  "ItemListed" | "ItemDelisted" | "ItemPriceUpdated" | "ItemAdded" | "ItemRemoved" | "Swapped"
->;
+// Each the name of the followed event the fact is folded from (log-source.ts, INDEXED_EVENTS).
+export type TransferKind = "TransferSingle" | "TransferBatch";
+export type MarketKind = "ItemListed" | "ItemDelisted" | "ItemPriceUpdated" | "ItemAdded" | "ItemRemoved" | "Swapped";
 
 /** Where a log sits on the chain, and when its block was made. */
 export interface LogPosition {
@@ -154,4 +153,148 @@ export function emptyModels(facts: ChainFacts): ChainModels {
 
 export function itemKey(collection: Address, tokenId: bigint): string {
   return `${collection}-${tokenId}`;
+}
+
+/** One chain's read models, as of a sync just made. */
+export interface ModelsRead {
+  models: ReadModels;
+}
+
+/**
+ * Where a collection address was found: on the chain asked about (`among` the chains looked at, the first holding it),
+ * only on another one, or nowhere.
+ */
+export type CollectionLookup<Read extends ModelsRead = ModelsRead> =
+  { found: Read; among: Read[] } | { elsewhere: number } | { unknown: true };
+
+/**
+ * What the answers are read from: every chain served, its read models brought up to date before they are handed out.
+ * The simulator's chains (`ChainRegistry`), or the MSW handlers' world, folded from its logs.
+ */
+export interface ReadSource {
+  /** The chains served, by id, in the order they are served. */
+  ids(): number[];
+  /** Every chain's read models (only `chainId`'s when given). */
+  read(chainId?: number): Promise<ModelsRead[]>;
+  /** The chain a collection lives on (among `chainId`'s, when given). */
+  findCollection(address: Address, chainId?: number): Promise<CollectionLookup>;
+  /** Resolves once every index holds its items, balances and histories. */
+  whole(): Promise<void>;
+}
+
+/** The first of `among` that holds the collection, with `among`; undefined if none does. */
+export function holding<Read extends ModelsRead>(
+  among: Read[],
+  address: Address,
+): { found: Read; among: Read[] } | undefined {
+  const found = among.find(({ models }) => models.collections.has(address));
+  return found && { found, among };
+}
+
+/** The parts of a log's position an activity fact keeps (the emitter is implied by its kind). */
+export function placeOf({
+  blockNumber,
+  logIndex,
+  transactionHash,
+  timestamp,
+}: LogPosition): Omit<LogPosition, "address"> {
+  return { blockNumber, logIndex, transactionHash, timestamp };
+}
+
+/** Adds the fact to its item's activity; answers it (what a reducer folded in). */
+export function recordActivity<Fact extends Activity>(models: ChainModels, fact: Fact): Fact {
+  const key = itemKey(fact.collection, fact.tokenId);
+  const facts = models.activity.get(key);
+  if (facts) facts.push(fact);
+  else models.activity.set(key, [fact]);
+  return fact;
+}
+
+export function moveBalance(
+  models: ChainModels,
+  collection: Address,
+  tokenId: bigint,
+  from: Address,
+  to: Address,
+  amount: bigint,
+): void {
+  const key = itemKey(collection, tokenId);
+  let holders = models.balances.get(key);
+  if (!holders) models.balances.set(key, (holders = new Map()));
+  if (from !== zeroAddress) setBalance(models, collection, holders, from, (holders.get(from) ?? 0n) - amount);
+  if (to !== zeroAddress) setBalance(models, collection, holders, to, (holders.get(to) ?? 0n) + amount);
+}
+
+function setBalance(
+  models: ChainModels,
+  collection: Address,
+  holders: Map<Address, bigint>,
+  holder: Address,
+  balance: bigint,
+): void {
+  const had = holders.has(holder);
+  if (balance === 0n) holders.delete(holder);
+  else holders.set(holder, balance);
+  if (had !== (balance !== 0n) && holder !== models.facts.marketplace)
+    countHolder(models, collection, holder, had ? -1 : 1);
+}
+
+/**
+ * One more (or one fewer) reason for `holder` to count as a holder of `collection`: a nonzero balance, or an open
+ * listing.
+ */
+export function countHolder(models: ChainModels, collection: Address, holder: Address, change: 1 | -1): void {
+  let counts = models.holders.get(collection);
+  if (!counts) models.holders.set(collection, (counts = new Map()));
+  const count = (counts.get(holder) ?? 0) + change;
+  if (count === 0) counts.delete(holder);
+  else counts.set(holder, count);
+}
+
+/** Facts of the read models: collections and item activity, in chain order (or newest first, when taken back). */
+export interface Folded {
+  collections: CollectionRecord[];
+  activity: Activity[];
+}
+
+/** What one catch-up of the index changed: what a rewind took back (newest first), then what the reducers folded in. */
+export interface IndexChange {
+  /** The models after the change (the views of the added facts are read from them). */
+  models: ChainModels;
+  removed: Folded;
+  added: Folded;
+}
+
+/**
+ * Told what the index does, as it does it. Called synchronously from the indexer: an observer
+ * keeps what it needs and returns at once (it must not throw, and nothing is waited for).
+ */
+export interface IndexObserver {
+  /** A catch-up added or took back facts. */
+  indexed(change: IndexChange): void;
+  /** The chain may have moved (a write, a call from outside, a poll): a sync would find out. */
+  mayHaveMoved(): void;
+}
+
+export const nothingFolded = (): Folded => ({ collections: [], activity: [] });
+
+export function isEmpty(folded: Folded): boolean {
+  return folded.collections.length === 0 && folded.activity.length === 0;
+}
+
+/**
+ * What `before` holds that `after` (the models of a checkpoint on the same chain, so a prefix of
+ * `before`'s history) does not: the facts a rewind takes back, newest first.
+ */
+export function takenBack(before: ChainModels, after: ChainModels): Folded {
+  const activity: Activity[] = [];
+  for (const [key, facts] of before.activity) {
+    const kept = after.activity.get(key)?.length ?? 0;
+    for (let i = facts.length - 1; i >= kept; i--) activity.push(facts[i]!);
+  }
+  activity.sort((a, b) => b.blockNumber - a.blockNumber || b.logIndex - a.logIndex);
+  const collections = [...before.collections.values()]
+    .filter((collection) => !after.collections.has(collection.address))
+    .reverse();
+  return { collections, activity };
 }

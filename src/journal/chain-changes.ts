@@ -14,7 +14,7 @@ import type { RequestProvider, SendableTx, Sent } from "../chain/block-batcher.t
 import { FEES } from "../chain/contract-call.ts";
 import type { ChainRecorder, RecordedChain } from "../chain/recorder.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
-import { indexedEventsAbi } from "../indexer/decode.ts";
+import { indexedEventsAbi } from "../indexer/log-source.ts";
 import type { BlockEntry, ChainEntry, LogRecord, Mined, SentFields } from "./entries.ts";
 import type { Journal } from "./journal.ts";
 

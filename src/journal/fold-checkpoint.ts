@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { loadAbis } from "../core/abi.ts";
-import { indexedEventsAbi } from "../indexer/decode.ts";
+import { indexedEventsAbi } from "../indexer/log-source.ts";
 import type { Disk } from "./disk.ts";
 import { CHECKPOINT_FILE, encodeImage, ofJournal, readImage, writeImage } from "./image.ts";
 import { foldEntries } from "./fold.ts";

@@ -3,7 +3,7 @@ import { Accounts, apiKeyAccount } from "../core/accounts.ts";
 import type { CoreContracts } from "../chain/deploy.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { advanceHead, applyLogs } from "../indexer/apply.ts";
-import { decodeLogs, type indexedEventsAbi } from "../indexer/decode.ts";
+import { decodeLogs, type indexedEventsAbi } from "../indexer/log-source.ts";
 import type { ChainModels } from "../indexer/models.ts";
 import type { JournalEntry, LogRecord, Mined } from "./entries.ts";
 

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { loadAbis } from "../core/abi.ts";
-import { indexedEventsAbi } from "../indexer/decode.ts";
+import { indexedEventsAbi } from "../indexer/log-source.ts";
 import type { JournalEntry } from "./entries.ts";
 import { foldEntries, type FoldedState, type NotFoldable } from "./fold.ts";
 import { CHECKPOINT_FILE, ofJournal, openImage, readRest, type ImageOf, type OpenedImage, type Part } from "./image.ts";

@@ -2,7 +2,7 @@ import { zeroAddress, type Hex } from "viem";
 import type { ApiAccount } from "../core/config.ts";
 import { itemRef } from "../core/formats.ts";
 import { advanceHead, applyLogs } from "../indexer/apply.ts";
-import type { IndexedLog } from "../indexer/decode.ts";
+import type { IndexedLog } from "../indexer/log-source.ts";
 import { itemKey } from "../indexer/models.ts";
 import type { MintResponse } from "../schemas/item.ts";
 import type { PlannedMint } from "../services/mint-plan.ts";

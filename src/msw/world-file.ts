@@ -1,7 +1,7 @@
 import type { AbiEvent, Address, Hex } from "viem";
 import { lowerAddress } from "../core/formats.ts";
 import { advanceHead, applyLogs } from "../indexer/apply.ts";
-import type { DecodedLog, IndexedEventName, IndexedLog } from "../indexer/decode.ts";
+import type { DecodedLog, IndexedEventName, IndexedLog } from "../indexer/log-source.ts";
 import { emptyModels, type ChainFacts, type ChainModels, type ReadModels } from "../indexer/models.ts";
 
 /** The file beside the response snapshots that the MSW handlers' world is folded from. */

@@ -1,6 +1,11 @@
 import type { Address } from "viem";
-import { holding, type CollectionLookup, type ModelsRead, type ReadSource } from "../indexer/read-source.ts";
-import type { ChainModels } from "../indexer/models.ts";
+import {
+  holding,
+  type CollectionLookup,
+  type ModelsRead,
+  type ReadSource,
+  type ChainModels,
+} from "../indexer/models.ts";
 import { foldWorld, type WorldFile } from "./world-file.ts";
 
 /**

@@ -1,7 +1,6 @@
 import type { Static, TSchema } from "@sinclair/typebox";
 import type { ApiAccount } from "../core/config.ts";
-import type { ReadModels } from "../indexer/models.ts";
-import type { ReadSource } from "../indexer/read-source.ts";
+import type { ReadModels, ReadSource } from "../indexer/models.ts";
 import type { ImageFormat } from "../schemas/image.ts";
 import type { MintResponse } from "../schemas/item.ts";
 import type { Operation } from "../schemas/operations.ts";

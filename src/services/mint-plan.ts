@@ -1,7 +1,7 @@
 import type { Address, Hex } from "viem";
 import { apiError, ERRORS, isApiError } from "../core/errors.ts";
 import { lowerAddress } from "../core/formats.ts";
-import type { ReadSource } from "../indexer/read-source.ts";
+import type { ReadSource } from "../indexer/models.ts";
 import { encodeItemDescription } from "../metadata/codec.ts";
 import type { MintBody, StoredItem } from "../schemas/item.ts";
 

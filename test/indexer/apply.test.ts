@@ -1,8 +1,7 @@
-import { zeroAddress } from "viem";
+import { zeroAddress, stringToHex } from "viem";
 import { describe, expect, it } from "vitest";
 import { advanceHead, applyLogs } from "../../src/indexer/apply.ts";
-import { emptyModels } from "../../src/indexer/models.ts";
-import type { Folded } from "../../src/indexer/observer.ts";
+import { emptyModels, type Folded, itemKey } from "../../src/indexer/models.ts";
 import {
   ALICE,
   BOB,
@@ -58,5 +57,34 @@ describe("advanceHead", () => {
     expect(models.version).toBe(version + 1);
     advanceHead(models, { number: 13n, timestamp: 1_700_000_060n });
     expect(models.version).toBe(version + 2);
+  });
+});
+
+describe("item described", () => {
+  it("an ItemDescribed of a token the collection never created describes nothing, and does not throw", () => {
+    const book = createCollection(new LogBook())
+      .add("ItemCreated", COLLECTION, {
+        tokenId: 1n,
+        creator: ALICE,
+        maxSupply: 1n,
+        initialSupply: 1n,
+        royaltyPerMille: 0n,
+      })
+      .add(
+        "TransferSingle",
+        COLLECTION,
+        { operator: ALICE, from: zeroAddress, to: ALICE, id: 1n, value: 1n },
+        { sameBlock: true },
+      )
+      .add(
+        "ItemDescribed",
+        COLLECTION,
+        { firstTokenId: 2n, count: 1n, stackable: true, metadata: stringToHex('{"name":"x"}') },
+        { sameBlock: true },
+      );
+    const models = emptyModels(chainFacts());
+    expect(() => applyLogs(models, book.logs, book.blockTimes())).not.toThrow();
+    expect(models.items.get(itemKey(COLLECTION, 1n))?.creation.description).toBeUndefined();
+    expect(models.items.has(itemKey(COLLECTION, 2n))).toBe(false);
   });
 });

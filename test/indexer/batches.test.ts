@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { expect, it } from "vitest";
 import { loadAbis } from "../../src/core/abi.ts";
 import { applyLogs } from "../../src/indexer/apply.ts";
-import type { DecodedLog } from "../../src/indexer/decode.ts";
+import type { DecodedLog } from "../../src/indexer/log-source.ts";
 import { emptyModels, type ChainModels } from "../../src/indexer/models.ts";
 import {
   ALICE,

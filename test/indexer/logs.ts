@@ -1,5 +1,5 @@
 import { zeroAddress, type Address, type Hex } from "viem";
-import type { ArgsOf, DecodedLog, IndexedEventName } from "../../src/indexer/decode.ts";
+import type { ArgsOf, DecodedLog, IndexedEventName } from "../../src/indexer/log-source.ts";
 import type { ChainFacts } from "../../src/indexer/models.ts";
 
 // Decoded logs made by hand, shaped as viem decodes them, so reducers and views run without a chain.

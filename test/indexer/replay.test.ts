@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { indexedEventsAbi } from "../../src/indexer/decode.ts";
+import { indexedEventsAbi, chainLogSource } from "../../src/indexer/log-source.ts";
 import { ChainIndexer } from "../../src/indexer/indexer.ts";
-import { chainLogSource } from "../../src/indexer/log-source.ts";
 import type { ReadModels } from "../../src/indexer/models.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { collectionViews } from "../../src/views/collections.ts";

@@ -1,9 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeFunctionData, type Address, type Hex } from "viem";
-import { indexedEventsAbi } from "../../src/indexer/decode.ts";
+import { indexedEventsAbi, chainLogSource } from "../../src/indexer/log-source.ts";
 import { ChainIndexer } from "../../src/indexer/indexer.ts";
-import { chainLogSource } from "../../src/indexer/log-source.ts";
 import type { ReadModels } from "../../src/indexer/models.ts";
 import type { SimChain } from "../../src/chain/sim-chain.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";

@@ -3,7 +3,7 @@ import { describe, expect, it, afterAll, beforeAll } from "vitest";
 import { loadAbis } from "../../src/core/abi.ts";
 import { ApiError, ERRORS } from "../../src/core/errors.ts";
 import { advanceHead, applyLogs } from "../../src/indexer/apply.ts";
-import { indexedEventsAbi } from "../../src/indexer/decode.ts";
+import { indexedEventsAbi } from "../../src/indexer/log-source.ts";
 import { emptyModels } from "../../src/indexer/models.ts";
 import { mockMint } from "../../src/msw/mint.ts";
 import { foldWorld, worldFileText, type WorldFile } from "../../src/msw/world-file.ts";

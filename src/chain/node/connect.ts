@@ -1,9 +1,8 @@
 import { createPublicClient, custom, defineChain, type Hex } from "viem";
 import { chainProfile } from "../../core/config.ts";
 import { ApiError, oneLine, StartError, START_ERRORS } from "../../core/errors.ts";
-import { indexedEventsAbi } from "../../indexer/decode.ts";
+import { indexedEventsAbi, chainLogSource } from "../../indexer/log-source.ts";
 import { ChainIndexer } from "../../indexer/indexer.ts";
-import { chainLogSource } from "../../indexer/log-source.ts";
 import type { Abis } from "../../core/abi.ts";
 import { chainFacts } from "../deploy.ts";
 import { addressOf, deployerKey } from "../../core/keys.ts";

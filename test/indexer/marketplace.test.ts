@@ -1,7 +1,7 @@
 import { zeroAddress, type Address } from "viem";
 import { describe, expect, it } from "vitest";
-import { applyLogs } from "../../../src/indexer/apply.ts";
-import { emptyModels, itemKey, type ChainModels } from "../../../src/indexer/models.ts";
+import { applyLogs } from "../../src/indexer/apply.ts";
+import { emptyModels, itemKey, type ChainModels } from "../../src/indexer/models.ts";
 import {
   ALICE,
   BOB,
@@ -13,7 +13,7 @@ import {
   market,
   MARKETPLACE,
   OTHER_COLLECTION,
-} from "../logs.ts";
+} from "./logs.ts";
 
 function fold(book: LogBook): ChainModels {
   const models = emptyModels(chainFacts());

@@ -1,8 +1,16 @@
 import type { Address } from "viem";
-import type { ArgsOf } from "../decode.ts";
-import { countHolder, placeOf, recordActivity } from "../record.ts";
-import type { ChainModels, Listing, LogPosition, MarketFact, MarketKind } from "../models.ts";
-import { lowerAddress } from "../../core/formats.ts";
+import type { ArgsOf } from "./log-source.ts";
+import {
+  countHolder,
+  placeOf,
+  recordActivity,
+  type ChainModels,
+  type Listing,
+  type LogPosition,
+  type MarketFact,
+  type MarketKind,
+} from "./models.ts";
+import { lowerAddress } from "../core/formats.ts";
 
 // The marketplace's events, one reducer each. Escrowed amounts are tracked per
 // listing so listed tokens keep counting as their seller's; every event is an
