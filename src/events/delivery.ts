@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Delivery } from "../schemas/events.ts";
-import type { FeedEntry } from "./entries.ts";
+import type { FeedEntry } from "./feed.ts";
 import type { Attempt } from "./post.ts";
 import type { DeliveryOptions } from "../core/event-tuning.ts";
 

@@ -1,9 +1,7 @@
 import type { Middleware } from "koa";
 import { EventsQuery, type GapEvent } from "../schemas/events.ts";
 import { requestValidator } from "../schemas/validate.ts";
-import type { FeedEntry } from "./entries.ts";
-import type { EventFeed } from "./feed.ts";
-import { eventFilter } from "./filter.ts";
+import { type FeedEntry, type EventFeed, eventFilter } from "./feed.ts";
 import type { StreamOptions } from "../core/event-tuning.ts";
 
 export const STREAM_DEFAULTS: StreamOptions = { heartbeatMs: 15_000, maxUnreadBytes: 1 << 20 };

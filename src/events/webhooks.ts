@@ -5,9 +5,7 @@ import { Webhook as Signer } from "standardwebhooks";
 import { apiError, ERRORS } from "../core/errors.ts";
 import type { CreatedWebhook, EventKind, Webhook, WebhookBody, WebhookDetail } from "../schemas/events.ts";
 import { DELIVERY_DEFAULTS, DeliveryQueue, type DeliveryOptions } from "./delivery.ts";
-import type { FeedEntry } from "./entries.ts";
-import type { EventFeed } from "./feed.ts";
-import { eventFilter } from "./filter.ts";
+import { type FeedEntry, type EventFeed, eventFilter } from "./feed.ts";
 import { postOnce, receiverAgent } from "./post.ts";
 import type { WebhookTargets } from "./targets.ts";
 
