@@ -145,7 +145,7 @@ function describeErrors(errors: readonly ErrorDescriptor[], status: number): str
 }
 
 /**
- * Every operation lists the server's own refusals too (src/http/client-errors.ts): the control API meets them as the
+ * Every operation lists the server's own refusals too (src/http/error-exit.ts): the control API meets them as the
  * API does.
  */
 function describeOperation(

@@ -151,7 +151,7 @@ export const listCollections = operation({
 
 /**
  * What the HTTP server itself answers on every path before any operation sees the request, with
- * the same JSON error body (src/http/client-errors.ts). The OpenAPI document lists them with each
+ * the same JSON error body (src/http/error-exit.ts). The OpenAPI document lists them with each
  * operation; a client may meet them on any.
  */
 export const SERVER_REFUSALS = [
