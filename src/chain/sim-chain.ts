@@ -2,10 +2,8 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Hex, Abi, Address, TransactionReceipt } from "viem";
 import type { ChainIndexer } from "../indexer/indexer.ts";
-import type { ReadModels } from "../indexer/models.ts";
-import type { IndexObserver } from "../indexer/models.ts";
-import { indexedEventsAbi } from "../indexer/log-source.ts";
-import { chainLogSource } from "../indexer/log-source.ts";
+import type { IndexObserver, ReadModels } from "../indexer/models.ts";
+import { chainLogSource, indexedEventsAbi } from "../indexer/log-source.ts";
 import type { Abis } from "../core/abi.ts";
 import type { ChainWriter } from "./chain-writer.ts";
 import type { CoreContracts } from "./deploy.ts";
