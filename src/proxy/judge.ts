@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { answerProblems, codeMismatch } from "../contract-suite/answers/answer-checks.ts";
 import { apiErrorIn } from "../core/errors.ts";
-import { Router } from "../pipeline/router.ts";
+import { Router } from "../pipeline/pipeline.ts";
 import { getItemMetadata, OPERATIONS } from "../schemas/operations.ts";
 import { API_SPACE } from "../pipeline/pipeline.ts";
 import type { Outgoing, Upstream } from "./forward.ts";

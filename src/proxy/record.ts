@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { importCollections } from "../import/import.ts";
 import { keepAnswer } from "../import/polite-fetch.ts";
 import { API_SPACE } from "../pipeline/pipeline.ts";
-import { Router } from "../pipeline/router.ts";
+import { Router } from "../pipeline/pipeline.ts";
 import { getCollection, getItemEvents, listCollections } from "../schemas/operations.ts";
 import { upstreamUrl, type Outgoing, type Upstream } from "./forward.ts";
 import { bodyText } from "./judge.ts";

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { maskSecrets } from "../control/masking.ts";
+import { maskSecrets } from "../control/request-log.ts";
 import { API_KEY_HEADER } from "../contract-suite/answers/answer-checks.ts";
 
 /**

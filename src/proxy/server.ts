@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { jsonHttpServer } from "../http/client-errors.ts";
+import { jsonHttpServer } from "../http/error-exit.ts";
 import { createProxy, type ProxyOptions } from "./app.ts";
 import type { Findings } from "./findings.ts";
 import type { Recording } from "./record.ts";
