@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressOf, keyFor } from "../../src/core/keys.ts";
 import { parseScenario } from "../../src/scenario/load.ts";
@@ -18,6 +20,20 @@ const bob = addressOf(keyFor("account/bob"));
 
 let sim: Simulator;
 
+const placedWorld = () => {
+  const scenario = structuredClone(SMALL);
+  scenario.collections[0].address = PLACED;
+  return scenarioWorld(parseScenario(scenario), { baseUrl: SNAPSHOT_BASE_URL });
+};
+
+function mintLate(on: Simulator, name: string): Promise<Response> {
+  return fetch(`${on.url}/api/v2/item/new?apiKey=small-studio-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ collectionAddress: placed, recipient: bob, chainId: 56, item: { name, initialSupply: 1 } }),
+  });
+}
+
 async function get(path: string): Promise<any> {
   const response = await fetch(`${sim.url}${path}`);
   expect(response.status, path).toBe(200);
@@ -25,9 +41,7 @@ async function get(path: string): Promise<any> {
 }
 
 beforeAll(async () => {
-  const scenario = structuredClone(SMALL);
-  scenario.collections[0].address = PLACED;
-  sim = await startTestSimulator(scenarioWorld(parseScenario(scenario), { baseUrl: SNAPSHOT_BASE_URL }));
+  sim = await startTestSimulator(placedWorld());
 });
 afterAll(() => sim?.close());
 
@@ -54,16 +68,7 @@ describe("a collection placed at a given address", () => {
   });
 
   it("mints more through the API with the world's developer key", async () => {
-    const minted = await fetch(`${sim.url}/api/v2/item/new?apiKey=small-studio-key`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        collectionAddress: placed,
-        recipient: bob,
-        chainId: 56,
-        item: { name: "Late Sword", initialSupply: 1 },
-      }),
-    });
+    const minted = await mintLate(sim, "Late Sword");
     expect(minted.status).toBe(200);
     expect((await minted.json()).tokenIds).toEqual([5]);
     const { events } = await get(`/api/v2/item/events/${placed}/5`);
@@ -79,4 +84,29 @@ describe("a collection placed at a given address", () => {
       /is taken/,
     );
   });
+});
+
+describe("a placed collection across a restart", () => {
+  it("is where it was after the journal replays the world and its mints, and takes more mints there", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "placed-"));
+    const first = await startTestSimulator(placedWorld(), { stateDir });
+    try {
+      await first.live;
+      expect((await mintLate(first, "Before")).status).toBe(200);
+    } finally {
+      await first.close();
+    }
+    const again = await startTestSimulator(placedWorld(), { stateDir });
+    try {
+      await again.live;
+      const before = await fetch(`${again.url}/api/v2/item/events/${placed}/5`);
+      expect(before.status).toBe(200);
+      expect((await before.json()).events[0].itemCollection).toBe(placed);
+      const after = await mintLate(again, "After");
+      expect(after.status).toBe(200);
+      expect((await after.json()).tokenIds).toEqual([6]);
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
 });
