@@ -8,6 +8,7 @@ import { scenarioWorld } from "../../src/scenario/replay.ts";
 import { SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { placeCollection } from "../../src/chain/actions/place-collection.ts";
+import { encodeFunctionData, type Address } from "viem";
 import { startTestSimulator } from "../harness.ts";
 
 // The small scenario with one collection placed at a given address (as an imported world places a live collection):
@@ -73,6 +74,23 @@ describe("a collection placed at a given address", () => {
     expect((await minted.json()).tokenIds).toEqual([5]);
     const { events } = await get(`/api/v2/item/events/${placed}/5`);
     expect(events).toMatchObject([{ event: "TransferSingle", itemCollection: placed, to: bob.toLowerCase() }]);
+  });
+
+  it("the factory takes an announcement only of the Collection's code, from its owner, once", async () => {
+    const chain = sim.chains.get(56)!;
+    const studio = addressOf(keyFor("developer/studio"));
+    const announce = (from: Address, collection: Address) =>
+      chain.write(from, {
+        to: chain.contracts.factory,
+        data: encodeFunctionData({
+          abi: chain.abis.factory,
+          functionName: "announceCollection",
+          args: [collection, "0x"],
+        }),
+      });
+    await expect(announce(studio, chain.contracts.marketplace)).rejects.toThrow(/NotACollection/);
+    await expect(announce(bob, placed)).rejects.toThrow(/AlreadyKnown/);
+    await expect(announce(studio, placed)).rejects.toThrow(/AlreadyKnown/);
   });
 
   it("is refused where an account of the chain already is", async () => {
