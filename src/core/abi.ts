@@ -12,11 +12,13 @@ type ContractName = "Collection" | "CollectionFactory" | "Marketplace" | "TestSt
 interface Artifact<Name extends ContractName> {
   abi: ArtifactMap[Name]["abi"];
   bytecode: Hex;
+  /** The runtime code a deployment leaves (a placed collection's, src/chain/actions/place-collection.ts). */
+  deployedBytecode: Hex;
 }
 
 const read = new Map<ContractName, Artifact<ContractName>>();
 
-/** A contract's ABI and creation bytecode, as compiled into artifacts/. */
+/** A contract's ABI, creation bytecode and runtime code, as compiled into artifacts/. */
 export function artifact<Name extends ContractName>(name: Name): Artifact<Name> {
   let found = read.get(name);
   if (!found)

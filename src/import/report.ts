@@ -5,12 +5,9 @@ import type { LiveAnswer } from "./polite-fetch.ts";
  * import (exit 1).
  */
 export const UNREPRODUCIBLE: Readonly<Record<string, string>> = {
-  address: "live addresses are not placed yet: the replay's collection has the address its factory gives it",
-  itemCollection: "live addresses are not placed yet: the replay's collection has the address its factory gives it",
-  itemRef: "embeds the collection's address, which the replay does not place",
-  ownerAddress: "live addresses are not placed yet: each live account is an account of the world with a key of its own",
-  from: "live addresses are not placed yet: each live account is an account of the world with a key of its own",
-  to: "live addresses are not placed yet: each live account (and the marketplace) has an address of its own",
+  ownerAddress: "live accounts are not placed yet: each live account is an account of the world with a key of its own",
+  from: "live accounts are not placed yet: each live account is an account of the world with a key of its own",
+  to: "live accounts are not placed yet: each live account (and the marketplace) has an address of its own",
   transactionHash: "the replay signs transactions of its own, so their hashes differ",
   id: "a market event's id embeds its transaction's hash (and a transfer's a log index the live block shared with others)",
   currency: "the stablecoin is the simulator's own contract (the native currency, the zero address, is equal)",

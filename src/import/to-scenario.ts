@@ -22,12 +22,14 @@ export interface Translation {
   skipped: string[];
 }
 
-// The core contracts take a chain's first three blocks; a collection's creation one more.
+// The core contracts take a chain's first three blocks; a collection's creation (at its live address: its announcement
+// to the factory) one more.
 const BLOCKS_BEFORE_COLLECTIONS = 3;
 
 /**
  * The live collections as a scenario: each collection created at its mint date, each token id an item described by
- * its metadata, and the history replayed oldest first, each entry at its live time and block. Live addresses become
+ * its metadata, and the history replayed oldest first, each entry at its live time and block. Each collection is placed
+ * at its live address; live account addresses become
  * accounts of the world (keys derived from the address, `import/<address>`); the collection's owner owns it, and the
  * `importer` account (the mint key's) is a minter of each.
  */
@@ -53,6 +55,7 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
     scenarioCollections.push({
       id,
       chainId: collection.chainId,
+      address: collection.address,
       name: collection.name,
       description: collection.description,
       genre: collection.genre,

@@ -3,12 +3,13 @@ import { approveCurrency } from "../chain/actions/approve-currency.ts";
 import { approveMarketplace } from "../chain/actions/approve-marketplace.ts";
 import { createCollection, createdCollection } from "../chain/actions/create-collection.ts";
 import { faucet } from "../chain/actions/faucet.ts";
+import { placeCollection } from "../chain/actions/place-collection.ts";
 import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
 import { mineUntilNext } from "../chain/height.ts";
 import { itemKey } from "../indexer/models.ts";
 import { oneLine, StartError, START_ERRORS } from "../core/errors.ts";
-import { slugify } from "../core/formats.ts";
+import { lowerAddress, slugify } from "../core/formats.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import type { Step } from "./load.ts";
 import type { ScenarioMetadata } from "./metadata.ts";
@@ -125,7 +126,9 @@ export class ChainReplay implements SendContext {
     const uri = collectionUri(this.#world.baseUrl, chainId, slug);
     const metadata = this.#world.metadata.collections.get(collection.id)!;
     const params = { from: owner, name: collection.name, uri, owner, minters, metadata };
-    const hash = await createCollection(this.chain, params, at);
+    const hash = collection.address
+      ? await placeCollection(this.chain, { ...params, address: lowerAddress(collection.address) }, at)
+      : await createCollection(this.chain, params, at);
     const address = createdCollection(this.chain, await this.chain.publicClient.getTransactionReceipt({ hash }));
     this.#world.handles.collections.set(collection.id, { chainId, address, slug });
     this.#nextTokenId.set(address, 1n);

@@ -18,17 +18,12 @@ const FragmentTime = Type.String({
   hint: 'a time from now such as "now", "+2h" or "+1d30m"',
 });
 
+// A collection placed at an address of its own is a world's (an import's), not a running world's.
+const { address: _placed, ...collectionFields } = ScenarioCollection.properties;
+
 const FragmentCollection = Type.Object(
   {
-    ...optional(ScenarioCollection.properties, [
-      "description",
-      "genre",
-      "image",
-      "imageHash",
-      "website",
-      "minters",
-      "isVerified",
-    ]),
+    ...optional(collectionFields, ["description", "genre", "image", "imageHash", "website", "minters", "isVerified"]),
     createdAt: Type.Optional(FragmentTime),
   },
   { additionalProperties: false },

@@ -18,14 +18,18 @@ export interface CreateCollectionParams {
  * file may give a wallet several): every wallet of those pools is made a minter.
  */
 export function createCollection(chain: SimChain, p: CreateCollectionParams, options?: WriteOptions): Promise<Hex> {
-  const pooled = [...poolOf(chain, p.owner).slice(1), ...p.minters.flatMap((minter) => poolOf(chain, minter))];
-  const minters = pooled.length === p.minters.length ? p.minters : [...new Set(pooled)];
   const data = encodeFunctionData({
     abi: chain.abis.factory,
     functionName: "createCollection",
-    args: [p.name, p.uri, p.owner, minters, p.metadata],
+    args: [p.name, p.uri, p.owner, pooledMinters(chain, p), p.metadata],
   });
   return chain.write(p.from, { to: chain.contracts.factory, data }, {}, options);
+}
+
+/** The minters a collection is created with: every wallet of the owner's and each minter's pool. */
+export function pooledMinters(chain: SimChain, p: Pick<CreateCollectionParams, "owner" | "minters">): Address[] {
+  const pooled = [...poolOf(chain, p.owner).slice(1), ...p.minters.flatMap((minter) => poolOf(chain, minter))];
+  return pooled.length === p.minters.length ? p.minters : [...new Set(pooled)];
 }
 
 /** The address of the collection a createCollection transaction deployed (lower case). */
