@@ -138,7 +138,7 @@ export async function replayAndCompare(file: string, from: string, imported: Imp
       for (const [live, local] of rewrites) rewritten = rewritten.split(live).join(local);
       return rewritten;
     };
-    return await fidelityReport(imported.reads, base, sim.url, localUrl);
+    return await fidelityReport(imported.reads, base, sim.url, localUrl, imported.added);
   } finally {
     await sim.close();
   }

@@ -15,13 +15,48 @@ export const UNREPRODUCIBLE: Readonly<Record<string, string>> = {
   website: "a collection's website on the simulator is made absolute with its own URL",
 };
 
+/**
+ * What a replay holds more of than live, for a reason of its own, by `<collection address>/<token id>` (tokenKey): the
+ * token ids it fills, and the items whose live history starts after their mint, which it mints first.
+ */
+export interface AddedTokens {
+  filled: string[];
+  mints: string[];
+}
+
+export const tokenKey = (address: string, tokenId: number) => `${address.toLowerCase()}/${tokenId}`;
+
+/**
+ * Differences of whole answers the replay cannot avoid, each counted under its name (not a field's) and scoped to the
+ * answers it concerns: a filled token's history, a history given its mint (its length and count one more, nothing
+ * else), an error answer's wording (the status equal), a field the live metadata does not give.
+ */
+export const LISTED_ANSWERS = {
+  "filled token": {
+    why:
+      "a token id without live history (live answered 404) is an item of the replay's own: the contract gives token " +
+      "ids in order, so the live ids after it keep theirs only if it exists",
+  },
+  "mint added": {
+    why:
+      "the live history starts after the item's mint; the contract lists, moves or burns only a token that exists, so " +
+      "the replay mints it first: one event more (the oldest)",
+  },
+  "error wording": { why: "an error answer with the same status carries the simulator's own message" },
+  "metadata default": {
+    why: "a field the live metadata does not give: the simulator's metadata names every field (its default)",
+  },
+} as const;
+
+type Listed = keyof typeof LISTED_ANSWERS;
+
 /** One URL read: the live answer against the local one after the replay. */
 export interface ReportEntry {
   url: string;
   localUrl: string;
   equal: boolean;
-  /** Each differing field by path, with why where it is a listed one. */
-  differences: { path: string; live: unknown; local: unknown; why?: string }[];
+  /** Each differing field by path, with why where it is a listed one (`listed`: one of LISTED_ANSWERS). */
+  differences: { path: string; live: unknown; local: unknown; why?: string; listed?: Listed }[];
 }
 
 export interface FidelityReport {
@@ -44,8 +79,11 @@ export async function fidelityReport(
   base: string,
   local: string,
   localUrl: LocalUrl,
+  added: AddedTokens = { filled: [], mints: [] },
 ): Promise<FidelityReport> {
   const entries: ReportEntry[] = [];
+  const filled = new Set(added.filled);
+  const minted = new Set(added.mints);
   for (const live of reads) {
     const url = localUrl(live.url);
     const response = await fetch(url);
@@ -54,16 +92,25 @@ export async function fidelityReport(
     if (response.status !== live.status)
       differences.push({ path: "(status)", live: live.status, local: response.status });
     diff(parse(live.text), parse(text), "", differences);
+    const token = historyToken(live.url, base);
+    const answer = {
+      filled: token !== undefined && filled.has(token),
+      minted: token !== undefined && minted.has(token),
+      error: live.status >= 400 && response.status === live.status,
+      metadata: !live.url.startsWith(`${base}/api/`),
+    };
     for (const difference of differences) {
-      const why = UNREPRODUCIBLE[fieldOf(difference.path)];
+      const listed = listedAs(difference, answer);
+      const why = listed ? LISTED_ANSWERS[listed].why : UNREPRODUCIBLE[fieldOf(difference.path)];
+      if (listed) difference.listed = listed;
       if (why) difference.why = why;
     }
     entries.push({ url: live.url, localUrl: url, equal: differences.length === 0, differences });
   }
   const fields: FidelityReport["fields"] = {};
   for (const { differences } of entries)
-    for (const { path, why } of differences) {
-      const field = fieldOf(path);
+    for (const { path, why, listed } of differences) {
+      const field = listed ?? fieldOf(path);
       fields[field] ??= { count: 0, ...(why ? { why } : {}) };
       fields[field].count++;
     }
@@ -84,6 +131,27 @@ export function reportLines(report: FidelityReport): string[] {
   for (const [field, { count, why }] of Object.entries(report.fields).sort((a, b) => b[1].count - a[1].count))
     lines.push(`  ${field}: differs ${count} times${why ? ` (${why})` : " (not expected: a defect of the import)"}`);
   return lines;
+}
+
+/** The token an item history's URL reads (tokenKey), if it is one. */
+function historyToken(url: string, base: string): string | undefined {
+  const match = /^\/api\/v2\/item\/events\/([^/?]+)\/(\d+)$/.exec(new URL(url).pathname);
+  return url.startsWith(`${base}/`) && match ? tokenKey(match[1]!, Number(match[2])) : undefined;
+}
+
+/** Which listed difference of a whole answer this one is, if any. */
+function listedAs(
+  { path, live, local }: ReportEntry["differences"][number],
+  answer: { filled: boolean; minted: boolean; error: boolean; metadata: boolean },
+): Listed | undefined {
+  if (answer.filled) return "filled token";
+  const oneMore = typeof live === "number" && local === live + 1;
+  if (answer.minted && oneMore && (path === "events.length" || path === "count")) return "mint added";
+  // A field only the local answer has: its wording, or its metadata's default.
+  if (live !== undefined) return undefined;
+  if (answer.error) return "error wording";
+  if (answer.metadata) return "metadata default";
+  return undefined;
 }
 
 function parse(text: string): unknown {

@@ -3,6 +3,7 @@ import type { ItemEvent } from "../schemas/item-event.ts";
 import { formatOffset } from "../scenario/time.ts";
 import type { LiveCollection, LiveItem } from "./live-reads.ts";
 import { marketEntry, MINTER, transferEntry, type Entry } from "./history-entries.ts";
+import { tokenKey, type AddedTokens } from "./report.ts";
 
 /** What the four endpoints do not reveal, and the import gives a default for (the report names each). */
 export interface ImportDefaults {
@@ -20,6 +21,8 @@ export interface Translation {
   scenario: ScenarioFile;
   events: number;
   skipped: string[];
+  /** The tokens the replay holds more of than live (the report lists what they answer). */
+  added: AddedTokens;
 }
 
 // The core contracts take a chain's first three blocks; a collection's creation (at its live address: its announcement
@@ -47,6 +50,7 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
   const items: Record<string, unknown>[] = [];
   const timeline: Record<string, unknown>[] = [];
   const skipped: string[] = [];
+  const added: AddedTokens = { filled: [], mints: [] };
   let events = 0;
   const firstBlocks = new Map<number, number[]>();
 
@@ -77,6 +81,7 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
     const liveIds = new Set(live.map((item) => item.tokenId));
     const gaps = Array.from({ length: Math.max(0, ...liveIds) }, (_, i) => i + 1).filter((t) => !liveIds.has(t));
     for (const tokenId of gaps) items.push(gapItem(id, tokenId));
+    added.filled.push(...gaps.map((tokenId) => tokenKey(collection.address, tokenId)));
     const approved = new Set<string>();
     const funded = new Set<string>();
     const minted = new Set<ItemGroup>();
@@ -97,15 +102,20 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
         const below = gaps.filter((gap) => gap < first);
         gaps.splice(0, below.length);
         const unminted = event.from !== zeroAddress;
-        const base = event.blockNumber - (unminted ? 2 : 0) - below.length;
+        const base = event.blockNumber - (unminted ? 2 : 0) - 2 * below.length;
         const when = at(event.timestamp);
+        // Held by nobody, as live (no holder count has it): burnt once added.
         below.forEach((gap, i) =>
-          timeline.push({ at: when, block: base + i, action: "addItem", item: `${id}-${gap}`, by: MINTER, to: MINTER }),
+          timeline.push(
+            { at: when, block: base + 2 * i, action: "addItem", item: `${id}-${gap}`, by: MINTER, to: MINTER },
+            { at: when, block: base + 2 * i + 1, action: "burn", item: `${id}-${gap}`, from: MINTER, amount: 1 },
+          ),
         );
         if (unminted) {
           // A history without its mint: the replay mints it to its first holder, one event more than live.
           minted.add(group);
           skipped.push(`${event.itemRef}: no mint in its history; the replay mints it (one event more)`);
+          added.mints.push(...group.tokens.map(({ tokenId }) => tokenKey(collection.address, tokenId)));
           const to = account(event.from);
           // Below the approval a first listing by its seller sends first.
           const approval = market?.event.event === "ItemListed" && !approved.has(to) ? 1 : 0;
@@ -169,6 +179,7 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
   return {
     events,
     skipped,
+    added,
     scenario: {
       $schema: "./scenario.schema.json",
       name: "imported",

@@ -64,6 +64,8 @@ export class ChainReplay implements SendContext {
   #nextTokenId = new Map<Address, bigint>();
   #approved = new Set<string>();
   #funded = new Set<Address>();
+  /** A block the chain's head is at or past: the last entry that named its block went in it or later. */
+  #headAtLeast: number | undefined;
 
   constructor(chain: SimChain, world: ReplayContext) {
     this.chain = chain;
@@ -85,16 +87,28 @@ export class ChainReplay implements SendContext {
   async run(step: Step): Promise<Hex> {
     const at = { at: this.#world.now + step.at };
     if (step.kind === "collection") return this.#createCollection(step.collection, at);
-    if (step.action.block !== undefined) await this.#mineUpTo(step.action.block);
-    return actionOf(step.action).send(this, step.action, at);
+    const { block } = step.action;
+    if (block === undefined) return actionOf(step.action).send(this, step.action, at);
+    const next = await this.#mineUpTo(block);
+    const hash = await actionOf(step.action).send(this, step.action, at);
+    // The entry sent at least one transaction, into `next` or after it.
+    this.#headAtLeast = next;
+    return hash;
   }
 
-  /** Empty blocks up to `block`, so the next transaction goes in it; a chain there or past it is left as it is. */
-  async #mineUpTo(block: number): Promise<void> {
+  /**
+   * Empty blocks up to `block`, so the next transaction goes in it; a chain there or past it is left as it is. Answers
+   * the block the next transaction goes in. The head is asked for only where blocks may be missing: a timeline that
+   * names consecutive blocks (a block a transaction) asks the chain nothing.
+   */
+  async #mineUpTo(block: number): Promise<number> {
+    const known = this.#headAtLeast;
+    if (known !== undefined && block <= known + 1) return known + 1;
     const provider = {
       request: ({ method, params }: { method: string; params?: unknown[] }) => this.chain.request(method, params),
     };
-    await mineUntilNext(provider, block);
+    const passed = await mineUntilNext(provider, block);
+    return passed ? passed.passedAt + 1 : block;
   }
 
   /** On a running world: listing ids continue from the marketplace's count. */

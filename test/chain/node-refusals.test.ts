@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { writeFile, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,7 +9,9 @@ import { START_ERRORS } from "../../src/core/errors.ts";
 import { addressOf } from "../../src/core/keys.ts";
 import { banner } from "../../src/cli/banner.ts";
 import { emptyWorld } from "../../src/scenario/empty-world.ts";
-import { demoWorld } from "../../src/scenario/worlds.ts";
+import { parseScenario } from "../../src/scenario/load.ts";
+import { scenarioWorld } from "../../src/scenario/replay.ts";
+import { DEMO_WORLD_FILE, demoWorld } from "../../src/scenario/worlds.ts";
 import { call, postJson, startTestSimulator } from "../harness.ts";
 import { BANNER_END, bannerUrls, spawnSimulator } from "../processes.ts";
 import { rpc } from "../rpc.ts";
@@ -203,6 +206,36 @@ describeOnAnvil("with --keys on anvil", () => {
     await expect(startTestSimulator(world(), { nodeUrls: [anvil.url, `${anvil.url}/`] })).rejects.toMatchObject({
       descriptor: START_ERRORS.NODE_REFUSED,
       message: expect.stringContaining("both serve chain 56"),
+    });
+  });
+});
+
+describeOnAnvil("a world at a height of its own, on a node already past it", () => {
+  let anvil: NodeProcess;
+  const demo = JSON.parse(readFileSync(DEMO_WORLD_FILE, "utf8")) as Record<string, unknown>;
+  const atHeight = (startBlock: number) =>
+    scenarioWorld(parseScenario({ ...demo, chains: [{ chainId: 56, startBlock }, 137] }));
+
+  beforeAll(async () => {
+    const genesis = atHeight(10).genesisTime!;
+    anvil = await startAnvil({ chainId: 56, timestamp: Math.floor(genesis.getTime() / 1000) });
+    await rpc(anvil.url, "anvil_mine", ["0x14"]);
+  });
+  afterAll(() => anvil?.stop("SIGKILL"));
+
+  it("is refused before anything is sent there, naming the node's head and the world's height", async () => {
+    await expect(startTestSimulator(atHeight(10), { nodeUrls: [anvil.url] })).rejects.toMatchObject({
+      descriptor: START_ERRORS.NODE_REFUSED,
+      message: expect.stringMatching(/the node at http:\/\/127\.0\.0\.1:\d+: chain 56 is at block 20, past block 10 /),
+    });
+    // Blocks cannot go back: the node keeps its head, and holds no contract of the world.
+    expect(Number(await rpc(anvil.url, "eth_blockNumber", []))).toBe(20);
+  });
+
+  it("is refused at the node's head too: the world's first block would already be taken", async () => {
+    await expect(startTestSimulator(atHeight(20), { nodeUrls: [anvil.url] })).rejects.toMatchObject({
+      descriptor: START_ERRORS.NODE_REFUSED,
+      message: expect.stringContaining("chain 56 is at block 20, past block 20"),
     });
   });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FidelityReport } from "../../src/import/report.ts";
+import { LISTED_ANSWERS, type FidelityReport } from "../../src/import/report.ts";
 import { defaultWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { startTestSimulator } from "../harness.ts";
@@ -71,7 +71,7 @@ describe("nft-sim import", () => {
     expect(run.stdout + run.stderr).not.toContain(SECRET);
   }, 300_000);
 
-  it("the original's documented history, served by a small upstream, comes back at its live address, every field but account addresses equal", async () => {
+  it("the original's documented history, served by a small upstream, comes back at its live address, every field but account addresses equal, and exits 0", async () => {
     const live = await upstream(originalService);
     try {
       const run = await runImport(
@@ -113,10 +113,25 @@ describe("nft-sim import", () => {
       const collection = report.entries.find((entry) => entry.url.endsWith(`/collection/${ADDRESS}`))!;
       expect(collection.differences.map((difference) => difference.path)).not.toContain("collection.address");
       expect(report.fields.address).toBeUndefined();
-      // Not placed yet: live accounts; and the history has no mint, which the replay adds (one event more).
-      expect(differing).toContain("events.length");
+      // The history has no mint, which the replay adds (one event more, the oldest): listed, and nothing else of it.
+      expect(history.differences.find(({ path }) => path === "events.length")).toMatchObject({
+        live: 2,
+        local: 3,
+        listed: "mint added",
+      });
       expect(run.stdout).toContain("no mint in its history");
-      expect(run.code).toBe(1);
+      // Token ids 1 to 8 have no live history (404): the replay's own items, held by nobody (holders as live).
+      const filled = report.entries.filter(({ url }) => /\/item\/events\/0x[0-9a-f]+\/[1-8]\?/.test(url));
+      expect(filled).toHaveLength(8);
+      for (const entry of filled)
+        expect(entry.differences).toContainEqual(
+          expect.objectContaining({ path: "(status)", live: 404, local: 200, listed: "filled token" }),
+        );
+      expect(Object.keys(report.fields)).not.toContain("holders");
+      // Every difference is a listed one: the import exits 0.
+      expect(report.fields["mint added"]).toEqual({ count: 1, why: LISTED_ANSWERS["mint added"].why });
+      expect(report.faithful).toBe(true);
+      expect(run.code, run.stdout).toBe(0);
     } finally {
       live.server.close();
     }
