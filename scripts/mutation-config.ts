@@ -53,6 +53,7 @@ export const MUTATION_GROUPS: MutationGroup[] = [
       "test/contract-suite/order.test.ts",
       "test/contract-suite/facts.test.ts",
       "test/contract-suite/checks/*.test.ts",
+      "test/contract-suite/answers/*.test.ts",
       "test/proxy/breakages.test.ts",
     ],
   },

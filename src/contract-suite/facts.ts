@@ -24,7 +24,8 @@ export interface KnownItem {
 export class Facts {
   readonly target: Target;
   #api: Api;
-  #memo = new Map<string, Promise<unknown>>();
+  /** Each fact's answer, by the method that finds it. */
+  #memo = new Map<() => Promise<unknown>, Promise<unknown>>();
 
   constructor(target: Target, api: Api) {
     this.target = target;
@@ -43,7 +44,7 @@ export class Facts {
 
   /** Up to the first 100 collections in the default order; `complete` when that is all of them. */
   sample(): Promise<ListPage & { complete: boolean }> {
-    return this.#once("sample", async () => {
+    return this.#once(this.sample, async () => {
       const page = await this.list({ perPage: LARGEST_PAGE, page: 1 });
       return { ...page, complete: page.count <= LARGEST_PAGE && page.collections.length === page.count };
     });
@@ -58,7 +59,7 @@ export class Facts {
 
   /** The item whose history the suite reads: given, or the first of the first collections that has a history. */
   item(): Promise<KnownItem> {
-    return this.#once("item", async () => {
+    return this.#once(this.item, async () => {
       const tokenId = this.target.tokenId ?? 1;
       if (this.target.collection) return { collection: this.target.collection.toLowerCase(), tokenId };
       for (const { address } of (await this.sample()).collections.slice(0, 5)) {
@@ -75,7 +76,7 @@ export class Facts {
 
   /** Up to the item's 100 newest events; `complete` when that is its whole history. */
   history(): Promise<EventsPage & { complete: boolean }> {
-    return this.#once("history", async () => {
+    return this.#once(this.history, async () => {
       const page = await this.events(await this.item(), { perPage: LARGEST_PAGE, page: 1 });
       return { ...page, complete: page.events.length < LARGEST_PAGE };
     });
@@ -83,7 +84,7 @@ export class Facts {
 
   /** The collection the suite reads one by one: the item's, or the first listed. */
   collection(): Promise<{ exchange: Exchange; collection: Collection }> {
-    return this.#once("collection", async () => {
+    return this.#once(this.collection, async () => {
       const address =
         this.target.collection?.toLowerCase() ??
         (await this.item().catch(() => undefined))?.collection ??
@@ -100,7 +101,7 @@ export class Facts {
 
   /** The collection the one write mints on: the target's mint collection, or the one the suite reads. */
   mintCollection(): Promise<Collection> {
-    return this.#once("mintCollection", async () => {
+    return this.#once(this.mintCollection, async () => {
       const address = this.target.mintCollection?.toLowerCase();
       if (!address || address === this.target.collection?.toLowerCase()) return (await this.collection()).collection;
       const exchange = await this.#api.get(paths.collection(address));
@@ -114,7 +115,7 @@ export class Facts {
 
   /** The known item's chain: given, or its collection's. */
   chainId(): Promise<number> {
-    return this.#once("chainId", async () => {
+    return this.#once(this.chainId, async () => {
       if (this.target.chainId !== undefined) return this.target.chainId;
       const { exchange, collection } = await this.collection();
       if (!Number.isInteger(collection.chainId))
@@ -126,7 +127,7 @@ export class Facts {
     });
   }
 
-  #once<T>(key: string, load: () => Promise<T>): Promise<T> {
+  #once<T>(key: () => Promise<T>, load: () => Promise<T>): Promise<T> {
     let pending = this.#memo.get(key) as Promise<T> | undefined;
     if (!pending) this.#memo.set(key, (pending = load()));
     return pending;

@@ -124,3 +124,92 @@ describe("the facts the checks share", () => {
     expect((await factsOf({}, broken).item()).tokenId).toBe(1);
   });
 });
+
+describe("what the facts conclude", () => {
+  const LIST = "/api/v2/collection";
+  const isHistory = (url: URL) => url.pathname.startsWith("/api/v2/item/events/");
+  const rowsOf = <T>(rows: T[], n: number): T[] => Array.from({ length: n }, (_, i) => rows[i % rows.length]!);
+  const listed = (rows: number, count: number) =>
+    through({
+      rewriteBody: (url, _s, body) => {
+        if (url.pathname !== LIST) return body;
+        const { collections } = body as { collections: object[] };
+        return { collections: rowsOf(collections, rows), count };
+      },
+    });
+
+  it("the sample is complete when its one page holds all the count says, 100 at most", async () => {
+    expect((await factsOf({}).sample()).complete).toBe(true);
+    expect((await factsOf({}, await listed(100, 100)).sample()).complete).toBe(true);
+    expect((await factsOf({}, await listed(100, 101)).sample()).complete).toBe(false);
+    expect((await factsOf({}, await listed(24, 35)).sample()).complete).toBe(false);
+    expect((await factsOf({}, await listed(150, 150)).sample()).complete).toBe(false);
+  });
+
+  it("the history is complete when it is shorter than the largest page", async () => {
+    const events = (n: number) =>
+      through({
+        rewriteBody: (url, _s, body) =>
+          isHistory(url) ? { events: rowsOf((body as { events: object[] }).events, n) } : body,
+      });
+    const item = { collection: snapshot.target.collection, tokenId: snapshot.target.tokenId };
+    expect((await factsOf(item, await events(99)).history()).complete).toBe(true);
+    expect((await factsOf(item, await events(100)).history()).complete).toBe(false);
+  });
+
+  it("the item is looked for in the first 5 collections only, one event each, passing over any without a history", async () => {
+    const sample = await factsOf({}).sample();
+    const [refused, notArray, empty, notJson, alsoEmpty] = sample.collections.map((c) => c.address);
+    const addressOf = (url: URL) => url.pathname.split("/")[5];
+    const event = { id: "TransferSingle-1-0" };
+    const broken = await startBrokenTarget(snapshot.url, {
+      rewriteBody: (url, _s, body) => {
+        if (!isHistory(url)) return body;
+        const address = addressOf(url);
+        if (address === notArray) return { events: "TransferSingle-1-0" };
+        if (address === empty || address === alsoEmpty) return { events: [] };
+        return { events: [event] };
+      },
+      rewriteText: (url, _s, text) => (isHistory(url) && addressOf(url) === notJson ? "no history" : text),
+      rewriteStatus: (url, status) => (isHistory(url) ? (addressOf(url) === refused ? 404 : 200) : status),
+    });
+    proxies.push(broken);
+    await expect(factsOf({}, broken.url).item()).rejects.toThrow(
+      "none of the first 5 collections has a token 1 with a history; pass --collection and --token-id",
+    );
+    const looked = broken.requests.filter((line) => line.startsWith("GET /api/v2/item/events/"));
+    expect(looked).toEqual(
+      [refused, notArray, empty, notJson, alsoEmpty].map((address) => `GET /api/v2/item/events/${address}/1?perPage=1`),
+    );
+  });
+
+  it("the collection to mint on, when it is the one read, is read as that one", async () => {
+    const unknown = "0x0000000000000000000000000000000000000001";
+    await expect(
+      factsOf({ collection: unknown.toUpperCase().replace("0X", "0x"), mintCollection: unknown }).mintCollection(),
+    ).rejects.toThrow("the collection answered 404, not 200");
+    const other = (await factsOf({}).sample()).collections[1]!.address;
+    expect((await factsOf({ mintCollection: other.toUpperCase().replace("0X", "0x") }).mintCollection()).address).toBe(
+      other,
+    );
+  });
+
+  it("a collection answered as something other than an object is no collection", async () => {
+    const scalar = await through({
+      rewriteBody: (url, _s, body) => (url.pathname.startsWith("/api/v2/collection/") ? { collection: "x" } : body),
+    });
+    await expect(factsOf(snapshot.target, scalar).collection()).rejects.toThrow(
+      "the collection answered no `collection` object",
+    );
+    const other = (await factsOf({}).sample()).collections[1]!.address;
+    await expect(factsOf({ ...snapshot.target, mintCollection: other }, scalar).mintCollection()).rejects.toThrow(
+      "the collection to mint on answered no `collection` object",
+    );
+    const listScalar = await through({
+      rewriteBody: (url, _s, body) => (url.pathname === LIST ? "x" : body),
+    });
+    await expect(factsOf({}, listScalar).sample()).rejects.toThrow(
+      "the collection list answered a body that is not a JSON object",
+    );
+  });
+});

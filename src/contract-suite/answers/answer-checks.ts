@@ -42,9 +42,8 @@ export function codeMismatch(status: number, json: unknown): string | undefined 
 /** The header the original service also reads an API key from. */
 export const API_KEY_HEADER = "ALTURA_API_KEY";
 
-/** Whether a request names an API key at all (the query's `apiKey`, or the header). */
-function carriesApiKey(operation: Operation, request: SentRequest): boolean {
-  const names = operation.authQuery ?? [];
+/** Whether a request names an API key at all (one of the query's key parameters, or the header). */
+function carriesApiKey(names: readonly string[], request: SentRequest): boolean {
   return (
     request.query.some(([name]) => names.includes(name)) ||
     headerOf(request.headers, API_KEY_HEADER.toLowerCase()) !== undefined
@@ -59,16 +58,22 @@ function carriesApiKey(operation: Operation, request: SentRequest): boolean {
  */
 export function answerProblems(operation: Operation, request: SentRequest, answer: ReceivedAnswer): string[] {
   const problems = problemsOf(operation, { ...answer, ms: 0 }, Number.POSITIVE_INFINITY);
-  const mismatch = answer.status >= 400 ? codeMismatch(answer.status, answer.json) : undefined;
+  const mismatch = codeMismatch(answer.status, answer.json);
   if (mismatch) problems.push(mismatch);
   const reasons = nonConformance(operation, request, request.params);
-  if (operation.authQuery && !carriesApiKey(operation, request) && reasons.length === 0 && answer.status !== 401)
+  if (
+    operation.authQuery &&
+    !carriesApiKey(operation.authQuery, request) &&
+    reasons.length === 0 &&
+    answer.status !== 401
+  )
     problems.push(`answered ${answer.status} to a request with no API key, expected 401`);
   if (answer.status < 300 && reasons.length > 0)
     problems.push(`accepted (${answer.status}) a request its schemas refuse: ${reasons[0]}`);
   if (isApiRead(operation) && reasons.length > 0 && answer.status >= 300 && refusedOtherwise(answer.status))
     problems.push(`answered ${answer.status} to a request its schemas refuse, expected 400: ${reasons[0]}`);
-  if (answer.status !== 200 || reasons.length > 0 || problems.length > 0 || answer.json === undefined) return problems;
+  // No problem yet means the body is JSON of the 200 schema (problemsOf names a body that is not).
+  if (answer.status !== 200 || reasons.length > 0 || problems.length > 0) return problems;
   return [...problems, ...pageProblems(operation, request, answer.json)];
 }
 

@@ -83,7 +83,7 @@ export function notNewestFirst(events: Pick<Event, "id" | "blockNumber">[]): str
 /** The first event later than the one listed before it, or undefined. */
 export function timestampRises(events: Pick<Event, "id" | "timestamp">[]): string | undefined {
   const at = events.findIndex((event, i) => i > 0 && event.timestamp > events[i - 1]!.timestamp);
-  if (at <= 0) return undefined;
+  if (at === -1) return undefined;
   return (
     `event #${at + 1} (${events[at]!.id}, ${events[at]!.timestamp}) is later than #${at} ` +
     `(${events[at - 1]!.id}, ${events[at - 1]!.timestamp})`
