@@ -34,7 +34,7 @@ export function startDemo(): Promise<Simulator> {
 }
 
 /** A demo account as the running simulator holds it: its API key and developer wallet. */
-export function demoAccount(sim: Simulator, name: keyof typeof DEMO_KEYS): ApiAccount {
+export function demoAccount(sim: Pick<Simulator, "accounts">, name: keyof typeof DEMO_KEYS): ApiAccount {
   const account = sim.accounts.byApiKey(DEMO_KEYS[name]);
   if (!account)
     throw new Error(`the simulator has no account with API key ${DEMO_KEYS[name]}: is it running the demo world?`);
@@ -72,9 +72,12 @@ export async function collectionsOn(sim: Simulator, chainId: number): Promise<Ad
   return body.collections.map((c: { address: Address }) => c.address);
 }
 
+/** The item a test mints unless it says otherwise. */
+const TEST_ITEM = { name: "Test Sword", initialSupply: 5 };
+
 /** A mint request body for the demo world; the recipient is the studio's wallet. */
 export function mintBody(
-  sim: Simulator,
+  sim: Pick<Simulator, "accounts">,
   collectionAddress: string,
   chainId: number,
   item: Record<string, unknown> = {},
@@ -83,7 +86,7 @@ export function mintBody(
     collectionAddress,
     recipient: demoAccount(sim, "studio").wallet,
     chainId,
-    item: { name: "Test Sword", initialSupply: 5, ...item },
+    item: { ...TEST_ITEM, ...item },
   };
 }
 
@@ -93,23 +96,42 @@ export interface MintAsked {
   chainId: number;
   item?: Record<string, unknown>;
   apiKey?: string;
-  /** Whose wallet gets it (the studio's by default). */
+  /** Whose wallet gets it: the demo studio's by default, so a simulator of another world must name one. */
   recipient?: string;
-  /** More of the request (a signal to give up waiting). */
-  init?: RequestInit;
+  /** More of the request: a signal to give up waiting, headers of its own. */
+  init?: { signal?: AbortSignal; headers?: Record<string, string> };
+}
+
+/**
+ * Where `mintItem` sends: a simulator in the test's process, the package's (`startSimulator()`, its accounts a list),
+ * or any running one by its URL alone (a simulator process), which has no accounts to find the demo studio's wallet in.
+ */
+export interface MintTarget {
+  url: string;
+  accounts?: Simulator["accounts"] | readonly ApiAccount[];
+}
+
+/** The demo studio's wallet, where the target holds the demo world's accounts. */
+function studioWallet({ accounts }: MintTarget): string | undefined {
+  const studio = Array.isArray(accounts)
+    ? accounts.find((account) => account.apiKey === DEMO_KEYS.studio)
+    : (accounts as Simulator["accounts"] | undefined)?.byApiKey(DEMO_KEYS.studio);
+  return studio?.wallet;
 }
 
 /** The tests' one mint: POST /api/v2/item/new as a client sends it, answered as `call` answers. */
 export function mintItem(
-  sim: Simulator,
+  sim: MintTarget,
   { collection, chainId, item = {}, apiKey = DEMO_KEYS.studio, recipient, init = {} }: MintAsked,
 ): Promise<Answer> {
-  const body = { ...mintBody(sim, collection, chainId, item), ...(recipient ? { recipient } : {}) };
+  const to = recipient ?? studioWallet(sim);
+  if (!to) throw new Error(`mintItem on ${sim.url} needs a recipient: the demo studio is not among its accounts`);
+  const body = { collectionAddress: collection, recipient: to, chainId, item: { ...TEST_ITEM, ...item } };
   return call(sim, `/api/v2/item/new?apiKey=${apiKey}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    signal: init.signal,
+    headers: { "content-type": "application/json", ...init.headers },
     body: JSON.stringify(body),
-    ...init,
   });
 }
 

@@ -15,7 +15,7 @@ import {
   SNAPSHOT_BASE_URL,
 } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { call, DEMO_KEYS, mintItem, postJson, startTestSimulator } from "../harness.ts";
 import { everyAnswer, setBalanceBehindTheIndex } from "../control/world-answers.ts";
 import { eventually, until } from "../eventually.ts";
 import { chainAnswers, LIKE_A_FRESH_NODE, nodeSuite } from "./node-suite.ts";
@@ -67,11 +67,7 @@ describeOnAnvil("on anvil (--rpc-url)", () => {
     const [collection] = (
       await call(sim, "/api/v2/collection?chainId=56&sortBy=name&sortDir=asc")
     ).body.collections.map((c: { address: Address }) => c.address);
-    const minted = await postJson(
-      sim,
-      `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`,
-      mintBody(sim, collection, 56, { initialSupply: 4 }),
-    );
+    const minted = await mintItem(sim, { collection, chainId: 56, item: { initialSupply: 4 } });
     const tokenId = minted.body.tokenIds[0];
     const before = (await call(sim, "/api/v2/collection?chainId=56&perPage=100")).body;
     const history = (await call(sim, `/api/v2/item/events/${collection}/${tokenId}`)).body;
@@ -114,11 +110,7 @@ describeOnAnvil("on anvil (--rpc-url)", () => {
     const afterRestart = await postJson(sim, "/_sim/reset", {});
     expect(afterRestart.status).toBe(409);
     expect(afterRestart.body.errors[0]).toMatch(/no longer holds snapshot/);
-    const again = await postJson(
-      sim,
-      `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`,
-      mintBody(sim, collection, 56, { initialSupply: 1 }),
-    );
+    const again = await mintItem(sim, { collection, chainId: 56, item: { initialSupply: 1 } });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.tokenIds[0]).toBe(tokenId + 1);
   });

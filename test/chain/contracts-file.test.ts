@@ -5,7 +5,7 @@ import type { Address } from "viem";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { START_ERRORS } from "../../src/core/errors.ts";
 import { demoWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
-import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { call, mintItem, startTestSimulator } from "../harness.ts";
 import { chainAnswers } from "./node-suite.ts";
 import { rpc } from "../rpc.ts";
 import { describeOnAnvil, startAnvil, type NodeProcess } from "./nodes.ts";
@@ -45,9 +45,7 @@ describeOnAnvil("--contracts on anvil", () => {
     const [collection] = (await call(first, "/api/v2/collection?chainId=56")).body.collections.map(
       (c: { address: Address }) => c.address,
     );
-    expect(
-      (await postJson(first, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(first, collection, 56))).status,
-    ).toBe(200);
+    expect((await mintItem(first, { collection, chainId: 56 })).status).toBe(200);
     const answers = await chainAnswers(first, 56);
     recordedAnswers = answers;
     await first.close();

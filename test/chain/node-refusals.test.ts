@@ -12,7 +12,7 @@ import { emptyWorld } from "../../src/scenario/empty-world.ts";
 import { parseScenario } from "../../src/scenario/load.ts";
 import { scenarioWorld } from "../../src/scenario/replay.ts";
 import { DEMO_WORLD_FILE, demoWorld } from "../../src/scenario/worlds.ts";
-import { call, postJson, startTestSimulator } from "../harness.ts";
+import { call, mintItem, startTestSimulator } from "../harness.ts";
 import { BANNER_END, bannerUrls, spawnSimulator } from "../processes.ts";
 import { rpc } from "../rpc.ts";
 import { describeOnAnvil, startAnvil, type NodeProcess } from "./nodes.ts";
@@ -117,10 +117,11 @@ describeOnAnvil("on a node that cannot set block times (a testnet's)", () => {
       expect(created.status).toBe(200);
       const tx = await rpc(anvil.url, "eth_getTransactionByHash", [created.body.txHash]);
       expect(tx.from).toBe(addressOf(keys.accounts.studio!));
-      const minted = await postJson(sim as never, "/api/v2/item/new?apiKey=sim-studio", {
-        collectionAddress: created.body.address,
-        recipient: addressOf(keys.accounts.bob!),
+      const minted = await mintItem(sim, {
+        collection: created.body.address,
         chainId: 97,
+        apiKey: "sim-studio",
+        recipient: addressOf(keys.accounts.bob!),
         item: { name: "Sword", initialSupply: 2 },
       });
       expect(minted.status).toBe(200);

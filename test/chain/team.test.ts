@@ -25,7 +25,7 @@ import { indexedEventsAbi, chainLogSource } from "../../src/indexer/log-source.t
 import { ChainIndexer } from "../../src/indexer/indexer.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { eventually } from "../eventually.ts";
-import { call, expectErrorBody, postJson, startTestSimulator } from "../harness.ts";
+import { call, expectErrorBody, mintItem, postJson, startTestSimulator } from "../harness.ts";
 import { rpc } from "../rpc.ts";
 import { describeOnAnvil, startAnvil, type NodeProcess } from "./nodes.ts";
 import { startClashingNode } from "./plain-node.ts";
@@ -64,10 +64,11 @@ async function everything(instance: Instance): Promise<string[]> {
 async function mintEverywhere(instances: Instance[], apiKey: string, collection: Address, recipient: Address) {
   const mints = Array.from({ length: perInstance(instances) }, (_, i) => {
     const instance = instances[i % instances.length]!;
-    return post(instance, `/api/v2/item/new?apiKey=${apiKey}`, {
-      collectionAddress: collection,
-      recipient,
+    return mintItem(at(instance), {
+      collection,
       chainId: 56,
+      apiKey,
+      recipient,
       item: { name: `Relic ${i}`, imageUrl: `https://img.example/relic-${i}.png`, initialSupply: 1 + (i % 3) },
     });
   });
@@ -172,10 +173,11 @@ describeOnAnvil("several instances on one node", () => {
       const [a] = instances as [SimulatorProcess];
       const collection = (await call(at(a), "/api/v2/collection?chainId=56")).body.collections[0].address as Address;
       const mint = () =>
-        post(a, "/api/v2/item/new?apiKey=sim-bob", {
-          collectionAddress: collection,
-          recipient: alice,
+        mintItem(at(a), {
+          collection,
           chainId: 56,
+          apiKey: "sim-bob",
+          recipient: alice,
           item: { name: "After An Outside Send", initialSupply: 1 },
         });
       expect((await mint()).status).toBe(200);
@@ -200,10 +202,11 @@ describeOnAnvil("several instances on one node", () => {
       try {
         const collection = (await call(at(c), "/api/v2/collection?chainId=56")).body.collections[0].address as Address;
         const before = await call(at(c), `/_sim/collections/${collection}/items?chainId=56`);
-        const answer = await post(c, "/api/v2/item/new?apiKey=sim-bob", {
-          collectionAddress: collection,
-          recipient: alice,
+        const answer = await mintItem(at(c), {
+          collection,
           chainId: 56,
+          apiKey: "sim-bob",
+          recipient: alice,
           item: { name: "Never Lands", initialSupply: 1 },
         });
         expect(answer.status).toBe(409);
@@ -275,10 +278,11 @@ describeOnAnvil("several instances on one node", () => {
           let reverted = false;
           for (const next of steps) {
             if (next.kind === "mint") {
-              const answer = await post([a, b][next.via]!, "/api/v2/item/new?apiKey=sim-bob", {
-                collectionAddress: collection,
-                recipient: alice,
+              const answer = await mintItem(at([a, b][next.via]!), {
+                collection,
                 chainId: 56,
+                apiKey: "sim-bob",
+                recipient: alice,
                 item: { name: `Drawn ${next.name}`, initialSupply: next.supply },
               });
               expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -339,10 +343,11 @@ describeOnAnvil("several instances on one node", () => {
       rpc(anvil.url, "anvil_setBalance", [address, `0x${wei.toString(16)}`]);
     let minted = 0;
     const mint = (instance: Instance, apiKey = "sim-bob") =>
-      post(instance, `/api/v2/item/new?apiKey=${apiKey}`, {
-        collectionAddress: collection,
-        recipient: alice,
+      mintItem(at(instance), {
+        collection,
         chainId: 56,
+        apiKey,
+        recipient: alice,
         item: { name: `Pooled ${(minted += 1)}`, initialSupply: 1 },
       });
     const minters = () =>
@@ -553,10 +558,11 @@ describeOnAnvil("a node rewound by someone else between two looks", () => {
     const created = await postJson(sim, "/_sim/collections", { chainId: 56, name: "Rewound", owner: key.apiKey });
     const collection = created.body.address as Address;
     const mint = (name: string) =>
-      postJson(sim, `/api/v2/item/new?apiKey=${key.apiKey}`, {
-        collectionAddress: collection,
-        recipient: key.wallet,
+      mintItem(sim, {
+        collection,
         chainId: 56,
+        apiKey: key.apiKey,
+        recipient: key.wallet,
         item: { name, initialSupply: 1 },
       });
     const snapshot = await rpc<Hex>(anvil.url, "evm_snapshot");
@@ -620,10 +626,11 @@ describeOnAnvil("the scenario format with keys that give its accounts pools", ()
         expect([collection.id, wallet, minter]).toEqual([collection.id, wallet, true]);
       }
     }
-    const minted = await post(instance, "/api/v2/item/new?apiKey=demo-arcade-key", {
-      collectionAddress: world.collections[onNode[0]!.id].address,
-      recipient: walletsOf(pools.studio)[0],
+    const minted = await mintItem(at(instance), {
+      collection: world.collections[onNode[0]!.id].address,
       chainId: 56,
+      apiKey: "demo-arcade-key",
+      recipient: walletsOf(pools.studio)[0],
       item: { name: "Pooled Scenario Relic", initialSupply: 1 },
     });
     expect(minted.status, JSON.stringify(minted.body)).toBe(200);

@@ -10,6 +10,7 @@ import { SUITE_FLAGS } from "../../src/cli/contract-test-options.ts";
 import { EXPORT_FLAGS } from "../../src/cli/fixtures-export.ts";
 import { SIMULATE_FLAGS } from "../../src/cli/options.ts";
 import { killStarted, runShown, startShown } from "../docs/run-shown.ts";
+import { mintItem } from "../harness.ts";
 import { killSimulatorProcesses, startSimulatorProcess } from "../processes.ts";
 
 it("npm run simulate prints the base URL, keys, RPC URLs and sample requests, serves the README's requests, and stops on Ctrl-C", async () => {
@@ -118,17 +119,17 @@ it("an empty world's banner shows how to make its first collection, which works 
     const created = await runShown(printed![1]!.trim().replace(/\\\n\s+/, ""));
     expect(created.code, created.stderr).toBe(0);
     const { address } = JSON.parse(created.stdout) as { address: string };
-    const minted = await fetch(`${sim.base}/api/v2/item/new?apiKey=sim-studio`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        collectionAddress: address,
-        recipient: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
+    const minted = await mintItem(
+      { url: sim.base },
+      {
+        collection: address,
         chainId: 56,
+        apiKey: "sim-studio",
+        recipient: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8",
         item: { name: "First", initialSupply: 1 },
-      }),
-    });
-    expect(minted.status, await minted.clone().text()).toBe(200);
+      },
+    );
+    expect(minted.status, JSON.stringify(minted.body)).toBe(200);
   } finally {
     await sim.stop();
   }

@@ -138,3 +138,38 @@ describe("chainPosition", () => {
     expect(chainPosition({ id: "TransferSingle:7:3", blockNumber: 7 })).toBeUndefined();
   });
 });
+
+describe("order helpers", () => {
+  it("find the first pair out of order, ties broken by address", () => {
+    const rows = [
+      { address: "0x02", holders: 3 },
+      { address: "0x01", holders: 2 },
+      { address: "0x03", holders: 2 },
+    ];
+    expect(firstOutOfOrder(rows, "holders", "desc")).toBeUndefined();
+    expect(firstOutOfOrder(rows, "holders", "asc")).toBe(
+      `#1 (0x02, holders 3) comes before #2 (0x01, holders 2), not in holders asc order`,
+    );
+    expect(firstOutOfOrder([rows[2]!, rows[1]!], "holders", "desc")).toMatch(
+      /^#1 and #2 tie on holders \(2\) but are not in address order/,
+    );
+  });
+
+  it("read both kinds of event id", () => {
+    const hash = `0x${"ab".repeat(32)}`;
+    expect(parseEventId("TransferSingle-24406454-18")).toEqual({
+      kind: "transfer",
+      event: "TransferSingle",
+      blockNumber: 24406454,
+      logIndex: 18,
+    });
+    expect(parseEventId(`ItemListed-35068-${hash}-19`)).toEqual({
+      kind: "market",
+      event: "ItemListed",
+      listingId: "35068",
+      transactionHash: hash,
+      logIndex: 19,
+    });
+    expect(parseEventId("ItemListed-35068-19")).toBeUndefined();
+  });
+});

@@ -7,21 +7,10 @@ import {
   revokeMinterRole,
 } from "../../src/schemas/control-operations.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
-import {
-  call,
-  collectionsOn,
-  DEMO_KEYS,
-  expectErrorBody,
-  mintBody,
-  postJson,
-  sendRaw,
-  startTestSimulator,
-} from "../harness.ts";
+import { call, collectionsOn, expectErrorBody, mintItem, postJson, sendRaw, startTestSimulator } from "../harness.ts";
 
 // Who may call the control API: on loopback by default, elsewhere only with the admin token; never
 // from a foreign browser origin; and the four /api/v2 endpoints never need the token.
-
-const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 
 describe("who may call it", () => {
   it("off a loopback host without a token it is off; with a token it needs it; the API is never affected", async () => {
@@ -98,7 +87,7 @@ describe("who may call it", () => {
       expect((await call(guarded, "/api/v2/collection")).status).toBe(200);
       // A mint needs no admin token either.
       const [collection] = await collectionsOn(guarded, 56);
-      const minted = await postJson(guarded, MINT, mintBody(guarded, collection!, 56));
+      const minted = await mintItem(guarded, { collection: collection!, chainId: 56 });
       expect(minted.status, JSON.stringify(minted.body)).toBe(200);
       const foreign = await call(guarded, "/_sim/time", {
         headers: { authorization: "Bearer s3cret", origin: "https://evil.example" },

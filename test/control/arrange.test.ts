@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { call, chainHeads, DEMO_KEYS, expectErrorBody, mintBody, postJson, startDemo } from "../harness.ts";
+import { call, chainHeads, DEMO_KEYS, expectErrorBody, mintItem, postJson, startDemo } from "../harness.ts";
 import { digestOf, everyAnswer, setBalanceBehindTheIndex } from "./world-answers.ts";
 
 // POST /_sim/scenario: a fragment of the scenario format applied to the running demo world, all or
@@ -373,11 +373,7 @@ describe("POST /_sim/scenario", () => {
       { action: "transfer", item: "dragon-egg", copy: 3, from: "bob", to: "alice", amount: 1 },
     ];
     const applying = arrange({ timeline });
-    const minting = postJson(
-      sim,
-      `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`,
-      mintBody(sim, riders, 56, { name: "Meanwhile" }),
-    );
+    const minting = mintItem(sim, { collection: riders, chainId: 56, item: { name: "Meanwhile" } });
     const [applied, minted] = await Promise.all([applying, minting]);
     expect(applied.status).toBe(422);
     expect(applied.body.errors[0]).toMatch(/^timeline\[9\] \(transfer\)/);

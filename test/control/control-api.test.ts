@@ -8,7 +8,6 @@ import {
   collectionsOn,
   DEMO_KEYS,
   expectErrorBody,
-  mintBody,
   mintItem,
   postJson,
   startTestSimulator,
@@ -24,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => sim?.close());
 
-const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 const del = (path: string) => call(sim, path, { method: "DELETE" });
 
 async function collectionWithSales(): Promise<{
@@ -115,7 +113,7 @@ describe("snapshots", () => {
     const recipient = "0x00000000000000000000000000000000000000a1";
     let firstTokenId: number | undefined;
     for (let round = 0; round < 3; round += 1) {
-      const minted = await postJson(sim, MINT, { ...mintBody(sim, collection, 56), recipient });
+      const minted = await mintItem(sim, { collection, chainId: 56, recipient });
       expect(minted.status).toBe(200);
       firstTokenId ??= minted.body.tokenIds[0];
       expect(minted.body.tokenIds[0]).toBe(firstTokenId);
@@ -200,9 +198,9 @@ describe("faults", () => {
     expect(added.status).toBe(200);
     const heads = await chainHeads(sim);
     for (let i = 0; i < 2; i += 1)
-      expectErrorBody((await postJson(sim, MINT, mintBody(sim, collection!, 56))).body, "CHAIN_UNAVAILABLE");
+      expectErrorBody((await mintItem(sim, { collection: collection!, chainId: 56 })).body, "CHAIN_UNAVAILABLE");
     expect(await chainHeads(sim)).toEqual(heads);
-    expect((await postJson(sim, MINT, mintBody(sim, collection!, 56))).status).toBe(200);
+    expect((await mintItem(sim, { collection: collection!, chainId: 56 })).status).toBe(200);
     expect((await call(sim, "/_sim/faults")).body.faults[0]).toMatchObject({ id: added.body.id, applied: 2 });
     expect((await del(`/_sim/faults/${added.body.id}`)).body).toEqual({ ok: true });
   });
@@ -280,10 +278,10 @@ describe("faults", () => {
     });
     try {
       const heads = await chainHeads(sim);
-      expectErrorBody((await postJson(sim, MINT, mintBody(sim, collection!, 56))).body, "CHAIN_UNAVAILABLE");
+      expectErrorBody((await mintItem(sim, { collection: collection!, chainId: 56 })).body, "CHAIN_UNAVAILABLE");
       expect(await chainHeads(sim)).toEqual(heads);
       // Another key reaches the route (and is refused there: the guest holds no minter role).
-      const other = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.guest}`, mintBody(sim, collection!, 56));
+      const other = await mintItem(sim, { collection: collection!, chainId: 56, apiKey: DEMO_KEYS.guest });
       expect(other.status).toBe(403);
       expect(other.body.message).not.toMatch(/fault/);
       expect((await call(sim, "/_sim/faults")).body.faults[0].applied).toBe(1);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ControlError, startSimulator, type FaultRule, type RunningSimulator } from "../../src/package/index.ts";
+import { mintItem } from "../harness.ts";
 
 // Fault rules that change the body a client reads: one given whole, or the route's own answer broken (malformed,
 // truncated) or drifted (a field dropped, renamed, of another type, an extra one), on reads and on a mint; and the
@@ -74,24 +75,18 @@ describe("a fault rule that changes the route's answer", () => {
   });
 
   it("lets a mint through (the item is made) and changes only what the client reads", async () => {
-    const studio = sim.accounts.find((account) => account.apiKey === "demo-studio-key")!;
     await sim.control.addFault({
       match: { method: "POST", path: "/api/v2/item/new" },
       effect: { body: { drop: ["txHash"], retype: { tokenIds: "string" } } },
       times: 1,
     });
-    const answer = await fetch(`${sim.url}/api/v2/item/new?apiKey=${studio.apiKey}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        collectionAddress: riders,
-        recipient: studio.wallet,
-        chainId: 56,
-        item: { name: "Drifted", initialSupply: 1 },
-      }),
+    const answer = await mintItem(sim, {
+      collection: riders,
+      chainId: 56,
+      item: { name: "Drifted", initialSupply: 1 },
     });
     expect(answer.status).toBe(200);
-    const minted = await answer.json();
+    const minted = answer.body;
     expect(minted).not.toHaveProperty("txHash");
     expect(typeof minted.tokenIds).toBe("string");
     const tokenId = JSON.parse(minted.tokenIds)[0];

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_BOUND, DASHBOARD_HEADER, maskSecrets } from "../../src/control/request-log.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startDemo } from "../harness.ts";
+import {
+  call,
+  collectionsOn,
+  DEMO_KEYS,
+  expectErrorBody,
+  mintBody,
+  mintItem,
+  postJson,
+  startDemo,
+} from "../harness.ts";
 import fc from "fast-check";
 
 // The request log over real HTTP: the query and the bodies as they were, secrets masked,
@@ -28,7 +37,7 @@ describe("the request log", () => {
 
   it("keeps the request and response bodies, API keys and tokens masked wherever they stand", async () => {
     const [collection] = await collectionsOn(sim, 56);
-    const minted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection!, 56));
+    const minted = await mintItem(sim, { collection: collection!, chainId: 56 });
     expect(minted.status).toBe(200);
     const mint = detail((await lastOf("&method=POST")).id);
     const { request, response, bodiesKept, query } = await mint;

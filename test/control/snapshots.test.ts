@@ -5,9 +5,8 @@ import type { Simulator } from "../../src/simulator/simulator.ts";
 import {
   chainHeads,
   collectionsOn,
-  DEMO_KEYS,
   expectErrorBody,
-  mintBody,
+  mintItem,
   postJson,
   RPC_ON_FREE_PORTS,
   startTestSimulator,
@@ -21,8 +20,6 @@ beforeAll(async () => {
   sim = await startTestSimulator(demoWorld());
 });
 afterAll(() => sim?.close());
-
-const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 
 describe("the snapshot bound", () => {
   it(`keeps at most ${SNAPSHOT_LIMIT} snapshots: one more is refused with 409, and a revert to an early one makes room`, async () => {
@@ -49,7 +46,7 @@ describe("a snapshot the chain dropped", () => {
       const outside = await rpc("evm_snapshot");
       const { id } = (await postJson(withRpc, "/_sim/snapshots", {})).body;
       const [collection] = await collectionsOn(withRpc, 137);
-      expect((await postJson(withRpc, MINT, mintBody(withRpc, collection!, 137))).status).toBe(200);
+      expect((await mintItem(withRpc, { collection: collection!, chainId: 137 })).status).toBe(200);
       expect(await rpc("evm_revert", [outside])).toBe(true);
       const heads = await chainHeads(withRpc);
 

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import {
+  type Answer,
   call,
   collectionsOn,
   DEMO_KEYS,
   expectErrorBody,
-  mintBody,
+  mintItem,
   RPC_ON_FREE_PORTS,
   startTestSimulator,
-  type Answer,
 } from "../harness.ts";
 import { until } from "../eventually.ts";
 import { rpc as rpcCall } from "../rpc.ts";
@@ -81,7 +81,14 @@ it("creating a collection on a stalled chain answers 504 WRITE_PENDING in time; 
 it("granting and revoking a minter role on a stalled chain answer 504 WRITE_PENDING; the role changes once mined", async () => {
   const [collection] = (await collectionsOn(sim, 56)) as [string];
   const mintAsGuest = async () =>
-    (await send("POST", `/api/v2/item/new?apiKey=${DEMO_KEYS.guest}`, mintBody(sim, collection, 56))).status;
+    (
+      await mintItem(sim, {
+        collection,
+        chainId: 56,
+        apiKey: DEMO_KEYS.guest,
+        init: { signal: AbortSignal.timeout(ANSWER_BOUND_MS) },
+      })
+    ).status;
   const stalled = async (path: string, method: string, body?: unknown) => {
     await rpc("evm_setAutomine", [false]);
     try {

@@ -3,7 +3,7 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { CHROMIUM, describeInChromium } from "../chromium.ts";
-import { call, chainHeads, expectErrorBody, mintBody, postJson, startDemo, DEMO_KEYS } from "../harness.ts";
+import { call, chainHeads, DEMO_KEYS, expectErrorBody, mintBody, mintItem, postJson, startDemo } from "../harness.ts";
 
 // The dashboard at / in headless Chromium (Debian's; never a downloaded browser), against a real
 // simulator: list → collection → item history shows what the API answers; paging and a filter; a
@@ -13,7 +13,6 @@ import { call, chainHeads, expectErrorBody, mintBody, postJson, startDemo, DEMO_
 // then applies. Screenshots go to test-artifacts/dashboard/.
 
 const SHOTS = "test-artifacts/dashboard";
-const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 
 /** How many pixels of a chart's canvas have its series' colour: the series was drawn, not only the axes. */
 function drawn(page: Page, testid: string, [r, g, b]: number[]): Promise<number> {
@@ -206,11 +205,11 @@ describeInChromium("the dashboard in Chromium", () => {
     await expect.poll(() => cards.count()).toBe(before.items.length);
     expect(await page.getByText("Fresh From The API").count()).toBe(0);
 
-    const minted = await postJson(
-      sim,
-      MINT,
-      mintBody(sim, collection, 56, { name: "Fresh From The API", imageUrl: "https://images.example/fresh.png" }),
-    );
+    const minted = await mintItem(sim, {
+      collection,
+      chainId: 56,
+      item: { name: "Fresh From The API", imageUrl: "https://images.example/fresh.png" },
+    });
     expect(minted.status).toBe(200);
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(before.items.length + 1);
     expect(await page.getByText("Fresh From The API").count()).toBe(1);
@@ -237,7 +236,11 @@ describeInChromium("the dashboard in Chromium", () => {
 
   it("shows the request log, filtered, and a request's details with its bodies, API keys masked", async () => {
     const { body: list } = await call(sim, "/api/v2/collection?chainId=56&perPage=1");
-    const refused = await postJson(sim, MINT, mintBody(sim, list.collections[0].address, 56, { royaltyFee: 300 }));
+    const refused = await mintItem(sim, {
+      collection: list.collections[0].address,
+      chainId: 56,
+      item: { royaltyFee: 300 },
+    });
     expect(refused.status).toBe(422);
     await page.goto(`${sim.url}/`);
     await page.getByRole("textbox", { name: "request status" }).fill("4xx");
@@ -332,7 +335,7 @@ describeInChromium("the dashboard in Chromium", () => {
     expect(faults.faults).toMatchObject([{ match: { path: "/api/v2/item/new" }, effect: { status: 503 } }]);
 
     const heads = await chainHeads(sim);
-    expectErrorBody((await postJson(sim, MINT, mintBody(sim, collection, 56))).body, "CHAIN_UNAVAILABLE");
+    expectErrorBody((await mintItem(sim, { collection, chainId: 56 })).body, "CHAIN_UNAVAILABLE");
     expect(await chainHeads(sim)).toEqual(heads);
     await page.reload();
     await expect.poll(() => rules.allTextContents()).toEqual([expect.stringMatching(/\(applied 1\)/)]);
@@ -340,7 +343,7 @@ describeInChromium("the dashboard in Chromium", () => {
     await rules.getByRole("button", { name: "remove" }).click();
     await expect.poll(() => rules.count()).toBe(0);
     expect((await call(sim, "/_sim/faults")).body.faults).toEqual([]);
-    expect((await postJson(sim, MINT, mintBody(sim, collection, 56))).status).toBe(200);
+    expect((await mintItem(sim, { collection, chainId: 56 })).status).toBe(200);
     expect(failures).toEqual([]);
   });
 });

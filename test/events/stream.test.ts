@@ -8,7 +8,7 @@ import {
   collectionsOn,
   DEMO_KEYS,
   expectErrorBody,
-  mintBody,
+  mintItem,
   postJson,
   RPC_ON_FREE_PORTS,
   startTestSimulator,
@@ -20,7 +20,6 @@ import { openStream, type OpenStream } from "./sse.ts";
 // GET /_sim/events over real HTTP, from a real chain: what a mint, a transfer over JSON-RPC, a
 // collection and an evm_revert make the stream say, each filter, resuming with Last-Event-ID, heartbeats.
 
-const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 const BUFFER = 60;
 let sim: Simulator;
 let rpc: (method: string, params?: unknown[]) => Promise<unknown>;
@@ -32,7 +31,7 @@ const stream = async (query = "", headers: Record<string, string> = {}) => {
   return opened;
 };
 const mint = async (collection: string, chainId: number, item: Record<string, unknown> = {}) => {
-  const answer = await postJson(sim, MINT, mintBody(sim, collection, chainId, item));
+  const answer = await mintItem(sim, { collection, chainId, item });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body as { tokenIds: number[]; txHash: string };
 };

@@ -4,7 +4,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { call, collectionsOn, DEMO_KEYS, expectErrorBody, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { call, collectionsOn, expectErrorBody, mintItem, postJson, startTestSimulator } from "../harness.ts";
 import { eventually, until } from "../eventually.ts";
 
 // Webhooks over real HTTP: receivers on loopback that verify each delivery with the standardwebhooks
@@ -36,7 +36,6 @@ async function receiver(
   return { url, received, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 let sim: Simulator;
 const closing: (() => unknown)[] = [];
 
@@ -69,7 +68,7 @@ describe("webhooks", () => {
     const added = await postJson(sim, "/_sim/webhooks", { url: hook.url, collection, kinds: ["TransferSingle"] });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    const minted = await postJson(sim, MINT, mintBody(sim, collection!, 56, { initialSupply: 2 }));
+    const minted = await mintItem(sim, { collection: collection!, chainId: 56, item: { initialSupply: 2 } });
     expect(minted.status).toBe(200);
     await until("the receiver to get the event", () => hook.received.length >= 1);
     const [delivery] = hook.received;
@@ -115,7 +114,7 @@ describe("webhooks", () => {
     const [collection] = await collectionsOn(sim, 137);
     const added = await postJson(sim, "/_sim/webhooks", { url: hook.url, secret, chainId: 137, collection });
     expect(added.body.secret).toBe(secret);
-    await postJson(sim, MINT, mintBody(sim, collection!, 137));
+    await mintItem(sim, { collection: collection!, chainId: 137 });
     const detail = await webhookOnce(added.body.id, (stats) => stats.delivered === 1);
     expect(detail.deliveries[0]).toMatchObject({ status: "delivered", attempts: 3, responseStatus: 204 });
     expect(hook.received).toHaveLength(3);
@@ -129,7 +128,7 @@ describe("webhooks", () => {
     closing.push(hook.close, elsewhere.close);
     const [collection] = await collectionsOn(sim, 56);
     const added = await postJson(sim, "/_sim/webhooks", { url: hook.url, collection });
-    await postJson(sim, MINT, mintBody(sim, collection!, 56));
+    await mintItem(sim, { collection: collection!, chainId: 56 });
     const detail = await webhookOnce(added.body.id, (stats) => stats.failed >= 1);
     expect(detail.deliveries.at(-1)).toMatchObject({ status: "failed", attempts: 3, responseStatus: 307 });
     expect(elsewhere.received).toHaveLength(0);
@@ -148,11 +147,11 @@ describe("webhooks", () => {
     const held: number[] = [];
     let minted = 0;
     for (let round = 0; round < 100; round++) {
-      const answer = await postJson(
-        sim,
-        MINT,
-        mintBody(sim, collection!, 56, { isStackable: false, initialSupply: 100 }),
-      );
+      const answer = await mintItem(sim, {
+        collection: collection!,
+        chainId: 56,
+        item: { isStackable: false, initialSupply: 100 },
+      });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       minted += answer.body.tokenIds.length;
       held.push((await webhook(added.body.id)).stats.pending);

@@ -8,6 +8,8 @@ import {
   chainFacts,
   COLLECTION,
   createCollection,
+  fold,
+  itemCreated,
   LogBook,
   market,
   MARKETPLACE,
@@ -17,13 +19,7 @@ import {
 describe("applyLogs", () => {
   it("adds what the reducers folded in: collections, each fact of a batch, market facts; nothing for a creation or an unknown collection", () => {
     const book = createCollection(new LogBook())
-      .add("ItemCreated", COLLECTION, {
-        tokenId: 1n,
-        creator: ALICE,
-        maxSupply: 9n,
-        initialSupply: 3n,
-        royaltyPerMille: 0n,
-      })
+      .add("ItemCreated", COLLECTION, itemCreated(1n, { initialSupply: 3n, maxSupply: 9n }))
       .add(
         "TransferBatch",
         COLLECTION,
@@ -42,9 +38,7 @@ describe("applyLogs", () => {
       ["TransferBatch", 2n],
       ["ItemListed", 1n],
     ]);
-    const without = emptyModels(chainFacts());
-    applyLogs(without, book.logs, book.blockTimes());
-    expect(without).toEqual(models);
+    expect(fold(book)).toEqual(models);
   });
 });
 

@@ -1,8 +1,10 @@
 import { zeroAddress, type Address, type Hex } from "viem";
+import { applyLogs } from "../../src/indexer/apply.ts";
 import type { ArgsOf, DecodedLog, IndexedEventName } from "../../src/indexer/log-source.ts";
-import type { ChainFacts } from "../../src/indexer/models.ts";
+import { emptyModels, type ChainFacts, type ChainModels } from "../../src/indexer/models.ts";
 
-// Decoded logs made by hand, shaped as viem decodes them, so reducers and views run without a chain.
+// Decoded logs made by hand, shaped as viem decodes them, so reducers and views run without a chain: the indexer's
+// tests' one home for fake logs, the models they fold into, and the histories several tests start from.
 
 export const FACTORY: Address = "0xfac0000000000000000000000000000000000001";
 export const MARKETPLACE: Address = "0xa4e0000000000000000000000000000000000002";
@@ -54,6 +56,17 @@ export class LogBook {
     return this;
   }
 
+  /** A mint as the contract logs it: ItemCreated, then its initial supply sent to the creator in the same block. */
+  mint(collection: Address, created: ArgsOf<"ItemCreated">, options: { sameBlock?: boolean } = {}): this {
+    const { tokenId: id, creator, initialSupply: value } = created;
+    return this.add("ItemCreated", collection, created, options).add(
+      "TransferSingle",
+      collection,
+      { operator: creator, from: zeroAddress, to: creator, id, value },
+      { sameBlock: true },
+    );
+  }
+
   blockTimes(): Map<bigint, number> {
     return new Map(this.logs.map((log) => [log.blockNumber, Number(log.blockTimestamp)]));
   }
@@ -83,4 +96,32 @@ export function market(
   collection: Address = COLLECTION,
 ) {
   return { listingId, seller, collection, tokenId, amount, price, currency };
+}
+
+/** ItemCreated's arguments for token `tokenId`: by Alice, one of it, as many as it may ever have, no royalty, unless said. */
+export function itemCreated(
+  tokenId: bigint,
+  {
+    creator = ALICE,
+    initialSupply = 1n,
+    maxSupply = initialSupply,
+    royaltyPerMille = 0n,
+  }: Partial<ArgsOf<"ItemCreated">> = {},
+): ArgsOf<"ItemCreated"> {
+  return { tokenId, creator, maxSupply, initialSupply, royaltyPerMille };
+}
+
+/** Alice's collection with token 1 minted to her: 5 of it, at most 9 unless said. */
+export function mintedBook(created: Partial<ArgsOf<"ItemCreated">> = {}): LogBook {
+  return createCollection(new LogBook()).mint(
+    COLLECTION,
+    itemCreated(1n, { initialSupply: 5n, maxSupply: 9n, ...created }),
+  );
+}
+
+/** The read models a book's logs fold into, in one batch from empty. */
+export function fold(book: LogBook): ChainModels {
+  const models = emptyModels(chainFacts());
+  applyLogs(models, book.logs, book.blockTimes());
+  return models;
 }

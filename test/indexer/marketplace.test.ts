@@ -1,43 +1,9 @@
 import { zeroAddress, type Address } from "viem";
 import { describe, expect, it } from "vitest";
-import { applyLogs } from "../../src/indexer/apply.ts";
-import { emptyModels, itemKey, type ChainModels } from "../../src/indexer/models.ts";
-import {
-  ALICE,
-  BOB,
-  CAROL,
-  chainFacts,
-  COLLECTION,
-  createCollection,
-  LogBook,
-  market,
-  MARKETPLACE,
-  OTHER_COLLECTION,
-} from "./logs.ts";
+import { itemKey, type ChainModels } from "../../src/indexer/models.ts";
+import { ALICE, BOB, CAROL, COLLECTION, fold, market, MARKETPLACE, mintedBook, OTHER_COLLECTION } from "./logs.ts";
 
-function fold(book: LogBook): ChainModels {
-  const models = emptyModels(chainFacts());
-  applyLogs(models, book.logs, book.blockTimes());
-  return models;
-}
-
-/** A collection, and token 1 minted to Alice: 5 of it. */
-function minted(): LogBook {
-  return createCollection(new LogBook())
-    .add("ItemCreated", COLLECTION, {
-      tokenId: 1n,
-      creator: ALICE,
-      maxSupply: 9n,
-      initialSupply: 5n,
-      royaltyPerMille: 0n,
-    })
-    .add(
-      "TransferSingle",
-      COLLECTION,
-      { operator: ALICE, from: zeroAddress, to: ALICE, id: 1n, value: 5n },
-      { sameBlock: true },
-    );
-}
+const minted = () => mintedBook();
 
 const escrow = (from: Address, value: bigint) => ({ operator: MARKETPLACE, from, to: MARKETPLACE, id: 1n, value });
 const holdersOf = (models: ChainModels) => Object.fromEntries(models.holders.get(COLLECTION) ?? []);

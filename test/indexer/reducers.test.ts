@@ -1,29 +1,24 @@
 import { stringToHex, zeroAddress, type Address } from "viem";
 import { describe, expect, it } from "vitest";
-import { applyLogs } from "../../src/indexer/apply.ts";
-import { emptyModels, itemKey, type ChainModels } from "../../src/indexer/models.ts";
+import { itemKey, type ChainModels } from "../../src/indexer/models.ts";
 import {
   ALICE,
   BOB,
   CAROL,
-  chainFacts,
   COLLECTION,
   createCollection,
   FACTORY,
+  fold,
   GENESIS,
+  itemCreated,
   LogBook,
   market,
   MARKETPLACE,
+  mintedBook,
   OTHER_COLLECTION,
   STABLECOIN,
   txHash,
 } from "./logs.ts";
-
-function fold(book: LogBook): ChainModels {
-  const models = emptyModels(chainFacts());
-  applyLogs(models, book.logs, book.blockTimes());
-  return models;
-}
 
 const time = (block: number) => GENESIS + block * 60;
 const place = (block: number, logIndex = 0) => ({
@@ -36,41 +31,16 @@ const balancesOf = (models: ChainModels, tokenId: bigint) =>
   Object.fromEntries(models.balances.get(itemKey(COLLECTION, tokenId)) ?? []);
 const activityOf = (models: ChainModels, tokenId: bigint) => models.activity.get(itemKey(COLLECTION, tokenId));
 
-function minted(): LogBook {
-  return createCollection(new LogBook())
-    .add("ItemCreated", COLLECTION, {
-      tokenId: 1n,
-      creator: ALICE,
-      maxSupply: 10n,
-      initialSupply: 5n,
-      royaltyPerMille: 50n,
-    })
-    .add(
-      "TransferSingle",
-      COLLECTION,
-      { operator: ALICE, from: zeroAddress, to: ALICE, id: 1n, value: 5n },
-      { sameBlock: true },
-    );
-}
+/** Token 1 minted to Alice: 5 of it, at most 10, with a royalty of 5%. */
+const minted = () => mintedBook({ maxSupply: 10n, royaltyPerMille: 50n });
 
 describe("reducers fold decoded logs into facts", () => {
   it("a collection's metadata and an item's description, as the chain told them", () => {
     const described = createCollection(new LogBook(), COLLECTION, ALICE);
     described.logs[0]!.args = { ...described.logs[0]!.args, metadata: stringToHex('{"genre":"Art"}') } as never;
     const book = described
-      .add("ItemCreated", COLLECTION, {
-        tokenId: 1n,
-        creator: ALICE,
-        maxSupply: 1n,
-        initialSupply: 1n,
-        royaltyPerMille: 0n,
-      })
-      .add(
-        "ItemCreated",
-        COLLECTION,
-        { tokenId: 2n, creator: ALICE, maxSupply: 1n, initialSupply: 1n, royaltyPerMille: 0n },
-        { sameBlock: true },
-      )
+      .add("ItemCreated", COLLECTION, itemCreated(1n))
+      .add("ItemCreated", COLLECTION, itemCreated(2n), { sameBlock: true })
       .add(
         "ItemDescribed",
         COLLECTION,
@@ -151,19 +121,8 @@ describe("reducers fold decoded logs into facts", () => {
 
   it("token ids one transaction creates share their creation; a batch with a repeated id gives one fact per id", () => {
     const book = minted()
-      .add("ItemCreated", COLLECTION, {
-        tokenId: 2n,
-        creator: ALICE,
-        maxSupply: 1n,
-        initialSupply: 1n,
-        royaltyPerMille: 0n,
-      })
-      .add(
-        "ItemCreated",
-        COLLECTION,
-        { tokenId: 3n, creator: ALICE, maxSupply: 1n, initialSupply: 1n, royaltyPerMille: 0n },
-        { sameBlock: true },
-      )
+      .add("ItemCreated", COLLECTION, itemCreated(2n))
+      .add("ItemCreated", COLLECTION, itemCreated(3n), { sameBlock: true })
       .add(
         "TransferBatch",
         COLLECTION,
@@ -293,14 +252,7 @@ describe("reducers fold decoded logs into facts", () => {
         uri: "",
         metadata: "0x",
       })
-      .add("ItemCreated", OTHER_COLLECTION, {
-        tokenId: 1n,
-        creator: BOB,
-        maxSupply: 1n,
-        initialSupply: 1n,
-        royaltyPerMille: 0n,
-      })
-      .add("TransferSingle", OTHER_COLLECTION, { operator: BOB, from: zeroAddress, to: BOB, id: 1n, value: 1n })
+      .mint(OTHER_COLLECTION, itemCreated(1n, { creator: BOB }))
       .add("TransferBatch", OTHER_COLLECTION, { operator: BOB, from: zeroAddress, to: BOB, ids: [2n], values: [1n] })
       .add("ItemListed", MARKETPLACE, market(1n, BOB, 1n, 1n, 10n, zeroAddress, OTHER_COLLECTION))
       .add("ItemListed", foreign, market(2n, ALICE, 1n, 1n, 10n))

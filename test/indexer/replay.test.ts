@@ -6,7 +6,7 @@ import type { Simulator } from "../../src/simulator/simulator.ts";
 import { collectionViews } from "../../src/views/collections.ts";
 import { itemEventsPage } from "../../src/views/item-events.ts";
 import { itemMetadata } from "../../src/views/item-metadata.ts";
-import { collectionsOn, mintBody, postJson, startDemo, DEMO_KEYS } from "../harness.ts";
+import { collectionsOn, DEMO_KEYS, mintItem, startDemo } from "../harness.ts";
 
 // A differential oracle on a real chain: after live writes, an index built afresh from
 // genesis out of the same chain's logs must hold the same read models and answer the
@@ -40,12 +40,8 @@ it("an index built afresh from the chain's logs equals the one that followed it 
   for (const chainId of [56, 137]) {
     const [collection] = await collectionsOn(sim, chainId);
     for (const isStackable of [true, false]) {
-      const body = mintBody(sim, collection!, chainId, {
-        isStackable,
-        initialSupply: 3,
-        ...(isStackable ? { maximumSupply: 7, royaltyFee: 40 } : {}),
-      });
-      const minted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.arcade}`, body);
+      const item = { isStackable, initialSupply: 3, ...(isStackable ? { maximumSupply: 7, royaltyFee: 40 } : {}) };
+      const minted = await mintItem(sim, { collection: collection!, chainId, apiKey: DEMO_KEYS.arcade, item });
       expect(minted.status).toBe(200);
     }
   }

@@ -7,16 +7,7 @@ import type { ReadModels } from "../../src/indexer/models.ts";
 import type { SimChain } from "../../src/chain/sim-chain.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
-import {
-  call,
-  collectionsOn,
-  DEMO_KEYS,
-  demoAccount,
-  mintBody,
-  postJson,
-  RPC_ON_FREE_PORTS,
-  startTestSimulator,
-} from "../harness.ts";
+import { call, collectionsOn, demoAccount, mintItem, RPC_ON_FREE_PORTS, startTestSimulator } from "../harness.ts";
 import { rpc as rpcCall } from "../rpc.ts";
 import { expectModelsMatchContracts } from "../chain-oracle.ts";
 
@@ -27,7 +18,6 @@ import { expectModelsMatchContracts } from "../chain-oracle.ts";
 let sim: Simulator;
 let chain: SimChain;
 let collection: Address;
-const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 
 beforeAll(async () => {
   sim = await startTestSimulator(demoWorld(), {
@@ -53,7 +43,7 @@ async function expectIndexEqualsChain(): Promise<void> {
 }
 
 async function mint(name: string, initialSupply = 2): Promise<{ txHash: Hex; tokenIds: number[] }> {
-  const { status, body } = await postJson(sim, MINT, mintBody(sim, collection, 56, { name, initialSupply }));
+  const { status, body } = await mintItem(sim, { collection, chainId: 56, item: { name, initialSupply } });
   expect(status).toBe(200);
   return body;
 }

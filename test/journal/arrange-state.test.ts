@@ -6,7 +6,7 @@ import { CHECKPOINT_FILE } from "../../src/journal/image.ts";
 import { JOURNAL_FILE } from "../../src/journal/journal.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { call, mintItem, postJson, startTestSimulator } from "../harness.ts";
 import { until } from "../eventually.ts";
 import { digestOf, everyAnswer, setBalanceBehindTheIndex } from "../control/world-answers.ts";
 
@@ -58,9 +58,7 @@ describe("fragments in the journal", () => {
     expect(refused.status).toBe(400);
     // A write between fragments, and a fragment naming what the first one added.
     const riders = (await call(first, "/_sim/world")).body.collections["dragon-riders"].address;
-    expect(
-      (await postJson(first, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(first, riders, 56))).status,
-    ).toBe(200);
+    expect((await mintItem(first, { collection: riders, chainId: 56 })).status).toBe(200);
     const second = await postJson(first, "/_sim/scenario", {
       timeline: [
         { action: "buy", listing: "crate-sale", buyer: "bob", amount: 2 },

@@ -9,15 +9,7 @@ import type { Simulator } from "../../src/simulator/simulator.ts";
 import { until } from "../eventually.ts";
 import { readWorld } from "../world-reads.ts";
 import { rpc } from "../rpc.ts";
-import {
-  collectionsOn,
-  DEMO_KEYS,
-  mintBody,
-  mintItem,
-  postJson,
-  RPC_ON_FREE_PORTS,
-  startTestSimulator,
-} from "../harness.ts";
+import { collectionsOn, DEMO_KEYS, mintItem, postJson, RPC_ON_FREE_PORTS, startTestSimulator } from "../harness.ts";
 
 // A restart with --state answers from the journal's checkpoint and the lines after it, folded,
 // before its chains have replayed anything, and answers the same once they have. The journal is
@@ -112,10 +104,7 @@ describe("a restart from a checkpoint", () => {
     const [bnb] = (await collectionsOn(sim, 56)) as [Address];
     await until("a first checkpoint", () => sim.control.state().checkpoint !== undefined);
     const first = sim.control.state().checkpoint!;
-    for (let n = 0; n < 12; n += 1)
-      expect((await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, bnb, 56))).status).toBe(
-        200,
-      );
+    for (let n = 0; n < 12; n += 1) expect((await mintItem(sim, { collection: bnb, chainId: 56 })).status).toBe(200);
     await until("a checkpoint folded past the mints", () => sim.control.state().checkpoint!.offset > first.offset);
     const { checkpoint, journal } = sim.control.state();
     expect(checkpoint!.offset).toBeGreaterThan(first.offset + 4_000);
@@ -136,9 +125,7 @@ describe("a restart from a checkpoint", () => {
     const sim = await start(dir, undefined, cache);
     await sim.live;
     const [bnb] = (await collectionsOn(sim, 56)) as [Address];
-    expect((await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, bnb, 56))).status).toBe(
-      200,
-    );
+    expect((await mintItem(sim, { collection: bnb, chainId: 56 })).status).toBe(200);
     const key = (await postJson(sim, "/_sim/api-keys", { name: "guild" })).body;
     const before = await answers(sim);
     await sim.close();
@@ -155,9 +142,7 @@ describe("a restart from a checkpoint", () => {
     await again.live;
     expect(again.restored).toMatchObject({ answeredFrom: "cache", failedAgain: 0 });
     expect(await answers(again)).toEqual(before);
-    expect(
-      (await postJson(again, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(again, bnb, 56))).status,
-    ).toBe(200);
+    expect((await mintItem(again, { collection: bnb, chainId: 56 })).status).toBe(200);
     const banners = { chainId: 137, name: "Banners", owner: key.apiKey, description: "after the fold" };
     expect((await postJson(again, "/_sim/collections", banners)).status).toBe(200);
   });
@@ -171,9 +156,7 @@ describe("a restart from a checkpoint", () => {
     const crashed = readFileSync(join(dir, CHECKPOINT_FILE));
     const rpcOn56 = (method: string, params: unknown[] = []) => rpc(sim.rpcUrls.get(56)!, method, params);
     const snapshot = await rpcOn56("evm_snapshot");
-    expect((await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, bnb, 56))).status).toBe(
-      200,
-    );
+    expect((await mintItem(sim, { collection: bnb, chainId: 56 })).status).toBe(200);
     expect(await rpcOn56("evm_revert", [snapshot])).toBe(true);
     const before = await answers(sim);
     await sim.close();

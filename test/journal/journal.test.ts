@@ -26,13 +26,13 @@ import {
   collectionsOn,
   DEMO_KEYS,
   demoAccount,
-  mintBody,
   mintItem,
   postJson,
   RPC_ON_FREE_PORTS,
   startTestSimulator,
 } from "../harness.ts";
 import { eventually, until } from "../eventually.ts";
+import { readWorld } from "../world-reads.ts";
 import { rpc } from "../rpc.ts";
 
 // --state <dir>: every acknowledged change is journaled; a restart replays the world, then the
@@ -53,7 +53,10 @@ async function start(stateDir: string, mintTimeoutMs?: number): Promise<Simulato
   return sim;
 }
 
-/** Everything a client could tell apart: the read models, each head block's hash, metadata answers, API keys. */
+/**
+ * Everything a client could tell apart: the read models, each head block's hash, every answer of the API (`readWorld`:
+ * the list, each collection, each item's whole history and metadata), API keys.
+ */
 async function digest(sim: Simulator) {
   const chains = [];
   for (const { chain, models: read } of await sim.chains.read()) {
@@ -61,14 +64,9 @@ async function digest(sim: Simulator) {
     const head = await chain.publicClient.getBlock({ blockTag: "latest" });
     chains.push({ chainId: chain.chainId, head: head.hash, models });
   }
-  const list = (await call(sim, "/api/v2/collection?perPage=100")).body;
-  const metadata = [];
-  for (const { uri } of list.collections) {
-    const path = new URL(uri).pathname;
-    metadata.push((await call(sim, `${path}/1`)).body, (await call(sim, `${path}/2`)).body);
-  }
+  const { answers } = await readWorld(sim.url, { control: false });
   const accounts = sim.accounts.list().map(({ apiKey, name, wallet }) => ({ apiKey, name, wallet }));
-  return { chains, list, metadata, accounts };
+  return { chains, answers, accounts };
 }
 
 function mintAt(sim: Simulator, collection: Address) {
@@ -141,16 +139,14 @@ describe("a journal replayed on restart", () => {
     expect((await postJson(sim, "/_sim/reset", {})).status).toBe(200);
     const { id } = (await postJson(sim, "/_sim/snapshots", {})).body;
     expect(id).toBe("1");
-    const reverted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
-      ...mintBody(sim, bnb, 56),
+    const reverted = await mintItem(sim, {
+      collection: bnb,
+      chainId: 56,
       item: { name: "Reverted", initialSupply: 1 },
     });
     expect(reverted.status).toBe(200);
     expect((await postJson(sim, `/_sim/snapshots/${id}/revert`, {})).status).toBe(200);
-    const kept = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
-      ...mintBody(sim, bnb, 56),
-      item: { name: "Kept", initialSupply: 1 },
-    });
+    const kept = await mintItem(sim, { collection: bnb, chainId: 56, item: { name: "Kept", initialSupply: 1 } });
     expect(kept.body.tokenIds).toEqual(reverted.body.tokenIds);
     const before = await digest(sim);
     await sim.close();
@@ -287,11 +283,7 @@ describe("an error answer to a write the journal recorded", () => {
     const chain = sim.chains.get(137)!;
     try {
       await chain.request("evm_setAutomine", [false], { record: false });
-      const pending = await postJson(
-        sim,
-        `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`,
-        mintBody(sim, collection, 137, { name: "Pending" }),
-      );
+      const pending = await mintItem(sim, { collection, chainId: 137, item: { name: "Pending" } });
       const onDisk = statSync(join(dir, JOURNAL_FILE)).size;
       const written = Math.max(0, ...synced);
       expect(pending.status).toBe(504);

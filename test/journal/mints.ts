@@ -1,3 +1,5 @@
+import { mintItem } from "../harness.ts";
+
 // Simulator processes of the demo world kept with --state, and mints and reads against them as a client would: the
 // journal's process tests.
 
@@ -35,17 +37,8 @@ export async function mintTargets(base: string): Promise<MintTarget[]> {
 /** One mint of an item named `name` (supply 2); a connection that breaks (the process killed) answers status 0. */
 export async function mint(base: string, target: MintTarget, name: string): Promise<Answered> {
   try {
-    const response = await fetch(`${base}/api/v2/item/new?apiKey=demo-studio-key`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        collectionAddress: target.collection,
-        recipient: target.recipient,
-        chainId: target.chainId,
-        item: { name, initialSupply: 2 },
-      }),
-    });
-    return { status: response.status, body: await response.json() };
+    const { collection, chainId, recipient } = target;
+    return await mintItem({ url: base }, { collection, chainId, recipient, item: { name, initialSupply: 2 } });
   } catch {
     return { status: 0, body: undefined };
   }

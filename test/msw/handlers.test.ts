@@ -9,6 +9,7 @@ import { COLLECTION_FIELDS } from "../../src/schemas/collection.ts";
 import { pathOf, SERVED_OPERATIONS, type Operation } from "../../src/schemas/operations.ts";
 import { DEFAULT_WORLD_FILE, fixtureWorld, SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
 import { startSimulator, type Simulator } from "../../src/simulator/simulator.ts";
+import { mintItem } from "../harness.ts";
 
 // The mock answers on an origin of its own; everything else reaches the real simulator.
 const MOCK = "http://mock.example";
@@ -238,26 +239,25 @@ describe("MSW handlers answer as the simulator does, byte for byte", () => {
     mock.use(...handlers);
     const [first] = (await fetch(`${sim.url}/api/v2/collection?perPage=1&chainId=56`).then((r) => r.json()))
       .collections as { address: string }[];
-    const body = {
-      collectionAddress: first!.address,
-      recipient: `0x${"1".repeat(40)}`,
-      chainId: 56,
-      item: { name: "Sword", initialSupply: 3, isStackable: false },
-    };
-    const minted = await fetch("http://other.example/api/v2/item/new?apiKey=demo-studio-key", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
+    const recipient = `0x${"1".repeat(40)}`;
+    const minted = await mintItem(
+      { url: "http://other.example" },
+      {
+        collection: first!.address,
+        chainId: 56,
+        recipient,
+        item: { name: "Sword", initialSupply: 3, isStackable: false },
+      },
+    );
     expect(minted.status).toBe(200);
-    const { tokenIds, item } = (await minted.json()) as { tokenIds: number[]; item: { maximumSupply: number } };
+    const { tokenIds, item } = minted.body as { tokenIds: number[]; item: { maximumSupply: number } };
     expect(tokenIds).toHaveLength(3);
     expect(item.maximumSupply).toBe(3);
     const events = await fetch(`http://other.example/api/v2/item/events/${first!.address}/${tokenIds[0]}`).then((r) =>
       r.json(),
     );
     expect(events.events).toMatchObject([
-      { event: "TransferBatch", from: `0x${"0".repeat(40)}`, to: body.recipient, tokenId: tokenIds[0] },
+      { event: "TransferBatch", from: `0x${"0".repeat(40)}`, to: recipient, tokenId: tokenIds[0] },
     ]);
     // The default handlers' world is untouched.
     const before = await fetch(`${MOCK}/api/v2/item/events/${first!.address}/${tokenIds[0]}`);

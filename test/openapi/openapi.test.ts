@@ -12,7 +12,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM, itInChromium } from "../chromium.ts";
-import { DEMO_KEYS, demoAccount, startDemo } from "../harness.ts";
+import { mintItem, startDemo } from "../harness.ts";
 import { buildOpenApiDocument, openApiPath } from "../../src/openapi/document.ts";
 import { Pipeline, type PipelineDeps } from "../../src/pipeline/pipeline.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
@@ -123,17 +123,8 @@ describe("served by the simulator", () => {
     expect(
       accepts("CollectionResponse", await (await fetch(`${sim.url}/api/v2/collection/${address}`)).json()),
     ).toEqual([]);
-    const mint = await fetch(`${sim.url}/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        collectionAddress: address,
-        recipient: demoAccount(sim, "studio").wallet,
-        chainId,
-        item: { name: "Docs sword", initialSupply: 2 },
-      }),
-    });
-    const minted = (await mint.json()) as { tokenIds: number[]; collectionAddress: string };
+    const mint = await mintItem(sim, { collection: address, chainId, item: { name: "Docs sword", initialSupply: 2 } });
+    const minted = mint.body as { tokenIds: number[]; collectionAddress: string };
     expect(mint.status, JSON.stringify(minted)).toBe(200);
     expect(accepts("MintResponse", minted)).toEqual([]);
     expect(

@@ -9,6 +9,7 @@ import {
 } from "../../src/package/index.ts";
 import { streamEvents } from "../../src/package/events-client.ts";
 import { until, within } from "../eventually.ts";
+import { mintItem } from "../harness.ts";
 
 // The package's iterator over GET /_sim/events: typed events from a real simulator, the loop left
 // with break (the connection closes), a start after a given event, a loop that times out; one event
@@ -18,19 +19,9 @@ let sim: RunningSimulator;
 const collectionOn = async (chainId: number): Promise<string> =>
   (await (await fetch(`${sim.url}/api/v2/collection?chainId=${chainId}&perPage=1`)).json()).collections[0].address;
 const mint = async (collection: string) => {
-  const studio = sim.accounts.find((account) => account.apiKey === "demo-studio-key")!;
-  const response = await fetch(`${sim.url}/api/v2/item/new?apiKey=${studio.apiKey}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      collectionAddress: collection,
-      recipient: studio.wallet,
-      chainId: 56,
-      item: { name: "Iterated", initialSupply: 2 },
-    }),
-  });
+  const response = await mintItem(sim, { collection, chainId: 56, item: { name: "Iterated", initialSupply: 2 } });
   expect(response.status).toBe(200);
-  return (await response.json()) as { txHash: string; tokenIds: number[] };
+  return response.body as { txHash: string; tokenIds: number[] };
 };
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { CLIENT_METHODS } from "../../src/package/control-client.ts";
 import { startSimulator } from "../../src/package/index.ts";
 import { CONTROL_OPERATIONS } from "../../src/schemas/control-operations.ts";
+import { mintItem } from "../harness.ts";
 import { rpc } from "../rpc.ts";
 
 const portOf = (url: string) => Number(new URL(url).port);
@@ -52,18 +53,14 @@ console.log("closed");`;
     try {
       const { collections } = await fetch(`${sim.url}/api/v2/collection?chainId=56&perPage=1`).then((r) => r.json());
       const mint = () =>
-        fetch(`${sim.url}/api/v2/item/new?apiKey=demo-studio-key`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            collectionAddress: collections[0].address,
-            recipient: collections[0].ownerAddress,
-            chainId: 56,
-            item: { name: "Client", initialSupply: 1 },
-          }),
+        mintItem(sim, {
+          collection: collections[0].address,
+          chainId: 56,
+          recipient: collections[0].ownerAddress,
+          item: { name: "Client", initialSupply: 1 },
         });
       const { id } = await sim.control.snapshot();
-      const minted = await (await mint()).json();
+      const minted = (await mint()).body;
       await sim.control.revert(id);
       expect(
         (await fetch(`${sim.url}/api/v2/item/events/${collections[0].address}/${minted.tokenIds[0]}`)).status,

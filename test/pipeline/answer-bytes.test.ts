@@ -9,7 +9,7 @@ import { ANSWER_BYTES_KEPT, ANSWERS_KEPT, AnswerBytes } from "../../src/pipeline
 import { apiAnswers } from "../../src/routes/api.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { call, DEMO_KEYS, mintBody, postJson, RPC_ON_FREE_PORTS, startTestSimulator } from "../harness.ts";
+import { call, mintItem, postJson, RPC_ON_FREE_PORTS, startTestSimulator } from "../harness.ts";
 import { rpc } from "../rpc.ts";
 
 // The reads' answers kept as bytes against answers made afresh for the same request, on the same chains and read
@@ -39,8 +39,6 @@ afterAll(async () => {
   fresh?.close();
   await sim?.close();
 });
-
-const MINT = `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`;
 
 function query(fields: Record<string, string | number | undefined>): string {
   const given = Object.entries(fields).filter(([, value]) => value !== undefined);
@@ -111,7 +109,7 @@ async function everyUrlAnswersFresh(): Promise<void> {
 
 async function mint(chainId: number): Promise<void> {
   const collection = collections.find((c) => c.chainId === chainId)!;
-  expect((await postJson(sim, MINT, mintBody(sim, collection.address, chainId))).status).toBe(200);
+  expect((await mintItem(sim, { collection: collection.address, chainId })).status).toBe(200);
 }
 
 describe("the reads' answers kept as bytes", () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { call, expectErrorBody, startDemo } from "../harness.ts";
+import { call, expectErrorBody, mintItem, startDemo } from "../harness.ts";
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -249,22 +249,18 @@ describe("GET /api/v2/item/events/:address/:tokenId", () => {
 describe("serving", () => {
   it("resolves <uri>/<tokenId> to the item's metadata on the simulator itself", async () => {
     const [dragons] = (await call(sim, "/api/v2/collection?name=Dragon%20Riders")).body.collections;
-    const mint = await fetch(`${sim.url}/api/v2/item/new?apiKey=demo-studio-key`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        collectionAddress: dragons.address,
-        recipient: dragons.ownerAddress,
-        chainId: 56,
-        item: {
-          name: "Saddle",
-          initialSupply: 1,
-          imageUrl: "https://img.example/saddle.png",
-          properties: [{ name: "speed", value: "9", static: true }],
-        },
-      }),
+    const mint = await mintItem(sim, {
+      collection: dragons.address,
+      recipient: dragons.ownerAddress,
+      chainId: 56,
+      item: {
+        name: "Saddle",
+        initialSupply: 1,
+        imageUrl: "https://img.example/saddle.png",
+        properties: [{ name: "speed", value: "9", static: true }],
+      },
     });
-    const [tokenId] = (await mint.json()).tokenIds;
+    const [tokenId] = mint.body.tokenIds;
     const metadata = await fetch(`${dragons.uri}/${tokenId}`);
     expect(metadata.status).toBe(200);
     expect(await metadata.json()).toMatchObject({

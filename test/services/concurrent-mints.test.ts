@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Simulator } from "../../src/simulator/simulator.ts";
-import { call, collectionsOn, DEMO_KEYS, mintBody, postJson, startDemo } from "../harness.ts";
+import { call, collectionsOn, DEMO_KEYS, mintItem, startDemo } from "../harness.ts";
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -13,11 +13,12 @@ it("50 simultaneous mints from several API keys on one chain all succeed with di
   const keys = [DEMO_KEYS.studio, DEMO_KEYS.arcade];
   const answers = await Promise.all(
     Array.from({ length: 50 }, (_, i) =>
-      postJson(
-        sim,
-        `/api/v2/item/new?apiKey=${keys[i % keys.length]}`,
-        mintBody(sim, collections[i % 2]!, 56, { name: `Item ${i}`, initialSupply: i + 1 }),
-      ),
+      mintItem(sim, {
+        collection: collections[i % 2]!,
+        chainId: 56,
+        apiKey: keys[i % keys.length],
+        item: { name: `Item ${i}`, initialSupply: i + 1 },
+      }),
     ),
   );
   expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
@@ -47,22 +48,14 @@ it("a lone mint is mined at once in a block of its own; simultaneous mints share
   };
 
   const before = await chain.publicClient.getBlockNumber();
-  const lone = await postJson(
-    sim,
-    `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`,
-    mintBody(sim, collection!, 56, { name: "Alone", initialSupply: 1 }),
-  );
+  const lone = await mintItem(sim, { collection: collection!, chainId: 56, item: { name: "Alone", initialSupply: 1 } });
   expect(lone.status).toBe(200);
   expect(await mintedIn(lone.body)).toBe(Number(before) + 1);
   expect((await chain.publicClient.getBlock({ blockNumber: before + 1n })).transactions).toEqual([lone.body.txHash]);
 
   const answers = await Promise.all(
     Array.from({ length: 24 }, (_, i) =>
-      postJson(
-        sim,
-        `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`,
-        mintBody(sim, collection!, 56, { name: `Together ${i}`, initialSupply: 1 }),
-      ),
+      mintItem(sim, { collection: collection!, chainId: 56, item: { name: `Together ${i}`, initialSupply: 1 } }),
     ),
   );
   expect(answers.map((answer) => answer.status)).toEqual(Array(24).fill(200));

@@ -10,6 +10,7 @@ import {
   demoAccount,
   expectErrorBody,
   mintBody,
+  mintItem,
   postJson,
   startDemo,
 } from "../harness.ts";
@@ -38,11 +39,11 @@ async function itemCount(collection: Address): Promise<bigint> {
 describe("POST /api/v2/item/new", () => {
   it("mints a stackable item: one new token id, the answer carries txHash, and the history shows the mint at once", async () => {
     const before = await itemCount(bnb[0]!);
-    const { status, body } = await postJson(
-      sim,
-      MINT,
-      mintBody(sim, bnb[0]!, 56, { initialSupply: 7, maximumSupply: 70, royaltyFee: 50 }),
-    );
+    const { status, body } = await mintItem(sim, {
+      collection: bnb[0]!,
+      chainId: 56,
+      item: { initialSupply: 7, maximumSupply: 70, royaltyFee: 50 },
+    });
     expect(status).toBe(200);
     expect(body.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(body.tokenIds).toEqual([Number(before) + 1]);
@@ -75,11 +76,11 @@ describe("POST /api/v2/item/new", () => {
 
   it("mints non-stackable items as one token id of supply one per unit", async () => {
     const before = Number(await itemCount(bnb[0]!));
-    const { status, body } = await postJson(
-      sim,
-      MINT,
-      mintBody(sim, bnb[0]!, 56, { isStackable: false, initialSupply: 3 }),
-    );
+    const { status, body } = await mintItem(sim, {
+      collection: bnb[0]!,
+      chainId: 56,
+      item: { isStackable: false, initialSupply: 3 },
+    });
     expect(status).toBe(200);
     expect(body.tokenIds).toEqual([before + 1, before + 2, before + 3]);
     for (const tokenId of body.tokenIds) {
@@ -102,19 +103,19 @@ describe("POST /api/v2/item/new", () => {
 
   it("follows the contract's role: granting lets a wallet mint, revoking stops it", async () => {
     const guest = demoAccount(sim, "guest");
-    const guestMint = `/api/v2/item/new?apiKey=${guest.apiKey}`;
-    const refused = await postJson(sim, guestMint, mintBody(sim, bnb[2]!, 56));
+    const guestMint = () => mintItem(sim, { collection: bnb[2]!, chainId: 56, apiKey: guest.apiKey });
+    const refused = await guestMint();
     expect(refused.status).toBe(403);
     expectErrorBody(refused.body, "FORBIDDEN");
 
     const target = sim.chains.get(56)!;
     const role = { admin: demoAccount(sim, "studio").wallet, collection: bnb[2]!, wallet: guest.wallet };
     await target.confirmed(await grantMinter(target, role));
-    const granted = await postJson(sim, guestMint, mintBody(sim, bnb[2]!, 56));
+    const granted = await guestMint();
     expect(granted.status).toBe(200);
 
     await target.confirmed(await revokeMinter(target, role));
-    const revoked = await postJson(sim, guestMint, mintBody(sim, bnb[2]!, 56));
+    const revoked = await guestMint();
     expect(revoked.status).toBe(403);
     expect(revoked.body.errors[0]).toContain(guest.wallet);
   });
@@ -144,7 +145,7 @@ describe("refused mints answer a 4xx and change nothing on chain", () => {
     ],
     [
       "an unknown item field",
-      () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { colour: "red" })),
+      () => mintItem(sim, { collection: bnb[0]!, chainId: 56, item: { colour: "red" } }),
       400,
       "VALIDATION_FAILED",
     ],
@@ -154,78 +155,88 @@ describe("refused mints answer a 4xx and change nothing on chain", () => {
       400,
       "VALIDATION_FAILED",
     ],
-    ["an unknown chainId", () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 5)), 400, "VALIDATION_FAILED"],
+    ["an unknown chainId", () => mintItem(sim, { collection: bnb[0]!, chainId: 5 }), 400, "VALIDATION_FAILED"],
     [
       "a collection that lives on another chain",
-      () => postJson(sim, MINT, mintBody(sim, polygon[0]!, 56)),
+      () => mintItem(sim, { collection: polygon[0]!, chainId: 56 }),
       404,
       "NOT_FOUND",
     ],
-    ["an unknown collection", () => postJson(sim, MINT, mintBody(sim, `0x${"12".repeat(20)}`, 56)), 404, "NOT_FOUND"],
+    [
+      "an unknown collection",
+      () => mintItem(sim, { collection: `0x${"12".repeat(20)}`, chainId: 56 }),
+      404,
+      "NOT_FOUND",
+    ],
     ["a missing apiKey", () => postJson(sim, "/api/v2/item/new", mintBody(sim, bnb[0]!, 56)), 401, "UNAUTHORIZED"],
     [
       "an unknown apiKey",
-      () => postJson(sim, "/api/v2/item/new?apiKey=nope", mintBody(sim, bnb[0]!, 56)),
+      () => mintItem(sim, { collection: bnb[0]!, chainId: 56, apiKey: "nope" }),
       401,
       "UNAUTHORIZED",
     ],
     [
       "an unauthorized wallet",
-      () => postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.guest}`, mintBody(sim, bnb[0]!, 56)),
+      () => mintItem(sim, { collection: bnb[0]!, chainId: 56, apiKey: DEMO_KEYS.guest }),
       403,
       "FORBIDDEN",
     ],
     [
       "a supply above the max",
-      () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { initialSupply: 11, maximumSupply: 10 })),
+      () => mintItem(sim, { collection: bnb[0]!, chainId: 56, item: { initialSupply: 11, maximumSupply: 10 } }),
       422,
       "CONTRACT_RULE",
     ],
     [
       "a non-stackable supply above the max",
-      () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { isStackable: false, initialSupply: 3, maximumSupply: 2 })),
+      () =>
+        mintItem(sim, {
+          collection: bnb[0]!,
+          chainId: 56,
+          item: { isStackable: false, initialSupply: 3, maximumSupply: 2 },
+        }),
       422,
       "CONTRACT_RULE",
     ],
     [
       "a royalty of 30%",
-      () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { royaltyFee: 300 })),
+      () => mintItem(sim, { collection: bnb[0]!, chainId: 56, item: { royaltyFee: 300 } }),
       422,
       "CONTRACT_RULE",
     ],
     [
       "a royalty above 100%",
-      () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { royaltyFee: 1001 })),
+      () => mintItem(sim, { collection: bnb[0]!, chainId: 56, item: { royaltyFee: 1001 } }),
       400,
       "VALIDATION_FAILED",
     ],
     [
       "too many non-stackable tokens",
-      () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { isStackable: false, initialSupply: 101 })),
+      () => mintItem(sim, { collection: bnb[0]!, chainId: 56, item: { isStackable: false, initialSupply: 101 } }),
       400,
       "VALIDATION_FAILED",
     ],
     [
       "a body over the size limit",
-      () => postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { description: oversized })),
+      () => mintItem(sim, { collection: bnb[0]!, chainId: 56, item: { description: oversized } }),
       413,
       "PAYLOAD_TOO_LARGE",
     ],
     [
       "metadata too large to go on chain (a body within the size limit)",
       () =>
-        postJson(
-          sim,
-          MINT,
-          mintBody(sim, bnb[0]!, 56, {
+        mintItem(sim, {
+          collection: bnb[0]!,
+          chainId: 56,
+          item: {
             description: "d".repeat(5000),
             properties: Array.from({ length: 20 }, (_, i) => ({
               name: `p${i}`,
               value: "v".repeat(1000),
               static: true,
             })),
-          }),
-        ),
+          },
+        }),
       413,
       "PAYLOAD_TOO_LARGE",
     ],
@@ -259,12 +270,12 @@ describe("refused mints answer a 4xx and change nothing on chain", () => {
       properties: [{ name: "lore", value: "v".repeat(1000), static: true }],
     };
     const properties = Array.from({ length: 12 }, () => item.properties[0]);
-    const { body } = await postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { ...item, properties }));
+    const { body } = await mintItem(sim, { collection: bnb[0]!, chainId: 56, item: { ...item, properties } });
     expect(body.errors[0]).toMatch(/^item: the item's metadata is [0-9,]+ bytes as it goes on chain .* 16,384 allowed/);
   });
 
   it("names the problem in errors[] for a royalty of 30%", async () => {
-    const { body } = await postJson(sim, MINT, mintBody(sim, bnb[0]!, 56, { royaltyFee: 300 }));
+    const { body } = await mintItem(sim, { collection: bnb[0]!, chainId: 56, item: { royaltyFee: 300 } });
     expect(body.errors[0]).toMatch(/royaltyFee 300/);
   });
 });

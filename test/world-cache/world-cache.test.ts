@@ -10,7 +10,7 @@ import { cacheWorldAhead } from "../../src/simulator/world-image.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { eventually, until } from "../eventually.ts";
 import { readWorld } from "../world-reads.ts";
-import { call, DEMO_KEYS, mintBody, postJson, startTestSimulator } from "../harness.ts";
+import { call, mintItem, startTestSimulator } from "../harness.ts";
 
 // A world replayed once is cached (an image of its index as loaded, the metadata on chain included);
 // the next start answers reads from that image at once, replays the world onto its chains in the
@@ -100,7 +100,7 @@ describe("the world cache", () => {
 
       const { body } = await call(sim, `/api/v2/collection?chainId=56`);
       const collection = body.collections[0].address;
-      const minted = await postJson(sim, `/api/v2/item/new?apiKey=${DEMO_KEYS.studio}`, mintBody(sim, collection, 56));
+      const minted = await mintItem(sim, { collection, chainId: 56 });
       expect(live).toBe(true);
       expect(minted.status).toBe(200);
       const history = await call(sim, `/api/v2/item/events/${collection}/${minted.body.tokenIds[0]}`);
