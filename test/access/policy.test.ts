@@ -8,6 +8,7 @@ import {
   isLoopbackHost,
   isWildcardHost,
   LOOPBACK_ORIGINS,
+  loopbackPolicy,
   originAllowed,
   withLoopbackOrigins,
 } from "../../src/access/policy.ts";
@@ -404,5 +405,30 @@ describe("hosts", () => {
         "https://app.example",
       ]);
     });
+  });
+});
+
+describe("the loopback policy of a dev tool (nft-sim proxy)", () => {
+  const proxy = loopbackPolicy(["https://app.example"]);
+  const refused = (fields: Partial<AccessRequest>) => proxy.refusal(request(fields))?.message ?? "ok";
+
+  it("lets a write through from loopback, a script or an allowed origin, and no Host but loopback and addresses", () => {
+    expect(refused(mint)).toBe("ok");
+    expect(refused({ ...mint, origin: "http://localhost:5173" })).toBe("ok");
+    expect(refused({ ...mint, origin: "https://app.example" })).toBe("ok");
+    expect(refused({ ...mint, host: "10.0.0.2:3000" })).toBe("ok");
+    expect(refused({ ...mint, host: "evil.example" })).toBe("This Host may not change state");
+    expect(refused({ ...mint, origin: "https://evil.example" })).toBe("This origin may not change state");
+  });
+
+  it("allows its --cors origins on the API only; its control API needs a loopback Host; it has no token", () => {
+    expect(proxy.allowedOrigin("api", "https://app.example")).toBe("https://app.example");
+    expect(proxy.allowedOrigin("rpc", "https://app.example")).toBeUndefined();
+    expect(proxy.allowedOrigin("rpc", "http://127.0.0.1:5173")).toBe("http://127.0.0.1:5173");
+    expect(proxy.controlOn).toBe(true);
+    expect(refused({ ...control, host: "evil.example" })).toBe("This Host may not use the control API");
+    expect(refused({ ...control, contentType: "application/json", hasBody: true })).toBe("ok");
+    expect(refused({ ...rpc, host: "evil.example" })).toBe("This Host may not use this JSON-RPC port");
+    expect(refused(rpc)).toBe("ok");
   });
 });

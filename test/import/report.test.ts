@@ -53,9 +53,10 @@ describe("fidelityReport", () => {
   });
 
   it("is not faithful when anything else differs: a status, a value, a missing field, a list's length", async () => {
-    local.set("/c", { status: 200, body: JSON.stringify({ amount: "2", list: [1], extra: true }) });
+    // Answers of the API: a field only the local one has is no metadata default there.
+    local.set("/api/v2/c", { status: 200, body: JSON.stringify({ amount: "2", list: [1], extra: true }) });
     const report = await fidelityReport(
-      [live("/c", { amount: "3", list: [1, 2] }), live("/missing", { name: "Gone" })],
+      [live("/api/v2/c", { amount: "3", list: [1, 2] }), live("/api/v2/missing", { name: "Gone" })],
       LIVE,
       localBase,
       toLocal,
