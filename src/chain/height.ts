@@ -18,9 +18,17 @@ export async function mineUntilNext(
   provider: RequestProvider,
   block: number,
 ): Promise<{ passedAt: number } | undefined> {
-  const head = Number(BigInt((await provider.request({ method: "eth_blockNumber", params: [] })) as Hex));
-  if (head >= block) return { passedAt: head };
-  const count = block - 1 - head;
-  if (count > 0) await provider.request({ method: "hardhat_mine", params: [`0x${count.toString(16)}`, "0x0"] });
+  const head = (await provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as {
+    number: Hex;
+    timestamp: Hex;
+  };
+  const number = Number(BigInt(head.number));
+  if (number >= block) return { passedAt: number };
+  const count = block - 1 - number;
+  if (count === 0) return undefined;
+  // hardhat_mine stamps its first block by the wall clock (the interval only spaces the rest): pinned to the head's
+  // time, so how long the start took does not change the blocks' hashes, nor those of every block after them.
+  await provider.request({ method: "evm_setNextBlockTimestamp", params: [head.timestamp] });
+  await provider.request({ method: "hardhat_mine", params: [`0x${count.toString(16)}`, "0x0"] });
   return undefined;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { heightPassed, mineUntilNext } from "../../src/chain/height.ts";
 import { startChain, type Chain } from "../../src/chain/network.ts";
 import { keyFor } from "../../src/core/keys.ts";
+import type { Hex } from "viem";
 
 let chain: Chain;
 const head = async () => Number(await chain.publicClient.getBlockNumber());
@@ -30,5 +31,36 @@ describe("mineUntilNext", () => {
     expect(await mineUntilNext(chain.connection.provider, 51_000_000)).toEqual({ passedAt: 51_000_000 });
     expect(await head()).toBe(51_000_000);
     expect(heightPassed(56, 51_000_000, 51_000_000)).toContain("chain 56 is at block 51000000, past block 51000000");
+  });
+});
+
+describe("mineUntilNext on a chain that started a while ago (a loaded machine)", () => {
+  const genesisTime = new Date("2025-01-01T00:00:00Z");
+  const started: Chain[] = [];
+  afterAll(() => Promise.all(started.map((one) => one.close())));
+
+  /** A chain mined up to block 200 `afterMs` after it started; answers each block's hash and time, genesis on. */
+  async function minedAfter(afterMs: number) {
+    const one = await startChain({ chainId: 56, keys: [keyFor("height")], genesisTime });
+    started.push(one);
+    await new Promise((resolve) => setTimeout(resolve, afterMs));
+    await mineUntilNext(one.connection.provider, 200);
+    const blocks = [];
+    for (let number = 0; number < 200; number++) {
+      const { hash, timestamp } = (await one.connection.provider.request({
+        method: "eth_getBlockByNumber",
+        params: [`0x${number.toString(16)}`, false],
+      })) as { hash: Hex; timestamp: Hex };
+      blocks.push({ number, hash, time: Number(BigInt(timestamp)) });
+    }
+    return blocks;
+  }
+
+  it("makes the same blocks as one mined at once: every block at genesis time, every hash alike", async () => {
+    // Over a second after its start, a block stamped by the wall clock would be a second later than genesis.
+    const [atOnce, late] = await Promise.all([minedAfter(0), minedAfter(1_100)]);
+    const genesis = genesisTime.getTime() / 1000;
+    expect(late.filter(({ time }) => time !== genesis)).toEqual([]);
+    expect(late).toEqual(atOnce);
   });
 });

@@ -17,7 +17,8 @@ import { ChainRevert } from "../../src/chain/revert.ts";
 import { Journal, JOURNAL_FILE, JOURNAL_FORMAT } from "../../src/journal/journal.ts";
 import { START_ERRORS } from "../../src/core/errors.ts";
 import { JournalFile } from "../../src/journal/journal-file.ts";
-import { DEFAULT_OPTIONS } from "../../src/core/config.ts";
+import { DEFAULT_OPTIONS, startBlockOf } from "../../src/core/config.ts";
+import type { RequestProvider } from "../../src/chain/block-batcher.ts";
 import type { ScenarioWorld } from "../../src/scenario/replay.ts";
 import { chooseWorld, demoWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
@@ -67,6 +68,44 @@ async function digest(sim: Simulator) {
   const { answers } = await readWorld(sim.url, { control: false });
   const accounts = sim.accounts.list().map(({ apiKey, name, wallet }) => ({ apiKey, name, wallet }));
   return { chains, answers, accounts };
+}
+
+/**
+ * Each chain's blocks, hash and time: genesis and the next two, then every block from the last empty ones before the
+ * world's start block to the head (the hash of each takes in its parent's: the blocks between are the same too).
+ */
+async function everyBlock(sim: Simulator) {
+  const chains = [];
+  for (const chain of sim.chains.all()) {
+    const head = Number(await chain.publicClient.getBlockNumber({ cacheTime: 0 }));
+    const numbers = [0, 1, 2];
+    for (let number = startBlockOf({ chainId: chain.chainId }) - 2; number <= head; number++) numbers.push(number);
+    const blocks = [];
+    for (const number of numbers) {
+      const { hash, timestamp } = await chain.publicClient.getBlock({ blockNumber: BigInt(number) });
+      blocks.push({ number, hash, timestamp });
+    }
+    chains.push({ chainId: chain.chainId, blocks });
+  }
+  return chains;
+}
+
+/**
+ * Runs `work` with every in-process chain held up `ms` before it mines its empty blocks up to the world's start (as a
+ * loaded machine may hold it): the wall clock is past another second by then.
+ */
+async function slowBeforeMining<T>(provider: RequestProvider, ms: number, work: () => Promise<T>): Promise<T> {
+  const prototype = Object.getPrototypeOf(provider) as RequestProvider;
+  const request = prototype.request;
+  prototype.request = async function (this: RequestProvider, args) {
+    if (args.method === "hardhat_mine") await new Promise((resolve) => setTimeout(resolve, ms));
+    return request.call(this, args);
+  };
+  try {
+    return await work();
+  } finally {
+    prototype.request = request;
+  }
 }
 
 function mintAt(sim: Simulator, collection: Address) {
@@ -261,6 +300,25 @@ describe("a journal replayed on restart", () => {
     const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
     writeFileSync(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: "world", id: "some other world" })}\n`);
     await expect(start(dir)).rejects.toThrow(/journal of another world/);
+  });
+});
+
+describe("a restart on a loaded machine", () => {
+  it("makes every block as before the stop, however long its chains took to start", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "nft-sim-state-"));
+    const sim = await start(dir);
+    const [bnb] = (await collectionsOn(sim, 56)) as [Address];
+    expect((await mintAt(sim, bnb)).status).toBe(200);
+    expect((await postJson(sim, "/_sim/time/advance", { seconds: 3600 })).status).toBe(200);
+    const before = await everyBlock(sim);
+    const provider = sim.chains.get(56)!.writer!.link.connection.provider;
+    await sim.close();
+
+    const again = await slowBeforeMining(provider, 1_100, () => start(dir));
+    const after = await everyBlock(again);
+    // The blocks before the world's are at genesis time, not at whenever the chain got to mine them.
+    for (const { blocks } of after) expect(blocks[1]!.timestamp).toBe(blocks[0]!.timestamp);
+    expect(after).toEqual(before);
   });
 });
 
