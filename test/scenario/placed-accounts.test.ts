@@ -1,38 +1,17 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { parseScenario } from "../../src/scenario/load.ts";
-import { scenarioWorld } from "../../src/scenario/replay.ts";
-import { SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { postJson, startTestSimulator } from "../harness.ts";
+import { ALICE, BOB, liveAccountsScenario, liveAccountsWorld, LORD, PLACED } from "./live-accounts.ts";
 
 // Accounts named by their live address, without a key (as an imported world names live accounts): the chain sends as
 // them by impersonation, so the API answers their addresses as `from`, `to` and `ownerAddress`; and the world comes out
 // the same, block hashes included, when a start replays it from the world cache or a --state journal.
 
-const SMALL = JSON.parse(readFileSync(new URL("./small-scenario.json", import.meta.url), "utf8"));
-const PLACED = "0xdb0047cb1dfc44696f6e9868ef6bb40000280b05";
-const LORD = "0x7a6d17c77fe350011596572d73d332d6b0794f06";
-const ALICE = "0xe29f0b490f0d89ca7acac1c7bed2e07ecad65201";
-const BOB = "0x00000000000000000000000000000000000b0b01";
-
-function liveAccountsScenario() {
-  const scenario = structuredClone(SMALL);
-  scenario.accounts = [
-    { name: "studio", keyLabel: "developer/studio" },
-    { name: "guest" },
-    { name: "lord", address: LORD.toUpperCase().replace("0X", "0x") },
-    { name: "alice", address: ALICE },
-    { name: "bob", address: BOB },
-  ];
-  // The live owner owns it (and announces it); the studio mints as a minter.
-  Object.assign(scenario.collections[0], { address: PLACED, owner: "lord", minters: ["studio"] });
-  return scenario;
-}
-
-const world = () => scenarioWorld(parseScenario(liveAccountsScenario()), { baseUrl: SNAPSHOT_BASE_URL });
+const world = () => liveAccountsWorld();
 
 async function get(sim: Simulator, path: string): Promise<any> {
   const response = await fetch(`${sim.url}${path}`);

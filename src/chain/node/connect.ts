@@ -78,13 +78,12 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   const writer = new NodeWriter(rpc, chainId, { ...(keys ? { keys, pools } : {}), sendsSync: capabilities.sendsSync });
   // A world that cannot come out right here is refused before anything else is asked of the node.
   const timed = !recorded && (options.worldChains?.has(chainId) ?? true);
+  const impersonated = timed ? (options.impersonated ?? []) : [];
+  if (writer.signs && impersonated.length > 0) throw keyless(rpc.shown, chainId, impersonated);
   const time = timed ? await startTime(rpc, chainId, capabilities.setsTime, options.genesisTime) : undefined;
   const senders = [...(deployer && !recorded ? [addressOf(deployer)] : []), ...options.walletKeys.map(addressOf)];
-  const impersonated = timed ? (options.impersonated ?? []) : [];
-  if (writer.signs) {
-    if (impersonated.length > 0) throw keyless(rpc.shown, chainId, impersonated);
-    await checkFunded(rpc, chainId, [...senders, ...poolKeys.map(addressOf)]);
-  } else await openWallets(rpc, chainId, capabilities, [...senders, ...impersonated]);
+  if (writer.signs) await checkFunded(rpc, chainId, [...senders, ...poolKeys.map(addressOf)]);
+  else await openWallets(rpc, chainId, capabilities, [...senders, ...impersonated]);
   await writer.primeNonces();
 
   let placed: { contracts: RecordedChain | Omit<RecordedChain, "world" | "loadedAt">; attached?: RecordedChain };
