@@ -4,7 +4,7 @@ import type { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import { ChainRevert } from "../chain/revert.ts";
 import { apiError, apiErrorIn, ERRORS } from "../core/errors.ts";
-import { slugify } from "../core/formats.ts";
+import { lowerAddress, slugify } from "../core/formats.ts";
 import { ChainReplay } from "../scenario/chain-replay.ts";
 import type { CheckedFragment } from "../schemas/fragment.ts";
 import type { WorldHandles } from "../core/handles.ts";
@@ -101,10 +101,17 @@ async function checked(fragment: CheckedFragment, parts: ArrangeParts, baseUrl: 
   }
   const addresses = new Map([...handles.accounts].map(([name, account]) => [name, account.address]));
   fragment.accounts.forEach((account, i) => {
-    const address = addressOf(keyFor(account.keyLabel ?? `account/${account.name}`));
+    const address = account.address
+      ? lowerAddress(account.address)
+      : addressOf(keyFor(account.keyLabel ?? `account/${account.name}`));
     const taken = handles.nameOf(address);
-    if (taken) problems.push(`accounts[${i}].keyLabel: its key is the wallet of the world's account '${taken}'`);
+    const field = account.address ? "address" : "keyLabel";
+    if (taken) problems.push(`accounts[${i}].${field}: it is the wallet of the world's account '${taken}'`);
     addresses.set(account.name, address);
+  });
+  fragment.apiKeys.forEach(({ account }, i) => {
+    if (handles.accounts.has(account) && !handles.accounts.get(account)!.key)
+      problems.push(`apiKeys[${i}].account: account '${account}' is at an address without a key: it cannot mint`);
   });
   if (problems.length > 0) throw invalidFragment(problems);
   const added = { names: new Set(fragment.accounts.map((account) => account.name)), coin: NEW_WALLET_BALANCE };
@@ -122,14 +129,15 @@ async function send(
   const { chains, accounts, handles } = parts;
   const answer: ArrangeResponse = { now, accounts: {}, collections: {}, items: {}, listings: {}, timeline: [] };
   for (const account of fragment.accounts) {
-    const key = keyFor(account.keyLabel ?? `account/${account.name}`);
+    // One at a live address has no key: the chain sends as it by impersonation.
+    const key = account.address ? undefined : keyFor(account.keyLabel ?? `account/${account.name}`);
     await fundWallet(chains.all(), addresses.get(account.name)!);
-    handles.accounts.set(account.name, { address: addresses.get(account.name)!, key });
+    handles.accounts.set(account.name, { address: addresses.get(account.name)!, ...(key ? { key } : {}) });
     answer.accounts[account.name] = { address: addresses.get(account.name)! };
   }
   for (const { key: apiKey, account: name } of fragment.apiKeys) {
     const { address: wallet, key: walletKey } = handles.accounts.get(name)!;
-    accounts.add({ apiKey, name, wallet, walletKey });
+    accounts.add({ apiKey, name, wallet, walletKey: walletKey! });
     answer.accounts[name] = { address: wallet, apiKey };
   }
   const context = {

@@ -1,6 +1,6 @@
 import { hre } from "./hre.ts";
 import type { NetworkConnection } from "hardhat/types/network";
-import type { Address, Hex } from "viem";
+import { toHex, type Address, type Hex } from "viem";
 import { addressOf } from "../core/keys.ts";
 import { lowerAddress } from "../core/formats.ts";
 import type { RequestProvider } from "./block-batcher.ts";
@@ -35,6 +35,8 @@ export interface ChainStart {
   chainId: number;
   /** Private keys of every account that will send transactions; each is funded at genesis. */
   keys: Hex[];
+  /** Accounts without a key that will send transactions: sent as by impersonation, each given the same coin. */
+  impersonated?: Address[];
   /** Genesis time; a past date lets a world be replayed at fixed times. */
   genesisTime?: Date;
 }
@@ -69,7 +71,7 @@ async function withClients(chainId: number, connection: Connection, known: Set<A
   };
 }
 
-export async function startChain({ chainId, keys, genesisTime }: ChainStart): Promise<Chain> {
+export async function startChain({ chainId, keys, impersonated = [], genesisTime }: ChainStart): Promise<Chain> {
   process.env.__EDR_MAX_CACHED_STATES ??= CACHED_STATES;
   const connection = (await hre.network.create({
     override: {
@@ -79,5 +81,9 @@ export async function startChain({ chainId, keys, genesisTime }: ChainStart): Pr
       ...(genesisTime ? { initialDate: genesisTime } : {}),
     },
   })) as Connection;
+  for (const address of impersonated) {
+    await connection.provider.request({ method: "hardhat_impersonateAccount", params: [address] });
+    await connection.provider.request({ method: "hardhat_setBalance", params: [address, toHex(GENESIS_BALANCE)] });
+  }
   return withClients(chainId, connection, new Set(keys.map(addressOf)));
 }

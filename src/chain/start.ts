@@ -1,4 +1,3 @@
-import type { Hex } from "viem";
 import type { Abis } from "../core/abi.ts";
 import { chainFacts, deployCore } from "./deploy.ts";
 import { addressOf, deployerKey } from "../core/keys.ts";
@@ -40,9 +39,7 @@ export async function startChains(
   const inProcess = chains.filter(({ chainId }) => !nodes.some(({ chain }) => chain.chainId === chainId));
   if (inProcess.length > 0) await ensureEdrBinding();
   const started = await Promise.all(
-    inProcess.map((setting) =>
-      startSimChain(setting, abis, toNodes.walletKeys, toNodes.genesisTime, indexOf(setting.chainId)),
-    ),
+    inProcess.map((setting) => startSimChain(setting, abis, toNodes, indexOf(setting.chainId))),
   );
   return { chains: [...nodes.map(({ chain }) => chain), ...started], nodes };
 }
@@ -51,13 +48,17 @@ export async function startChains(
 async function startSimChain(
   setting: ChainSetting,
   abis: Abis,
-  walletKeys: Hex[],
-  genesisTime: Date | undefined,
+  { walletKeys, impersonated = [], genesisTime }: Pick<NodeOptions, "walletKeys" | "impersonated" | "genesisTime">,
   index?: ChainIndexer,
 ): Promise<SimChain> {
   const { chainId } = setting;
   const deployer = deployerKey(chainId);
-  const chain = await startChain({ chainId, keys: [deployer, ...walletKeys], ...(genesisTime ? { genesisTime } : {}) });
+  const chain = await startChain({
+    chainId,
+    keys: [deployer, ...walletKeys],
+    impersonated,
+    ...(genesisTime ? { genesisTime } : {}),
+  });
   await mineUntilNext(chain.connection.provider, startBlockOf(setting));
   const contracts = await deployCore(chain, addressOf(deployer));
   const indexer =

@@ -1,9 +1,12 @@
 import type { Address, Hex } from "viem";
 
-/** A named account of the world: its wallet, and the key the simulator signs with. */
+/**
+ * A named account of the world: its wallet, and the key the simulator signs with (none for an account placed at a live
+ * address: the chain sends as it by impersonation).
+ */
 export interface AccountHandle {
   address: Address;
-  key: Hex;
+  key?: Hex;
 }
 
 /** Where a named collection is on chain, and its slug (its metadata's path). */

@@ -28,7 +28,7 @@ export function marketEntry(
   copy: number | undefined,
   account: (address: string) => string,
   approved: Set<string>,
-  funded: Set<string>,
+  firstBuys: ReadonlySet<string>,
 ): Entry | undefined {
   if (!("listingId" in event) && !/^[A-Za-z]+-\d+-/.test(event.id)) return undefined;
   const listing = `l${event.chainId}-${event.id.split("-")[1]}`;
@@ -54,10 +54,8 @@ export function marketEntry(
       };
     }
     case "Swapped": {
-      const buyer = account(event.to);
-      const stable = market.currency !== zeroAddress && !funded.has(buyer);
-      if (market.currency !== zeroAddress) funded.add(buyer);
-      return { action: "buy", listing, buyer, amount, extraBlocks: stable ? 2 : 0 };
+      const first = market.currency !== zeroAddress && firstBuys.has(purchaseKey(event));
+      return { action: "buy", listing, buyer: account(event.to), amount, extraBlocks: first ? 2 : 0 };
     }
     case "ItemDelisted":
       return { action: "delist", listing, extraBlocks: 0 };
@@ -71,6 +69,25 @@ export function marketEntry(
       return undefined;
   }
 }
+
+/**
+ * Each buyer's first stablecoin purchase on each chain (purchaseKey), in time order across every collection: the replay
+ * gives a buyer coins and an allowance once a chain, two transactions before that purchase.
+ */
+export function firstStablecoinBuys(events: ItemEvent[]): Set<string> {
+  const first = new Map<string, ItemEvent>();
+  const buys = events.filter(
+    (event) => event.event === "Swapped" && (event as { currency?: string }).currency !== zeroAddress,
+  );
+  for (const event of buys.sort((a, b) => a.blockNumber - b.blockNumber || logIndex(a) - logIndex(b))) {
+    const buyer = `${event.chainId}/${event.to.toLowerCase()}`;
+    if (!first.has(buyer)) first.set(buyer, event);
+  }
+  return new Set([...first.values()].map(purchaseKey));
+}
+
+const purchaseKey = (event: ItemEvent) => `${event.chainId}/${event.id}`;
+const logIndex = (event: ItemEvent) => Number(event.id.split("-").at(-1));
 
 /** A price as the scenario writes it: a decimal string, never in exponent form. */
 function decimal(value: number): string {

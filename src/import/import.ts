@@ -60,7 +60,6 @@ export async function importCollections(options: ImportOptions): Promise<Importe
     defaults: {
       "who may mint": `the local API key '${mintKey}' (--mint-key), whose account is a minter of every imported collection`,
       now: `${now.toISOString()} (--now): volumes are measured against it`,
-      "accounts' keys": "each live address is an account of the world, its key derived from `import/<address>`",
       "the currency's USD price": "the simulator's price for the chain's native coin, 1 for the stablecoin",
     },
   };

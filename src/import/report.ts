@@ -5,9 +5,6 @@ import type { LiveAnswer } from "./polite-fetch.ts";
  * import (exit 1).
  */
 export const UNREPRODUCIBLE: Readonly<Record<string, string>> = {
-  ownerAddress: "live accounts are not placed yet: each live account is an account of the world with a key of its own",
-  from: "live accounts are not placed yet: each live account is an account of the world with a key of its own",
-  to: "live accounts are not placed yet: each live account (and the marketplace) has an address of its own",
   transactionHash: "the replay signs transactions of its own, so their hashes differ",
   id: "a market event's id embeds its transaction's hash (and a transfer's a log index the live block shared with others)",
   currency: "the stablecoin is the simulator's own contract (the native currency, the zero address, is equal)",
@@ -41,6 +38,11 @@ export const LISTED_ANSWERS = {
     why:
       "the live history starts after the item's mint; the contract lists, moves or burns only a token that exists, so " +
       "the replay mints it first: one event more (the oldest)",
+  },
+  "marketplace escrow": {
+    why:
+      "a token moved into or out of a listing's escrow: the marketplace is the simulator's own contract, at an " +
+      "address of its own (the live accounts are at their live addresses)",
   },
   "error wording": { why: "an error answer with the same status carries the simulator's own message" },
   "metadata default": {
@@ -84,20 +86,27 @@ export async function fidelityReport(
   const entries: ReportEntry[] = [];
   const filled = new Set(added.filled);
   const minted = new Set(added.mints);
+  const answers: { live: LiveAnswer; url: string; status: number; body: unknown }[] = [];
   for (const live of reads) {
     const url = localUrl(live.url);
     const response = await fetch(url);
-    const text = await response.text();
+    answers.push({ live, url, status: response.status, body: parse(await response.text()) });
+  }
+  const escrows = {
+    live: escrowsOf(answers.map(({ live }) => parse(live.text))),
+    local: escrowsOf(answers.map(({ body }) => body)),
+  };
+  for (const { live, url, status, body } of answers) {
     const differences: ReportEntry["differences"] = [];
-    if (response.status !== live.status)
-      differences.push({ path: "(status)", live: live.status, local: response.status });
-    diff(parse(live.text), parse(text), "", differences);
+    if (status !== live.status) differences.push({ path: "(status)", live: live.status, local: status });
+    diff(parse(live.text), body, "", differences);
     const token = historyToken(live.url, base);
     const answer = {
       filled: token !== undefined && filled.has(token),
       minted: token !== undefined && minted.has(token),
-      error: live.status >= 400 && response.status === live.status,
+      error: live.status >= 400 && status === live.status,
       metadata: !live.url.startsWith(`${base}/api/`),
+      escrows,
     };
     for (const difference of differences) {
       const listed = listedAs(difference, answer);
@@ -142,9 +151,18 @@ function historyToken(url: string, base: string): string | undefined {
 /** Which listed difference of a whole answer this one is, if any. */
 function listedAs(
   { path, live, local }: ReportEntry["differences"][number],
-  answer: { filled: boolean; minted: boolean; error: boolean; metadata: boolean },
+  answer: {
+    filled: boolean;
+    minted: boolean;
+    error: boolean;
+    metadata: boolean;
+    escrows: { live: Set<unknown>; local: Set<unknown> };
+  },
 ): Listed | undefined {
   if (answer.filled) return "filled token";
+  const field = fieldOf(path);
+  if ((field === "from" || field === "to") && answer.escrows.live.has(live) && answer.escrows.local.has(local))
+    return "marketplace escrow";
   const oneMore = typeof live === "number" && local === live + 1;
   if (answer.minted && oneMore && (path === "events.length" || path === "count")) return "mint added";
   // A field only the local answer has: its wording, or its metadata's default.
@@ -152,6 +170,28 @@ function listedAs(
   if (answer.error) return "error wording";
   if (answer.metadata) return "metadata default";
   return undefined;
+}
+
+/**
+ * The marketplace's escrow addresses, as item histories tell them: the end of a transfer, in a market event's
+ * transaction, that is neither the event's seller nor its buyer.
+ */
+function escrowsOf(bodies: unknown[]): Set<unknown> {
+  const escrows = new Set<unknown>();
+  for (const body of bodies) {
+    const events = (body as { events?: unknown } | undefined)?.events;
+    if (!Array.isArray(events)) continue;
+    const market = new Map<unknown, { from: unknown; to: unknown }>();
+    for (const event of events as Record<string, unknown>[])
+      if (event.event !== "TransferSingle" && event.event !== "TransferBatch")
+        market.set(event.transactionHash, { from: event.from, to: event.to });
+    for (const event of events as Record<string, unknown>[]) {
+      const parties = market.get(event.transactionHash);
+      if (!parties || event.event !== "TransferSingle") continue;
+      for (const end of [event.from, event.to]) if (end !== parties.from && end !== parties.to) escrows.add(end);
+    }
+  }
+  return escrows;
 }
 
 function parse(text: string): unknown {

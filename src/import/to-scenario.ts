@@ -2,7 +2,7 @@ import { zeroAddress } from "viem";
 import type { ItemEvent } from "../schemas/item-event.ts";
 import { formatOffset } from "../scenario/time.ts";
 import type { LiveCollection, LiveItem } from "./live-reads.ts";
-import { marketEntry, MINTER, transferEntry, type Entry } from "./history-entries.ts";
+import { firstStablecoinBuys, marketEntry, MINTER, transferEntry, type Entry } from "./history-entries.ts";
 import { tokenKey, type AddedTokens } from "./report.ts";
 
 /** What the four endpoints do not reveal, and the import gives a default for (the report names each). */
@@ -32,9 +32,9 @@ const BLOCKS_BEFORE_COLLECTIONS = 3;
 /**
  * The live collections as a scenario: each collection created at its mint date, each token id an item described by
  * its metadata, and the history replayed oldest first, each entry at its live time and block. Each collection is placed
- * at its live address; live account addresses become
- * accounts of the world (keys derived from the address, `import/<address>`); the collection's owner owns it, and the
- * `importer` account (the mint key's) is a minter of each.
+ * at its live address, and each live account is an account of the world at its live address (without a key: the replay
+ * sends as it by impersonation); the collection's owner owns it, and the `importer` account (the mint key's) is a minter
+ * of each.
  */
 export function toScenario(collections: LiveCollection[], defaults: ImportDefaults): Translation {
   const now = Math.floor(defaults.now.getTime() / 1000);
@@ -53,6 +53,7 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
   const added: AddedTokens = { filled: [], mints: [] };
   let events = 0;
   const firstBlocks = new Map<number, number[]>();
+  const firstBuys = firstStablecoinBuys(collections.flatMap(({ items: live }) => live.flatMap((item) => item.events)));
 
   for (const [c, { collection, items: live }] of collections.entries()) {
     const id = `c${c + 1}-${collection.slug.slice(0, 40)}`;
@@ -83,7 +84,6 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
     for (const tokenId of gaps) items.push(gapItem(id, tokenId));
     added.filled.push(...gaps.map((tokenId) => tokenKey(collection.address, tokenId)));
     const approved = new Set<string>();
-    const funded = new Set<string>();
     const minted = new Set<ItemGroup>();
     const done = new Set<string>();
     for (const { item, event } of ordered) {
@@ -129,7 +129,7 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
           });
         }
       }
-      if (market) entry = marketEntry(market.event, handle, copy, account, approved, funded);
+      if (market) entry = marketEntry(market.event, handle, copy, account, approved, firstBuys);
       else if (event.from === zeroAddress && !minted.has(group)) {
         minted.add(group);
         // One addItem mints every copy of a non-stackable item, in one batch.
@@ -186,10 +186,10 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
       description: `Imported from ${collections.map(({ collection }) => `${collection.chainId}/${collection.address}`).join(", ")}`,
       now: defaults.now.toISOString(),
       chains,
-      accounts: [...accounts].map(([address, name]) => ({
-        name,
-        keyLabel: address === "importer" ? "import/importer" : `import/${address}`,
-      })),
+      // Each live account at its live address (sent as by impersonation); the importer's has a key of its own.
+      accounts: [...accounts].map(([address, name]) =>
+        address === MINTER ? { name, keyLabel: "import/importer" } : { name, address },
+      ),
       apiKeys: [{ key: defaults.mintKey, account: MINTER }],
       collections: scenarioCollections,
       items,

@@ -249,14 +249,17 @@ async function replayBlock(provider: RequestProvider, entry: BlockEntry): Promis
 
 /**
  * The signed bytes of a transaction waiting in the chain's pool, rebuilt from what the chain tells
- * of it: `{ raw }` when they hash to `hash` (sent again, they are the same transaction), else `{}`.
+ * of it: `{ raw }` when they hash to `hash` (sent again, they are the same transaction), else `{}` (one of an account the
+ * chain impersonates too: it has no signature).
  */
 async function pendingRaw(provider: RequestProvider, hash: Hex): Promise<{ raw?: Hex }> {
   const found = (await provider.request({
     method: "eth_getTransactionByHash",
     params: [hash],
   })) as RpcTransaction | null;
-  if (!found || found.blockNumber) return {};
+  // An impersonated sender's transaction carries the chain's fake signature (r and s its address), which no one can send
+  // raw: the replay sends it as the impersonated account again.
+  if (!found || found.blockNumber || found.r === found.s) return {};
   const {
     r,
     s,

@@ -54,10 +54,20 @@ export function checkReferences(scenario: Scenario, problems: string[], known: K
 
   const accounts = new Set(known.accounts);
   const keyLabels = new Map<string, string>();
+  const placed = new Map<string, string>();
   scenario.accounts.forEach((account, i) => {
     if (accounts.has(account.name))
       twice(`accounts[${i}].name`, "an account", account.name, known.accounts.has(account.name));
     accounts.add(account.name);
+    if (account.address !== undefined) {
+      if (account.keyLabel !== undefined)
+        problems.push(`accounts[${i}]: an account has a key (keyLabel) or an address, not both`);
+      const other = placed.get(account.address.toLowerCase());
+      if (other)
+        problems.push(`accounts[${i}].address: '${account.address}' is also the address of account '${other}'`);
+      placed.set(account.address.toLowerCase(), account.name);
+      return;
+    }
     const label = account.keyLabel ?? `account/${account.name}`;
     const other = keyLabels.get(label);
     if (other) problems.push(`accounts[${i}].keyLabel: '${label}' is also the key of account '${other}'`);
@@ -73,6 +83,10 @@ export function checkReferences(scenario: Scenario, problems: string[], known: K
     if (apiKeys.has(apiKey.key)) twice(`apiKeys[${i}].key`, "an API key", apiKey.key, known.apiKeys.has(apiKey.key));
     apiKeys.add(apiKey.key);
     needAccount(`apiKeys[${i}].account`, apiKey.account);
+    if ([...placed.values()].includes(apiKey.account))
+      problems.push(
+        `apiKeys[${i}].account: account '${apiKey.account}' is at an address without a key: it cannot mint`,
+      );
     if (keyedAccounts.has(apiKey.account))
       problems.push(`apiKeys[${i}].account: account '${apiKey.account}' already has an API key`);
     keyedAccounts.add(apiKey.account);

@@ -36,6 +36,7 @@ export async function startChains(
       chains: worldChains(world, options),
       nodeUrls: options.nodeUrls,
       walletKeys,
+      ...(world.impersonated?.length ? { impersonated: world.impersonated } : {}),
       ...(world.genesisTime ? { genesisTime: world.genesisTime } : {}),
       ...(world.chainIds ? { worldChains: new Set(world.chainIds) } : {}),
       ...(options.givenKeys ? { given: options.givenKeys } : {}),

@@ -1,6 +1,6 @@
 import { zeroAddress } from "viem";
 import { describe, expect, it } from "vitest";
-import { marketEntry, MINTER, transferEntry } from "../../src/import/history-entries.ts";
+import { firstStablecoinBuys, marketEntry, MINTER, transferEntry } from "../../src/import/history-entries.ts";
 import type { ItemEvent, MarketEvent, TransferEvent } from "../../src/schemas/item-event.ts";
 
 const COLLECTION = "0xc011000000000000000000000000000000000004";
@@ -69,8 +69,8 @@ describe("transferEntry", () => {
 });
 
 describe("marketEntry", () => {
-  const entry = (event: ItemEvent, approved = new Set<string>(), funded = new Set<string>()) =>
-    marketEntry(event, "sword", undefined, account, approved, funded);
+  const entry = (event: ItemEvent, approved = new Set<string>(), firstBuys = new Set<string>()) =>
+    marketEntry(event, "sword", undefined, account, approved, firstBuys);
 
   it("lists under a listing named for the chain and the listing id, with one approval before a seller's first", () => {
     const approved = new Set<string>();
@@ -92,12 +92,24 @@ describe("marketEntry", () => {
     });
   });
 
-  it("buys with two transactions before a buyer's first stablecoin purchase, none in the native coin", () => {
-    const funded = new Set<string>();
-    const native = entry(market("Swapped", { to: BOB }), undefined, funded);
-    expect(native).toEqual({ action: "buy", listing: "l56-3", buyer: "bob", amount: 2, extraBlocks: 0 });
-    expect(entry(market("Swapped", { to: BOB, currency: STABLECOIN }), undefined, funded)?.extraBlocks).toBe(2);
-    expect(entry(market("Swapped", { to: BOB, currency: STABLECOIN }), undefined, funded)?.extraBlocks).toBe(0);
+  it("buys with two transactions before a buyer's first stablecoin purchase on its chain, none in the native coin", () => {
+    const later = market("Swapped", { to: BOB, currency: STABLECOIN, id: `Swapped-4-${TX}-2`, blockNumber: 30 });
+    const first = market("Swapped", { to: BOB, currency: STABLECOIN, blockNumber: 20 });
+    const elsewhere = market("Swapped", { to: BOB, currency: STABLECOIN, chainId: 137, blockNumber: 90 });
+    const native = market("Swapped", { to: BOB, blockNumber: 10 });
+    // In time order, whatever order the collections' histories come in; each chain funds a buyer once.
+    const firstBuys = firstStablecoinBuys([later, native, elsewhere, first]);
+    expect(firstBuys).toEqual(new Set([`56/${first.id}`, `137/${elsewhere.id}`]));
+    expect(entry(native, undefined, firstBuys)).toEqual({
+      action: "buy",
+      listing: "l56-3",
+      buyer: "bob",
+      amount: 2,
+      extraBlocks: 0,
+    });
+    expect(entry(first, undefined, firstBuys)?.extraBlocks).toBe(2);
+    expect(entry(later, undefined, firstBuys)?.extraBlocks).toBe(0);
+    expect(entry(elsewhere, undefined, firstBuys)?.extraBlocks).toBe(2);
   });
 
   it("delists, reprices, tops up and takes back, the price written whole, never in exponent form", () => {

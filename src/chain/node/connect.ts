@@ -1,4 +1,4 @@
-import { createPublicClient, custom, defineChain, type Hex } from "viem";
+import { createPublicClient, custom, defineChain, type Address, type Hex } from "viem";
 import { chainProfile } from "../../core/config.ts";
 import { ApiError, oneLine, StartError, START_ERRORS } from "../../core/errors.ts";
 import { indexedEventsAbi, chainLogSource } from "../../indexer/log-source.ts";
@@ -26,6 +26,8 @@ export interface NodeOptions {
   abis: Abis;
   /** Keys of every wallet the world sends from (its API wallets and actors). */
   walletKeys: Hex[];
+  /** The wallets the world sends from without a key (accounts at live addresses): sent as by impersonation. */
+  impersonated?: Address[];
   /** A timed world begins here: the node must be able to set block times, and not be past this yet. */
   genesisTime?: Date;
   /** The chains the world writes to (a node's chain it leaves alone needs neither); default every chain. */
@@ -76,10 +78,12 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   const writer = new NodeWriter(rpc, chainId, { ...(keys ? { keys, pools } : {}), sendsSync: capabilities.sendsSync });
   // A world that cannot come out right here is refused before anything else is asked of the node.
   const timed = !recorded && (options.worldChains?.has(chainId) ?? true);
+  const impersonated = timed ? (options.impersonated ?? []) : [];
+  if (writer.signs && impersonated.length > 0) throw keyless(rpc.shown, chainId, impersonated);
   const time = timed ? await startTime(rpc, chainId, capabilities.setsTime, options.genesisTime) : undefined;
   const senders = [...(deployer && !recorded ? [addressOf(deployer)] : []), ...options.walletKeys.map(addressOf)];
   if (writer.signs) await checkFunded(rpc, chainId, [...senders, ...poolKeys.map(addressOf)]);
-  else await openWallets(rpc, chainId, capabilities, senders);
+  else await openWallets(rpc, chainId, capabilities, [...senders, ...impersonated]);
   await writer.primeNonces();
 
   let placed: { contracts: RecordedChain | Omit<RecordedChain, "world" | "loadedAt">; attached?: RecordedChain };
@@ -139,6 +143,17 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
     new ChainWriter(link),
   );
   return { chain, ...(placed.attached ? { attached: placed.attached } : {}) };
+}
+
+/** With keys given the simulator only signs: a world account at a live address, without its key, cannot send. */
+function keyless(shown: string, chainId: number, addresses: Address[]): StartError {
+  return new StartError(
+    START_ERRORS.NODE_REFUSED,
+    `chain ${chainId} (${shown}): the world has ${addresses.length} account(s) at live addresses without a key ` +
+      `(${addresses.slice(0, 3).join(", ")}${addresses.length > 3 ? ", …" : ""}), and with --keys the simulator sends ` +
+      `only what it signs: give their keys in the keys file by account name, or start without --keys on a dev node ` +
+      `(anvil, a Hardhat node), which sends as them by impersonation`,
+  );
 }
 
 /**
