@@ -65,8 +65,8 @@ export class Checkpointer {
   }
 
   start(): void {
-    this.#timer = setInterval(() => void this.#look(), LOOK_EVERY_MS).unref();
-    void this.#look();
+    this.#timer = setInterval(() => this.#look(), LOOK_EVERY_MS).unref();
+    this.#look();
   }
 
   /** The checkpoint the journal is folded to (undefined: none yet for its generation). */
@@ -90,16 +90,13 @@ export class Checkpointer {
     const generation = journal.header.generation ?? "";
     const behind = !this.status || this.status.offset < journal.bytes;
     if (behind && journal.writability.writable && !this.#closed)
-      await this.#writeHere(generation).catch((error: unknown) =>
-        this.#failed(String((error as Error)?.message ?? error)),
-      );
+      await this.#writeHere(generation).catch((error: unknown) => this.#failed(error));
     this.#closed = true;
   }
 
-  #look(): Promise<void> {
+  #look(): void {
     const { journal, everyBytes } = this.#options;
-    if (this.#running || this.#closed || !journal.writability.writable || Date.now() < this.#retryAt)
-      return Promise.resolve();
+    if (this.#running || this.#closed || !journal.writability.writable || Date.now() < this.#retryAt) return;
     const generation = journal.header.generation ?? "";
     const current = this.#last?.generation === generation ? this.#last : undefined;
     let run: (() => Promise<void>) | undefined;
@@ -109,11 +106,10 @@ export class Checkpointer {
       (everyBytes ?? Math.max(FOLD_EVERY_BYTES, (current.bytes ?? 0) / 2))
     )
       run = () => this.#fold(generation, journal.syncedBytes);
-    if (!run) return Promise.resolve();
+    if (!run) return;
     this.#running = run()
-      .catch((error: unknown) => this.#failed(String((error as Error)?.message ?? error)))
+      .catch((error: unknown) => this.#failed(error))
       .finally(() => (this.#running = undefined));
-    return this.#running;
   }
 
   /**
@@ -166,7 +162,8 @@ export class Checkpointer {
     });
   }
 
-  #failed(message: string): void {
+  #failed(error: unknown): void {
+    const message = String((error as Error)?.message ?? error);
     this.#retryAt = Date.now() + RETRY_AFTER_MS;
     if (message !== this.#lastFailure)
       this.#options.told(
