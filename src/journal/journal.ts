@@ -152,8 +152,7 @@ export class Journal {
   async recordFirstHeld<E extends JournalEntry>(entry: () => E): Promise<E> {
     this.#disk.ensureWritable();
     const made = entry();
-    await this.#record(async (record) => record(made));
-    await this.#undurable.syncHeld();
+    await this.stepHeld(async (record) => record(made));
     return made;
   }
 
