@@ -87,10 +87,9 @@ export class Checkpointer {
     await this.#worker?.terminate();
     await this.#running?.catch(() => undefined);
     const { journal } = this.#options;
-    const generation = journal.header.generation ?? "";
     const behind = !this.status || this.status.offset < journal.bytes;
     if (behind && journal.writability.writable && !this.#closed)
-      await this.#writeHere(generation).catch((error: unknown) => this.#failed(error));
+      await this.#writeHere(journal.header.generation ?? "").catch((error: unknown) => this.#failed(error));
     this.#closed = true;
   }
 
@@ -99,15 +98,10 @@ export class Checkpointer {
     if (this.#running || this.#closed || !journal.writability.writable || Date.now() < this.#retryAt) return;
     const generation = journal.header.generation ?? "";
     const current = this.#last?.generation === generation ? this.#last : undefined;
-    let run: (() => Promise<void>) | undefined;
-    if (!current || this.#stuck) run = () => this.#writeHere(generation);
-    else if (
-      journal.syncedBytes - current.offset >=
-      (everyBytes ?? Math.max(FOLD_EVERY_BYTES, (current.bytes ?? 0) / 2))
-    )
-      run = () => this.#fold(generation, journal.syncedBytes);
-    if (!run) return;
-    this.#running = run()
+    const writeHere = !current || this.#stuck;
+    const foldAfter = everyBytes ?? Math.max(FOLD_EVERY_BYTES, (current?.bytes ?? 0) / 2);
+    if (!writeHere && journal.syncedBytes - current.offset < foldAfter) return;
+    this.#running = (writeHere ? this.#writeHere(generation) : this.#fold(generation, journal.syncedBytes))
       .catch((error: unknown) => this.#failed(error))
       .finally(() => (this.#running = undefined));
   }
