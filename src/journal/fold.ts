@@ -71,10 +71,9 @@ export function foldEntries(
         break;
       case "snapshot":
         taken.set(entry.id, {
-          chains: [...chains.values()].map(({ chainId, models, headHash }) => ({
-            chainId,
-            models: structuredClone(models),
-            headHash,
+          chains: [...chains.values()].map(({ contracts: _, ...chain }) => ({
+            ...chain,
+            models: structuredClone(chain.models),
           })),
           accounts: accounts.snapshot().slice(),
         });
