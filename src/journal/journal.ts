@@ -60,21 +60,17 @@ export class Journal {
     const created = !existsSync(path);
     const scanned: ScannedJournal = created ? { header: undefined, headerBytes: 0, goodBytes: 0 } : scanJournal(path);
     const header = scanned.header ? checkHeader(scanned.header, worldId, path) : newHeader(worldId);
-    let file: JournalFile;
+    let file: JournalFile | undefined;
     try {
       file = JournalFile.open(disk, path, scanned.header ? scanned.goodBytes : 0, created);
-    } catch (error) {
-      throw cannotOpen(dir, error);
-    }
-    const journal = new Journal(dir, disk, file, header, told);
-    journal.#headerBytes = scanned.headerBytes;
-    try {
+      const journal = new Journal(dir, disk, file, header, told);
+      journal.#headerBytes = scanned.headerBytes;
       if (!scanned.header) journal.#startGeneration(header);
+      return { journal, warning: scanned.warning };
     } catch (error) {
-      file.close();
+      file?.close();
       throw cannotOpen(dir, error);
     }
-    return { journal, warning: scanned.warning };
   }
 
   /** The entries from byte `from` (after the first line, by default) to the end, read now. */

@@ -74,11 +74,8 @@ export function openState(
   const { journal, warning } = Journal.open(dir, worldId, told, disk);
   if (warning) told(warning);
   try {
-    const generation = journal.header.generation ?? "";
-    const checkpoint = openImage(
-      join(dir, CHECKPOINT_FILE),
-      ofJournal({ world: worldId, generation, bytes: journal.bytes }),
-    );
+    const fits = ofJournal({ world: worldId, generation: journal.header.generation ?? "", bytes: journal.bytes });
+    const checkpoint = openImage(join(dir, CHECKPOINT_FILE), fits);
     const found: FoundImage | undefined = checkpoint ? { image: checkpoint, from: "checkpoint" } : cachedWorld();
     if (!found) {
       // An empty journal has nothing to replay: the world is loaded as without one.
