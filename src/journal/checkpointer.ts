@@ -65,8 +65,8 @@ export class Checkpointer {
   }
 
   start(): void {
-    this.#timer = setInterval(() => void this.#look(), LOOK_EVERY_MS).unref();
-    void this.#look();
+    this.#timer = setInterval(() => this.#look(), LOOK_EVERY_MS).unref();
+    this.#look();
   }
 
   /** The checkpoint the journal is folded to (undefined: none yet for its generation). */
@@ -87,33 +87,23 @@ export class Checkpointer {
     await this.#worker?.terminate();
     await this.#running?.catch(() => undefined);
     const { journal } = this.#options;
-    const generation = journal.header.generation ?? "";
     const behind = !this.status || this.status.offset < journal.bytes;
     if (behind && journal.writability.writable && !this.#closed)
-      await this.#writeHere(generation).catch((error: unknown) =>
-        this.#failed(String((error as Error)?.message ?? error)),
-      );
+      await this.#writeHere(journal.header.generation ?? "").catch((error: unknown) => this.#failed(error));
     this.#closed = true;
   }
 
-  #look(): Promise<void> {
+  #look(): void {
     const { journal, everyBytes } = this.#options;
-    if (this.#running || this.#closed || !journal.writability.writable || Date.now() < this.#retryAt)
-      return Promise.resolve();
+    if (this.#running || this.#closed || !journal.writability.writable || Date.now() < this.#retryAt) return;
     const generation = journal.header.generation ?? "";
     const current = this.#last?.generation === generation ? this.#last : undefined;
-    let run: (() => Promise<void>) | undefined;
-    if (!current || this.#stuck) run = () => this.#writeHere(generation);
-    else if (
-      journal.syncedBytes - current.offset >=
-      (everyBytes ?? Math.max(FOLD_EVERY_BYTES, (current.bytes ?? 0) / 2))
-    )
-      run = () => this.#fold(generation, journal.syncedBytes);
-    if (!run) return Promise.resolve();
-    this.#running = run()
-      .catch((error: unknown) => this.#failed(String((error as Error)?.message ?? error)))
+    const writeHere = !current || this.#stuck;
+    const foldAfter = everyBytes ?? Math.max(FOLD_EVERY_BYTES, (current?.bytes ?? 0) / 2);
+    if (!writeHere && journal.syncedBytes - current.offset < foldAfter) return;
+    this.#running = (writeHere ? this.#writeHere(generation) : this.#fold(generation, journal.syncedBytes))
+      .catch((error: unknown) => this.#failed(error))
       .finally(() => (this.#running = undefined));
-    return this.#running;
   }
 
   /**
@@ -166,7 +156,8 @@ export class Checkpointer {
     });
   }
 
-  #failed(message: string): void {
+  #failed(error: unknown): void {
+    const message = String((error as Error)?.message ?? error);
     this.#retryAt = Date.now() + RETRY_AFTER_MS;
     if (message !== this.#lastFailure)
       this.#options.told(

@@ -1,15 +1,10 @@
 import type { JournalFile } from "./journal-file.ts";
 import { apiError, ERRORS, isApiError } from "../core/errors.ts";
 
-/** What a write or sync of the journal can fail with when its storage cannot take it (the disk, not the simulator). */
-const STORAGE_CODES = new Set(["ENOSPC", "EDQUOT", "EIO", "EROFS", "EFBIG"]);
-
-/** A failure of the disk under the journal (no space, quota, read-only, I/O error), as opposed to a bug. */
-export function isStorageError(error: unknown): error is NodeJS.ErrnoException {
-  return typeof (error as { code?: unknown })?.code === "string" && STORAGE_CODES.has((error as { code: string }).code);
-}
-
-/** What a disk refusing writes means to do about it, by its errno code. */
+/**
+ * What a write or sync of the journal can fail with when its storage cannot take it (the disk, not the simulator), and
+ * what to do about it, by its errno code.
+ */
 const REMEDY: Record<string, string> = {
   ENOSPC: "free space there",
   EDQUOT: "free space there or raise the quota",
@@ -17,6 +12,12 @@ const REMEDY: Record<string, string> = {
   EROFS: "the filesystem is read-only; remount it read-write",
   EIO: "the disk reported an I/O error; check it",
 };
+
+/** A failure of the disk under the journal (no space, quota, read-only, I/O error), as opposed to a bug. */
+export function isStorageError(error: unknown): error is NodeJS.ErrnoException {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === "string" && Object.hasOwn(REMEDY, code);
+}
 
 /**
  * A change refused because its record (the journal in `dir`) could not be made durable: its disk is full, read-only or

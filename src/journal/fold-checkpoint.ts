@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { loadAbis } from "../core/abi.ts";
 import { indexedEventsAbi } from "../indexer/log-source.ts";
 import type { Disk } from "./disk.ts";
-import { CHECKPOINT_FILE, encodeImage, ofJournal, readImage, writeImage } from "./image.ts";
+import { CHECKPOINT_FILE, encodeImage, ofJournal, openImage, readRest, writeImage } from "./image.ts";
 import { foldEntries } from "./fold.ts";
 import { readEntries } from "./journal-reader.ts";
 import { JOURNAL_FILE } from "./journal.ts";
@@ -26,8 +26,9 @@ export type FoldResult = { offset: number; at: string; bytes: number } | { stuck
 export function foldCheckpoint({ dir, world, generation, to }: FoldJob, disk: Disk): FoldResult {
   try {
     const path = join(dir, CHECKPOINT_FILE);
-    const base = readImage(path, ofJournal({ world, generation, bytes: to }));
-    if (!base) throw new Error("there is no checkpoint of this journal to fold onto");
+    const opened = openImage(path, ofJournal({ world, generation, bytes: to }));
+    if (!opened) throw new Error("there is no checkpoint of this journal to fold onto");
+    const base = { ...opened.head, snapshots: readRest(opened) };
     const entries = readEntries(join(dir, JOURNAL_FILE), base.offset, to, { byte: base.offset });
     const folded = foldEntries(base, entries, indexedEventsAbi(loadAbis()));
     const at = new Date().toISOString();

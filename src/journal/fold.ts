@@ -55,51 +55,25 @@ export function foldEntries(
   const accounts = new Accounts(state.accounts);
   let { count, taken } = { count: state.snapshots.count, taken: new Map(state.snapshots.taken) };
   const chainOf = (chainId: number) => chains.get(chainId)!;
-  const stop = (why: string): NotFoldable => ({ notFoldable: why });
-  const unheld = (chainIds: number[]) => {
-    const chainId = chainIds.find((id) => !chains.has(id));
-    return chainId === undefined
-      ? undefined
-      : stop(`the journal records chain ${chainId}, which the folded state does not hold`);
-  };
   for (const entry of entries) {
+    const why = whyNotFoldable(entry, (chainId) => chains.has(chainId));
+    if (why) return { notFoldable: why };
     switch (entry.t) {
-      case "block": {
-        const stopped = unheld([entry.chainId]);
-        if (stopped) return stopped;
-        applyMined(chainOf(entry.chainId), entry.mined, abi);
-        break;
-      }
+      case "block":
       case "rpc":
-        if (entry.mined) {
-          const stopped = unheld([entry.chainId]);
-          if (stopped) return stopped;
-          applyMined(chainOf(entry.chainId), entry.mined, abi);
-        } else if (entry.method === "evm_revert") return stop(`a JSON-RPC evm_revert on chain ${entry.chainId}`);
-        else if (entry.at !== undefined) return stop(`a JSON-RPC ${entry.method} recorded without its blocks`);
+        if (entry.mined) applyMined(chainOf(entry.chainId), entry.mined, abi);
         break;
-      case "tx":
-        if (!entry.raw) return stop("a transaction recorded without its block (the journal's first format)");
-        break;
-      case "time": {
-        if (!entry.heads) return stop("a time move recorded without its heads");
-        const stopped = unheld(entry.chainIds);
-        if (stopped) return stopped;
+      case "time":
         entry.chainIds.forEach((chainId, i) => applyMined(chainOf(chainId), { head: entry.heads![i]!, logs: [] }, abi));
         break;
-      }
-      case "scenario":
-        // Its logs are not in its line: only its replay (through the same code) knows what it did.
-        return stop("a fragment applied to the world (POST /_sim/scenario)");
       case "apiKey":
         accounts.add(apiKeyAccount(entry.name, entry.apiKey));
         break;
       case "snapshot":
         taken.set(entry.id, {
-          chains: [...chains.values()].map(({ chainId, models, headHash }) => ({
-            chainId,
-            models: structuredClone(models),
-            headHash,
+          chains: [...chains.values()].map(({ contracts: _, ...chain }) => ({
+            ...chain,
+            models: structuredClone(chain.models),
           })),
           accounts: accounts.snapshot().slice(),
         });
@@ -107,15 +81,13 @@ export function foldEntries(
         break;
       case "revert": {
         const snapshot = taken.get(entry.id);
-        if (!snapshot) return stop(`a revert to snapshot '${entry.id}', taken before the folded state`);
+        if (!snapshot) return { notFoldable: `a revert to snapshot '${entry.id}', taken before the folded state` };
         taken = new Map([...taken].filter(([id]) => Number(id) <= Number(entry.id)));
         for (const { chainId, models, headHash } of snapshot.chains)
           Object.assign(chainOf(chainId), { models: restored(chainOf(chainId).models, models), headHash });
         accounts.restore(snapshot.accounts);
         break;
       }
-      case "world":
-        break;
     }
   }
   return {
@@ -123,6 +95,21 @@ export function foldEntries(
     accounts: accounts.list(),
     snapshots: { count, taken: [...taken] },
   };
+}
+
+/** Why a line cannot be folded without the chains (undefined: it can). */
+function whyNotFoldable(entry: JournalEntry, holds: (chainId: number) => boolean): string | undefined {
+  if (entry.t === "rpc" && !entry.mined) {
+    if (entry.method === "evm_revert") return `a JSON-RPC evm_revert on chain ${entry.chainId}`;
+    if (entry.at !== undefined) return `a JSON-RPC ${entry.method} recorded without its blocks`;
+  }
+  if (entry.t === "tx" && !entry.raw) return "a transaction recorded without its block (the journal's first format)";
+  if (entry.t === "time" && !entry.heads) return "a time move recorded without its heads";
+  // Its logs are not in its line: only its replay (through the same code) knows what it did.
+  if (entry.t === "scenario") return "a fragment applied to the world (POST /_sim/scenario)";
+  const chainIds = entry.t === "time" ? entry.chainIds : "mined" in entry && entry.mined ? [entry.chainId] : [];
+  const unheld = chainIds.find((chainId) => !holds(chainId));
+  return unheld === undefined ? undefined : `the journal records chain ${unheld}, which the folded state does not hold`;
 }
 
 /**

@@ -31,9 +31,6 @@ export interface ImageOf {
   at: string;
 }
 
-/** An image read whole. */
-export type Image = ImageOf & FoldedState;
-
 /** The journal's checkpoint: the image of its state as of a line, in the state directory. */
 export const CHECKPOINT_FILE = "checkpoint";
 
@@ -68,17 +65,6 @@ export function openImage(path: string, fits: (of: ImageOf) => boolean): OpenedI
     const opened = decodeParts<ImageOf>(readFileSync(path));
     const { head } = opened;
     return head?.format === IMAGE_FORMAT && Array.isArray(head.chains) && fits(head) ? opened : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The whole image in `path`, read now (or undefined, as `openImage`). */
-export function readImage(path: string, fits: (of: ImageOf) => boolean): Image | undefined {
-  const opened = openImage(path, fits);
-  if (!opened) return undefined;
-  try {
-    return { ...opened.head, snapshots: readRest(opened) };
   } catch {
     return undefined;
   }

@@ -17,8 +17,8 @@ export class JournalFile {
   readonly #fd: number;
   #size: number;
   #synced: number;
-  /** Bytes past `size` may be in the file (a write failed part way and could not be cut yet). */
-  #tail = false;
+  /** Bytes past `size` may be in the file (a write failed part way and could not be cut yet; a torn line at open). */
+  #tail = true;
   #syncing: Promise<void> | undefined;
 
   private constructor(disk: Disk, path: string, fd: number, size: number) {
@@ -33,7 +33,6 @@ export class JournalFile {
   static open(disk: Disk, path: string, size: number, created: boolean): JournalFile {
     const fd = disk.open(path, constants.O_RDWR | constants.O_CREAT, 0o644);
     const file = new JournalFile(disk, path, fd, size);
-    file.#tail = true;
     file.#cutTail();
     if (created) disk.syncDir(dirname(path));
     return file;

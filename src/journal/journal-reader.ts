@@ -40,10 +40,8 @@ export function scanJournal(path: string): ScannedJournal {
   try {
     const first = readRange(fd, 0, Math.min(size, TAIL_BYTES));
     const headerEnd = first.indexOf(0x0a);
-    if (headerEnd === -1) {
-      const { warning } = parseJournal(readRange(fd, 0, size), path);
-      return { header: undefined, headerBytes: 0, goodBytes: 0, ...(warning ? { warning } : {}) };
-    }
+    // No whole line at all: the first was torn.
+    if (headerEnd === -1) return { header: undefined, headerBytes: 0, ...parseJournal(first, path) };
     const header = parseJournal(first.subarray(0, headerEnd + 1), path).entries[0];
     // The last whole line, and what follows it: from the newline before it on.
     for (let span = TAIL_BYTES; ; span *= 2) {
@@ -53,12 +51,7 @@ export function scanJournal(path: string): ScannedJournal {
       if (last === -1 && from > headerEnd + 1) continue;
       const lineStart = from + last + 1;
       const tail = parseJournal(piece.subarray(last + 1), path);
-      return {
-        header,
-        headerBytes: headerEnd + 1,
-        goodBytes: lineStart + tail.goodBytes,
-        ...(tail.warning ? { warning: tail.warning } : {}),
-      };
+      return { header, headerBytes: headerEnd + 1, goodBytes: lineStart + tail.goodBytes, warning: tail.warning };
     }
   } finally {
     closeSync(fd);

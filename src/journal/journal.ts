@@ -5,7 +5,7 @@ import type { Savepoint } from "../chain/savepoint.ts";
 import type { ChainEntry, JournalEntry, WorldEntry } from "./entries.ts";
 import { makeDir, nodeDisk, type Disk } from "./disk.ts";
 import { JournalFile } from "./journal-file.ts";
-import { readEntries, readEntryPieces, scanJournal } from "./journal-reader.ts";
+import { readEntries, readEntryPieces, scanJournal, type ScannedJournal } from "./journal-reader.ts";
 import { checkHeader, JOURNAL_FORMAT, journalRefused } from "./parse.ts";
 import { Undurable } from "./undurable.ts";
 import { DiskState, isStorageError, type Writability } from "./disk-state.ts";
@@ -58,23 +58,19 @@ export class Journal {
     makeDir(disk, dir);
     const path = join(dir, JOURNAL_FILE);
     const created = !existsSync(path);
-    const scanned = created ? { header: undefined, headerBytes: 0, goodBytes: 0 } : scanJournal(path);
+    const scanned: ScannedJournal = created ? { header: undefined, headerBytes: 0, goodBytes: 0 } : scanJournal(path);
     const header = scanned.header ? checkHeader(scanned.header, worldId, path) : newHeader(worldId);
-    let file: JournalFile;
+    let file: JournalFile | undefined;
     try {
       file = JournalFile.open(disk, path, scanned.header ? scanned.goodBytes : 0, created);
-    } catch (error) {
-      throw cannotOpen(dir, error);
-    }
-    const journal = new Journal(dir, disk, file, header, told);
-    journal.#headerBytes = scanned.headerBytes;
-    try {
+      const journal = new Journal(dir, disk, file, header, told);
+      journal.#headerBytes = scanned.headerBytes;
       if (!scanned.header) journal.#startGeneration(header);
+      return { journal, warning: scanned.warning };
     } catch (error) {
-      file.close();
+      file?.close();
       throw cannotOpen(dir, error);
     }
-    return { journal, ...("warning" in scanned && scanned.warning ? { warning: scanned.warning } : {}) };
   }
 
   /** The entries from byte `from` (after the first line, by default) to the end, read now. */
@@ -152,8 +148,7 @@ export class Journal {
   async recordFirstHeld<E extends JournalEntry>(entry: () => E): Promise<E> {
     this.#disk.ensureWritable();
     const made = entry();
-    await this.#record(async (record) => record(made));
-    await this.#undurable.syncHeld();
+    await this.stepHeld(async (record) => record(made));
     return made;
   }
 

@@ -19,14 +19,12 @@ export interface LockHolder {
 
 /** Another simulator runs on the state directory (the CLI exits 2, naming it). */
 function stateLocked(dir: string, holder: LockHolder): StartError {
-  const where = holder.host === hostname() ? "on this machine" : `on ${holder.host}`;
+  const here = holder.host === hostname();
+  const unchecked = ` (a process on another machine cannot be checked: if it is gone, delete ${join(dir, LOCK_FILE)})`;
   return new StartError(
     START_ERRORS.STATE_LOCKED,
-    `${dir} is in use by another simulator (pid ${holder.pid} ${where}, since ${holder.since}): ` +
-      "stop it, or give another --state directory" +
-      (holder.host === hostname()
-        ? ""
-        : ` (a process on another machine cannot be checked: if it is gone, delete ${join(dir, LOCK_FILE)})`),
+    `${dir} is in use by another simulator (pid ${holder.pid} ${here ? "on this machine" : `on ${holder.host}`}, ` +
+      `since ${holder.since}): stop it, or give another --state directory${here ? "" : unchecked}`,
   );
 }
 

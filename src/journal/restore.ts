@@ -7,8 +7,17 @@ import { CHECKPOINT_FILE, ofJournal, openImage, readRest, type ImageOf, type Ope
 import type { Disk } from "./disk.ts";
 import { Journal } from "./journal.ts";
 
+/** An image found on disk (its head read), and where. */
+export interface FoundImage {
+  image: OpenedImage;
+  /** The journal's checkpoint, or the world cache's image of the world as loaded. */
+  from: "checkpoint" | "cache";
+  /** The folder the world cache's image was found in. */
+  cachedIn?: string;
+}
+
 /** An image loaded to answer from at once. */
-export interface LoadedImage {
+export interface LoadedImage extends Omit<FoundImage, "image"> {
   /**
    * What to answer from: the image, with the journal's lines after it folded on. With `rest`, each chain's items,
    * balances and histories are not in it yet: they come as its parts are read.
@@ -16,17 +25,6 @@ export interface LoadedImage {
   state: FoldedState;
   rest?: Generator<Part>;
   of: ImageOf;
-  /** The journal's checkpoint, or the world cache's image of the world as loaded. */
-  from: "checkpoint" | "cache";
-  /** The folder the world cache's image was found in. */
-  cachedIn?: string;
-}
-
-/** An image found on disk (its head read), and where. */
-export interface FoundImage {
-  image: OpenedImage;
-  from: LoadedImage["from"];
-  cachedIn?: string;
 }
 
 /**
@@ -76,11 +74,8 @@ export function openState(
   const { journal, warning } = Journal.open(dir, worldId, told, disk);
   if (warning) told(warning);
   try {
-    const generation = journal.header.generation ?? "";
-    const checkpoint = openImage(
-      join(dir, CHECKPOINT_FILE),
-      ofJournal({ world: worldId, generation, bytes: journal.bytes }),
-    );
+    const fits = ofJournal({ world: worldId, generation: journal.header.generation ?? "", bytes: journal.bytes });
+    const checkpoint = openImage(join(dir, CHECKPOINT_FILE), fits);
     const found: FoundImage | undefined = checkpoint ? { image: checkpoint, from: "checkpoint" } : cachedWorld();
     if (!found) {
       // An empty journal has nothing to replay: the world is loaded as without one.

@@ -5,7 +5,6 @@ interface Written {
   /** Where its lines end. */
   end: number;
   point: Savepoint | undefined;
-  durable: Promise<void>;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -33,7 +32,7 @@ export class Undurable {
     let settle!: Pick<Written, "resolve" | "reject">;
     const durable = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
     durable.catch(() => undefined);
-    this.#written.push({ end: this.#file.size, point, durable, ...settle });
+    this.#written.push({ end: this.#file.size, point, ...settle });
     void this.#syncAll();
     return durable;
   }

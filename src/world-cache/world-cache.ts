@@ -50,20 +50,20 @@ export class WorldCache {
   /** The world cached under `key`, its head read, or undefined (none, or a file that does not read back). */
   open(key: string): FoundWorld | undefined {
     for (const dir of this.#shipped === undefined ? [this.dir] : [this.dir, this.#shipped]) {
-      const image = openImage(join(dir, `${key}.world`), (of) => of.world === key && of.offset === 0);
+      const image = openImage(worldFile(dir, key), (of) => of.world === key && of.offset === 0);
       if (image) return { image, dir };
     }
     return undefined;
   }
 
   has(key: string): boolean {
-    return existsSync(this.#file(key));
+    return existsSync(worldFile(this.dir, key));
   }
 
   /** Writes the image of a world (`worldImage`) under `key`. */
   write(key: string, image: Iterable<Buffer>): void {
     mkdirSync(this.dir, { recursive: true });
-    const file = this.#file(key);
+    const file = worldFile(this.dir, key);
     writeImage(file, image, `${file}.${process.pid}.tmp`);
     this.#prune();
   }
@@ -76,11 +76,9 @@ export class WorldCache {
       .sort((a, b) => b.at - a.at);
     for (const { name } of worlds.slice(KEPT)) rmSync(join(this.dir, name), { force: true });
   }
-
-  #file(key: string): string {
-    return join(this.dir, `${key}.world`);
-  }
 }
+
+const worldFile = (dir: string, key: string) => join(dir, `${key}.world`);
 
 /**
  * The image of a world as loaded (`state`: its chains' indexes; no API keys, which are the world's own), to cache under
