@@ -1,11 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { importCollections } from "../src/import/import.ts";
 import { PoliteFetcher } from "../src/import/polite-fetch.ts";
-import { sleep, type Child } from "./lib/processes.ts";
+import { cpuMsOf, sleep, type Child } from "./lib/processes.ts";
 import { startSimulator, stop } from "./lib/sim.ts";
 
 // The import's speed (issue 34): a generated world served by a simulator, imported whole at 4 requests in flight; the
@@ -16,6 +16,8 @@ import { startSimulator, stop } from "./lib/sim.ts";
 //   node bench/import.ts --scale 17   (≈ 10,000 items; the issue's size)      node bench/import.ts --scale 1
 
 const { values } = parseArgs({ options: { scale: { type: "string", default: "1" } } });
+// The machine is shared: the load average beside each figure, and each process's CPU time, which the load changes less.
+const loadAtStart = loadavg()[0]!;
 const dir = mkdtempSync(join(tmpdir(), "bench-import-"));
 const file = join(dir, "world.json");
 execFileSync(process.execPath, ["src/scenario/generate/cli.ts", "--scale", values.scale!, "--out", file], {
@@ -53,8 +55,11 @@ for (let page = 1; ; page++) {
 }
 
 let started = performance.now();
+const cpuBefore = process.cpuUsage();
 const imported = await importCollections({ from: live.base, collections: addresses, cacheDir: join(dir, "cache") });
 const importSeconds = seconds(performance.now() - started);
+const importCpu = process.cpuUsage(cpuBefore);
+const importCpuSeconds = seconds((importCpu.user + importCpu.system) / 1000);
 const items = imported.collections.reduce((sum, { items: list }) => sum + list.length, 0);
 
 started = performance.now();
@@ -70,6 +75,7 @@ const imports = { items, events: imported.events, answers: imported.reads.length
 // The collection uris of a fixed URL, so the second start is the same world (the world cache's key names them).
 const worldCache = ["--public-url", "http://127.0.0.1:3000", "--cache", join(dir, "world-cache")];
 const cold = await startSimulator(simulate(out, worldCache), [], { withinMs });
+const coldCpuSeconds = seconds(cpuMsOf(cold.child.pid));
 const coldPeak = await stopAndWeigh(cold.child);
 const cached = await startSimulator(simulate(out, worldCache), [], { withinMs });
 const cachedPeak = await stopAndWeigh(cached.child);
@@ -83,12 +89,15 @@ console.log(
       importSeconds,
       baselineFetchSeconds: baselineSeconds,
       importOverBaseline: Math.round((importSeconds / baselineSeconds) * 100) / 100,
+      importCpuSeconds,
       importPeakRssMB,
       coldStartSeconds: seconds(cold.startup.readyLineMs),
+      coldStartCpuSeconds: coldCpuSeconds,
       coldStartPeakRssMB: coldPeak,
       fromCacheFirstAnswerSeconds: seconds(cached.startup.firstResponseMs),
       fromCacheFromCache: cached.startup.fromCache,
       fromCachePeakRssMB: cachedPeak,
+      loadAverage: [loadAtStart, loadavg()[0]!].map((load) => Math.round(load * 10) / 10),
     },
     null,
     2,

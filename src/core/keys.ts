@@ -8,14 +8,21 @@ export function keyFor(label: string): Hex {
   return keccak256(stringToBytes(`nft-service-simulator/${label}`));
 }
 
+const addresses = new Map<Hex, Address>();
+
 /**
  * The address of a private key: the last 20 bytes of the hash of its public key (Node's native secp256k1, twice as fast
- * as a JavaScript one; a world derives dozens at start).
+ * as a JavaScript one). Each derived once: an imported world names hundreds of accounts, each chain is started with all
+ * their keys, and the world's handles ask again.
  */
 export function addressOf(key: Hex): Address {
+  let address = addresses.get(key);
+  if (address) return address;
   const curve = createECDH("secp256k1");
   curve.setPrivateKey(Buffer.from(key.slice(2), "hex"));
-  return lowerAddress(`0x${keccak256(curve.getPublicKey().subarray(1)).slice(-40)}`);
+  address = lowerAddress(`0x${keccak256(curve.getPublicKey().subarray(1)).slice(-40)}`);
+  addresses.set(key, address);
+  return address;
 }
 
 /**
