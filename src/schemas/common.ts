@@ -15,6 +15,15 @@ export function Named<T extends TProperties>($id: string, properties: T): TObjec
   return Closed(properties, { $id });
 }
 
+/** The defaults an object's schema gives its properties, by name. */
+export function defaultsOf(schema: TObject): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(schema.properties)
+      .filter(([, property]) => "default" in property)
+      .map(([name, property]) => [name, property.default]),
+  );
+}
+
 /** Integers past 2^53 lose precision in JSON; no page or token id of this service gets there. */
 export const SafeInteger = { minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
 
