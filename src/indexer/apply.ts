@@ -23,7 +23,7 @@ import { lowerAddress, hexToText } from "../core/formats.ts";
  */
 type Fold = CollectionRecord | Activity | Activity[] | undefined | void;
 
-export type Reducer<Name extends IndexedEventName> = (models: ChainModels, args: ArgsOf<Name>, at: LogPosition) => Fold;
+type Reducer<Name extends IndexedEventName> = (models: ChainModels, args: ArgsOf<Name>, at: LogPosition) => Fold;
 
 const reducers: { [Name in IndexedEventName]: Reducer<Name> } = {
   /** The factory deployed a collection: from now on its logs are followed. */

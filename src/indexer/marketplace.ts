@@ -1,6 +1,5 @@
 import type { Address } from "viem";
 import type { ArgsOf } from "./log-source.ts";
-import type { Reducer } from "./apply.ts";
 import {
   countHolder,
   placeOf,
@@ -46,11 +45,17 @@ function marketFact(kind: MarketKind, args: MarketArgs, to: Address | "", at: Lo
   };
 }
 
+type MarketReducer<Name extends MarketKind> = (
+  models: ChainModels,
+  args: ArgsOf<Name>,
+  at: LogPosition,
+) => MarketFact | undefined;
+
 /** A marketplace event's reducer: the fact of the item it concerns, once `change` moved its listing. */
 function market<Name extends MarketKind>(
   kind: Name,
   change: (models: ChainModels, args: ArgsOf<Name>) => void = () => {},
-): Reducer<Name> {
+): MarketReducer<Name> {
   return (models, args, at) => {
     if (!concernsKnownCollection(models, args, at)) return;
     change(models, args);
@@ -58,7 +63,7 @@ function market<Name extends MarketKind>(
   };
 }
 
-export const MARKET_REDUCERS: { [Name in MarketKind]: Reducer<Name> } = {
+export const MARKET_REDUCERS: { [Name in MarketKind]: MarketReducer<Name> } = {
   ItemListed: market("ItemListed", (models, args) =>
     openListing(models, args.listingId, {
       seller: lowerAddress(args.seller),
