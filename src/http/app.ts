@@ -2,7 +2,7 @@ import Koa from "koa";
 import Router from "@koa/router";
 import cors from "@koa/cors";
 import { bodyParser } from "@koa/bodyparser";
-import { ApiError, apiError, ERRORS, methodNotAllowed } from "../core/errors.ts";
+import { apiError, ERRORS, methodNotAllowed } from "../core/errors.ts";
 import { errorExit } from "./error-exit.ts";
 import { heldUntilLive, readiness, type Drain, guardAccess } from "./access.ts";
 import type { Control } from "../control/control.ts";
@@ -36,26 +36,6 @@ export interface AppDeps extends RouteDeps {
   events: PushedEvents;
 }
 
-/** zlib's and brotli's refusals of a body that is not in the coding its header names. */
-function isDecompressionError(error: Error & { code?: string }): boolean {
-  return typeof error.code === "string" && /^(Z_|ERR_BROTLI|ERR__ERROR)/.test(error.code);
-}
-
-/** inflation's refusal of a content-encoding it does not decode. */
-function isUnknownCoding(error: Error & { status?: number }): boolean {
-  return error.status === 415 && error.message.startsWith("Unsupported Content-Encoding");
-}
-
-function unknownCoding(coding: string): ApiError {
-  return apiError(
-    ERRORS.UNSUPPORTED_ENCODING,
-    {},
-    {
-      errors: [`content-encoding '${coding}' is not supported: send the body uncompressed, or in gzip, deflate or br`],
-    },
-  );
-}
-
 /**
  * The body parser, reading content codings in any case (RFC 9110 has them case-insensitive; the parser knows them in
  * lower case). Not a layer of its own: every request pays for each layer.
@@ -68,18 +48,27 @@ function inAnyCoding(parse: Koa.Middleware): Koa.Middleware {
   };
 }
 
-function notInItsCoding(coding: string): ApiError {
-  return apiError(
-    ERRORS.INVALID_JSON,
-    {},
-    { errors: [`the body is not in the content-encoding it names ('${coding}')`] },
-  );
-}
-
 /** The body parser's refusals (http-errors, by status) as the catalog's; any other failure is the parser's own bug. */
-function parserRefusal(error: Error & { status?: number }, ctx: Koa.Context): unknown {
-  if (isUnknownCoding(error)) return unknownCoding(ctx.get("content-encoding"));
-  if (isDecompressionError(error)) return notInItsCoding(ctx.get("content-encoding"));
+function parserRefusal(error: Error & { status?: number; code?: string }, ctx: Koa.Context): unknown {
+  const coding = ctx.get("content-encoding");
+  // inflation's refusal of a content-encoding it does not decode.
+  if (error.status === 415 && error.message.startsWith("Unsupported Content-Encoding"))
+    return apiError(
+      ERRORS.UNSUPPORTED_ENCODING,
+      {},
+      {
+        errors: [
+          `content-encoding '${coding}' is not supported: send the body uncompressed, or in gzip, deflate or br`,
+        ],
+      },
+    );
+  // zlib's and brotli's refusals of a body that is not in the coding its header names.
+  if (typeof error.code === "string" && /^(Z_|ERR_BROTLI|ERR__ERROR)/.test(error.code))
+    return apiError(
+      ERRORS.INVALID_JSON,
+      {},
+      { errors: [`the body is not in the content-encoding it names ('${coding}')`] },
+    );
   switch (error.status) {
     case 400:
       return apiError(ERRORS.INVALID_JSON, {}, { errors: [error.message ?? "invalid JSON"] });

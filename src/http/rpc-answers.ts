@@ -20,11 +20,14 @@ export const MAX_ANSWER_BYTES = 25_000_000;
 /** geth's code and message for an answer over its size limit. */
 const TOO_LARGE = -32003;
 
-export const failure = (id: RpcId, code: number, message: string): RpcReply => ({
+const failure = (id: RpcId, code: number, message: string): RpcReply => ({
   jsonrpc: "2.0",
   id,
   error: { code, message },
 });
+
+/** A JSON-RPC error reply, written out. */
+export const failed = (id: RpcId, code: number, message: string): string => JSON.stringify(failure(id, code, message));
 
 /**
  * The answer to a JSON-RPC body, serialised. A batch runs one call at a time, as geth does,
@@ -38,25 +41,25 @@ export async function answerBody(text: string, run: RunCall, limit = MAX_ANSWER_
   try {
     body = JSON.parse(text);
   } catch {
-    return JSON.stringify(failure(null, -32700, "Parse error"));
+    return failed(null, -32700, "Parse error");
   }
   if (!Array.isArray(body)) return serialised(await answer(body, run), limit);
-  if (body.length === 0) return JSON.stringify(failure(null, -32600, "Invalid Request: empty batch"));
+  if (body.length === 0) return failed(null, -32600, "Invalid Request: empty batch");
   if (body.length > MAX_BATCH_CALLS)
-    return JSON.stringify(
-      failure(null, -32600, `Invalid Request: a batch of ${body.length} calls is over the limit of ${MAX_BATCH_CALLS}`),
+    return failed(
+      null,
+      -32600,
+      `Invalid Request: a batch of ${body.length} calls is over the limit of ${MAX_BATCH_CALLS}`,
     );
   const answers: string[] = [];
   let bytes = 2;
   for (const call of body) {
     if (bytes > limit) {
       answers.push(
-        JSON.stringify(
-          failure(
-            idOf(call),
-            TOO_LARGE,
-            `response too large: not run, the batch's answer already passed ${limit} bytes; send fewer calls per batch`,
-          ),
+        failed(
+          idOf(call),
+          TOO_LARGE,
+          `response too large: not run, the batch's answer already passed ${limit} bytes; send fewer calls per batch`,
         ),
       );
       continue;
@@ -64,12 +67,10 @@ export async function answerBody(text: string, run: RunCall, limit = MAX_ANSWER_
     let one = serialised(await answer(call, run), limit);
     bytes += Buffer.byteLength(one) + 1;
     if (bytes > limit)
-      one = JSON.stringify(
-        failure(
-          idOf(call),
-          TOO_LARGE,
-          `response too large: this call ran, but its result would take the batch's answer past ${limit} bytes`,
-        ),
+      one = failed(
+        idOf(call),
+        TOO_LARGE,
+        `response too large: this call ran, but its result would take the batch's answer past ${limit} bytes`,
       );
     answers.push(one);
   }
@@ -104,8 +105,7 @@ async function answer(call: unknown, run: RunCall): Promise<RpcReply> {
  * written at all).
  */
 function serialised(reply: RpcReply, limit: number): string {
-  const tooLarge = () =>
-    JSON.stringify(failure(reply.id, TOO_LARGE, `response too large: the answer would pass ${limit} bytes`));
+  const tooLarge = () => failed(reply.id, TOO_LARGE, `response too large: the answer would pass ${limit} bytes`);
   // Measured before it is written out: a result far over the limit never becomes a string.
   if (jsonSizeOver(reply, limit)) return tooLarge();
   try {
@@ -113,8 +113,10 @@ function serialised(reply: RpcReply, limit: number): string {
     return Buffer.byteLength(text) > limit ? tooLarge() : text;
   } catch (error) {
     if (error instanceof RangeError) return tooLarge();
-    return JSON.stringify(
-      failure(reply.id, -32603, `Internal error: the answer cannot be written as JSON (${(error as Error).message})`),
+    return failed(
+      reply.id,
+      -32603,
+      `Internal error: the answer cannot be written as JSON (${(error as Error).message})`,
     );
   }
 }

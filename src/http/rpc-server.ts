@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import { ERRORS, type ApiError } from "../core/errors.ts";
 import { jsonHttpServer } from "./error-exit.ts";
-import { answerBody, failure } from "./rpc-answers.ts";
+import { answerBody, failed } from "./rpc-answers.ts";
 import type { AccessPolicy } from "../access/policy.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 
@@ -23,7 +23,7 @@ export async function serveRpc(
 ): Promise<Server> {
   const run = (method: string, params: unknown[]) => chain.request(method, params);
   const rpcError = (error: ApiError) =>
-    JSON.stringify(failure(null, error.descriptor === ERRORS.NOT_HTTP ? -32700 : -32600, error.message));
+    failed(null, error.descriptor === ERRORS.NOT_HTTP ? -32700 : -32600, error.message);
   const server = jsonHttpServer((req, res) => {
     const origin = access.allowedOrigin("rpc", req.headers.origin);
     if (origin)
@@ -45,11 +45,11 @@ export async function serveRpc(
     if (refused)
       return void res
         .writeHead(refused.status, { "content-type": "application/json", connection: "close" })
-        .end(JSON.stringify(failure(null, -32600, `${refused.message}: ${refused.errors[0]}`)));
+        .end(failed(null, -32600, `${refused.message}: ${refused.errors[0]}`));
     if (req.method !== "POST")
       return void res
         .writeHead(405, { "content-type": "application/json", allow: "POST" })
-        .end(JSON.stringify(failure(null, -32600, "Invalid Request: send JSON-RPC with POST")));
+        .end(failed(null, -32600, "Invalid Request: send JSON-RPC with POST"));
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
@@ -57,13 +57,13 @@ export async function serveRpc(
       if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
       res
         .writeHead(413, { "content-type": "application/json", connection: "close" })
-        .end(JSON.stringify(failure(null, -32600, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`)));
+        .end(failed(null, -32600, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`));
       req.destroy();
     });
     req.on("end", () => {
       answerBody(Buffer.concat(chunks).toString("utf8"), run)
         .catch((error: unknown) =>
-          JSON.stringify(failure(null, -32603, `Internal error: ${(error as Error)?.message ?? String(error)}`)),
+          failed(null, -32603, `Internal error: ${(error as Error)?.message ?? String(error)}`),
         )
         .then((text) => res.writeHead(200, { "content-type": "application/json" }).end(text));
     });

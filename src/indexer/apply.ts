@@ -13,9 +13,8 @@ import {
   moveBalance,
   placeOf,
   recordActivity,
-  type TransferFact,
 } from "./models.ts";
-import { itemAdded, itemDelisted, itemListed, itemPriceUpdated, itemRemoved, swapped } from "./marketplace.ts";
+import { MARKET_REDUCERS } from "./marketplace.ts";
 import { lowerAddress, hexToText } from "../core/formats.ts";
 
 /**
@@ -27,17 +26,85 @@ type Fold = CollectionRecord | Activity | Activity[] | undefined | void;
 type Reducer<Name extends IndexedEventName> = (models: ChainModels, args: ArgsOf<Name>, at: LogPosition) => Fold;
 
 const reducers: { [Name in IndexedEventName]: Reducer<Name> } = {
-  CollectionCreated: collectionCreated,
-  ItemCreated: itemCreated,
-  ItemDescribed: itemDescribed,
-  TransferSingle: transferSingle,
-  TransferBatch: transferBatch,
-  ItemListed: itemListed,
-  ItemDelisted: itemDelisted,
-  ItemPriceUpdated: itemPriceUpdated,
-  ItemAdded: itemAdded,
-  ItemRemoved: itemRemoved,
-  Swapped: swapped,
+  /** The factory deployed a collection: from now on its logs are followed. */
+  CollectionCreated(models, args, at) {
+    if (at.address !== models.facts.factory) return;
+    const address = lowerAddress(args.collection);
+    const record: CollectionRecord = {
+      chainId: models.facts.chainId,
+      address,
+      owner: lowerAddress(args.owner),
+      name: args.name,
+      uri: args.uri,
+      createdAt: at.timestamp,
+      metadata: hexToText(args.metadata),
+    };
+    models.collections.set(address, record);
+    return record;
+  },
+  /**
+   * A collection created a token id (its supply arrives as a transfer from the zero address).
+   * Token ids one transaction creates are consecutive; they share one creation.
+   */
+  ItemCreated(models, args, at) {
+    if (!models.collections.has(at.address)) return;
+    const previous = models.items.get(itemKey(at.address, args.tokenId - 1n))?.creation;
+    const creation: Creation =
+      previous?.transactionHash === at.transactionHash
+        ? previous
+        : { transactionHash: at.transactionHash, tokenIds: [] };
+    creation.tokenIds.push(args.tokenId);
+    models.items.set(itemKey(at.address, args.tokenId), {
+      maxSupply: args.maxSupply,
+      royaltyPerMille: Number(args.royaltyPerMille),
+      creation,
+    });
+  },
+  /** The transaction that created an item described it: the description joins the item's creation (all its token ids). */
+  ItemDescribed(models, args, at) {
+    // An unknown collection has no items (ItemCreated records none), so this finds no creation for it.
+    const creation = models.items.get(itemKey(at.address, args.firstTokenId))?.creation;
+    if (creation?.transactionHash !== at.transactionHash) return;
+    creation.description = { stackable: args.stackable, metadata: hexToText(args.metadata) };
+  },
+  /** A mint (from zero), burn (to zero) or transfer of one token id. */
+  TransferSingle(models, args, at) {
+    if (!models.collections.has(at.address)) return;
+    const from = lowerAddress(args.from);
+    const to = lowerAddress(args.to);
+    moveBalance(models, at.address, args.id, from, to, args.value);
+    return recordActivity(models, {
+      kind: "TransferSingle",
+      ...placeOf(at),
+      collection: at.address,
+      tokenId: args.id,
+      from,
+      to,
+      amount: args.value,
+    });
+  },
+  /** One activity fact per token id the batch moved (a repeated id counts once, amounts added). */
+  TransferBatch(models, args, at) {
+    if (!models.collections.has(at.address)) return [];
+    const amounts = new Map<bigint, bigint>();
+    args.ids.forEach((id, i) => amounts.set(id, (amounts.get(id) ?? 0n) + args.values[i]!));
+    const from = lowerAddress(args.from);
+    const to = lowerAddress(args.to);
+    const place = placeOf(at);
+    return [...amounts].map(([tokenId, amount]) => {
+      moveBalance(models, at.address, tokenId, from, to, amount);
+      return recordActivity(models, {
+        kind: "TransferBatch",
+        ...place,
+        collection: at.address,
+        tokenId,
+        from,
+        to,
+        amount,
+      });
+    });
+  },
+  ...MARKET_REDUCERS,
 };
 
 /**
@@ -77,93 +144,4 @@ function addFold(folded: Folded, fold: CollectionRecord | Activity | Activity[])
 export function advanceHead(models: ChainModels, head: Pick<Block, "number" | "timestamp">): void {
   models.head = { blockNumber: Number(head.number), timestamp: Number(head.timestamp) };
   models.version += 1;
-}
-
-/** The factory deployed a collection: from now on its logs are followed. */
-export function collectionCreated(
-  models: ChainModels,
-  args: ArgsOf<"CollectionCreated">,
-  at: LogPosition,
-): CollectionRecord | undefined {
-  if (at.address !== models.facts.factory) return;
-  const address = lowerAddress(args.collection);
-  const record: CollectionRecord = {
-    chainId: models.facts.chainId,
-    address,
-    owner: lowerAddress(args.owner),
-    name: args.name,
-    uri: args.uri,
-    createdAt: at.timestamp,
-    metadata: hexToText(args.metadata),
-  };
-  models.collections.set(address, record);
-  return record;
-}
-
-/**
- * A collection created a token id (its supply arrives as a transfer from the zero address).
- * Token ids one transaction creates are consecutive; they share one creation.
- */
-export function itemCreated(models: ChainModels, args: ArgsOf<"ItemCreated">, at: LogPosition): void {
-  if (!models.collections.has(at.address)) return;
-  const previous = models.items.get(itemKey(at.address, args.tokenId - 1n))?.creation;
-  const creation: Creation =
-    previous?.transactionHash === at.transactionHash ? previous : { transactionHash: at.transactionHash, tokenIds: [] };
-  creation.tokenIds.push(args.tokenId);
-  models.items.set(itemKey(at.address, args.tokenId), {
-    maxSupply: args.maxSupply,
-    royaltyPerMille: Number(args.royaltyPerMille),
-    creation,
-  });
-}
-
-/** The transaction that created an item described it: the description joins the item's creation (all its token ids). */
-export function itemDescribed(models: ChainModels, args: ArgsOf<"ItemDescribed">, at: LogPosition): void {
-  // An unknown collection has no items (itemCreated records none), so this finds no creation for it.
-  const creation = models.items.get(itemKey(at.address, args.firstTokenId))?.creation;
-  if (creation?.transactionHash !== at.transactionHash) return;
-  creation.description = { stackable: args.stackable, metadata: hexToText(args.metadata) };
-}
-
-/** A mint (from zero), burn (to zero) or transfer of one token id. */
-export function transferSingle(
-  models: ChainModels,
-  args: ArgsOf<"TransferSingle">,
-  at: LogPosition,
-): TransferFact | undefined {
-  if (!models.collections.has(at.address)) return;
-  const from = lowerAddress(args.from);
-  const to = lowerAddress(args.to);
-  moveBalance(models, at.address, args.id, from, to, args.value);
-  return recordActivity(models, {
-    kind: "TransferSingle",
-    ...placeOf(at),
-    collection: at.address,
-    tokenId: args.id,
-    from,
-    to,
-    amount: args.value,
-  });
-}
-
-/** One activity fact per token id the batch moved (a repeated id counts once, amounts added). */
-export function transferBatch(models: ChainModels, args: ArgsOf<"TransferBatch">, at: LogPosition): TransferFact[] {
-  if (!models.collections.has(at.address)) return [];
-  const amounts = new Map<bigint, bigint>();
-  args.ids.forEach((id, i) => amounts.set(id, (amounts.get(id) ?? 0n) + args.values[i]!));
-  const from = lowerAddress(args.from);
-  const to = lowerAddress(args.to);
-  const place = placeOf(at);
-  return [...amounts].map(([tokenId, amount]) => {
-    moveBalance(models, at.address, tokenId, from, to, amount);
-    return recordActivity(models, {
-      kind: "TransferBatch",
-      ...place,
-      collection: at.address,
-      tokenId,
-      from,
-      to,
-      amount,
-    });
-  });
 }

@@ -55,7 +55,11 @@ export class ChainIndexer {
   #removed: Folded = nothingFolded();
   /** No longer follows the chain (`freeze`): the index of chains a journal is replayed on, which answer no one. */
   #frozen = false;
-  readonly #holds = new Holds();
+  /**
+   * The heads before each change not durable yet (a journal's step): no block after the lowest is indexed, for its
+   * change may still be taken back.
+   */
+  readonly #holds: number[] = [];
 
   /** `from`: the models as they stood at the source's head (a journal's checkpoint), instead of folding its logs. */
   constructor(
@@ -115,11 +119,12 @@ export class ChainIndexer {
 
   /** Until `release(blockNumber)`, nothing after block `blockNumber` is indexed: later ones may still be taken back. */
   hold(blockNumber: number): void {
-    this.#holds.add(blockNumber);
+    this.#holds.push(blockNumber);
   }
 
   release(blockNumber: number): void {
-    this.#holds.remove(blockNumber);
+    const at = this.#holds.indexOf(blockNumber);
+    if (at !== -1) this.#holds.splice(at, 1);
     this.#stale = true;
   }
 
@@ -219,7 +224,7 @@ export class ChainIndexer {
       await this.#rewindIfForked();
     }
     let target: Target = to ?? (await this.#source.latest());
-    const limit = this.#holds.limit(target.number);
+    const limit = this.#holds.reduce((lowest, head) => (BigInt(head) < lowest ? BigInt(head) : lowest), target.number);
     if (limit < target.number) [target, this.#stale] = [{ number: limit }, true];
     const fromBlock = BigInt(this.#models.head.blockNumber + 1);
     if (target.number < fromBlock) return;
@@ -301,27 +306,5 @@ export class ChainIndexer {
     const blocks = await Promise.all([...missing].map((blockNumber) => this.#source.block(blockNumber)));
     for (const block of blocks) times.set(block.number, Number(block.timestamp));
     return new Map(blocks.map((block) => [block.number, block.hash]));
-  }
-}
-
-/**
- * The heads before each change not durable yet (a journal's step): no block after the lowest is indexed, for its
- * change may still be taken back.
- */
-export class Holds {
-  readonly #heads: number[] = [];
-
-  add(head: number): void {
-    this.#heads.push(head);
-  }
-
-  remove(head: number): void {
-    const at = this.#heads.indexOf(head);
-    if (at !== -1) this.#heads.splice(at, 1);
-  }
-
-  /** The block an index catching up to `target` may go to: `target`, or the lowest head held below it. */
-  limit(target: bigint): bigint {
-    return this.#heads.reduce((lowest, head) => (BigInt(head) < lowest ? BigInt(head) : lowest), target);
   }
 }

@@ -39,19 +39,6 @@ type Read = "eventName" | "args" | "address" | "blockNumber" | "logIndex" | "tra
 type ReadOf<Log> = Log extends DecodedLog ? Pick<Log, Read> & Partial<Pick<Log, "blockHash">> : never;
 export type IndexedLog = ReadOf<DecodedLog>;
 
-/** A log with the parts the indexer reads and nothing else (a decoded log from the chain holds more). */
-export function indexedPart({
-  eventName,
-  args,
-  address,
-  blockNumber,
-  logIndex,
-  transactionHash,
-  blockTimestamp,
-}: IndexedLog): IndexedLog {
-  return { eventName, args, address, blockNumber, logIndex, transactionHash, blockTimestamp } as IndexedLog;
-}
-
 /** Logs this indexer understands, decoded; any other log is skipped. */
 export function decodeLogs(abi: EventsAbi, logs: Log[]): DecodedLog[] {
   return parseEventLogs({ abi, logs, strict: true }).filter((log): log is DecodedLog => indexed.has(log.eventName));
@@ -113,11 +100,7 @@ export function chainLogSource(
   abi: ReturnType<typeof indexedEventsAbi>,
   { ownLogsOnly = false, maxLogRange }: ChainSourceOptions = {},
 ): LogSource {
-  const ref = ({ number, hash, timestamp }: { number: bigint; hash: Hex; timestamp: bigint }): BlockRef => ({
-    number,
-    hash,
-    timestamp,
-  });
+  const ref = ({ number, hash, timestamp }: BlockRef): BlockRef => ({ number, hash, timestamp });
   const span = { blocks: maxLogRange === undefined ? undefined : BigInt(maxLogRange) };
   return {
     latest: async () => ref(await client.getBlock({ blockTag: "latest" })),

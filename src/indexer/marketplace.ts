@@ -45,58 +45,48 @@ function marketFact(kind: MarketKind, args: MarketArgs, to: Address | "", at: Lo
   };
 }
 
-export function itemListed(models: ChainModels, args: ArgsOf<"ItemListed">, at: LogPosition): MarketFact | undefined {
-  if (!concernsKnownCollection(models, args, at)) return;
-  openListing(models, args.listingId, {
-    seller: lowerAddress(args.seller),
-    collection: lowerAddress(args.collection),
-    amount: args.amount,
-  });
-  return recordActivity(models, marketFact("ItemListed", args, "", at));
-}
-
-export function itemDelisted(
+type MarketReducer<Name extends MarketKind> = (
   models: ChainModels,
-  args: ArgsOf<"ItemDelisted">,
+  args: ArgsOf<Name>,
   at: LogPosition,
-): MarketFact | undefined {
-  if (!concernsKnownCollection(models, args, at)) return;
-  closeListing(models, args.listingId);
-  return recordActivity(models, marketFact("ItemDelisted", args, "", at));
+) => MarketFact | undefined;
+
+/** A marketplace event's reducer: the fact of the item it concerns, once `change` moved its listing. */
+function market<Name extends MarketKind>(
+  kind: Name,
+  change: (models: ChainModels, args: ArgsOf<Name>) => void = () => {},
+): MarketReducer<Name> {
+  return (models, args, at) => {
+    if (!concernsKnownCollection(models, args, at)) return;
+    change(models, args);
+    return recordActivity(models, marketFact(kind, args, "", at));
+  };
 }
 
-export function itemPriceUpdated(
-  models: ChainModels,
-  args: ArgsOf<"ItemPriceUpdated">,
-  at: LogPosition,
-): MarketFact | undefined {
-  if (!concernsKnownCollection(models, args, at)) return;
-  return recordActivity(models, marketFact("ItemPriceUpdated", args, "", at));
-}
-
-export function itemAdded(models: ChainModels, args: ArgsOf<"ItemAdded">, at: LogPosition): MarketFact | undefined {
-  if (!concernsKnownCollection(models, args, at)) return;
-  changeEscrow(models, args.listingId, args.amount);
-  return recordActivity(models, marketFact("ItemAdded", args, "", at));
-}
-
-export function itemRemoved(models: ChainModels, args: ArgsOf<"ItemRemoved">, at: LogPosition): MarketFact | undefined {
-  if (!concernsKnownCollection(models, args, at)) return;
-  changeEscrow(models, args.listingId, -args.amount);
-  return recordActivity(models, marketFact("ItemRemoved", args, "", at));
-}
-
-/** A sale: escrow shrinks, and the sale joins its collection's sales (volumes are derived from them). */
-export function swapped(models: ChainModels, args: ArgsOf<"Swapped">, at: LogPosition): MarketFact | undefined {
-  if (!concernsKnownCollection(models, args, at)) return;
-  changeEscrow(models, args.listingId, -args.amount);
-  const sale = marketFact("Swapped", args, lowerAddress(args.buyer), at);
-  recordActivity(models, sale);
-  const sales = models.sales.get(sale.collection);
-  if (sales) sales.push(sale);
-  else models.sales.set(sale.collection, [sale]);
-  return sale;
-}
+export const MARKET_REDUCERS: { [Name in MarketKind]: MarketReducer<Name> } = {
+  ItemListed: market("ItemListed", (models, args) =>
+    openListing(models, args.listingId, {
+      seller: lowerAddress(args.seller),
+      collection: lowerAddress(args.collection),
+      amount: args.amount,
+    }),
+  ),
+  ItemDelisted: market("ItemDelisted", (models, args) => closeListing(models, args.listingId)),
+  ItemPriceUpdated: market("ItemPriceUpdated"),
+  ItemAdded: market("ItemAdded", (models, args) => changeEscrow(models, args.listingId, args.amount)),
+  ItemRemoved: market("ItemRemoved", (models, args) => changeEscrow(models, args.listingId, -args.amount)),
+  /** A sale: escrow shrinks, and the sale joins its collection's sales (volumes are derived from them). */
+  Swapped(models, args, at) {
+    if (!concernsKnownCollection(models, args, at)) return;
+    changeEscrow(models, args.listingId, -args.amount);
+    const sale = marketFact("Swapped", args, lowerAddress(args.buyer), at);
+    recordActivity(models, sale);
+    const sales = models.sales.get(sale.collection);
+    if (sales) sales.push(sale);
+    else models.sales.set(sale.collection, [sale]);
+    return sale;
+  },
+};
 
 function changeEscrow(models: ChainModels, listingId: bigint, change: bigint): void {
   const listing = models.listings.get(listingId);

@@ -1,5 +1,6 @@
 import type { Hex } from "viem";
 import { createAjv } from "../schemas/ajv.ts";
+import { defaultsOf } from "../schemas/common.ts";
 import { ItemDescription } from "../schemas/item.ts";
 import {
   CollectionDescription,
@@ -18,20 +19,8 @@ const reading = createAjv({ useDefaults: true, removeAdditional: "all", coerceTy
 const readItem = reading.compile<ItemDescription>(ItemDescription);
 const readCollection = reading.compile<CollectionDescription>(CollectionDescription);
 
-const ITEM_DEFAULTS: Partial<ItemDescription> = {
-  description: "",
-  imageUrl: "",
-  fileType: "image/png",
-  isConsumable: false,
-};
-const COLLECTION_DEFAULTS: Omit<CollectionDescription, "slug"> = {
-  description: "",
-  genre: "",
-  image: "",
-  imageHash: "",
-  website: "",
-  isVerified: true,
-};
+const ITEM_DEFAULTS = defaultsOf(ItemDescription);
+const COLLECTION_DEFAULTS = defaultsOf(CollectionDescription) as Omit<CollectionDescription, "slug">;
 
 /** An item's description as compact JSON bytes (defaults left out); throws METADATA_TOO_LARGE past the limit. */
 export function encodeItemDescription(item: ItemDescription): Hex {

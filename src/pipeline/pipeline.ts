@@ -32,6 +32,9 @@ export const API_SPACE = commonPrefix(OPERATIONS.map((operation) => operation.pa
 
 const JSON_TYPE = "application/json; charset=utf-8";
 const utf8 = new TextEncoder();
+/** The answer checked against the operation's response schema, as the bytes of its JSON. */
+const jsonBytes = (operation: Operation, answer: unknown) =>
+  utf8.encode(JSON.stringify(checksOf(operation).response(answer)));
 
 /**
  * Every answer of the API, whatever carries it (the Koa server, the MSW handlers): a request routed by the route table
@@ -66,9 +69,7 @@ export class Pipeline {
         const checked =
           (kept?.request as ReturnType<typeof checkRequest>) ?? checkRequest(operation, { params, query });
         const { from, answer } = await handler.read(checked);
-        const bytes = this.#answers.bytes(request.url, kept, checked, from, () =>
-          utf8.encode(JSON.stringify(checksOf(operation).response(answer()))),
-        );
+        const bytes = this.#answers.bytes(request.url, kept, checked, from, () => jsonBytes(operation, answer()));
         return { status: 200, type: JSON_TYPE, body: bytes };
       }
       case "write": {
@@ -76,11 +77,7 @@ export class Pipeline {
         const admitted = handler.admit(request, checked);
         const body = checksOf(operation).body?.(handler.bodyOf ? handler.bodyOf(request) : request.body);
         const answer = await handler.answer({ ...checked, body } as never, admitted);
-        return {
-          status: 200,
-          type: JSON_TYPE,
-          body: utf8.encode(JSON.stringify(checksOf(operation).response(answer))),
-        };
+        return { status: 200, type: JSON_TYPE, body: jsonBytes(operation, answer) };
       }
       case "media": {
         const drawn = handler.answer(checkRequest(operation, { params, query }), request);

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
-import { Address, AddressInput, ChainId, OptionalApiKey, Page, PerPage, StringEnum } from "./common.ts";
+import { Address, AddressInput, ChainId, Closed, Named, OptionalApiKey, Page, PerPage, StringEnum } from "./common.ts";
 
 const collectionFields = {
   address: Address,
@@ -28,15 +28,9 @@ const collectionFields = {
 };
 
 /** A collection as the list answers it (no imageUrl). */
-export const CollectionSummary = Type.Object(collectionFields, {
-  additionalProperties: false,
-  $id: "CollectionSummary",
-});
+export const CollectionSummary = Named("CollectionSummary", collectionFields);
 /** A collection as the single-collection endpoint answers it. */
-export const Collection = Type.Object(
-  { ...collectionFields, imageUrl: Type.String() },
-  { additionalProperties: false, $id: "Collection" },
-);
+export const Collection = Named("Collection", { ...collectionFields, imageUrl: Type.String() });
 export type CollectionSummary = Static<typeof CollectionSummary>;
 export type Collection = Static<typeof Collection>;
 
@@ -60,18 +54,15 @@ const isVerified = Type.Optional(
   }),
 );
 
-export const CollectionsQuery = Type.Object(
-  {
-    perPage: PerPage,
-    page: Page,
-    sortBy: StringEnum(COLLECTION_FIELDS, { default: "mintDate" }),
-    sortDir: StringEnum(["asc", "desc"], { default: "desc" }),
-    isVerified,
-    apiKey: OptionalApiKey,
-    ...filterFields,
-  },
-  { additionalProperties: false },
-);
+export const CollectionsQuery = Closed({
+  perPage: PerPage,
+  page: Page,
+  sortBy: StringEnum(COLLECTION_FIELDS, { default: "mintDate" }),
+  sortDir: StringEnum(["asc", "desc"], { default: "desc" }),
+  isVerified,
+  apiKey: OptionalApiKey,
+  ...filterFields,
+});
 
 /** The list's query parameters that page, sort or authenticate; every other one is an exact filter. */
 export const NON_FILTER_PARAMETERS: readonly string[] = Object.keys(CollectionsQuery.properties).filter(
@@ -79,23 +70,14 @@ export const NON_FILTER_PARAMETERS: readonly string[] = Object.keys(CollectionsQ
 );
 export type CollectionsQuery = Static<typeof CollectionsQuery> & Partial<Record<CollectionField, unknown>>;
 
-export const CollectionParams = Type.Object({ address: AddressInput }, { additionalProperties: false });
-export const CollectionQuery = Type.Object(
-  { chainId: Type.Optional(ChainId), apiKey: OptionalApiKey },
-  { additionalProperties: false },
-);
+export const CollectionParams = Closed({ address: AddressInput });
+export const CollectionQuery = Closed({ chainId: Type.Optional(ChainId), apiKey: OptionalApiKey });
 
-export const CollectionResponse = Type.Object(
-  { collection: Collection },
-  { additionalProperties: false, $id: "CollectionResponse" },
-);
+export const CollectionResponse = Named("CollectionResponse", { collection: Collection });
 export type CollectionResponse = Static<typeof CollectionResponse>;
 
-export const CollectionsResponse = Type.Object(
-  {
-    collections: Type.Array(CollectionSummary),
-    count: Type.Integer({ minimum: 0, description: "how many collections match, over all pages" }),
-  },
-  { additionalProperties: false, $id: "CollectionsResponse" },
-);
+export const CollectionsResponse = Named("CollectionsResponse", {
+  collections: Type.Array(CollectionSummary),
+  count: Type.Integer({ minimum: 0, description: "how many collections match, over all pages" }),
+});
 export type CollectionsResponse = Static<typeof CollectionsResponse>;

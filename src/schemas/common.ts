@@ -1,8 +1,27 @@
-import { Type, type SchemaOptions } from "@sinclair/typebox";
+import { Type, type ObjectOptions, type SchemaOptions, type TObject, type TProperties } from "@sinclair/typebox";
 
 /** One of a fixed set of strings, as a JSON Schema `enum` (one clear error, not one per value). */
 export function StringEnum<const Values extends readonly string[]>(values: Values, options: SchemaOptions = {}) {
   return Type.Unsafe<Values[number]>({ type: "string", enum: [...values], ...options });
+}
+
+/** An object of the contract: it takes no property but those it names (a misspelt one is refused, not ignored). */
+export function Closed<T extends TProperties>(properties: T, options: ObjectOptions = {}): TObject<T> {
+  return Type.Object(properties, { additionalProperties: false, ...options });
+}
+
+/** A closed object by name: a component of the OpenAPI document, and compiled once however many answers embed it. */
+export function Named<T extends TProperties>($id: string, properties: T): TObject<T> {
+  return Closed(properties, { $id });
+}
+
+/** The defaults an object's schema gives its properties, by name. */
+export function defaultsOf(schema: TObject): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(schema.properties)
+      .filter(([, property]) => "default" in property)
+      .map(([name, property]) => [name, property.default]),
+  );
 }
 
 /** Integers past 2^53 lose precision in JSON; no page or token id of this service gets there. */

@@ -1,7 +1,7 @@
 import { ERRORS, type ErrorDescriptor } from "../core/errors.ts";
-import { operation as apiOperation, type Operation } from "./operations.ts";
+import type { Operation } from "./operations.ts";
 
-export const tag = "Control";
+const tag = "Control";
 
 /**
  * What the control API's guard answers before any operation (src/control/guard.ts): the admin token, the Host, the
@@ -22,10 +22,18 @@ const BODY_READ = [ERRORS.INVALID_JSON, ERRORS.BODY_TOO_LARGE];
 /** Every request meets the app's readiness and its shutdown drain. */
 const UNAVAILABLE = [ERRORS.LOADING, ERRORS.SHUTTING_DOWN];
 
-/** A control operation: its own errors, and those every control request may meet. */
-export const controlOperation = <const T extends Operation>(op: T) => {
-  const errors: ErrorDescriptor[] = [
-    ...new Set([...GUARD, ...(op.method === "post" ? BODY_READ : []), ...op.errors, ...UNAVAILABLE]),
-  ];
-  return apiOperation({ ...op, errors });
+/** A control operation as a table writes it: its key is its operationId, and its tag is the control API's. */
+type ControlEntry = Omit<Operation, "operationId" | "tag">;
+
+type ControlOperations<T> = {
+  [Id in keyof T & string]: Omit<T[Id], "errors"> & { operationId: Id; tag: typeof tag; errors: ErrorDescriptor[] };
 };
+
+/** Control operations by id, in the table's order: each with its own errors and those every control request may meet. */
+export function controlOperations<const T extends Record<string, ControlEntry>>(table: T): ControlOperations<T> {
+  const described = Object.entries(table).map(([operationId, op]) => {
+    const errors = [...new Set([...GUARD, ...(op.method === "post" ? BODY_READ : []), ...op.errors, ...UNAVAILABLE])];
+    return [operationId, { ...op, operationId, tag, errors }];
+  });
+  return Object.fromEntries(described) as ControlOperations<T>;
+}

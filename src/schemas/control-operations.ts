@@ -15,239 +15,192 @@ import {
   TimeResponse,
 } from "./control.ts";
 import { CollectionItem, CollectionItemParams, CollectionItems, CollectionVolume } from "./collection-reads.ts";
-import { controlOperation as operation, tag } from "./control-operation.ts";
+import { controlOperations } from "./control-operation.ts";
 import { StateResponse } from "./state.ts";
 import { ERRORS } from "../core/errors.ts";
 import { NODE_REFUSED } from "./operations.ts";
-import { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault } from "./fault-operations.ts";
-import { EVENT_OPERATIONS } from "./event-operations.ts";
-import { applyScenario, getWorld } from "./world-operations.ts";
+import { FAULTS } from "./fault-operations.ts";
+import { EVENTS } from "./event-operations.ts";
+import { WORLD } from "./world-operations.ts";
 
-export { addFault, applyScenario, clearFaults, getRequest, getWorld, listFaults, listRequests, removeFault };
+export { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault } from "./fault-operations.ts";
+export { applyScenario, getWorld } from "./world-operations.ts";
 // A chain may be a node the simulator did not start (--rpc-url): it can be down, or lack what an action needs.
 const DOWN = [ERRORS.CHAIN_DOWN, ERRORS.CHAIN_REPLACED];
 /** What a control write that is a transaction may answer: dropped, refused by a node, or late (as a mint waits). */
 const WRITE = [ERRORS.WRITE_DROPPED, ...NODE_REFUSED, ERRORS.CHAIN_UNAVAILABLE, ERRORS.WRITE_PENDING];
+/** What granting or revoking the minter role may answer: the owner's transaction refused by the contract, too. */
+const MINTER_CHANGE = [
+  ERRORS.INVALID_REQUEST,
+  ERRORS.NOT_FOUND,
+  ERRORS.CONFLICT,
+  ERRORS.CONTRACT_RULE,
+  ...WRITE,
+  ...DOWN,
+  ERRORS.STORAGE_FULL,
+];
 
-export const getTime = operation({
-  method: "get",
-  path: "/_sim/time",
-  operationId: "getTime",
-  tag,
-  summary: "Each chain's head time",
-  description: "The head block of every chain: number, unix time and ISO time. Volumes are measured against it.",
-  response: TimeResponse,
-  errors: DOWN,
+const WORLD_STATE = controlOperations({
+  getState: {
+    method: "get",
+    path: "/_sim/state",
+    summary: "What --state keeps",
+    description:
+      "Whether a journal (--state) keeps every acknowledged change, where, and whether it takes writes now: while its " +
+      "disk refuses them (full, read-only, failing) writes answer 507 STORAGE_FULL and reads still answer; they are " +
+      "taken again as soon as the disk takes them. On a node signed for with --keys, also how much each wallet that " +
+      "signs an API key's writes holds there (its pool's wallets too), and which are low.",
+    response: StateResponse,
+    errors: [],
+  },
+  getTime: {
+    method: "get",
+    path: "/_sim/time",
+    summary: "Each chain's head time",
+    description: "The head block of every chain: number, unix time and ISO time. Volumes are measured against it.",
+    response: TimeResponse,
+    errors: DOWN,
+  },
+  advanceTime: {
+    method: "post",
+    path: "/_sim/time/advance",
+    summary: "Move time forward",
+    description:
+      "Mines a block `seconds` after the head on every chain (or on `chainId`'s). Volumes and every time-derived field " +
+      "follow at once.",
+    body: AdvanceTimeBody,
+    response: TimeResponse,
+    errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
+  },
+  takeSnapshot: {
+    method: "post",
+    path: "/_sim/snapshots",
+    summary: "Take a snapshot",
+    description:
+      "Remembers every chain, the read models, the metadata and the API keys together; revert to it as often as you " +
+      "like. Ids count from 1, and again from 1 after a reset; at most 1,000 snapshots are kept.",
+    response: SnapshotResponse,
+    errors: [ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
+  },
+  revertSnapshot: {
+    method: "post",
+    path: "/_sim/snapshots/:id/revert",
+    summary: "Go back to a snapshot",
+    description:
+      "Every chain, the read models, metadata and API keys return to the snapshot; snapshots taken after it are gone. " +
+      "A read right after answers from the restored state.",
+    params: SnapshotParams,
+    response: Done,
+    errors: [ERRORS.NOT_FOUND, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
+  },
+  resetWorld: {
+    method: "post",
+    path: "/_sim/reset",
+    summary: "Back to the world as loaded",
+    description:
+      "Returns to the world as it was when the simulator became ready, drops every snapshot (ids count from 1 again) " +
+      "and clears the journal (`--state`).",
+    response: Done,
+    errors: [ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
+  },
 });
+export const { getState, getTime, advanceTime, takeSnapshot, revertSnapshot, resetWorld } = WORLD_STATE;
 
-export const getState = operation({
-  method: "get",
-  path: "/_sim/state",
-  operationId: "getState",
-  tag,
-  summary: "What --state keeps",
-  description:
-    "Whether a journal (--state) keeps every acknowledged change, where, and whether it takes writes now: while its " +
-    "disk refuses them (full, read-only, failing) writes answer 507 STORAGE_FULL and reads still answer; they are " +
-    "taken again as soon as the disk takes them. On a node signed for with --keys, also how much each wallet that " +
-    "signs an API key's writes holds there (its pool's wallets too), and which are low.",
-  response: StateResponse,
-  errors: [],
+const COLLECTIONS = controlOperations({
+  createCollection: {
+    method: "post",
+    path: "/_sim/collections",
+    summary: "Create a collection",
+    description:
+      "Deploys a collection through the factory, owned by the developer wallet of the API key `owner`, with the minter " +
+      "role for each of `minters` (and for every wallet of their pools, and of the owner's, where --keys gives an " +
+      "account several); the other fields are its metadata, which goes on chain in the same transaction (every " +
+      "simulator on the chain sees it).",
+    body: CreateCollectionBody,
+    response: CreatedCollection,
+    errors: [
+      ERRORS.INVALID_REQUEST,
+      ERRORS.UNKNOWN_CHAIN,
+      ERRORS.NOT_FOUND,
+      ERRORS.METADATA_TOO_LARGE,
+      ...WRITE,
+      ...DOWN,
+      ERRORS.STORAGE_FULL,
+    ],
+  },
+  listCollectionItems: {
+    method: "get",
+    path: "/_sim/collections/:address/items",
+    summary: "A collection's items",
+    description:
+      "Every item of the collection by token id, from the read models: supply held, maximum supply, holders, history " +
+      "length, and its name and image from the metadata. The API has no such list; the dashboard uses it.",
+    params: CollectionAddressParams,
+    query: MinterQuery,
+    response: CollectionItems,
+    errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
+  },
+  getCollectionItem: {
+    method: "get",
+    path: "/_sim/collections/:address/items/:tokenId",
+    summary: "One item, whole",
+    description:
+      "An item's metadata with what the chain says of it: supply, every holder, its open listings and every sale (for " +
+      "a price chart). The dashboard's item page.",
+    params: CollectionItemParams,
+    query: MinterQuery,
+    response: CollectionItem,
+    errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
+  },
+  getCollectionVolume: {
+    method: "get",
+    path: "/_sim/collections/:address/volume",
+    summary: "Volume per day",
+    description:
+      "The USD worth and count of a collection's sales per UTC day, from its first sale's day to the chain head's. The " +
+      "dashboard's volume chart.",
+    params: CollectionAddressParams,
+    query: MinterQuery,
+    response: CollectionVolume,
+    errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
+  },
+  grantMinterRole: {
+    method: "post",
+    path: "/_sim/collections/:address/minters",
+    summary: "Grant the minter role",
+    description:
+      "The collection's owner grants the minter role to the API key's developer wallet, on chain (with every wallet of " +
+      "its pool first, on a node where --keys gives the account several).",
+    params: CollectionAddressParams,
+    body: MinterBody,
+    response: MinterResponse,
+    errors: MINTER_CHANGE,
+  },
+  revokeMinterRole: {
+    method: "delete",
+    path: "/_sim/collections/:address/minters/:apiKey",
+    summary: "Revoke the minter role",
+    description:
+      "The collection's owner takes the minter role from the API key's developer wallet, on chain (then from every " +
+      "wallet of its pool, on a node where --keys gives the account several): the next mint with the key is refused.",
+    params: MinterParams,
+    query: MinterQuery,
+    response: MinterResponse,
+    errors: MINTER_CHANGE,
+  },
+  createApiKey: {
+    method: "post",
+    path: "/_sim/api-keys",
+    summary: "Create an API key",
+    description:
+      "A new API key with a new developer wallet (funded on every chain). Grant it the minter role on a collection to " +
+      "mint.",
+    body: CreateApiKeyBody,
+    response: ApiKeyResponse,
+    errors: [ERRORS.INVALID_REQUEST, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
+  },
 });
-
-export const advanceTime = operation({
-  method: "post",
-  path: "/_sim/time/advance",
-  operationId: "advanceTime",
-  tag,
-  summary: "Move time forward",
-  description:
-    "Mines a block `seconds` after the head on every chain (or on `chainId`'s). Volumes and every time-derived field " +
-    "follow at once.",
-  body: AdvanceTimeBody,
-  response: TimeResponse,
-  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
-});
-
-export const takeSnapshot = operation({
-  method: "post",
-  path: "/_sim/snapshots",
-  operationId: "takeSnapshot",
-  tag,
-  summary: "Take a snapshot",
-  description:
-    "Remembers every chain, the read models, the metadata and the API keys together; revert to it as often as you " +
-    "like. Ids count from 1, and again from 1 after a reset; at most 1,000 snapshots are kept.",
-  response: SnapshotResponse,
-  errors: [ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
-});
-
-export const revertSnapshot = operation({
-  method: "post",
-  path: "/_sim/snapshots/:id/revert",
-  operationId: "revertSnapshot",
-  tag,
-  summary: "Go back to a snapshot",
-  description:
-    "Every chain, the read models, metadata and API keys return to the snapshot; snapshots taken after it are gone. " +
-    "A read right after answers from the restored state.",
-  params: SnapshotParams,
-  response: Done,
-  errors: [ERRORS.NOT_FOUND, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
-});
-
-export const resetWorld = operation({
-  method: "post",
-  path: "/_sim/reset",
-  operationId: "resetWorld",
-  tag,
-  summary: "Back to the world as loaded",
-  description:
-    "Returns to the world as it was when the simulator became ready, drops every snapshot (ids count from 1 again) " +
-    "and clears the journal (`--state`).",
-  response: Done,
-  errors: [ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
-});
-
-export const createCollection = operation({
-  method: "post",
-  path: "/_sim/collections",
-  operationId: "createCollection",
-  tag,
-  summary: "Create a collection",
-  description:
-    "Deploys a collection through the factory, owned by the developer wallet of the API key `owner`, with the minter " +
-    "role for each of `minters` (and for every wallet of their pools, and of the owner's, where --keys gives an " +
-    "account several); the other fields are its metadata, which goes on chain in the same transaction (every " +
-    "simulator on the chain sees it).",
-  body: CreateCollectionBody,
-  response: CreatedCollection,
-  errors: [
-    ERRORS.INVALID_REQUEST,
-    ERRORS.UNKNOWN_CHAIN,
-    ERRORS.NOT_FOUND,
-    ERRORS.METADATA_TOO_LARGE,
-    ...WRITE,
-    ...DOWN,
-    ERRORS.STORAGE_FULL,
-  ],
-});
-
-export const grantMinterRole = operation({
-  method: "post",
-  path: "/_sim/collections/:address/minters",
-  operationId: "grantMinterRole",
-  tag,
-  summary: "Grant the minter role",
-  description:
-    "The collection's owner grants the minter role to the API key's developer wallet, on chain (with every wallet of " +
-    "its pool first, on a node where --keys gives the account several).",
-  params: CollectionAddressParams,
-  body: MinterBody,
-  response: MinterResponse,
-  errors: [
-    ERRORS.INVALID_REQUEST,
-    ERRORS.NOT_FOUND,
-    ERRORS.CONFLICT,
-    ERRORS.CONTRACT_RULE,
-    ...WRITE,
-    ...DOWN,
-    ERRORS.STORAGE_FULL,
-  ],
-});
-
-export const revokeMinterRole = operation({
-  method: "delete",
-  path: "/_sim/collections/:address/minters/:apiKey",
-  operationId: "revokeMinterRole",
-  tag,
-  summary: "Revoke the minter role",
-  description:
-    "The collection's owner takes the minter role from the API key's developer wallet, on chain (then from every " +
-    "wallet of its pool, on a node where --keys gives the account several): the next mint with the key is refused.",
-  params: MinterParams,
-  query: MinterQuery,
-  response: MinterResponse,
-  errors: [
-    ERRORS.INVALID_REQUEST,
-    ERRORS.NOT_FOUND,
-    ERRORS.CONFLICT,
-    ERRORS.CONTRACT_RULE,
-    ...WRITE,
-    ...DOWN,
-    ERRORS.STORAGE_FULL,
-  ],
-});
-
-export const listCollectionItems = operation({
-  method: "get",
-  path: "/_sim/collections/:address/items",
-  operationId: "listCollectionItems",
-  tag,
-  summary: "A collection's items",
-  description:
-    "Every item of the collection by token id, from the read models: supply held, maximum supply, holders, history " +
-    "length, and its name and image from the metadata. The API has no such list; the dashboard uses it.",
-  params: CollectionAddressParams,
-  query: MinterQuery,
-  response: CollectionItems,
-  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
-});
-
-export const getCollectionItem = operation({
-  method: "get",
-  path: "/_sim/collections/:address/items/:tokenId",
-  operationId: "getCollectionItem",
-  tag,
-  summary: "One item, whole",
-  description:
-    "An item's metadata with what the chain says of it: supply, every holder, its open listings and every sale (for " +
-    "a price chart). The dashboard's item page.",
-  params: CollectionItemParams,
-  query: MinterQuery,
-  response: CollectionItem,
-  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
-});
-
-export const getCollectionVolume = operation({
-  method: "get",
-  path: "/_sim/collections/:address/volume",
-  operationId: "getCollectionVolume",
-  tag,
-  summary: "Volume per day",
-  description:
-    "The USD worth and count of a collection's sales per UTC day, from its first sale's day to the chain head's. The " +
-    "dashboard's volume chart.",
-  params: CollectionAddressParams,
-  query: MinterQuery,
-  response: CollectionVolume,
-  errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
-});
-
-export const createApiKey = operation({
-  method: "post",
-  path: "/_sim/api-keys",
-  operationId: "createApiKey",
-  tag,
-  summary: "Create an API key",
-  description:
-    "A new API key with a new developer wallet (funded on every chain). Grant it the minter role on a collection to " +
-    "mint.",
-  body: CreateApiKeyBody,
-  response: ApiKeyResponse,
-  errors: [ERRORS.INVALID_REQUEST, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
-});
-
-/** Every control operation, in the order the document lists them. */
-export const CONTROL_OPERATIONS = [
-  getState,
-  getTime,
-  advanceTime,
-  takeSnapshot,
-  revertSnapshot,
-  resetWorld,
-  getWorld,
-  applyScenario,
+export const {
   createCollection,
   listCollectionItems,
   getCollectionItem,
@@ -255,13 +208,14 @@ export const CONTROL_OPERATIONS = [
   grantMinterRole,
   revokeMinterRole,
   createApiKey,
-  addFault,
-  listFaults,
-  clearFaults,
-  removeFault,
-  listRequests,
-  getRequest,
-  ...EVENT_OPERATIONS,
-] as const;
+} = COLLECTIONS;
+/** Every control operation, in the order the document lists them. */
+export const CONTROL_OPERATIONS = [
+  ...Object.values(WORLD_STATE),
+  ...Object.values(WORLD),
+  ...Object.values(COLLECTIONS),
+  ...Object.values(FAULTS),
+  ...Object.values(EVENTS),
+];
 
 export type ControlOperationId = (typeof CONTROL_OPERATIONS)[number]["operationId"];

@@ -1,6 +1,6 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Collection } from "./collection.ts";
-import { Address, AddressInput, ChainId, SafeInteger, StringEnum } from "./common.ts";
+import { Address, AddressInput, ChainId, Closed, Named, SafeInteger, StringEnum } from "./common.ts";
 import { ItemEvent, MARKET_EVENTS, TRANSFER_EVENTS } from "./item-event.ts";
 
 // Events pushed (`/_sim/events`, `/_sim/webhooks`): each item event as the history serves it,
@@ -26,45 +26,36 @@ const filterFields = {
   ),
 };
 
-export const EventsQuery = Type.Object(
-  {
-    ...filterFields,
-    kinds: Type.Optional(
-      Type.String({
-        pattern: `^${kindList}(,${kindList})*$`,
-        description: `comma-separated event kinds: ${EVENT_KINDS.join(", ")}`,
-      }),
-    ),
-    lastEventId: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 300,
-        description: "resume after this event id, as the `Last-Event-ID` header does (the header wins)",
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
+export const EventsQuery = Closed({
+  ...filterFields,
+  kinds: Type.Optional(
+    Type.String({
+      pattern: `^${kindList}(,${kindList})*$`,
+      description: `comma-separated event kinds: ${EVENT_KINDS.join(", ")}`,
+    }),
+  ),
+  lastEventId: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 300,
+      description: "resume after this event id, as the `Last-Event-ID` header does (the header wins)",
+    }),
+  ),
+});
 export type EventsQuery = Static<typeof EventsQuery>;
 
 /** An event a revert or a reorg took back: drop what has this id. */
-export const RemovedEvent = Type.Object(
-  {
-    id: Type.String(),
-    event: StringEnum(EVENT_KINDS, { description: "the kind of the event taken back" }),
-    chainId: ChainId,
-    collection: Address,
-    tokenId: Type.Optional(Type.Integer(SafeInteger)),
-  },
-  { additionalProperties: false, $id: "RemovedEvent" },
-);
+export const RemovedEvent = Named("RemovedEvent", {
+  id: Type.String(),
+  event: StringEnum(EVENT_KINDS, { description: "the kind of the event taken back" }),
+  chainId: ChainId,
+  collection: Address,
+  tokenId: Type.Optional(Type.Integer(SafeInteger)),
+});
 export type RemovedEvent = Static<typeof RemovedEvent>;
 
 /** The `Last-Event-ID` a stream was asked to resume after is not in the buffer any more (or never was). */
-export const GapEvent = Type.Object(
-  { lastEventId: Type.String(), message: Type.String() },
-  { additionalProperties: false, $id: "GapEvent" },
-);
+export const GapEvent = Named("GapEvent", { lastEventId: Type.String(), message: Type.String() });
 export type GapEvent = Static<typeof GapEvent>;
 
 /** The `data` of a streamed event: by its `event:` name, an item event, a collection, a removal or a gap. */
@@ -77,35 +68,29 @@ export const StreamedEvent = Type.Union([ItemEvent, Collection, RemovedEvent, Ga
 });
 export type StreamedEvent = Static<typeof StreamedEvent>;
 
-export const WebhookBody = Type.Object(
-  {
-    url: Type.String({
-      minLength: 1,
-      maxLength: 2000,
-      description: "http(s) URL; a loopback host unless `--webhook-hosts` allows another",
+export const WebhookBody = Closed({
+  url: Type.String({
+    minLength: 1,
+    maxLength: 2000,
+    description: "http(s) URL; a loopback host unless `--webhook-hosts` allows another",
+  }),
+  secret: Type.Optional(
+    Type.String({
+      pattern: "^whsec_[A-Za-z0-9+/]{32,88}={0,2}$",
+      description: "`whsec_` and the base64 of 24 to 64 random bytes; made for you when left out",
     }),
-    secret: Type.Optional(
-      Type.String({
-        pattern: "^whsec_[A-Za-z0-9+/]{32,88}={0,2}$",
-        description: "`whsec_` and the base64 of 24 to 64 random bytes; made for you when left out",
-      }),
-    ),
-    ...filterFields,
-    kinds: Type.Optional(Type.Array(StringEnum(EVENT_KINDS), { minItems: 1, uniqueItems: true })),
-  },
-  { additionalProperties: false },
-);
+  ),
+  ...filterFields,
+  kinds: Type.Optional(Type.Array(StringEnum(EVENT_KINDS), { minItems: 1, uniqueItems: true })),
+});
 export type WebhookBody = Static<typeof WebhookBody>;
 
-const DeliveryStats = Type.Object(
-  {
-    pending: Type.Integer({ minimum: 0, description: "messages waiting, the one in flight included" }),
-    delivered: Type.Integer({ minimum: 0 }),
-    failed: Type.Integer({ minimum: 0, description: "given up after every attempt" }),
-    dropped: Type.Integer({ minimum: 0, description: "pushed out of a full queue before any attempt" }),
-  },
-  { additionalProperties: false },
-);
+const DeliveryStats = Closed({
+  pending: Type.Integer({ minimum: 0, description: "messages waiting, the one in flight included" }),
+  delivered: Type.Integer({ minimum: 0 }),
+  failed: Type.Integer({ minimum: 0, description: "given up after every attempt" }),
+  dropped: Type.Integer({ minimum: 0, description: "pushed out of a full queue before any attempt" }),
+});
 
 const webhookFields = {
   id: Type.String(),
@@ -118,44 +103,35 @@ const webhookFields = {
   stats: DeliveryStats,
 };
 
-export const Webhook = Type.Object(webhookFields, { additionalProperties: false, $id: "Webhook" });
+export const Webhook = Named("Webhook", webhookFields);
 export type Webhook = Static<typeof Webhook>;
 
-export const CreatedWebhook = Type.Object(
-  { ...webhookFields, secret: Type.String({ description: "verifies the `webhook-signature` of each delivery" }) },
-  { additionalProperties: false, $id: "CreatedWebhook" },
-);
+export const CreatedWebhook = Named("CreatedWebhook", {
+  ...webhookFields,
+  secret: Type.String({ description: "verifies the `webhook-signature` of each delivery" }),
+});
 export type CreatedWebhook = Static<typeof CreatedWebhook>;
 
-export const WebhookList = Type.Object(
-  { webhooks: Type.Array(Webhook) },
-  { additionalProperties: false, $id: "WebhookList" },
-);
+export const WebhookList = Named("WebhookList", { webhooks: Type.Array(Webhook) });
 
-export const Delivery = Type.Object(
-  {
-    messageId: Type.String({ description: "the `webhook-id` header: the same on every attempt" }),
-    type: Type.String({ description: "the event's kind, `CollectionCreated` or `removed`" }),
-    eventId: Type.String(),
-    status: StringEnum(["pending", "delivered", "failed", "dropped"] as const),
-    attempts: Type.Integer({ minimum: 0 }),
-    responseStatus: Type.Optional(Type.Integer({ description: "the receiver's last HTTP status" })),
-    error: Type.Optional(Type.String({ description: "why the last attempt failed, when it got no status" })),
-    latencyMs: Type.Optional(Type.Number({ minimum: 0, description: "the last attempt's round trip" })),
-    queuedAt: Type.String({ format: "date-time" }),
-    lastAttemptAt: Type.Optional(Type.String({ format: "date-time" })),
-  },
-  { additionalProperties: false },
-);
+export const Delivery = Closed({
+  messageId: Type.String({ description: "the `webhook-id` header: the same on every attempt" }),
+  type: Type.String({ description: "the event's kind, `CollectionCreated` or `removed`" }),
+  eventId: Type.String(),
+  status: StringEnum(["pending", "delivered", "failed", "dropped"] as const),
+  attempts: Type.Integer({ minimum: 0 }),
+  responseStatus: Type.Optional(Type.Integer({ description: "the receiver's last HTTP status" })),
+  error: Type.Optional(Type.String({ description: "why the last attempt failed, when it got no status" })),
+  latencyMs: Type.Optional(Type.Number({ minimum: 0, description: "the last attempt's round trip" })),
+  queuedAt: Type.String({ format: "date-time" }),
+  lastAttemptAt: Type.Optional(Type.String({ format: "date-time" })),
+});
 export type Delivery = Static<typeof Delivery>;
 
-export const WebhookDetail = Type.Object(
-  { ...webhookFields, deliveries: Type.Array(Delivery, { description: "the newest deliveries first" }) },
-  { additionalProperties: false, $id: "WebhookDetail" },
-);
+export const WebhookDetail = Named("WebhookDetail", {
+  ...webhookFields,
+  deliveries: Type.Array(Delivery, { description: "the newest deliveries first" }),
+});
 export type WebhookDetail = Static<typeof WebhookDetail>;
 
-export const WebhookParams = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 100 }) },
-  { additionalProperties: false },
-);
+export const WebhookParams = Closed({ id: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -1,26 +1,23 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { SafeInteger, StringEnum } from "./common.ts";
+import { Closed, Named, SafeInteger, StringEnum } from "./common.ts";
 
 // A fault rule of the control API (`/_sim/faults`): which API requests it matches, and what it makes of them.
 
-const FaultMatch = Type.Object(
-  {
-    method: Type.Optional(StringEnum(["GET", "POST", "HEAD"])),
-    path: Type.String({
-      minLength: 1,
-      maxLength: 500,
-      description:
-        "a path from its leading `/`, `*` matching one segment and `**` any rest: `/api/v2/item/**`; never under " +
-        "`/_sim/` (the control API is never faulted)",
-    }),
-    apiKey: Type.Optional(Type.String({ minLength: 1 })),
-  },
-  { additionalProperties: false },
-);
+const FaultMatch = Closed({
+  method: Type.Optional(StringEnum(["GET", "POST", "HEAD"])),
+  path: Type.String({
+    minLength: 1,
+    maxLength: 500,
+    description:
+      "a path from its leading `/`, `*` matching one segment and `**` any rest: `/api/v2/item/**`; never under " +
+      "`/_sim/` (the control API is never faulted)",
+  }),
+  apiKey: Type.Optional(Type.String({ minLength: 1 })),
+});
 /** Where in a JSON answer: dotted keys, a number an array's index, `*` every key or element (`collections.*.holders`). */
 const AnswerPath = Type.String({ minLength: 1, maxLength: 500, pattern: "^[^.]+(\\.[^.]+)*$" });
 const JSON_TYPES = ["string", "number", "boolean", "null", "array", "object"] as const;
-const FaultBodyChange = Type.Object(
+const FaultBodyChange = Closed(
   {
     json: Type.Optional(
       Type.Unknown({ description: "answer this JSON instead, with `status` (default 200); the route is not called" }),
@@ -61,7 +58,6 @@ const FaultBodyChange = Type.Object(
     ),
   },
   {
-    additionalProperties: false,
     description:
       "the body answered: one given whole (`json` or `text`), or the route's own answer changed (`malformed`, " +
       "`truncate`, and `drop`, `rename`, `retype`, `add` on a JSON answer, in that order); the request then goes " +
@@ -69,7 +65,7 @@ const FaultBodyChange = Type.Object(
   },
 );
 export type FaultBodyChange = Static<typeof FaultBodyChange>;
-const FaultEffect = Type.Object(
+const FaultEffect = Closed(
   {
     status: Type.Optional(
       Type.Integer({
@@ -89,57 +85,44 @@ const FaultEffect = Type.Object(
     ),
     latencyMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 120_000, description: "wait this long first" })),
     rateLimit: Type.Optional(
-      Type.Object(
+      Closed(
         {
           requests: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
           perSeconds: Type.Integer({ minimum: 1, maximum: 86_400 }),
         },
-        {
-          additionalProperties: false,
-          description: "beyond this many matching requests per window, 429 with Retry-After",
-        },
+        { description: "beyond this many matching requests per window, 429 with Retry-After" },
       ),
     ),
     dropConnection: Type.Optional(Type.Boolean({ description: "close the socket without answering" })),
     body: Type.Optional(FaultBodyChange),
   },
   {
-    additionalProperties: false,
     minProperties: 1,
     description:
       "at least one of them, and one that does something (not only `latencyMs: 0` or `dropConnection: false`)",
   },
 );
-export const FaultBody = Type.Object(
-  {
-    match: FaultMatch,
-    effect: FaultEffect,
-    times: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 1_000_000,
-        description: "apply to this many matching requests, then retire",
-      }),
-    ),
-    probability: Type.Optional(
-      Type.Number({
-        minimum: 0,
-        maximum: 1,
-        description: "apply to this share of matching requests (seeded); above 0",
-      }),
-    ),
-    seed: Type.Integer({ ...SafeInteger, default: 1, description: "seed of the probability draws, so a run repeats" }),
-  },
-  { additionalProperties: false },
-);
+export const FaultBody = Closed({
+  match: FaultMatch,
+  effect: FaultEffect,
+  times: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 1_000_000,
+      description: "apply to this many matching requests, then retire",
+    }),
+  ),
+  probability: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description: "apply to this share of matching requests (seeded); above 0",
+    }),
+  ),
+  seed: Type.Integer({ ...SafeInteger, default: 1, description: "seed of the probability draws, so a run repeats" }),
+});
 export type FaultBody = Static<typeof FaultBody>;
-export const Fault = Type.Object(
-  { id: Type.String(), ...FaultBody.properties, applied: Type.Integer(SafeInteger) },
-  { additionalProperties: false, $id: "Fault" },
-);
+export const Fault = Named("Fault", { id: Type.String(), ...FaultBody.properties, applied: Type.Integer(SafeInteger) });
 export type Fault = Static<typeof Fault>;
-export const FaultList = Type.Object({ faults: Type.Array(Fault) }, { additionalProperties: false, $id: "FaultList" });
-export const FaultParams = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 100 }) },
-  { additionalProperties: false },
-);
+export const FaultList = Named("FaultList", { faults: Type.Array(Fault) });
+export const FaultParams = Closed({ id: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from "@sinclair/typebox";
+import { Closed, Named } from "./common.ts";
 import { optional } from "./input.ts";
 import { ItemInput } from "./item.ts";
 import { timelineActions } from "../timeline/actions.ts";
@@ -21,17 +22,14 @@ const FragmentTime = Type.String({
 // A collection placed at an address of its own is a world's (an import's), not a running world's.
 const { address: _placed, ...collectionFields } = ScenarioCollection.properties;
 
-const FragmentCollection = Type.Object(
-  {
-    ...optional(collectionFields, ["description", "genre", "image", "imageHash", "website", "minters", "isVerified"]),
-    createdAt: Type.Optional(FragmentTime),
-  },
-  { additionalProperties: false },
-);
+const FragmentCollection = Closed({
+  ...optional(collectionFields, ["description", "genre", "image", "imageHash", "website", "minters", "isVerified"]),
+  createdAt: Type.Optional(FragmentTime),
+});
 
-const FragmentItem = Type.Object(
+const FragmentItem = Closed(
   { id: Handle, collection: Handle, ...ItemInput.properties },
-  { additionalProperties: false, if: ItemInput.if, then: ItemInput.then },
+  { if: ItemInput.if, then: ItemInput.then },
 );
 
 export const FRAGMENT_ACTIONS = timelineActions(Type.Optional(FragmentTime));
@@ -49,18 +47,15 @@ export const FragmentAction = Type.Unsafe<FragmentActionUnion>({
 
 const list = <T extends TSchema>(entry: T) => Type.Optional(Type.Array(entry, { default: [] }));
 
-export const Fragment = Type.Object(
-  {
-    $schema: Type.Optional(Type.String()),
-    description: Type.Optional(Type.String()),
-    accounts: list(ScenarioAccount),
-    apiKeys: list(ScenarioApiKey),
-    collections: list(FragmentCollection),
-    items: list(FragmentItem),
-    timeline: list(FragmentAction),
-  },
-  { additionalProperties: false, $id: "ScenarioFragment" },
-);
+export const Fragment = Named("ScenarioFragment", {
+  $schema: Type.Optional(Type.String()),
+  description: Type.Optional(Type.String()),
+  accounts: list(ScenarioAccount),
+  apiKeys: list(ScenarioApiKey),
+  collections: list(FragmentCollection),
+  items: list(FragmentItem),
+  timeline: list(FragmentAction),
+});
 
 /** A fragment as a test writes it: every field with a default may be left out. */
 export type Fragment = Static<typeof Fragment>;

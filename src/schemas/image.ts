@@ -1,4 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
+import { Closed } from "./common.ts";
 
 // The simulator's own pictures: one deterministic image per seed, so every image URL a world
 // holds answers offline. PNG for game engines (which load PNG or JPEG, not SVG), SVG for browsers.
@@ -13,30 +14,24 @@ export function imagePath(seed: string, format: ImageFormat = "png"): string {
 
 export const IMAGE_SEED_PATTERN = "^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$";
 
-export const ImageParams = Type.Object(
-  {
-    seed: Type.String({
-      pattern: IMAGE_SEED_PATTERN,
-      description:
-        "any name of letters, digits, '.', '_' or '-' (up to 128): the same seed always gives the same picture",
-    }),
-  },
-  { additionalProperties: false },
-);
+export const ImageParams = Closed({
+  seed: Type.String({
+    pattern: IMAGE_SEED_PATTERN,
+    description:
+      "any name of letters, digits, '.', '_' or '-' (up to 128): the same seed always gives the same picture",
+  }),
+});
 
 export const DEFAULT_IMAGE_SIZE = 512;
 
-export const ImageQuery = Type.Object(
-  {
-    size: Type.Integer({
-      minimum: 16,
-      maximum: 1024,
-      default: DEFAULT_IMAGE_SIZE,
-      description: "width and height in pixels",
-    }),
-  },
-  { additionalProperties: false },
-);
+export const ImageQuery = Closed({
+  size: Type.Integer({
+    minimum: 16,
+    maximum: 1024,
+    default: DEFAULT_IMAGE_SIZE,
+    description: "width and height in pixels",
+  }),
+});
 export type ImageQuery = Static<typeof ImageQuery>;
 
 /** The bytes of an image: a response the server sends as they are, not JSON. */

@@ -3,7 +3,9 @@ import {
   Address,
   AddressInput,
   ChainId,
+  Closed,
   ItemRef,
+  Named,
   OptionalApiKey,
   Page,
   PerPage,
@@ -41,49 +43,43 @@ const transferFields = {
 };
 
 /** A mint (from the zero address), burn (to it) or transfer. */
-export const TransferEvent = Type.Object(transferFields, { additionalProperties: false });
+export const TransferEvent = Closed(transferFields);
 
 /** A marketplace event; it carries the currency and the USD figures. */
-export const MarketEvent = Type.Object(
-  {
-    ...transferFields,
-    id: Type.String({
-      pattern:
-        "^(ItemListed|ItemDelisted|ItemPriceUpdated|ItemAdded|ItemRemoved|Swapped)-[0-9]+-0x[0-9a-f]{64}-[0-9]+$",
-      description: "<Event>-<listingId>-<transactionHash>-<logIndex>",
-    }),
-    event: StringEnum(MARKET_EVENTS),
-    to: Type.Union([Address, Type.Literal("")], { description: "the buyer on Swapped; empty on listing events" }),
-    currency: Type.String({ pattern: "^0x[0-9a-f]{40}$", description: "the zero address is the chain's native coin" }),
-    currencyPrice: Type.Number({ minimum: 0, description: "USD price of one unit of the currency" }),
-    price: Type.Number({ minimum: 0, description: "price of one item in whole currency units" }),
-    worth: Type.Number({
-      minimum: 0,
-      description: "USD value of a sale (price × amount × currencyPrice); 0 on other kinds",
-    }),
-  },
-  { additionalProperties: false },
-);
+export const MarketEvent = Closed({
+  ...transferFields,
+  id: Type.String({
+    pattern: "^(ItemListed|ItemDelisted|ItemPriceUpdated|ItemAdded|ItemRemoved|Swapped)-[0-9]+-0x[0-9a-f]{64}-[0-9]+$",
+    description: "<Event>-<listingId>-<transactionHash>-<logIndex>",
+  }),
+  event: StringEnum(MARKET_EVENTS),
+  to: Type.Union([Address, Type.Literal("")], { description: "the buyer on Swapped; empty on listing events" }),
+  currency: Type.String({ pattern: "^0x[0-9a-f]{40}$", description: "the zero address is the chain's native coin" }),
+  currencyPrice: Type.Number({ minimum: 0, description: "USD price of one unit of the currency" }),
+  price: Type.Number({ minimum: 0, description: "price of one item in whole currency units" }),
+  worth: Type.Number({
+    minimum: 0,
+    description: "USD value of a sale (price × amount × currencyPrice); 0 on other kinds",
+  }),
+});
 
 export const ItemEvent = Type.Union([TransferEvent, MarketEvent], { $id: "ItemEvent" });
 export type TransferEvent = Static<typeof TransferEvent>;
 export type MarketEvent = Static<typeof MarketEvent>;
 export type ItemEvent = Static<typeof ItemEvent>;
 
-export const ItemEventsParams = Type.Object(
-  { address: AddressInput, tokenId: Type.Integer(SafeInteger) },
-  { additionalProperties: false },
-);
+export const ItemEventsParams = Closed({ address: AddressInput, tokenId: Type.Integer(SafeInteger) });
 export type ItemEventsParams = Static<typeof ItemEventsParams>;
 
-export const ItemEventsQuery = Type.Object(
-  { perPage: PerPage, page: Page, chainId: Type.Optional(ChainId), apiKey: OptionalApiKey },
-  { additionalProperties: false },
-);
+export const ItemEventsQuery = Closed({
+  perPage: PerPage,
+  page: Page,
+  chainId: Type.Optional(ChainId),
+  apiKey: OptionalApiKey,
+});
 export type ItemEventsQuery = Static<typeof ItemEventsQuery>;
 
-export const ItemEventsResponse = Type.Object(
-  { events: Type.Array(ItemEvent, { description: "newest first" }) },
-  { additionalProperties: false, $id: "ItemEventsResponse" },
-);
+export const ItemEventsResponse = Named("ItemEventsResponse", {
+  events: Type.Array(ItemEvent, { description: "newest first" }),
+});
 export type ItemEventsResponse = Static<typeof ItemEventsResponse>;

@@ -1,19 +1,16 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Address, AddressInput, ChainId, ItemRef, TxHash } from "./common.ts";
+import { Address, AddressInput, ChainId, Closed, ItemRef, Named, TxHash } from "./common.ts";
 import { optional } from "./input.ts";
 import { ITEM_METADATA_MAX_BYTES } from "./on-chain-metadata.ts";
 
 /** How many tokens one non-stackable mint may create (each is a token id of its own). */
 export const MAX_NON_STACKABLE_PER_MINT = 100;
 
-export const Property = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 100 }),
-    value: Type.String({ maxLength: 1000 }),
-    static: Type.Boolean({ default: false, description: "static properties never change after mint" }),
-  },
-  { additionalProperties: false },
-);
+export const Property = Closed({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  value: Type.String({ maxLength: 1000 }),
+  static: Type.Boolean({ default: false, description: "static properties never change after mint" }),
+});
 
 const itemFields = {
   name: Type.String({ minLength: 1, maxLength: 200 }),
@@ -44,8 +41,7 @@ const itemFields = {
 };
 
 /** The `item` of a mint request: `name` and `initialSupply` are required, the rest have defaults. */
-export const ItemDefinition = Type.Object(itemFields, {
-  additionalProperties: false,
+export const ItemDefinition = Closed(itemFields, {
   description:
     `The item's metadata goes on chain with it: at most ${ITEM_METADATA_MAX_BYTES.toLocaleString("en")} bytes of ` +
     `\`name\`, \`description\`, \`imageUrl\`, \`fileType\`, \`properties\` and \`isConsumable\` as compact JSON ` +
@@ -55,67 +51,53 @@ export const ItemDefinition = Type.Object(itemFields, {
 });
 
 /** An item as a caller writes it: every field with a default may be left out (a property's `static` too). */
-export const ItemInput = Type.Object(
+export const ItemInput = Closed(
   {
     ...optional(itemFields, ["description", "imageUrl", "fileType", "isStackable", "isConsumable", "royaltyFee"]),
     properties: Type.Optional(
-      Type.Array(Type.Object(optional(Property.properties, ["static"]), { additionalProperties: false }), {
+      Type.Array(Closed(optional(Property.properties, ["static"])), {
         maxItems: 100,
         default: [],
       }),
     ),
   },
-  {
-    additionalProperties: false,
-    description: ItemDefinition.description,
-    if: ItemDefinition.if,
-    then: ItemDefinition.then,
-  },
+  { description: ItemDefinition.description, if: ItemDefinition.if, then: ItemDefinition.then },
 );
 
 /** An item's description as it is on chain (ItemDescribed): the fields of the mint's `item` the chain does not fix. */
-export const ItemDescription = Type.Object(
-  {
-    name: itemFields.name,
-    description: itemFields.description,
-    imageUrl: itemFields.imageUrl,
-    fileType: itemFields.fileType,
-    properties: itemFields.properties,
-    isConsumable: itemFields.isConsumable,
-  },
-  { additionalProperties: false, $id: "ItemDescription" },
-);
+export const ItemDescription = Named("ItemDescription", {
+  name: itemFields.name,
+  description: itemFields.description,
+  imageUrl: itemFields.imageUrl,
+  fileType: itemFields.fileType,
+  properties: itemFields.properties,
+  isConsumable: itemFields.isConsumable,
+});
 export type ItemDescription = Static<typeof ItemDescription>;
 
-export const MintBody = Type.Object(
-  {
-    collectionAddress: AddressInput,
-    recipient: AddressInput,
-    chainId: ChainId,
-    item: ItemDefinition,
-  },
-  { additionalProperties: false },
-);
+export const MintBody = Closed({
+  collectionAddress: AddressInput,
+  recipient: AddressInput,
+  chainId: ChainId,
+  item: ItemDefinition,
+});
 export type MintBody = Static<typeof MintBody>;
 /** A mint request as a caller writes it (the item's defaults left out). */
 export type MintRequest = Omit<MintBody, "item"> & { item: Static<typeof ItemInput> };
 
-export const MintQuery = Type.Object({ apiKey: Type.String({ minLength: 1 }) }, { additionalProperties: false });
+export const MintQuery = Closed({ apiKey: Type.String({ minLength: 1 }) });
 
 /** The item as stored: every field resolved. */
-export const StoredItem = Type.Required(Type.Object(itemFields, { additionalProperties: false }));
+export const StoredItem = Type.Required(Closed(itemFields));
 export type StoredItem = Static<typeof StoredItem>;
 
-export const MintResponse = Type.Object(
-  {
-    txHash: TxHash,
-    chainId: ChainId,
-    collectionAddress: Address,
-    recipient: Address,
-    tokenIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1 }),
-    itemRefs: Type.Array(ItemRef, { minItems: 1 }),
-    item: StoredItem,
-  },
-  { additionalProperties: false, $id: "MintResponse" },
-);
+export const MintResponse = Named("MintResponse", {
+  txHash: TxHash,
+  chainId: ChainId,
+  collectionAddress: Address,
+  recipient: Address,
+  tokenIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1 }),
+  itemRefs: Type.Array(ItemRef, { minItems: 1 }),
+  item: StoredItem,
+});
 export type MintResponse = Static<typeof MintResponse>;

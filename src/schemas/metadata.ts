@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { ChainId, SafeInteger } from "./common.ts";
+import { ChainId, Closed, Named, SafeInteger } from "./common.ts";
 import { StoredItem } from "./item.ts";
 
 /** Where the simulator serves an item's metadata; a collection's `uri` is this path without `/:tokenId`. */
@@ -10,35 +10,26 @@ export function collectionUri(baseUrl: string, chainId: number, slug: string): s
   return `${baseUrl}/metadata/${chainId}/${slug}`;
 }
 
-export const ItemMetadataParams = Type.Object(
-  { chainId: ChainId, slug: Type.String(), tokenId: Type.Integer(SafeInteger) },
-  { additionalProperties: false },
-);
+export const ItemMetadataParams = Closed({ chainId: ChainId, slug: Type.String(), tokenId: Type.Integer(SafeInteger) });
 
 const item = StoredItem.properties;
 
 /** An item's JSON metadata, as wallets and marketplaces read it at `<uri>/<tokenId>`. */
-export const ItemMetadata = Type.Object(
-  {
-    name: item.name,
-    description: item.description,
-    image: item.imageUrl,
-    fileType: item.fileType,
-    attributes: Type.Array(
-      Type.Object(
-        {
-          trait_type: item.properties.items.properties.name,
-          value: item.properties.items.properties.value,
-          static: item.properties.items.properties.static,
-        },
-        { additionalProperties: false },
-      ),
-    ),
-    isStackable: item.isStackable,
-    isConsumable: item.isConsumable,
-    maximumSupply: item.maximumSupply,
-    royaltyFee: item.royaltyFee,
-  },
-  { additionalProperties: false, $id: "ItemMetadata" },
-);
+export const ItemMetadata = Named("ItemMetadata", {
+  name: item.name,
+  description: item.description,
+  image: item.imageUrl,
+  fileType: item.fileType,
+  attributes: Type.Array(
+    Closed({
+      trait_type: item.properties.items.properties.name,
+      value: item.properties.items.properties.value,
+      static: item.properties.items.properties.static,
+    }),
+  ),
+  isStackable: item.isStackable,
+  isConsumable: item.isConsumable,
+  maximumSupply: item.maximumSupply,
+  royaltyFee: item.royaltyFee,
+});
 export type ItemMetadata = Static<typeof ItemMetadata>;

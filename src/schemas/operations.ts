@@ -11,7 +11,7 @@ import { IMAGE_FORMATS, ImageParams, ImageQuery, PngImage, SvgImage } from "./im
 import { ITEM_METADATA_PATH, ItemMetadata, ItemMetadataParams } from "./metadata.ts";
 import { MintBody, MintQuery, MintResponse } from "./item.ts";
 import { ERRORS, type ErrorDescriptor } from "../core/errors.ts";
-import { API_KEY_HEADER } from "./common.ts";
+import { API_KEY_HEADER, defaultsOf } from "./common.ts";
 
 /**
  * One endpoint of the API contract. The server routes and validates by it, the OpenAPI
@@ -241,10 +241,5 @@ export function pathOf(operation: Operation, params: Record<string, string | num
 
 /** The query parameters the server fills in when a caller leaves them out, with their values. */
 export function queryDefaults(operation: Operation): Record<string, unknown> {
-  const properties: Record<string, TSchema> = operation.query?.properties ?? {};
-  return Object.fromEntries(
-    Object.entries(properties)
-      .filter(([, schema]) => "default" in schema)
-      .map(([name, schema]) => [name, schema.default]),
-  );
+  return operation.query ? defaultsOf(operation.query) : {};
 }

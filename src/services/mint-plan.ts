@@ -24,7 +24,7 @@ export interface PlannedMint {
 export async function planMint(chains: Omit<ReadSource, "read" | "whole">, body: MintBody): Promise<PlannedMint> {
   if (!chains.ids().includes(body.chainId)) throw unknownChain(body.chainId, chains.ids());
   const collection = lowerAddress(body.collectionAddress);
-  const item = resolveItem(body.item);
+  const item = { ...body.item, maximumSupply: body.item.maximumSupply ?? body.item.initialSupply } as StoredItem;
   const metadata = describe(item);
   const lookup = await chains.findCollection(collection, body.chainId);
   if ("unknown" in lookup) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${collection}` });
@@ -70,8 +70,4 @@ function describe(item: StoredItem): Hex {
     if (!isApiError(error, ERRORS.METADATA_TOO_LARGE)) throw error;
     throw error.withErrors([`item: ${error.errors[0]}; shorten its description, properties or imageUrl`]);
   }
-}
-
-function resolveItem(item: MintBody["item"]): StoredItem {
-  return { ...item, maximumSupply: item.maximumSupply ?? item.initialSupply } as StoredItem;
 }

@@ -1,20 +1,11 @@
+import type { Static } from "@sinclair/typebox";
 import type { Address } from "viem";
 import type { ReadModels } from "../indexer/models.ts";
+import type { CollectionItems } from "../schemas/collection-reads.ts";
 import { itemDescription } from "./descriptions.ts";
 
-/**
- * One item of a collection as the dashboard lists it: what the chain says, and its name and image if its creation
- * described it.
- */
-export interface CollectionItemSummary {
-  tokenId: number;
-  name: string;
-  image: string;
-  supply: string;
-  maxSupply: string;
-  holders: number;
-  events: number;
-}
+/** One item of a collection as the dashboard lists it: what the chain says, its name and image from its description. */
+type CollectionItemSummary = Static<typeof CollectionItems>["items"][number];
 
 /**
  * Every item of a collection, by token id (held balances only; tokens in a listing's escrow count for the marketplace).

@@ -1,6 +1,5 @@
 import type { Address } from "viem";
-import type { ReadModels, CollectionRecord } from "../indexer/models.ts";
-import type { CollectionDescription } from "../schemas/on-chain-metadata.ts";
+import type { ReadModels } from "../indexer/models.ts";
 import type { Collection, CollectionSummary } from "../schemas/collection.ts";
 import { collectionDescription } from "./descriptions.ts";
 import { cents, saleWorth } from "./item-event.ts";
@@ -45,44 +44,27 @@ function collectionsOf(models: ReadModels): Map<Address, CollectionView> {
   const views = new Map<Address, CollectionView>();
   for (const record of models.collections.values()) {
     const meta = collectionDescription(record);
-    const collection = toCollection(
-      record,
-      meta,
-      models.holders.get(record.address)?.size ?? 0,
-      volumes(models, record.address),
-    );
+    const collection: Collection = Object.freeze({
+      address: record.address,
+      name: record.name,
+      description: meta.description,
+      genre: meta.genre,
+      image: meta.image,
+      imageHash: meta.imageHash,
+      ownerAddress: record.owner,
+      slug: meta.slug,
+      uri: record.uri,
+      website: meta.website,
+      mintDate: new Date(record.createdAt * 1000).toISOString(),
+      chainId: record.chainId,
+      holders: models.holders.get(record.address)?.size ?? 0,
+      ...volumes(models, record.address),
+      imageUrl: meta.image,
+    });
     const summary = Object.freeze(withoutImageUrl(collection));
-    views.set(
-      record.address,
-      Object.freeze({ collection: Object.freeze(collection), summary, isVerified: meta.isVerified }),
-    );
+    views.set(record.address, Object.freeze({ collection, summary, isVerified: meta.isVerified }));
   }
   return views;
-}
-
-function toCollection(
-  record: CollectionRecord,
-  meta: CollectionDescription,
-  holders: number,
-  volume: Volumes,
-): Collection {
-  return {
-    address: record.address,
-    name: record.name,
-    description: meta.description,
-    genre: meta.genre,
-    image: meta.image,
-    imageHash: meta.imageHash,
-    ownerAddress: record.owner,
-    slug: meta.slug,
-    uri: record.uri,
-    website: meta.website,
-    mintDate: new Date(record.createdAt * 1000).toISOString(),
-    chainId: record.chainId,
-    holders,
-    ...volume,
-    imageUrl: meta.image,
-  };
 }
 
 // The list leaves out imageUrl, which only the single collection carries.
@@ -90,26 +72,22 @@ function withoutImageUrl({ imageUrl: _imageUrl, ...summary }: Collection): Colle
   return summary;
 }
 
-type Volumes = Pick<Collection, "volume_1d" | "volume_1w" | "volume_30d" | "volume_all">;
+/** Each volume's window, in days. */
+const VOLUME_WINDOW_DAYS = { volume_1d: 1, volume_1w: 7, volume_30d: 30, volume_all: Infinity };
+type Volumes = Record<keyof typeof VOLUME_WINDOW_DAYS, number>;
+const VOLUME_WINDOWS = Object.keys(VOLUME_WINDOW_DAYS) as (keyof Volumes)[];
 
 /**
  * USD sale volume in windows ending at the latest block's time: the sum of its sales' worth, as their events answer it.
  */
 function volumes(models: ReadModels, collection: Address): Volumes {
   const now = models.head.timestamp;
-  const totals = { volume_1d: 0, volume_1w: 0, volume_30d: 0, volume_all: 0 };
+  const totals: Volumes = { volume_1d: 0, volume_1w: 0, volume_30d: 0, volume_all: 0 };
   for (const sale of models.sales.get(collection) ?? []) {
     const worth = saleWorth(models.facts, sale);
     const age = now - sale.timestamp;
-    if (age < DAY) totals.volume_1d += worth;
-    if (age < 7 * DAY) totals.volume_1w += worth;
-    if (age < 30 * DAY) totals.volume_30d += worth;
-    totals.volume_all += worth;
+    for (const window of VOLUME_WINDOWS) if (age < VOLUME_WINDOW_DAYS[window] * DAY) totals[window] += worth;
   }
-  return {
-    volume_1d: cents(totals.volume_1d),
-    volume_1w: cents(totals.volume_1w),
-    volume_30d: cents(totals.volume_30d),
-    volume_all: cents(totals.volume_all),
-  };
+  for (const window of VOLUME_WINDOWS) totals[window] = cents(totals[window]);
+  return totals;
 }

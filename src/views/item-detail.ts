@@ -3,7 +3,7 @@ import { itemRef } from "../core/formats.ts";
 import { itemKey, type ReadModels, type MarketFact } from "../indexer/models.ts";
 import type { CollectionItem } from "../schemas/collection-reads.ts";
 import { itemDescription } from "./descriptions.ts";
-import { itemEvent } from "./item-event.ts";
+import { cents, itemEvent } from "./item-event.ts";
 import type { MarketEvent } from "../schemas/item-event.ts";
 
 /**
@@ -20,7 +20,7 @@ export function itemDetail(models: ReadModels, collection: Address, tokenId: big
   const market = (models.activity.get(key) ?? []).filter((fact): fact is MarketFact => "listingId" in fact);
   const priced = (fact: MarketFact) => {
     const { price, currency, currencyPrice } = itemEvent(facts, fact) as MarketEvent;
-    return { price, currency, usdPrice: Math.round(price * currencyPrice * 100) / 100 };
+    return { price, currency, usdPrice: cents(price * currencyPrice) };
   };
 
   const latest = new Map<bigint, MarketFact>();

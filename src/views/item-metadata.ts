@@ -1,10 +1,7 @@
 import type { Address } from "viem";
 import { itemKey, type ReadModels } from "../indexer/models.ts";
-import type { ItemDescription } from "../schemas/item.ts";
 import type { ItemMetadata } from "../schemas/metadata.ts";
 import { itemDescription } from "./descriptions.ts";
-
-export type { ItemMetadata } from "../schemas/metadata.ts";
 
 /**
  * An item's JSON metadata, what `<uri>/<tokenId>` answers to wallets and marketplaces: its
@@ -17,23 +14,6 @@ export function itemMetadata(models: ReadModels, collection: Address, tokenId: b
   const described = record?.creation.description;
   const item = record && itemDescription(record.creation);
   if (!record || !described || !item) return undefined;
-  return metadataOf(item, {
-    stackable: described.stackable,
-    maximumSupply: described.stackable ? Number(record.maxSupply) : record.creation.tokenIds.length,
-    royaltyFee: record.royaltyPerMille,
-  });
-}
-
-/** What the chain fixed when it created an item's token id(s). */
-interface FixedAtCreation {
-  stackable: boolean;
-  /** A stackable item's maximum supply; a non-stackable item's copies (each of supply one). */
-  maximumSupply: number;
-  royaltyFee: number;
-}
-
-/** An item's JSON metadata from its description and what the chain fixed. */
-function metadataOf(item: ItemDescription, fixed: FixedAtCreation): ItemMetadata {
   return {
     name: item.name,
     description: item.description,
@@ -44,9 +24,9 @@ function metadataOf(item: ItemDescription, fixed: FixedAtCreation): ItemMetadata
       value,
       static: isStatic,
     })),
-    isStackable: fixed.stackable,
+    isStackable: described.stackable,
     isConsumable: item.isConsumable,
-    maximumSupply: fixed.maximumSupply,
-    royaltyFee: fixed.royaltyFee,
+    maximumSupply: described.stackable ? Number(record.maxSupply) : record.creation.tokenIds.length,
+    royaltyFee: record.royaltyPerMille,
   };
 }
