@@ -105,7 +105,8 @@ export class Api {
   }
 }
 
-function parseJson(text: string): unknown {
+/** The parsed body, or undefined when it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -1,5 +1,6 @@
 import type { TSchema } from "@sinclair/typebox";
 import { codesOf } from "../../core/errors.ts";
+import { API_KEY_HEADER } from "../../schemas/common.ts";
 import { SERVER_REFUSALS, type Operation } from "../../schemas/operations.ts";
 import { nonConformance, typed } from "../fuzz/conformance.ts";
 import type { HeaderList } from "../fuzz/headers.ts";
@@ -39,8 +40,7 @@ export function codeMismatch(status: number, json: unknown): string | undefined 
   return `error code ${code} does not go with status ${status} (expected ${expected.join(" or ")})`;
 }
 
-/** The header the original service also reads an API key from. */
-export const API_KEY_HEADER = "ALTURA_API_KEY";
+export { API_KEY_HEADER } from "../../schemas/common.ts";
 
 /** Whether a request names an API key at all (one of the query's key parameters, or the header). */
 function carriesApiKey(names: readonly string[], request: SentRequest): boolean {
