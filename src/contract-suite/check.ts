@@ -39,6 +39,9 @@ export interface CheckGroup {
 
 export const check = (name: string, run: Check["run"]): Check => ({ name, run });
 
+export const withStatus = (results: CheckResult[], status: CheckStatus): CheckResult[] =>
+  results.filter((result) => result.status === status);
+
 const MAX_VIOLATIONS_PER_CHECK = 12;
 
 export async function runCheck(group: string, { name, run }: Check, api: Api, facts: Facts): Promise<CheckResult> {

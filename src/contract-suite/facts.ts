@@ -90,12 +90,7 @@ export class Facts {
         (await this.item().catch(() => undefined))?.collection ??
         (await this.sample()).collections[0]?.address;
       if (!address) throw cannotCheck("the target lists no collection; pass --collection");
-      const exchange = await this.#api.get(paths.collection(address));
-      const body = requireOk(exchange, "the collection") as { collection?: unknown };
-      if (typeof body.collection !== "object" || body.collection === null) {
-        throw cannotCheck("the collection answered no `collection` object", exchange.request);
-      }
-      return { exchange, collection: body.collection as Collection };
+      return this.#collectionAt(address, "the collection");
     });
   }
 
@@ -104,13 +99,17 @@ export class Facts {
     return this.#once(this.mintCollection, async () => {
       const address = this.target.mintCollection?.toLowerCase();
       if (!address || address === this.target.collection?.toLowerCase()) return (await this.collection()).collection;
-      const exchange = await this.#api.get(paths.collection(address));
-      const body = requireOk(exchange, "the collection to mint on") as { collection?: unknown };
-      if (typeof body.collection !== "object" || body.collection === null) {
-        throw cannotCheck("the collection to mint on answered no `collection` object", exchange.request);
-      }
-      return body.collection as Collection;
+      return (await this.#collectionAt(address, "the collection to mint on")).collection;
     });
+  }
+
+  async #collectionAt(address: string, what: string): Promise<{ exchange: Exchange; collection: Collection }> {
+    const exchange = await this.#api.get(paths.collection(address));
+    const body = requireOk(exchange, what) as { collection?: unknown };
+    if (typeof body.collection !== "object" || body.collection === null) {
+      throw cannotCheck(`${what} answered no \`collection\` object`, exchange.request);
+    }
+    return { exchange, collection: body.collection as Collection };
   }
 
   /** The known item's chain: given, or its collection's. */

@@ -17,13 +17,10 @@ export type Query = Record<string, string | number | boolean | undefined>;
 
 /** The request itself failed (refused, reset, timed out): no status to judge. */
 function requestFailed(request: string, cause: unknown): CheckStopped {
-  return new CheckStopped(`the request failed: ${describeCause(cause)}`, { request });
-}
-
-function describeCause(cause: unknown): string {
   const error = cause as Error & { cause?: { code?: string; message?: string } };
   const detail = error.cause?.code ?? error.cause?.message;
-  return detail ? `${error.message} (${detail})` : (error.message ?? String(cause));
+  const why = detail ? `${error.message} (${detail})` : (error.message ?? String(cause));
+  return new CheckStopped(`the request failed: ${why}`, { request });
 }
 
 /**
@@ -105,7 +102,8 @@ export class Api {
   }
 }
 
-function parseJson(text: string): unknown {
+/** The parsed body, or undefined when it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -1,4 +1,5 @@
 import type { TSchema } from "@sinclair/typebox";
+import type { ValidateFunction } from "ajv";
 import { createAjv, describeErrors, dottedPath } from "../schemas/ajv.ts";
 import { CollectionResponse, CollectionsResponse } from "../schemas/collection.ts";
 import { ErrorBody } from "../schemas/error.ts";
@@ -8,10 +9,18 @@ import { MintResponse } from "../schemas/item.ts";
 /** Checks a body against one of the server's own response schemas, strictly: no coercion, no defaults. */
 export type BodyCheck = (body: unknown) => string[];
 
+const compiled = new WeakMap<TSchema, ValidateFunction>();
+
+/** A response schema's validator, compiled once: strictly, in an Ajv of its own (several embed the same $id'd ones). */
+export function responseValidator(schema: TSchema): ValidateFunction {
+  return compiled.get(schema) ?? compiled.set(schema, createAjv().compile(schema)).get(schema)!;
+}
+
 function bodyCheck(schema: TSchema): BodyCheck {
-  // One Ajv per schema: several response schemas embed the same $id'd sub-schemas.
-  const validate = createAjv().compile(schema);
-  return (body) => (validate(body) ? [] : describeErrors(validate.errors, { path: dottedPath("body") }));
+  return (body) => {
+    const validate = responseValidator(schema);
+    return validate(body) ? [] : describeErrors(validate.errors, { path: dottedPath("body") });
+  };
 }
 
 export const bodyChecks = {

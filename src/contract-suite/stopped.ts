@@ -19,5 +19,5 @@ export class CheckStopped extends Error {
 
 /** A fact a check needed could not be had: the check fails on it, naming the request. */
 export function cannotCheck(message: string, request?: string): CheckStopped {
-  return new CheckStopped(`cannot check: ${message}`, { ...(request !== undefined ? { request } : {}) });
+  return new CheckStopped(`cannot check: ${message}`, { request });
 }

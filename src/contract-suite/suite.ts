@@ -1,4 +1,4 @@
-import { runCheck, type CheckGroup, type CheckResult } from "./check.ts";
+import { runCheck, withStatus, type CheckGroup, type CheckResult } from "./check.ts";
 import { collectionChecks } from "./checks/collection.ts";
 import { collectionsListChecks } from "./checks/collections-list.ts";
 import { errorChecks } from "./checks/errors.ts";
@@ -44,5 +44,5 @@ export async function runContractSuite(
 }
 
 export function failedChecks(report: SuiteReport): CheckResult[] {
-  return report.results.filter((result) => result.status === "failed");
+  return withStatus(report.results, "failed");
 }

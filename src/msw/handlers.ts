@@ -124,20 +124,15 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The query as Koa parses it (src/http/app.ts): a repeated parameter becomes an array. */
+/** The query as Koa parses it (src/http/app.ts): a repeated parameter becomes an array; `__proto__` is a name too. */
 function queryOf(search: string): Record<string, string | string[]> {
   const params = new URLSearchParams(search);
-  const query: Record<string, string | string[]> = {};
-  for (const key of params.keys()) {
-    const values = params.getAll(key);
-    Object.defineProperty(query, key, {
-      value: values.length <= 1 ? values[0]! : values,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
-  }
-  return query;
+  return Object.fromEntries(
+    [...new Set(params.keys())].map((key) => {
+      const values = params.getAll(key);
+      return [key, values.length <= 1 ? values[0]! : values];
+    }),
+  );
 }
 
 function escaped(text: string): string {

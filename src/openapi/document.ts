@@ -56,23 +56,16 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
   for (const { response } of [...OPERATIONS, ...CONTROL_OPERATIONS]) components.use(response, "response");
   const examples = defaultWorldExamples();
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const operation of OPERATIONS) {
+  const add = (operation: Operation, example: OperationExamples, more: JsonSchema = {}) => {
     const path = openApiPath(operation.path);
-    const described = describeOperation(operation, components, errorBody, examples[operation.operationId]);
+    const described = { ...describeOperation(operation, components, errorBody, example), ...more };
     paths[path] = { ...paths[path], [operation.method]: described };
-  }
-  for (const operation of IMAGE_OPERATIONS) {
-    const example = { request: { params: { seed: "frost-shards" }, query: { size: 256 } }, errors: {} };
-    paths[openApiPath(operation.path)] = { get: describeOperation(operation, components, errorBody, example) };
-  }
-  for (const operation of CONTROL_OPERATIONS) {
-    const path = openApiPath(operation.path);
-    const described: JsonSchema = {
-      ...describeOperation(operation, components, errorBody, { request: {}, errors: {} }),
-      security: [{}, { [ADMIN_SCHEME]: [] }] as JsonSchema[],
-    };
-    paths[path] = { ...paths[path], [operation.method]: described };
-  }
+  };
+  for (const operation of OPERATIONS) add(operation, examples[operation.operationId]);
+  const image = { request: { params: { seed: "frost-shards" }, query: { size: 256 } }, errors: {} };
+  for (const operation of IMAGE_OPERATIONS) add(operation, image);
+  const adminSecurity = { security: [{}, { [ADMIN_SCHEME]: [] }] as JsonSchema[] };
+  for (const operation of CONTROL_OPERATIONS) add(operation, { request: {}, errors: {} }, adminSecurity);
   discriminateItemEvents(components.schemas);
   return {
     openapi: "3.1.0",
@@ -192,30 +185,28 @@ function describeOperation(
             },
       },
       ...Object.fromEntries(
-        [...new Set([...operation.errors, ...SERVER_REFUSALS].map((error) => error.status))]
-          .sort((a, b) => a - b)
-          .map((status) => {
-            const description = describeErrors([...operation.errors, ...SERVER_REFUSALS], status);
-            const refused = SERVER_REFUSALS.some((error) => error.status === status);
-            const shown = [examples.errors[status], refused ? SERVER_REFUSAL_EXAMPLES[status] : undefined].filter(
-              (example) => example !== undefined,
-            );
-            const content = {
-              schema: errorBody,
-              ...(shown.length
-                ? {
-                    examples: Object.fromEntries(shown.map(({ summary, body }) => [summary, { summary, value: body }])),
-                  }
-                : {}),
-            };
-            return [
-              status,
-              {
-                description: `${STATUS_TEXT[status] ?? "Error"}: ${description}`,
-                content: { "application/json": content },
-              },
-            ];
-          }),
+        // Numeric keys: listed in ascending order whatever the order they are added in.
+        [...new Set([...operation.errors, ...SERVER_REFUSALS].map((error) => error.status))].map((status) => {
+          const description = describeErrors([...operation.errors, ...SERVER_REFUSALS], status);
+          const shown = [examples.errors[status], SERVER_REFUSAL_EXAMPLES[status]].filter(
+            (example) => example !== undefined,
+          );
+          const content = {
+            schema: errorBody,
+            ...(shown.length
+              ? {
+                  examples: Object.fromEntries(shown.map(({ summary, body }) => [summary, { summary, value: body }])),
+                }
+              : {}),
+          };
+          return [
+            status,
+            {
+              description: `${STATUS_TEXT[status] ?? "Error"}: ${description}`,
+              content: { "application/json": content },
+            },
+          ];
+        }),
       ),
     },
   };

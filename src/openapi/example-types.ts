@@ -1,3 +1,4 @@
+import { apiError, ERRORS } from "../core/errors.ts";
 import type { ErrorBody } from "../schemas/error.ts";
 
 // What an example in the OpenAPI document is, and the examples of what the HTTP server itself refuses.
@@ -35,34 +36,18 @@ export interface OperationExamples {
 export const SERVER_REFUSAL_EXAMPLES: Record<number, ErrorExample> = {
   400: {
     summary: "an HTTP/1.1 request without a Host header",
-    body: {
-      error: "VALIDATION_FAILED",
-      message: "An HTTP/1.1 request needs a Host header",
-      errors: ["An HTTP/1.1 request needs a Host header"],
-    },
+    body: apiError(ERRORS.MISSING_HOST).body,
   },
   408: {
     summary: "headers that took too long to arrive",
-    body: {
-      error: "VALIDATION_FAILED",
-      message: "The request took too long to arrive",
-      errors: ["The request took too long to arrive"],
-    },
+    body: apiError(ERRORS.REQUEST_TIMEOUT).body,
   },
   417: {
     summary: "Expect: foo",
-    body: {
-      error: "EXPECTATION_FAILED",
-      message: "Expect: 'foo' is not supported (only 100-continue)",
-      errors: ["Expect: 'foo' is not supported (only 100-continue)"],
-    },
+    body: apiError(ERRORS.EXPECTATION_FAILED, { expect: "foo" }).body,
   },
   431: {
     summary: "headers over 16 kB",
-    body: {
-      error: "HEADERS_TOO_LARGE",
-      message: "The request headers are too large",
-      errors: ["The request headers are too large"],
-    },
+    body: apiError(ERRORS.HEADERS_TOO_LARGE).body,
   },
 };

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { addressOf, keyFor } from "../core/keys.ts";
 import { slugify } from "../core/formats.ts";
-import type { ErrorBody } from "../schemas/error.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
+import { API_KEY_HEADER } from "../schemas/common.ts";
 import type { OPERATIONS } from "../schemas/operations.ts";
 import type { ErrorExample, OperationExamples } from "./example-types.ts";
 
@@ -25,11 +26,8 @@ interface Scenario {
 
 const LOADING: ErrorExample = {
   summary: "the world is still being replayed (with Retry-After: 1)",
-  body: {
-    error: "CHAIN_UNAVAILABLE",
-    message: "The simulator is still loading its world",
-    errors: ["the world is being replayed onto the chain; retry in a second"],
-  },
+  body: apiError(ERRORS.LOADING, {}, { errors: ["the world is being replayed onto the chain; retry in a second"] })
+    .body,
 };
 const UNKNOWN_COLLECTION = "0x0000000000000000000000000000000000000001";
 const PENDING_HASH = `0x${"5e".repeat(32)}`;
@@ -71,49 +69,49 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
         400: {
           summary: "an item without a name",
           request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, item: { initialSupply: 10 } } },
-          body: {
-            error: "VALIDATION_FAILED",
-            message: "The request body is invalid",
-            errors: ["body.item: missing required field 'name'"],
-          },
+          body: apiError(
+            ERRORS.INVALID_REQUEST,
+            { part: "body" },
+            { errors: ["body.item: missing required field 'name'"] },
+          ).body,
         },
         401: {
           summary: "no apiKey",
           request: { body: mint.body },
-          body: {
-            error: "UNAUTHORIZED",
-            message: "An apiKey query parameter or ALTURA_API_KEY header is required",
-            errors: ["An apiKey query parameter or ALTURA_API_KEY header is required"],
-          },
+          body: apiError(ERRORS.API_KEY_REQUIRED, { name: "apiKey", header: API_KEY_HEADER }).body,
         },
         403: {
           summary: "a key whose developer wallet lacks the collection's minter role",
           request: { query: { apiKey: mint.outsider.apiKey }, body: mint.body },
-          body: {
-            error: "FORBIDDEN",
-            message: "The developer wallet is not authorized on this collection",
-            errors: [
-              `developer wallet ${mint.outsider.wallet} of API key '${mint.outsider.name}' does not hold the ` +
-                `collection's minter role`,
-            ],
-          },
+          body: apiError(
+            ERRORS.WALLET_NOT_MINTER,
+            {},
+            {
+              errors: [
+                `developer wallet ${mint.outsider.wallet} of API key '${mint.outsider.name}' does not hold the ` +
+                  `collection's minter role`,
+              ],
+            },
+          ).body,
         },
         409: {
           summary: "the chain dropped the mint's transaction before mining it (rewound meanwhile)",
-          body: {
-            error: "MINT_DROPPED",
-            message: "The mint's transaction was dropped before it was mined",
-            errors: [
-              `transaction ${PENDING_HASH} left the chain without being mined (the chain was rewound, e.g. ` +
-                `evm_revert, or its pool cleared); nothing was minted: send the mint again`,
-            ],
-            txHash: PENDING_HASH,
-          },
+          body: apiError(
+            ERRORS.MINT_DROPPED,
+            {},
+            {
+              errors: [
+                `transaction ${PENDING_HASH} left the chain without being mined (the chain was rewound, e.g. ` +
+                  `evm_revert, or its pool cleared); nothing was minted: send the mint again`,
+              ],
+              txHash: PENDING_HASH,
+            },
+          ).body,
         },
         404: {
           summary: "no such collection on that chain",
           request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, collectionAddress: UNKNOWN_COLLECTION } },
-          body: notFound(`Collection ${UNKNOWN_COLLECTION}`),
+          body: apiError(ERRORS.NOT_FOUND, { what: `Collection ${UNKNOWN_COLLECTION}` }).body,
         },
         413: {
           summary: "a body over 100 kB",
@@ -124,20 +122,16 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
               text: JSON.stringify({ ...mint.body, padding: "x".repeat(110_000) }),
             },
           },
-          body: {
-            error: "PAYLOAD_TOO_LARGE",
-            message: "The request body is too large",
-            errors: ["The request body is too large"],
-          },
+          body: apiError(ERRORS.BODY_TOO_LARGE).body,
         },
         415: {
           summary: "a body that is neither JSON nor a form",
           request: { query: { apiKey: mint.apiKey }, raw: { contentType: "text/plain", text: "Sword" } },
-          body: {
-            error: "UNSUPPORTED_MEDIA_TYPE",
-            message: "Send the body as application/json (or a form)",
-            errors: ["content-type 'text/plain' is not supported"],
-          },
+          body: apiError(
+            ERRORS.UNSUPPORTED_MEDIA_TYPE,
+            { expected: "application/json (or a form)" },
+            { errors: ["content-type 'text/plain' is not supported"] },
+          ).body,
         },
         422: {
           summary: "a royalty of 30%",
@@ -145,42 +139,44 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
             query: { apiKey: mint.apiKey },
             body: { ...mint.body, item: { ...mint.body.item, royaltyFee: 300 } },
           },
-          body: {
-            error: "CONTRACT_RULE",
-            message: "The collection contract refused the mint",
-            errors: ["item.royaltyFee 300 is 30% or more; the collection refuses royalties of 300 per mille or more"],
-          },
+          body: apiError(
+            ERRORS.CONTRACT_RULE,
+            { what: "the mint" },
+            {
+              errors: ["item.royaltyFee 300 is 30% or more; the collection refuses royalties of 300 per mille or more"],
+            },
+          ).body,
         },
         429: {
           summary: "more than 100 unknown apiKeys from one address within a minute (with Retry-After)",
-          body: {
-            error: "TOO_MANY_REQUESTS",
-            message: "Too many unknown apiKeys from this address",
-            errors: ["retry in 42 s"],
-          },
+          body: apiError(ERRORS.TOO_MANY_UNKNOWN_KEYS, {}, { errors: ["retry in 42 s"] }).body,
         },
         503: LOADING,
         504: {
           summary: "the chain did not mine the mint within the mint timeout",
-          body: {
-            error: "MINT_PENDING",
-            message: "The mint was sent but its block did not come in time",
-            errors: [
-              `transaction ${PENDING_HASH} was not mined within 30000 ms; its item appears, complete, once it is`,
-            ],
-            txHash: PENDING_HASH,
-          },
+          body: apiError(
+            ERRORS.MINT_PENDING,
+            {},
+            {
+              errors: [
+                `transaction ${PENDING_HASH} was not mined within 30000 ms; its item appears, complete, once it is`,
+              ],
+              txHash: PENDING_HASH,
+            },
+          ).body,
         },
         507: {
           summary: "with --state, the journal's disk is full: nothing was minted",
-          body: {
-            error: "STORAGE_FULL",
-            message: "The journal in ./state cannot be written (ENOSPC): nothing was changed",
-            errors: [
-              "ENOSPC: no space left on device, write: free space there; " +
-                "writes answer 507 until the journal can be written again, reads still answer",
-            ],
-          },
+          body: apiError(
+            ERRORS.STORAGE_FULL,
+            { dir: "./state", code: "ENOSPC" },
+            {
+              errors: [
+                "ENOSPC: no space left on device, write: free space there; " +
+                  "writes answer 507 until the journal can be written again, reads still answer",
+              ],
+            },
+          ).body,
         },
       },
     },
@@ -191,11 +187,7 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
         400: {
           summary: "a page larger than 100",
           request: { params: { address, tokenId: Number(tokenId) }, query: { perPage: 1000 } },
-          body: {
-            error: "VALIDATION_FAILED",
-            message: "The request query is invalid",
-            errors: ["query.perPage must be <= 100"],
-          },
+          body: apiError(ERRORS.INVALID_REQUEST, { part: "query" }, { errors: ["query.perPage must be <= 100"] }).body,
         },
         404: {
           summary: "no such item in the collection",
@@ -212,11 +204,11 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
         400: {
           summary: "a malformed address",
           request: { params: { address: "0x123" } },
-          body: {
-            error: "VALIDATION_FAILED",
-            message: "The request path is invalid",
-            errors: ['path.address must match pattern "^0x[0-9a-fA-F]{40}$"'],
-          },
+          body: apiError(
+            ERRORS.INVALID_REQUEST,
+            { part: "path" },
+            { errors: ['path.address must match pattern "^0x[0-9a-fA-F]{40}$"'] },
+          ).body,
         },
         404: {
           summary: "no such collection",
@@ -239,10 +231,6 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
       },
     },
   };
-}
-
-function notFound(what: string): ErrorBody {
-  return { error: "NOT_FOUND", message: `${what} not found`, errors: [`${what} not found`] };
 }
 
 /**

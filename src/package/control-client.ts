@@ -21,8 +21,6 @@ import { webhookMethods, type WebhookMethods } from "./events-client.ts";
 import { verifyRequests, type RequestExpectation } from "./verify-requests.ts";
 import { waitForEvent, type EventMatch, type EventWait, type SimEventOf, type WaitOptions } from "./wait-for-event.ts";
 
-export { ControlError };
-
 type Body<T extends keyof typeof Control> = Static<(typeof Control)[T]>;
 type Operations = { [Op in (typeof CONTROL_OPERATIONS)[number] as Op["operationId"]]: Op };
 type Part<Id extends ControlOperationId, Key extends string> =
@@ -50,7 +48,11 @@ export interface ControlClient extends WebhookMethods {
   /** The world by handle: accounts with their API keys, each chain's contracts, collections, items, listings. */
   world(): Promise<ControlAnswer<"getWorld">>;
   /**
-   * Applies a fragment of the scenario format, all or nothing; answers every new handle and each entry's transaction.
+   * Applies a fragment of the scenario format to the world, all or nothing (`POST /_sim/scenario`): accounts, API
+   * keys, collections, items, and a timeline of every action (addItem, mint, transfer, transferBatch, burn, list,
+   * updatePrice, addToListing, removeFromListing, delist, buy), naming the world's handles or new ones. Answers each
+   * new handle resolved, keyed by the fragment's own names, and each entry's transaction; throws ControlError (400,
+   * 409, 422) with nothing applied.
    */
   arrange<const F extends Fragment>(fragment: F): Promise<ArrangeAnswer<F>>;
   createApiKey(name: string): Promise<Body<"ApiKeyResponse">>;
@@ -74,14 +76,14 @@ export interface ControlClient extends WebhookMethods {
   /** One logged request with its bodies. */
   loggedRequest(id: number): Promise<ControlAnswer<"getRequest">>;
   /**
-   * Asserts on the request log (method, path or pattern, query, status, count; default at least one): answers the
-   * requests that match, or throws RequestVerificationError listing the closest ones.
+   * Asserts on the request log, as WireMock's verify: `{ method, path, query, status, count }` (default at least one);
+   * answers the requests that match, or throws RequestVerificationError listing the closest the log holds.
    */
   verify(expected: RequestExpectation): Promise<Body<"RequestLog">["requests"]>;
   /**
    * The first event the match accepts (`{ collection, kinds: ["Swapped"], where }`), typed by its kinds; rejects with
-   * EventTimeoutError after `timeout` ms (default 10,000), naming every event seen meanwhile. Listening from the call:
-   * `await wait.ready` before acting.
+   * EventTimeoutError after `timeout` ms (default 10,000), naming every event seen meanwhile. `await wait.ready`
+   * before acting, and nothing the action causes is missed.
    */
   waitForEvent<Kind extends EventKind = EventKind>(
     match?: EventMatch<Kind>,

@@ -226,7 +226,10 @@ export interface WebhookMethods {
   /** One webhook with its delivery log. */
   webhook(id: string): Promise<WebhookDetail>;
   removeWebhook(id: string): Promise<void>;
-  /** The events pushed (GET /_sim/events), as an async iterator listening from the moment it is made. */
+  /**
+   * Events as the chains' indexes take them in (`for await (const e of sim.events({ collection, timeout: 5_000 }))`);
+   * leave the loop to stop; past `timeout` ms the loop throws EventTimeoutError naming what it was given.
+   */
   events(options?: EventsOptions): EventStream;
 }
 

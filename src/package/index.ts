@@ -12,8 +12,6 @@ import { nodeTooOld } from "../core/node-version.ts";
 import { chooseWorld } from "../scenario/worlds.ts";
 import { defaultCacheDir, SHIPPED_WORLDS_DIR } from "../world-cache/world-cache.ts";
 import { startSimulator as startServer } from "../simulator/simulator.ts";
-import type { ArrangeAnswer, Fragment } from "./arrange-types.ts";
-import type { LoggedRequest } from "../schemas/control.ts";
 import { controlClient, type ControlAnswer, type ControlClient } from "./control-client.ts";
 
 export type { ApiAccount } from "../core/config.ts";
@@ -26,16 +24,12 @@ export {
 } from "./control-client.ts";
 export { ControlError, EventTimeoutError, RequestVerificationError } from "./errors.ts";
 export type { EventsFilter, EventsOptions, EventStream, SimEvent } from "./events-client.ts";
-import type { EventsOptions, EventStream } from "./events-client.ts";
 export type { EventMatch, EventWait, SimEventOf, WaitOptions } from "./wait-for-event.ts";
-import type { EventMatch, EventWait, SimEventOf, WaitOptions } from "./wait-for-event.ts";
 export type { RequestExpectation } from "./verify-requests.ts";
-import type { RequestExpectation } from "./verify-requests.ts";
 export type { ArrangeAnswer, Fragment, FragmentEntry } from "./arrange-types.ts";
 export type { Collection, CollectionSummary } from "../schemas/collection.ts";
 export type { ErrorBody } from "../schemas/error.ts";
 export type { EventKind } from "../schemas/events.ts";
-import type { EventKind } from "../schemas/events.ts";
 export type { ItemEvent } from "../schemas/item-event.ts";
 export type { MintRequest as MintBody, MintResponse } from "../schemas/item.ts";
 export type { WorldResponse as World } from "../schemas/world.ts";
@@ -65,7 +59,8 @@ export interface StartOptions {
   cache?: string | false;
 }
 
-export interface RunningSimulator {
+/** A simulator started in this process; `events`, `waitForEvent`, `verify` and `arrange` are its control client's. */
+export interface RunningSimulator extends Pick<ControlClient, "events" | "waitForEvent" | "verify" | "arrange"> {
   /** Base URL of the API, e.g. http://127.0.0.1:41234 (the endpoints are under /api/v2). */
   url: string;
   /** The world's API keys with their developer wallets (the keys are public, derived from fixed labels). */
@@ -78,37 +73,10 @@ export interface RunningSimulator {
    */
   control: ControlClient;
   /**
-   * Events as the chains' indexes take them in (`for await (const e of sim.events({ collection, timeout: 5_000 }))`);
-   * leave the loop to stop; past `timeout` ms the loop throws EventTimeoutError naming what it was given.
-   */
-  events(options?: EventsOptions): EventStream;
-  /**
-   * The first event the match accepts (`{ collection, kinds: ["Swapped"], where }`), typed by its kinds; rejects with
-   * EventTimeoutError after `timeout` ms (default 10,000), naming every event seen meanwhile. `await wait.ready`
-   * before acting, and nothing the action causes is missed.
-   */
-  waitForEvent<Kind extends EventKind = EventKind>(
-    match?: EventMatch<Kind>,
-    options?: WaitOptions,
-  ): EventWait<SimEventOf<Kind>>;
-  /**
-   * Asserts on the request log, as WireMock's verify: `{ method, path, query, status, count }` (default at least one);
-   * answers the requests that match, or throws RequestVerificationError listing the closest the log holds.
-   */
-  verify(expected: RequestExpectation): Promise<LoggedRequest[]>;
-  /**
    * The world by handle, as it is now: `sim.world.accounts.bob.address`, `sim.world.items["sky-saddle"].tokenIds`,
    * each chain's contracts (what GET /_sim/world answers).
    */
   readonly world: ControlAnswer<"getWorld">;
-  /**
-   * Applies a fragment of the scenario format to the world, all or nothing (`POST /_sim/scenario`): accounts, API
-   * keys, collections, items, and a timeline of every action (addItem, mint, transfer, transferBatch, burn, list,
-   * updatePrice, addToListing, removeFromListing, delist, buy), naming the world's handles or new ones. Answers each
-   * new handle resolved, keyed by the fragment's own names, and each entry's transaction; throws ControlError (400,
-   * 409, 422) with nothing applied.
-   */
-  arrange<const F extends Fragment>(fragment: F): Promise<ArrangeAnswer<F>>;
   /** Stops the API and the chains and frees every port; safe to call twice. */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;

@@ -1,10 +1,11 @@
 import type { TSchema } from "@sinclair/typebox";
 import { codesOf } from "../../core/errors.ts";
+import { API_KEY_HEADER } from "../../schemas/common.ts";
 import { SERVER_REFUSALS, type Operation } from "../../schemas/operations.ts";
 import { nonConformance, typed } from "../fuzz/conformance.ts";
-import type { HeaderList } from "../fuzz/headers.ts";
 import { headerOf } from "../fuzz/headers.ts";
 import { problemsOf } from "../fuzz/oracle.ts";
+import type { FuzzRequest } from "../fuzz/requests.ts";
 import { historyPageProblems, listPageProblems } from "./page-rules.ts";
 
 // The contract suite's checks of one answer, read from that answer and its request alone (no other request is
@@ -12,12 +13,7 @@ import { historyPageProblems, listPageProblems } from "./page-rules.ts";
 // with. The suite's own checks compare answers across a run; these are the part of them one answer can show.
 
 /** A request as it was sent: path parameters (decoded), query and headers in order, the body as text. */
-export interface SentRequest {
-  params: [string, string][];
-  query: [string, string][];
-  headers: HeaderList;
-  body?: string;
-}
+export type SentRequest = Pick<FuzzRequest, "params" | "query" | "headers" | "body">;
 
 export interface ReceivedAnswer {
   status: number;
@@ -39,8 +35,7 @@ export function codeMismatch(status: number, json: unknown): string | undefined 
   return `error code ${code} does not go with status ${status} (expected ${expected.join(" or ")})`;
 }
 
-/** The header the original service also reads an API key from. */
-export const API_KEY_HEADER = "ALTURA_API_KEY";
+export { API_KEY_HEADER } from "../../schemas/common.ts";
 
 /** Whether a request names an API key at all (one of the query's key parameters, or the header). */
 function carriesApiKey(names: readonly string[], request: SentRequest): boolean {
@@ -60,7 +55,7 @@ export function answerProblems(operation: Operation, request: SentRequest, answe
   const problems = problemsOf(operation, { ...answer, ms: 0 }, Number.POSITIVE_INFINITY);
   const mismatch = codeMismatch(answer.status, answer.json);
   if (mismatch) problems.push(mismatch);
-  const reasons = nonConformance(operation, request, request.params);
+  const reasons = nonConformance(operation, request);
   if (
     operation.authQuery &&
     !carriesApiKey(operation.authQuery, request) &&

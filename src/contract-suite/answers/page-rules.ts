@@ -39,11 +39,11 @@ export const isMint = (event: { event: string; from?: string }) =>
   (event.event === "TransferSingle" || event.event === "TransferBatch") && event.from === ZERO_ADDRESS;
 
 const given = (request: PageRequest, name: string) => request.query.find(([key]) => key === name)?.[1];
-const numberIn = (request: PageRequest, name: string, fallback: number) => {
+export const numberIn = (request: PageRequest, name: string, fallback: number) => {
   const value = given(request, name);
   return value === undefined ? fallback : Number(value);
 };
-const perPageSaid = (request: PageRequest, perPage: number) =>
+export const perPageSaid = (request: PageRequest, perPage: number) =>
   given(request, "perPage") === undefined ? `the default perPage ${perPage}` : `perPage ${perPage}`;
 
 /** What an id says against the event's own fields; empty when they agree. */

@@ -1,6 +1,6 @@
 import { codeMismatch } from "../answers/answer-checks.ts";
 import { check, type Check, type CheckGroup, type Probe } from "../check.ts";
-import type { Api, Exchange } from "../http.ts";
+import type { Api, Exchange, Query } from "../http.ts";
 import { bodyChecks } from "../schemas.ts";
 import { paths } from "../target.ts";
 import { expectJsonBody, expectStatus } from "./expect.ts";
@@ -11,11 +11,20 @@ const UNKNOWN_ADDRESS = "0x0000000000000000000000000000000000000001";
 const MALFORMED_ADDRESS = "0x12";
 const UNKNOWN_TOKEN_ID = 999_999_999;
 
-interface ErrorCase {
-  name: string;
-  status: number;
-  send(probe: Probe): Promise<Exchange>;
-}
+/** What a case sends, and the status it must answer. */
+type ErrorCase = [name: string, status: number, send: (probe: Probe) => Promise<Exchange>];
+
+const get =
+  (path: string, query?: Query) =>
+  ({ api }: Probe) =>
+    api.get(path, query);
+/** The known item's history (or another token of its collection), asked with `query`. */
+const onItem =
+  (query: Query, tokenId?: number | string) =>
+  async ({ api, facts }: Probe) => {
+    const item = await facts.item();
+    return api.get(paths.itemEvents(item.collection, tokenId ?? item.tokenId), query);
+  };
 
 async function sampleMint(probe: Probe) {
   const known = await probe.facts.collection().catch(() => undefined);
@@ -28,117 +37,47 @@ async function sampleMint(probe: Probe) {
 }
 
 const CASES: ErrorCase[] = [
-  {
-    name: "a malformed address on /collection/:address",
-    status: 400,
-    send: ({ api }) => api.get(paths.collection(MALFORMED_ADDRESS)),
-  },
-  {
-    name: "an unknown collection on /collection/:address",
-    status: 404,
-    send: ({ api }) => api.get(paths.collection(UNKNOWN_ADDRESS)),
-  },
-  { name: "perPage=0 on the list", status: 400, send: ({ api }) => api.get(paths.collections, { perPage: 0 }) },
-  { name: "perPage=1000 on the list", status: 400, send: ({ api }) => api.get(paths.collections, { perPage: 1000 }) },
-  { name: "page=0 on the list", status: 400, send: ({ api }) => api.get(paths.collections, { page: 0 }) },
-  {
-    name: "sortBy on an unknown field",
-    status: 400,
-    send: ({ api }) => api.get(paths.collections, { sortBy: "noSuchField" }),
-  },
-  {
-    name: "sortDir other than asc or desc",
-    status: 400,
-    send: ({ api }) => api.get(paths.collections, { sortDir: "sideways" }),
-  },
-  {
-    name: "a filter on an unknown field",
-    status: 400,
-    send: ({ api }) => api.get(paths.collections, { noSuchField: "x" }),
-  },
-  {
-    name: "a filter value of the wrong type (chainId=abc)",
-    status: 400,
-    send: ({ api }) => api.get(paths.collections, { chainId: "abc" }),
-  },
-  {
-    name: "a malformed address on item events",
-    status: 400,
-    send: ({ api }) => api.get(paths.itemEvents(MALFORMED_ADDRESS, 1)),
-  },
-  {
-    name: "an unknown collection on item events",
-    status: 404,
-    send: ({ api }) => api.get(paths.itemEvents(UNKNOWN_ADDRESS, 1)),
-  },
-  {
-    name: "an unknown tokenId of a known collection on item events",
-    status: 404,
-    send: async (probe) => probe.api.get(paths.itemEvents((await probe.facts.item()).collection, UNKNOWN_TOKEN_ID)),
-  },
-  {
-    name: "a tokenId that is not an integer on item events",
-    status: 400,
-    send: async (probe) => probe.api.get(paths.itemEvents((await probe.facts.item()).collection, "abc")),
-  },
-  {
-    name: "perPage=0 on item events",
-    status: 400,
-    send: async (probe) => {
-      const item = await probe.facts.item();
-      return probe.api.get(paths.itemEvents(item.collection, item.tokenId), { perPage: 0 });
-    },
-  },
-  {
-    name: "perPage=1000 on item events",
-    status: 400,
-    send: async (probe) => {
-      const item = await probe.facts.item();
-      return probe.api.get(paths.itemEvents(item.collection, item.tokenId), { perPage: 1000 });
-    },
-  },
-  {
-    name: "a mint without apiKey",
-    status: 401,
-    send: async (probe) => probe.api.post(paths.mint, {}, await sampleMint(probe)),
-  },
-  {
-    name: "a mint with an unknown apiKey",
-    status: 401,
-    send: async (probe) =>
-      probe.api.post(paths.mint, { apiKey: "contract-suite-no-such-key" }, await sampleMint(probe)),
-  },
-  {
-    name: "a mint with an invalid body (malformed recipient, no item)",
-    status: 400,
-    send: async (probe) => {
+  ["a malformed address on /collection/:address", 400, get(paths.collection(MALFORMED_ADDRESS))],
+  ["an unknown collection on /collection/:address", 404, get(paths.collection(UNKNOWN_ADDRESS))],
+  ["perPage=0 on the list", 400, get(paths.collections, { perPage: 0 })],
+  ["perPage=1000 on the list", 400, get(paths.collections, { perPage: 1000 })],
+  ["page=0 on the list", 400, get(paths.collections, { page: 0 })],
+  ["sortBy on an unknown field", 400, get(paths.collections, { sortBy: "noSuchField" })],
+  ["sortDir other than asc or desc", 400, get(paths.collections, { sortDir: "sideways" })],
+  ["a filter on an unknown field", 400, get(paths.collections, { noSuchField: "x" })],
+  ["a filter value of the wrong type (chainId=abc)", 400, get(paths.collections, { chainId: "abc" })],
+  ["a malformed address on item events", 400, get(paths.itemEvents(MALFORMED_ADDRESS, 1))],
+  ["an unknown collection on item events", 404, get(paths.itemEvents(UNKNOWN_ADDRESS, 1))],
+  ["an unknown tokenId of a known collection on item events", 404, onItem({}, UNKNOWN_TOKEN_ID)],
+  ["a tokenId that is not an integer on item events", 400, onItem({}, "abc")],
+  ["perPage=0 on item events", 400, onItem({ perPage: 0 })],
+  ["perPage=1000 on item events", 400, onItem({ perPage: 1000 })],
+  ["a mint without apiKey", 401, async (probe) => probe.api.post(paths.mint, {}, await sampleMint(probe))],
+  [
+    "a mint with an unknown apiKey",
+    401,
+    async (probe) => probe.api.post(paths.mint, { apiKey: "contract-suite-no-such-key" }, await sampleMint(probe)),
+  ],
+  [
+    "a mint with an invalid body (malformed recipient, no item)",
+    400,
+    async (probe) => {
       const { apiKey } = probe.facts.target;
       if (!apiKey) probe.skip("needs an API key (--api-key / API_KEY)");
       const { item: _item, ...rest } = await sampleMint(probe);
       return probe.api.post(paths.mint, { apiKey }, { ...rest, recipient: MALFORMED_ADDRESS });
     },
-  },
-  { name: "an unknown route under /api/v2", status: 404, send: ({ api }) => api.get("/api/v2/no-such-route") },
+  ],
+  ["an unknown route under /api/v2", 404, get("/api/v2/no-such-route")],
 ];
 
-/** Each case is sent once per run, though two checks judge it. */
-function sentOnce(errorCase: ErrorCase): (probe: Probe) => Promise<Exchange> {
+function checksFor([name, status, sendOnce]: ErrorCase): Check[] {
+  // Each case is sent once per run, though two checks judge it.
   const sent = new WeakMap<Api, Promise<Exchange>>();
-  return (probe) => {
-    let pending = sent.get(probe.api);
-    if (!pending) sent.set(probe.api, (pending = errorCase.send(probe)));
-    return pending;
-  };
-}
-
-function checksFor(errorCase: ErrorCase): Check[] {
-  const send = sentOnce(errorCase);
+  const send = (probe: Probe) => sent.get(probe.api) ?? sent.set(probe.api, sendOnce(probe)).get(probe.api)!;
   return [
-    check(
-      `${errorCase.name} answers ${errorCase.status}`,
-      async (probe) => void expectStatus(probe, await send(probe), errorCase.status),
-    ),
-    check(`${errorCase.name} answers the JSON error body {error, message, errors[]}`, async (probe) => {
+    check(`${name} answers ${status}`, async (probe) => void expectStatus(probe, await send(probe), status)),
+    check(`${name} answers the JSON error body {error, message, errors[]}`, async (probe) => {
       const exchange = await send(probe);
       if (exchange.status < 400) return probe.fail(exchange, `answered ${exchange.status}, not an error`);
       expectJsonBody(probe, exchange, bodyChecks.error, "ErrorBody");

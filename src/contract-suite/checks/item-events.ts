@@ -1,5 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
+import type { ItemEvent } from "../../schemas/item-event.ts";
 import { check, type CheckGroup } from "../check.ts";
+import type { Query } from "../http.ts";
 import {
   idProblems,
   isMint,
@@ -13,26 +15,29 @@ import { EVENTS_DEFAULTS, LARGEST_PAGE, paths } from "../target.ts";
 import { duplicates, expectOk } from "./expect.ts";
 import { expectPagesPartition, smallPageSize } from "./paging.ts";
 
+/** A rule of the whole history (up to its first 100 events): what breaks it, or undefined. */
+const historyRule = (name: string, rule: (events: ItemEvent[]) => string | undefined) =>
+  check(name, async (probe) => {
+    const { exchange, events } = await probe.facts.history();
+    const problem = rule(events);
+    if (problem) probe.fail(exchange, problem);
+  });
+
+/** The known item's history asked with `query` answers 200 and an ItemEventsResponse body. */
+const answersOk = (name: string, query: Query) =>
+  check(name, async (probe) => {
+    const item = await probe.facts.item();
+    const exchange = await probe.api.get(paths.itemEvents(item.collection, item.tokenId), query);
+    expectOk(probe, exchange, bodyChecks.itemEvents, "ItemEventsResponse");
+  });
+
 export const itemEventsChecks: CheckGroup = {
   name: "GET /api/v2/item/events/:address/:tokenId",
   checks: [
-    check("the known item's history answers 200 and an ItemEventsResponse body", async (probe) => {
-      const item = await probe.facts.item();
-      expectOk(
-        probe,
-        await probe.api.get(paths.itemEvents(item.collection, item.tokenId)),
-        bodyChecks.itemEvents,
-        "ItemEventsResponse",
-      );
-    }),
-    check("a full page (perPage=100) answers 200 and an ItemEventsResponse body", async (probe) => {
-      const item = await probe.facts.item();
-      expectOk(
-        probe,
-        await probe.api.get(paths.itemEvents(item.collection, item.tokenId), { perPage: LARGEST_PAGE, page: 1 }),
-        bodyChecks.itemEvents,
-        "ItemEventsResponse",
-      );
+    answersOk("the known item's history answers 200 and an ItemEventsResponse body", {}),
+    answersOk("a full page (perPage=100) answers 200 and an ItemEventsResponse body", {
+      perPage: LARGEST_PAGE,
+      page: 1,
     }),
     check("the default equals the explicit ?perPage=24&page=1", async (probe) => {
       const item = await probe.facts.item();
@@ -58,16 +63,8 @@ export const itemEventsChecks: CheckGroup = {
             `${history.events.length}${history.complete ? "" : "+"} mean ${expected}`,
         );
     }),
-    check("events are newest first: block, then log index, descending", async (probe) => {
-      const { exchange, events } = await probe.facts.history();
-      const unordered = notNewestFirst(events);
-      if (unordered) probe.fail(exchange, unordered);
-    }),
-    check("timestamps never increase down the history", async (probe) => {
-      const { exchange, events } = await probe.facts.history();
-      const rising = timestampRises(events);
-      if (rising) probe.fail(exchange, rising);
-    }),
+    historyRule("events are newest first: block, then log index, descending", notNewestFirst),
+    historyRule("timestamps never increase down the history", timestampRises),
     check("ids are well formed, unique and agree with the event's fields", async (probe) => {
       const { exchange, events } = await probe.facts.history();
       for (const id of duplicates(events.map((event) => event.id))) probe.fail(exchange, `id ${id} appears twice`);

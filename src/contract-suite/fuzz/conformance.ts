@@ -39,12 +39,11 @@ function textPart(schema: TSchema | undefined, entries: [string, string][], part
 /** Why the request does not conform to the operation's schemas (empty: it conforms). */
 export function nonConformance(
   operation: Operation,
-  request: Pick<FuzzRequest, "query" | "headers" | "body">,
-  params: [string, string][],
+  request: Pick<FuzzRequest, "params" | "query" | "headers" | "body">,
 ): string[] {
   const query = request.query.filter(([name]) => name !== "apiKey");
   const reasons = [
-    ...textPart(operation.params, params, "path"),
+    ...textPart(operation.params, request.params, "path"),
     ...textPart(operation.query && withoutApiKey(operation.query), query, "query"),
   ];
   if (headerOf(request.headers, "host") === "") reasons.push("there is no Host header, which HTTP/1.1 requires");

@@ -14,23 +14,12 @@ const HUGE = fc.integer({ min: 17_000, max: 24_000 }).map((size) => pair("x-padd
 const MANY = fc
   .integer({ min: 50, max: 150 })
   .map((count) => Array.from({ length: count }, (_, i): [string, string] => [`x-h-${i}`, String(i)]));
+const twice = (name: string, one: string, other: string) => [...pair(name, one), ...pair(name, other)];
 const DUPLICATED = fc.constantFrom<HeaderList>(
-  [
-    ["accept", "application/json"],
-    ["accept", "text/html"],
-  ],
-  [
-    ["x-request-id", "1"],
-    ["x-request-id", "2"],
-  ],
-  [
-    ["user-agent", "fuzz/1"],
-    ["user-agent", "fuzz/2"],
-  ],
-  [
-    ["authorization", "Bearer a"],
-    ["authorization", "Bearer b"],
-  ],
+  twice("accept", "application/json", "text/html"),
+  twice("x-request-id", "1", "2"),
+  twice("user-agent", "fuzz/1", "fuzz/2"),
+  twice("authorization", "Bearer a", "Bearer b"),
 );
 const ODD_CODINGS = fc.constantFrom<HeaderList>(
   pair("accept-charset", "utf-16"),

@@ -1,22 +1,10 @@
-import type { ValidateFunction } from "ajv";
-import { createAjv, describeErrors, dottedPath } from "../../schemas/ajv.ts";
+import { describeErrors, dottedPath } from "../../schemas/ajv.ts";
 import { ErrorBody } from "../../schemas/error.ts";
 import { documentedStatuses, type Operation } from "../../schemas/operations.ts";
+import { responseValidator } from "../schemas.ts";
 
 /** What came back for one generated request, or why nothing did. */
 export type FuzzAnswer = { status: number; text: string; json: unknown; ms: number } | { failed: string; ms: number };
-
-const checks = new WeakMap<Operation, { ok: ValidateFunction; error: ValidateFunction }>();
-
-function checksOf(operation: Operation) {
-  let found = checks.get(operation);
-  if (!found)
-    checks.set(
-      operation,
-      (found = { ok: createAjv().compile(operation.response), error: createAjv().compile(ErrorBody) }),
-    );
-  return found;
-}
 
 /**
  * What is wrong with an answer, whatever was asked: no answer or a late one, a 5xx, a status
@@ -34,8 +22,7 @@ export function problemsOf(operation: Operation, answer: FuzzAnswer, timeBoundMs
       `answered ${answer.status}, which ${operation.operationId} does not document (${documented.join(", ")})`,
     );
   if (answer.json === undefined) return [...problems, `the body is not JSON: ${answer.text.slice(0, 120)}`];
-  const { ok, error } = checksOf(operation);
-  const validate = answer.status === 200 ? ok : error;
+  const validate = responseValidator(answer.status === 200 ? operation.response : ErrorBody);
   if (!validate(answer.json)) {
     const schema = answer.status === 200 ? "its response schema" : "the error body";
     problems.push(

@@ -1,3 +1,5 @@
+import { numberIn, perPageSaid } from "../answers/page-rules.ts";
+import { expectedPageLength } from "../checks/paging.ts";
 import { DEFAULTS, EVENTS_DEFAULTS, LARGEST_PAGE, paths } from "../target.ts";
 import { itemKeyOf, wholeHistory } from "./digest.ts";
 import type { FuzzRequest } from "./requests.ts";
@@ -41,26 +43,13 @@ export class HistoryLengths {
   }
 }
 
-const numberIn = (request: FuzzRequest, name: string, fallback: number) => {
-  const value = request.query.find(([given]) => given === name)?.[1];
-  return value === undefined ? fallback : Number(value);
-};
-
-/** How many rows a page holds: perPage, or what is left of the total from where the page starts. */
-const expectedRows = (total: number, perPage: number, page: number) =>
-  Math.max(0, Math.min(perPage, total - (page - 1) * perPage));
-
 /** What only the item's whole history shows of one page: how many events it should hold. */
 function historyLengthProblems(request: FuzzRequest, events: Event[], total: number | undefined): string[] {
   const perPage = numberIn(request, "perPage", EVENTS_DEFAULTS.perPage);
   const page = numberIn(request, "page", EVENTS_DEFAULTS.page);
-  const given = request.query.some(([name]) => name === "perPage")
-    ? `perPage ${perPage}`
-    : `the default perPage ${perPage}`;
-  if (total === undefined || events.length === expectedRows(total, perPage, page)) return [];
-  return [
-    `page ${page} holds ${events.length} events of ${total}; ${given} means ${expectedRows(total, perPage, page)}`,
-  ];
+  const expected = total === undefined ? events.length : expectedPageLength(total, perPage, page);
+  if (events.length === expected) return [];
+  return [`page ${page} holds ${events.length} events of ${total}; ${perPageSaid(request, perPage)} means ${expected}`];
 }
 
 /** What only a wider first page shows of one page of the list: the same rows at that place. */

@@ -77,7 +77,7 @@ export async function runFuzz(target: Target, options: FuzzOptions): Promise<Fuz
     const problems = answerProblems(operation, request, answer);
     if (answer.ms > options.timeBoundMs)
       problems.push(`answered after ${Math.round(answer.ms)} ms (bound ${options.timeBoundMs} ms)`);
-    const conforms = nonConformance(operation, request, request.params).length === 0;
+    const conforms = nonConformance(operation, request).length === 0;
     if (answer.status === 200 && conforms && problems.length === 0)
       problems.push(...(await semanticProblems(base, request, answer.json, lengths)));
     if (operation.method !== "post") return problems;

@@ -1,5 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
+import { parseJson } from "../http.ts";
 import type { FuzzAnswer } from "./oracle.ts";
 import { urlOf, type FuzzRequest } from "./requests.ts";
 
@@ -27,13 +28,7 @@ export function send(baseUrl: string, request: FuzzRequest, limitMs: number): Pr
         res.on("error", (error) => resolve({ failed: error.message, ms: ms() }));
         res.on("end", () => {
           const text = Buffer.concat(chunks).toString("utf8");
-          let json: unknown;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            json = undefined;
-          }
-          resolve({ status: res.statusCode ?? 0, text, json, ms: ms() });
+          resolve({ status: res.statusCode ?? 0, text, json: parseJson(text), ms: ms() });
         });
       },
     );

@@ -1,3 +1,4 @@
+import { ZERO_ADDRESS } from "../answers/page-rules.ts";
 import { paths } from "../target.ts";
 import type { OwnMints } from "./digest.ts";
 import type { HistoryLengths } from "./properties.ts";
@@ -11,8 +12,6 @@ export interface Minted {
   tokenIds: number[];
   item: { name: string; initialSupply: number; isStackable: boolean; maximumSupply: number };
 }
-
-const ZERO_ADDRESS = `0x${"0".repeat(40)}`;
 
 interface Event {
   event: string;

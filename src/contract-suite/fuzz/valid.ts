@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { COLLECTION_FIELDS } from "../../schemas/collection.ts";
 import type { Operation } from "../../schemas/operations.ts";
+import { ZERO_ADDRESS } from "../answers/page-rules.ts";
 import type { HeaderList } from "./headers.ts";
 import { otherNotation } from "./values.ts";
 import type { Known, KnownCollection, KnownItem, MintPlace } from "./world.ts";
@@ -16,8 +17,6 @@ export interface Draft {
   body?: string;
   headers: HeaderList;
 }
-
-const ZERO_ADDRESS = `0x${"0".repeat(40)}`;
 
 /** A number as query or path text: plain decimal, now and then in another notation (which the schemas refuse). */
 const decimal = (numbers: fc.Arbitrary<number>) =>

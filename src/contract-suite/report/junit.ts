@@ -1,11 +1,10 @@
-import type { CheckResult } from "../check.ts";
+import { withStatus, type CheckResult } from "../check.ts";
 import type { SuiteReport } from "../suite.ts";
 
 /** JUnit XML as CI servers read it: one testsuite per endpoint group, one testcase per check. */
 export function junitXml(report: SuiteReport): string {
   const groups = byGroup(report.results);
-  const count = (results: CheckResult[], status: CheckResult["status"]) =>
-    results.filter((result) => result.status === status).length;
+  const count = (results: CheckResult[], status: CheckResult["status"]) => withStatus(results, status).length;
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
   const lines = [
     `<?xml version="1.0" encoding="UTF-8"?>`,

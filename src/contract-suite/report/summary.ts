@@ -1,4 +1,4 @@
-import type { CheckResult } from "../check.ts";
+import { withStatus, type CheckResult } from "../check.ts";
 import type { SuiteReport } from "../suite.ts";
 
 const MARK = { passed: "✓", failed: "✗", skipped: "-" } as const;
@@ -11,7 +11,7 @@ export function progressLine(result: CheckResult): string {
 
 /** What a person reads at the end: every violation with the request that showed it, then the totals. */
 export function summary(report: SuiteReport): string {
-  const failed = report.results.filter((result) => result.status === "failed");
+  const failed = withStatus(report.results, "failed");
   const lines: string[] = [];
   if (failed.length) {
     lines.push(`Violations of the interface at ${report.baseUrl}:`, "");
@@ -24,7 +24,7 @@ export function summary(report: SuiteReport): string {
       lines.push("");
     }
   }
-  const skipped = report.results.filter((result) => result.status === "skipped");
+  const skipped = withStatus(report.results, "skipped");
   if (skipped.length) {
     lines.push("Not checked:");
     for (const result of skipped) lines.push(`- ${result.group} › ${result.name}: ${result.skipReason}`);
@@ -35,6 +35,6 @@ export function summary(report: SuiteReport): string {
 }
 
 export function totalsLine(report: SuiteReport): string {
-  const count = (status: CheckResult["status"]) => report.results.filter((result) => result.status === status).length;
+  const count = (status: CheckResult["status"]) => withStatus(report.results, status).length;
   return `contract-test: ${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped (${(report.durationMs / 1000).toFixed(1)} s, ${report.baseUrl})`;
 }

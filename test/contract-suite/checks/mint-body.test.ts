@@ -9,9 +9,8 @@ const RECIPIENT = "0x9b07418a910748a2b0d9458b1e792b03cb7c4f3f";
 describe("the suite's one mint", () => {
   it("is a request mintItem's schemas accept", () => {
     const body = JSON.stringify(mintBody(COLLECTION, 56, RECIPIENT));
-    expect(nonConformance(mintItem, { query: [], headers: [["content-type", "application/json"]], body }, [])).toEqual(
-      [],
-    );
+    const headers: [string, string][] = [["content-type", "application/json"]];
+    expect(nonConformance(mintItem, { params: [], query: [], headers, body })).toEqual([]);
   });
 
   it("gives every field of the item: one stackable unit, no royalty, marked as the suite's and named by its time", () => {
