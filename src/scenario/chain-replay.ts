@@ -134,7 +134,7 @@ export class ChainReplay implements SendContext {
       return hashes;
     }
     const steps = run as ActionStep<ScenarioAction>[];
-    const block = await this.#mineUpTo(steps[0]!.action.block!);
+    const block = await this.#mineUpTo(steps[0]!.action.block!).catch(failed(steps[0]!));
     const at = this.#world.now + steps[0]!.at;
     const hashes: Hex[] = [];
     await this.chain.request("evm_setAutomine", [false]);
