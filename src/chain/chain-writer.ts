@@ -119,7 +119,7 @@ export async function transactionOf(
   signer: LocalSigner | undefined,
   from: Address,
   call: ContractCall,
-  { dryRun = false, at, gas, pooled = false }: WriteOptions,
+  { dryRun = false, at, gas, pooled = false, sharedBlock = false }: WriteOptions,
 ): Promise<{ sendable: Record<string, string> & { gas: Hex }; send: () => Promise<Hex> }> {
   const provider = chain.connection.provider;
   const tx = { from, to: call.to, data: call.data, ...FEES, ...(call.value ? { value: toHex(call.value) } : {}) };
@@ -127,9 +127,11 @@ export async function transactionOf(
   // Against the latest block: while a batch waits to be mined, "pending" would run it first. Without the fee caps: a
   // node caps the estimate at what the sender can pay for, and the wallet that signs (one of a pool) may not be `from`.
   const { maxFeePerGas: _cap, maxPriorityFeePerGas: _tip, ...unpriced } = tx;
-  const estimate = async () =>
-    (BigInt((await provider.request({ method: "eth_estimateGas", params: [unpriced, "latest"] })) as Hex) * 5n) / 4n;
-  const sendable = { ...tx, gas: toHex(gas ?? (dryRun ? await estimate() : FIXED_GAS)) };
+  // A transaction that shares a pending block with others is estimated against it (they run before it there).
+  const estimate = async (block: "latest" | "pending") =>
+    (BigInt((await provider.request({ method: "eth_estimateGas", params: [unpriced, block] })) as Hex) * 5n) / 4n;
+  const limit = async () => (dryRun ? estimate("latest") : sharedBlock ? estimate("pending") : FIXED_GAS);
+  const sendable = { ...tx, gas: toHex(gas ?? (await limit())) };
   const node = chain.node;
   if (node) return { sendable, send: () => node.writer.send(sendable, at, { pooled }) };
   const sign = await signer?.signerFor(from);

@@ -19,6 +19,12 @@ export interface WriteOptions {
    * the contract asks of the sender is a role the whole pool holds (the API's mints).
    */
   pooled?: boolean;
+  /**
+   * The transaction joins others waiting in the pool for one block (a replayed block several timeline entries share):
+   * its gas limit is estimated against that pending block, so that they all fit in it, and a call that would revert
+   * there throws before it is sent (a pooled transaction that reverts throws nothing).
+   */
+  sharedBlock?: boolean;
 }
 
 // Every transaction the simulator sends names its own fee caps, which spares Hardhat an

@@ -54,6 +54,7 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
   let events = 0;
   const firstBlocks = new Map<number, number[]>();
   const firstBuys = firstStablecoinBuys(collections.flatMap(({ items: live }) => live.flatMap((item) => item.events)));
+  const places = new Map<Record<string, unknown>, LivePlace>();
 
   for (const [c, { collection, items: live }] of collections.entries()) {
     const id = `c${c + 1}-${collection.slug.slice(0, 40)}`;
@@ -74,7 +75,7 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
     });
     const ordered = live
       .flatMap((item) => [...item.events].reverse().map((event) => ({ item, event })))
-      .sort((a, b) => a.event.blockNumber - b.event.blockNumber);
+      .sort((a, b) => a.event.blockNumber - b.event.blockNumber || logIndex(a.event) - logIndex(b.event));
     const entriesBefore = timeline.length;
     const groups = itemGroups(live, ordered);
     for (const group of new Set(groups.values())) items.push(itemOf(id, group));
@@ -88,6 +89,10 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
     const done = new Set<string>();
     for (const { item, event } of ordered) {
       if (done.has(eventKey(event))) continue;
+      // What this event's entries are (those that make it possible too): where it was live.
+      const place = { chainId: collection.chainId, block: event.blockNumber, logIndex: logIndex(event) };
+      const from = timeline.length;
+      const placed = () => timeline.slice(from).forEach((entry) => places.set(entry, place));
       const group = groups.get(item)!;
       const copy = group.isStackable ? undefined : group.tokens.indexOf(item) + 1;
       const handle = `${id}-${group.tokens[0]!.tokenId}`;
@@ -156,18 +161,23 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
       } else entry = transferEntry(event, handle, copy, account);
       if (!entry) {
         skipped.push(`${event.id} (${event.event})`);
+        placed();
         continue;
       }
       events += together.length;
       const { extraBlocks, ...fields } = entry;
       timeline.push({ at: at(event.timestamp), block: event.blockNumber - extraBlocks, ...fields });
+      placed();
     }
     const first = Math.min(...timeline.slice(entriesBefore).map((entry) => entry.block as number));
     if (Number.isFinite(first))
       firstBlocks.set(collection.chainId, [...(firstBlocks.get(collection.chainId) ?? []), first]);
   }
-  // Stable: the entries of one block keep the order they were made in.
-  timeline.sort((a, b) => (a.block as number) - (b.block as number));
+  shareLiveBlocks(places);
+  // Stable: the entries of one block in their events' live order, those made for one event in the order made.
+  timeline.sort(
+    (a, b) => (a.block as number) - (b.block as number) || places.get(a)!.logIndex - places.get(b)!.logIndex,
+  );
   // Every collection's chain, at a height only where one of its collections has history to place.
   const chains = [...new Set(collections.map(({ collection }) => collection.chainId))].map((chainId) => {
     const blocks = firstBlocks.get(chainId);
@@ -199,6 +209,37 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
 }
 
 const eventKey = (event: ItemEvent) => `${event.id}/${event.itemRef}`;
+
+/** An event's place in its live block: its log index, the last part of its id (a transfer's and a market event's). */
+const logIndex = (event: ItemEvent) => Number(event.id.split("-").at(-1)) || 0;
+
+/** Where the live event that a timeline entry makes (or makes possible: an approval, a mint it needs) was. */
+interface LivePlace {
+  chainId: number;
+  block: number;
+  logIndex: number;
+}
+
+/**
+ * Entries of one live block go in it together: where a block held more than one event's transactions, every entry made
+ * for them names it (its approvals, and a mint the history lacks, in it too), and the replay mines them in one block.
+ * So does an event whose entries below its block would take another event's block (it would push that one on). Any
+ * other event keeps the blocks below its own for what its entry sends first, as the live chain had them.
+ */
+function shareLiveBlocks(places: Map<Record<string, unknown>, LivePlace>): void {
+  const byEvent = new Map<LivePlace, Record<string, unknown>[]>();
+  for (const [entry, place] of places) byEvent.set(place, [...(byEvent.get(place) ?? []), entry]);
+  const key = (chainId: number, block: number) => `${chainId}/${block}`;
+  const events = new Map<string, number>();
+  for (const { chainId, block } of byEvent.keys())
+    events.set(key(chainId, block), (events.get(key(chainId, block)) ?? 0) + 1);
+  for (const [{ chainId, block }, entries] of byEvent) {
+    const lowest = Math.min(...entries.map((entry) => entry.block as number));
+    const below = Array.from({ length: block - lowest }, (_, i) => lowest + i);
+    if (events.get(key(chainId, block))! > 1 || below.some((other) => events.has(key(chainId, other))))
+      for (const entry of entries) entry.block = block;
+  }
+}
 
 /** The token ids one item of the scenario makes: a non-stackable item's copies were minted in one transaction. */
 interface ItemGroup {

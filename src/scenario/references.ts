@@ -160,7 +160,27 @@ export function checkReferences(scenario: Scenario, problems: string[], known: K
   });
   const state = start(problems);
   for (const step of steps) checkStep(state, step);
+  checkSharedBlocks(steps, problems);
   return { steps, start };
+}
+
+/**
+ * Entries that name the same block one after another on a chain go in it together (`sameBlockRuns`), so they must
+ * name the same time: a block has one.
+ */
+function checkSharedBlocks(steps: Step[], problems: string[]): void {
+  const last = new Map<number, Step>();
+  for (const step of steps) {
+    const before = last.get(step.chainId);
+    last.set(step.chainId, step);
+    if (step.kind !== "action" || before?.kind !== "action") continue;
+    const { block, at } = step.action;
+    if (block !== undefined && block === before.action.block && step.at !== before.at)
+      problems.push(
+        `${step.path}.block: block ${block} is also ${before.path}'s, at ${before.action.at}, not ${at}: entries ` +
+          `that share a block share its time`,
+      );
+  }
 }
 
 /** Checks one step as the timeline stands at its time: the accounts its entry names, then its action's checks. */

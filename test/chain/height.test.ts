@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { heightPassed, mineUntilNext } from "../../src/chain/height.ts";
+import { heightPassed, mineUntilNext, NODE_MINES_AT_MOST, TooManyBlocks } from "../../src/chain/height.ts";
 import { startChain, type Chain } from "../../src/chain/network.ts";
 import { keyFor } from "../../src/core/keys.ts";
 import type { Hex } from "viem";
@@ -31,6 +31,18 @@ describe("mineUntilNext", () => {
     expect(await mineUntilNext(chain.connection.provider, 51_000_000)).toEqual({ passedAt: 51_000_000 });
     expect(await head()).toBe(51_000_000);
     expect(heightPassed(56, 51_000_000, 51_000_000)).toContain("chain 56 is at block 51000000, past block 51000000");
+  });
+
+  it("asks a node for at most NODE_MINES_AT_MOST blocks (it makes each one): more are refused before any is mined", async () => {
+    const provider = chain.connection.provider;
+    const far = 51_000_001 + NODE_MINES_AT_MOST + 1;
+    await expect(mineUntilNext(provider, far, { node: true })).rejects.toThrow(TooManyBlocks);
+    await expect(mineUntilNext(provider, far, { node: true })).rejects.toThrow(
+      `the ${NODE_MINES_AT_MOST + 1} empty blocks from 51000001 up to block ${far} are more than a node is asked to mine`,
+    );
+    expect(await head()).toBe(51_000_000);
+    await mineUntilNext(provider, far - 1, { node: true });
+    expect(await head()).toBe(far - 2);
   });
 });
 

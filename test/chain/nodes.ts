@@ -64,10 +64,12 @@ export interface AnvilStart {
   state?: string;
   /** A port to take (a restart on the port the simulator knows); default: one the OS picks. */
   port?: number;
+  /** The genesis block's number (anvil --number): a world at live heights starts just above it. */
+  number?: number;
 }
 
 /** Starts anvil; throws (the test fails) if its binary is missing on linux-x64: `npm install` should have put it there. */
-export async function startAnvil({ chainId, timestamp, state, port = 0 }: AnvilStart): Promise<NodeProcess> {
+export async function startAnvil({ chainId, timestamp, state, port = 0, number }: AnvilStart): Promise<NodeProcess> {
   if (!existsSync(ANVIL_BINARY))
     throw new Error(
       `anvil is not installed at ${ANVIL_BINARY}: npm install brings it (@foundry-rs/anvil, a devDependency)`,
@@ -79,6 +81,7 @@ export async function startAnvil({ chainId, timestamp, state, port = 0 }: AnvilS
     String(chainId),
     ...(timestamp ? ["--timestamp", String(timestamp)] : []),
     ...(state ? ["--state", state] : []),
+    ...(number ? ["--number", String(number)] : []),
   ];
   const child = spawn(ANVIL_BINARY, args, { stdio: ["ignore", "pipe", "pipe"] });
   const { port: bound, exited } = await started(child, /Listening on 127\.0\.0\.1:(\d+)/, "anvil");

@@ -4,10 +4,20 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LISTED_ANSWERS, type FidelityReport } from "../../src/import/report.ts";
+import { loadScenarioFile } from "../../src/scenario/load.ts";
+import { scenarioWorld } from "../../src/scenario/replay.ts";
 import { defaultWorld } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { startTestSimulator } from "../harness.ts";
-import { ADDRESS, originalService, upstream } from "./live-upstream.ts";
+import {
+  ADDRESS,
+  originalService,
+  SHARED_ADDRESS,
+  SHARED_BLOCK,
+  SHARED_HISTORIES,
+  sharedBlockService,
+  upstream,
+} from "./live-upstream.ts";
 
 // `nft-sim import` as a process, against real HTTP upstreams: a simulator serving the default world, and small servers
 // this file writes (the original's documented answer, one that throttles and drops, one that dies, one not the API).
@@ -154,6 +164,64 @@ describe("nft-sim import", () => {
       expect(report.fields["mint added"]).toEqual({ count: 1, why: LISTED_ANSWERS["mint added"].why });
       expect(report.faithful).toBe(true);
       expect(run.code, run.stdout).toBe(0);
+    } finally {
+      live.server.close();
+    }
+  }, 120_000);
+
+  it("two live transactions of one block come back in one block, in their live order, and the import exits 0", async () => {
+    const live = await upstream(sharedBlockService);
+    try {
+      const args = ["--from", live.base, "--collection", SHARED_ADDRESS, "--out", "shared.json"];
+      const run = await runImport(
+        [...args, "--report", "shared-report.json", "--cache-dir", "shared-cache", "--now", "2023-01-02T00:00:00Z"],
+        dir,
+      );
+      const report = JSON.parse(readFileSync(join(dir, "shared-report.json"), "utf8")) as FidelityReport;
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(report.faithful).toBe(true);
+      // The import's own replay answers both histories with every event's block and time the live ones; the transfer,
+      // first in the live block, keeps its id (its log index), so nothing went in before it.
+      for (const tokenId of [1, 2]) {
+        const history = report.entries.find((entry) =>
+          entry.url.includes(`/item/events/${SHARED_ADDRESS}/${tokenId}?`),
+        )!;
+        const differing = history.differences.map((difference) => difference.path);
+        expect(
+          differing.filter((path) => /blockNumber|timestamp|length|event$/.test(path)),
+          `token ${tokenId}`,
+        ).toEqual([]);
+        if (tokenId === 2) expect(differing).not.toContain("events[0].id");
+      }
+      // The world written replays so again, served as `npm run simulate -- --fixture` serves it.
+      const world = scenarioWorld(loadScenarioFile(join(dir, "shared.json")));
+      const sim = await startTestSimulator(world);
+      try {
+        const history = async (tokenId: number) =>
+          (await (await fetch(`${sim.url}/api/v2/item/events/${SHARED_ADDRESS}/${tokenId}`)).json()).events as {
+            event: string;
+            id: string;
+            blockNumber: number;
+            timestamp: number;
+          }[];
+        const [listed, escrow] = await history(1);
+        const [moved] = await history(2);
+        for (const event of [listed!, escrow!, moved!]) {
+          expect(event.blockNumber).toBe(SHARED_BLOCK);
+          expect(event.timestamp).toBe((SHARED_HISTORIES[1]![0] as { timestamp: number }).timestamp);
+        }
+        expect([listed!.event, escrow!.event, moved!.event]).toEqual([
+          "ItemListed",
+          "TransferSingle",
+          "TransferSingle",
+        ]);
+        const logIndex = (id: string) => Number(id.split("-").at(-1));
+        expect(moved!.id).toBe(`TransferSingle-${SHARED_BLOCK}-0`);
+        expect(logIndex(escrow!.id)).toBeGreaterThan(logIndex(moved!.id));
+        expect(logIndex(listed!.id)).toBeGreaterThan(logIndex(escrow!.id));
+      } finally {
+        await sim.close();
+      }
     } finally {
       live.server.close();
     }

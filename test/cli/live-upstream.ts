@@ -54,3 +54,83 @@ export function originalService(req: IncomingMessage, res: ServerResponse, base:
   if (url.pathname === "/meta/9") return json(res, 200, { name: "Nine", description: "", image: "", attributes: [] });
   json(res, 404, { error: "NOT_FOUND" });
 }
+
+// A collection whose live block 30,000,200 held two transactions: token 2 moved from A to B (log 0), then token 1
+// listed by A (its escrow transfer, log 1, and ItemListed, log 2).
+export const SHARED_ADDRESS = "0x5ba4ed0000000000000000000000000000000b10";
+export const SHARED_BLOCK = 30_000_200;
+const SELLER = "0xa000000000000000000000000000000000000001";
+const BUYER = "0xb000000000000000000000000000000000000002";
+const LIVE_MARKET = "0x3000000000000000000000000000000000000009";
+const sharedTime = (block: number) => 1_672_000_000 + (block - 30_000_000) * 3;
+
+function liveTransfer(block: number, logIndex: number, tokenId: number, from: string, to: string, amount: number) {
+  return {
+    id: `TransferSingle-${block}-${logIndex}`,
+    amount: String(amount),
+    blockNumber: block,
+    chainId: 56,
+    event: "TransferSingle",
+    from,
+    itemCollection: SHARED_ADDRESS,
+    itemRef: `56-${SHARED_ADDRESS}-${tokenId}`,
+    timestamp: sharedTime(block),
+    to,
+    tokenId,
+    transactionHash: `0x${(block * 10 + logIndex).toString(16).padStart(64, "0")}`,
+  };
+}
+
+const escrowed = liveTransfer(SHARED_BLOCK, 1, 1, SELLER, LIVE_MARKET, 1);
+export const SHARED_HISTORIES: Record<number, unknown[]> = {
+  1: [
+    {
+      ...escrowed,
+      id: `ItemListed-1-${escrowed.transactionHash}-2`,
+      event: "ItemListed",
+      to: "",
+      currency: "0x0000000000000000000000000000000000000000",
+      currencyPrice: 243.06,
+      price: 10,
+      worth: 0,
+    },
+    escrowed,
+    liveTransfer(30_000_100, 0, 1, "0x0000000000000000000000000000000000000000", SELLER, 5),
+  ],
+  2: [
+    liveTransfer(SHARED_BLOCK, 0, 2, SELLER, BUYER, 2),
+    liveTransfer(30_000_101, 0, 2, "0x0000000000000000000000000000000000000000", SELLER, 5),
+  ],
+};
+
+export function sharedBlockService(req: IncomingMessage, res: ServerResponse, base: string): void {
+  const url = new URL(req.url!, base);
+  const collection = {
+    address: SHARED_ADDRESS,
+    name: "Shared Block",
+    description: "",
+    genre: "Art",
+    image: "",
+    imageHash: "",
+    ownerAddress: SELLER,
+    slug: "shared-block",
+    uri: `${base}/shared-meta`,
+    website: "",
+    mintDate: new Date(sharedTime(30_000_050) * 1000).toISOString(),
+    chainId: 56,
+    holders: 2,
+    volume_1d: 0,
+    volume_1w: 0,
+    volume_30d: 0,
+    volume_all: 0,
+    imageUrl: "",
+  };
+  if (url.pathname === "/api/v2/collection") return json(res, 200, { collections: [collection], count: 1 });
+  if (url.pathname === `/api/v2/collection/${SHARED_ADDRESS}`) return json(res, 200, { collection });
+  const history = /^\/api\/v2\/item\/events\/0x[0-9a-f]+\/(\d+)$/.exec(url.pathname);
+  const events = history && SHARED_HISTORIES[Number(history[1])];
+  if (events) return json(res, 200, { events: url.searchParams.get("page") === "1" ? events : [] });
+  const meta = /^\/shared-meta\/([12])$/.exec(url.pathname);
+  if (meta) return json(res, 200, { name: `Token ${meta[1]}`, description: "", image: "", attributes: [] });
+  json(res, 404, { error: "NOT_FOUND" });
+}

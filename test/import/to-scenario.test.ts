@@ -4,92 +4,228 @@ import type { LiveCollection } from "../../src/import/live-reads.ts";
 import { toScenario } from "../../src/import/to-scenario.ts";
 import { parseScenario } from "../../src/scenario/load.ts";
 import type { ItemEvent } from "../../src/schemas/item-event.ts";
+import type { LiveItem } from "../../src/import/live-reads.ts";
+import type { Collection } from "../../src/schemas/collection.ts";
 
-// The live history as a scenario: accounts at their live addresses, and each buyer's first stablecoin purchase on a
-// chain found across the collections in time order.
+describe("live accounts", () => {
+  // The live history as a scenario: accounts at their live addresses, and each buyer's first stablecoin purchase on a
+  // chain found across the collections in time order.
 
-const OWNER = "0x0000000000000000000000000000000000000a01";
-const ALICE = "0x0000000000000000000000000000000000000a11";
-const BOB = "0x0000000000000000000000000000000000000b0b";
-const MARKET = "0x0000000000000000000000000000000000000c0c";
-const STABLECOIN = "0x0000000000000000000000000000000000000d0d";
-const NOW = new Date("2025-06-01T12:00:00Z");
-const t = (block: number) => Math.floor(NOW.getTime() / 1000) - 100_000 + block;
+  const OWNER = "0x0000000000000000000000000000000000000a01";
+  const ALICE = "0x0000000000000000000000000000000000000a11";
+  const BOB = "0x0000000000000000000000000000000000000b0b";
+  const MARKET = "0x0000000000000000000000000000000000000c0c";
+  const STABLECOIN = "0x0000000000000000000000000000000000000d0d";
+  const NOW = new Date("2025-06-01T12:00:00Z");
+  const t = (block: number) => Math.floor(NOW.getTime() / 1000) - 100_000 + block;
 
-/** One collection: its token 1 minted to alice, listed by her for the stablecoin, bought by bob at `bought`. */
-function collection(n: number, listed: number, bought: number): LiveCollection {
-  const address = `0x00000000000000000000000000000000000000c${n}`;
-  const base = { amount: "1", chainId: 56, itemCollection: address, itemRef: `56-${address}-1`, tokenId: 1 };
-  const tx = (block: number) => `0x${block.toString(16).padStart(64, "0")}`;
-  const transfer = (block: number, from: string, to: string, log: number) => ({
-    ...base,
-    id: `TransferSingle-${block}-${log}`,
-    event: "TransferSingle" as const,
-    blockNumber: block,
-    timestamp: t(block),
-    from,
-    to,
-    transactionHash: tx(block),
+  /** One collection: its token 1 minted to alice, listed by her for the stablecoin, bought by bob at `bought`. */
+  function collection(n: number, listed: number, bought: number): LiveCollection {
+    const address = `0x00000000000000000000000000000000000000c${n}`;
+    const base = { amount: "1", chainId: 56, itemCollection: address, itemRef: `56-${address}-1`, tokenId: 1 };
+    const tx = (block: number) => `0x${block.toString(16).padStart(64, "0")}`;
+    const transfer = (block: number, from: string, to: string, log: number) => ({
+      ...base,
+      id: `TransferSingle-${block}-${log}`,
+      event: "TransferSingle" as const,
+      blockNumber: block,
+      timestamp: t(block),
+      from,
+      to,
+      transactionHash: tx(block),
+    });
+    const market = (event: "ItemListed" | "Swapped", block: number, to: string) => ({
+      ...transfer(block, ALICE, to, 1),
+      id: `${event}-${n}-${tx(block)}-1`,
+      event,
+      currency: STABLECOIN,
+      currencyPrice: 1,
+      price: 2,
+      worth: 2,
+    });
+    const events = [
+      market("Swapped", bought, BOB),
+      transfer(bought, MARKET, BOB, 0),
+      market("ItemListed", listed, ""),
+      transfer(listed, ALICE, MARKET, 0),
+      transfer(50 + n, zeroAddress, ALICE, 0),
+    ] as ItemEvent[];
+    return {
+      collection: {
+        address,
+        chainId: 56,
+        name: `Collection ${n}`,
+        slug: `collection-${n}`,
+        ownerAddress: OWNER,
+        mintDate: new Date(t(40) * 1000).toISOString(),
+        description: "",
+        genre: "",
+        image: "",
+        imageHash: "",
+        website: "",
+      } as never,
+      items: [{ tokenId: 1, metadata: { name: "Token", isStackable: true }, events }],
+    };
+  }
+
+  describe("toScenario", () => {
+    it("names each live account by its live address, the collection's owner too, in a world the scenario schema takes", () => {
+      const { scenario } = toScenario([collection(1, 150, 300)], { mintKey: "mint", now: NOW });
+      expect(scenario.accounts).toEqual([
+        { name: "importer", keyLabel: "import/importer" },
+        { name: expect.any(String), address: OWNER },
+        { name: expect.any(String), address: ALICE },
+        { name: expect.any(String), address: BOB },
+      ]);
+      const named = new Map(
+        (scenario.accounts as { name: string; address?: string }[]).map((a) => [a.name, a.address]),
+      );
+      expect(named.get((scenario.collections as { owner: string }[])[0]!.owner)).toBe(OWNER);
+      const buy = scenario.timeline.find((entry) => entry.action === "buy") as { buyer: string };
+      expect(named.get(buy.buyer)).toBe(BOB);
+      // No account is the marketplace: its escrow moves are the listing's and the sale's own.
+      expect([...named.values()]).not.toContain(MARKET);
+      expect(parseScenario(structuredClone(scenario)).steps.length).toBeGreaterThan(0);
+    });
+
+    it("keeps two blocks below a buyer's first stablecoin purchase on the chain, in time order across the collections", () => {
+      // Bob's first purchase is in the second collection (block 200), his later one in the first (block 300).
+      const { scenario } = toScenario([collection(1, 150, 300), collection(2, 160, 200)], {
+        mintKey: "mint",
+        now: NOW,
+      });
+      const buys = scenario.timeline.filter((entry) => entry.action === "buy") as { listing: string; block: number }[];
+      expect(buys.map(({ listing, block }) => [listing, block])).toEqual([
+        ["l56-2", 198],
+        ["l56-1", 300],
+      ]);
+    });
   });
-  const market = (event: "ItemListed" | "Swapped", block: number, to: string) => ({
-    ...transfer(block, ALICE, to, 1),
-    id: `${event}-${n}-${tx(block)}-1`,
-    event,
-    currency: STABLECOIN,
-    currencyPrice: 1,
-    price: 2,
-    worth: 2,
-  });
-  const events = [
-    market("Swapped", bought, BOB),
-    transfer(bought, MARKET, BOB, 0),
-    market("ItemListed", listed, ""),
-    transfer(listed, ALICE, MARKET, 0),
-    transfer(50 + n, zeroAddress, ALICE, 0),
-  ] as ItemEvent[];
-  return {
-    collection: {
-      address,
+});
+
+describe("live blocks", () => {
+  // A live history as the import reads it, made a scenario: where each entry goes, block by block.
+
+  const ADDRESS = "0xc011000000000000000000000000000000000004";
+  const A = "0xa000000000000000000000000000000000000001";
+  const B = "0xb000000000000000000000000000000000000002";
+  const C = "0xc000000000000000000000000000000000000003";
+  const MARKET = "0x3000000000000000000000000000000000000009";
+  const START = 1_700_000_000;
+  const time = (block: number) => START + block * 3;
+  const tx = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
+
+  function transfer(block: number, logIndex: number, tokenId: number, from: string, to: string, amount = 1): ItemEvent {
+    return {
+      id: `TransferSingle-${block}-${logIndex}`,
+      event: "TransferSingle",
+      amount: String(amount),
+      blockNumber: block,
       chainId: 56,
-      name: `Collection ${n}`,
-      slug: `collection-${n}`,
-      ownerAddress: OWNER,
-      mintDate: new Date(t(40) * 1000).toISOString(),
-      description: "",
-      genre: "",
-      image: "",
-      imageHash: "",
-      website: "",
-    } as never,
-    items: [{ tokenId: 1, metadata: { name: "Token", isStackable: true }, events }],
+      from,
+      to,
+      itemCollection: ADDRESS,
+      itemRef: `56-${ADDRESS}-${tokenId}`,
+      timestamp: time(block),
+      tokenId,
+      transactionHash: tx(block * 100 + logIndex),
+    };
+  }
+
+  /** A first listing: its escrow transfer and its ItemListed, one transaction. */
+  function listing(block: number, logIndex: number, tokenId: number, seller: string, listingId: number): ItemEvent[] {
+    const escrow = { ...transfer(block, logIndex, tokenId, seller, MARKET) };
+    const listed = {
+      ...escrow,
+      id: `ItemListed-${listingId}-${escrow.transactionHash}-${logIndex + 1}`,
+      event: "ItemListed",
+      to: "",
+      currency: zeroAddress,
+      currencyPrice: 600,
+      price: 2,
+      worth: 0,
+    } as ItemEvent;
+    return [listed, escrow];
+  }
+
+  const collection = {
+    address: ADDRESS,
+    chainId: 56,
+    name: "Live",
+    description: "",
+    genre: "Art",
+    image: "",
+    imageHash: "",
+    ownerAddress: A,
+    slug: "live",
+    uri: "https://live.example/meta",
+    website: "",
+    mintDate: new Date(time(50) * 1000).toISOString(),
+    holders: 3,
+    volume_1d: 0,
+    volume_1w: 0,
+    volume_30d: 0,
+    volume_all: 0,
+  } as unknown as Collection;
+
+  // Newest first, as the API answers them. Block 200 held two transactions: token 2 moved (log 0), then token 1 listed by
+  // a first-time seller (logs 2 and 3). Token 1 is listed first in the live items, so only the log index orders them.
+  const token1: LiveItem = {
+    tokenId: 1,
+    metadata: { name: "One" },
+    events: [
+      ...listing(501, 0, 1, C, 3),
+      transfer(300, 0, 1, A, C),
+      ...listing(200, 2, 1, A, 1),
+      transfer(100, 0, 1, zeroAddress, A, 5),
+    ],
   };
-}
+  const token2: LiveItem = {
+    tokenId: 2,
+    metadata: { name: "Two" },
+    events: [
+      transfer(500, 0, 2, B, C),
+      ...listing(400, 0, 2, B, 2),
+      transfer(200, 0, 2, A, B, 3),
+      transfer(110, 0, 2, zeroAddress, A, 5),
+    ],
+  };
 
-describe("toScenario", () => {
-  it("names each live account by its live address, the collection's owner too, in a world the scenario schema takes", () => {
-    const { scenario } = toScenario([collection(1, 150, 300)], { mintKey: "mint", now: NOW });
-    expect(scenario.accounts).toEqual([
-      { name: "importer", keyLabel: "import/importer" },
-      { name: expect.any(String), address: OWNER },
-      { name: expect.any(String), address: ALICE },
-      { name: expect.any(String), address: BOB },
-    ]);
-    const named = new Map((scenario.accounts as { name: string; address?: string }[]).map((a) => [a.name, a.address]));
-    expect(named.get((scenario.collections as { owner: string }[])[0]!.owner)).toBe(OWNER);
-    const buy = scenario.timeline.find((entry) => entry.action === "buy") as { buyer: string };
-    expect(named.get(buy.buyer)).toBe(BOB);
-    // No account is the marketplace: its escrow moves are the listing's and the sale's own.
-    expect([...named.values()]).not.toContain(MARKET);
-    expect(parseScenario(structuredClone(scenario)).steps.length).toBeGreaterThan(0);
+  const translated = toScenario([{ collection, items: [token1, token2] }], {
+    mintKey: "k",
+    now: new Date((time(600) + 60) * 1000),
   });
+  const entries = translated.scenario.timeline as { action: string; block: number; at: string; item?: string }[];
 
-  it("keeps two blocks below a buyer's first stablecoin purchase on the chain, in time order across the collections", () => {
-    // Bob's first purchase is in the second collection (block 200), his later one in the first (block 300).
-    const { scenario } = toScenario([collection(1, 150, 300), collection(2, 160, 200)], { mintKey: "mint", now: NOW });
-    const buys = scenario.timeline.filter((entry) => entry.action === "buy") as { listing: string; block: number }[];
-    expect(buys.map(({ listing, block }) => [listing, block])).toEqual([
-      ["l56-2", 198],
-      ["l56-1", 300],
-    ]);
+  describe("toScenario: where each entry goes", () => {
+    it("gives the entries of a live block that held several transactions that block, in its log order, approvals in it", () => {
+      const shared = entries.filter((entry) => entry.block === 200);
+      expect(shared.map((entry) => [entry.action, entry.item])).toEqual([
+        ["transfer", "c1-live-2"],
+        ["list", "c1-live-1"],
+      ]);
+      expect(new Set(shared.map((entry) => entry.at)).size).toBe(1);
+      expect(entries.some((entry) => entry.block === 199)).toBe(false);
+    });
+
+    it("keeps the block below a lone event for what its entry sends first, unless another event's block is there", () => {
+      expect(entries.map((entry) => [entry.action, entry.block])).toEqual([
+        ["addItem", 100],
+        ["addItem", 110],
+        ["transfer", 200],
+        ["list", 200],
+        ["transfer", 300],
+        // B's first listing: its approval in the empty block 399, as live.
+        ["list", 399],
+        ["transfer", 500],
+        // C's first listing: its approval would take block 500, token 2's, so it goes in its own block 501.
+        ["list", 501],
+      ]);
+      expect(translated.events).toBe(11);
+    });
+
+    it("writes a world that loads: entries that share a block share its time", () => {
+      expect(() => parseScenario(translated.scenario)).not.toThrow();
+    });
   });
 });

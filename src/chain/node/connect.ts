@@ -9,7 +9,7 @@ import { addressOf, deployerKey } from "../../core/keys.ts";
 import type { ChainLink, PublicClient } from "../network.ts";
 import { ChainWriter } from "../chain-writer.ts";
 import { SimChain } from "../sim-chain.ts";
-import { heightPassed, mineUntilNext } from "../height.ts";
+import { heightPassed, mineUntilNext, TooManyBlocks } from "../height.ts";
 import { probeCapabilities } from "./capabilities.ts";
 import type { ContractsFile, RecordedChain } from "./contracts-file.ts";
 import { deployOnNode } from "./deploy.ts";
@@ -97,7 +97,18 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
           `the keys, or attach with --contracts`,
       );
     const startBlock = timed ? options.startBlocks?.get(chainId) : undefined;
-    const passed = startBlock === undefined ? undefined : await mineUntilNext(rpc.provider, startBlock);
+    const passed =
+      startBlock === undefined
+        ? undefined
+        : await mineUntilNext(rpc.provider, startBlock, { node: true }).catch((error: unknown) => {
+            if (!(error instanceof TooManyBlocks)) throw error;
+            throw new StartError(
+              START_ERRORS.NODE_REFUSED,
+              `the node at ${rpc.shown} (chain ${chainId}): the world starts at block ${startBlock}, and ${error.message}. ` +
+                `Start the node just below it (anvil --number ${startBlock - 1}), or serve the world in process ` +
+                `(without --rpc-url).`,
+            );
+          });
     if (passed)
       throw new StartError(
         START_ERRORS.NODE_REFUSED,

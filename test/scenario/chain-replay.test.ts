@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { toHex } from "viem";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { addressOf, keyFor } from "../../src/core/keys.ts";
+import { parseScenario } from "../../src/scenario/load.ts";
+import { scenarioWorld } from "../../src/scenario/replay.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
+import { mintItem, startTestSimulator } from "../harness.ts";
+import { readWorld } from "../world-reads.ts";
+
+// Timeline entries that name one block go in it together (as an imported world's events of one live block do): mined
+// in one block at their time, in the timeline's order, and a restart or the world cache makes the same block again.
+
+const PUBLIC_URL = "http://127.0.0.1:3000";
+const SHARED = 51_000_200;
+const NOW = Date.parse("2025-03-01T00:00:00Z") / 1000;
+const DAY = 86_400;
+const bob = addressOf(keyFor("account/bob"));
+
+const scenario = (shared: Record<string, unknown>[]) => ({
+  now: "2025-03-01T00:00:00Z",
+  chains: [{ chainId: 56, startBlock: 51_000_000 }],
+  accounts: [{ name: "studio", keyLabel: "developer/studio" }, { name: "alice" }, { name: "bob" }, { name: "carol" }],
+  apiKeys: [{ key: "shared-studio-key", account: "studio" }],
+  collections: [{ id: "riders", chainId: 56, name: "Dragon Riders", owner: "studio", createdAt: "-10d" }],
+  items: [
+    { id: "coin", collection: "riders", name: "Gold Coin", initialSupply: 10 },
+    { id: "badge", collection: "riders", name: "Badge", initialSupply: 5 },
+  ],
+  timeline: [
+    { at: "-3d", block: 51_000_100, action: "addItem", item: "coin", by: "studio", to: "alice" },
+    { at: "-2d", block: 51_000_150, action: "addItem", item: "badge", by: "studio", to: "alice" },
+    ...shared,
+    { at: "-12h", block: SHARED + 1, action: "transfer", item: "coin", from: "alice", to: "carol", amount: 1 },
+  ],
+});
+
+// Three entries of one block, four transactions: a transfer, a first listing (its approval first), a buy of it.
+const THREE = [
+  { at: "-1d", block: SHARED, action: "transfer", item: "badge", from: "alice", to: "bob", amount: 2 },
+  {
+    at: "-1d",
+    block: SHARED,
+    action: "list",
+    listing: "l1",
+    item: "coin",
+    seller: "alice",
+    amount: 3,
+    price: "0.5",
+    currency: "native",
+  },
+  { at: "-1d", block: SHARED, action: "buy", listing: "l1", buyer: "bob", amount: 1 },
+];
+
+const world = (entries = THREE) => scenarioWorld(parseScenario(scenario(entries)), { baseUrl: PUBLIC_URL });
+
+async function get(sim: Simulator, path: string): Promise<any> {
+  const response = await fetch(`${sim.url}${path}`);
+  expect(response.status, path).toBe(200);
+  return response.json();
+}
+
+const blockAt = (sim: Simulator, number: number) =>
+  sim.chains.get(56)!.request("eth_getBlockByNumber", [toHex(number), false]) as Promise<{
+    hash: string;
+    timestamp: string;
+    transactions: string[];
+  }>;
+
+describe("entries that name one block", () => {
+  let sim: Simulator;
+  let collection: string;
+  beforeAll(async () => {
+    sim = await startTestSimulator(world());
+    collection = sim.handles.collections.get("riders")!.address;
+  });
+  afterAll(() => sim?.close());
+
+  it("go in it together, at their time, in the timeline's order (the approval before its listing)", async () => {
+    const block = await blockAt(sim, SHARED);
+    expect(block.transactions).toHaveLength(4);
+    expect(Number(block.timestamp)).toBe(NOW - DAY);
+    const badge = (await get(sim, `/api/v2/item/events/${collection}/2`)).events;
+    const coin = (await get(sim, `/api/v2/item/events/${collection}/1`)).events;
+    const inShared = [...badge, ...coin].filter((event: any) => event.blockNumber === SHARED);
+    expect(inShared.map((event: any) => event.event).sort()).toEqual(
+      ["ItemListed", "Swapped", "TransferSingle", "TransferSingle", "TransferSingle"].sort(),
+    );
+    for (const event of inShared) expect(event.timestamp).toBe(NOW - DAY);
+    // The transfer was first in the block: its log is the block's first.
+    expect(badge[0]).toMatchObject({ event: "TransferSingle", id: `TransferSingle-${SHARED}-0`, amount: "2" });
+    // The coin's: escrowed and listed (after the approval's log, 1), then sold out of escrow; newest first.
+    expect(coin.slice(0, 5).map((event: any) => [event.event, event.blockNumber, event.id.split("-").at(-1)])).toEqual([
+      ["TransferSingle", SHARED + 1, "0"],
+      ["Swapped", SHARED, "5"],
+      ["TransferSingle", SHARED, "4"],
+      ["ItemListed", SHARED, "3"],
+      ["TransferSingle", SHARED, "2"],
+    ]);
+    // The entry after them names the next block, and gets it.
+    expect((await blockAt(sim, SHARED + 1)).transactions).toHaveLength(1);
+  });
+});
+
+describe("a shared block that cannot be made", () => {
+  it("fails the start naming the entry whose transaction would revert there", async () => {
+    // The second transfer needs what the first moved away in the same block.
+    const entries = [
+      { at: "-1d", block: SHARED, action: "transfer", item: "badge", from: "alice", to: "bob", amount: 4 },
+      { at: "-1d", block: SHARED, action: "transfer", item: "badge", from: "alice", to: "carol", amount: 4 },
+    ];
+    await expect(startTestSimulator(world(entries))).rejects.toThrow(
+      /timeline\[3\] \(transfer at -1d\) failed on chain 56: .*ERC1155InsufficientBalance/,
+    );
+  });
+
+  it("is refused before anything is sent where its entries name different times", () => {
+    const entries = [
+      { at: "-1d", block: SHARED, action: "transfer", item: "badge", from: "alice", to: "bob", amount: 1 },
+      { at: "-1d", block: SHARED, action: "transfer", item: "badge", from: "alice", to: "carol", amount: 1 },
+    ];
+    entries[1]!.at = "-23h";
+    expect(() => parseScenario(scenario(entries))).toThrow(
+      /timeline\[3\]\.block: block 51000200 is also timeline\[2\]'s, at -1d, not -23h: entries that share a block share its time/,
+    );
+  });
+});
+
+describe("a shared block across a restart and from the world cache", () => {
+  const dir = mkdtempSync(join(tmpdir(), "shared-block-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const cache = { cacheDir: join(dir, "cache"), publicUrl: PUBLIC_URL };
+
+  it("is made again, the same block (its hash) and every answer, after the journal's mints", async () => {
+    const first = await startTestSimulator(world(), { ...cache, stateDir: join(dir, "state") });
+    let hash: string;
+    let answers: Map<string, string>;
+    try {
+      await first.live;
+      hash = (await blockAt(first, SHARED)).hash;
+      const collection = first.handles.collections.get("riders")!.address;
+      const minted = await mintItem(first, { collection, chainId: 56, apiKey: "shared-studio-key", recipient: bob });
+      expect(minted.status).toBe(200);
+      answers = (await readWorld(first.url, { control: false })).answers;
+    } finally {
+      await first.close();
+    }
+    const warn = vi.spyOn(console, "warn");
+    const again = await startTestSimulator(world(), { ...cache, stateDir: join(dir, "state") });
+    try {
+      await again.live;
+      expect((await blockAt(again, SHARED)).hash).toBe(hash);
+      expect((await readWorld(again.url, { control: false })).answers).toEqual(answers);
+    } finally {
+      await again.close();
+    }
+    // Without the journal, a start answers from the world cached by the first, and its chains make the same head.
+    const cached = await startTestSimulator(world(), cache);
+    try {
+      expect(cached.load.source).toBe("cache");
+      await cached.live;
+      expect((await blockAt(cached, SHARED)).hash).toBe(hash);
+      expect(warn.mock.calls.flat().join("\n")).not.toMatch(/differs from what the chains replayed/);
+    } finally {
+      await cached.close();
+      warn.mockRestore();
+    }
+  }, 180_000);
+});
