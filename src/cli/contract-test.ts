@@ -14,7 +14,7 @@ import { runFuzz } from "../contract-suite/fuzz/run.ts";
 import { fuzzSummary } from "../contract-suite/fuzz/summary.ts";
 import type { LocalTarget } from "./contract-target.ts";
 import { junitPathIn, readSuiteOptions, USAGE, type SuiteOptions } from "./contract-test-options.ts";
-import { exitAfterOutput } from "./exit.ts";
+import { runAsScript } from "./exit.ts";
 
 /**
  * `npm run contract-test` and `nft-sim contract-test`. Resolves with the exit code: 0 when every
@@ -132,5 +132,4 @@ function given(options: SuiteOptions): Omit<Target, "baseUrl"> {
   };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url))
-  await exitAfterOutput(await contractTest(process.argv.slice(2)));
+await runAsScript(import.meta.url, contractTest);

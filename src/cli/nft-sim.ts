@@ -2,7 +2,7 @@
 // `nft-sim`, the command the package installs. Each subcommand is loaded only when asked for,
 // so `nft-sim contract-test --base-url …` never loads Hardhat. Exit codes: 0 done, 1 failed,
 // 2 usage error (contract-test: 1 a contract violation, 2 the suite could not run).
-import { nodeTooOld } from "../core/node-version.ts";
+import { nodeRefused } from "./command-line.ts";
 import { exitAfterOutput } from "./exit.ts";
 
 const USAGE = `Usage: nft-sim <command> [options]
@@ -65,11 +65,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     (first === undefined ? console.error : console.log)(USAGE);
     return first === undefined ? 2 : 0;
   }
-  const tooOld = nodeTooOld();
-  if (tooOld) {
-    console.error(tooOld);
-    return 1;
-  }
+  if (nodeRefused()) return 1;
   if (first === "fixtures") {
     if (second === "export") return COMMANDS["fixtures export"]!(rest);
     if (second === "-h" || second === "--help") {
