@@ -6,7 +6,6 @@ import { grantMinter, hasMinterRole, revokeMinter } from "../chain/actions/minte
 import { fundWallet, nodeAccounts } from "../chain/actions/node-state.ts";
 import { lowerAddress } from "../core/formats.ts";
 import { ChainRevert } from "../chain/revert.ts";
-import type { ChainRegistry } from "../chain/registry.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { apiError, conflict, ERRORS, found, isApiError } from "../core/errors.ts";
 import { encodeCollectionDescription } from "../metadata/codec.ts";
@@ -17,15 +16,10 @@ import type { CreateCollectionBody } from "../schemas/control.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import { servedChain } from "../services/mint-item.ts";
 import { minedWithin } from "../services/pending-write.ts";
-import type { WorldHandles } from "../core/handles.ts";
+import type { ArrangeParts } from "../arrange/apply.ts";
 
-/** What editing the world touches: the chains (through chain actions), the API keys and the world's handles. */
-export interface WorldParts {
-  chains: ChainRegistry;
-  accounts: Accounts;
-  handles: WorldHandles;
-  /** Base of collection uris. */
-  baseUrl: () => string;
+/** What editing the world touches: what a fragment does (the chains, the API keys, the world's handles, uris' base). */
+export interface WorldParts extends ArrangeParts {
   /** How long a control write waits for its block before answering 504 WRITE_PENDING (the mint's `--mint-timeout`). */
   writeTimeoutMs: number;
 }
