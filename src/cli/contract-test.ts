@@ -116,20 +116,10 @@ async function startLocal(options: SuiteOptions): Promise<LocalTarget> {
 }
 
 /** What the caller said overrides what the local simulator would use. */
-function given(options: SuiteOptions): Omit<Target, "baseUrl"> {
-  const defined = <T extends object>(value: T) =>
-    Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-  return {
-    allowWrites: options.allowWrites,
-    ...defined({
-      apiKey: options.apiKey,
-      apiKeyIn: options.apiKeyIn,
-      collection: options.collection,
-      tokenId: options.tokenId,
-      chainId: options.chainId,
-      recipient: options.recipient,
-    }),
-  };
+function given({ allowWrites, ...options }: SuiteOptions): Omit<Target, "baseUrl"> {
+  const keys = ["apiKey", "apiKeyIn", "collection", "tokenId", "chainId", "recipient"] as const;
+  const said = keys.filter((key) => options[key] !== undefined);
+  return { allowWrites, ...Object.fromEntries(said.map((key) => [key, options[key]])) };
 }
 
 await runAsScript(import.meta.url, contractTest);
