@@ -61,8 +61,6 @@ export const DESCRIPTIONS: Record<Genre, string[]> = {
   Sports: ["Highlights and memorabilia of {name}.", "Season passes and jerseys of the {name} league."],
 };
 
-// ── the generator's model of the chain ──────────────────────────────────────
-
 export const HOT_ITEMS = {
   coin: { name: "Gold Coin", description: "The currency of the realm; spend it, trade it, melt it." },
   boost: { name: "Nitro Boost", description: "One use: a burst of speed." },
