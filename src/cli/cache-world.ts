@@ -2,13 +2,12 @@
 // cache at once: the default world at `npm install` in a clone (scripts/cache-world.mjs, npm's prepare) and in the
 // package at `npm pack` (`--into dist/cached-worlds`, the worlds it ships). Nothing is served: the chains replay the
 // world in this process, and its image is written under the key such a start looks for.
-import { fileURLToPath } from "node:url";
 import { loadAbis } from "../core/abi.ts";
-import { nodeTooOld } from "../core/node-version.ts";
+import { nodeRefused } from "./command-line.ts";
 import { chooseWorld } from "../scenario/worlds.ts";
 import { cacheWorldAhead } from "../simulator/world-image.ts";
 import { serverUrl } from "../simulator/simulator.ts";
-import { exitAfterOutput } from "./exit.ts";
+import { runAsScript } from "./exit.ts";
 import { isStartError, START_ERRORS } from "../core/errors.ts";
 import { readOptions } from "./options.ts";
 import { usageError } from "./usage-error.ts";
@@ -20,11 +19,7 @@ node_modules/.cache/nft-service-simulator), or with --into to that folder; nothi
 
 /** 0 cached (or already), 1 failed, 2 a usage error or a world that is never cached. */
 export async function cacheWorld(argv: string[]): Promise<number> {
-  const tooOld = nodeTooOld();
-  if (tooOld) {
-    console.error(tooOld);
-    return 1;
-  }
+  if (nodeRefused()) return 1;
   const at = argv.indexOf("--into");
   const into = at >= 0 ? argv[at + 1] : undefined;
   try {
@@ -66,4 +61,4 @@ export async function cacheWorld(argv: string[]): Promise<number> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await exitAfterOutput(await cacheWorld(process.argv.slice(2)));
+await runAsScript(import.meta.url, cacheWorld);

@@ -14,7 +14,7 @@ import { runFuzz } from "../contract-suite/fuzz/run.ts";
 import { fuzzSummary } from "../contract-suite/fuzz/summary.ts";
 import type { LocalTarget } from "./contract-target.ts";
 import { junitPathIn, readSuiteOptions, USAGE, type SuiteOptions } from "./contract-test-options.ts";
-import { exitAfterOutput } from "./exit.ts";
+import { runAsScript } from "./exit.ts";
 
 /**
  * `npm run contract-test` and `nft-sim contract-test`. Resolves with the exit code: 0 when every
@@ -116,21 +116,10 @@ async function startLocal(options: SuiteOptions): Promise<LocalTarget> {
 }
 
 /** What the caller said overrides what the local simulator would use. */
-function given(options: SuiteOptions): Omit<Target, "baseUrl"> {
-  const defined = <T extends object>(value: T) =>
-    Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
-  return {
-    allowWrites: options.allowWrites,
-    ...defined({
-      apiKey: options.apiKey,
-      apiKeyIn: options.apiKeyIn,
-      collection: options.collection,
-      tokenId: options.tokenId,
-      chainId: options.chainId,
-      recipient: options.recipient,
-    }),
-  };
+function given({ allowWrites, ...options }: SuiteOptions): Omit<Target, "baseUrl"> {
+  const keys = ["apiKey", "apiKeyIn", "collection", "tokenId", "chainId", "recipient"] as const;
+  const said = keys.filter((key) => options[key] !== undefined);
+  return { allowWrites, ...Object.fromEntries(said.map((key) => [key, options[key]])) };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url))
-  await exitAfterOutput(await contractTest(process.argv.slice(2)));
+await runAsScript(import.meta.url, contractTest);

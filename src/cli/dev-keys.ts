@@ -1,10 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { toHex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { fixtureFile } from "../scenario/worlds.ts";
-import { exitAfterOutput } from "./exit.ts";
+import { commandLine } from "./command-line.ts";
+import { runAsScript } from "./exit.ts";
 
 /** The mnemonic every anvil and Hardhat node derives the accounts it funds at start from. */
 export const DEV_NODE_MNEMONIC = "test test test test test test test test test test test junk";
@@ -25,6 +24,14 @@ are public: use them on a local dev node only, never on a chain whose coin is wo
   --force               replace an --out file that exists
   -h, --help            show this help`;
 
+const DEV_KEYS_FLAGS = {
+  out: { type: "string" },
+  accounts: { type: "string" },
+  fixture: { type: "string" },
+  force: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
 /** The keys file: account #0 deploys, #1… are the named accounts. */
 export function devNodeKeys(names: string[]): { deployer: string; accounts: Record<string, string> } {
   const key = (addressIndex: number) =>
@@ -34,29 +41,12 @@ export function devNodeKeys(names: string[]): { deployer: string; accounts: Reco
 
 /** `npm run dev-keys` and `nft-sim dev-keys`. Resolves with the exit code: 0 written, 1 failed, 2 usage error. */
 export async function writeDevKeys(argv: string[], usage = USAGE): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        out: { type: "string" },
-        accounts: { type: "string" },
-        fixture: { type: "string" },
-        force: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      strict: true,
-    }));
+  const line = commandLine({ args: argv, options: DEV_KEYS_FLAGS }, usage, ({ values }) => {
     if (values.accounts !== undefined && values.fixture !== undefined)
       throw new Error("--accounts and --fixture both name the accounts: give one");
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${usage}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(usage);
-    return 0;
-  }
+  });
+  if (typeof line === "number") return line;
+  const { values } = line;
   let names: string[];
   try {
     names =
@@ -95,5 +85,4 @@ export async function writeDevKeys(argv: string[], usage = USAGE): Promise<numbe
   return 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url))
-  await exitAfterOutput(await writeDevKeys(process.argv.slice(2)));
+await runAsScript(import.meta.url, writeDevKeys);

@@ -1,13 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { harOf } from "../scenario/har.ts";
 import { EXPORT_MARKER, snapshotWorld, SNAPSHOT_DIR } from "./export-snapshots.ts";
 import { DEFAULT_WORLD_FILE, SNAPSHOT_BASE_URL } from "../scenario/worlds.ts";
 import { isStartError, START_ERRORS } from "../core/errors.ts";
+import { commandLine } from "./command-line.ts";
 import { usageError } from "./usage-error.ts";
-import { exitAfterOutput } from "./exit.ts";
+import { runAsScript } from "./exit.ts";
 
 export const USAGE = `Usage: npm run fixtures:export -- [options]
 
@@ -38,17 +37,10 @@ export const EXPORT_FLAGS = {
  * 0 done, 1 failed, 2 usage error.
  */
 export async function exportFixtures(argv: string[], usage = USAGE, defaultOut = SNAPSHOT_DIR): Promise<number> {
+  const line = commandLine({ args: argv, options: EXPORT_FLAGS }, usage);
+  if (typeof line === "number") return line;
+  const { values } = line;
   try {
-    const { values } = parseArgs({
-      args: argv,
-      options: EXPORT_FLAGS,
-      strict: true,
-      allowPositionals: false,
-    });
-    if (values.help) {
-      console.log(usage);
-      return 0;
-    }
     const publicUrl = (values["public-url"] ?? SNAPSHOT_BASE_URL).replace(/\/+$/, "");
     if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl))
       throw usageError(`--public-url: '${publicUrl}' is not an http(s) URL`);
@@ -56,13 +48,12 @@ export async function exportFixtures(argv: string[], usage = USAGE, defaultOut =
     if (out) checkReplaceable(out, values.force);
     await write({ ...values, out }, publicUrl);
     return 0;
-  } catch (caught) {
-    const error = caught as Error & { code?: string };
-    if (isStartError(error, START_ERRORS.USAGE) || String(error.code).startsWith("ERR_PARSE_ARGS")) {
+  } catch (error) {
+    if (isStartError(error, START_ERRORS.USAGE)) {
       console.error(`${error.message}\n\n${usage}`);
       return 2;
     }
-    console.error(error.stack ?? String(error));
+    console.error((error as Error).stack ?? String(error));
     return 1;
   }
 }
@@ -131,5 +122,4 @@ async function write(values: { out?: string; fixture?: string; har?: string }, p
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url))
-  await exitAfterOutput(await exportFixtures(process.argv.slice(2)));
+await runAsScript(import.meta.url, exportFixtures);

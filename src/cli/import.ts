@@ -1,5 +1,4 @@
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
 import { importCollections, DEFAULT_MINT_KEY, type Imported } from "../import/import.ts";
 import { isStartError } from "../core/errors.ts";
@@ -7,6 +6,8 @@ import { fidelityReport, reportLines, type FidelityReport } from "../import/repo
 import { scenarioChains } from "../schemas/scenario.ts";
 import { fixtureWorld } from "../scenario/worlds.ts";
 import { startSimulator, type Simulator } from "../simulator/simulator.ts";
+import { commandLine } from "./command-line.ts";
+import { runAsScript } from "./exit.ts";
 import { integerOption } from "./integers.ts";
 
 export const USAGE = `Usage: npm run import -- --from <base-url> --collection <address> [--collection …] [options]
@@ -51,21 +52,11 @@ export const IMPORT_FLAGS = {
 } as const;
 
 export async function importCommand(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: IMPORT_FLAGS,
-    }));
-  } catch (error) {
-    console.error(`import: ${(error as Error).message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) return (console.log(USAGE), 0);
-  if (!values.from || !values.collection?.length) {
-    console.error(`import: --from and at least one --collection are needed\n\n${USAGE}`);
-    return 2;
-  }
+  const line = commandLine({ args: argv, options: IMPORT_FLAGS }, USAGE, undefined, "import: ");
+  if (typeof line === "number") return line;
+  const { values } = line;
+  if (!values.from || !values.collection?.length)
+    return (console.error(`import: --from and at least one --collection are needed\n\n${USAGE}`), 2);
   const now = values.now === undefined ? undefined : new Date(values.now);
   if (now && Number.isNaN(now.getTime())) return (console.error(`import: --now '${values.now}' is not a date-time`), 2);
   let numbers;
@@ -162,7 +153,4 @@ function answersProgress(stream: NodeJS.WriteStream = process.stderr) {
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const { exitAfterOutput } = await import("./exit.ts");
-  await exitAfterOutput(await importCommand(process.argv.slice(2)));
-}
+await runAsScript(import.meta.url, importCommand);

@@ -2,7 +2,7 @@
 // `nft-sim`, the command the package installs. Each subcommand is loaded only when asked for,
 // so `nft-sim contract-test --base-url …` never loads Hardhat. Exit codes: 0 done, 1 failed,
 // 2 usage error (contract-test: 1 a contract violation, 2 the suite could not run).
-import { nodeTooOld } from "../core/node-version.ts";
+import { nodeRefused } from "./command-line.ts";
 import { exitAfterOutput } from "./exit.ts";
 
 const USAGE = `Usage: nft-sim <command> [options]
@@ -20,42 +20,33 @@ Commands:
 
 type Command = (argv: string[]) => Promise<number | undefined>;
 
+/** A command's usage text as `nft-sim <command>` runs it (each names its npm script). */
+const own = (usage: string, command: string) => usage.replace(/npm run [\w:-]+ --/, `nft-sim ${command}`);
+
 const COMMANDS: Record<string, Command> = {
   simulate: async (argv) => {
     const { simulate } = await import("./simulate.ts");
-    const { USAGE: usage } = await import("./options.ts");
-    return simulate(argv, usage.replace("npm run simulate --", "nft-sim simulate"));
+    return simulate(argv, own((await import("./options.ts")).USAGE, "simulate"));
   },
   "contract-test": async (argv) => {
     const { contractTest } = await import("./contract-test.ts");
-    const { USAGE: usage } = await import("./contract-test-options.ts");
-    return contractTest(argv, usage.replace("npm run contract-test --", "nft-sim contract-test"));
+    return contractTest(argv, own((await import("./contract-test-options.ts")).USAGE, "contract-test"));
   },
-  proxy: async (argv) => {
-    const { runProxy } = await import("./proxy.ts");
-    return runProxy(argv);
-  },
+  proxy: async (argv) => (await import("./proxy.ts")).runProxy(argv),
   "fixtures export": async (argv) => {
-    const { exportFixtures, USAGE: usage } = await import("./fixtures-export.ts");
-    const own = usage
-      .replace("npm run fixtures:export --", "nft-sim fixtures export")
-      .replace("(default fixtures/snapshots)", "(default ./snapshots)");
-    return exportFixtures(argv, own, "snapshots");
+    const { exportFixtures, USAGE } = await import("./fixtures-export.ts");
+    const usage = own(USAGE, "fixtures export").replace("(default fixtures/snapshots)", "(default ./snapshots)");
+    return exportFixtures(argv, usage, "snapshots");
   },
-  import: async (argv) => {
-    const { importCommand } = await import("./import.ts");
-    return importCommand(argv);
-  },
+  import: async (argv) => (await import("./import.ts")).importCommand(argv),
   "dev-keys": async (argv) => {
-    const { writeDevKeys, USAGE: usage } = await import("./dev-keys.ts");
-    return writeDevKeys(argv, usage.replace("npm run dev-keys --", "nft-sim dev-keys"));
+    const { writeDevKeys, USAGE } = await import("./dev-keys.ts");
+    return writeDevKeys(argv, own(USAGE, "dev-keys"));
   },
   openapi: async (argv) => {
-    const { writeOpenApi, USAGE: usage } = await import("./openapi.ts");
-    const own = usage
-      .replace("npm run openapi -- [path]", "nft-sim openapi [path]")
-      .replace("(default docs/openapi.json)", "(default: standard output)");
-    return writeOpenApi(argv, own, null);
+    const { writeOpenApi, USAGE } = await import("./openapi.ts");
+    const usage = own(USAGE, "openapi").replace("(default docs/openapi.json)", "(default: standard output)");
+    return writeOpenApi(argv, usage, null);
   },
 };
 
@@ -65,11 +56,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     (first === undefined ? console.error : console.log)(USAGE);
     return first === undefined ? 2 : 0;
   }
-  const tooOld = nodeTooOld();
-  if (tooOld) {
-    console.error(tooOld);
-    return 1;
-  }
+  if (nodeRefused()) return 1;
   if (first === "fixtures") {
     if (second === "export") return COMMANDS["fixtures export"]!(rest);
     if (second === "-h" || second === "--help") {

@@ -1,10 +1,9 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { buildOpenApiDocument } from "../openapi/document.ts";
 import { withErrorTable } from "../openapi/error-table.ts";
-import { exitAfterOutput } from "./exit.ts";
+import { commandLine } from "./command-line.ts";
+import { runAsScript } from "./exit.ts";
 
 export const USAGE = `Usage: npm run openapi -- [path]
 
@@ -22,27 +21,12 @@ export async function writeOpenApi(
   usage = USAGE,
   defaultPath: string | null = "docs/openapi.json",
 ): Promise<number> {
-  let path: string | null;
-  try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      options: { help: { type: "boolean", short: "h", default: false } },
-      allowPositionals: true,
-      strict: true,
-    });
-    if (values.help) {
-      console.log(usage);
-      return 0;
-    }
-    if (positionals.length > 1)
-      throw Object.assign(new Error(`one path at most, not ${positionals.length}`), {
-        code: "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL",
-      });
-    path = positionals[0] ?? defaultPath;
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${usage}`);
-    return 2;
-  }
+  const options = { help: { type: "boolean", short: "h", default: false } } as const;
+  const line = commandLine({ args: argv, options, allowPositionals: true }, usage, ({ positionals }) => {
+    if (positionals.length > 1) throw new Error(`one path at most, not ${positionals.length}`);
+  });
+  if (typeof line === "number") return line;
+  const path = line.positionals[0] ?? defaultPath;
   const text = `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
   if (path === null) {
     process.stdout.write(text);
@@ -63,5 +47,4 @@ export async function writeOpenApi(
   return 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url))
-  await exitAfterOutput(await writeOpenApi(process.argv.slice(2)));
+await runAsScript(import.meta.url, writeOpenApi);

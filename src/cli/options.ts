@@ -186,7 +186,10 @@ export function readOptions(
       ),
     help: values.help,
     watch: values.watch,
-    ...worldOptions(values, env),
+    fixture,
+    wallClock: values["wall-clock"],
+    publicUrl: publicUrlOf(values["public-url"] ?? env.PUBLIC_URL),
+    chainsGiven: values.chains !== undefined || env.CHAINS !== undefined,
     ...(givenKeys ? { keys: givenKeys.accounts } : {}),
   };
 }
@@ -234,17 +237,8 @@ function list(text: string | undefined): string[] {
     .filter(Boolean);
 }
 
-function worldOptions(
-  values: { fixture?: string; "wall-clock"?: boolean; "public-url"?: string; chains?: string },
-  env: NodeJS.ProcessEnv,
-): WorldOptions {
-  const publicUrl = values["public-url"] ?? env.PUBLIC_URL;
-  if (publicUrl !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl))
-    throw usageError(`--public-url: '${publicUrl}' is not an http(s) URL`);
-  return {
-    fixture: values.fixture ?? (env.FIXTURE || undefined),
-    wallClock: values["wall-clock"] ?? false,
-    publicUrl,
-    chainsGiven: values.chains !== undefined || env.CHAINS !== undefined,
-  };
+function publicUrlOf(url: string | undefined): string | undefined {
+  if (url !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(url))
+    throw usageError(`--public-url: '${url}' is not an http(s) URL`);
+  return url;
 }

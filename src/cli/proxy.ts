@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import type { Recording } from "../proxy/record.ts";
 import { startProxy, type RunningProxy } from "../proxy/server.ts";
+import { commandLine } from "./command-line.ts";
 import { integerOption } from "./integers.ts";
 
 export const USAGE = `Usage: nft-sim proxy --upstream <base-url> [options]
@@ -39,25 +39,14 @@ export const PROXY_FLAGS = {
 
 /** `nft-sim proxy`. Resolves with the exit code once stopped (SIGINT/SIGTERM): 0 clean, 1 violations, 2 usage. */
 export async function runProxy(argv: string[], usage = USAGE): Promise<number> {
-  let values;
-  let upstream: URL;
-  let port: number;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      options: PROXY_FLAGS,
-    }));
-    if (values.help) {
-      console.log(usage);
-      return 0;
-    }
+  let upstream!: URL;
+  let port!: number;
+  const line = commandLine({ args: argv, options: PROXY_FLAGS }, usage, ({ values }) => {
     upstream = upstreamOf(values.upstream);
     port = values.port === undefined ? 3000 : integerOption("--port", values.port, 0, 65_535);
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${usage}`);
-    return 2;
-  }
+  });
+  if (typeof line === "number") return line;
+  const { values } = line;
   let proxy: RunningProxy;
   try {
     proxy = await startProxy(

@@ -1,6 +1,5 @@
 import { forkedArguments } from "./fork.ts";
 import { relative } from "node:path";
-import { fileURLToPath } from "node:url";
 import { redactKeys, type GivenKeys } from "../chain/node/keys-file.ts";
 import { isLoopbackHost } from "../access/policy.ts";
 import { StartError } from "../core/errors.ts";
@@ -10,8 +9,8 @@ import { banner } from "./banner.ts";
 import { replayDisplay } from "./progress.ts";
 import { reloadOnChange } from "./watch.ts";
 import { readOptions, USAGE } from "./options.ts";
-import { exitAfterOutput } from "./exit.ts";
-import { nodeTooOld } from "../core/node-version.ts";
+import { runAsScript } from "./exit.ts";
+import { nodeRefused } from "./command-line.ts";
 
 /**
  * `npm run simulate` and `nft-sim simulate`: starts the simulator and serves until Ctrl-C.
@@ -31,11 +30,7 @@ export async function simulate(argv: string[], usage = USAGE): Promise<number | 
 }
 
 async function serve(argv: string[], usage: string, given: { keys?: GivenKeys }): Promise<number | undefined> {
-  const tooOld = nodeTooOld();
-  if (tooOld) {
-    console.error(tooOld);
-    return 1;
-  }
+  if (nodeRefused()) return 1;
   const { help, watch, fixture, wallClock, publicUrl, chainsGiven, keys, ...flags } = readOptions(argv, process.env);
   given.keys = flags.givenKeys;
   if (help) {
@@ -174,7 +169,4 @@ function failure(error: Error & { code?: string; port?: number }, usage: string,
   return 1;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const code = await simulate(process.argv.slice(2));
-  if (code !== undefined) await exitAfterOutput(code);
-}
+await runAsScript(import.meta.url, simulate);

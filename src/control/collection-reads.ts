@@ -1,6 +1,6 @@
 import type { Address } from "viem";
 import type { ChainRegistry } from "../chain/registry.ts";
-import { apiError, ERRORS } from "../core/errors.ts";
+import { apiError, ERRORS, found } from "../core/errors.ts";
 import { handle } from "../routes/handle.ts";
 import * as ops from "../schemas/control-operations.ts";
 import { collectionItems } from "../views/collection-items.ts";
@@ -32,9 +32,7 @@ export const collectionReadRoutes = ({ chains }: Reads) => ({
   getCollectionItem: handle(ops.getCollectionItem, {
     async answer({ params, query }) {
       const { address, models } = await collectionOf(chains, params.address, query.chainId);
-      const found = itemDetail(models, address, BigInt(params.tokenId));
-      if (!found) throw apiError(ERRORS.NOT_FOUND, { what: `Item ${params.tokenId} of ${address}` });
-      return found;
+      return found(itemDetail(models, address, BigInt(params.tokenId)), `Item ${params.tokenId} of ${address}`);
     },
   }),
   getCollectionVolume: handle(ops.getCollectionVolume, {

@@ -1,6 +1,6 @@
 import type Router from "@koa/router";
 import type { Middleware } from "koa";
-import { apiError, ERRORS } from "../core/errors.ts";
+import { found } from "../core/errors.ts";
 import type { ControlOperationId } from "../schemas/control-operations.ts";
 import * as ops from "../schemas/control-operations.ts";
 import { handle } from "../routes/handle.ts";
@@ -53,20 +53,13 @@ function handlers(control: Control, events: PushedEvents): Record<ControlOperati
     listFaults: handle(ops.listFaults, { answer: async () => ({ faults: control.faults.list() }) }),
     clearFaults: handle(ops.clearFaults, { answer: async () => (control.faults.clear(), done) }),
     removeFault: handle(ops.removeFault, {
-      answer: async ({ params }) => {
-        if (!control.faults.remove(params.id)) throw apiError(ERRORS.NOT_FOUND, { what: `Fault rule '${params.id}'` });
-        return done;
-      },
+      answer: async ({ params }) => found(control.faults.remove(params.id) && done, `Fault rule '${params.id}'`),
     }),
     listRequests: handle(ops.listRequests, {
       answer: async ({ query }) => ({ requests: control.requests.last(query) }),
     }),
     getRequest: handle(ops.getRequest, {
-      answer: async ({ params }) => {
-        const found = control.requests.detail(params.id);
-        if (!found) throw apiError(ERRORS.NOT_FOUND, { what: `Request ${params.id} in the log` });
-        return found;
-      },
+      answer: async ({ params }) => found(control.requests.detail(params.id), `Request ${params.id} in the log`),
     }),
   };
 }

@@ -1,4 +1,4 @@
-import { ApiError, apiError, ERRORS, isApiError } from "../core/errors.ts";
+import { ApiError, conflict, ERRORS, found, isApiError } from "../core/errors.ts";
 import { WorldSavepoint, type WorldParts } from "../chain/savepoint.ts";
 
 /** At most this many snapshots are kept (each holds a copy of the read models); one more is refused with 409. */
@@ -40,17 +40,11 @@ export class Snapshots {
 
   /** The id the next snapshot gets; refused (409) when no more can be taken. */
   nextId(): string {
-    if (this.#taken.size >= SNAPSHOT_LIMIT) {
-      throw apiError(
-        ERRORS.CONFLICT,
-        { what: `${SNAPSHOT_LIMIT} snapshots are kept; no more can be taken` },
-        {
-          errors: [
-            `revert to an earlier snapshot (the ones after it are dropped) or POST /_sim/reset, then take it again`,
-          ],
-        },
+    if (this.#taken.size >= SNAPSHOT_LIMIT)
+      throw conflict(
+        `${SNAPSHOT_LIMIT} snapshots are kept; no more can be taken`,
+        "revert to an earlier snapshot (the ones after it are dropped) or POST /_sim/reset, then take it again",
       );
-    }
     return String(this.#count + 1);
   }
 
@@ -85,20 +79,14 @@ export class Snapshots {
    * it.
    */
   check(id: string): WorldSavepoint {
-    const snapshot = this.#taken.get(id);
-    if (!snapshot) throw apiError(ERRORS.NOT_FOUND, { what: `Snapshot '${id}'` });
+    const snapshot = found(this.#taken.get(id), `Snapshot '${id}'`);
     const dropped = snapshot.droppedOn();
     if (dropped.length > 0) {
       this.#taken.delete(id);
-      throw apiError(
-        ERRORS.CONFLICT,
-        { what: `Snapshot '${id}' is no longer held by the chains` },
-        {
-          errors: [
-            `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before snapshot '${id}' and dropped ` +
-              `it; it is forgotten`,
-          ],
-        },
+      throw conflict(
+        `Snapshot '${id}' is no longer held by the chains`,
+        `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before snapshot '${id}' and dropped it; ` +
+          `it is forgotten`,
       );
     }
     return snapshot;
@@ -109,18 +97,12 @@ export class Snapshots {
     if (this.#loaded instanceof ApiError) throw this.#loaded;
     const loaded = this.#loaded!;
     const dropped = loaded.droppedOn();
-    if (dropped.length > 0) {
-      throw apiError(
-        ERRORS.CONFLICT,
-        { what: "The world as loaded is no longer held by the chains" },
-        {
-          errors: [
-            `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before the world was loaded; ` +
-              `restart the simulator instead`,
-          ],
-        },
+    if (dropped.length > 0)
+      throw conflict(
+        "The world as loaded is no longer held by the chains",
+        `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before the world was loaded; ` +
+          `restart the simulator instead`,
       );
-    }
     return loaded;
   }
 
@@ -136,10 +118,9 @@ export class Snapshots {
     // Only a node we did not start can refuse here: others may revert it without passing through us.
     const refused = await snapshot.returnTo({ keep: true });
     if (refused === undefined) return;
-    throw apiError(
-      ERRORS.CONFLICT,
-      { what: `Chain ${refused} no longer holds ${name}` },
-      { errors: [`chain ${refused} refused to revert to ${name}: it was reverted past it from elsewhere`] },
+    throw conflict(
+      `Chain ${refused} no longer holds ${name}`,
+      `chain ${refused} refused to revert to ${name}: it was reverted past it from elsewhere`,
     );
   }
 }

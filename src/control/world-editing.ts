@@ -6,9 +6,8 @@ import { grantMinter, hasMinterRole, revokeMinter } from "../chain/actions/minte
 import { fundWallet, nodeAccounts } from "../chain/actions/node-state.ts";
 import { lowerAddress } from "../core/formats.ts";
 import { ChainRevert } from "../chain/revert.ts";
-import type { ChainRegistry } from "../chain/registry.ts";
 import type { ApiAccount } from "../core/config.ts";
-import { apiError, ERRORS, isApiError } from "../core/errors.ts";
+import { apiError, conflict, ERRORS, found, isApiError } from "../core/errors.ts";
 import { encodeCollectionDescription } from "../metadata/codec.ts";
 import { slugify } from "../core/formats.ts";
 import type { CollectionDescription } from "../schemas/on-chain-metadata.ts";
@@ -17,23 +16,16 @@ import type { CreateCollectionBody } from "../schemas/control.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import { servedChain } from "../services/mint-item.ts";
 import { minedWithin } from "../services/pending-write.ts";
-import type { WorldHandles } from "../core/handles.ts";
+import type { ArrangeParts } from "../arrange/apply.ts";
 
-/** What editing the world touches: the chains (through chain actions), the API keys and the world's handles. */
-export interface WorldParts {
-  chains: ChainRegistry;
-  accounts: Accounts;
-  handles: WorldHandles;
-  /** Base of collection uris. */
-  baseUrl: () => string;
+/** What editing the world touches: what a fragment does (the chains, the API keys, the world's handles, uris' base). */
+export interface WorldParts extends ArrangeParts {
   /** How long a control write waits for its block before answering 504 WRITE_PENDING (the mint's `--mint-timeout`). */
   writeTimeoutMs: number;
 }
 
 function accountOf(accounts: Accounts, apiKey: string): ApiAccount {
-  const account = accounts.byApiKey(apiKey);
-  if (!account) throw apiError(ERRORS.NOT_FOUND, { what: `API key '${apiKey}'` });
-  return account;
+  return found(accounts.byApiKey(apiKey), `API key '${apiKey}'`);
 }
 
 /** A collection made through the factory, owned by the `owner` key's wallet, with its metadata on chain and minters. */
@@ -84,15 +76,11 @@ export async function setMinterRole(
   const wallet = accountOf(parts.accounts, apiKey).wallet;
   const admin = models.collections.get(collection)!.owner;
   const held = new Set([...(await nodeAccounts(chain)), ...parts.accounts.list().map((account) => account.wallet)]);
-  if (!held.has(admin)) {
-    throw apiError(
-      ERRORS.CONFLICT,
-      { what: "The collection's owner is not a wallet the simulator holds" },
-      {
-        errors: [`owner ${admin} of ${collection} is not one of the simulator's wallets`],
-      },
+  if (!held.has(admin))
+    throw conflict(
+      "The collection's owner is not a wallet the simulator holds",
+      `owner ${admin} of ${collection} is not one of the simulator's wallets`,
     );
-  }
   const params = { admin, collection, wallet };
   const txHash: Hex = await (grant ? grantMinter : revokeMinter)(chain, params, { dryRun: true }).catch(
     (error: unknown) => {
@@ -114,13 +102,7 @@ export async function setMinterRole(
 /** Refused (409) if an API key or a handle of the world already has the name. */
 function checkNameFree(parts: WorldParts, name: string): void {
   if (parts.accounts.byName(name) || parts.handles.accounts.has(name))
-    throw apiError(
-      ERRORS.CONFLICT,
-      { what: `An account named '${name}' exists` },
-      {
-        errors: [`the name '${name}' is taken; pick another`],
-      },
-    );
+    throw conflict(`An account named '${name}' exists`, `the name '${name}' is taken; pick another`);
 }
 
 /** A new API key for an account `name`, refused (409) if the name is taken. */

@@ -133,6 +133,17 @@ export function apiError<D extends ErrorDescriptor>(descriptor: D, ...rest: [...
   return new ApiError(descriptor, params ?? {}, detail);
 }
 
+/** 404: `value`, unless there is none (undefined, or false from a removal that found nothing); `what` names it. */
+export function found<T>(value: T | undefined, what: string): Exclude<T, false> {
+  if (value === undefined || value === false) throw apiError(ERRORS.NOT_FOUND, { what });
+  return value as Exclude<T, false>;
+}
+
+/** 409: `what` conflicts with the world as it is, each line saying how. */
+export function conflict(what: string, ...errors: string[]): ApiError {
+  return apiError(ERRORS.CONFLICT, { what }, { errors });
+}
+
 /** 405, with the methods the path takes in `Allow` (RFC 9110: every 405 carries one; empty where it takes none). */
 export function methodNotAllowed(allow: readonly string[]): ApiError {
   return apiError(ERRORS.METHOD_NOT_ALLOWED, {}, { headers: { allow: allow.join(", ") } });

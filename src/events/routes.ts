@@ -1,5 +1,5 @@
 import type { Middleware } from "koa";
-import { apiError, ERRORS } from "../core/errors.ts";
+import { found } from "../core/errors.ts";
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks } from "../schemas/event-operations.ts";
 import type { EVENT_OPERATIONS } from "../schemas/event-operations.ts";
 import { handle } from "../routes/handle.ts";
@@ -16,17 +16,11 @@ export function eventHandlers(events: PushedEvents): Record<EventOperationId, Mi
     createWebhook: handle(createWebhook, { answer: ({ body }) => webhooks.add(body) }),
     listWebhooks: handle(listWebhooks, { answer: async () => ({ webhooks: webhooks.list() }) }),
     getWebhook: handle(getWebhook, {
-      answer: async ({ params }) => {
-        const found = webhooks.get(params.id);
-        if (!found) throw apiError(ERRORS.NOT_FOUND, { what: `Webhook '${params.id}'` });
-        return found;
-      },
+      answer: async ({ params }) => found(webhooks.get(params.id), `Webhook '${params.id}'`),
     }),
     deleteWebhook: handle(deleteWebhook, {
-      answer: async ({ params }) => {
-        if (!webhooks.remove(params.id)) throw apiError(ERRORS.NOT_FOUND, { what: `Webhook '${params.id}'` });
-        return { ok: true as const };
-      },
+      answer: async ({ params }) =>
+        found(webhooks.remove(params.id) && { ok: true as const }, `Webhook '${params.id}'`),
     }),
   };
 }

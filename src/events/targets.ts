@@ -72,9 +72,8 @@ export class WebhookTargets {
     const addresses = await resolveAll(host).catch((error: Error) => {
       throw refused(given, `'${host}' does not resolve (${error.message})`);
     });
-    const elsewhere = addresses.filter((address) => !isLoopbackAddress(address.address));
-    if (elsewhere.length > 0)
-      throw refused(given, `'${host}' resolves to ${elsewhere.map((a) => a.address).join(", ")}, not loopback`);
+    const elsewhere = offLoopback(addresses);
+    if (elsewhere.length > 0) throw refused(given, `'${host}' resolves to ${elsewhere.join(", ")}, not loopback`);
     return url;
   }
 
@@ -85,20 +84,11 @@ export class WebhookTargets {
     return (hostname, options, callback) => {
       dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
         if (error) return callback(error, "", 0);
-        const elsewhere = addresses.filter((address) => !isLoopbackAddress(address.address));
-        if (elsewhere.length > 0 || addresses.length === 0)
-          return callback(
-            Object.assign(
-              new Error(
-                `'${hostname}' now resolves to ${elsewhere.map((a) => a.address).join(", ")}, not loopback: not sent`,
-              ),
-              {
-                code: "EWEBHOOKHOST",
-              },
-            ),
-            "",
-            0,
-          );
+        const elsewhere = offLoopback(addresses);
+        if (elsewhere.length > 0 || addresses.length === 0) {
+          const why = `'${hostname}' now resolves to ${elsewhere.join(", ")}, not loopback: not sent`;
+          return callback(Object.assign(new Error(why), { code: "EWEBHOOKHOST" }), "", 0);
+        }
         if ((options as { all?: boolean }).all)
           return (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
         callback(null, addresses[0]!.address, addresses[0]!.family);
@@ -114,6 +104,11 @@ export class WebhookTargets {
 /** The URL's host as a name or an address (IPv6 without its brackets), lower case. */
 function hostOf(url: URL): string {
   return url.hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+}
+
+/** The addresses that are not on loopback. */
+function offLoopback(addresses: LookupAddress[]): string[] {
+  return addresses.map(({ address }) => address).filter((address) => !isLoopbackAddress(address));
 }
 
 /** Where a host is reached (an address as itself); "" when it does not resolve. */

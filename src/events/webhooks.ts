@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Agent } from "node:http";
 import type { Address } from "viem";
 import { Webhook as Signer } from "standardwebhooks";
-import { apiError, ERRORS } from "../core/errors.ts";
+import { conflict } from "../core/errors.ts";
 import type { CreatedWebhook, EventKind, Webhook, WebhookBody, WebhookDetail } from "../schemas/events.ts";
 import { DELIVERY_DEFAULTS, DeliveryQueue, type DeliveryOptions } from "./delivery.ts";
 import { type FeedEntry, type EventFeed, eventFilter } from "./feed.ts";
@@ -51,12 +51,9 @@ export class Webhooks {
 
   async add(body: WebhookBody): Promise<CreatedWebhook> {
     if (this.#hooks.size >= WEBHOOK_LIMIT)
-      throw apiError(
-        ERRORS.CONFLICT,
-        { what: `${WEBHOOK_LIMIT} webhooks exist already` },
-        {
-          errors: ["remove one (DELETE /_sim/webhooks/:id) before adding another"],
-        },
+      throw conflict(
+        `${WEBHOOK_LIMIT} webhooks exist already`,
+        "remove one (DELETE /_sim/webhooks/:id) before adding another",
       );
     const url = await this.#targets.check(body.url);
     const secret = body.secret ?? newSecret();

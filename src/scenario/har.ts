@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { IMAGE_FORMATS } from "../schemas/image.ts";
 
 /**
@@ -19,8 +20,6 @@ function contentOf(url: string, body: string | Uint8Array) {
   const mimeType = IMAGE_FORMATS[format] ?? "application/octet-stream";
   return { size: body.byteLength, mimeType, text: Buffer.from(body).toString("base64"), encoding: "base64" };
 }
-
-const STATUS_TEXT: Record<number, string> = { 200: "OK", 400: "Bad Request", 404: "Not Found" };
 
 // Snapshots carry no times of their own; a fixed one keeps the file the same on every export.
 const RECORDED_AT = "2025-06-01T12:00:00.000Z";
@@ -58,7 +57,7 @@ export function harOf(
           },
           response: {
             status,
-            statusText: STATUS_TEXT[status] ?? "",
+            statusText: STATUS_CODES[status] ?? "",
             httpVersion: "HTTP/1.1",
             cookies: [],
             headers: [

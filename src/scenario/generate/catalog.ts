@@ -149,7 +149,6 @@ export class Catalog extends Market {
       }
       this.timeline.emit(addedAt, { action: "addItem", item: spec.id, by, to });
     });
-    // Hand some out, mint more, consume some.
     for (
       let i = this.rng.weighted([
         [0, 45],

@@ -105,8 +105,6 @@ class Generator extends Catalog {
     }
   }
 
-  // ── trading ──
-
   /**
    * Sales in every volume window (older than 30 days, 7–30 days, 1–7 days, the last day), and some listings that never
    * sell.

@@ -41,8 +41,6 @@ export class Market {
     return hot ? decimal(rng.int(5, 150) / 100, 2) : decimal(rng.int(100, 40_000) / 100, 2);
   }
 
-  // ── actions: each checks the model, updates it and writes the timeline entry ──
-
   list(at: number, token: Token, seller: string, amount: number, currency: "native" | "stablecoin"): Listing {
     const listing: Listing = {
       name: `l${this.listings.length + 1}`,
