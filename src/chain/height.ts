@@ -1,5 +1,6 @@
 import type { Hex } from "viem";
 import type { RequestProvider } from "./block-batcher.ts";
+import { StartError, START_ERRORS } from "../core/errors.ts";
 
 /** Why a chain cannot start a world at `wanted`: its head is already there or past it. */
 export function heightPassed(chainId: number, wanted: number, head: number): string {
@@ -16,21 +17,11 @@ export function heightPassed(chainId: number, wanted: number, head: number): str
  */
 export const NODE_MINES_AT_MOST = 1_000;
 
-/** Why a node is not asked for the empty blocks up to `block`: too many. */
-export class TooManyBlocks extends Error {
-  constructor(head: number, block: number) {
-    super(
-      `the ${block - 1 - head} empty blocks from ${head + 1} up to block ${block} are more than a node is asked to ` +
-        `mine (at most ${NODE_MINES_AT_MOST}: it makes each one)`,
-    );
-  }
-}
-
 /**
  * Mines empty blocks until the head is `block` - 1, so the next block is `block`: one `hardhat_mine` (EDR makes the
  * blocks in O(1); anvil takes the alias too), each at the head's time. Nothing is mined when the head is there. Answers
  * the head when it is already at or past `block` (nothing mined), else undefined. On a node (`node`), more than
- * NODE_MINES_AT_MOST blocks throw TooManyBlocks, before any is mined.
+ * NODE_MINES_AT_MOST blocks are refused (NODE_REFUSED), before any is mined.
  */
 export async function mineUntilNext(
   provider: RequestProvider,
@@ -44,7 +35,12 @@ export async function mineUntilNext(
   const number = Number(BigInt(head.number));
   if (number >= block) return { passedAt: number };
   const count = block - 1 - number;
-  if (node && count > NODE_MINES_AT_MOST) throw new TooManyBlocks(number, block);
+  if (node && count > NODE_MINES_AT_MOST)
+    throw new StartError(
+      START_ERRORS.NODE_REFUSED,
+      `the ${count} empty blocks from ${number + 1} up to block ${block} are more than a node is asked to mine (at ` +
+        `most ${NODE_MINES_AT_MOST}: it makes each one)`,
+    );
   if (count === 0) return undefined;
   // hardhat_mine stamps its first block by the wall clock (the interval only spaces the rest): pinned to the head's
   // time, so how long the start took does not change the blocks' hashes, nor those of every block after them.

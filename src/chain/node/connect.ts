@@ -1,6 +1,6 @@
 import { createPublicClient, custom, defineChain, type Address, type Hex } from "viem";
 import { chainProfile } from "../../core/config.ts";
-import { ApiError, oneLine, StartError, START_ERRORS } from "../../core/errors.ts";
+import { ApiError, isStartError, oneLine, StartError, START_ERRORS } from "../../core/errors.ts";
 import { indexedEventsAbi, chainLogSource } from "../../indexer/log-source.ts";
 import { ChainIndexer } from "../../indexer/indexer.ts";
 import type { Abis } from "../../core/abi.ts";
@@ -9,7 +9,7 @@ import { addressOf, deployerKey } from "../../core/keys.ts";
 import type { ChainLink, PublicClient } from "../network.ts";
 import { ChainWriter } from "../chain-writer.ts";
 import { SimChain } from "../sim-chain.ts";
-import { heightPassed, mineUntilNext, TooManyBlocks } from "../height.ts";
+import { heightPassed, mineUntilNext } from "../height.ts";
 import { probeCapabilities } from "./capabilities.ts";
 import type { ContractsFile, RecordedChain } from "./contracts-file.ts";
 import { deployOnNode } from "./deploy.ts";
@@ -101,7 +101,7 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
       startBlock === undefined
         ? undefined
         : await mineUntilNext(rpc.provider, startBlock, { node: true }).catch((error: unknown) => {
-            if (!(error instanceof TooManyBlocks)) throw error;
+            if (!isStartError(error, START_ERRORS.NODE_REFUSED)) throw error;
             throw new StartError(
               START_ERRORS.NODE_REFUSED,
               `the node at ${rpc.shown} (chain ${chainId}): the world starts at block ${startBlock}, and ${error.message}. ` +
