@@ -22,30 +22,48 @@ export async function upstream(handler: Handler): Promise<{ base: string; server
 export const json = (res: ServerResponse, status: number, body: unknown): void =>
   void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 
+/** A live collection's answer: what sets it apart, in the fields every upstream here leaves empty or at zero. */
+function liveCollection(own: {
+  address: string;
+  name: string;
+  ownerAddress: string;
+  slug: string;
+  uri: string;
+  mintDate: string;
+  holders: number;
+}) {
+  const { address, name, ownerAddress, slug, uri, mintDate, holders } = own;
+  const volumes = { volume_1d: 0, volume_1w: 0, volume_30d: 0, volume_all: 0 };
+  const empty = { description: "", genre: "Art", image: "", imageHash: "" };
+  return {
+    address,
+    name,
+    ...empty,
+    ownerAddress,
+    slug,
+    uri,
+    website: "",
+    mintDate,
+    chainId: 56,
+    holders,
+    ...volumes,
+    imageUrl: "",
+  };
+}
+
 // The original's item: token 9 of 0xdb00… on chain 56, as its documented history answers it.
 export const ADDRESS = "0xdb0047cb1dfc44696f6e9868ef6bb40000280b05";
 export function originalService(req: IncomingMessage, res: ServerResponse, base: string): void {
   const url = new URL(req.url!, base);
-  const collection = {
+  const collection = liveCollection({
     address: ADDRESS,
     name: "Original",
-    description: "",
-    genre: "Art",
-    image: "",
-    imageHash: "",
     ownerAddress: "0x7a6d17c77fe350011596572d73d332d6b0794f06",
     slug: "original",
     uri: `${base}/meta`,
-    website: "",
     mintDate: "2023-01-01T09:00:00.000Z",
-    chainId: 56,
     holders: 1,
-    volume_1d: 0,
-    volume_1w: 0,
-    volume_30d: 0,
-    volume_all: 0,
-    imageUrl: "",
-  };
+  });
   if (url.pathname === "/api/v2/collection") return json(res, 200, { collections: [collection], count: 1 });
   if (url.pathname === `/api/v2/collection/${ADDRESS}`) return json(res, 200, { collection });
   if (url.pathname.startsWith("/api/v2/collection/")) return json(res, 404, { error: "NOT_FOUND" });
@@ -105,26 +123,15 @@ export const SHARED_HISTORIES: Record<number, unknown[]> = {
 
 export function sharedBlockService(req: IncomingMessage, res: ServerResponse, base: string): void {
   const url = new URL(req.url!, base);
-  const collection = {
+  const collection = liveCollection({
     address: SHARED_ADDRESS,
     name: "Shared Block",
-    description: "",
-    genre: "Art",
-    image: "",
-    imageHash: "",
     ownerAddress: SELLER,
     slug: "shared-block",
     uri: `${base}/shared-meta`,
-    website: "",
     mintDate: new Date(sharedTime(30_000_050) * 1000).toISOString(),
-    chainId: 56,
     holders: 2,
-    volume_1d: 0,
-    volume_1w: 0,
-    volume_30d: 0,
-    volume_all: 0,
-    imageUrl: "",
-  };
+  });
   if (url.pathname === "/api/v2/collection") return json(res, 200, { collections: [collection], count: 1 });
   if (url.pathname === `/api/v2/collection/${SHARED_ADDRESS}`) return json(res, 200, { collection });
   const history = /^\/api\/v2\/item\/events\/0x[0-9a-f]+\/(\d+)$/.exec(url.pathname);
