@@ -1,10 +1,11 @@
-// `node bench/replay-floor.ts [--items 17000] [--holders 1200] [--transfers 20000] [--mode timestamp|mine|none]
+// `node bench/replay-floor.ts [--items 17000] [--holders 1200] [--transfers 20000] [--mode timestamp|mine|mine-receipt|none]
 // [--chains 1]`: the floor of an imported world's cold start, EDR's own CPU for one transaction a block. A chain started
 // as the simulator starts one (its holders impersonated), the core contracts and one collection; `--items` items added
 // by the keyed minter (each a block, signed by EDR), then `--transfers` safeTransferFrom sent by impersonated holders,
 // each a block at a time of its own, as the replay sends them:
 //   timestamp: evm_setNextBlockTimestamp, then eth_sendTransaction (automine; what the replay does)
 //   mine:      automine off, eth_sendTransaction, then evm_mine at the time
+//   mine-receipt: the same, then its receipt (a pooled transaction that reverts throws nothing: its status tells)
 //   none:      eth_sendTransaction alone (EDR stamps the block)
 // Prints the process's CPU time (user + system: EDR's threads and this one) and wall clock per transaction of each
 // phase, the transfers in four windows so that growth with the state shows. `--chains 2`: that many chains at once, side
@@ -31,7 +32,7 @@ const { values } = parseArgs({
 const [items, holderCount, transfers, chainCount] = [values.items, values.holders, values.transfers, values.chains].map(
   Number,
 ) as [number, number, number, number];
-const mode = values.mode as "timestamp" | "mine" | "none";
+const mode = values.mode as "timestamp" | "mine" | "mine-receipt" | "none";
 const loadAtStart = loadavg()[0]!;
 const abis = loadAbis();
 const minterKey = keyFor("bench/replay-floor/minter");
@@ -58,12 +59,13 @@ async function floorChain(chainId: number) {
     time += 60;
     const sendable = { ...tx, ...FEES, gas: toHex(FIXED_GAS) };
     if (mode === "timestamp") await request("evm_setNextBlockTimestamp", [time]);
-    if (mode !== "mine") return (await request("eth_sendTransaction", [sendable])) as Hex;
+    if (!mode.startsWith("mine")) return (await request("eth_sendTransaction", [sendable])) as Hex;
     const hash = (await request("eth_sendTransaction", [sendable])) as Hex;
     await request("evm_mine", [time]);
+    if (mode === "mine-receipt") await request("eth_getTransactionReceipt", [hash]);
     return hash;
   };
-  if (mode === "mine") await request("evm_setAutomine", [false]);
+  if (mode.startsWith("mine")) await request("evm_setAutomine", [false]);
   const created = await send({
     from: minter,
     to: factory,
