@@ -6,7 +6,7 @@ import { faucet } from "../chain/actions/faucet.ts";
 import { placeCollection } from "../chain/actions/place-collection.ts";
 import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
-import { mineUntilNext } from "../chain/height.ts";
+import { emptyBlocksAhead, mineUntilNext, NODE_MINES_IN_ALL } from "../chain/height.ts";
 import { itemKey } from "../indexer/models.ts";
 import { oneLine, StartError, START_ERRORS } from "../core/errors.ts";
 import { lowerAddress, slugify } from "../core/formats.ts";
@@ -38,6 +38,28 @@ export function sameBlockRuns(steps: Step[]): Step[][] {
     else runs.push([step]);
   }
   return runs;
+}
+
+/**
+ * On a node, which makes each empty block: a chain whose runs name blocks that leave more than NODE_MINES_IN_ALL empty
+ * ones between them is refused before any of them is sent.
+ */
+export async function refuseManyEmptyBlocks(chain: SimChain, runs: Step[][]): Promise<void> {
+  const node = chain.node;
+  if (!node) return;
+  const head = Number(await chain.request("eth_blockNumber"));
+  const empty = emptyBlocksAhead(
+    head,
+    runs.map(([step]) => (step!.kind === "action" ? step!.action.block : undefined)),
+  );
+  if (empty > NODE_MINES_IN_ALL)
+    throw new StartError(
+      START_ERRORS.NODE_REFUSED,
+      `the node at ${node.rpc.shown} (chain ${chain.chainId}): the world's entries name blocks that leave about ` +
+        `${empty} empty blocks between them (from block ${head + 1} on), more than a node is asked to mine for one ` +
+        `world (at most ${NODE_MINES_IN_ALL}: it makes each one, each the slower the more blocks it holds); serve the ` +
+        `world in process (without --rpc-url)`,
+    );
 }
 
 /** A step the chain refused while the world was replayed, named by its place in the scenario: the start fails. */
