@@ -12,17 +12,16 @@ export function heightPassed(chainId: number, wanted: number, head: number): str
 
 /**
  * The most empty blocks asked of a node at once: EDR makes any number in O(1), but anvil makes each one, and each the
- * slower the more blocks it holds (on a loaded 2-core machine, 1,000 from a fresh node took 1 to 2 s, 10,000 took 86 to
- * 125 s: docs/nodes.md), so a world's jump of millions of blocks (an imported world's live heights) would hang its
- * start.
+ * slower the more blocks it holds (on a loaded 2-core machine, 1,000 from a fresh node took 0.96 s, 10,000 took 109 s:
+ * docs/nodes.md), so a world's jump of millions of blocks (an imported world's live heights) would hang its start.
  */
 export const NODE_MINES_AT_MOST = 1_000;
 
 /**
  * The most empty blocks a node is asked for between the entries of one world: ten jumps of 1,000 cost about as much
  * as one of 10,000 there (the node's work per block grows with the blocks it holds), so the bound is on their sum
- * too. Loaded, anvil took 1.4, 4.9, 8.6 and 12.4 s for its first four jumps of 1,000, the fourth near the 15 s a node
- * is given to answer.
+ * too. Loaded, anvil took 0.9, 2.3 and 4.3 s for its first three jumps of 1,000, and 15.1 s for its sixth, past the
+ * 15 s a node is given to answer.
  */
 export const NODE_MINES_IN_ALL = 3_000;
 
