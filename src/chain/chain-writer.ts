@@ -3,7 +3,7 @@
 import { formatTransactionReceipt, type Address, type Hex, type TransactionReceipt, toHex } from "viem";
 import type { ChainIndexer } from "../indexer/indexer.ts";
 import { BlockBatcher, type RequestProvider, type SendableTx } from "./block-batcher.ts";
-import { type ContractCall, type WriteOptions, FEES, FIXED_GAS } from "./contract-call.ts";
+import { type ContractCall, type WriteOptions, FEES, FIXED_GAS, SHARED_GAS_STEP } from "./contract-call.ts";
 import type { ChainLink } from "./network.ts";
 import { NodeSnapshots } from "./node-snapshots.ts";
 import type { ChainRecorder, RecordedChain } from "./recorder.ts";
@@ -130,10 +130,11 @@ export async function transactionOf(
   // A transaction that shares a pending block with others is estimated against it (they run before it there).
   const estimate = async (block: "latest" | "pending") =>
     (BigInt((await provider.request({ method: "eth_estimateGas", params: [unpriced, block] })) as Hex) * 5n) / 4n;
-  const limit = async () => (dryRun ? estimate("latest") : sharedBlock ? estimate("pending") : FIXED_GAS);
+  const limit = async () =>
+    dryRun ? estimate("latest") : sharedBlock ? roundedUp(await estimate("pending")) : FIXED_GAS;
   const sendable = { ...tx, gas: toHex(gas ?? (await limit())) };
   const node = chain.node;
-  if (node) return { sendable, send: () => node.writer.send(sendable, at, { pooled }) };
+  if (node) return { sendable, send: () => node.writer.send(sendable, at, { pooled, pending: sharedBlock }) };
   const sign = await signer?.signerFor(from);
   const send = async () => {
     if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
@@ -143,6 +144,8 @@ export async function transactionOf(
   };
   return { sendable, send };
 }
+
+const roundedUp = (gas: bigint) => ((gas + SHARED_GAS_STEP - 1n) / SHARED_GAS_STEP) * SHARED_GAS_STEP;
 
 /** Signs a transaction and answers it raw, ready for eth_sendRawTransaction. */
 export type Sign = (tx: SendableTx) => Promise<Hex>;

@@ -36,4 +36,9 @@ export const MAX_PRIORITY_FEE_PER_GAS = 10n ** 9n;
 // Without a dry run every transaction carries the same gas limit: no estimation round trip,
 // and the same bytes (so the same hash) on every run. Enough for a 100-token addItems.
 export const FIXED_GAS = 15_000_000n;
+
+// A transaction that shares a block is given its estimate rounded up to a multiple of this: chains estimate a little
+// differently (anvil and EDR by a few hundred gas on a listing), and the limit is signed, so a world signed with its
+// own keys gets the same hashes on a node as in process.
+export const SHARED_GAS_STEP = 100_000n;
 export const FEES = { maxFeePerGas: toHex(MAX_FEE_PER_GAS), maxPriorityFeePerGas: toHex(MAX_PRIORITY_FEE_PER_GAS) };

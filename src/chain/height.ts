@@ -11,11 +11,33 @@ export function heightPassed(chainId: number, wanted: number, head: number): str
 }
 
 /**
- * The most empty blocks asked of a node at once: EDR makes any number in O(1), but anvil makes each one (10,000 took
- * 308 s on a loaded 2-core machine), so a world's jump of millions of blocks (an imported world's live heights) would
- * hang its start.
+ * The most empty blocks asked of a node at once: EDR makes any number in O(1), but anvil makes each one, and each the
+ * slower the more blocks it holds (on a loaded 2-core machine, 1,000 from a fresh node took 0.96 s, 10,000 took 109 s:
+ * docs/nodes.md), so a world's jump of millions of blocks (an imported world's live heights) would hang its start.
  */
 export const NODE_MINES_AT_MOST = 1_000;
+
+/**
+ * The most empty blocks a node is asked for between the entries of one world: ten jumps of 1,000 cost more than one
+ * of 10,000 there (156 s against 109 s: the node's work per block grows with the blocks it holds), so the bound is on
+ * their sum too. Loaded, anvil took 0.9, 2.3 and 4.3 s for its first three jumps of 1,000, and 15.1 s for its sixth, past the
+ * 15 s a node is given to answer.
+ */
+export const NODE_MINES_IN_ALL = 3_000;
+
+/**
+ * About how many empty blocks replaying entries at `blocks` (one per run of entries that share a block; undefined:
+ * one that names none) asks for, from a head at `head`: the gaps between the blocks they name, each run taking one
+ * block at least (so never fewer than it will ask).
+ */
+export function emptyBlocksAhead(head: number, blocks: readonly (number | undefined)[]): number {
+  let empty = 0;
+  for (const block of blocks) {
+    if (block !== undefined && block > head + 1) empty += block - head - 1;
+    head = block !== undefined && block > head ? block : head + 1;
+  }
+  return empty;
+}
 
 /**
  * Mines empty blocks until the head is `block` - 1, so the next block is `block`: one `hardhat_mine` (EDR makes the

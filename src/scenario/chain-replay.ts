@@ -6,7 +6,7 @@ import { faucet } from "../chain/actions/faucet.ts";
 import { placeCollection } from "../chain/actions/place-collection.ts";
 import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
-import { mineUntilNext } from "../chain/height.ts";
+import { emptyBlocksAhead, mineUntilNext, NODE_MINES_IN_ALL } from "../chain/height.ts";
 import { itemKey } from "../indexer/models.ts";
 import { oneLine, StartError, START_ERRORS } from "../core/errors.ts";
 import { lowerAddress, slugify } from "../core/formats.ts";
@@ -38,6 +38,28 @@ export function sameBlockRuns(steps: Step[]): Step[][] {
     else runs.push([step]);
   }
   return runs;
+}
+
+/**
+ * On a node, which makes each empty block: a chain whose runs name blocks that leave more than NODE_MINES_IN_ALL empty
+ * ones between them is refused before any of them is sent.
+ */
+export async function refuseManyEmptyBlocks(chain: SimChain, runs: Step[][]): Promise<void> {
+  const node = chain.node;
+  if (!node) return;
+  const head = Number(await chain.request("eth_blockNumber"));
+  const empty = emptyBlocksAhead(
+    head,
+    runs.map(([step]) => (step!.kind === "action" ? step!.action.block : undefined)),
+  );
+  if (empty > NODE_MINES_IN_ALL)
+    throw new StartError(
+      START_ERRORS.NODE_REFUSED,
+      `the node at ${node.rpc.shown} (chain ${chain.chainId}): the world's entries name blocks that leave about ` +
+        `${empty} empty blocks between them (from block ${head + 1} on), more than a node is asked to mine for one ` +
+        `world (at most ${NODE_MINES_IN_ALL}: it makes each one, each the slower the more blocks it holds); serve the ` +
+        `world in process (without --rpc-url)`,
+    );
 }
 
 /** A step the chain refused while the world was replayed, named by its place in the scenario: the start fails. */
@@ -85,6 +107,8 @@ export class ChainReplay implements SendContext {
   #funded = new Set<Address>();
   /** A block the chain's head is at or past: the last entry that named its block went in it or later. */
   #headAtLeast: number | undefined;
+  /** The node could not put entries that name one block in it together, and the start's output said so. */
+  #saidApart = false;
 
   constructor(chain: SimChain, world: ReplayContext) {
     this.chain = chain;
@@ -120,15 +144,16 @@ export class ChainReplay implements SendContext {
    * automine off, each transaction's gas limit estimated against the block so far (one that would revert throws before
    * it is sent), then one `evm_mine` at their time. A chain already past the block puts them in its next one, together.
    * Every transaction's receipt is checked, since a pooled one that reverts throws nothing: one the block left out or
-   * that reverted in it fails its entry. Answers each entry's own hash; throws `replayFailed`, naming the entry. On a
-   * node (whose writer waits for each timed write to be mined) each entry goes in a block of its own.
+   * that reverted in it fails its entry. Answers each entry's own hash; throws `replayFailed`, naming the entry. A node
+   * is given back its mining as it was; on one that cannot hold it (`holdsMining`), or that mines on a timer, each
+   * entry goes in a block of its own.
    */
   async runBlock(run: Step[]): Promise<Hex[]> {
     const { chainId } = this.chain;
     const failed = (step: Step) => (error: unknown) => {
       throw replayFailed(step, chainId, error);
     };
-    if (run.length === 1 || this.chain.node) {
+    if (run.length === 1 || !(await this.#holdsMining())) {
       const hashes: Hex[] = [];
       for (const step of run) hashes.push(await this.run(step).catch(failed(step)));
       return hashes;
@@ -148,6 +173,25 @@ export class ChainReplay implements SendContext {
     this.#headAtLeast = block;
     await this.#checkMined(steps, hashes, block);
     return hashes;
+  }
+
+  /**
+   * Whether mining can be held for a block of several transactions: always in process; on a node that can, when it
+   * mines each transaction as it comes (one with a block time would mine on its timer meanwhile).
+   */
+  async #holdsMining(): Promise<boolean> {
+    const node = this.chain.node;
+    if (!node) return true;
+    const holds = node.capabilities.holdsMining && (await node.rpc.request("hardhat_getAutomine")) === true;
+    if (!holds && !this.#saidApart) {
+      this.#saidApart = true;
+      console.warn(
+        `chain ${this.chain.chainId}: the node at ${node.rpc.shown} (${node.capabilities.client}) ` +
+          `${node.capabilities.holdsMining ? "mines on a timer" : "cannot hold its mining (evm_setAutomine)"}: ` +
+          `entries that name one block go in blocks of their own, so their block numbers and ids differ from the world's`,
+      );
+    }
+    return holds;
   }
 
   /**

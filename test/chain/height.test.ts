@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { heightPassed, mineUntilNext, NODE_MINES_AT_MOST } from "../../src/chain/height.ts";
+import { emptyBlocksAhead, heightPassed, mineUntilNext, NODE_MINES_AT_MOST } from "../../src/chain/height.ts";
 import { StartError } from "../../src/core/errors.ts";
 import { startChain, type Chain } from "../../src/chain/network.ts";
 import { keyFor } from "../../src/core/keys.ts";
@@ -44,6 +44,16 @@ describe("mineUntilNext", () => {
     expect(await head()).toBe(51_000_000);
     await mineUntilNext(provider, far - 1, { node: true });
     expect(await head()).toBe(far - 2);
+  });
+});
+
+describe("emptyBlocksAhead", () => {
+  it("sums the gaps between the blocks entries name, each entry taking a block at least", () => {
+    // From head 100: 101 is next (none empty), then an entry naming none (102), then 110 (103 to 109 empty), a run
+    // naming a block the head passed (111), then 200 (112 to 199).
+    expect(emptyBlocksAhead(100, [101, undefined, 110, 105, 200])).toBe(7 + 88);
+    expect(emptyBlocksAhead(100, [])).toBe(0);
+    expect(emptyBlocksAhead(100, [undefined, undefined, 103])).toBe(0);
   });
 });
 

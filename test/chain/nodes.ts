@@ -66,10 +66,19 @@ export interface AnvilStart {
   port?: number;
   /** The genesis block's number (anvil --number): a world at live heights starts just above it. */
   number?: number;
+  /** Mine on a timer, a block every this many seconds (anvil --block-time), not each transaction as it comes. */
+  blockTime?: number;
 }
 
 /** Starts anvil; throws (the test fails) if its binary is missing on linux-x64: `npm install` should have put it there. */
-export async function startAnvil({ chainId, timestamp, state, port = 0, number }: AnvilStart): Promise<NodeProcess> {
+export async function startAnvil({
+  chainId,
+  timestamp,
+  state,
+  port = 0,
+  number,
+  blockTime,
+}: AnvilStart): Promise<NodeProcess> {
   if (!existsSync(ANVIL_BINARY))
     throw new Error(
       `anvil is not installed at ${ANVIL_BINARY}: npm install brings it (@foundry-rs/anvil, a devDependency)`,
@@ -82,6 +91,7 @@ export async function startAnvil({ chainId, timestamp, state, port = 0, number }
     ...(timestamp ? ["--timestamp", String(timestamp)] : []),
     ...(state ? ["--state", state] : []),
     ...(number ? ["--number", String(number)] : []),
+    ...(blockTime ? ["--block-time", String(blockTime)] : []),
   ];
   const child = spawn(ANVIL_BINARY, args, { stdio: ["ignore", "pipe", "pipe"] });
   const { port: bound, exited } = await started(child, /Listening on 127\.0\.0\.1:(\d+)/, "anvil");

@@ -5,56 +5,26 @@ import { toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addressOf, keyFor } from "../../src/core/keys.ts";
 import { parseScenario } from "../../src/scenario/load.ts";
-import { scenarioWorld } from "../../src/scenario/replay.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { mintItem, startTestSimulator } from "../harness.ts";
 import { readWorld } from "../world-reads.ts";
+import {
+  DAY,
+  NOW,
+  OVERDRAWN,
+  PUBLIC_URL,
+  SHARED,
+  sharedBlockScenario,
+  sharedBlockWorld,
+  THREE,
+} from "./shared-block-world.ts";
 
 // Timeline entries that name one block go in it together (as an imported world's events of one live block do): mined
 // in one block at their time, in the timeline's order, and a restart or the world cache makes the same block again.
 
-const PUBLIC_URL = "http://127.0.0.1:3000";
-const SHARED = 51_000_200;
-const NOW = Date.parse("2025-03-01T00:00:00Z") / 1000;
-const DAY = 86_400;
 const bob = addressOf(keyFor("account/bob"));
-
-const scenario = (shared: Record<string, unknown>[]) => ({
-  now: "2025-03-01T00:00:00Z",
-  chains: [{ chainId: 56, startBlock: 51_000_000 }],
-  accounts: [{ name: "studio", keyLabel: "developer/studio" }, { name: "alice" }, { name: "bob" }, { name: "carol" }],
-  apiKeys: [{ key: "shared-studio-key", account: "studio" }],
-  collections: [{ id: "riders", chainId: 56, name: "Dragon Riders", owner: "studio", createdAt: "-10d" }],
-  items: [
-    { id: "coin", collection: "riders", name: "Gold Coin", initialSupply: 10 },
-    { id: "badge", collection: "riders", name: "Badge", initialSupply: 5 },
-  ],
-  timeline: [
-    { at: "-3d", block: 51_000_100, action: "addItem", item: "coin", by: "studio", to: "alice" },
-    { at: "-2d", block: 51_000_150, action: "addItem", item: "badge", by: "studio", to: "alice" },
-    ...shared,
-    { at: "-12h", block: SHARED + 1, action: "transfer", item: "coin", from: "alice", to: "carol", amount: 1 },
-  ],
-});
-
-// Three entries of one block, four transactions: a transfer, a first listing (its approval first), a buy of it.
-const THREE = [
-  { at: "-1d", block: SHARED, action: "transfer", item: "badge", from: "alice", to: "bob", amount: 2 },
-  {
-    at: "-1d",
-    block: SHARED,
-    action: "list",
-    listing: "l1",
-    item: "coin",
-    seller: "alice",
-    amount: 3,
-    price: "0.5",
-    currency: "native",
-  },
-  { at: "-1d", block: SHARED, action: "buy", listing: "l1", buyer: "bob", amount: 1 },
-];
-
-const world = (entries = THREE) => scenarioWorld(parseScenario(scenario(entries)), { baseUrl: PUBLIC_URL });
+const scenario = sharedBlockScenario;
+const world = (entries = THREE) => sharedBlockWorld(entries);
 
 async function get(sim: Simulator, path: string): Promise<any> {
   const response = await fetch(`${sim.url}${path}`);
@@ -107,11 +77,7 @@ describe("entries that name one block", () => {
 describe("a shared block that cannot be made", () => {
   it("fails the start naming the entry whose transaction would revert there", async () => {
     // The second transfer needs what the first moved away in the same block.
-    const entries = [
-      { at: "-1d", block: SHARED, action: "transfer", item: "badge", from: "alice", to: "bob", amount: 4 },
-      { at: "-1d", block: SHARED, action: "transfer", item: "badge", from: "alice", to: "carol", amount: 4 },
-    ];
-    await expect(startTestSimulator(world(entries))).rejects.toThrow(
+    await expect(startTestSimulator(world(OVERDRAWN))).rejects.toThrow(
       /timeline\[3\] \(transfer at -1d\) failed on chain 56: .*ERC1155InsufficientBalance/,
     );
   });

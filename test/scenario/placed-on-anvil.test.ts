@@ -14,8 +14,9 @@ import { SHARED_ADDRESS, SHARED_BLOCK, sharedBlockService, upstream } from "../c
 import { call, mintItem, startTestSimulator } from "../harness.ts";
 
 // An imported world (its collection placed at its live address, its chain at live heights) served on anvil (--rpc-url)
-// as chain 56: the collection answers at its live address, its history at the live blocks, and mints go into it, on the
-// first run and on the next, which attaches to what the first recorded (--contracts).
+// as chain 56: the collection answers at its live address, its history at the live blocks (the events of one live
+// block in one block), and mints go into it, on the first run and on the next, which attaches to what the first
+// recorded (--contracts).
 
 const recipient = addressOf(keyFor("account/recipient"));
 
@@ -65,13 +66,17 @@ describeOnAnvil("an imported world on anvil (--rpc-url)", () => {
     try {
       const { body } = await call(sim, `/api/v2/collection/${SHARED_ADDRESS}`);
       expect(body.collection).toMatchObject({ address: SHARED_ADDRESS, chainId: 56, name: "Shared Block" });
-      const moved = (await call(sim, `/api/v2/item/events/${SHARED_ADDRESS}/2`)).body.events[0];
-      // On a node each entry goes in a block of its own: the live block's first transaction is in it.
+      const [moved] = (await call(sim, `/api/v2/item/events/${SHARED_ADDRESS}/2`)).body.events;
+      const [listed, escrow] = (await call(sim, `/api/v2/item/events/${SHARED_ADDRESS}/1`)).body.events;
+      // The live block's two transactions share its block there too: the transfer, first in it, keeps its live id.
       expect(moved).toMatchObject({
         event: "TransferSingle",
+        id: `TransferSingle-${SHARED_BLOCK}-0`,
         blockNumber: SHARED_BLOCK,
         itemCollection: SHARED_ADDRESS,
       });
+      expect([listed.event, escrow.event]).toEqual(["ItemListed", "TransferSingle"]);
+      for (const event of [listed, escrow]) expect(event.blockNumber).toBe(SHARED_BLOCK);
       const minted = await mint(sim);
       expect(minted.status, JSON.stringify(minted.body)).toBe(200);
       expect(minted.body.tokenIds).toEqual([3]);

@@ -19,13 +19,18 @@ export interface NodeCapabilities {
    * once mined.
    */
   sendsSync: boolean;
+  /**
+   * `evm_setAutomine` and `hardhat_getAutomine`: mining held while several transactions go into one block (the
+   * replay's entries that name one live block), then given back as it was.
+   */
+  holdsMining: boolean;
 }
 
 const INVALID_PARAMS = -32602;
 
 /**
  * Asks the node which of the dev methods it has, without changing anything: each is called
- * with no parameters, which a node that has it refuses as invalid params (-32602); any other
+ * with no parameters, which a node that has it refuses as invalid params (-32602) or (a read) answers; any other
  * answer (an unknown method, a provider's "unsupported") counts as not having it. One round trip.
  */
 export async function probeCapabilities(rpc: NodeRpc): Promise<NodeCapabilities> {
@@ -36,6 +41,8 @@ export async function probeCapabilities(rpc: NodeRpc): Promise<NodeCapabilities>
     "evm_revert",
     "eth_sendTransactionSync",
     "eth_sendRawTransactionSync",
+    "evm_setAutomine",
+    "hardhat_getAutomine",
   ];
   const [client, ...answers] = await rpc.batch([
     { method: "web3_clientVersion" },
@@ -49,5 +56,6 @@ export async function probeCapabilities(rpc: NodeRpc): Promise<NodeCapabilities>
     setsBalance: has[2]!,
     snapshots: has[3]!,
     sendsSync: has[4]! && has[5]!,
+    holdsMining: has[6]! && has[7]!,
   };
 }

@@ -31,6 +31,11 @@ export interface SendOptions {
    * role, which the whole pool holds).
    */
   pooled?: boolean;
+  /**
+   * The write joins others in a block its caller mines (mining held: the replay's entries that name one live block):
+   * answered once the node has taken it, unmined.
+   */
+  pending?: boolean;
 }
 
 /**
@@ -125,19 +130,20 @@ export class NodeWriter {
 
   /**
    * Sends `tx`, in a block stamped `at` when given, and answers its hash. A timed write answers
-   * once mined (the next one's time is for the next block); a reverted one throws what it
+   * once mined (the next one's time is for the next block), unless `pending`; a reverted one throws what it
    * reverted with. Receipts are kept for `takeReceipt`.
    */
-  async send(tx: NodeTx, at?: number, { pooled = false }: SendOptions = {}): Promise<Hex> {
+  async send(tx: NodeTx, at?: number, { pooled = false, pending = false }: SendOptions = {}): Promise<Hex> {
     const stamp: RpcCall[] = at === undefined ? [] : [{ method: "evm_setNextBlockTimestamp", params: [at] }];
     // Only a timed write waits in the send: an API write on a node with a block time answers at once (its caller waits,
     // with a timeout).
-    const sync = at !== undefined && this.#sendsSync;
+    const sync = at !== undefined && this.#sendsSync && !pending;
     for (let tries = 1; ; tries += 1) {
       const sent = this.#signers
         ? await this.#sendSigned(tx, stamp, sync, pooled)
         : await this.#queues.inTurn(lowerAddress(tx.from), () => this.#sendImpersonated(tx, stamp, sync));
       const { hash, from } = sent;
+      if (pending) return hash;
       // An automining node mines within milliseconds; one with a block time leaves an API write to its caller's wait.
       const timed = at !== undefined;
       const mined =
