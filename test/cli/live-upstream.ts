@@ -79,7 +79,7 @@ export const SHARED_ADDRESS = "0x5ba4ed0000000000000000000000000000000b10";
 export const SHARED_BLOCK = 30_000_200;
 const SELLER = "0xa000000000000000000000000000000000000001";
 const BUYER = "0xb000000000000000000000000000000000000002";
-const LIVE_MARKET = "0x3000000000000000000000000000000000000009";
+export const LIVE_MARKET = "0x3000000000000000000000000000000000000009";
 const sharedTime = (block: number) => 1_672_000_000 + (block - 30_000_000) * 3;
 
 function liveTransfer(block: number, logIndex: number, tokenId: number, from: string, to: string, amount: number) {
