@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { getContractAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addressOf, deployerKey } from "../../src/core/keys.ts";
+import { addressOf, deployerKey, keyFor } from "../../src/core/keys.ts";
 import { parseScenario } from "../../src/scenario/load.ts";
 import { scenarioWorld } from "../../src/scenario/replay.ts";
 import { SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
@@ -149,5 +149,38 @@ describe("a placed marketplace across a restart", () => {
       warn.mock.calls.filter(([message]) => /differs from what the chains replayed/.test(String(message))),
     ).toEqual([]);
     warn.mockRestore();
+  }, 240_000);
+
+  it("takes the journal's listing into the same escrow when a --state start replays it", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "placed-market-state-"));
+    const first = await startTestSimulator(placedWorld(), { stateDir });
+    let before: Record<string, any>;
+    try {
+      await first.live;
+      const listed = await postJson(first, "/_sim/scenario", {
+        timeline: [
+          { action: "list", listing: "late", item: "coin", seller: "bob", amount: 1, price: "1", currency: "native" },
+        ],
+      });
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      before = await answers(first);
+    } finally {
+      await first.close();
+    }
+    const again = await startTestSimulator(placedWorld(), { stateDir });
+    try {
+      await again.live;
+      const after = await answers(again);
+      expect(after).toEqual(before);
+      const riders = (await get(again, "/_sim/world")).collections.riders.address;
+      const [, escrowed] = after[`/api/v2/item/events/${riders}/1?perPage=100`].events;
+      expect(escrowed).toMatchObject({
+        event: "TransferSingle",
+        from: addressOf(keyFor("account/bob")),
+        to: MARKETS[56],
+      });
+    } finally {
+      await again.close();
+    }
   }, 240_000);
 });
