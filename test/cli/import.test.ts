@@ -199,6 +199,8 @@ describe("nft-sim import", () => {
           `token ${tokenId}`,
         ).toEqual([]);
         if (tokenId === 2) expect(differing).not.toContain("events[0].id");
+        // The listing's escrow transfer keeps its id too: its approval went in a free block before the shared one.
+        if (tokenId === 1) expect(differing).not.toContain("events[1].id");
       }
       // The world written replays so again, served as `npm run simulate -- --fixture` serves it.
       const world = scenarioWorld(loadScenarioFile(join(dir, "shared.json")));
@@ -226,8 +228,9 @@ describe("nft-sim import", () => {
         expect(moved!.id).toBe(`TransferSingle-${SHARED_BLOCK}-0`);
         // The listing moved its token into the live marketplace's escrow.
         expect(escrow).toMatchObject({ from: "0xa000000000000000000000000000000000000001", to: LIVE_MARKET });
-        expect(logIndex(escrow!.id)).toBeGreaterThan(logIndex(moved!.id));
-        expect(logIndex(listed!.id)).toBeGreaterThan(logIndex(escrow!.id));
+        // The block holds the live transactions only, so its logs are numbered as live.
+        expect(escrow!.id).toBe(`TransferSingle-${SHARED_BLOCK}-1`);
+        expect(logIndex(listed!.id)).toBe(2);
       } finally {
         await sim.close();
       }
