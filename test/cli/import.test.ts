@@ -17,6 +17,10 @@ import {
   SHARED_BLOCK,
   SHARED_HISTORIES,
   sharedBlockService,
+  MAIN_MARKET,
+  OTHER_MARKET,
+  TWO_MARKETS_ADDRESS,
+  twoMarketsService,
   upstream,
 } from "./live-upstream.ts";
 
@@ -234,6 +238,35 @@ describe("nft-sim import", () => {
       } finally {
         await sim.close();
       }
+    } finally {
+      live.server.close();
+    }
+  }, 120_000);
+
+  it("a chain whose histories show two marketplaces gets the one most transfers name; the other's escrow is listed, and the import exits 0", async () => {
+    const live = await upstream(twoMarketsService);
+    try {
+      const args = ["--from", live.base, "--collection", TWO_MARKETS_ADDRESS, "--out", "two.json"];
+      const run = await runImport(
+        [...args, "--report", "two-report.json", "--cache-dir", "two-cache", "--now", "2023-01-02T00:00:00Z"],
+        dir,
+      );
+      const report = JSON.parse(readFileSync(join(dir, "two-report.json"), "utf8")) as FidelityReport;
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(report.faithful).toBe(true);
+      const world = JSON.parse(readFileSync(join(dir, "two.json"), "utf8")) as { chains: unknown[] };
+      expect(world.chains).toEqual([expect.objectContaining({ chainId: 56, marketplace: MAIN_MARKET })]);
+      expect(run.stdout).toContain(`the marketplace on chain 56 at ${MAIN_MARKET}, the escrow of 2 live transfers`);
+      expect(run.stdout).toContain(`${OTHER_MARKET} (1)`);
+      // Only token 2's escrow transfer, through the other marketplace, answers the placed one: listed.
+      expect(report.fields["marketplace escrow"]).toEqual({
+        count: 1,
+        why: LISTED_ANSWERS["marketplace escrow"].why,
+      });
+      const escrowed = report.entries
+        .flatMap(({ differences }) => differences)
+        .filter(({ listed }) => listed === "marketplace escrow");
+      expect(escrowed).toMatchObject([{ path: "events[1].to", live: OTHER_MARKET, local: MAIN_MARKET }]);
     } finally {
       live.server.close();
     }
