@@ -5,6 +5,7 @@ import { lowerAddress } from "../core/formats.ts";
 import { currencyTable } from "./currencies.ts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./contract-call.ts";
 import type { Chain } from "./network.ts";
+import { placeCode, type ChainRequest } from "./placed-code.ts";
 
 /** The contracts every chain starts with; collections are deployed later through the factory. */
 export interface CoreContracts {
@@ -57,4 +58,23 @@ export async function deployCore(chain: Chain, deployer: Address): Promise<CoreC
     marketplace: await deploy("Marketplace"),
     stablecoin: await deploy("TestStablecoin"),
   };
+}
+
+/**
+ * The core contracts with the marketplace at `address` (a live marketplace's, in an imported world: its escrow is then
+ * the live one): its code placed there as its constructor writes it, no block taken. The one deployed with the others
+ * stays where it is, unused, so that the chain's blocks are those of a chain without; an address that is the deployed
+ * marketplace's already (the live service a simulator) keeps it.
+ */
+export async function placeMarketplace(
+  request: ChainRequest,
+  chainId: number,
+  deployed: CoreContracts,
+  address: Address,
+): Promise<CoreContracts> {
+  const marketplace = lowerAddress(address);
+  if (marketplace === deployed.marketplace) return deployed;
+  const { bytecode, deployedBytecode } = artifact("Marketplace");
+  await placeCode(request, chainId, marketplace, { creation: bytecode, runtime: deployedBytecode }, "the marketplace");
+  return { ...deployed, marketplace };
 }

@@ -1,5 +1,5 @@
 import type { Abis } from "../core/abi.ts";
-import { chainFacts, deployCore } from "./deploy.ts";
+import { chainFacts, deployCore, placeMarketplace } from "./deploy.ts";
 import { addressOf, deployerKey } from "../core/keys.ts";
 import { ensureEdrBinding } from "./edr-binding.ts";
 import { startChain } from "./network.ts";
@@ -35,7 +35,15 @@ export async function startChains(
   const startBlocks = new Map(
     chains.flatMap(({ chainId, startBlock }) => (startBlock === undefined ? [] : [[chainId, startBlock] as const])),
   );
-  const nodes = await connectNodes(nodeUrls, { abis, startBlocks, ...toNodes });
+  const marketplaces = new Map(
+    chains.flatMap(({ chainId, marketplace }) => (marketplace === undefined ? [] : [[chainId, marketplace] as const])),
+  );
+  const nodes = await connectNodes(nodeUrls, {
+    abis,
+    startBlocks,
+    ...(marketplaces.size > 0 ? { marketplaces } : {}),
+    ...toNodes,
+  });
   const inProcess = chains.filter(({ chainId }) => !nodes.some(({ chain }) => chain.chainId === chainId));
   if (inProcess.length > 0) await ensureEdrBinding();
   const started = await Promise.all(
@@ -44,7 +52,10 @@ export async function startChains(
   return { chains: [...nodes.map(({ chain }) => chain), ...started], nodes };
 }
 
-/** An in-process chain (EDR) at the world's height, with the core contracts deployed, joined to its index. */
+/**
+ * An in-process chain (EDR) at the world's height, with the core contracts deployed (the marketplace where the world
+ * has it), joined to its index.
+ */
 async function startSimChain(
   setting: ChainSetting,
   abis: Abis,
@@ -60,7 +71,11 @@ async function startSimChain(
     ...(genesisTime ? { genesisTime } : {}),
   });
   await mineUntilNext(chain.connection.provider, startBlockOf(setting));
-  const contracts = await deployCore(chain, addressOf(deployer));
+  const deployed = await deployCore(chain, addressOf(deployer));
+  const request = (method: string, params: unknown[]) => chain.connection.provider.request({ method, params });
+  const contracts = setting.marketplace
+    ? await placeMarketplace(request, chainId, deployed, setting.marketplace)
+    : deployed;
   const indexer =
     index ??
     new ChainIndexer(chainLogSource(chain.publicClient, indexedEventsAbi(abis)), chainFacts(chain.chainId, contracts));

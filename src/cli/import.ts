@@ -97,6 +97,14 @@ export async function importCommand(argv: string[]): Promise<number> {
       `${imported.events} events (${imported.counts.fetched} answers fetched, ${imported.counts.fromCache} from the cache)`,
   );
   for (const skipped of imported.skipped) console.log(`  not replayed: ${skipped}`);
+  for (const { chainId, address, transfers, others } of imported.marketplaces)
+    console.log(
+      `  the marketplace on chain ${chainId} at ${address}, the escrow of ${transfers} live transfers` +
+        (others.length === 0
+          ? ""
+          : `; the other escrows' events keep it as their from or to (listed): ` +
+            others.map((other) => `${other.address} (${other.transfers})`).join(", ")),
+    );
   for (const [what, given] of Object.entries(imported.defaults)) console.log(`  default for ${what}: ${given}`);
   if (values["no-report"]) return 0;
   const report = await replayAndCompare(values.out, values.from, imported);

@@ -72,6 +72,8 @@ export interface ChainSetting {
    * profile's on an in-process chain; a node's chain starts where the node is unless the world names one.
    */
   startBlock?: number;
+  /** Where the world has the marketplace (a live marketplace's address); default where the deployer's nonce puts it. */
+  marketplace?: Address;
 }
 
 /** The block an in-process chain's world starts at. */

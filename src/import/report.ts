@@ -1,3 +1,4 @@
+import { escrowsOf } from "./escrows.ts";
 import type { LiveAnswer } from "./polite-fetch.ts";
 
 /**
@@ -41,8 +42,8 @@ export const LISTED_ANSWERS = {
   },
   "marketplace escrow": {
     why:
-      "a token moved into or out of a listing's escrow: the marketplace is the simulator's own contract, at an " +
-      "address of its own (the live accounts are at their live addresses)",
+      "a token moved into or out of the escrow of another of the chain's live marketplaces: the world has one a chain, " +
+      "placed at the escrow most of its histories' transfers name (the import names the others)",
   },
   "error wording": { why: "an error answer with the same status carries the simulator's own message" },
   "metadata default": {
@@ -93,8 +94,8 @@ export async function fidelityReport(
     answers.push({ live, url, status: response.status, body: parse(await response.text()) });
   }
   const escrows = {
-    live: escrowsOf(answers.map(({ live }) => parse(live.text))),
-    local: escrowsOf(answers.map(({ body }) => body)),
+    live: new Set(escrowsOf(answers.map(({ live }) => eventsOf(parse(live.text)))).keys()),
+    local: new Set(escrowsOf(answers.map(({ body }) => eventsOf(body))).keys()),
   };
   for (const { live, url, status, body } of answers) {
     const differences: ReportEntry["differences"] = [];
@@ -172,26 +173,10 @@ function listedAs(
   return undefined;
 }
 
-/**
- * The marketplace's escrow addresses, as item histories tell them: the end of a transfer, in a market event's
- * transaction, that is neither the event's seller nor its buyer.
- */
-function escrowsOf(bodies: unknown[]): Set<unknown> {
-  const escrows = new Set<unknown>();
-  for (const body of bodies) {
-    const events = (body as { events?: unknown } | undefined)?.events;
-    if (!Array.isArray(events)) continue;
-    const market = new Map<unknown, { from: unknown; to: unknown }>();
-    for (const event of events as Record<string, unknown>[])
-      if (event.event !== "TransferSingle" && event.event !== "TransferBatch")
-        market.set(event.transactionHash, { from: event.from, to: event.to });
-    for (const event of events as Record<string, unknown>[]) {
-      const parties = market.get(event.transactionHash);
-      if (!parties || event.event !== "TransferSingle") continue;
-      for (const end of [event.from, event.to]) if (end !== parties.from && end !== parties.to) escrows.add(end);
-    }
-  }
-  return escrows;
+/** An item history's events, none of any other answer. */
+function eventsOf(body: unknown): Record<string, unknown>[] {
+  const events = (body as { events?: unknown } | undefined)?.events;
+  return Array.isArray(events) ? events : [];
 }
 
 function parse(text: string): unknown {

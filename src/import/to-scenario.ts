@@ -3,6 +3,7 @@ import type { ItemEvent } from "../schemas/item-event.ts";
 import { formatOffset } from "../scenario/time.ts";
 import type { LiveCollection, LiveItem } from "./live-reads.ts";
 import { firstStablecoinBuys, marketEntry, MINTER, transferEntry, type Entry } from "./history-entries.ts";
+import { liveMarketplaces, type LiveMarketplace } from "./escrows.ts";
 import { tokenKey, type AddedTokens } from "./report.ts";
 
 /** What the four endpoints do not reveal, and the import gives a default for (the report names each). */
@@ -23,6 +24,8 @@ export interface Translation {
   skipped: string[];
   /** The tokens the replay holds more of than live (the report lists what they answer). */
   added: AddedTokens;
+  /** Each chain's live marketplace, where its histories show one: the world places it there. */
+  marketplaces: LiveMarketplace[];
 }
 
 // The core contracts take a chain's first three blocks; a collection's creation (at its live address: its announcement
@@ -178,18 +181,22 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
   timeline.sort(
     (a, b) => (a.block as number) - (b.block as number) || places.get(a)!.logIndex - places.get(b)!.logIndex,
   );
-  // Every collection's chain, at a height only where one of its collections has history to place.
+  // Every collection's chain, at a height only where one of its collections has history to place, with the marketplace
+  // at its live address where the histories show it.
+  const marketplaces = liveMarketplaces(collections);
   const chains = [...new Set(collections.map(({ collection }) => collection.chainId))].map((chainId) => {
     const blocks = firstBlocks.get(chainId);
+    const marketplace = marketplaces.find((live) => live.chainId === chainId)?.address;
     if (!blocks) return chainId;
     const first = Math.min(...blocks);
     const before = BLOCKS_BEFORE_COLLECTIONS + collections.filter((c) => c.collection.chainId === chainId).length + 2;
-    return { chainId, startBlock: Math.max(1, first - before) };
+    return { chainId, startBlock: Math.max(1, first - before), ...(marketplace ? { marketplace } : {}) };
   });
   return {
     events,
     skipped,
     added,
+    marketplaces,
     scenario: {
       $schema: "./scenario.schema.json",
       name: "imported",

@@ -109,6 +109,8 @@ export class ChainReplay implements SendContext {
   #headAtLeast: number | undefined;
   /** The node could not put entries that name one block in it together, and the start's output said so. */
   #saidApart = false;
+  /** While entries' set-up transactions go in the free blocks below a shared block: that block, and the next free one. */
+  #setUpRoom: { before: number; next: number } | undefined;
 
   constructor(chain: SimChain, world: ReplayContext) {
     this.chain = chain;
@@ -140,9 +142,11 @@ export class ChainReplay implements SendContext {
   }
 
   /**
-   * Sends entries that name one block (a run of `sameBlockRuns`) into it together, as the live chain had them: with
-   * automine off, each transaction's gas limit estimated against the block so far (one that would revert throws before
-   * it is sent), then one `evm_mine` at their time. A chain already past the block puts them in its next one, together.
+   * Sends entries that name one block (a run of `sameBlockRuns`) into it together, as the live chain had them: what they
+   * send before their own transactions (approvals, a buyer's coins) first in the free blocks below it, as far as they
+   * go there (`#setUpBelow`); then, with automine off, each transaction's gas limit estimated against the block so far
+   * (one that would revert throws before it is sent), then one `evm_mine` at their time. A chain already past the block
+   * puts them in its next one, together.
    * Every transaction's receipt is checked, since a pooled one that reverts throws nothing: one the block left out or
    * that reverted in it fails its entry. Answers each entry's own hash; throws `replayFailed`, naming the entry. A node
    * is given back its mining as it was; on one that cannot hold it (`holdsMining`), or that mines on a timer, each
@@ -159,8 +163,9 @@ export class ChainReplay implements SendContext {
       return hashes;
     }
     const steps = run as ActionStep<ScenarioAction>[];
-    const block = await this.#mineUpTo(steps[0]!.action.block!).catch(failed(steps[0]!));
     const at = this.#world.now + steps[0]!.at;
+    await this.#setUpBelow(steps, steps[0]!.action.block!, at, failed);
+    const block = await this.#mineUpTo(steps[0]!.action.block!).catch(failed(steps[0]!));
     const hashes: Hex[] = [];
     await this.chain.request("evm_setAutomine", [false]);
     try {
@@ -192,6 +197,38 @@ export class ChainReplay implements SendContext {
       );
     }
     return holds;
+  }
+
+  /**
+   * The entries' set-up transactions (their actions' `setUp`), each a block of its own, in the blocks from the chain's
+   * next one up to `block` (exclusive), those of each entry only where all of them fit there: then `block` holds only
+   * the entries' own transactions, and numbers its logs as the live block did. What does not fit is sent in `block` by
+   * the entry itself, as before.
+   */
+  async #setUpBelow(
+    steps: ActionStep<ScenarioAction>[],
+    block: number,
+    at: number,
+    failed: (step: Step) => (error: unknown) => never,
+  ): Promise<void> {
+    const next = Number(BigInt((await this.chain.request("eth_blockNumber")) as Hex)) + 1;
+    if (next >= block) return;
+    const room = (this.#setUpRoom = { before: block, next });
+    try {
+      for (const step of steps) await actionOf(step.action).setUp?.(this, step.action, { at }).catch(failed(step));
+    } finally {
+      this.#setUpRoom = undefined;
+    }
+    if (room.next > next) this.#headAtLeast = room.next - 1;
+  }
+
+  /** Whether `count` more set-up transactions fit below the shared block (each takes one); outside a set-up, always. */
+  #fits(count: number): boolean {
+    const room = this.#setUpRoom;
+    if (!room) return true;
+    if (room.next + count > room.before) return false;
+    room.next += count;
+    return true;
   }
 
   /**
@@ -305,8 +342,10 @@ export class ChainReplay implements SendContext {
   async approveMarketplace(seller: Address, collection: Address, at: WriteOptions): Promise<void> {
     const key = `${seller}:${collection}`;
     if (this.#approved.has(key)) return;
-    if (this.#world.fresh || !(await approvedMarketplace(this.chain, seller, collection)))
+    if (this.#world.fresh || !(await approvedMarketplace(this.chain, seller, collection))) {
+      if (!this.#fits(1)) return;
       await approveMarketplace(this.chain, { owner: seller, collection }, at);
+    }
     this.#approved.add(key);
   }
 
@@ -314,6 +353,8 @@ export class ChainReplay implements SendContext {
   async fundStablecoin(buyer: Address, needed: bigint, at: WriteOptions): Promise<void> {
     // A running world's buyer may have spent what it was given: asked for each buy.
     if (this.#world.fresh ? this.#funded.has(buyer) : await canPayStablecoins(this.chain, buyer, needed)) return;
+    // Two transactions: the coins, then the allowance.
+    if (!this.#fits(2)) return;
     await faucet(this.chain, { to: buyer, amount: FAUCET_AMOUNT }, at);
     await approveCurrency(this.chain, { owner: buyer, amount: maxUint256 }, at);
     this.#funded.add(buyer);

@@ -57,11 +57,16 @@ export async function replay(
   await chains.sync();
 }
 
-/** The chains to start, each at the height the world names for it. */
+/** The chains to start, each at the height the world names for it, with the marketplace where the world has it. */
 export function worldChains(world: World, options: Pick<SimulatorOptions, "chains">): ChainSetting[] {
   return options.chains.map((chain) => {
     const startBlock = world.startBlocks?.get(chain.chainId);
-    return startBlock === undefined ? chain : { ...chain, startBlock };
+    const marketplace = world.marketplaces?.get(chain.chainId);
+    return {
+      ...chain,
+      ...(startBlock === undefined ? {} : { startBlock }),
+      ...(marketplace === undefined ? {} : { marketplace }),
+    };
   });
 }
 

@@ -30,6 +30,12 @@ export interface TimelineAction<Name extends string = string, Fields extends TPr
   rule(ledger: RuleLedger, entry: EntryOf<Name, Fields>, path: string): Promise<void>;
   /** Sends the entry at its time; answers the hash of its own transaction (not of an approval before it). */
   send(replay: SendContext, entry: EntryOf<Name, Fields>, at: WriteOptions): Promise<Hex>;
+  /**
+   * Sends what the entry sends before its own transaction where the chain lacks it (an approval, a buyer's coins): a
+   * replay calls it first where blocks are free below a block the entry shares with others, so that block holds only
+   * the entries' own transactions (`send` then finds it done). Left out: the entry sends nothing before its own.
+   */
+  setUp?(replay: SendContext, entry: EntryOf<Name, Fields>, at: WriteOptions): Promise<void>;
 }
 
 /** A timeline action, its entries typed by its fields. */

@@ -46,6 +46,7 @@ export interface AnyTimelineAction {
   check(state: TimelineState, step: ActionStep<TimelineEntry>): void;
   rule(ledger: RuleLedger, entry: TimelineEntry, path: string): Promise<void>;
   send(replay: SendContext, entry: TimelineEntry, at: WriteOptions): Promise<Hex>;
+  setUp?(replay: SendContext, entry: TimelineEntry, at: WriteOptions): Promise<void>;
 }
 
 const BY_NAME = new Map<string, AnyTimelineAction>(TIMELINE_ACTIONS.map((action) => [action.name, action as never]));

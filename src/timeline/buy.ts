@@ -1,8 +1,19 @@
 import { encodeFunctionData, zeroAddress } from "viem";
-import { timelineAction } from "./action.ts";
+import type { WriteOptions } from "../chain/sim-chain.ts";
+import { timelineAction, type SendContext } from "./action.ts";
 import { openListing } from "./checks.ts";
 import { Amount, Handle } from "./fields.ts";
 import { callMarketplace } from "./marketplace.ts";
+
+/**
+ * Gives a stablecoin buyer the coins and the marketplace the allowance the buy needs, where it lacks them; nothing yet
+ * for a listing not open yet (a set-up before the block that opens it: the buy gives them itself).
+ */
+async function fund(replay: SendContext, entry: { listing: string; buyer: string; amount: number }, at: WriteOptions) {
+  const listing = replay.listings.get(entry.listing);
+  if (listing && listing.currency !== zeroAddress)
+    await replay.fundStablecoin(replay.account(entry.buyer), listing.price * BigInt(entry.amount), at);
+}
 
 /** Buys from an open listing (a sale: Swapped); a stablecoin buyer is given coins and approves first. */
 export const buy = timelineAction({
@@ -30,12 +41,14 @@ export const buy = timelineAction({
     if (listing.currency === "native") await ledger.pay(path, entry.buyer, listing, BigInt(entry.amount));
   },
 
+  setUp: fund,
+
   async send(replay, entry, at) {
     const listing = replay.listings.get(entry.listing)!;
     const buyer = replay.account(entry.buyer);
     const amount = BigInt(entry.amount);
     const native = listing.currency === zeroAddress;
-    if (!native) await replay.fundStablecoin(buyer, listing.price * amount, at);
+    await fund(replay, entry, at);
     const data = encodeFunctionData({
       abi: replay.chain.abis.marketplace,
       functionName: "buy",

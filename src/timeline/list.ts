@@ -1,9 +1,15 @@
 import { encodeFunctionData, parseUnits } from "viem";
 import { CURRENCY_DECIMALS, currencyAddress } from "../chain/currencies.ts";
-import { timelineAction } from "./action.ts";
+import type { WriteOptions } from "../chain/sim-chain.ts";
+import { timelineAction, type SendContext } from "./action.ts";
 import { checkItem, checkPrice } from "./checks.ts";
 import { Amount, Copy, Currency, Handle, Price } from "./fields.ts";
 import { callMarketplace } from "./marketplace.ts";
+
+/** Lets the marketplace take the seller's tokens of the item's collection, where it may not yet. */
+function approve(replay: SendContext, entry: { item: string; copy?: number; seller: string }, at: WriteOptions) {
+  return replay.approveMarketplace(replay.account(entry.seller), replay.token(entry.item, entry.copy).collection, at);
+}
 
 /** Puts the seller's tokens up for sale (approving the marketplace first): they move into its escrow. */
 export const list = timelineAction({
@@ -42,10 +48,12 @@ export const list = timelineAction({
     ledger.debit(path, entry.item, entry.copy ?? 1, entry.seller, BigInt(entry.amount));
   },
 
+  setUp: approve,
+
   async send(replay, entry, at) {
     const { collection, tokenId } = replay.token(entry.item, entry.copy);
     const seller = replay.account(entry.seller);
-    await replay.approveMarketplace(seller, collection, at);
+    await approve(replay, entry, at);
     const currency = currencyAddress(entry.currency, replay.chain.contracts.stablecoin);
     const decimals = CURRENCY_DECIMALS[entry.currency];
     const price = parseUnits(entry.price, decimals);

@@ -11,11 +11,16 @@ import type { Simulator } from "../../src/simulator/simulator.ts";
 import { startTestSimulator } from "../harness.ts";
 import {
   ADDRESS,
+  LIVE_MARKET,
   originalService,
   SHARED_ADDRESS,
   SHARED_BLOCK,
   SHARED_HISTORIES,
   sharedBlockService,
+  MAIN_MARKET,
+  OTHER_MARKET,
+  TWO_MARKETS_ADDRESS,
+  twoMarketsService,
   upstream,
 } from "./live-upstream.ts";
 
@@ -74,9 +79,14 @@ describe("nft-sim import", () => {
     expect(paths.filter((path) => /(^|\.)(from|to|ownerAddress)$/.test(path))).toEqual([]);
     // Each live account is the world's at its live address (sent as by impersonation), the owners' too.
     const world = JSON.parse(readFileSync(join(dir, "round.json"), "utf8")) as {
+      chains: { chainId: number; marketplace?: string }[];
       accounts: { name: string; address?: string }[];
       collections: { owner: string; address: string }[];
     };
+    // Each chain's marketplace is the live one, learnt from the histories' escrow transfers.
+    expect(new Map(world.chains.map(({ chainId, marketplace }) => [chainId, marketplace]))).toEqual(
+      new Map(sim.chains.all().map((chain) => [chain.chainId, chain.contracts.marketplace])),
+    );
     const addresses = new Map(world.accounts.map(({ name, address }) => [name, address]));
     const live = (await (await fetch(`${sim.url}/api/v2/collection?perPage=100`)).json()) as {
       collections: { address: string; ownerAddress: string }[];
@@ -95,7 +105,7 @@ describe("nft-sim import", () => {
     expect(run.stdout + run.stderr).not.toContain(SECRET);
   }, 300_000);
 
-  it("the original's documented history, served by a small upstream, comes back at its live address, every field but the escrow's address equal, and exits 0", async () => {
+  it("the original's documented history, served by a small upstream, comes back at its live address, its escrow the live marketplace, every compared field equal, and exits 0", async () => {
     const live = await upstream(originalService);
     try {
       const run = await runImport(
@@ -132,14 +142,14 @@ describe("nft-sim import", () => {
         "itemCollection",
       ];
       for (const i of [0, 1]) for (const field of compared) expect(differing).not.toContain(`events[${i}].${field}`);
-      // The seller and the listing's `to` ("") are the live ones; only the escrow, the marketplace's own address, is not.
-      expect(differing).not.toContain("events[0].from");
-      expect(differing).not.toContain("events[1].from");
-      expect(differing).not.toContain("events[0].to");
-      expect(history.differences.find(({ path }) => path === "events[1].to")).toMatchObject({
-        live: "0xe29f0b490f0d89ca7acac1c7bed2e07ecad65201",
-        listed: "marketplace escrow",
-      });
+      // The seller, the listing's `to` ("") and the escrow are the live ones: the marketplace is at its live address.
+      for (const i of [0, 1]) for (const end of ["from", "to"]) expect(differing).not.toContain(`events[${i}].${end}`);
+      expect(report.fields["marketplace escrow"]).toBeUndefined();
+      const world = JSON.parse(readFileSync(join(dir, "original.json"), "utf8")) as { chains: unknown[] };
+      expect(world.chains).toEqual([
+        expect.objectContaining({ chainId: 56, marketplace: "0xe29f0b490f0d89ca7acac1c7bed2e07ecad65201" }),
+      ]);
+      expect(run.stdout).toContain("the marketplace on chain 56 at 0xe29f0b490f0d89ca7acac1c7bed2e07ecad65201");
       // The collection answers at its live address: the same URL, the same address.
       expect(history.localUrl).toContain(`/item/events/${ADDRESS}/9?`);
       const collection = report.entries.find((entry) => entry.url.endsWith(`/collection/${ADDRESS}`))!;
@@ -180,6 +190,7 @@ describe("nft-sim import", () => {
       const report = JSON.parse(readFileSync(join(dir, "shared-report.json"), "utf8")) as FidelityReport;
       expect(run.code, run.stdout + run.stderr).toBe(0);
       expect(report.faithful).toBe(true);
+      expect(report.fields["marketplace escrow"]).toBeUndefined();
       // The import's own replay answers both histories with every event's block and time the live ones; the transfer,
       // first in the live block, keeps its id (its log index), so nothing went in before it.
       for (const tokenId of [1, 2]) {
@@ -192,6 +203,8 @@ describe("nft-sim import", () => {
           `token ${tokenId}`,
         ).toEqual([]);
         if (tokenId === 2) expect(differing).not.toContain("events[0].id");
+        // The listing's escrow transfer keeps its id too: its approval went in a free block before the shared one.
+        if (tokenId === 1) expect(differing).not.toContain("events[1].id");
       }
       // The world written replays so again, served as `npm run simulate -- --fixture` serves it.
       const world = scenarioWorld(loadScenarioFile(join(dir, "shared.json")));
@@ -217,11 +230,43 @@ describe("nft-sim import", () => {
         ]);
         const logIndex = (id: string) => Number(id.split("-").at(-1));
         expect(moved!.id).toBe(`TransferSingle-${SHARED_BLOCK}-0`);
-        expect(logIndex(escrow!.id)).toBeGreaterThan(logIndex(moved!.id));
-        expect(logIndex(listed!.id)).toBeGreaterThan(logIndex(escrow!.id));
+        // The listing moved its token into the live marketplace's escrow.
+        expect(escrow).toMatchObject({ from: "0xa000000000000000000000000000000000000001", to: LIVE_MARKET });
+        // The block holds the live transactions only, so its logs are numbered as live.
+        expect(escrow!.id).toBe(`TransferSingle-${SHARED_BLOCK}-1`);
+        expect(logIndex(listed!.id)).toBe(2);
       } finally {
         await sim.close();
       }
+    } finally {
+      live.server.close();
+    }
+  }, 120_000);
+
+  it("a chain whose histories show two marketplaces gets the one most transfers name; the other's escrow is listed, and the import exits 0", async () => {
+    const live = await upstream(twoMarketsService);
+    try {
+      const args = ["--from", live.base, "--collection", TWO_MARKETS_ADDRESS, "--out", "two.json"];
+      const run = await runImport(
+        [...args, "--report", "two-report.json", "--cache-dir", "two-cache", "--now", "2023-01-02T00:00:00Z"],
+        dir,
+      );
+      const report = JSON.parse(readFileSync(join(dir, "two-report.json"), "utf8")) as FidelityReport;
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      expect(report.faithful).toBe(true);
+      const world = JSON.parse(readFileSync(join(dir, "two.json"), "utf8")) as { chains: unknown[] };
+      expect(world.chains).toEqual([expect.objectContaining({ chainId: 56, marketplace: MAIN_MARKET })]);
+      expect(run.stdout).toContain(`the marketplace on chain 56 at ${MAIN_MARKET}, the escrow of 2 live transfers`);
+      expect(run.stdout).toContain(`${OTHER_MARKET} (1)`);
+      // Only token 2's escrow transfer, through the other marketplace, answers the placed one: listed.
+      expect(report.fields["marketplace escrow"]).toEqual({
+        count: 1,
+        why: LISTED_ANSWERS["marketplace escrow"].why,
+      });
+      const escrowed = report.entries
+        .flatMap(({ differences }) => differences)
+        .filter(({ listed }) => listed === "marketplace escrow");
+      expect(escrowed).toMatchObject([{ path: "events[1].to", live: OTHER_MARKET, local: MAIN_MARKET }]);
     } finally {
       live.server.close();
     }

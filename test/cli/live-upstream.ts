@@ -79,10 +79,18 @@ export const SHARED_ADDRESS = "0x5ba4ed0000000000000000000000000000000b10";
 export const SHARED_BLOCK = 30_000_200;
 const SELLER = "0xa000000000000000000000000000000000000001";
 const BUYER = "0xb000000000000000000000000000000000000002";
-const LIVE_MARKET = "0x3000000000000000000000000000000000000009";
+export const LIVE_MARKET = "0x3000000000000000000000000000000000000009";
 const sharedTime = (block: number) => 1_672_000_000 + (block - 30_000_000) * 3;
 
-function liveTransfer(block: number, logIndex: number, tokenId: number, from: string, to: string, amount: number) {
+function liveTransfer(
+  block: number,
+  logIndex: number,
+  tokenId: number,
+  from: string,
+  to: string,
+  amount: number,
+  collection = SHARED_ADDRESS,
+) {
   return {
     id: `TransferSingle-${block}-${logIndex}`,
     amount: String(amount),
@@ -90,8 +98,8 @@ function liveTransfer(block: number, logIndex: number, tokenId: number, from: st
     chainId: 56,
     event: "TransferSingle",
     from,
-    itemCollection: SHARED_ADDRESS,
-    itemRef: `56-${SHARED_ADDRESS}-${tokenId}`,
+    itemCollection: collection,
+    itemRef: `56-${collection}-${tokenId}`,
     timestamp: sharedTime(block),
     to,
     tokenId,
@@ -138,6 +146,59 @@ export function sharedBlockService(req: IncomingMessage, res: ServerResponse, ba
   const events = history && SHARED_HISTORIES[Number(history[1])];
   if (events) return json(res, 200, { events: url.searchParams.get("page") === "1" ? events : [] });
   const meta = /^\/shared-meta\/([12])$/.exec(url.pathname);
+  if (meta) return json(res, 200, { name: `Token ${meta[1]}`, description: "", image: "", attributes: [] });
+  json(res, 404, { error: "NOT_FOUND" });
+}
+
+// A collection whose tokens were listed through two marketplaces of chain 56: token 1 listed (listing 7) and delisted
+// through one, whose escrow two transfers name; token 2 listed (listing 1) through another, whose escrow one names.
+export const TWO_MARKETS_ADDRESS = "0x7a0a4ed000000000000000000000000000000b11";
+export const MAIN_MARKET = "0x3000000000000000000000000000000000000007";
+export const OTHER_MARKET = "0x3000000000000000000000000000000000000008";
+
+/** A market event of `transfer`'s transaction: its kind and listing id, the seller `from`, `to` "" (no buyer). */
+function liveMarket(transfer: ReturnType<typeof liveTransfer>, event: string, listingId: number, from: string) {
+  const logIndex = Number(transfer.id.split("-").at(-1)) + 1;
+  const market = { currency: "0x0000000000000000000000000000000000000000", currencyPrice: 243.06, price: 10 };
+  const id = `${event}-${listingId}-${transfer.transactionHash}-${logIndex}`;
+  return { ...transfer, id, event, from, to: "", ...market, worth: 0 };
+}
+
+const mainListed = liveTransfer(30_000_200, 0, 1, SELLER, MAIN_MARKET, 1, TWO_MARKETS_ADDRESS);
+const mainDelisted = liveTransfer(30_000_300, 0, 1, MAIN_MARKET, SELLER, 1, TWO_MARKETS_ADDRESS);
+const otherListed = liveTransfer(30_000_400, 0, 2, SELLER, OTHER_MARKET, 1, TWO_MARKETS_ADDRESS);
+const TWO_MARKETS_HISTORIES: Record<number, unknown[]> = {
+  1: [
+    liveMarket(mainDelisted, "ItemDelisted", 7, SELLER),
+    mainDelisted,
+    liveMarket(mainListed, "ItemListed", 7, SELLER),
+    mainListed,
+    liveTransfer(30_000_100, 0, 1, "0x0000000000000000000000000000000000000000", SELLER, 1, TWO_MARKETS_ADDRESS),
+  ],
+  2: [
+    liveMarket(otherListed, "ItemListed", 1, SELLER),
+    otherListed,
+    liveTransfer(30_000_101, 0, 2, "0x0000000000000000000000000000000000000000", SELLER, 1, TWO_MARKETS_ADDRESS),
+  ],
+};
+
+export function twoMarketsService(req: IncomingMessage, res: ServerResponse, base: string): void {
+  const url = new URL(req.url!, base);
+  const collection = liveCollection({
+    address: TWO_MARKETS_ADDRESS,
+    name: "Two Markets",
+    ownerAddress: SELLER,
+    slug: "two-markets",
+    uri: `${base}/two-meta`,
+    mintDate: new Date(sharedTime(30_000_050) * 1000).toISOString(),
+    holders: 1,
+  });
+  if (url.pathname === "/api/v2/collection") return json(res, 200, { collections: [collection], count: 1 });
+  if (url.pathname === `/api/v2/collection/${TWO_MARKETS_ADDRESS}`) return json(res, 200, { collection });
+  const history = /^\/api\/v2\/item\/events\/0x[0-9a-f]+\/(\d+)$/.exec(url.pathname);
+  const events = history && TWO_MARKETS_HISTORIES[Number(history[1])];
+  if (events) return json(res, 200, { events: url.searchParams.get("page") === "1" ? events : [] });
+  const meta = /^\/two-meta\/([12])$/.exec(url.pathname);
   if (meta) return json(res, 200, { name: `Token ${meta[1]}`, description: "", image: "", attributes: [] });
   json(res, 404, { error: "NOT_FOUND" });
 }

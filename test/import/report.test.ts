@@ -55,7 +55,8 @@ describe("fidelityReport", () => {
     });
   });
 
-  it("lists an account only where it is the marketplace's escrow: every other account is the live one", async () => {
+  it("lists an account only where it is the escrow of another of the live marketplaces: every other account is the live one", async () => {
+    // Live, this history's listing and sale went through a marketplace other than the one the world placed.
     const history = (escrow: string, hash: string, buyer = "0xb0b") => ({
       events: [
         { event: "Swapped", from: "0xa11ce", to: buyer, transactionHash: `${hash}2` },
@@ -64,16 +65,16 @@ describe("fidelityReport", () => {
         { event: "TransferSingle", from: "0xa11ce", to: escrow, transactionHash: `${hash}1` },
       ],
     });
-    local.set("/h", { status: 200, body: JSON.stringify(history("0xlocalmarket", "0x")) });
-    const report = await fidelityReport([live("/h", history("0xlivemarket", "0x"))], LIVE, localBase, toLocal);
+    local.set("/h", { status: 200, body: JSON.stringify(history("0xplacedmarket", "0x")) });
+    const report = await fidelityReport([live("/h", history("0xothermarket", "0x"))], LIVE, localBase, toLocal);
     expect(report.faithful).toBe(true);
     expect(report.fields).toEqual({
       "marketplace escrow": { count: 2, why: LISTED_ANSWERS["marketplace escrow"].why },
     });
     expect(report.entries[0]!.differences.map(({ path }) => path)).toEqual(["events[1].from", "events[3].to"]);
     // A buyer that is not the live one is a defect, not an escrow.
-    local.set("/h2", { status: 200, body: JSON.stringify(history("0xlocalmarket", "0x", "0xother")) });
-    const wrong = await fidelityReport([live("/h2", history("0xlivemarket", "0x"))], LIVE, localBase, toLocal);
+    local.set("/h2", { status: 200, body: JSON.stringify(history("0xplacedmarket", "0x", "0xother")) });
+    const wrong = await fidelityReport([live("/h2", history("0xothermarket", "0x"))], LIVE, localBase, toLocal);
     expect(wrong.faithful).toBe(false);
     expect(wrong.fields.to).toEqual({ count: 2 });
   });

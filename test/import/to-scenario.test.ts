@@ -224,6 +224,13 @@ describe("live blocks", () => {
       expect(translated.events).toBe(11);
     });
 
+    it("places the chain's marketplace at the escrow its listings moved their tokens to", () => {
+      expect(translated.marketplaces).toEqual([{ chainId: 56, address: MARKET, transfers: 3, others: [] }]);
+      expect(translated.scenario.chains).toEqual([
+        { chainId: 56, startBlock: expect.any(Number), marketplace: MARKET },
+      ]);
+    });
+
     it("writes a world that loads: entries that share a block share its time", () => {
       expect(() => parseScenario(translated.scenario)).not.toThrow();
     });

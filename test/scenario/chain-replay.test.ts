@@ -9,6 +9,7 @@ import type { Simulator } from "../../src/simulator/simulator.ts";
 import { mintItem, startTestSimulator } from "../harness.ts";
 import { readWorld } from "../world-reads.ts";
 import {
+  BEFORE,
   DAY,
   NOW,
   OVERDRAWN,
@@ -24,7 +25,7 @@ import {
 
 const bob = addressOf(keyFor("account/bob"));
 const scenario = sharedBlockScenario;
-const world = (entries = THREE) => sharedBlockWorld(entries);
+const world = (entries = THREE, before = BEFORE) => sharedBlockWorld(entries, {}, before);
 
 async function get(sim: Simulator, path: string): Promise<any> {
   const response = await fetch(`${sim.url}${path}`);
@@ -39,6 +40,12 @@ const blockAt = (sim: Simulator, number: number) =>
     transactions: string[];
   }>;
 
+/** Each event of the coin's history in the shared block and the one after it, newest first: kind, block, log index. */
+async function coinLogs(sim: Simulator, collection: string) {
+  const coin = (await get(sim, `/api/v2/item/events/${collection}/1`)).events;
+  return coin.slice(0, 5).map((event: any) => [event.event, event.blockNumber, event.id.split("-").at(-1)]);
+}
+
 describe("entries that name one block", () => {
   let sim: Simulator;
   let collection: string;
@@ -48,9 +55,9 @@ describe("entries that name one block", () => {
   });
   afterAll(() => sim?.close());
 
-  it("go in it together, at their time, in the timeline's order (the approval before its listing)", async () => {
+  it("go in it together, at their time, in the timeline's order; the listing's approval in a free block before it", async () => {
     const block = await blockAt(sim, SHARED);
-    expect(block.transactions).toHaveLength(4);
+    expect(block.transactions).toHaveLength(3);
     expect(Number(block.timestamp)).toBe(NOW - DAY);
     const badge = (await get(sim, `/api/v2/item/events/${collection}/2`)).events;
     const coin = (await get(sim, `/api/v2/item/events/${collection}/1`)).events;
@@ -61,16 +68,72 @@ describe("entries that name one block", () => {
     for (const event of inShared) expect(event.timestamp).toBe(NOW - DAY);
     // The transfer was first in the block: its log is the block's first.
     expect(badge[0]).toMatchObject({ event: "TransferSingle", id: `TransferSingle-${SHARED}-0`, amount: "2" });
-    // The coin's: escrowed and listed (after the approval's log, 1), then sold out of escrow; newest first.
-    expect(coin.slice(0, 5).map((event: any) => [event.event, event.blockNumber, event.id.split("-").at(-1)])).toEqual([
+    // The coin's: escrowed and listed right after it (the block holds no approval: its logs are numbered as the live
+    // block's), then sold out of escrow; newest first.
+    expect(await coinLogs(sim, collection)).toEqual([
       ["TransferSingle", SHARED + 1, "0"],
-      ["Swapped", SHARED, "5"],
-      ["TransferSingle", SHARED, "4"],
-      ["ItemListed", SHARED, "3"],
-      ["TransferSingle", SHARED, "2"],
+      ["Swapped", SHARED, "4"],
+      ["TransferSingle", SHARED, "3"],
+      ["ItemListed", SHARED, "2"],
+      ["TransferSingle", SHARED, "1"],
     ]);
+    // The approval went in the first free block after the badge's mint, the rest stayed empty.
+    expect((await blockAt(sim, 51_000_151)).transactions).toHaveLength(1);
+    expect((await blockAt(sim, SHARED - 1)).transactions).toHaveLength(0);
     // The entry after them names the next block, and gets it.
     expect((await blockAt(sim, SHARED + 1)).transactions).toHaveLength(1);
+  });
+});
+
+describe("entries that name one block right after another entry's", () => {
+  it("take the approval in with them, before its listing: no block is free below", async () => {
+    const before = [{ at: "-2d", block: SHARED - 1, action: "addItem", item: "badge", by: "studio", to: "alice" }];
+    const sim = await startTestSimulator(world(THREE, before));
+    try {
+      expect((await blockAt(sim, SHARED)).transactions).toHaveLength(4);
+      const collection = sim.handles.collections.get("riders")!.address;
+      // Escrowed and listed after the approval's log (1), then sold out of escrow.
+      expect((await coinLogs(sim, collection)).slice(1)).toEqual([
+        ["Swapped", SHARED, "5"],
+        ["TransferSingle", SHARED, "4"],
+        ["ItemListed", SHARED, "3"],
+        ["TransferSingle", SHARED, "2"],
+      ]);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it("give a stablecoin buyer its coins and allowance in the free blocks before, where it buys from an open listing", async () => {
+    const listed = {
+      at: "-2d",
+      block: 51_000_160,
+      action: "list",
+      listing: "l0",
+      item: "coin",
+      seller: "alice",
+      amount: 2,
+      price: "3",
+      currency: "stablecoin",
+    };
+    const shared = [
+      { at: "-1d", block: SHARED, action: "transfer", item: "badge", from: "alice", to: "bob", amount: 2 },
+      { at: "-1d", block: SHARED, action: "buy", listing: "l0", buyer: "carol", amount: 1 },
+    ];
+    const sim = await startTestSimulator(world(shared, [...BEFORE, listed]));
+    try {
+      expect((await blockAt(sim, SHARED)).transactions).toHaveLength(2);
+      // The faucet's coins, then the allowance, each a block of its own after the listing's.
+      for (const block of [51_000_161, 51_000_162]) expect((await blockAt(sim, block)).transactions).toHaveLength(1);
+      const collection = sim.handles.collections.get("riders")!.address;
+      // The buy's own logs only: the stablecoin's Transfer to the seller (1), the token out of escrow, the sale.
+      expect((await coinLogs(sim, collection)).slice(1, 3)).toEqual([
+        ["Swapped", SHARED, "3"],
+        ["TransferSingle", SHARED, "2"],
+      ]);
+    } finally {
+      await sim.close();
+    }
   });
 });
 

@@ -10,15 +10,22 @@ import { scenarioWorld } from "../../src/scenario/replay.ts";
 import { SNAPSHOT_BASE_URL } from "../../src/scenario/worlds.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { describeOnAnvil, startAnvil, type NodeProcess } from "../chain/nodes.ts";
-import { SHARED_ADDRESS, SHARED_BLOCK, sharedBlockService, upstream } from "../cli/live-upstream.ts";
+import { LIVE_MARKET, SHARED_ADDRESS, SHARED_BLOCK, sharedBlockService, upstream } from "../cli/live-upstream.ts";
 import { call, mintItem, startTestSimulator } from "../harness.ts";
 
-// An imported world (its collection placed at its live address, its chain at live heights) served on anvil (--rpc-url)
-// as chain 56: the collection answers at its live address, its history at the live blocks (the events of one live
-// block in one block), and mints go into it, on the first run and on the next, which attaches to what the first
-// recorded (--contracts).
+// An imported world (its collection and its marketplace placed at their live addresses, its chain at live heights)
+// served on anvil (--rpc-url) as chain 56: the collection answers at its live address, its history at the live blocks
+// (the events of one live block in one block) with the live escrow, and mints go into it, on the first run and on the
+// next, which attaches to what the first recorded (--contracts).
 
 const recipient = addressOf(keyFor("account/recipient"));
+
+/** The marketplace is at its live address on the node: the world names it there, and the listing escrowed there. */
+async function expectLiveMarketplace(sim: Simulator): Promise<void> {
+  expect((await call(sim, "/_sim/world")).body.chains[0].contracts.marketplace).toBe(LIVE_MARKET);
+  const [listed, escrowed] = (await call(sim, `/api/v2/item/events/${SHARED_ADDRESS}/1`)).body.events;
+  expect([listed.event, escrowed.event, escrowed.to]).toEqual(["ItemListed", "TransferSingle", LIVE_MARKET]);
+}
 
 describeOnAnvil("an imported world on anvil (--rpc-url)", () => {
   let scenario: Record<string, unknown>;
@@ -77,6 +84,7 @@ describeOnAnvil("an imported world on anvil (--rpc-url)", () => {
       });
       expect([listed.event, escrow.event]).toEqual(["ItemListed", "TransferSingle"]);
       for (const event of [listed, escrow]) expect(event.blockNumber).toBe(SHARED_BLOCK);
+      await expectLiveMarketplace(sim);
       const minted = await mint(sim);
       expect(minted.status, JSON.stringify(minted.body)).toBe(200);
       expect(minted.body.tokenIds).toEqual([3]);
@@ -87,6 +95,7 @@ describeOnAnvil("an imported world on anvil (--rpc-url)", () => {
     try {
       const { body } = await call(sim, `/api/v2/collection/${SHARED_ADDRESS}`);
       expect(body.collection.address).toBe(SHARED_ADDRESS);
+      await expectLiveMarketplace(sim);
       const minted = await mint(sim);
       expect(minted.status, JSON.stringify(minted.body)).toBe(200);
       expect(minted.body.tokenIds).toEqual([4]);

@@ -10,7 +10,12 @@ export const SHARED = 51_000_200;
 export const NOW = Date.parse("2025-03-01T00:00:00Z") / 1000;
 export const DAY = 86_400;
 
-export const sharedBlockScenario = (shared: Record<string, unknown>[]) => ({
+/** The badge's mint, well below the shared block: the blocks between are free. */
+export const BEFORE: Record<string, unknown>[] = [
+  { at: "-2d", block: 51_000_150, action: "addItem", item: "badge", by: "studio", to: "alice" },
+];
+
+export const sharedBlockScenario = (shared: Record<string, unknown>[], before: Record<string, unknown>[] = BEFORE) => ({
   now: "2025-03-01T00:00:00Z",
   chains: [{ chainId: 56, startBlock: START_BLOCK }],
   accounts: [{ name: "studio", keyLabel: "developer/studio" }, { name: "alice" }, { name: "bob" }, { name: "carol" }],
@@ -22,7 +27,7 @@ export const sharedBlockScenario = (shared: Record<string, unknown>[]) => ({
   ],
   timeline: [
     { at: "-3d", block: 51_000_100, action: "addItem", item: "coin", by: "studio", to: "alice" },
-    { at: "-2d", block: 51_000_150, action: "addItem", item: "badge", by: "studio", to: "alice" },
+    ...before,
     ...shared,
     { at: "-12h", block: SHARED + 1, action: "transfer", item: "coin", from: "alice", to: "carol", amount: 1 },
   ],
@@ -51,5 +56,8 @@ export const OVERDRAWN = [
   { at: "-1d", block: SHARED, action: "transfer", item: "badge", from: "alice", to: "carol", amount: 4 },
 ];
 
-export const sharedBlockWorld = (entries = THREE, options: Parameters<typeof scenarioWorld>[1] = {}) =>
-  scenarioWorld(parseScenario(sharedBlockScenario(entries)), { baseUrl: PUBLIC_URL, ...options });
+export const sharedBlockWorld = (
+  entries = THREE,
+  options: Parameters<typeof scenarioWorld>[1] = {},
+  before: Record<string, unknown>[] = BEFORE,
+) => scenarioWorld(parseScenario(sharedBlockScenario(entries, before)), { baseUrl: PUBLIC_URL, ...options });

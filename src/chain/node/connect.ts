@@ -4,7 +4,7 @@ import { ApiError, isStartError, oneLine, StartError, START_ERRORS } from "../..
 import { indexedEventsAbi, chainLogSource } from "../../indexer/log-source.ts";
 import { ChainIndexer } from "../../indexer/indexer.ts";
 import type { Abis } from "../../core/abi.ts";
-import { chainFacts } from "../deploy.ts";
+import { chainFacts, placeMarketplace, type CoreContracts } from "../deploy.ts";
 import { addressOf, deployerKey } from "../../core/keys.ts";
 import type { ChainLink, PublicClient } from "../network.ts";
 import { ChainWriter } from "../chain-writer.ts";
@@ -38,6 +38,8 @@ export interface NodeOptions {
   contracts?: ContractsFile;
   /** The heights the world names for its chains: a node's chain is mined up to it first, refused if already past. */
   startBlocks?: ReadonlyMap<number, number>;
+  /** Where the world has each chain's marketplace (a live one's address), where it names one: placed there on a dev node. */
+  marketplaces?: ReadonlyMap<number, Address>;
 }
 
 /**
@@ -115,7 +117,9 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
         `the node at ${rpc.shown}: ${heightPassed(chainId, startBlock!, passed.passedAt)}`,
       );
     const { contracts, deployedAt } = await deployOnNode(rpc, writer, addressOf(deployer), time);
-    placed = { contracts: { ...contracts, deployedAt } };
+    const marketplace = timed ? options.marketplaces?.get(chainId) : undefined;
+    const placedAt = marketplace ? await marketplaceOnNode(rpc, chainId, contracts, marketplace) : contracts;
+    placed = { contracts: { ...placedAt, deployedAt } };
   }
   const { factory, marketplace, stablecoin, deployedAt } = placed.contracts;
   const link: ChainLink = {
@@ -154,6 +158,27 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
     new ChainWriter(link),
   );
   return { chain, ...(placed.attached ? { attached: placed.attached } : {}) };
+}
+
+/**
+ * The marketplace placed where the world has it (placeMarketplace): a dev node sets code and storage and traces calls;
+ * any other is refused, naming what it lacks.
+ */
+async function marketplaceOnNode(
+  rpc: NodeRpc,
+  chainId: number,
+  deployed: CoreContracts,
+  address: Address,
+): Promise<CoreContracts> {
+  const request = (method: string, params: unknown[]) => rpc.request(method, params);
+  return placeMarketplace(request, chainId, deployed, address).catch((error: unknown) => {
+    throw new StartError(
+      START_ERRORS.NODE_REFUSED,
+      `chain ${chainId} (${rpc.shown}): the world has its marketplace at ${address.toLowerCase()} (a live ` +
+        `marketplace's address), and placing it there failed: ${oneLine(error)}. Serve it on a dev node that sets ` +
+        `code and storage and traces calls (anvil, a Hardhat node), or in process (without --rpc-url).`,
+    );
+  });
 }
 
 /** With keys given the simulator only signs: a world account at a live address, without its key, cannot send. */
