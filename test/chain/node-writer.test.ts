@@ -48,13 +48,40 @@ describeOnAnvil("impersonated sends a node takes and then loses", () => {
     ) as string[];
 
   it("a mint whose nonce another writer's transaction took after the node answered its hash is sent again, and lands once", async () => {
-    node.loseNext("taken");
-    const answer = await mint("Raced Relic");
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const [lost] = node.lost.slice(-1) as [Hex];
-    expect(answer.body.txHash).not.toBe(lost);
-    expect(await rpc(anvil.url, "eth_getTransactionByHash", [lost])).toBeNull();
-    expect(await names()).toEqual(["Raced Relic"]);
+    // At once (the writer sees it in its own first wait), or once the mint has waited past that (its answer's wait).
+    for (const [afterMs, name] of [
+      [0, "Raced Relic"],
+      [1_500, "Late Raced Relic"],
+    ] as const) {
+      const before = await names();
+      node.loseNext("taken", afterMs);
+      const answer = await mint(name);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const lost = node.lost.at(-1) as Hex;
+      expect(answer.body.txHash).not.toBe(lost);
+      expect(await rpc(anvil.url, "eth_getTransactionByHash", [lost])).toBeNull();
+      expect(await rpc(anvil.url, "eth_getTransactionReceipt", [answer.body.txHash])).toMatchObject({ status: "0x1" });
+      expect(await names()).toEqual([...before, name]);
+    }
+  });
+
+  it("a collection made and a minter granted, each lost to another writer at its nonce once it waited, answer the transaction mined", async () => {
+    // Lost after the writer's own first wait for it (a second): sent again while the answer waits for it.
+    node.loseNext("taken", 1_500);
+    const created = await postJson(sim, "/_sim/collections", { chainId: 56, name: "Raced Twice", owner: apiKey });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { body: other } = await postJson(sim, "/_sim/api-keys", { name: "racing-minter" });
+    node.loseNext("taken", 1_500);
+    const granted = await postJson(sim, `/_sim/collections/${created.body.address}/minters`, {
+      apiKey: other.apiKey,
+      chainId: 56,
+    });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    expect(granted.body.isMinter).toBe(true);
+    for (const { txHash } of [created.body, granted.body]) {
+      expect(node.lost).not.toContain(txHash);
+      expect(await rpc(anvil.url, "eth_getTransactionReceipt", [txHash])).toMatchObject({ status: "0x1" });
+    }
   });
 
   it("a mint the node loses with its nonce left free answers 409 MINT_DROPPED naming it, mints nothing, and the next mint lands", async () => {

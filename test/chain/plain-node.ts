@@ -67,38 +67,40 @@ export function startClashingNode(target: string): Promise<NodeProxy> {
 /**
  * A node that loses the next impersonated send (eth_sendTransaction) after answering its hash, once told to
  * (`loseNext`): as anvil does when two writers of one wallet send at once, it takes one whose nonce it is mining for
- * the other, then drops it as too low ("taken"); or its pool loses one and nobody takes the nonce ("dropped"). `lost`
- * lists the hashes it lost.
+ * the other, then drops it as too low ("taken"); or its pool loses one and nobody takes the nonce ("dropped"). With
+ * `afterMs`, the send waits unmined in the pool that long before it is lost. `lost` lists the hashes it lost.
  */
 export async function startRacingNode(
   target: string,
-): Promise<NodeProxy & { lost: string[]; loseNext(how: Race): void }> {
+): Promise<NodeProxy & { lost: string[]; loseNext(how: Race, afterMs?: number): void }> {
   const lost: string[] = [];
-  let next: Race | undefined;
+  let next: { how: Race; afterMs: number } | undefined;
   const proxy = await startProxy(target, (call, forward) => {
-    const how = call.method === "eth_sendTransaction" ? next : undefined;
-    if (!how) return undefined;
+    const loss = call.method === "eth_sendTransaction" ? next : undefined;
+    if (!loss) return undefined;
     next = undefined;
+    const lose = async (hash: string) => {
+      const [found] = await forward([{ method: "eth_getTransactionByHash", params: [hash] }]);
+      const { from, nonce } = (found as { result: { from: string; nonce: string } }).result;
+      await forward([{ method: "anvil_dropTransaction", params: [hash] }]);
+      if (loss.how === "taken") {
+        const other = { from, to: from, nonce, gas: "0x5208", maxFeePerGas: "0x174876e800" };
+        await forward([{ method: "eth_sendTransaction", params: [other] }]);
+      }
+      lost.push(hash);
+    };
     return async () => {
-      // The pool holds it, unmined, while it is lost.
+      // The pool holds it, unmined, until it is lost.
       await forward([{ method: "evm_setAutomine", params: [false] }]);
       const [answer] = await forward([call]);
-      if ("result" in answer!) {
-        const hash = answer.result as string;
-        const [found] = await forward([{ method: "eth_getTransactionByHash", params: [hash] }]);
-        const { from, nonce } = (found as { result: { from: string; nonce: string } }).result;
-        await forward([{ method: "anvil_dropTransaction", params: [hash] }]);
-        if (how === "taken") {
-          const other = { from, to: from, nonce, gas: "0x5208", maxFeePerGas: "0x174876e800" };
-          await forward([{ method: "eth_sendTransaction", params: [other] }]);
-        }
-        lost.push(hash);
-      }
-      await forward([{ method: "evm_setAutomine", params: [true] }, { method: "evm_mine" }]);
+      const automine = () => forward([{ method: "evm_setAutomine", params: [true] }, { method: "evm_mine" }]);
+      if (!("result" in answer!)) await automine();
+      else if (loss.afterMs === 0) await lose(answer.result as string).then(automine);
+      else setTimeout(() => void lose(answer.result as string).then(automine), loss.afterMs);
       return answer!;
     };
   });
-  return { ...proxy, lost, loseNext: (how) => void (next = how) };
+  return { ...proxy, lost, loseNext: (how, afterMs = 0) => void (next = { how, afterMs }) };
 }
 
 /** A handler that refuses the calls `refusalOf` names, and forwards the rest. */
