@@ -51,12 +51,12 @@ export const IMPORT_FLAGS = {
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
-export async function importCommand(argv: string[]): Promise<number> {
-  const line = commandLine({ args: argv, options: IMPORT_FLAGS }, USAGE, undefined, "import: ");
+export async function importCommand(argv: string[], usage = USAGE): Promise<number> {
+  const line = commandLine({ args: argv, options: IMPORT_FLAGS }, usage, undefined, "import: ");
   if (typeof line === "number") return line;
   const { values } = line;
   if (!values.from || !values.collection?.length)
-    return (console.error(`import: --from and at least one --collection are needed\n\n${USAGE}`), 2);
+    return (console.error(`import: --from and at least one --collection are needed\n\n${usage}`), 2);
   const now = values.now === undefined ? undefined : new Date(values.now);
   if (now && Number.isNaN(now.getTime())) return (console.error(`import: --now '${values.now}' is not a date-time`), 2);
   let numbers;

@@ -20,33 +20,39 @@ Commands:
 
 type Command = (argv: string[]) => Promise<number | undefined>;
 
-/** A command's usage text as `nft-sim <command>` runs it (each names its npm script). */
-const own = (usage: string, command: string) => usage.replace(/npm run [\w:-]+ --/, `nft-sim ${command}`);
+/**
+ * A command's usage text as `nft-sim` runs it: each npm script it names (its own first, then any it points to) is
+ * the command of that name ("fixtures:export" is "fixtures export").
+ */
+const own = (usage: string) =>
+  usage.replace(/npm run ([\w:-]+)(?: --)?/g, (_, script: string) => `nft-sim ${script.replace(":", " ")}`);
 
 const COMMANDS: Record<string, Command> = {
   simulate: async (argv) => {
     const { simulate } = await import("./simulate.ts");
-    return simulate(argv, own((await import("./options.ts")).USAGE, "simulate"));
+    return simulate(argv, own((await import("./options.ts")).USAGE));
   },
   "contract-test": async (argv) => {
     const { contractTest } = await import("./contract-test.ts");
-    return contractTest(argv, own((await import("./contract-test-options.ts")).USAGE, "contract-test"));
+    return contractTest(argv, own((await import("./contract-test-options.ts")).USAGE));
   },
   proxy: async (argv) => (await import("./proxy.ts")).runProxy(argv),
   "fixtures export": async (argv) => {
     const { exportFixtures, USAGE } = await import("./fixtures-export.ts");
-    const usage = own(USAGE, "fixtures export").replace("(default fixtures/snapshots)", "(default ./snapshots)");
+    const usage = own(USAGE).replace("(default fixtures/snapshots)", "(default ./snapshots)");
     return exportFixtures(argv, usage, "snapshots");
   },
-  import: async (argv) => (await import("./import.ts")).importCommand(argv),
+  import: async (argv) => {
+    const { importCommand, USAGE } = await import("./import.ts");
+    return importCommand(argv, own(USAGE));
+  },
   "dev-keys": async (argv) => {
     const { writeDevKeys, USAGE } = await import("./dev-keys.ts");
-    return writeDevKeys(argv, own(USAGE, "dev-keys"));
+    return writeDevKeys(argv, own(USAGE));
   },
   openapi: async (argv) => {
-    const { writeOpenApi, USAGE } = await import("./openapi.ts");
-    const usage = own(USAGE, "openapi").replace("(default docs/openapi.json)", "(default: standard output)");
-    return writeOpenApi(argv, usage, null);
+    const { writeOpenApi, NFT_SIM_USAGE } = await import("./openapi.ts");
+    return writeOpenApi(argv, NFT_SIM_USAGE, null);
   },
 };
 

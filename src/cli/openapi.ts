@@ -5,12 +5,21 @@ import { withErrorTable } from "../openapi/error-table.ts";
 import { commandLine } from "./command-line.ts";
 import { runAsScript } from "./exit.ts";
 
-export const USAGE = `Usage: npm run openapi -- [path]
+/** The usage text as `command` runs it, writing where `byDefault` says when no path is given. */
+const usageOf = (command: string, byDefault: string) => `Usage: ${command} [path]
 
-Writes the OpenAPI 3.1 document of the API to path (default docs/openapi.json; then also the error
-table of docs/api.md, both derived from the route table and the error catalog).
+Writes the OpenAPI 3.1 document of the API to path (default ${byDefault}).
 
   -h, --help           show this help`;
+
+export const USAGE = usageOf(
+  "npm run openapi --",
+  `docs/openapi.json; then also the error
+table of docs/api.md, both derived from the route table and the error catalog`,
+);
+
+/** `nft-sim openapi`: the document to standard output when no path is given, and no error table. */
+export const NFT_SIM_USAGE = usageOf("nft-sim openapi", "standard output");
 
 /**
  * `npm run openapi [-- <path>]` (default docs/openapi.json) and `nft-sim openapi [path]`

@@ -45,9 +45,10 @@ export async function createCollection(
   const { description, genre, image, website, isVerified } = body;
   const metadata = describe(body.name, { description, genre, image, imageHash: "", slug, website, isVerified });
   const params = { from: owner.wallet, name: body.name, uri, owner: owner.wallet, minters, metadata };
-  const txHash = await createCollectionOnChain(chain, params, { dryRun: true });
-  const address = createdCollection(chain, await minedWithin(chain, txHash, writeTimeoutMs, "write"));
-  return { chainId: chain.chainId, address, txHash, slug };
+  const sent = await createCollectionOnChain(chain, params, { dryRun: true });
+  // On a node, the write may have been sent again (another writer took its nonce): the hash of what was mined.
+  const receipt = await minedWithin(chain, sent, writeTimeoutMs, "write");
+  return { chainId: chain.chainId, address: createdCollection(chain, receipt), txHash: receipt.transactionHash, slug };
 }
 
 /** The collection's description as it goes on chain, or 413 if it is too large to (before anything is sent). */
@@ -82,20 +83,20 @@ export async function setMinterRole(
       `owner ${admin} of ${collection} is not one of the simulator's wallets`,
     );
   const params = { admin, collection, wallet };
-  const txHash: Hex = await (grant ? grantMinter : revokeMinter)(chain, params, { dryRun: true }).catch(
+  const sent: Hex = await (grant ? grantMinter : revokeMinter)(chain, params, { dryRun: true }).catch(
     (error: unknown) => {
       throw error instanceof ChainRevert
         ? apiError(ERRORS.CONTRACT_RULE, { what: "the role change" }, { errors: [error.message] })
         : error;
     },
   );
-  await minedWithin(chain, txHash, parts.writeTimeoutMs, "write");
+  const { transactionHash } = await minedWithin(chain, sent, parts.writeTimeoutMs, "write");
   return {
     collectionAddress: collection,
     chainId: chain.chainId,
     wallet,
     isMinter: await hasMinterRole(chain, { collection, wallet }),
-    txHash,
+    txHash: transactionHash,
   };
 }
 

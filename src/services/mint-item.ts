@@ -35,7 +35,11 @@ export async function sendMint(
   });
   const receipt = await minedWithin(target, hash, mintTimeoutMs, "mint");
   if (receipt.status !== "success") {
-    throw apiError(ERRORS.CONTRACT_RULE, { what: "the mint" }, { errors: [`transaction ${hash} reverted`] });
+    throw apiError(
+      ERRORS.CONTRACT_RULE,
+      { what: "the mint" },
+      { errors: [`transaction ${receipt.transactionHash} reverted`] },
+    );
   }
   const tokenIds = createdTokenIds(target, receipt);
   const itemRefs = tokenIds.map((tokenId) => itemRef(target.chainId, collection, tokenId));

@@ -50,6 +50,21 @@ describe("nft-sim without a command, or with one it does not know", () => {
     expect(run.stdout).toContain("Usage: nft-sim <command> [options]");
   });
 
+  it("each command's --help tells its usage as nft-sim runs it (exit 0, on stdout), none an npm script's", async () => {
+    for (const command of ["simulate", "contract-test", "proxy", "fixtures export", "openapi", "import", "dev-keys"]) {
+      const run = await nftSim([...command.split(" "), "--help"]);
+      expect(run, command).toMatchObject({ code: 0, stderr: "" });
+      expect(run.stdout.split("\n")[0], command).toMatch(new RegExp(`^Usage: nft-sim ${command}( |$)`));
+      expect(run.stdout, command).not.toContain("npm run");
+    }
+  }, 120_000);
+
+  it("openapi --help says where nft-sim openapi writes without a path: standard output, not the repository's docs", async () => {
+    const { stdout } = await nftSim(["openapi", "--help"]);
+    expect(stdout).toContain("(default standard output)");
+    expect(stdout).not.toMatch(/docs\/openapi\.json|docs\/api\.md/);
+  });
+
   it("fixtures --help names its subcommand, exit 0 on stdout", async () => {
     const run = await nftSim(["fixtures", "--help"]);
     expect(run).toMatchObject({ code: 0, stderr: "" });

@@ -10,12 +10,12 @@ const TAKEN_AFTER_MS = 100;
 /** A transaction as the simulator sends it (`to` absent: a contract creation). */
 export type NodeTx = Omit<SendableTx, "to"> & { from: Address; to?: Address; data: Hex };
 
-/** One send's answer: its hash, its receipt if the node had mined it, the wallet that signed it and (signed) its nonce. */
-export type Sent = { hash: Hex; receipt: RawReceipt | null; from: Address; nonce?: number };
+/** One send's answer: its hash, its receipt if the node had mined it, the wallet that sent it and its nonce. */
+export type Sent = { hash: Hex; receipt: RawReceipt | null; from: Address; nonce: number };
 
 /**
  * Asks until the node has mined it (at once again: an automining node mines within a millisecond or two; then less
- * and less often), for `withinMs`; then undefined, or (`timed`) an error. "taken": a signed transaction whose nonce the
+ * and less often), for `withinMs`; then undefined, or (`timed`) an error. "taken": a transaction whose nonce the
  * chain used for another (it can never be mined).
  */
 export async function minedReceipt(
@@ -47,7 +47,7 @@ export function watching(rpc: NodeRpc, { hash, from, nonce }: Sent): () => Promi
   const sentAt = Date.now();
   let unseenSince: number | undefined;
   return async () => {
-    const suspect = nonce !== undefined && Date.now() - sentAt >= SUSPECT_AFTER_MS;
+    const suspect = Date.now() - sentAt >= SUSPECT_AFTER_MS;
     const [receipt, count, known] = await rpc.batch([
       { method: "eth_getTransactionReceipt", params: [hash] },
       ...(suspect
@@ -60,12 +60,7 @@ export function watching(rpc: NodeRpc, { hash, from, nonce }: Sent): () => Promi
     if ("error" in receipt!) throw receipt.error;
     if (receipt!.result) return receipt!.result as RawReceipt;
     const unseen =
-      count &&
-      "result" in count &&
-      Number(count.result) > nonce! &&
-      known &&
-      "result" in known &&
-      known.result === null;
+      count && "result" in count && Number(count.result) > nonce && known && "result" in known && known.result === null;
     if (!unseen) return (unseenSince = undefined);
     unseenSince ??= Date.now();
     return Date.now() - unseenSince >= TAKEN_AFTER_MS ? "taken" : undefined;

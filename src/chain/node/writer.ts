@@ -11,8 +11,8 @@ import {
   transactionRefused,
   UNFUNDED,
 } from "./send-refusals.ts";
-import { minedReceipt, throwIfUnstamped, watching, type NodeTx, type Sent } from "./sent.ts";
-import { sendSignedOnce, type SigningContext } from "./signed-send.ts";
+import { minedReceipt, watching, type NodeTx, type Sent } from "./sent.ts";
+import { impersonated, sendCountedOnce, signedBy, type SendContext } from "./counted-send.ts";
 import { LowGasWarnings, walletUnfunded } from "./wallet-gas.ts";
 import { WalletPool } from "./wallet-pool.ts";
 import { WalletQueues } from "./wallet-queues.ts";
@@ -45,10 +45,11 @@ export interface SendOptions {
  * round trip. Otherwise the receipt is asked for after (signed locally, in the same batch too,
  * since the hash is known before sending), and again until the node has mined it.
  *
- * Signing with keys, each wallet's nonces are counted here (its sends from this process go one at a time), and the
- * batch that sends asks the node's count after it: another writer that sent from the wallet meanwhile, a chain that
- * went back, are seen there and the count follows the node's. A developer wallet given a pool of keys (the keys file)
- * has its mints signed by whichever wallet of the pool is free (see WalletPool).
+ * Each wallet's nonces are counted here, signing with keys or sending as an impersonated wallet alike (its sends from
+ * this process go one at a time), and the batch that sends asks the node's count after it: another writer that sent
+ * from the wallet meanwhile, a chain that went back, are seen there and the count follows the node's. Knowing each
+ * transaction's nonce, the writer sees when another writer's transaction took it (see `mined`). A developer wallet
+ * given a pool of keys (the keys file) has its mints signed by whichever wallet of the pool is free (see WalletPool).
  */
 export class NodeWriter {
   readonly #rpc: NodeRpc;
@@ -60,7 +61,7 @@ export class NodeWriter {
   readonly #unmined = new Map<Hex, { tx: NodeTx; pooled: boolean; sent: Sent }>();
   readonly #resentAs = new Map<Hex, Hex>();
   readonly #queues = new WalletQueues();
-  readonly #signing: SigningContext;
+  readonly #sending: SendContext;
 
   /**
    * With `keys`, every sender must be one of them and is signed for here; without, the node sends as anyone
@@ -81,7 +82,7 @@ export class NodeWriter {
     this.#chainId = chainId;
     this.#sendsSync = sendsSync;
     const lowGas = new LowGasWarnings(chainId);
-    this.#signing = {
+    this.#sending = {
       rpc,
       chainId,
       queues: this.#queues,
@@ -141,7 +142,7 @@ export class NodeWriter {
     for (let tries = 1; ; tries += 1) {
       const sent = this.#signers
         ? await this.#sendSigned(tx, stamp, sync, pooled)
-        : await this.#queues.inTurn(lowerAddress(tx.from), () => this.#sendImpersonated(tx, stamp, sync));
+        : await this.#sendImpersonated(tx, stamp, sync);
       const { hash, from } = sent;
       if (pending) return hash;
       // An automining node mines within milliseconds; one with a block time leaves an API write to its caller's wait.
@@ -157,7 +158,7 @@ export class NodeWriter {
         throw transactionRefused(this.#chainId, from, why, true);
       }
       if (!mined) {
-        if (sent.nonce !== undefined) this.#keep(this.#unmined, hash, { tx, pooled, sent });
+        this.#keep(this.#unmined, hash, { tx, pooled, sent });
         return hash;
       }
       if (mined.status !== "0x1") throw await this.#revertOf({ ...tx, from }, mined);
@@ -222,31 +223,22 @@ export class NodeWriter {
     return receipt;
   }
 
+  /** Sends as the wallet (the node impersonates it) until the node takes it: a nonce another writer took is tried again. */
   async #sendImpersonated(tx: NodeTx, stamp: RpcCall[], sync: boolean): Promise<Sent> {
-    const send = { method: sync ? "eth_sendTransactionSync" : "eth_sendTransaction", params: [tx] };
     const from = lowerAddress(tx.from);
+    let impersonatedAgain = false;
     for (let tries = 1; ; tries += 1) {
-      let outcomes = await this.#rpc.batch([...stamp, send]);
-      const sent = outcomes[stamp.length]!;
-      if ("error" in sent && NOT_IMPERSONATED.test(sent.error.message)) {
+      const outcome = await this.#queues.inTurn(from, () =>
+        sendCountedOnce(this.#sending, impersonated, { ...tx, from }, stamp, sync),
+      );
+      if ("sent" in outcome) return outcome.sent;
+      if (!impersonatedAgain && NOT_IMPERSONATED.test(outcome.error.message)) {
         // A node restarted with its state keeps balances but forgets whom it impersonated.
         await this.#rpc.request("hardhat_impersonateAccount", [tx.from]);
-        outcomes = await this.#rpc.batch([...stamp, send]);
-      }
-      const answer = outcomes[stamp.length]!;
-      if ("error" in answer) {
-        await afterRefusal(answer.error, this.#chainId, from, tries);
+        impersonatedAgain = true;
         continue;
       }
-      throwIfUnstamped(outcomes, stamp.length);
-      if (sync)
-        return { hash: (answer.result as RawReceipt).transactionHash, receipt: answer.result as RawReceipt, from };
-      const hash = answer.result as Hex;
-      return {
-        hash,
-        receipt: (await this.#rpc.request("eth_getTransactionReceipt", [hash])) as RawReceipt | null,
-        from,
-      };
+      await afterRefusal(outcome.error, this.#chainId, from, tries);
     }
   }
 
@@ -266,7 +258,7 @@ export class NodeWriter {
       const account = this.#signers!.get(from);
       if (!account) throw new Error(`chain ${this.#chainId}: no key for ${from}; add it to the keys file (--keys)`);
       const outcome = await this.#queues.inTurn(from, () =>
-        sendSignedOnce(this.#signing, account, { ...tx, from }, stamp, sync),
+        sendCountedOnce(this.#sending, signedBy(account, this.#chainId), { ...tx, from }, stamp, sync),
       );
       if ("sent" in outcome) {
         if (outcome.shared) pool?.sharedWith(from);

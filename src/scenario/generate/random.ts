@@ -37,9 +37,12 @@ export class Rng {
   }
 }
 
-/** A number with at most `digits` decimals, trailing zeros dropped. */
+/** A number with at most `digits` decimals, its fraction's trailing zeros dropped (an integer's are its own: "10"). */
 export function decimal(value: number, digits: number): string {
-  return value.toFixed(digits).replace(/\.?0+$/, "");
+  return value
+    .toFixed(digits)
+    .replace(/(\.\d*?)0+$/, "$1")
+    .replace(/\.$/, "");
 }
 
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";

@@ -6,5 +6,8 @@ export default defineConfig({
     globalSetup: ["./test/simulator.setup.ts"],
     // The simulator's chains are native code: forks, not worker threads.
     pool: "forks",
+    // A test that starts a simulator of its own (a fragment arranged, a second one) replays the demo world within it:
+    // on a busy machine that passes vitest's default of 5 s. The bound the simulator's own suite gives a test.
+    testTimeout: 60_000,
   },
 });

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decimal, hash, MINUTE, Rng } from "../../../src/scenario/generate/random.ts";
 
@@ -65,6 +66,19 @@ describe("decimal and hash", () => {
     expect(decimal(2, 3)).toBe("2");
     expect(decimal(0.123456, 4)).toBe("0.1235");
     expect(decimal(100, 2)).toBe("100");
+    expect(decimal(10, 0)).toBe("10");
+    expect(decimal(0, 0)).toBe("0");
+  });
+
+  it("is the value rounded to the decimals asked, written without a fraction's trailing zeros: an integer's stay", () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.integer({ min: 0, max: 6 }), (value, digits) => {
+        const written = decimal(value, digits);
+        expect(written).toMatch(/^\d+(\.\d*[1-9])?$/);
+        expect(written.split(".")[1]?.length ?? 0).toBeLessThanOrEqual(digits);
+        expect(Number(written)).toBe(Number(value.toFixed(digits)));
+      }),
+    );
   });
 
   it("draws a base58 string of the length asked, the same from the same seed", () => {
