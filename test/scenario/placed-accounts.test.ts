@@ -76,9 +76,10 @@ describe("accounts at live addresses", () => {
 describe("accounts at live addresses across a restart", () => {
   it("come out the same, block hashes included, from the world cache and from a --state journal", async () => {
     const warn = vi.spyOn(console, "warn");
-    const cacheDir = mkdtempSync(join(tmpdir(), "live-accounts-cache-"));
+    // A world is cached only with a fixed base URL (a port of 0 is another each start).
+    const cache = { cacheDir: mkdtempSync(join(tmpdir(), "live-accounts-cache-")), publicUrl: "http://sim.test" };
     const stateDir = mkdtempSync(join(tmpdir(), "live-accounts-state-"));
-    const first = await startTestSimulator(world(), { cacheDir, stateDir });
+    const first = await startTestSimulator(world(), { ...cache, stateDir });
     let before: string[];
     let history: unknown;
     try {
@@ -93,7 +94,7 @@ describe("accounts at live addresses across a restart", () => {
     } finally {
       await first.close();
     }
-    const again = await startTestSimulator(world(), { cacheDir, stateDir });
+    const again = await startTestSimulator(world(), { ...cache, stateDir });
     try {
       await again.live;
       expect(await heads(again)).toEqual(before);
@@ -102,8 +103,9 @@ describe("accounts at live addresses across a restart", () => {
       await again.close();
     }
     // From the world cache alone (no journal): its chains replay the world to the cached heads.
-    const cached = await startTestSimulator(world(), { cacheDir });
+    const cached = await startTestSimulator(world(), cache);
     try {
+      expect(cached.load.source).toBe("cache");
       await cached.live;
       const { events } = await get(cached, `/api/v2/item/events/${PLACED}/1?perPage=1`);
       expect(events[0].from).not.toBe(BOB);
