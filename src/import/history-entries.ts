@@ -5,8 +5,11 @@ import type { ItemEvent } from "../schemas/item-event.ts";
 
 export const MINTER = "importer";
 
-/** An entry, and how many transactions the replay sends before its own (approvals): its block is that many lower. */
-export type Entry = Record<string, unknown> & { extraBlocks: number };
+/**
+ * An entry, without its time and block: it names its event's block, and the replay sends what it sends first (a
+ * listing's approval, a buyer's coins) in free blocks below it, or in it where none is free.
+ */
+export type Entry = Record<string, unknown>;
 
 export function transferEntry(
   event: ItemEvent,
@@ -16,10 +19,9 @@ export function transferEntry(
 ): Entry {
   const amount = Number(event.amount);
   const which = { item, ...(copy === undefined ? {} : { copy }) };
-  if (event.from === zeroAddress)
-    return { action: "mint", ...which, by: MINTER, to: account(event.to), amount, extraBlocks: 0 };
-  if (event.to === zeroAddress) return { action: "burn", ...which, from: account(event.from), amount, extraBlocks: 0 };
-  return { action: "transfer", ...which, from: account(event.from), to: account(event.to), amount, extraBlocks: 0 };
+  if (event.from === zeroAddress) return { action: "mint", ...which, by: MINTER, to: account(event.to), amount };
+  if (event.to === zeroAddress) return { action: "burn", ...which, from: account(event.from), amount };
+  return { action: "transfer", ...which, from: account(event.from), to: account(event.to), amount };
 }
 
 export function marketEntry(
@@ -28,7 +30,6 @@ export function marketEntry(
   copy: number | undefined,
   account: (address: string) => string,
   approved: Set<string>,
-  firstBuys: ReadonlySet<string>,
 ): Entry | undefined {
   if (!("listingId" in event) && !/^[A-Za-z]+-\d+-/.test(event.id)) return undefined;
   const listing = `l${event.chainId}-${event.id.split("-")[1]}`;
@@ -38,7 +39,6 @@ export function marketEntry(
   switch (event.event) {
     case "ItemListed": {
       const seller = account(event.from);
-      const first = !approved.has(seller);
       approved.add(seller);
       const currency = market.currency === zeroAddress ? "native" : "stablecoin";
       return {
@@ -50,44 +50,22 @@ export function marketEntry(
         amount,
         price,
         currency,
-        extraBlocks: first ? 1 : 0,
       };
     }
-    case "Swapped": {
-      const first = market.currency !== zeroAddress && firstBuys.has(purchaseKey(event));
-      return { action: "buy", listing, buyer: account(event.to), amount, extraBlocks: first ? 2 : 0 };
-    }
+    case "Swapped":
+      return { action: "buy", listing, buyer: account(event.to), amount };
     case "ItemDelisted":
-      return { action: "delist", listing, extraBlocks: 0 };
+      return { action: "delist", listing };
     case "ItemPriceUpdated":
-      return { action: "updatePrice", listing, price, extraBlocks: 0 };
+      return { action: "updatePrice", listing, price };
     case "ItemAdded":
-      return { action: "addToListing", listing, amount, extraBlocks: 0 };
+      return { action: "addToListing", listing, amount };
     case "ItemRemoved":
-      return { action: "removeFromListing", listing, amount, extraBlocks: 0 };
+      return { action: "removeFromListing", listing, amount };
     default:
       return undefined;
   }
 }
-
-/**
- * Each buyer's first stablecoin purchase on each chain (purchaseKey), in time order across every collection: the replay
- * gives a buyer coins and an allowance once a chain, two transactions before that purchase.
- */
-export function firstStablecoinBuys(events: ItemEvent[]): Set<string> {
-  const first = new Map<string, ItemEvent>();
-  const buys = events.filter(
-    (event) => event.event === "Swapped" && (event as { currency?: string }).currency !== zeroAddress,
-  );
-  for (const event of buys.sort((a, b) => a.blockNumber - b.blockNumber || logIndex(a) - logIndex(b))) {
-    const buyer = `${event.chainId}/${event.to.toLowerCase()}`;
-    if (!first.has(buyer)) first.set(buyer, event);
-  }
-  return new Set([...first.values()].map(purchaseKey));
-}
-
-const purchaseKey = (event: ItemEvent) => `${event.chainId}/${event.id}`;
-const logIndex = (event: ItemEvent) => Number(event.id.split("-").at(-1));
 
 /** A price as the scenario writes it: a decimal string, never in exponent form. */
 function decimal(value: number): string {

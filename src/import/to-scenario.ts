@@ -2,7 +2,7 @@ import { zeroAddress } from "viem";
 import type { ItemEvent } from "../schemas/item-event.ts";
 import { formatOffset } from "../scenario/time.ts";
 import type { LiveCollection, LiveItem } from "./live-reads.ts";
-import { firstStablecoinBuys, marketEntry, MINTER, transferEntry, type Entry } from "./history-entries.ts";
+import { marketEntry, MINTER, transferEntry, type Entry } from "./history-entries.ts";
 import { liveMarketplaces, type LiveMarketplace } from "./escrows.ts";
 import { tokenKey, type AddedTokens } from "./report.ts";
 
@@ -56,7 +56,6 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
   const added: AddedTokens = { filled: [], mints: [] };
   let events = 0;
   const firstBlocks = new Map<number, number[]>();
-  const firstBuys = firstStablecoinBuys(collections.flatMap(({ items: live }) => live.flatMap((item) => item.events)));
   const places = new Map<Record<string, unknown>, LivePlace>();
 
   for (const [c, { collection, items: live }] of collections.entries()) {
@@ -137,14 +136,14 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
           });
         }
       }
-      if (market) entry = marketEntry(market.event, handle, copy, account, approved, firstBuys);
+      if (market) entry = marketEntry(market.event, handle, copy, account, approved);
       else if (event.from === zeroAddress && !minted.has(group)) {
         minted.add(group);
         // One addItem mints every copy of a non-stackable item, in one batch.
         for (const other of ordered)
           if (other.event.transactionHash === event.transactionHash && groups.get(other.item) === group)
             done.add(eventKey(other.event));
-        entry = { action: "addItem", item: handle, by: MINTER, to: account(event.to), extraBlocks: 0 };
+        entry = { action: "addItem", item: handle, by: MINTER, to: account(event.to) };
       } else if (event.event === "TransferBatch" && event.from !== zeroAddress && event.to !== zeroAddress) {
         // One safeBatchTransferFrom moved every token of the batch: one entry, one transaction, as live.
         const batch = ordered.filter(
@@ -160,7 +159,7 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
           };
         });
         events += batch.length - together.length;
-        entry = { action: "transferBatch", from: account(event.from), to: account(event.to), items, extraBlocks: 0 };
+        entry = { action: "transferBatch", from: account(event.from), to: account(event.to), items };
       } else entry = transferEntry(event, handle, copy, account);
       if (!entry) {
         skipped.push(`${event.id} (${event.event})`);
@@ -168,8 +167,7 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
         continue;
       }
       events += together.length;
-      const { extraBlocks, ...fields } = entry;
-      timeline.push({ at: at(event.timestamp), block: event.blockNumber - extraBlocks, ...fields });
+      timeline.push({ at: at(event.timestamp), block: event.blockNumber, ...entry });
       placed();
     }
     const first = Math.min(...timeline.slice(entriesBefore).map((entry) => entry.block as number));
@@ -230,8 +228,8 @@ interface LivePlace {
 /**
  * Entries of one live block go in it together: where a block held more than one event's transactions, every entry made
  * for them names it (its approvals, and a mint the history lacks, in it too), and the replay mines them in one block.
- * So does an event whose entries below its block would take another event's block (it would push that one on). Any
- * other event keeps the blocks below its own for what its entry sends first, as the live chain had them.
+ * So does an event whose entries below its block (a mint the history lacks, token ids filled) would take another
+ * event's block (it would push that one on). What an entry sends first is the replay's to place (`ChainReplay.runBlock`).
  */
 function shareLiveBlocks(places: Map<Record<string, unknown>, LivePlace>): void {
   const byEvent = new Map<LivePlace, Record<string, unknown>[]>();

@@ -41,6 +41,15 @@ export function sameBlockRuns(steps: Step[]): Step[][] {
 }
 
 /**
+ * Whether the step names its block and sends something before its own transaction there (a listing's approval, a
+ * buyer's coins): alone in its block it still goes as a run does, so that what it sends first goes below the block
+ * where blocks are free, else in the block with it, and its own transaction in the block it names.
+ */
+function sendsFirst(step: Step): boolean {
+  return step.kind === "action" && step.action.block !== undefined && actionOf(step.action).setUp !== undefined;
+}
+
+/**
  * On a node, which makes each empty block: a chain whose runs name blocks that leave more than NODE_MINES_IN_ALL empty
  * ones between them is refused before any of them is sent.
  */
@@ -142,7 +151,8 @@ export class ChainReplay implements SendContext {
   }
 
   /**
-   * Sends entries that name one block (a run of `sameBlockRuns`) into it together, as the live chain had them: what they
+   * Sends entries that name one block (a run of `sameBlockRuns`, or one entry that sends something first: `sendsFirst`)
+   * into it together, as the live chain had them: what they
    * send before their own transactions (approvals, a buyer's coins) first in the free blocks below it, as far as they
    * go there (`#setUpBelow`); then, with automine off, each transaction's gas limit estimated against the block so far
    * (one that would revert throws before it is sent), then one `evm_mine` at their time. A chain already past the block
@@ -157,7 +167,7 @@ export class ChainReplay implements SendContext {
     const failed = (step: Step) => (error: unknown) => {
       throw replayFailed(step, chainId, error);
     };
-    if (run.length === 1 || !(await this.#holdsMining())) {
+    if ((run.length === 1 && !sendsFirst(run[0]!)) || !(await this.#holdsMining())) {
       const hashes: Hex[] = [];
       for (const step of run) hashes.push(await this.run(step).catch(failed(step)));
       return hashes;

@@ -1,6 +1,6 @@
 import { zeroAddress } from "viem";
 import { describe, expect, it } from "vitest";
-import { firstStablecoinBuys, marketEntry, MINTER, transferEntry } from "../../src/import/history-entries.ts";
+import { marketEntry, MINTER, transferEntry } from "../../src/import/history-entries.ts";
 import type { ItemEvent, MarketEvent, TransferEvent } from "../../src/schemas/item-event.ts";
 
 const COLLECTION = "0xc011000000000000000000000000000000000004";
@@ -49,7 +49,6 @@ describe("transferEntry", () => {
       by: MINTER,
       to: "alice",
       amount: 5,
-      extraBlocks: 0,
     });
     expect(transferEntry(transfer(ALICE, zeroAddress, "1"), "sword", 2, account)).toEqual({
       action: "burn",
@@ -57,7 +56,6 @@ describe("transferEntry", () => {
       copy: 2,
       from: "alice",
       amount: 1,
-      extraBlocks: 0,
     });
     expect(transferEntry(transfer(ALICE, BOB, "3"), "sword", undefined, account)).toMatchObject({
       action: "transfer",
@@ -69,10 +67,10 @@ describe("transferEntry", () => {
 });
 
 describe("marketEntry", () => {
-  const entry = (event: ItemEvent, approved = new Set<string>(), firstBuys = new Set<string>()) =>
-    marketEntry(event, "sword", undefined, account, approved, firstBuys);
+  const entry = (event: ItemEvent, approved = new Set<string>()) =>
+    marketEntry(event, "sword", undefined, account, approved);
 
-  it("lists under a listing named for the chain and the listing id, with one approval before a seller's first", () => {
+  it("lists under a listing named for the chain and the listing id, noting its seller as one that approved", () => {
     const approved = new Set<string>();
     const first = entry(market("ItemListed"), approved);
     expect(first).toEqual({
@@ -83,45 +81,30 @@ describe("marketEntry", () => {
       amount: 2,
       price: "0.25",
       currency: "native",
-      extraBlocks: 1,
     });
     expect(approved).toEqual(new Set(["alice"]));
-    expect(entry(market("ItemListed", { currency: STABLECOIN }), approved)).toMatchObject({
-      currency: "stablecoin",
-      extraBlocks: 0,
-    });
+    expect(entry(market("ItemListed", { currency: STABLECOIN }), approved)).toMatchObject({ currency: "stablecoin" });
   });
 
-  it("buys with two transactions before a buyer's first stablecoin purchase on its chain, none in the native coin", () => {
-    const later = market("Swapped", { to: BOB, currency: STABLECOIN, id: `Swapped-4-${TX}-2`, blockNumber: 30 });
-    const first = market("Swapped", { to: BOB, currency: STABLECOIN, blockNumber: 20 });
-    const elsewhere = market("Swapped", { to: BOB, currency: STABLECOIN, chainId: 137, blockNumber: 90 });
-    const native = market("Swapped", { to: BOB, blockNumber: 10 });
-    // In time order, whatever order the collections' histories come in; each chain funds a buyer once.
-    const firstBuys = firstStablecoinBuys([later, native, elsewhere, first]);
-    expect(firstBuys).toEqual(new Set([`56/${first.id}`, `137/${elsewhere.id}`]));
-    expect(entry(native, undefined, firstBuys)).toEqual({
-      action: "buy",
-      listing: "l56-3",
-      buyer: "bob",
-      amount: 2,
-      extraBlocks: 0,
-    });
-    expect(entry(first, undefined, firstBuys)?.extraBlocks).toBe(2);
-    expect(entry(later, undefined, firstBuys)?.extraBlocks).toBe(0);
-    expect(entry(elsewhere, undefined, firstBuys)?.extraBlocks).toBe(2);
+  it("buys the listing's tokens as the buyer, in any currency (the replay gives a stablecoin buyer coins first)", () => {
+    for (const currency of [zeroAddress, STABLECOIN])
+      expect(entry(market("Swapped", { to: BOB, currency }))).toEqual({
+        action: "buy",
+        listing: "l56-3",
+        buyer: "bob",
+        amount: 2,
+      });
   });
 
   it("delists, reprices, tops up and takes back, the price written whole, never in exponent form", () => {
-    expect(entry(market("ItemDelisted"))).toEqual({ action: "delist", listing: "l56-3", extraBlocks: 0 });
+    expect(entry(market("ItemDelisted"))).toEqual({ action: "delist", listing: "l56-3" });
     expect(entry(market("ItemPriceUpdated", { price: 1e-7 }))).toEqual({
       action: "updatePrice",
       listing: "l56-3",
       price: "0.0000001",
-      extraBlocks: 0,
     });
     expect(entry(market("ItemPriceUpdated", { price: 1e21 }))).toMatchObject({ price: "1000000000000000000000" });
-    expect(entry(market("ItemAdded"))).toEqual({ action: "addToListing", listing: "l56-3", amount: 2, extraBlocks: 0 });
+    expect(entry(market("ItemAdded"))).toEqual({ action: "addToListing", listing: "l56-3", amount: 2 });
     expect(entry(market("ItemRemoved"))).toMatchObject({ action: "removeFromListing", amount: 2 });
   });
 

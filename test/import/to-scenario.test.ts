@@ -88,7 +88,7 @@ describe("live accounts", () => {
       expect(parseScenario(structuredClone(scenario)).steps.length).toBeGreaterThan(0);
     });
 
-    it("keeps two blocks below a buyer's first stablecoin purchase on the chain, in time order across the collections", () => {
+    it("names each purchase at its live block, in time order across the collections (the replay gives the coins below)", () => {
       // Bob's first purchase is in the second collection (block 200), his later one in the first (block 300).
       const { scenario } = toScenario([collection(1, 150, 300), collection(2, 160, 200)], {
         mintKey: "mint",
@@ -96,7 +96,7 @@ describe("live accounts", () => {
       });
       const buys = scenario.timeline.filter((entry) => entry.action === "buy") as { listing: string; block: number }[];
       expect(buys.map(({ listing, block }) => [listing, block])).toEqual([
-        ["l56-2", 198],
+        ["l56-2", 200],
         ["l56-1", 300],
       ]);
     });
@@ -208,17 +208,17 @@ describe("live blocks", () => {
       expect(entries.some((entry) => entry.block === 199)).toBe(false);
     });
 
-    it("keeps the block below a lone event for what its entry sends first, unless another event's block is there", () => {
+    it("names each lone event's live block, whatever its entry sends first (the replay places that below it)", () => {
       expect(entries.map((entry) => [entry.action, entry.block])).toEqual([
         ["addItem", 100],
         ["addItem", 110],
         ["transfer", 200],
         ["list", 200],
         ["transfer", 300],
-        // B's first listing: its approval in the empty block 399, as live.
-        ["list", 399],
+        // B's first listing: its approval goes in a free block below 400.
+        ["list", 400],
         ["transfer", 500],
-        // C's first listing: its approval would take block 500, token 2's, so it goes in its own block 501.
+        // C's first listing: block 500 is token 2's, so its approval goes in 501 with it.
         ["list", 501],
       ]);
       expect(translated.events).toBe(11);

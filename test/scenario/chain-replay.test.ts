@@ -137,6 +137,61 @@ describe("entries that name one block right after another entry's", () => {
   });
 });
 
+describe("an entry alone in its block that sends something first", () => {
+  const listing = (block: number) => ({
+    at: "-1d",
+    block,
+    action: "list",
+    listing: "l1",
+    item: "coin",
+    seller: "alice",
+    amount: 3,
+    price: "0.5",
+    currency: "native",
+  });
+
+  it("lands in the block it names, its approval in a free block below", async () => {
+    const sim = await startTestSimulator(world([listing(SHARED)]));
+    try {
+      expect((await blockAt(sim, SHARED)).transactions).toHaveLength(1);
+      expect((await blockAt(sim, 51_000_151)).transactions).toHaveLength(1);
+      const collection = sim.handles.collections.get("riders")!.address;
+      expect((await coinLogs(sim, collection)).slice(1, 3)).toEqual([
+        ["ItemListed", SHARED, "1"],
+        ["TransferSingle", SHARED, "0"],
+      ]);
+    } finally {
+      await sim.close();
+    }
+  });
+
+  it("lands in the block it names right after another entry's, its approval in it too: no block is free below", async () => {
+    const transfer = {
+      at: "-1d",
+      block: SHARED - 1,
+      action: "transfer",
+      item: "badge",
+      from: "alice",
+      to: "bob",
+      amount: 1,
+    };
+    const sim = await startTestSimulator(world([transfer, listing(SHARED)]));
+    try {
+      expect((await blockAt(sim, SHARED - 1)).transactions).toHaveLength(1);
+      expect((await blockAt(sim, SHARED)).transactions).toHaveLength(2);
+      const collection = sim.handles.collections.get("riders")!.address;
+      // Escrowed and listed after the approval's log (0).
+      expect((await coinLogs(sim, collection)).slice(1, 3)).toEqual([
+        ["ItemListed", SHARED, "2"],
+        ["TransferSingle", SHARED, "1"],
+      ]);
+      expect((await blockAt(sim, SHARED + 1)).transactions).toHaveLength(1);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
 describe("a shared block that cannot be made", () => {
   it("fails the start naming the entry whose transaction would revert there", async () => {
     // The second transfer needs what the first moved away in the same block.
