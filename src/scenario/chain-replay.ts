@@ -118,8 +118,11 @@ export class ChainReplay implements SendContext {
   #headAtLeast: number | undefined;
   /** The node could not put entries that name one block in it together, and the start's output said so. */
   #saidApart = false;
-  /** While entries' set-up transactions go in the free blocks below a shared block: that block, and the next free one. */
-  #setUpRoom: { before: number; next: number } | undefined;
+  /**
+   * While entries' set-up transactions go in the free blocks below a shared block: that block, the next free one, and
+   * whether a set-up found no room there.
+   */
+  #setUpRoom: { before: number; next: number; full: boolean } | undefined;
 
   constructor(chain: SimChain, world: ReplayContext) {
     this.chain = chain;
@@ -167,14 +170,23 @@ export class ChainReplay implements SendContext {
     const failed = (step: Step) => (error: unknown) => {
       throw replayFailed(step, chainId, error);
     };
-    if ((run.length === 1 && !sendsFirst(run[0]!)) || !(await this.#holdsMining())) {
-      const hashes: Hex[] = [];
-      for (const step of run) hashes.push(await this.run(step).catch(failed(step)));
-      return hashes;
-    }
+    const one = async (step: Step) => [await this.run(step).catch(failed(step))];
+    if (run.length === 1 && !sendsFirst(run[0]!)) return one(run[0]!);
     const steps = run as ActionStep<ScenarioAction>[];
     const at = this.#world.now + steps[0]!.at;
-    await this.#setUpBelow(steps, steps[0]!.action.block!, at, failed);
+    if (run.length === 1) {
+      // Alone in its block, with all it sends first below it (or on a node that cannot hold its mining): its own
+      // transaction goes in the block as any other entry's.
+      const allBelow = await this.#setUpBelow(steps, steps[0]!.action.block!, at, failed);
+      if (allBelow || !(await this.#holdsMining())) return one(steps[0]!);
+    } else {
+      if (!(await this.#holdsMining())) {
+        const hashes: Hex[] = [];
+        for (const step of run) hashes.push(...(await one(step)));
+        return hashes;
+      }
+      await this.#setUpBelow(steps, steps[0]!.action.block!, at, failed);
+    }
     const block = await this.#mineUpTo(steps[0]!.action.block!).catch(failed(steps[0]!));
     const hashes: Hex[] = [];
     await this.chain.request("evm_setAutomine", [false]);
@@ -213,30 +225,34 @@ export class ChainReplay implements SendContext {
    * The entries' set-up transactions (their actions' `setUp`), each a block of its own, in the blocks from the chain's
    * next one up to `block` (exclusive), those of each entry only where all of them fit there: then `block` holds only
    * the entries' own transactions, and numbers its logs as the live block did. What does not fit is sent in `block` by
-   * the entry itself, as before.
+   * the entry itself, as before. Answers whether everything fitted (false where no block is free).
    */
   async #setUpBelow(
     steps: ActionStep<ScenarioAction>[],
     block: number,
     at: number,
     failed: (step: Step) => (error: unknown) => never,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const next = Number(BigInt((await this.chain.request("eth_blockNumber")) as Hex)) + 1;
-    if (next >= block) return;
-    const room = (this.#setUpRoom = { before: block, next });
+    if (next >= block) return false;
+    const room = (this.#setUpRoom = { before: block, next, full: false });
     try {
       for (const step of steps) await actionOf(step.action).setUp?.(this, step.action, { at }).catch(failed(step));
     } finally {
       this.#setUpRoom = undefined;
     }
     if (room.next > next) this.#headAtLeast = room.next - 1;
+    return !room.full;
   }
 
   /** Whether `count` more set-up transactions fit below the shared block (each takes one); outside a set-up, always. */
   #fits(count: number): boolean {
     const room = this.#setUpRoom;
     if (!room) return true;
-    if (room.next + count > room.before) return false;
+    if (room.next + count > room.before) {
+      room.full = true;
+      return false;
+    }
     room.next += count;
     return true;
   }
