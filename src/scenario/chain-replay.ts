@@ -225,7 +225,7 @@ export class ChainReplay implements SendContext {
    * The entries' set-up transactions (their actions' `setUp`), each a block of its own, in the blocks from the chain's
    * next one up to `block` (exclusive), those of each entry only where all of them fit there: then `block` holds only
    * the entries' own transactions, and numbers its logs as the live block did. What does not fit is sent in `block` by
-   * the entry itself, as before. Answers whether everything fitted (false where no block is free).
+   * the entry itself, as before. Answers whether everything fitted.
    */
   async #setUpBelow(
     steps: ActionStep<ScenarioAction>[],
@@ -234,7 +234,7 @@ export class ChainReplay implements SendContext {
     failed: (step: Step) => (error: unknown) => never,
   ): Promise<boolean> {
     const next = Number(BigInt((await this.chain.request("eth_blockNumber")) as Hex)) + 1;
-    if (next >= block) return false;
+    // Asked even where no block is free: an entry with nothing to send first has everything below.
     const room = (this.#setUpRoom = { before: block, next, full: false });
     try {
       for (const step of steps) await actionOf(step.action).setUp?.(this, step.action, { at }).catch(failed(step));
