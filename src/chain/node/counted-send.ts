@@ -2,6 +2,7 @@ import { keccak256, toHex, type Address, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "../contract-call.ts";
 import type { NodeRpc, NodeRpcError, RawReceipt, RpcCall } from "./rpc.ts";
+import { NONCE_CLASH } from "./send-refusals.ts";
 import { throwIfUnstamped, type NodeTx, type Sent } from "./sent.ts";
 import type { WalletQueues } from "./wallet-queues.ts";
 
@@ -85,7 +86,9 @@ export async function sendCountedOnce(
   const counted = count && "result" in count ? Number(count.result) : undefined;
   if (balance && "result" in balance) noteBalance(from, BigInt(balance.result as Hex));
   if ("error" in sent!) {
-    if (counted === undefined) queues.forget(from);
+    // A nonce another writer took: the count read beside it is stale once the pause before the next try has let that
+    // writer send again, so the next try asks the node afresh.
+    if (counted === undefined || NONCE_CLASH.test(sent.error.message)) queues.forget(from);
     else queues.setNext(from, counted);
     return { error: sent.error };
   }
