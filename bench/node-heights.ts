@@ -2,11 +2,10 @@
 // for): 1,000 blocks made each way anvil has (one call each, on a fresh anvil), one `hardhat_mine` of each size on a
 // fresh anvil, then jumps of 1,000 one after another on another fresh one, each timed, with the load average. Not part
 // of `npm run bench`; run it alone: `node bench/node-heights.ts [--sizes 1000,2000,5000,10000] [--jumps 10] [--anvil-args="--prune-history"]`.
-import { spawn } from "node:child_process";
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import { rpc } from "../test/rpc.ts";
-import { ROOT } from "./lib/processes.ts";
+import { spawnAnvil } from "./lib/anvil.ts";
 
 const { values } = parseArgs({
   options: {
@@ -15,33 +14,18 @@ const { values } = parseArgs({
     "anvil-args": { type: "string", default: "" },
   },
 });
-const ANVIL = `${ROOT}node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil`;
 const extra = values["anvil-args"]!.split(" ").filter(Boolean);
 const load = () =>
   loadavg()
     .map((one) => one.toFixed(2))
     .join(" ");
 
-// However this script ends, no anvil it started outlives it.
-const anvils = new Set<ReturnType<typeof spawn>>();
-process.on("exit", () => anvils.forEach((child) => child.kill("SIGKILL")));
-
 async function withAnvil<T>(run: (url: string) => Promise<T>): Promise<T> {
-  const child = spawn(ANVIL, ["--port", "0", ...extra], { stdio: ["ignore", "pipe", "ignore"] });
-  anvils.add(child);
-  const port = await new Promise<number>((resolve) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      const match = /Listening on 127\.0\.0\.1:(\d+)/.exec((out += chunk));
-      if (match) resolve(Number(match[1]));
-    });
-  });
-  child.stdout.resume();
+  const anvil = await spawnAnvil(extra);
   try {
-    return await run(`http://127.0.0.1:${port}`);
+    return await run(anvil.url);
   } finally {
-    child.kill("SIGKILL");
-    anvils.delete(child);
+    await anvil.stop();
   }
 }
 

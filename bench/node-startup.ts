@@ -9,7 +9,6 @@
 // with --keys: the same derived keys, funded on anvil beforehand). Anvil is started and funded
 // before the clock starts: it stands for a node the user already runs. A last, untimed run per
 // anvil mode goes through a counting proxy: JSON-RPC requests (round trips) and calls per block.
-import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -21,6 +20,7 @@ import { defaultWorld, DEFAULT_WORLD_FILE } from "../src/scenario/worlds.ts";
 import { rpc } from "../test/rpc.ts";
 import { startSimulator, stop } from "./lib/sim.ts";
 import { simulateCommand } from "./lib/worlds.ts";
+import { spawnAnvil } from "./lib/anvil.ts";
 import { ROOT } from "./lib/processes.ts";
 
 const { values } = parseArgs({
@@ -35,31 +35,10 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const modes = values.modes!.split(",");
 const treeOf = (mode: string) => (mode.startsWith("before/") ? values.before! : (values.tree ?? ROOT));
-const ANVIL = `${ROOT}node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil`;
 const genesis = Math.floor(defaultWorld().genesisTime!.getTime() / 1000);
 
-// However this script ends, no anvil it started outlives it.
-const anvils = new Set<ReturnType<typeof spawn>>();
-process.on("exit", () => anvils.forEach((child) => child.kill("SIGKILL")));
-
-async function startAnvil(extra: string[]): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(ANVIL, ["--port", "0", "--chain-id", "56", "--timestamp", String(genesis), ...extra], {
-    stdio: ["ignore", "pipe", "ignore"],
-  });
-  const port = await new Promise<number>((resolve) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      const match = /Listening on 127\.0\.0\.1:(\d+)/.exec((out += chunk));
-      if (match) resolve(Number(match[1]));
-    });
-  });
-  child.stdout.resume();
-  anvils.add(child);
-  child.once("exit", () => anvils.delete(child));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((resolve) => (child.once("exit", () => resolve()), child.kill("SIGKILL"))),
-  };
+function startAnvil(extra: string[]) {
+  return spawnAnvil(["--chain-id", "56", "--timestamp", String(genesis), ...extra]);
 }
 
 /** The default world's keys as --keys takes them (the labels' derived keys, so the addresses are the in-process ones), funded on anvil. */

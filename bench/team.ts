@@ -13,12 +13,12 @@
 // (its path in the tree; `dist/bundle/simulate.js` where a tree has its bundle and no full node_modules: the bundle
 // still loads `hardhat` and `@nomicfoundation/edr` from the tree's node_modules for the chains it runs in process);
 // `--anvil`: the anvil binary (default the one npm installed here).
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { mnemonicToAccount } from "viem/accounts";
+import { spawnAnvil, ANVIL_BINARY } from "./lib/anvil.ts";
 import { children, cpuMsOf, freePort, ROOT, sleep, startNode } from "./lib/processes.ts";
 
 const { values } = parseArgs({
@@ -41,7 +41,7 @@ const inFlight = Number(values["in-flight"]);
 const rounds = Number(values.rounds);
 const poll = Number(values.poll);
 const poolOf = (instances: number) => Number(values.pool ?? Math.max(2, 2 * instances));
-const ANVIL = values.anvil ?? `${ROOT}node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil`;
+const ANVIL = values.anvil ?? ANVIL_BINARY;
 const MNEMONIC = "test test test test test test test test test test test junk";
 const key = (addressIndex: number) =>
   `0x${Buffer.from(mnemonicToAccount(MNEMONIC, { addressIndex }).getHdKey().privateKey!).toString("hex")}`;
@@ -70,28 +70,9 @@ interface Run {
   anvilCpuMs: number;
 }
 
-const anvils = new Set<ReturnType<typeof spawn>>();
-process.on("exit", () => anvils.forEach((child) => child.kill("SIGKILL")));
-
 /** A fresh anvil whose first `accounts` development accounts are funded (the deployer, alice, bob's pool). */
-async function startAnvil(accounts: number): Promise<{ url: string; pid: number; stop(): void }> {
-  const child = spawn(ANVIL, ["--port", "0", "--chain-id", "56", "--accounts", String(accounts)], {
-    stdio: ["ignore", "pipe", "ignore"],
-  });
-  anvils.add(child);
-  const port = await new Promise<number>((resolve) => {
-    let out = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      const match = /Listening on 127\.0\.0\.1:(\d+)/.exec((out += chunk));
-      if (match) resolve(Number(match[1]));
-    });
-  });
-  child.stdout.resume();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    stop: () => (child.kill("SIGKILL"), anvils.delete(child)),
-  };
+function startAnvil(accounts: number) {
+  return spawnAnvil(["--chain-id", "56", "--accounts", String(accounts)], ANVIL);
 }
 
 async function post(base: string, path: string, body: unknown) {
@@ -196,7 +177,7 @@ async function runOnce(mode: Mode, instances: number): Promise<Run> {
   } finally {
     await Promise.all(started.map((child) => child.stop()));
     started.forEach((child) => children.delete(child));
-    anvil.stop();
+    await anvil.stop();
   }
 }
 
