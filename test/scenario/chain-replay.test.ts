@@ -138,17 +138,8 @@ describe("entries that name one block right after another entry's", () => {
 });
 
 describe("an entry alone in its block that sends something first", () => {
-  const listing = (block: number) => ({
-    at: "-1d",
-    block,
-    action: "list",
-    listing: "l1",
-    item: "coin",
-    seller: "alice",
-    amount: 3,
-    price: "0.5",
-    currency: "native",
-  });
+  // The shared world's first listing, alone in a block of its own.
+  const listing = (block: number) => ({ ...THREE[1]!, block });
 
   it("lands in the block it names, its approval in a free block below", async () => {
     const sim = await startTestSimulator(world([listing(SHARED)]));
