@@ -1,8 +1,10 @@
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { parseJson } from "../http.ts";
-import type { FuzzAnswer } from "./oracle.ts";
 import { urlOf, type FuzzRequest } from "./requests.ts";
+
+/** What came back for one generated request, or why nothing did. */
+export type FuzzAnswer = { status: number; text: string; json: unknown; ms: number } | { failed: string; ms: number };
 
 /**
  * Sends a generated request exactly as generated: its headers in order, repeated ones repeated,

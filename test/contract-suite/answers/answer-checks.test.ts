@@ -7,7 +7,7 @@ import {
   type ReceivedAnswer,
   type SentRequest,
 } from "../../../src/contract-suite/answers/answer-checks.ts";
-import { mintBody } from "../../../src/contract-suite/checks/mint-body.ts";
+import { mintBody } from "../../../src/contract-suite/checks/mint.ts";
 import {
   getCollection,
   getItemEvents,
