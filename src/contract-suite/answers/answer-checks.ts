@@ -37,8 +37,6 @@ export function codeMismatch(status: number, json: unknown): string | undefined 
   return `error code ${code} does not go with status ${status} (expected ${expected.join(" or ")})`;
 }
 
-export { API_KEY_HEADER } from "../../schemas/common.ts";
-
 /** Whether a request names an API key at all (one of the query's key parameters, or the header). */
 function carriesApiKey(names: readonly string[], request: SentRequest): boolean {
   return (
