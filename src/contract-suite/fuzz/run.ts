@@ -1,13 +1,11 @@
 import fc from "fast-check";
 import { getItemMetadata, OPERATIONS, type Operation } from "../../schemas/operations.ts";
-import type { Target } from "../target.ts";
-import { paths } from "../target.ts";
+import { paths, type Target } from "../target.ts";
 import { nonConformance } from "./conformance.ts";
 import { unexplainedChanges, worldDigest, type OwnMints } from "./digest.ts";
 import { answerProblems } from "../answers/answer-checks.ts";
 import { HistoryLengths, semanticProblems } from "./properties.ts";
-import { curlOf, requestsFor, type FuzzContext, type FuzzRequest } from "./requests.ts";
-import { send } from "./send.ts";
+import { curlOf, requestsFor, send, type FuzzContext, type FuzzRequest } from "./requests.ts";
 import { CheckStopped } from "../stopped.ts";
 import { readBack, type Minted } from "./stateful.ts";
 import { learnWorld, nextTokenId } from "./world.ts";
