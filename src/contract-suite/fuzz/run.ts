@@ -8,7 +8,7 @@ import { HistoryLengths, semanticProblems } from "./properties.ts";
 import { curlOf, requestsFor, send, type FuzzContext, type FuzzRequest } from "./requests.ts";
 import { CheckStopped } from "../stopped.ts";
 import { readBack, type Minted } from "./stateful.ts";
-import { learnWorld, nextTokenId } from "./world.ts";
+import { learnWorld } from "./world.ts";
 
 export interface FuzzOptions {
   /** Requests in all, shared between the operations. */
@@ -49,7 +49,8 @@ export async function runFuzz(target: Target, options: FuzzOptions): Promise<Fuz
   const known = await learnWorld(base, target);
   const context: FuzzContext = { ...known, ...(target.allowWrites && target.apiKey ? { apiKey: target.apiKey } : {}) };
   const mintOn = known.mint?.collection;
-  let next = mintOn ? await nextTokenId(base, mintOn) : undefined;
+  // learnWorld looks into the collection to mint on first, so it knows the token id a mint takes next.
+  let next = mintOn ? known.nextTokenIds.get(mintOn) : undefined;
   const operations: Operation[] = [...OPERATIONS, ...(known.servesMetadata ? [getItemMetadata] : [])];
   const report: FuzzReport = {
     seed: options.seed,
