@@ -41,7 +41,7 @@ const jsonBytes = (operation: Operation, answer: unknown) =>
 
 /**
  * Every answer of the API, whatever carries it (the Koa server, the MSW handlers): a request routed by the route table
- * (`route`), then `answer`: its credentials, path parameters and query checked against the operation's schemas, the
+ * (`router`), then `answer`: its credentials, path parameters and query checked against the operation's schemas, the
  * handler's read or write, and the answer checked against the response schema. A read's answer is checked and
  * serialized once per state of the read models it comes from and kept as bytes (`AnswerBytes`) until they change.
  * Refusals are thrown as the catalog's errors, for the transport's error exit to write.
