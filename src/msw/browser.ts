@@ -16,10 +16,10 @@ import type { HttpHandler } from "msw";
 import { identiconConfig } from "../images/identicon-config.ts";
 import defaultWorld from "./default-world.js";
 import { handlersFrom, type HandlerOptions } from "./handlers.ts";
-import type { SnapshotFiles } from "./snapshots.ts";
+import type { SnapshotFiles } from "./world-file.ts";
 
 export type { HandlerOptions } from "./handlers.ts";
-export type { SnapshotFiles, SnapshotIndex, SnapshotReader } from "./snapshots.ts";
+export type { SnapshotFiles, SnapshotIndex, SnapshotReader } from "./world-file.ts";
 
 /** The default world's snapshot files, by path (in Node the same name is their directory). */
 export const DEFAULT_SNAPSHOTS: SnapshotFiles = defaultWorld;

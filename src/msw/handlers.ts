@@ -2,9 +2,8 @@ import { http, HttpResponse, type HttpHandler } from "msw";
 import { zeroAddress } from "viem";
 import { ApiError, apiError, ERRORS } from "../core/errors.ts";
 import { API_SPACE, Pipeline, type PipelineDeps, type Routed } from "../pipeline/pipeline.ts";
-import { mockMint } from "./mint.ts";
-import { worldOf, type SnapshotFiles } from "./snapshots.ts";
-import { MockWorld } from "./world.ts";
+import { worldOf, type SnapshotFiles } from "./world-file.ts";
+import { mockMint, MockWorld } from "./world.ts";
 
 export interface HandlerOptions {
   /** Only requests to this origin are answered (e.g. "http://localhost:3000"); default any origin. */
@@ -77,7 +76,7 @@ async function respond(pipeline: Pipeline, request: Request): Promise<Response |
 
 function routeOf(pipeline: Pipeline, method: string, path: string): Routed | { refused: unknown } | undefined {
   try {
-    const routed = pipeline.route(method, path);
+    const routed = pipeline.router.route(method, path);
     return routed && "allow" in routed ? undefined : routed;
   } catch (refused) {
     return { refused };

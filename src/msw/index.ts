@@ -12,10 +12,10 @@ import { fileURLToPath } from "node:url";
 import type { HttpHandler } from "msw";
 import { picture } from "../images/identicon.ts";
 import { handlersFrom, type HandlerOptions } from "./handlers.ts";
-import type { SnapshotFiles } from "./snapshots.ts";
+import type { SnapshotFiles } from "./world-file.ts";
 
 export type { HandlerOptions } from "./handlers.ts";
-export type { SnapshotFiles, SnapshotIndex, SnapshotReader } from "./snapshots.ts";
+export type { SnapshotFiles, SnapshotIndex, SnapshotReader } from "./world-file.ts";
 
 /** The snapshots of the default world (fixtures/snapshots, written by `nft-sim fixtures export`). */
 export const DEFAULT_SNAPSHOTS = fileURLToPath(new URL("../../fixtures/snapshots", import.meta.url));

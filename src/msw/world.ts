@@ -1,11 +1,18 @@
-import type { Address } from "viem";
+import { zeroAddress, type Address, type Hex } from "viem";
+import type { ApiAccount } from "../core/config.ts";
+import { itemRef } from "../core/formats.ts";
+import { advanceHead, applyLogs } from "../indexer/apply.ts";
+import type { IndexedLog } from "../indexer/log-source.ts";
 import {
   holding,
+  itemKey,
   type CollectionLookup,
   type ModelsRead,
   type ReadSource,
   type ChainModels,
 } from "../indexer/models.ts";
+import type { MintResponse } from "../schemas/item.ts";
+import type { PlannedMint } from "../services/mint-plan.ts";
 import { foldWorld, type WorldFile } from "./world-file.ts";
 
 /**
@@ -59,4 +66,73 @@ export class MockWorld implements ReadSource {
     const now = this.#startTimes.get(models.facts.chainId)! + seconds(Date.now()) - seconds(this.#startedAt);
     return { blockNumber: models.head.blockNumber + 1, timestamp: Math.max(models.head.timestamp, now) };
   }
+}
+
+/**
+ * A planned mint made in the mock's world: the logs the collection contract emits for it (each token id's
+ * ItemCreated, the transfer of its supply from the zero address, ItemDescribed), folded by the indexer's reducers in
+ * the block after the chain's head, on the world's clock; answered as the simulator answers it but for the transaction
+ * hash, which covers a sender's nonce and signature on a chain the mock does not run: one is made up.
+ */
+export function mockMint(world: MockWorld) {
+  return async (account: ApiAccount, { chainId, collection, recipient, item, metadata }: PlannedMint) => {
+    const models = world.chains.find(({ facts }) => facts.chainId === chainId)!;
+    let last = 0n;
+    while (models.items.has(itemKey(collection, last + 1n))) last++;
+    const count = item.isStackable ? 1 : item.initialSupply;
+    const tokenIds = Array.from({ length: count }, (_, i) => last + 1n + BigInt(i));
+    const { blockNumber, timestamp } = world.nextBlock(models);
+    const transactionHash = `0x${blockNumber.toString(16).padStart(8, "0")}${"0".repeat(56)}` as Hex;
+    const emitted: Pick<IndexedLog, "eventName" | "args">[] = [
+      ...tokenIds.map((tokenId) => ({
+        eventName: "ItemCreated" as const,
+        args: {
+          tokenId,
+          creator: account.wallet,
+          maxSupply: BigInt(item.isStackable ? item.maximumSupply : 1),
+          initialSupply: BigInt(item.isStackable ? item.initialSupply : 1),
+          royaltyPerMille: BigInt(item.royaltyFee),
+        },
+      })),
+      ...transfer(account, recipient, tokenIds, item),
+      {
+        eventName: "ItemDescribed" as const,
+        args: { firstTokenId: tokenIds[0]!, count: BigInt(count), stackable: item.isStackable, metadata },
+      },
+    ];
+    const logs = emitted.map(
+      (log, logIndex) =>
+        ({ ...log, address: collection, blockNumber: BigInt(blockNumber), logIndex, transactionHash }) as IndexedLog,
+    );
+    applyLogs(models, logs, new Map([[BigInt(blockNumber), timestamp]]));
+    advanceHead(models, { number: BigInt(blockNumber), timestamp: BigInt(timestamp) });
+    return {
+      txHash: transactionHash,
+      chainId,
+      collectionAddress: collection,
+      recipient,
+      tokenIds: tokenIds.map(Number),
+      itemRefs: tokenIds.map((tokenId) => itemRef(chainId, collection, tokenId)),
+      item,
+    } satisfies MintResponse;
+  };
+}
+
+/** A stackable item's supply in one TransferSingle (none for a supply of 0); one of each copy in a TransferBatch. */
+function transfer(
+  account: ApiAccount,
+  to: PlannedMint["recipient"],
+  tokenIds: bigint[],
+  item: PlannedMint["item"],
+): Pick<IndexedLog, "eventName" | "args">[] {
+  const from = zeroAddress;
+  const operator = account.wallet;
+  if (!item.isStackable)
+    return [
+      { eventName: "TransferBatch", args: { operator, from, to, ids: tokenIds, values: tokenIds.map(() => 1n) } },
+    ];
+  if (item.initialSupply === 0) return [];
+  return [
+    { eventName: "TransferSingle", args: { operator, from, to, id: tokenIds[0]!, value: BigInt(item.initialSupply) } },
+  ];
 }

@@ -13,11 +13,11 @@ import { CONTROL_OPERATIONS, type ControlOperationId } from "../schemas/control-
 import { RequestLogQuery } from "../schemas/control.ts";
 import type * as Control from "../schemas/control.ts";
 import type { ErrorBody } from "../schemas/error.ts";
-import type { EventKind } from "../schemas/events.ts";
+import type { EventKind, Webhook, WebhookBody } from "../schemas/events.ts";
 import type { Fault, FaultBody } from "../schemas/fault-rule.ts";
 import type { ArrangeAnswer, Fragment } from "./arrange-types.ts";
 import { ControlError } from "./errors.ts";
-import { webhookMethods, type WebhookMethods } from "./events-client.ts";
+import { streamEvents, type EventsOptions, type EventStream } from "./events-client.ts";
 import { verifyRequests, type RequestExpectation } from "./verify-requests.ts";
 import { waitForEvent, type EventMatch, type EventWait, type SimEventOf, type WaitOptions } from "./wait-for-event.ts";
 
@@ -35,7 +35,7 @@ export interface ControlRequest<Id extends ControlOperationId> {
 /** What an operation answers. */
 export type ControlAnswer<Id extends ControlOperationId> = Static<Operations[Id]["response"]>;
 
-export interface ControlClient extends WebhookMethods {
+export interface ControlClient {
   /** Sends one control operation by its id in the route table. */
   request<Id extends ControlOperationId>(operationId: Id, parts?: ControlRequest<Id>): Promise<ControlAnswer<Id>>;
   /** What --state keeps, and whether its journal takes writes now. */
@@ -89,6 +89,20 @@ export interface ControlClient extends WebhookMethods {
     match?: EventMatch<Kind>,
     options?: WaitOptions,
   ): EventWait<SimEventOf<Kind>>;
+  /**
+   * Deliveries of the events passing the filters to `url`, signed with `secret` (made when left out: read it from the
+   * answer).
+   */
+  addWebhook(webhook: WebhookBody): Promise<ControlAnswer<"createWebhook">>;
+  webhooks(): Promise<Webhook[]>;
+  /** One webhook with its delivery log. */
+  webhook(id: string): Promise<ControlAnswer<"getWebhook">>;
+  removeWebhook(id: string): Promise<void>;
+  /**
+   * Events as the chains' indexes take them in (`for await (const e of sim.events({ collection, timeout: 5_000 }))`);
+   * leave the loop to stop; past `timeout` ms the loop throws EventTimeoutError naming what it was given.
+   */
+  events(options?: EventsOptions): EventStream;
 }
 
 /** The method that sends each operation: a new operation in the route table fails to compile until it has one. */
@@ -162,9 +176,8 @@ export function controlClient(url: string, { token }: ControlClientOptions = {})
     return send(operation.method.toUpperCase(), `${path}${search ? `?${search}` : ""}`, body);
   }
   const onChain = (chainId?: number) => (chainId === undefined ? {} : { chainId });
-  const webhooks = webhookMethods(send, base, token);
+  const events = (options?: EventsOptions) => streamEvents(base, options, token);
   return {
-    ...webhooks,
     request,
     state: () => request("getState"),
     time: () => request("getTime"),
@@ -195,6 +208,11 @@ export function controlClient(url: string, { token }: ControlClientOptions = {})
     loggedRequest: (id) => request("getRequest", { params: { id } }),
     verify: async (expected) =>
       verifyRequests((await request("listRequests", { query: { limit: REQUESTS_LOGGED } })).requests, expected),
-    waitForEvent: (match = {}, options) => waitForEvent((filter) => webhooks.events(filter), match, options),
+    waitForEvent: (match = {}, options) => waitForEvent(events, match, options),
+    addWebhook: (webhook) => request("createWebhook", { body: webhook }),
+    webhooks: async () => (await request("listWebhooks")).webhooks,
+    webhook: (id) => request("getWebhook", { params: { id } }),
+    removeWebhook: async (id) => void (await request("deleteWebhook", { params: { id } })),
+    events,
   };
 }

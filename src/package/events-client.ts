@@ -10,7 +10,7 @@
 // `const events = sim.events(); await events.ready;`, act, then loop.
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import type { ErrorBody } from "../schemas/error.ts";
-import type { CreatedWebhook, EventKind, Webhook, WebhookBody, WebhookDetail } from "../schemas/events.ts";
+import type { EventKind } from "../schemas/events.ts";
 import { ControlError, EventTimeoutError } from "./errors.ts";
 import type { SimEvent } from "./sim-event.ts";
 
@@ -183,7 +183,7 @@ async function follow(
 }
 
 /** Events a timeout's message names at most (the newest). */
-const SEEN_KEPT = 200;
+export const SEEN_KEPT = 200;
 
 /** `collection 0x…, kinds Swapped`: the filters given, for a message. */
 export function describeFilter(filter: EventsFilter): string {
@@ -213,34 +213,4 @@ function eventLine({ type, id, data }: SimEvent): string {
 function eventOf(message: EventSourceMessage): SimEvent {
   const data = JSON.parse(message.data) as SimEvent["data"];
   return { type: message.event ?? "message", ...(message.id ? { id: message.id } : {}), data } as SimEvent;
-}
-
-/** The webhook operations of the control API, for the control client. */
-export interface WebhookMethods {
-  /**
-   * Deliveries of the events passing the filters to `url`, signed with `secret` (made when left out: read it from the
-   * answer).
-   */
-  addWebhook(webhook: WebhookBody): Promise<CreatedWebhook>;
-  webhooks(): Promise<Webhook[]>;
-  /** One webhook with its delivery log. */
-  webhook(id: string): Promise<WebhookDetail>;
-  removeWebhook(id: string): Promise<void>;
-  /**
-   * Events as the chains' indexes take them in (`for await (const e of sim.events({ collection, timeout: 5_000 }))`);
-   * leave the loop to stop; past `timeout` ms the loop throws EventTimeoutError naming what it was given.
-   */
-  events(options?: EventsOptions): EventStream;
-}
-
-type Send = <T>(method: string, path: string, body?: unknown) => Promise<T>;
-
-export function webhookMethods(send: Send, base: string, token?: string): WebhookMethods {
-  return {
-    addWebhook: (webhook) => send("POST", "/webhooks", webhook),
-    webhooks: async () => (await send<{ webhooks: Webhook[] }>("GET", "/webhooks")).webhooks,
-    webhook: (id) => send("GET", `/webhooks/${encodeURIComponent(id)}`),
-    removeWebhook: async (id) => void (await send("DELETE", `/webhooks/${encodeURIComponent(id)}`)),
-    events: (options) => streamEvents(base, options, token),
-  };
 }

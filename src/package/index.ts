@@ -111,18 +111,19 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= sim.close());
   const control = controlClient(sim.url);
+  const { events, waitForEvent, verify, arrange } = control;
   return {
     url: sim.url,
     accounts: sim.accounts.list(),
     rpcUrls: Object.fromEntries(sim.rpcUrls),
     control,
-    events: (options) => control.events(options),
-    waitForEvent: (match, options) => control.waitForEvent(match, options),
-    verify: (expected) => control.verify(expected),
+    events,
+    waitForEvent,
+    verify,
+    arrange,
     get world() {
       return sim.control.world();
     },
-    arrange: (fragment) => control.arrange(fragment),
     close,
     [Symbol.asyncDispose]: close,
   };

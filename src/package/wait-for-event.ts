@@ -6,7 +6,14 @@
 //   const sale = await sold;   // typed as a Swapped event; or EventTimeoutError naming what came meanwhile
 import type { EventKind } from "../schemas/events.ts";
 import { EventTimeoutError } from "./errors.ts";
-import { describeFilter, seenSoFar, type EventsFilter, type EventStream, type SimEvent } from "./events-client.ts";
+import {
+  describeFilter,
+  SEEN_KEPT,
+  seenSoFar,
+  type EventsFilter,
+  type EventStream,
+  type SimEvent,
+} from "./events-client.ts";
 
 /** Which event ends the wait: the stream's filters, and optionally a test of the event itself. */
 export interface EventMatch<Kind extends EventKind = EventKind> extends EventsFilter {
@@ -30,9 +37,7 @@ export interface EventWait<E = SimEvent> extends Promise<E> {
   ready: Promise<void>;
 }
 
-export const DEFAULT_WAIT_MS = 10_000;
-/** Events a timeout's error keeps at most (the newest). */
-const SEEN_KEPT = 200;
+const DEFAULT_WAIT_MS = 10_000;
 
 /** Waits on `open`'s stream for the first event that `match` accepts; rejects after the timeout with what it saw. */
 export function waitForEvent<Kind extends EventKind = EventKind>(

@@ -2,12 +2,15 @@
 // operation's schemas, read or written by its handler, and its answer checked.
 import { SERVED_OPERATIONS, OPERATIONS, type Operation, type OperationId } from "../schemas/operations.ts";
 import { AnswerBytes } from "./answer-bytes.ts";
-import { collectionRead } from "./collection.ts";
-import { collectionsRead } from "./collections.ts";
 import type { Answer, Handler, PipelineDeps, PipelineRequest, Checked } from "./handlers.ts";
-import { imagePngMedia, imageSvgMedia } from "./images.ts";
-import { itemEventsRead } from "./item-events.ts";
-import { metadataRead } from "./metadata.ts";
+import {
+  collectionRead,
+  collectionsRead,
+  imagePngMedia,
+  imageSvgMedia,
+  itemEventsRead,
+  metadataRead,
+} from "./reads.ts";
 import { mintWrite } from "./mint.ts";
 import { pathToRegexp } from "path-to-regexp";
 import { apiError, ERRORS, methodNotAllowed } from "../core/errors.ts";
@@ -38,13 +41,13 @@ const jsonBytes = (operation: Operation, answer: unknown) =>
 
 /**
  * Every answer of the API, whatever carries it (the Koa server, the MSW handlers): a request routed by the route table
- * (`route`), then `answer`: its credentials, path parameters and query checked against the operation's schemas, the
+ * (`router`), then `answer`: its credentials, path parameters and query checked against the operation's schemas, the
  * handler's read or write, and the answer checked against the response schema. A read's answer is checked and
  * serialized once per state of the read models it comes from and kept as bytes (`AnswerBytes`) until they change.
  * Refusals are thrown as the catalog's errors, for the transport's error exit to write.
  */
 export class Pipeline {
-  readonly router = new Router(SERVED_OPERATIONS, API_SPACE);
+  readonly router: Router = new Router(SERVED_OPERATIONS, API_SPACE);
   readonly #handlers: Map<Operation, Handler<Operation>>;
   readonly #answers = new AnswerBytes();
 
@@ -52,11 +55,6 @@ export class Pipeline {
     this.#handlers = new Map(
       SERVED_OPERATIONS.map((operation) => [operation, HANDLERS[operation.operationId](deps) as Handler<Operation>]),
     );
-  }
-
-  /** The request's operation (or, OPTIONS, the methods its path takes); undefined for a path that is not the API's. */
-  route(method: string, path: string): Routed | Allowed | undefined {
-    return this.router.route(method, path);
   }
 
   async answer({ operation, params }: Routed, request: PipelineRequest): Promise<Answer> {
@@ -206,7 +204,7 @@ const API_KEY = "apiKey";
  * (`keyHeader`, the original's `ALTURA_API_KEY`); both, naming different keys, is 400 naming both. Checked before any
  * kept answer is sent, so a read refuses it as well.
  */
-export function queryWithKey(
+function queryWithKey(
   operation: Operation,
   query: Record<string, unknown>,
   header: (name: string) => string | undefined,

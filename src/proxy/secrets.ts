@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { maskSecrets } from "../control/request-log.ts";
-import { API_KEY_HEADER } from "../contract-suite/answers/answer-checks.ts";
+import { API_KEY_HEADER } from "../schemas/common.ts";
 
 /**
  * The secrets the proxied traffic carried (the `apiKey` query's values, the API key header, `Authorization`), kept in

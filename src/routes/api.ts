@@ -17,7 +17,7 @@ export function apiAnswers(deps: RouteDeps): Middleware {
     draw: picture,
   });
   return async (ctx, next) => {
-    const routed = pipeline.route(ctx.method, ctx.path);
+    const routed = pipeline.router.route(ctx.method, ctx.path);
     if (!routed) return next();
     if ("allow" in routed) {
       ctx.status = 200;

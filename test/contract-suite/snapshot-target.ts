@@ -6,9 +6,8 @@ import { fileURLToPath } from "node:url";
 import { zeroAddress } from "viem";
 import type { Target } from "../../src/contract-suite/target.ts";
 import { ApiError, apiError, ERRORS } from "../../src/core/errors.ts";
-import { mockMint } from "../../src/msw/mint.ts";
-import { worldOf } from "../../src/msw/snapshots.ts";
-import { MockWorld } from "../../src/msw/world.ts";
+import { worldOf } from "../../src/msw/world-file.ts";
+import { mockMint, MockWorld } from "../../src/msw/world.ts";
 import { Pipeline, type PipelineDeps } from "../../src/pipeline/pipeline.ts";
 
 // The world src/msw/index.ts reads (not imported from there: it loads MSW itself, seconds of every mutant's run).
@@ -81,7 +80,7 @@ async function answered(
   const text = Buffer.concat(chunks).toString("utf8");
   const contentType = req.headers["content-type"] ?? "";
   try {
-    const routed = pipeline.route(req.method ?? "GET", url.pathname);
+    const routed = pipeline.router.route(req.method ?? "GET", url.pathname);
     if (!routed || "allow" in routed) throw apiError(ERRORS.NOT_FOUND, { what: `Route ${req.method} ${url.pathname}` });
     const json = contentType.startsWith("application/json");
     const answer = await pipeline.answer(routed, {

@@ -5,9 +5,8 @@ import { ApiError, ERRORS } from "../../src/core/errors.ts";
 import { advanceHead, applyLogs } from "../../src/indexer/apply.ts";
 import { indexedEventsAbi } from "../../src/indexer/log-source.ts";
 import { emptyModels } from "../../src/indexer/models.ts";
-import { mockMint } from "../../src/msw/mint.ts";
 import { foldWorld, worldFileText, type WorldFile } from "../../src/msw/world-file.ts";
-import { MockWorld } from "../../src/msw/world.ts";
+import { mockMint, MockWorld } from "../../src/msw/world.ts";
 import { Pipeline, type PipelineDeps, type PipelineRequest, API_SPACE } from "../../src/pipeline/pipeline.ts";
 import type { CollectionsQuery } from "../../src/schemas/collection.ts";
 import { listCollections, orderedViews } from "../../src/views/collection-list.ts";
@@ -84,7 +83,7 @@ function request(
 
 async function answer(pipeline: Pipeline, sent: PipelineRequest) {
   try {
-    const routed = pipeline.route(sent.method, sent.path);
+    const routed = pipeline.router.route(sent.method, sent.path);
     if (!routed || "allow" in routed) return routed;
     const { status, type, body } = await pipeline.answer(routed, sent);
     return {
@@ -151,8 +150,8 @@ describe("the pipeline", () => {
     );
     expect(await refused("POST", "/api/v2/item/new?apiKey=k", {})).toBe(ERRORS.INVALID_REQUEST.code);
     expect(sent).toBe(0);
-    expect(pipeline.route("OPTIONS", "/api/v2/collection")).toEqual({ allow: ["HEAD", "GET"] });
-    expect(pipeline.route("GET", "/dashboard/app.js")).toBeUndefined();
+    expect(pipeline.router.route("OPTIONS", "/api/v2/collection")).toEqual({ allow: ["HEAD", "GET"] });
+    expect(pipeline.router.route("GET", "/dashboard/app.js")).toBeUndefined();
   });
 
   it("takes the API key in the ALTURA_API_KEY header wherever it takes apiKey; both, differing, is 400 naming both", async () => {

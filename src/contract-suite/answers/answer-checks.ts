@@ -1,10 +1,12 @@
 import type { TSchema } from "@sinclair/typebox";
 import { codesOf } from "../../core/errors.ts";
 import { API_KEY_HEADER } from "../../schemas/common.ts";
-import { SERVER_REFUSALS, type Operation } from "../../schemas/operations.ts";
+import { describeErrors, dottedPath } from "../../schemas/ajv.ts";
+import { ErrorBody } from "../../schemas/error.ts";
+import { documentedStatuses, SERVER_REFUSALS, type Operation } from "../../schemas/operations.ts";
 import { nonConformance, typed } from "../fuzz/conformance.ts";
+import { responseValidator } from "../schemas.ts";
 import { headerOf } from "../fuzz/headers.ts";
-import { problemsOf } from "../fuzz/oracle.ts";
 import type { FuzzRequest } from "../fuzz/requests.ts";
 import { historyPageProblems, listPageProblems } from "./page-rules.ts";
 
@@ -35,8 +37,6 @@ export function codeMismatch(status: number, json: unknown): string | undefined 
   return `error code ${code} does not go with status ${status} (expected ${expected.join(" or ")})`;
 }
 
-export { API_KEY_HEADER } from "../../schemas/common.ts";
-
 /** Whether a request names an API key at all (one of the query's key parameters, or the header). */
 function carriesApiKey(names: readonly string[], request: SentRequest): boolean {
   return (
@@ -52,7 +52,7 @@ function carriesApiKey(names: readonly string[], request: SentRequest): boolean 
  * 200 to a conforming read, the paging, order, filter, count and id rules one page can show.
  */
 export function answerProblems(operation: Operation, request: SentRequest, answer: ReceivedAnswer): string[] {
-  const problems = problemsOf(operation, { ...answer, ms: 0 }, Number.POSITIVE_INFINITY);
+  const problems = statusAndBodyProblems(operation, answer);
   const mismatch = codeMismatch(answer.status, answer.json);
   if (mismatch) problems.push(mismatch);
   const reasons = nonConformance(operation, request);
@@ -67,9 +67,32 @@ export function answerProblems(operation: Operation, request: SentRequest, answe
     problems.push(`accepted (${answer.status}) a request its schemas refuse: ${reasons[0]}`);
   if (isApiRead(operation) && reasons.length > 0 && answer.status >= 300 && refusedOtherwise(answer.status))
     problems.push(`answered ${answer.status} to a request its schemas refuse, expected 400: ${reasons[0]}`);
-  // No problem yet means the body is JSON of the 200 schema (problemsOf names a body that is not).
+  // No problem yet means the body is JSON of the 200 schema (statusAndBodyProblems names a body that is not).
   if (answer.status !== 200 || reasons.length > 0 || problems.length > 0) return problems;
   return [...problems, ...pageProblems(operation, request, answer.json)];
+}
+
+/**
+ * What is wrong with an answer, whatever was asked: a 5xx, a status the operation does not document (its own errors,
+ * or the server's refusals every operation may meet), a body that is not JSON or not what its status's schema says.
+ */
+function statusAndBodyProblems(operation: Operation, answer: ReceivedAnswer): string[] {
+  const problems: string[] = [];
+  if (answer.status >= 500) problems.push(`answered ${answer.status}: a server error`);
+  const documented = documentedStatuses(operation);
+  if (!documented.includes(answer.status))
+    problems.push(
+      `answered ${answer.status}, which ${operation.operationId} does not document (${documented.join(", ")})`,
+    );
+  if (answer.json === undefined) return [...problems, `the body is not JSON: ${answer.text.slice(0, 120)}`];
+  const validate = responseValidator(answer.status === 200 ? operation.response : ErrorBody);
+  if (!validate(answer.json)) {
+    const schema = answer.status === 200 ? "its response schema" : "the error body";
+    problems.push(
+      ...describeErrors(validate.errors, { path: dottedPath("body") }).map((line) => `${line} (${schema})`),
+    );
+  }
+  return problems;
 }
 
 /** A read of the API (the metadata and image routes answer 404 for what they cannot serve, whatever its form). */

@@ -1,8 +1,7 @@
 import { NON_FILTER_PARAMETERS } from "../../schemas/collection.ts";
 import { chainPosition, firstOutOfOrder, parseEventId, type Direction } from "../order.ts";
 import { DEFAULTS, EVENTS_DEFAULTS } from "../target.ts";
-import { duplicates } from "../checks/expect.ts";
-import { expectedPageLength } from "../checks/paging.ts";
+import { duplicates, expectedPageLength } from "../checks/expect.ts";
 
 // What one page answered with 200 must be, read from that page and its request alone: as many rows as its count
 // and paging leave, in the documented order, only the rows its filters match, and (a history) events of the item
@@ -27,7 +26,7 @@ interface Event {
   itemRef?: string;
 }
 
-interface ListBody {
+export interface ListBody {
   collections: ({ address: string } & Record<string, unknown>)[];
   count: number;
 }

@@ -4,7 +4,7 @@ import type { Api, Exchange, Query } from "../http.ts";
 import { bodyChecks } from "../schemas.ts";
 import { paths } from "../target.ts";
 import { expectJsonBody, expectStatus } from "./expect.ts";
-import { mintBody } from "./mint-body.ts";
+import { mintBody } from "./mint.ts";
 
 /** An address no collection has (a precompile's). */
 const UNKNOWN_ADDRESS = "0x0000000000000000000000000000000000000001";

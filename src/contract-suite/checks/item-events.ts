@@ -12,8 +12,7 @@ import {
 } from "../answers/page-rules.ts";
 import { bodyChecks } from "../schemas.ts";
 import { EVENTS_DEFAULTS, LARGEST_PAGE, paths } from "../target.ts";
-import { duplicates, expectOk } from "./expect.ts";
-import { expectPagesPartition, smallPageSize } from "./paging.ts";
+import { duplicates, expectOk, expectPagesPartition, smallPageSize } from "./expect.ts";
 
 /** A rule of the whole history (up to its first 100 events): what breaks it, or undefined. */
 const historyRule = (name: string, rule: (events: ItemEvent[]) => string | undefined) =>

@@ -1,4 +1,4 @@
-import type { MintResponse } from "../../schemas/item.ts";
+import type { MintBody, MintResponse } from "../../schemas/item.ts";
 import { check, type CheckGroup, type Probe } from "../check.ts";
 import { cannotCheck } from "../stopped.ts";
 import type { Api, Exchange } from "../http.ts";
@@ -6,7 +6,6 @@ import { bodyChecks } from "../schemas.ts";
 import { paths } from "../target.ts";
 import { expectJsonBody, expectStatus } from "./expect.ts";
 import { isMint } from "../answers/page-rules.ts";
-import { mintBody } from "./mint-body.ts";
 
 const TX_HASH = /^0x[0-9a-f]{64}$/i;
 
@@ -71,3 +70,24 @@ export const mintChecks: CheckGroup = {
     }),
   ],
 };
+
+/** A small, valid mint: one stackable unit, every field of the spec's item given. */
+export function mintBody(collectionAddress: string, chainId: number, recipient: string): MintBody {
+  return {
+    collectionAddress,
+    recipient,
+    chainId,
+    item: {
+      name: `contract-suite item ${new Date().toISOString()}`,
+      description: "Minted by the contract test suite.",
+      imageUrl: "",
+      fileType: "image/png",
+      properties: [{ name: "source", value: "contract-suite", static: true }],
+      isStackable: true,
+      isConsumable: false,
+      initialSupply: 1,
+      maximumSupply: 1,
+      royaltyFee: 0,
+    },
+  };
+}

@@ -1,5 +1,5 @@
-import { numberIn, perPageSaid } from "../answers/page-rules.ts";
-import { expectedPageLength } from "../checks/paging.ts";
+import { numberIn, perPageSaid, type ListBody } from "../answers/page-rules.ts";
+import { expectedPageLength } from "../checks/expect.ts";
 import { DEFAULTS, EVENTS_DEFAULTS, LARGEST_PAGE, paths } from "../target.ts";
 import { itemKeyOf, wholeHistory } from "./digest.ts";
 import type { FuzzRequest } from "./requests.ts";
@@ -7,15 +7,6 @@ import type { FuzzRequest } from "./requests.ts";
 // What every 200 must also be, beyond what its own answer shows, when the request conformed: the
 // page the paging asked for of the item's whole history, and the same rows a wider first page
 // shows at that place (pages never overlap nor skip).
-
-interface Event {
-  id: string;
-}
-
-interface ListBody {
-  collections: { address: string }[];
-  count: number;
-}
 
 /**
  * The whole histories the checks compare page sizes with, read once per item (a run's mints add new items, never events
@@ -44,7 +35,7 @@ export class HistoryLengths {
 }
 
 /** What only the item's whole history shows of one page: how many events it should hold. */
-function historyLengthProblems(request: FuzzRequest, events: Event[], total: number | undefined): string[] {
+function historyLengthProblems(request: FuzzRequest, events: unknown[], total: number | undefined): string[] {
   const perPage = numberIn(request, "perPage", EVENTS_DEFAULTS.perPage);
   const page = numberIn(request, "page", EVENTS_DEFAULTS.page);
   const expected = total === undefined ? events.length : expectedPageLength(total, perPage, page);
@@ -86,7 +77,7 @@ export async function semanticProblems(
   switch (request.operation) {
     case "getItemEvents": {
       const [address, tokenId] = [request.params[0]![1], Number(request.params[1]![1])];
-      return historyLengthProblems(request, (json as { events: Event[] }).events, await lengths.of(address, tokenId));
+      return historyLengthProblems(request, (json as { events: unknown[] }).events, await lengths.of(address, tokenId));
     }
     case "listCollections":
       return listOverlapProblems(base, request, json as ListBody);

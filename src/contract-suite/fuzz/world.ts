@@ -1,5 +1,4 @@
-import type { Target } from "../target.ts";
-import { LARGEST_PAGE, paths } from "../target.ts";
+import { LARGEST_PAGE, paths, type Target } from "../target.ts";
 import type { KnownValues } from "./values.ts";
 
 /** A collection as the target lists it: its row, kept whole (its values make filters that match). */

@@ -1,4 +1,5 @@
 import { withStatus, type CheckResult } from "../check.ts";
+import type { FuzzReport } from "../fuzz/run.ts";
 import type { SuiteReport } from "../suite.ts";
 
 const MARK = { passed: "✓", failed: "✗", skipped: "-" } as const;
@@ -34,7 +35,29 @@ export function summary(report: SuiteReport): string {
   return lines.join("\n");
 }
 
-export function totalsLine(report: SuiteReport): string {
+function totalsLine(report: SuiteReport): string {
   const count = (status: CheckResult["status"]) => withStatus(report.results, status).length;
   return `contract-test: ${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped (${(report.durationMs / 1000).toFixed(1)} s, ${report.baseUrl})`;
+}
+
+/** What a fuzz run found, for a terminal or a CI log: the statuses seen, then each finding with its curl line. */
+export function fuzzSummary(report: FuzzReport): string {
+  const statuses = Object.entries(report.statuses)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(", ");
+  const lines = [
+    `${report.requests} requests (seed ${report.seed}) to ${report.operations.join(", ")}: ` +
+      `${statuses || "no answers"}; ${report.serverErrors} answered 5xx; ${report.mints} mint(s) accepted and read back`,
+  ];
+  for (const finding of report.findings) {
+    lines.push("", `✗ ${finding.operation}`, ...finding.problems.map((problem) => `    ${problem}`));
+    if (finding.curl) lines.push(`    ${finding.curl}`);
+  }
+  lines.push(
+    "",
+    report.findings.length
+      ? `Fuzz: ${report.findings.length} finding(s); repeat with --seed ${report.seed}`
+      : "Fuzz: no finding",
+  );
+  return lines.join("\n");
 }

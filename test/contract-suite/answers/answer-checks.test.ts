@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   answerProblems,
-  API_KEY_HEADER,
   codeMismatch,
   type ReceivedAnswer,
   type SentRequest,
 } from "../../../src/contract-suite/answers/answer-checks.ts";
-import { mintBody } from "../../../src/contract-suite/checks/mint-body.ts";
+import { mintBody } from "../../../src/contract-suite/checks/mint.ts";
+import { API_KEY_HEADER } from "../../../src/schemas/common.ts";
 import {
   getCollection,
   getItemEvents,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mintBody } from "../../../src/contract-suite/checks/mint-body.ts";
+import { mintBody } from "../../../src/contract-suite/checks/mint.ts";
 import { nonConformance } from "../../../src/contract-suite/fuzz/conformance.ts";
 import { mintItem } from "../../../src/schemas/operations.ts";
 

@@ -7,7 +7,7 @@ import {
   expectPagesPartition,
   pageCount,
   smallPageSize,
-} from "../../../src/contract-suite/checks/paging.ts";
+} from "../../../src/contract-suite/checks/expect.ts";
 
 /** A probe that records what the check finds (the paging helpers use nothing else of it). */
 function recordingProbe(): { probe: Probe; found: { request?: string; message: string }[] } {

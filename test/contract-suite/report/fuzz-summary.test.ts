@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import type { FuzzReport } from "../../../src/contract-suite/fuzz/run.ts";
-import { fuzzSummary } from "../../../src/contract-suite/fuzz/summary.ts";
+import { fuzzSummary } from "../../../src/contract-suite/report/summary.ts";
 
 const report = (fields: Partial<FuzzReport> = {}): FuzzReport => ({
   seed: 42,
