@@ -4,8 +4,7 @@ import { readGivenKeys } from "../chain/node/keys-file.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../core/config.ts";
 import type { WorldOptions } from "../scenario/worlds.ts";
 import { isLoopbackHost } from "../access/policy.ts";
-import { integerOption } from "./integers.ts";
-import { usageError } from "./usage-error.ts";
+import { integerOption, usageError } from "./command-line.ts";
 
 const PORT_MAX = 65_535;
 
