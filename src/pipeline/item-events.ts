@@ -1,7 +1,7 @@
 import { apiError, ERRORS } from "../core/errors.ts";
 import { lowerAddress } from "../core/formats.ts";
 import type { getItemEvents } from "../schemas/operations.ts";
-import { itemEventsPage } from "../views/item-events.ts";
+import { itemEventsPage } from "../views/item-event.ts";
 import type { PipelineDeps, ReadHandler } from "./handlers.ts";
 
 /** An item's history, newest first. */
