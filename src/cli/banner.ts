@@ -1,10 +1,11 @@
-import type { Address } from "viem";
+import { formatEther, type Address } from "viem";
+import { poolsGas } from "../chain/node/pools.ts";
+import { LOW_BALANCE, MIN_BALANCE } from "../chain/node/wallet-gas.ts";
 import { hasMinterRole } from "../chain/actions/minter-role.ts";
 import type { ChainRead } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import { chainProfile, type ApiAccount } from "../core/config.ts";
 import { itemKey } from "../indexer/models.ts";
-import { gasLines } from "./gas-lines.ts";
 import type { Simulator } from "../simulator/simulator.ts";
 
 /** What a developer needs on start-up: where things are, which keys to use, and a request to try per endpoint. */
@@ -167,4 +168,38 @@ function stateLine(sim: Simulator, dir: string): string {
     `${line}\n             NOT WRITABLE since ${journal.since} (${journal.reason}): ` +
     "writes answer 507 STORAGE_FULL until it can be written, reads still answer"
   );
+}
+
+/**
+ * The banner's gas lines: on each node where the simulator signs (--keys), what each wallet that signs an API key's
+ * writes holds (its pool's wallets too), and a warning for each one that is low or dry.
+ */
+async function gasLines(chains: SimChain[], accounts: ApiAccount[]): Promise<string[]> {
+  const lines: string[] = [];
+  for (const chain of chains) {
+    if (!chain.node?.writer.signs || accounts.length === 0) continue;
+    const coin = chainProfile(chain.chainId).nativeSymbol;
+    const pools = await poolsGas(
+      chain.node,
+      accounts.map((account) => account.wallet),
+    );
+    lines.push(
+      "",
+      `  Gas on chain ${chain.chainId} (each wallet that signs an API key's writes; low under ` +
+        `${formatEther(LOW_BALANCE)} ${coin}, dry under ${formatEther(MIN_BALANCE)}):`,
+    );
+    pools.forEach(({ wallets }, i) => {
+      wallets.forEach(({ address, balance, level }, j) => {
+        const held = balance === undefined ? "(the node did not say)" : `${formatEther(balance)} ${coin}`;
+        const warning =
+          level === "dry"
+            ? "  DRY: fund it (its writes answer 503 WALLET_UNFUNDED)"
+            : level === "low"
+              ? "  LOW: fund it before it runs dry"
+              : "";
+        lines.push(`    ${(j === 0 ? accounts[i]!.apiKey : "").padEnd(20)} ${address}  ${held}${warning}`);
+      });
+    });
+  }
+  return lines;
 }

@@ -3,14 +3,12 @@
 // package at `npm pack` (`--into dist/cached-worlds`, the worlds it ships). Nothing is served: the chains replay the
 // world in this process, and its image is written under the key such a start looks for.
 import { loadAbis } from "../core/abi.ts";
-import { nodeRefused } from "./command-line.ts";
+import { nodeRefused, runAsScript, usageError } from "./command-line.ts";
 import { chooseWorld } from "../scenario/worlds.ts";
 import { cacheWorldAhead } from "../simulator/world-image.ts";
 import { serverUrl } from "../simulator/simulator.ts";
-import { runAsScript } from "./exit.ts";
 import { isStartError, START_ERRORS } from "../core/errors.ts";
 import { readOptions } from "./options.ts";
-import { usageError } from "./usage-error.ts";
 
 export const USAGE = `Usage: node dist/bundle/cache-world.js [--into <dir>] [the options of npm run simulate]
 

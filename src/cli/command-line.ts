@@ -1,4 +1,6 @@
+import { fileURLToPath } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { StartError, START_ERRORS } from "../core/errors.ts";
 import { nodeTooOld } from "../core/node-version.ts";
 
 type Parsed<T extends ParseArgsConfig> = ReturnType<typeof parseArgs<T>>;
@@ -30,4 +32,38 @@ export function nodeRefused(): boolean {
   const tooOld = nodeTooOld();
   if (tooOld) console.error(tooOld);
   return tooOld !== undefined;
+}
+
+/** A flag or environment variable the program cannot use: the CLI prints it with the usage text and exits 2. */
+export function usageError(message: string): StartError {
+  return new StartError(START_ERRORS.USAGE, message);
+}
+
+/** A whole number a flag or environment variable gave as text, within [min, max]. */
+export function integerOption(flag: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const value = Number(text);
+  if (!/^[0-9]+$/.test(text) || value < min || value > max) {
+    throw usageError(`${flag}: '${text}' is not a valid number (an integer from ${min} to ${max})`);
+  }
+  return value;
+}
+
+// Output to a pipe is written asynchronously: exiting at once can cut it short (a large
+// `nft-sim openapi | …`). Each stream's callback runs once what was written before it is out.
+const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((done) => stream.write("", () => done()));
+
+/** Exit with `code` once standard output and standard error are written out. */
+export async function exitAfterOutput(code: number): Promise<never> {
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(code);
+}
+
+/** Runs `command` on the process's arguments when its module is the script node was started with; exits with its code. */
+export async function runAsScript(
+  moduleUrl: string,
+  command: (argv: string[]) => Promise<number | undefined>,
+): Promise<void> {
+  if (process.argv[1] !== fileURLToPath(moduleUrl)) return;
+  const code = await command(process.argv.slice(2));
+  if (code !== undefined) await exitAfterOutput(code);
 }

@@ -1,7 +1,6 @@
 import { parseArgs } from "node:util";
 import type { Target } from "../contract-suite/target.ts";
-import { integerOption } from "./integers.ts";
-import { usageError } from "./usage-error.ts";
+import { integerOption, usageError } from "./command-line.ts";
 
 export const DEFAULT_JUNIT_PATH = "contract-test-results.xml";
 

@@ -12,7 +12,7 @@ import type { Target } from "../contract-suite/target.ts";
 import { runFuzz } from "../contract-suite/fuzz/run.ts";
 import type { LocalTarget } from "./contract-target.ts";
 import { junitPathIn, readSuiteOptions, USAGE, type SuiteOptions } from "./contract-test-options.ts";
-import { runAsScript } from "./exit.ts";
+import { runAsScript } from "./command-line.ts";
 
 /**
  * `npm run contract-test` and `nft-sim contract-test`. Resolves with the exit code: 0 when every

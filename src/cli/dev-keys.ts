@@ -2,8 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { toHex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { fixtureFile } from "../scenario/worlds.ts";
-import { commandLine } from "./command-line.ts";
-import { runAsScript } from "./exit.ts";
+import { commandLine, runAsScript } from "./command-line.ts";
 
 /** The mnemonic every anvil and Hardhat node derives the accounts it funds at start from. */
 export const DEV_NODE_MNEMONIC = "test test test test test test test test test test test junk";

@@ -4,9 +4,7 @@ import { harOf } from "../scenario/har.ts";
 import { EXPORT_MARKER, snapshotWorld, SNAPSHOT_DIR } from "./export-snapshots.ts";
 import { DEFAULT_WORLD_FILE, SNAPSHOT_BASE_URL } from "../scenario/worlds.ts";
 import { isStartError, START_ERRORS } from "../core/errors.ts";
-import { commandLine } from "./command-line.ts";
-import { usageError } from "./usage-error.ts";
-import { runAsScript } from "./exit.ts";
+import { commandLine, usageError, runAsScript } from "./command-line.ts";
 
 export const USAGE = `Usage: npm run fixtures:export -- [options]
 

@@ -6,9 +6,7 @@ import { fidelityReport, reportLines, type FidelityReport } from "../import/repo
 import { scenarioChains } from "../schemas/scenario.ts";
 import { fixtureWorld } from "../scenario/worlds.ts";
 import { startSimulator, type Simulator } from "../simulator/simulator.ts";
-import { commandLine } from "./command-line.ts";
-import { runAsScript } from "./exit.ts";
-import { integerOption } from "./integers.ts";
+import { commandLine, runAsScript, integerOption } from "./command-line.ts";
 
 export const USAGE = `Usage: npm run import -- --from <base-url> --collection <address> [--collection …] [options]
 

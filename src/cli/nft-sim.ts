@@ -2,8 +2,7 @@
 // `nft-sim`, the command the package installs. Each subcommand is loaded only when asked for,
 // so `nft-sim contract-test --base-url …` never loads Hardhat. Exit codes: 0 done, 1 failed,
 // 2 usage error (contract-test: 1 a contract violation, 2 the suite could not run).
-import { nodeRefused } from "./command-line.ts";
-import { exitAfterOutput } from "./exit.ts";
+import { nodeRefused, exitAfterOutput } from "./command-line.ts";
 
 const USAGE = `Usage: nft-sim <command> [options]
 

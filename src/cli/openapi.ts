@@ -2,8 +2,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { buildOpenApiDocument } from "../openapi/document.ts";
 import { withErrorTable } from "../openapi/error-table.ts";
-import { commandLine } from "./command-line.ts";
-import { runAsScript } from "./exit.ts";
+import { commandLine, runAsScript } from "./command-line.ts";
 
 /** The usage text as `command` runs it, writing where `byDefault` says when no path is given. */
 const usageOf = (command: string, byDefault: string) => `Usage: ${command} [path]

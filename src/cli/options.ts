@@ -4,8 +4,7 @@ import { readGivenKeys } from "../chain/node/keys-file.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../core/config.ts";
 import type { WorldOptions } from "../scenario/worlds.ts";
 import { isLoopbackHost } from "../access/policy.ts";
-import { integerOption } from "./integers.ts";
-import { usageError } from "./usage-error.ts";
+import { integerOption, usageError } from "./command-line.ts";
 
 const PORT_MAX = 65_535;
 
@@ -136,16 +135,14 @@ export function readOptions(
     throw usageError(
       "--watch reloads a scenario file onto the simulator's own chains: not with --fixture none, --state or --rpc-url",
     );
-  const rpcPort = integerOption(
-    "--rpc-port",
-    values["rpc-port"] ?? env.RPC_PORT ?? String(DEFAULT_OPTIONS.chains[0]!.rpcPort),
-    0,
-    PORT_MAX,
-  );
+  // A whole number from its flag, else its environment variable, else its default.
+  const whole = (flag: keyof typeof values, given: string | undefined, fallback: number, min: number, max: number) =>
+    integerOption(`--${flag}`, (values[flag] as string | undefined) ?? given ?? String(fallback), min, max);
+  const rpcPort = whole("rpc-port", env.RPC_PORT, DEFAULT_OPTIONS.chains[0]!.rpcPort, 0, PORT_MAX);
   return {
     ...DEFAULT_OPTIONS,
     host: values.host ?? env.HOST ?? DEFAULT_OPTIONS.host,
-    port: integerOption("--port", values.port ?? env.PORT ?? String(DEFAULT_OPTIONS.port), 0, PORT_MAX),
+    port: whole("port", env.PORT, DEFAULT_OPTIONS.port, 0, PORT_MAX),
     chains: chainIds.map((chainId, i) => ({ chainId, rpcPort: rpcPort === 0 ? 0 : rpcPort + i })),
     serveRpc: !values["no-rpc"],
     rpcHost,
@@ -160,30 +157,12 @@ export function readOptions(
       : {}),
     ...cacheDir(values, env),
     nodeUrls,
-    pollIntervalMs: integerOption(
-      "--poll-interval",
-      values["poll-interval"] ?? env.POLL_INTERVAL ?? String(DEFAULT_OPTIONS.pollIntervalMs),
-      50,
-      3_600_000,
-    ),
+    pollIntervalMs: whole("poll-interval", env.POLL_INTERVAL, DEFAULT_OPTIONS.pollIntervalMs, 50, 3_600_000),
     ...(givenKeys ? { givenKeys } : {}),
     ...(contractsFile !== undefined ? { contractsFile } : {}),
-    mintTimeoutMs:
-      1000 *
-      integerOption(
-        "--mint-timeout",
-        values["mint-timeout"] ?? env.MINT_TIMEOUT ?? String(DEFAULT_OPTIONS.mintTimeoutMs / 1000),
-        1,
-        3600,
-      ),
+    mintTimeoutMs: 1000 * whole("mint-timeout", env.MINT_TIMEOUT, DEFAULT_OPTIONS.mintTimeoutMs / 1000, 1, 3600),
     shutdownTimeoutMs:
-      1000 *
-      integerOption(
-        "--shutdown-timeout",
-        values["shutdown-timeout"] ?? env.SHUTDOWN_TIMEOUT ?? String(DEFAULT_OPTIONS.shutdownTimeoutMs / 1000),
-        0,
-        3600,
-      ),
+      1000 * whole("shutdown-timeout", env.SHUTDOWN_TIMEOUT, DEFAULT_OPTIONS.shutdownTimeoutMs / 1000, 0, 3600),
     help: values.help,
     watch: values.watch,
     fixture,

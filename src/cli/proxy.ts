@@ -1,8 +1,7 @@
 import { writeFileSync } from "node:fs";
 import type { Recording } from "../proxy/record.ts";
 import { startProxy, type RunningProxy } from "../proxy/server.ts";
-import { commandLine } from "./command-line.ts";
-import { integerOption } from "./integers.ts";
+import { commandLine, integerOption } from "./command-line.ts";
 
 export const USAGE = `Usage: nft-sim proxy --upstream <base-url> [options]
 

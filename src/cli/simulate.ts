@@ -9,8 +9,7 @@ import { banner } from "./banner.ts";
 import { replayDisplay } from "./progress.ts";
 import { reloadOnChange } from "./watch.ts";
 import { readOptions, USAGE } from "./options.ts";
-import { runAsScript } from "./exit.ts";
-import { nodeRefused } from "./command-line.ts";
+import { runAsScript, nodeRefused } from "./command-line.ts";
 
 /**
  * `npm run simulate` and `nft-sim simulate`: starts the simulator and serves until Ctrl-C.

@@ -10,9 +10,8 @@ import type { TimeResponse } from "../schemas/control.ts";
 import type { ArrangeResponse, WorldResponse } from "../schemas/world.ts";
 import { worldView } from "../views/world.ts";
 import type { StateResponse } from "../schemas/state.ts";
-import { headOf } from "../chain/actions/node-state.ts";
+import { headOf, mineAt } from "../chain/actions/node-state.ts";
 import { allOf } from "../chain/savepoint.ts";
-import { advanceTime, chainClocks, mineAtTimes } from "./clock.ts";
 import { Faults } from "./faults.ts";
 import { RequestLog } from "./request-log.ts";
 import { Snapshots } from "./snapshots.ts";
@@ -91,8 +90,17 @@ export class Control {
     };
   }
 
-  time(): Promise<TimeResponse> {
-    return chainClocks(this.chains);
+  /** Each chain's head block and its time, after indexing it. */
+  async time(): Promise<TimeResponse> {
+    const reads = await this.chains.read();
+    return {
+      chains: reads.map(({ chain: { chainId }, models: { head } }) => ({
+        chainId,
+        blockNumber: head.blockNumber,
+        timestamp: head.timestamp,
+        time: new Date(head.timestamp * 1000).toISOString(),
+      })),
+    };
   }
 
   advanceTime(seconds: number, chainId?: number): Promise<TimeResponse> {
@@ -102,7 +110,12 @@ export class Control {
     const chains = chainIds.map((id) => this.chains.get(id)!);
     return this.#run(async (journal) => {
       const move = async (record: (entry: JournalEntry) => void) => {
-        const at = await advanceTime(this.chains, chainIds, seconds);
+        // A block `seconds` after each chain's head.
+        const at: number[] = [];
+        for (const chain of chains) {
+          at.push(Number((await headOf(chain)).timestamp) + seconds);
+          await mineAt(chain, at.at(-1)!);
+        }
         const heads = await Promise.all(chains.map((chain) => headOf(chain)));
         record({
           t: "time",
@@ -115,7 +128,7 @@ export class Control {
       await (journal
         ? journal.stepHeld(move, () => allOf(chains.map((chain) => () => chain.savepoint())))
         : move(() => {}));
-      return chainClocks(this.chains);
+      return this.time();
     });
   }
 
@@ -203,7 +216,7 @@ export class Control {
           await this.#snapshots.revert(entry.id);
           break;
         case "time":
-          await mineAtTimes(chains, entry.chainIds, entry.at);
+          for (const [i, chainId] of entry.chainIds.entries()) await mineAt(this.#chain(chainId), entry.at[i]!);
           break;
         case "scenario":
           // A fragment reads the world it lands on: the chains' indexes follow them again if a replay stopped them.

@@ -1,25 +1,60 @@
 import type Router from "@koa/router";
 import type { Middleware } from "koa";
-import { found } from "../core/errors.ts";
+import { formatEther, type Address } from "viem";
+import { poolsGas } from "../chain/node/pools.ts";
+import { apiError, ERRORS, found } from "../core/errors.ts";
 import type { ControlOperationId } from "../schemas/control-operations.ts";
 import * as ops from "../schemas/control-operations.ts";
+import { createWebhook, deleteWebhook, getWebhook, listWebhooks } from "../schemas/event-operations.ts";
+import type { StateResponse } from "../schemas/state.ts";
+import { responseValidator } from "../schemas/validate.ts";
+import { applyScenario, FRAGMENT_BODY_LIMIT, getWorld } from "../schemas/world-operations.ts";
 import { handle } from "../routes/handle.ts";
-import type { Control } from "./control.ts";
-import { collectionReadRoutes } from "./collection-reads.ts";
-import { createCollection, setMinterRole } from "./world-editing.ts";
-import { walletGas } from "./wallet-gas.ts";
+import { collectionItems, collectionVolume, itemDetail } from "../views/collection-reads.ts";
 import type { PushedEvents } from "../events/events.ts";
-import { eventHandlers } from "../events/routes.ts";
-import { worldHandlers } from "./world-routes.ts";
+import { eventStream } from "../events/stream.ts";
+import type { Control } from "./control.ts";
+import { createCollection, setMinterRole, type WorldParts } from "./world-editing.ts";
 
 const done = { ok: true } as const;
+
+/**
+ * The route a fragment is posted to, and the body it may have: a fragment may be as large as a world (the app's body
+ * parser reads it so).
+ */
+export const FRAGMENT_ROUTE = { path: applyScenario.path, bodyLimit: FRAGMENT_BODY_LIMIT } as const;
+
+const checkArranged = responseValidator(applyScenario.response);
 
 /** The handler of each control operation. */
 function handlers(control: Control, events: PushedEvents): Record<ControlOperationId, Middleware> {
   const { parts } = control;
+  const { webhooks } = events;
+  // The dashboard's reads of one collection: its items, one item whole, its volume per day.
+  const collectionOf = async (rawAddress: string, chainId?: number) => {
+    const address = rawAddress.toLowerCase() as Address;
+    await parts.chains.whole();
+    const lookup = await parts.chains.findCollection(address, chainId);
+    if (!("found" in lookup)) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${address}` });
+    const { chain, models } = lookup.found;
+    return { address, models, head: { chainId: chain.chainId, collectionAddress: address } };
+  };
   return {
-    ...eventHandlers(events),
-    ...worldHandlers(control),
+    streamEvents: eventStream(events.feed, events.stream),
+    createWebhook: handle(createWebhook, { answer: ({ body }) => webhooks.add(body) }),
+    listWebhooks: handle(listWebhooks, { answer: async () => ({ webhooks: webhooks.list() }) }),
+    getWebhook: handle(getWebhook, {
+      answer: async ({ params }) => found(webhooks.get(params.id), `Webhook '${params.id}'`),
+    }),
+    deleteWebhook: handle(deleteWebhook, {
+      answer: async ({ params }) => found(webhooks.remove(params.id) && done, `Webhook '${params.id}'`),
+    }),
+    getWorld: handle(getWorld, { answer: async () => (await control.chains.sync(), control.world()) }),
+    // The fragment's own checks read its body (src/arrange/parse.ts): they word each problem as a scenario file's are,
+    // by JSON path, and judge a timeline entry by its own action only (the discriminator).
+    applyScenario: async (ctx) => {
+      ctx.body = checkArranged(await control.arrange(ctx.request.body));
+    },
     getState: handle(ops.getState, {
       answer: async () => {
         const gas = await walletGas(parts);
@@ -34,7 +69,24 @@ function handlers(control: Control, events: PushedEvents): Record<ControlOperati
     }),
     resetWorld: handle(ops.resetWorld, { answer: async () => (await control.reset(), done) }),
     createCollection: handle(ops.createCollection, { answer: ({ body }) => createCollection(parts, body) }),
-    ...collectionReadRoutes(parts),
+    listCollectionItems: handle(ops.listCollectionItems, {
+      async answer({ params, query }) {
+        const { address, models, head } = await collectionOf(params.address, query.chainId);
+        return { ...head, items: collectionItems(models, address) };
+      },
+    }),
+    getCollectionItem: handle(ops.getCollectionItem, {
+      async answer({ params, query }) {
+        const { address, models } = await collectionOf(params.address, query.chainId);
+        return found(itemDetail(models, address, BigInt(params.tokenId)), `Item ${params.tokenId} of ${address}`);
+      },
+    }),
+    getCollectionVolume: handle(ops.getCollectionVolume, {
+      async answer({ params, query }) {
+        const { address, models, head } = await collectionOf(params.address, query.chainId);
+        return { ...head, days: collectionVolume(models, address) };
+      },
+    }),
     grantMinterRole: handle(ops.grantMinterRole, {
       answer: ({ params, body }) =>
         setMinterRole(parts, params.address as `0x${string}`, body.apiKey, true, body.chainId),
@@ -64,7 +116,33 @@ function handlers(control: Control, events: PushedEvents): Record<ControlOperati
   };
 }
 
-/** Serves the control API under /_sim (the app guards it first: src/control/guard.ts). */
+/** How much each wallet that signs an API key's writes holds, on every node where the simulator signs (`--keys`). */
+async function walletGas({ chains, accounts }: WorldParts): Promise<StateResponse["gas"]> {
+  const keys = accounts.list();
+  const found = await Promise.all(
+    chains.all().map(async (chain) => {
+      if (!chain.node?.writer.signs) return [];
+      const pools = await poolsGas(
+        chain.node,
+        keys.map((account) => account.wallet),
+      );
+      return pools.map(({ wallet, wallets }, i) => ({
+        chainId: chain.chainId,
+        account: keys[i]!.name,
+        wallet,
+        wallets: wallets.map(({ address, balance, level }) => ({
+          address,
+          ...(balance === undefined ? {} : { balance: formatEther(balance) }),
+          level,
+        })),
+      }));
+    }),
+  );
+  const gas = found.flat();
+  return gas.length > 0 ? gas : undefined;
+}
+
+/** Serves the control API under /_sim (the app guards it first: src/http/access.ts). */
 export function controlRoutes(router: Router, control: Control, events: PushedEvents): void {
   const served = handlers(control, events);
   for (const operation of ops.CONTROL_OPERATIONS)

@@ -4,9 +4,8 @@ import type { Address } from "viem";
 import { Webhook as Signer } from "standardwebhooks";
 import { conflict } from "../core/errors.ts";
 import type { CreatedWebhook, EventKind, Webhook, WebhookBody, WebhookDetail } from "../schemas/events.ts";
-import { DELIVERY_DEFAULTS, DeliveryQueue, type DeliveryOptions } from "./delivery.ts";
+import { DELIVERY_DEFAULTS, DeliveryQueue, postOnce, receiverAgent, type DeliveryOptions } from "./delivery.ts";
 import { type FeedEntry, type EventFeed, eventFilter } from "./feed.ts";
-import { postOnce, receiverAgent } from "./post.ts";
 import type { WebhookTargets } from "./targets.ts";
 
 /** At most this many webhooks; one more is refused with 409. */

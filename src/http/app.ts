@@ -7,13 +7,11 @@ import { errorExit } from "./error-exit.ts";
 import { heldUntilLive, readiness, type Drain, guardAccess } from "./access.ts";
 import type { Control } from "../control/control.ts";
 import type { AccessPolicy } from "../access/policy.ts";
-import { controlRoutes } from "../control/routes.ts";
-import type { RouteDeps } from "../routes/deps.ts";
-import { apiAnswers } from "../routes/api.ts";
+import { controlRoutes, FRAGMENT_ROUTE } from "../control/routes.ts";
+import { apiAnswers, type RouteDeps } from "../routes/api.ts";
 import { dashboardRoute } from "../routes/dashboard.ts";
 import { docsRoute } from "../routes/docs.ts";
 import type { PushedEvents } from "../events/events.ts";
-import { FRAGMENT_ROUTE } from "../control/world-routes.ts";
 
 export interface AppDeps extends RouteDeps {
   /** The world is replayed and indexed; until then every request answers 503. */

@@ -5,7 +5,7 @@ import type { ImageFormat } from "../schemas/image.ts";
 import type * as Operations from "../schemas/operations.ts";
 import { listCollections, orderedViews } from "../views/collection-list.ts";
 import { collectionViews } from "../views/collections.ts";
-import { itemEventsPage } from "../views/item-events.ts";
+import { itemEventsPage } from "../views/item-event.ts";
 import { itemMetadata } from "../views/item-metadata.ts";
 import type { MediaHandler, PipelineDeps, ReadHandler } from "./handlers.ts";
 

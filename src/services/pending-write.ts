@@ -40,25 +40,10 @@ export async function minedWithin(
   const where = await whereabouts(chain, hash);
   if (where === "mined") return chain.confirmed(hash);
   const outcome = OUTCOMES[kind];
-  if (where === "gone") {
-    throw apiError(
-      outcome.gone,
-      {},
-      {
-        txHash: hash,
-        errors: [
-          `transaction ${hash} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its ` +
-            `pool cleared); nothing changed: send it again`,
-        ],
-      },
-    );
-  }
-  throw apiError(
-    outcome.pending,
-    {},
-    {
-      txHash: hash,
-      errors: [`transaction ${hash} was not mined within ${timeoutMs} ms; ${outcome.lands}`],
-    },
-  );
+  const why =
+    where === "gone"
+      ? `transaction ${hash} left the chain without being mined (the chain was rewound, e.g. evm_revert, or its ` +
+        `pool cleared); nothing changed: send it again`
+      : `transaction ${hash} was not mined within ${timeoutMs} ms; ${outcome.lands}`;
+  throw apiError(outcome[where], {}, { txHash: hash, errors: [why] });
 }

@@ -1,6 +1,14 @@
-import { formatUnits } from "viem";
+import { formatUnits, type Address } from "viem";
 import { itemRef, marketEventId, transferEventId } from "../core/formats.ts";
-import type { Activity, ChainFacts, MarketFact, ReadOnly, TransferFact } from "../indexer/models.ts";
+import {
+  type Activity,
+  type ChainFacts,
+  type MarketFact,
+  type ReadOnly,
+  type TransferFact,
+  itemKey,
+  type ReadModels,
+} from "../indexer/models.ts";
 import type { ItemEvent, MarketEvent, TransferEvent } from "../schemas/item-event.ts";
 import { madeOf } from "./made.ts";
 
@@ -71,4 +79,20 @@ function marketEvent(facts: ReadOnly<ChainFacts>, fact: MarketFact): MarketEvent
 /** USD rounded to cents, as worth and volumes are answered. */
 export function cents(value: number): number {
   return Math.round(value * 100) / 100;
+}
+
+/** One page of an item's history, newest first; undefined when the chain has no such item. */
+export function itemEventsPage(
+  models: ReadModels,
+  collection: Address,
+  tokenId: bigint,
+  { page, perPage }: { page: number; perPage: number },
+): ItemEvent[] | undefined {
+  const key = itemKey(collection, tokenId);
+  const activity = models.activity.get(key);
+  if (!activity) return models.items.has(key) ? [] : undefined;
+  const newest = activity.length - 1 - (page - 1) * perPage;
+  const events: ItemEvent[] = [];
+  for (let i = newest; i >= 0 && i > newest - perPage; i--) events.push(itemEvent(models.facts, activity[i]!));
+  return events;
 }

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DeliveryQueue, type DeliveryOptions, type Send } from "../../src/events/delivery.ts";
+import { DeliveryQueue, type Attempt, type DeliveryOptions, type Send } from "../../src/events/delivery.ts";
 import type { FeedEntry } from "../../src/events/feed.ts";
-import type { Attempt } from "../../src/events/post.ts";
 import { until } from "../eventually.ts";
 
 // One webhook's queue with a receiver scripted per message: the statuses its attempts get in turn (undefined for a

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { apiError, ERRORS } from "../../src/core/errors.ts";
-import { answerBody } from "../../src/http/rpc-answers.ts";
-import { MAX_ANSWER_BYTES } from "../../src/http/rpc-server.ts";
+import { answerBody, MAX_ANSWER_BYTES } from "../../src/http/rpc-server.ts";
 import { killSimulatorProcesses, startSimulatorProcess, type SimulatorProcess } from "../processes.ts";
 
 // A batch small to send but huge to answer (eth_calls whose code returns 2 MB each) must not take

@@ -4,7 +4,7 @@ import { ChainIndexer } from "../../src/indexer/indexer.ts";
 import type { ReadModels } from "../../src/indexer/models.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { collectionViews } from "../../src/views/collections.ts";
-import { itemEventsPage } from "../../src/views/item-events.ts";
+import { itemEventsPage } from "../../src/views/item-event.ts";
 import { itemMetadata } from "../../src/views/item-metadata.ts";
 import { collectionsOn, DEMO_KEYS, mintItem, startDemo } from "../harness.ts";
 

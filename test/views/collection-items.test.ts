@@ -2,7 +2,7 @@ import { zeroAddress } from "viem";
 import { expect, it } from "vitest";
 import { applyLogs } from "../../src/indexer/apply.ts";
 import { emptyModels } from "../../src/indexer/models.ts";
-import { collectionItems } from "../../src/views/collection-items.ts";
+import { collectionItems } from "../../src/views/collection-reads.ts";
 import { ALICE, chainFacts, COLLECTION, createCollection, LogBook, OTHER_COLLECTION } from "../indexer/logs.ts";
 import { marketWorld } from "./market-world.ts";
 

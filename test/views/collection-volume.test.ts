@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { applyLogs } from "../../src/indexer/apply.ts";
 import { emptyModels } from "../../src/indexer/models.ts";
-import { collectionVolume } from "../../src/views/collection-volume.ts";
+import { collectionVolume } from "../../src/views/collection-reads.ts";
 import { chainFacts, COLLECTION, OTHER_COLLECTION } from "../indexer/logs.ts";
 import { marketWorld } from "./market-world.ts";
 

@@ -1,6 +1,6 @@
 import { zeroAddress } from "viem";
 import { describe, expect, it } from "vitest";
-import { itemDetail } from "../../src/views/item-detail.ts";
+import { itemDetail } from "../../src/views/collection-reads.ts";
 import { ALICE, BOB, CAROL, COLLECTION, OTHER_COLLECTION, STABLECOIN } from "../indexer/logs.ts";
 import { DAVE, DAY_BLOCKS, marketWorld, SWORD, timeOf } from "./market-world.ts";
 

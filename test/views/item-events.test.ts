@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { applyLogs } from "../../src/indexer/apply.ts";
 import { emptyModels, type ChainModels } from "../../src/indexer/models.ts";
 import { itemEvent } from "../../src/views/item-event.ts";
-import { itemEventsPage } from "../../src/views/item-events.ts";
+import { itemEventsPage } from "../../src/views/item-event.ts";
 import {
   ALICE,
   BOB,

@@ -1,10 +1,61 @@
+import type { Static } from "@sinclair/typebox";
 import type { Address } from "viem";
-import { itemRef } from "../core/formats.ts";
-import { itemKey, type ReadModels, type MarketFact } from "../indexer/models.ts";
-import type { CollectionItem } from "../schemas/collection-reads.ts";
+import { type ReadModels, itemKey, type MarketFact } from "../indexer/models.ts";
+import type { CollectionItems, CollectionVolume, CollectionItem } from "../schemas/collection-reads.ts";
 import { itemDescription } from "./descriptions.ts";
-import { cents, itemEvent } from "./item-event.ts";
+import { cents, saleWorth, itemEvent } from "./item-event.ts";
+import { itemRef } from "../core/formats.ts";
 import type { MarketEvent } from "../schemas/item-event.ts";
+
+// The dashboard's reads of one collection (the control API's): its items, one item whole, its volume per day.
+
+/** One item of a collection as the dashboard lists it: what the chain says, its name and image from its description. */
+type CollectionItemSummary = Static<typeof CollectionItems>["items"][number];
+
+/**
+ * Every item of a collection, by token id (held balances only; tokens in a listing's escrow count for the marketplace).
+ */
+export function collectionItems(models: ReadModels, collection: Address): CollectionItemSummary[] {
+  const items: CollectionItemSummary[] = [];
+  const prefix = `${collection}-`;
+  for (const [key, record] of models.items) {
+    if (!key.startsWith(prefix)) continue;
+    const balances = [...(models.balances.get(key)?.values() ?? [])].filter((amount) => amount > 0n);
+    const described = itemDescription(record.creation);
+    items.push({
+      tokenId: Number(key.slice(prefix.length)),
+      name: described?.name ?? "",
+      image: described?.imageUrl ?? "",
+      supply: String(balances.reduce((sum, amount) => sum + amount, 0n)),
+      maxSupply: String(record.maxSupply),
+      holders: balances.length,
+      events: models.activity.get(key)?.length ?? 0,
+    });
+  }
+  return items.sort((a, b) => a.tokenId - b.tokenId);
+}
+
+const DAY = 86_400;
+
+/** The USD worth and count of a collection's sales per UTC day, every day from the first sale's to the head's. */
+export function collectionVolume(models: ReadModels, collection: Address): CollectionVolume["days"] {
+  const sales = models.sales.get(collection) ?? [];
+  if (sales.length === 0) return [];
+  const first = Math.floor(sales[0]!.timestamp / DAY);
+  const last = Math.max(Math.floor(models.head.timestamp / DAY), Math.floor(sales.at(-1)!.timestamp / DAY));
+  const days = Array.from({ length: last - first + 1 }, (_, i) => ({
+    day: new Date((first + i) * DAY * 1000).toISOString().slice(0, 10),
+    volume: 0,
+    sales: 0,
+  }));
+  for (const sale of sales) {
+    const day = days[Math.floor(sale.timestamp / DAY) - first]!;
+    day.volume += saleWorth(models.facts, sale);
+    day.sales += 1;
+  }
+  for (const day of days) day.volume = cents(day.volume);
+  return days;
+}
 
 /**
  * One item whole, for the dashboard's item page: its metadata, its holders (escrowed tokens

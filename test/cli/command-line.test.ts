@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { integerOption } from "../../src/cli/integers.ts";
+import { integerOption } from "../../src/cli/command-line.ts";
 import { START_ERRORS, StartError } from "../../src/core/errors.ts";
 
 it("reads a whole number within its bounds, the bounds included", () => {
