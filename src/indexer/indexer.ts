@@ -147,10 +147,8 @@ export class ChainIndexer {
 
   /** Blocks the index holds may have been replaced or dropped (a revert, a reorg, anything unknown from outside). */
   markRewritten(): void {
-    this.#stale = true;
     this.#mayBeRewritten = true;
-    this.#changes += 1;
-    this.#observer?.mayHaveMoved();
+    this.markStale();
   }
 
   /**
