@@ -90,7 +90,6 @@ export function defaultWorldExamples(): Record<ApiOperationId, OperationExamples
 function buildExamples(): Record<ApiOperationId, OperationExamples> {
   const index = fixtures("snapshots/index.json") as { responses: { url: string; status: number; file: string }[] };
   const snapshot = (file: string) => fixtures(`snapshots/${file}`);
-  const responseTo = (prefix: string) => index.responses.find(({ file }) => file.startsWith(prefix))!;
   const scenario = fixtures("default-world.json") as Scenario;
 
   // The busiest item: the one with the most pages of history.
@@ -107,7 +106,7 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
   const mint = mintExample(scenario, collections);
   const list = snapshot("collections/default/page-1.json");
   const history = snapshot(`item-events/${address}/${tokenId}/page-1.json`);
-  const itemMissing = responseTo("errors/item-not-found");
+  const itemMissing = index.responses.find(({ file }) => file.startsWith("errors/item-not-found"))!;
   const missingPath = new URL(itemMissing.url, "http://x").pathname.split("/");
 
   return {
