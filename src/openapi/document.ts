@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { ErrorBody } from "../schemas/error.ts";
-import { MarketEvent, TransferEvent } from "../schemas/item-event.ts";
+import { MARKET_EVENTS, MarketEvent, TRANSFER_EVENTS, TransferEvent } from "../schemas/item-event.ts";
 import { ItemDefinition, MintBody, Property, StoredItem } from "../schemas/item.ts";
 import { hasDefault, SchemaComponents, type JsonSchema } from "./json-schema.ts";
 import { IMAGE_OPERATIONS, OPERATIONS, SERVER_REFUSALS, type Operation } from "../schemas/operations.ts";
@@ -245,16 +245,8 @@ function parametersOf(
  */
 function discriminateItemEvents(schemas: Record<string, JsonSchema>): void {
   const branches = [
-    {
-      name: "TransferEvent",
-      title: "Transfer (mint, transfer, burn)",
-      events: TransferEvent.properties.event.enum as string[],
-    },
-    {
-      name: "MarketEvent",
-      title: "Marketplace event (listing, price, sale)",
-      events: MarketEvent.properties.event.enum as string[],
-    },
+    { name: "TransferEvent", title: "Transfer (mint, transfer, burn)", events: TRANSFER_EVENTS },
+    { name: "MarketEvent", title: "Marketplace event (listing, price, sale)", events: MARKET_EVENTS },
   ];
   for (const { name, title } of branches) schemas[name] = { title, ...schemas[name] };
   schemas.ItemEvent = {
