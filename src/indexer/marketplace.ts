@@ -15,15 +15,8 @@ import { lowerAddress } from "../core/formats.ts";
 // listing so listed tokens keep counting as their seller's; every event is an
 // activity fact of the item it concerns.
 
-interface MarketArgs {
-  listingId: bigint;
-  seller: Address;
-  collection: Address;
-  tokenId: bigint;
-  amount: bigint;
-  price: bigint;
-  currency: Address;
-}
+/** What every marketplace event tells: its listing, the seller, the item, the amount and the price. */
+type MarketArgs = ArgsOf<MarketKind>;
 
 function concernsKnownCollection(models: ChainModels, args: MarketArgs, address: Address): boolean {
   return address === models.facts.marketplace && models.collections.has(lowerAddress(args.collection));
