@@ -10,6 +10,8 @@ import {
   type Folded,
   itemKey,
   type Creation,
+  type TransferFact,
+  type TransferKind,
   moveBalance,
   recordActivity,
 } from "./models.ts";
@@ -75,41 +77,34 @@ const reducers: { [Name in IndexedEventName]: Reducer<Name> } = {
   /** A mint (from zero), burn (to zero) or transfer of one token id. */
   TransferSingle(models, args, at, address) {
     if (!models.collections.has(address)) return;
-    const from = lowerAddress(args.from);
-    const to = lowerAddress(args.to);
-    moveBalance(models, address, args.id, from, to, args.value);
-    return recordActivity(models, {
-      kind: "TransferSingle",
-      ...at,
-      collection: address,
-      tokenId: args.id,
-      from,
-      to,
-      amount: args.value,
-    });
+    return transfer(models, "TransferSingle", at, address, args, [[args.id, args.value]]);
   },
   /** One activity fact per token id the batch moved (a repeated id counts once, amounts added). */
   TransferBatch(models, args, at, address) {
     if (!models.collections.has(address)) return [];
     const amounts = new Map<bigint, bigint>();
     args.ids.forEach((id, i) => amounts.set(id, (amounts.get(id) ?? 0n) + args.values[i]!));
-    const from = lowerAddress(args.from);
-    const to = lowerAddress(args.to);
-    return [...amounts].map(([tokenId, amount]) => {
-      moveBalance(models, address, tokenId, from, to, amount);
-      return recordActivity(models, {
-        kind: "TransferBatch",
-        ...at,
-        collection: address,
-        tokenId,
-        from,
-        to,
-        amount,
-      });
-    });
+    return transfer(models, "TransferBatch", at, address, args, amounts);
   },
   ...MARKET_REDUCERS,
 };
+
+/** Moves each token id's amount of `collection` from `parties.from` to `parties.to`, a fact of `kind` each. */
+function transfer(
+  models: ChainModels,
+  kind: TransferKind,
+  at: LogPosition,
+  collection: Address,
+  parties: { from: Address; to: Address },
+  amounts: Iterable<[bigint, bigint]>,
+): TransferFact[] {
+  const from = lowerAddress(parties.from);
+  const to = lowerAddress(parties.to);
+  return [...amounts].map(([tokenId, amount]) => {
+    moveBalance(models, collection, tokenId, from, to, amount);
+    return recordActivity(models, { kind, ...at, collection, tokenId, from, to, amount });
+  });
+}
 
 /**
  * Folds decoded logs (in chain order) into the models. Reducers read nothing but
