@@ -20,13 +20,8 @@ const read = new Map<ContractName, Artifact<ContractName>>();
 
 /** A contract's ABI, creation bytecode and runtime code, as compiled into artifacts/. */
 export function artifact<Name extends ContractName>(name: Name): Artifact<Name> {
-  let found = read.get(name);
-  if (!found)
-    read.set(
-      name,
-      (found = JSON.parse(readFileSync(new URL(`${name}.sol/${name}.json`, ARTIFACTS), "utf8")) as Artifact<Name>),
-    );
-  return found as Artifact<Name>;
+  if (!read.has(name)) read.set(name, JSON.parse(readFileSync(new URL(`${name}.sol/${name}.json`, ARTIFACTS), "utf8")));
+  return read.get(name) as Artifact<Name>;
 }
 
 /** ABIs of the project's contracts (typed by Hardhat's generated declarations). */

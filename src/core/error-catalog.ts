@@ -1,8 +1,4 @@
-import { catalogEntry, type ErrorDescriptor } from "./error-codes.ts";
-import { GATEWAY_ERRORS } from "./gateway-errors.ts";
 import { COLLECTION_METADATA_MAX_BYTES, ITEM_METADATA_MAX_BYTES } from "./limits.ts";
-
-export { ERROR_CODES, type ErrorCode, type ErrorDescriptor } from "./error-codes.ts";
 
 // Every error the simulator answers, once: its status, its code, its message (with {placeholders}) and
 // what it means. Whatever fails, in any layer (a route, the chain, a node, the journal's disk), throws one of
@@ -10,7 +6,53 @@ export { ERROR_CODES, type ErrorCode, type ErrorDescriptor } from "./error-codes
 // error table of docs/api.md and the fault rules' codes are derived from this catalog. Why a command refuses
 // to start is the other half of the catalog (./start-errors.ts).
 
-const error = catalogEntry;
+/** The `error` field of every error body. */
+export const ERROR_CODES = [
+  "VALIDATION_FAILED",
+  "INVALID_JSON",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "METHOD_NOT_ALLOWED",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "CONTRACT_RULE",
+  "CHAIN_UNAVAILABLE",
+  "MINT_PENDING",
+  "MINT_DROPPED",
+  "WRITE_PENDING",
+  "WRITE_DROPPED",
+  "NONCE_CONFLICT",
+  "TRANSACTION_REFUSED",
+  "WALLET_UNFUNDED",
+  "SHUTTING_DOWN",
+  "TOO_MANY_REQUESTS",
+  "HEADERS_TOO_LARGE",
+  "EXPECTATION_FAILED",
+  "STORAGE_FULL",
+  "CONTRACT_VIOLATION",
+  "UPSTREAM_UNAVAILABLE",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorDescriptor {
+  status: number;
+  code: ErrorCode;
+  /** The body's `message`, with `{name}` placeholders. */
+  message: string;
+  /** What it means, for the documents (one sentence, the caller's view). */
+  means: string;
+}
+
+/** One entry of the catalog, its status, code and message kept as literal types. */
+const error = <const Status extends number, const Code extends ErrorCode, const Message extends string>(
+  status: Status,
+  code: Code,
+  message: Message,
+  means: string,
+) => ({ status, code, message, means });
 
 export const ERRORS = {
   // The request itself. The first entry of each status is what a fault rule with that status answers.
@@ -228,7 +270,19 @@ export const ERRORS = {
     "The simulator failed; this is a bug in it",
     "a bug in the simulator; never an answer to anything a caller sent",
   ),
-  ...GATEWAY_ERRORS,
+  // Only `nft-sim proxy` answers these: what went wrong between it and the upstream it passes requests on to.
+  UPSTREAM_VIOLATION: error(
+    502,
+    "CONTRACT_VIOLATION",
+    "The upstream's answer ({status}) breaks the interface: {first}",
+    "`nft-sim proxy --strict`: the answer of the `--upstream` breaks the contract suite's checks; `errors` names each",
+  ),
+  UPSTREAM_UNREACHABLE: error(
+    502,
+    "UPSTREAM_UNAVAILABLE",
+    "The upstream {upstream} did not answer",
+    "`nft-sim proxy`: the `--upstream` refused the connection, dropped it or did not answer in time",
+  ),
   CHAIN_UNAVAILABLE: error(
     503,
     "CHAIN_UNAVAILABLE",

@@ -61,11 +61,7 @@ export class ApiError extends Error {
 
   /** The same error told with other lines (what the caller knows that the thrower did not: a fragment's entry). */
   withErrors(errors: string[]): ApiError {
-    return new ApiError(this.descriptor, this.params, {
-      errors,
-      headers: this.headers,
-      ...(this.txHash ? { txHash: this.txHash } : {}),
-    });
+    return new ApiError(this.descriptor, this.params, { errors, headers: this.headers, txHash: this.txHash });
   }
 
   get status(): number {
@@ -126,10 +122,7 @@ export function isStartError(thrown: unknown, descriptor?: StartErrorDescriptor)
 
 /** The catalog's error `D` with its placeholders filled in, to throw or answer. */
 export function apiError<D extends ErrorDescriptor>(descriptor: D, ...rest: [...Params<D>, Detail?]): ApiError {
-  const [params, detail] = rest as unknown as [
-    Record<string, string | number | bigint> | undefined,
-    Detail | undefined,
-  ];
+  const [params, detail] = rest as unknown as [Values | undefined, Detail | undefined];
   return new ApiError(descriptor, params ?? {}, detail);
 }
 

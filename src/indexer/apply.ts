@@ -1,6 +1,6 @@
 // How a log changes the read models: one reducer per followed event (the marketplace's in marketplace.ts), folded in
 // chain order.
-import type { Block } from "viem";
+import type { Address, Block } from "viem";
 import type { ArgsOf, IndexedEventName, IndexedLog } from "./log-source.ts";
 import {
   type Activity,
@@ -10,8 +10,9 @@ import {
   type Folded,
   itemKey,
   type Creation,
+  type TransferFact,
+  type TransferKind,
   moveBalance,
-  placeOf,
   recordActivity,
 } from "./models.ts";
 import { MARKET_REDUCERS } from "./marketplace.ts";
@@ -23,12 +24,18 @@ import { lowerAddress, hexToText } from "../core/formats.ts";
  */
 type Fold = CollectionRecord | Activity | Activity[] | undefined | void;
 
-type Reducer<Name extends IndexedEventName> = (models: ChainModels, args: ArgsOf<Name>, at: LogPosition) => Fold;
+/** `address`: the contract that emitted the log. */
+type Reducer<Name extends IndexedEventName> = (
+  models: ChainModels,
+  args: ArgsOf<Name>,
+  at: LogPosition,
+  address: Address,
+) => Fold;
 
 const reducers: { [Name in IndexedEventName]: Reducer<Name> } = {
   /** The factory deployed a collection: from now on its logs are followed. */
-  CollectionCreated(models, args, at) {
-    if (at.address !== models.facts.factory) return;
+  CollectionCreated(models, args, at, emitter) {
+    if (emitter !== models.facts.factory) return;
     const address = lowerAddress(args.collection);
     const record: CollectionRecord = {
       chainId: models.facts.chainId,
@@ -46,66 +53,58 @@ const reducers: { [Name in IndexedEventName]: Reducer<Name> } = {
    * A collection created a token id (its supply arrives as a transfer from the zero address).
    * Token ids one transaction creates are consecutive; they share one creation.
    */
-  ItemCreated(models, args, at) {
-    if (!models.collections.has(at.address)) return;
-    const previous = models.items.get(itemKey(at.address, args.tokenId - 1n))?.creation;
+  ItemCreated(models, args, at, address) {
+    if (!models.collections.has(address)) return;
+    const previous = models.items.get(itemKey(address, args.tokenId - 1n))?.creation;
     const creation: Creation =
       previous?.transactionHash === at.transactionHash
         ? previous
         : { transactionHash: at.transactionHash, tokenIds: [] };
     creation.tokenIds.push(args.tokenId);
-    models.items.set(itemKey(at.address, args.tokenId), {
+    models.items.set(itemKey(address, args.tokenId), {
       maxSupply: args.maxSupply,
       royaltyPerMille: Number(args.royaltyPerMille),
       creation,
     });
   },
   /** The transaction that created an item described it: the description joins the item's creation (all its token ids). */
-  ItemDescribed(models, args, at) {
+  ItemDescribed(models, args, at, address) {
     // An unknown collection has no items (ItemCreated records none), so this finds no creation for it.
-    const creation = models.items.get(itemKey(at.address, args.firstTokenId))?.creation;
+    const creation = models.items.get(itemKey(address, args.firstTokenId))?.creation;
     if (creation?.transactionHash !== at.transactionHash) return;
     creation.description = { stackable: args.stackable, metadata: hexToText(args.metadata) };
   },
   /** A mint (from zero), burn (to zero) or transfer of one token id. */
-  TransferSingle(models, args, at) {
-    if (!models.collections.has(at.address)) return;
-    const from = lowerAddress(args.from);
-    const to = lowerAddress(args.to);
-    moveBalance(models, at.address, args.id, from, to, args.value);
-    return recordActivity(models, {
-      kind: "TransferSingle",
-      ...placeOf(at),
-      collection: at.address,
-      tokenId: args.id,
-      from,
-      to,
-      amount: args.value,
-    });
+  TransferSingle(models, args, at, address) {
+    if (!models.collections.has(address)) return;
+    return transfer(models, "TransferSingle", at, address, args, [[args.id, args.value]]);
   },
   /** One activity fact per token id the batch moved (a repeated id counts once, amounts added). */
-  TransferBatch(models, args, at) {
-    if (!models.collections.has(at.address)) return [];
+  TransferBatch(models, args, at, address) {
+    if (!models.collections.has(address)) return [];
     const amounts = new Map<bigint, bigint>();
     args.ids.forEach((id, i) => amounts.set(id, (amounts.get(id) ?? 0n) + args.values[i]!));
-    const from = lowerAddress(args.from);
-    const to = lowerAddress(args.to);
-    const place = placeOf(at);
-    return [...amounts].map(([tokenId, amount]) => {
-      moveBalance(models, at.address, tokenId, from, to, amount);
-      return recordActivity(models, {
-        kind: "TransferBatch",
-        ...place,
-        collection: at.address,
-        tokenId,
-        from,
-        to,
-        amount,
-      });
-    });
+    return transfer(models, "TransferBatch", at, address, args, amounts);
   },
   ...MARKET_REDUCERS,
 };
+
+/** Moves each token id's amount of `collection` from `parties.from` to `parties.to`, a fact of `kind` each. */
+function transfer(
+  models: ChainModels,
+  kind: TransferKind,
+  at: LogPosition,
+  collection: Address,
+  parties: { from: Address; to: Address },
+  amounts: Iterable<[bigint, bigint]>,
+): TransferFact[] {
+  const from = lowerAddress(parties.from);
+  const to = lowerAddress(parties.to);
+  return [...amounts].map(([tokenId, amount]) => {
+    moveBalance(models, collection, tokenId, from, to, amount);
+    return recordActivity(models, { kind, ...at, collection, tokenId, from, to, amount });
+  });
+}
 
 /**
  * Folds decoded logs (in chain order) into the models. Reducers read nothing but
@@ -120,7 +119,6 @@ export function applyLogs(
 ): void {
   for (const log of logs) {
     const at: LogPosition = {
-      address: lowerAddress(log.address),
       blockNumber: Number(log.blockNumber),
       logIndex: log.logIndex,
       transactionHash: log.transactionHash,
@@ -130,6 +128,7 @@ export function applyLogs(
       models,
       log.args as ArgsOf<IndexedEventName>,
       at,
+      lowerAddress(log.address),
     );
     if (folded && fold) addFold(folded, fold);
   }

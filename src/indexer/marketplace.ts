@@ -2,7 +2,6 @@ import type { Address } from "viem";
 import type { ArgsOf } from "./log-source.ts";
 import {
   countHolder,
-  placeOf,
   recordActivity,
   type ChainModels,
   type Listing,
@@ -16,24 +15,17 @@ import { lowerAddress } from "../core/formats.ts";
 // listing so listed tokens keep counting as their seller's; every event is an
 // activity fact of the item it concerns.
 
-interface MarketArgs {
-  listingId: bigint;
-  seller: Address;
-  collection: Address;
-  tokenId: bigint;
-  amount: bigint;
-  price: bigint;
-  currency: Address;
-}
+/** What every marketplace event tells: its listing, the seller, the item, the amount and the price. */
+type MarketArgs = ArgsOf<MarketKind>;
 
-function concernsKnownCollection(models: ChainModels, args: MarketArgs, at: LogPosition): boolean {
-  return at.address === models.facts.marketplace && models.collections.has(lowerAddress(args.collection));
+function concernsKnownCollection(models: ChainModels, args: MarketArgs, address: Address): boolean {
+  return address === models.facts.marketplace && models.collections.has(lowerAddress(args.collection));
 }
 
 function marketFact(kind: MarketKind, args: MarketArgs, to: Address | "", at: LogPosition): MarketFact {
   return {
     kind,
-    ...placeOf(at),
+    ...at,
     collection: lowerAddress(args.collection),
     tokenId: args.tokenId,
     from: lowerAddress(args.seller),
@@ -49,6 +41,7 @@ type MarketReducer<Name extends MarketKind> = (
   models: ChainModels,
   args: ArgsOf<Name>,
   at: LogPosition,
+  address: Address,
 ) => MarketFact | undefined;
 
 /** A marketplace event's reducer: the fact of the item it concerns, once `change` moved its listing. */
@@ -56,8 +49,8 @@ function market<Name extends MarketKind>(
   kind: Name,
   change: (models: ChainModels, args: ArgsOf<Name>) => void = () => {},
 ): MarketReducer<Name> {
-  return (models, args, at) => {
-    if (!concernsKnownCollection(models, args, at)) return;
+  return (models, args, at, address) => {
+    if (!concernsKnownCollection(models, args, address)) return;
     change(models, args);
     return recordActivity(models, marketFact(kind, args, "", at));
   };
@@ -76,8 +69,8 @@ export const MARKET_REDUCERS: { [Name in MarketKind]: MarketReducer<Name> } = {
   ItemAdded: market("ItemAdded", (models, args) => changeEscrow(models, args.listingId, args.amount)),
   ItemRemoved: market("ItemRemoved", (models, args) => changeEscrow(models, args.listingId, -args.amount)),
   /** A sale: escrow shrinks, and the sale joins its collection's sales (volumes are derived from them). */
-  Swapped(models, args, at) {
-    if (!concernsKnownCollection(models, args, at)) return;
+  Swapped(models, args, at, address) {
+    if (!concernsKnownCollection(models, args, address)) return;
     changeEscrow(models, args.listingId, -args.amount);
     const sale = marketFact("Swapped", args, lowerAddress(args.buyer), at);
     recordActivity(models, sale);

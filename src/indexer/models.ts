@@ -61,9 +61,8 @@ export interface ChainFacts {
 export type TransferKind = "TransferSingle" | "TransferBatch";
 export type MarketKind = "ItemListed" | "ItemDelisted" | "ItemPriceUpdated" | "ItemAdded" | "ItemRemoved" | "Swapped";
 
-/** Where a log sits on the chain, and when its block was made. */
+/** Where a log sits on the chain, and when its block was made (an activity fact keeps all of it). */
 export interface LogPosition {
-  address: Address;
   blockNumber: number;
   logIndex: number;
   transactionHash: Hex;
@@ -71,7 +70,7 @@ export interface LogPosition {
 }
 
 /** One thing that happened to an item, as its log said it. */
-interface ActivityFact extends Omit<LogPosition, "address"> {
+interface ActivityFact extends LogPosition {
   collection: Address;
   tokenId: bigint;
   from: Address;
@@ -189,16 +188,6 @@ export function holding<Read extends ModelsRead>(
 ): { found: Read; among: Read[] } | undefined {
   const found = among.find(({ models }) => models.collections.has(address));
   return found && { found, among };
-}
-
-/** The parts of a log's position an activity fact keeps (the emitter is implied by its kind). */
-export function placeOf({
-  blockNumber,
-  logIndex,
-  transactionHash,
-  timestamp,
-}: LogPosition): Omit<LogPosition, "address"> {
-  return { blockNumber, logIndex, transactionHash, timestamp };
 }
 
 /** Adds the fact to its item's activity; answers it (what a reducer folded in). */

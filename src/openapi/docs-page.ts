@@ -8,15 +8,12 @@ export const DOCS_ASSETS: Record<string, string> = {
   "favicon-32x32.png": "image/png",
 };
 
+let swaggerUiDir: string | undefined;
+
 export function docsAssetPath(name: string): string | undefined {
   if (!Object.hasOwn(DOCS_ASSETS, name)) return undefined;
-  return join(swaggerUiDir(), name);
-}
-
-let cachedDir: string | undefined;
-function swaggerUiDir(): string {
-  cachedDir ??= dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
-  return cachedDir;
+  swaggerUiDir ??= dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
+  return join(swaggerUiDir, name);
 }
 
 export const DOCS_HTML = `<!doctype html>

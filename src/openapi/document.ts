@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { ErrorBody } from "../schemas/error.ts";
-import { MarketEvent, TransferEvent } from "../schemas/item-event.ts";
+import { MARKET_EVENTS, MarketEvent, TRANSFER_EVENTS, TransferEvent } from "../schemas/item-event.ts";
 import { ItemDefinition, MintBody, Property, StoredItem } from "../schemas/item.ts";
 import { hasDefault, SchemaComponents, type JsonSchema } from "./json-schema.ts";
 import { IMAGE_OPERATIONS, OPERATIONS, SERVER_REFUSALS, type Operation } from "../schemas/operations.ts";
@@ -165,7 +165,6 @@ function describeOperation(
         ]
       : []),
   ];
-  const example = (value: unknown): JsonSchema => (value === undefined ? {} : { example: value as JsonSchema });
   const described: JsonSchema = {
     operationId: operation.operationId,
     tags: [operation.tag],
@@ -184,30 +183,7 @@ function describeOperation(
               },
             },
       },
-      ...Object.fromEntries(
-        // Numeric keys: listed in ascending order whatever the order they are added in.
-        [...new Set([...operation.errors, ...SERVER_REFUSALS].map((error) => error.status))].map((status) => {
-          const description = describeErrors([...operation.errors, ...SERVER_REFUSALS], status);
-          const shown = [examples.errors[status], SERVER_REFUSAL_EXAMPLES[status]].filter(
-            (example) => example !== undefined,
-          );
-          const content = {
-            schema: errorBody,
-            ...(shown.length
-              ? {
-                  examples: Object.fromEntries(shown.map(({ summary, body }) => [summary, { summary, value: body }])),
-                }
-              : {}),
-          };
-          return [
-            status,
-            {
-              description: `${STATUS_TEXT[status] ?? "Error"}: ${description}`,
-              content: { "application/json": content },
-            },
-          ];
-        }),
-      ),
+      ...errorResponses(operation, errorBody, examples),
     },
   };
   if (operation.authQuery) described.security = [{ [API_KEY_SCHEME]: [] }, { [API_KEY_HEADER_SCHEME]: [] }];
@@ -227,6 +203,23 @@ function describeOperation(
   return described;
 }
 
+/** An operation's error answers by status (numeric keys: listed in ascending order), with their meanings and examples. */
+function errorResponses(operation: Operation, errorBody: JsonSchema, examples: OperationExamples): JsonSchema {
+  const errors = [...operation.errors, ...SERVER_REFUSALS];
+  const responses: JsonSchema = {};
+  for (const status of new Set(errors.map((error) => error.status))) {
+    const shown = [examples.errors[status], SERVER_REFUSAL_EXAMPLES[status]].filter((example) => example !== undefined);
+    const named = Object.fromEntries(shown.map(({ summary, body }) => [summary, { summary, value: body }]));
+    responses[status] = {
+      description: `${STATUS_TEXT[status] ?? "Error"}: ${describeErrors(errors, status)}`,
+      content: { "application/json": { schema: errorBody, ...(shown.length ? { examples: named } : {}) } },
+    };
+  }
+  return responses;
+}
+
+const example = (value: unknown): JsonSchema => (value === undefined ? {} : { example: value as JsonSchema });
+
 function parametersOf(
   object: TObject | undefined,
   place: "path" | "query",
@@ -235,19 +228,15 @@ function parametersOf(
 ): JsonSchema[] {
   if (!object) return [];
   const required = new Set(object.required ?? []);
-  return Object.entries(object.properties).map(([name, schema]) => {
-    const converted = components.use(schema, "request");
+  return Object.entries(object.properties).map(([name, schema]) => ({
+    name,
+    in: place,
     // The server fills a missing defaulted parameter in, so the caller need not send it.
-    const parameter: JsonSchema = {
-      name,
-      in: place,
-      required: place === "path" || (required.has(name) && !hasDefault(schema)),
-    };
-    if (typeof schema.description === "string") parameter.description = schema.description;
-    parameter.schema = converted;
-    if (examples[name] !== undefined) parameter.example = examples[name] as JsonSchema;
-    return parameter;
-  });
+    required: place === "path" || (required.has(name) && !hasDefault(schema)),
+    ...(typeof schema.description === "string" ? { description: schema.description } : {}),
+    schema: components.use(schema, "request"),
+    ...example(examples[name]),
+  }));
 }
 
 /**
@@ -256,16 +245,8 @@ function parametersOf(
  */
 function discriminateItemEvents(schemas: Record<string, JsonSchema>): void {
   const branches = [
-    {
-      name: "TransferEvent",
-      title: "Transfer (mint, transfer, burn)",
-      events: TransferEvent.properties.event.enum as string[],
-    },
-    {
-      name: "MarketEvent",
-      title: "Marketplace event (listing, price, sale)",
-      events: MarketEvent.properties.event.enum as string[],
-    },
+    { name: "TransferEvent", title: "Transfer (mint, transfer, burn)", events: TRANSFER_EVENTS },
+    { name: "MarketEvent", title: "Marketplace event (listing, price, sale)", events: MARKET_EVENTS },
   ];
   for (const { name, title } of branches) schemas[name] = { title, ...schemas[name] };
   schemas.ItemEvent = {

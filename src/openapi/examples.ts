@@ -1,18 +1,64 @@
 import { readFileSync } from "node:fs";
 import { addressOf, keyFor } from "../core/keys.ts";
 import { slugify } from "../core/formats.ts";
-import { apiError, ERRORS } from "../core/errors.ts";
+import { type ApiError, apiError, ERRORS } from "../core/errors.ts";
 import { API_KEY_HEADER } from "../schemas/common.ts";
 import type { OPERATIONS } from "../schemas/operations.ts";
-import type { ErrorExample, OperationExamples } from "./example-types.ts";
-
-export type { ErrorExample, ExampleRequest, OperationExamples } from "./example-types.ts";
-export { SERVER_REFUSAL_EXAMPLES } from "./example-types.ts";
+import type { ErrorBody } from "../schemas/error.ts";
 
 // Examples for the OpenAPI document, taken from the default world: its scenario file and the
 // responses snapshotted from it (fixtures/snapshots, checked byte for byte against a fresh
 // replay). test/openapi/examples.test.ts sends every example request to a simulator running
 // that world and requires the documented status and body, so an example cannot drift.
+
+/** A request as the document shows it: path parameters, query, body. */
+export interface ExampleRequest {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** Sent as is with this content type instead of `body` as JSON. */
+  raw?: { contentType: string; text: string };
+}
+
+export interface ErrorExample {
+  summary: string;
+  /**
+   * The request that answers it; none for what one request alone cannot cause (a chain outage, a stalled chain, a run
+   * of bad keys).
+   */
+  request?: ExampleRequest;
+  body: ErrorBody;
+}
+
+export interface OperationExamples {
+  request: ExampleRequest;
+  /** The 200 answer to `request` (absent for the mint, whose hash and token ids differ per run). */
+  response?: unknown;
+  errors: Record<number, ErrorExample>;
+}
+
+/**
+ * What the HTTP server answers before any operation (operations.ts, SERVER_REFUSALS), as bodies; a raw request causes
+ * each (test/http/error-exit.test.ts).
+ */
+export const SERVER_REFUSAL_EXAMPLES: Record<number, ErrorExample> = {
+  400: {
+    summary: "an HTTP/1.1 request without a Host header",
+    body: apiError(ERRORS.MISSING_HOST).body,
+  },
+  408: {
+    summary: "headers that took too long to arrive",
+    body: apiError(ERRORS.REQUEST_TIMEOUT).body,
+  },
+  417: {
+    summary: "Expect: foo",
+    body: apiError(ERRORS.EXPECTATION_FAILED, { expect: "foo" }).body,
+  },
+  431: {
+    summary: "headers over 16 kB",
+    body: apiError(ERRORS.HEADERS_TOO_LARGE).body,
+  },
+};
 
 type ApiOperationId = (typeof OPERATIONS)[number]["operationId"];
 
@@ -24,10 +70,12 @@ interface Scenario {
   collections: { chainId: number; name: string; slug?: string; owner: string; minters: string[] }[];
 }
 
+/** The error's body as the server answers it, told with `errors`. */
+const answer = (error: ApiError, ...errors: string[]): ErrorBody => error.withErrors(errors).body;
+
 const LOADING: ErrorExample = {
   summary: "the world is still being replayed (with Retry-After: 1)",
-  body: apiError(ERRORS.LOADING, {}, { errors: ["the world is being replayed onto the chain; retry in a second"] })
-    .body,
+  body: answer(apiError(ERRORS.LOADING), "the world is being replayed onto the chain; retry in a second"),
 };
 const UNKNOWN_COLLECTION = "0x0000000000000000000000000000000000000001";
 const PENDING_HASH = `0x${"5e".repeat(32)}`;
@@ -42,7 +90,6 @@ export function defaultWorldExamples(): Record<ApiOperationId, OperationExamples
 function buildExamples(): Record<ApiOperationId, OperationExamples> {
   const index = fixtures("snapshots/index.json") as { responses: { url: string; status: number; file: string }[] };
   const snapshot = (file: string) => fixtures(`snapshots/${file}`);
-  const responseTo = (prefix: string) => index.responses.find(({ file }) => file.startsWith(prefix))!;
   const scenario = fixtures("default-world.json") as Scenario;
 
   // The busiest item: the one with the most pages of history.
@@ -59,7 +106,7 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
   const mint = mintExample(scenario, collections);
   const list = snapshot("collections/default/page-1.json");
   const history = snapshot(`item-events/${address}/${tokenId}/page-1.json`);
-  const itemMissing = responseTo("errors/item-not-found");
+  const itemMissing = index.responses.find(({ file }) => file.startsWith("errors/item-not-found"))!;
   const missingPath = new URL(itemMissing.url, "http://x").pathname.split("/");
 
   return {
@@ -69,11 +116,7 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
         400: {
           summary: "an item without a name",
           request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, item: { initialSupply: 10 } } },
-          body: apiError(
-            ERRORS.INVALID_REQUEST,
-            { part: "body" },
-            { errors: ["body.item: missing required field 'name'"] },
-          ).body,
+          body: answer(apiError(ERRORS.INVALID_REQUEST, { part: "body" }), "body.item: missing required field 'name'"),
         },
         401: {
           summary: "no apiKey",
@@ -83,30 +126,19 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
         403: {
           summary: "a key whose developer wallet lacks the collection's minter role",
           request: { query: { apiKey: mint.outsider.apiKey }, body: mint.body },
-          body: apiError(
-            ERRORS.WALLET_NOT_MINTER,
-            {},
-            {
-              errors: [
-                `developer wallet ${mint.outsider.wallet} of API key '${mint.outsider.name}' does not hold the ` +
-                  `collection's minter role`,
-              ],
-            },
-          ).body,
+          body: answer(
+            apiError(ERRORS.WALLET_NOT_MINTER),
+            `developer wallet ${mint.outsider.wallet} of API key '${mint.outsider.name}' does not hold the ` +
+              `collection's minter role`,
+          ),
         },
         409: {
           summary: "the chain dropped the mint's transaction before mining it (rewound meanwhile)",
-          body: apiError(
-            ERRORS.MINT_DROPPED,
-            {},
-            {
-              errors: [
-                `transaction ${PENDING_HASH} left the chain without being mined (the chain was rewound, e.g. ` +
-                  `evm_revert, or its pool cleared); nothing was minted: send the mint again`,
-              ],
-              txHash: PENDING_HASH,
-            },
-          ).body,
+          body: answer(
+            apiError(ERRORS.MINT_DROPPED, {}, { txHash: PENDING_HASH }),
+            `transaction ${PENDING_HASH} left the chain without being mined (the chain was rewound, e.g. ` +
+              `evm_revert, or its pool cleared); nothing was minted: send the mint again`,
+          ),
         },
         404: {
           summary: "no such collection on that chain",
@@ -127,11 +159,10 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
         415: {
           summary: "a body that is neither JSON nor a form",
           request: { query: { apiKey: mint.apiKey }, raw: { contentType: "text/plain", text: "Sword" } },
-          body: apiError(
-            ERRORS.UNSUPPORTED_MEDIA_TYPE,
-            { expected: "application/json (or a form)" },
-            { errors: ["content-type 'text/plain' is not supported"] },
-          ).body,
+          body: answer(
+            apiError(ERRORS.UNSUPPORTED_MEDIA_TYPE, { expected: "application/json (or a form)" }),
+            "content-type 'text/plain' is not supported",
+          ),
         },
         422: {
           summary: "a royalty of 30%",
@@ -139,44 +170,30 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
             query: { apiKey: mint.apiKey },
             body: { ...mint.body, item: { ...mint.body.item, royaltyFee: 300 } },
           },
-          body: apiError(
-            ERRORS.CONTRACT_RULE,
-            { what: "the mint" },
-            {
-              errors: ["item.royaltyFee 300 is 30% or more; the collection refuses royalties of 300 per mille or more"],
-            },
-          ).body,
+          body: answer(
+            apiError(ERRORS.CONTRACT_RULE, { what: "the mint" }),
+            "item.royaltyFee 300 is 30% or more; the collection refuses royalties of 300 per mille or more",
+          ),
         },
         429: {
           summary: "more than 100 unknown apiKeys from one address within a minute (with Retry-After)",
-          body: apiError(ERRORS.TOO_MANY_UNKNOWN_KEYS, {}, { errors: ["retry in 42 s"] }).body,
+          body: answer(apiError(ERRORS.TOO_MANY_UNKNOWN_KEYS), "retry in 42 s"),
         },
         503: LOADING,
         504: {
           summary: "the chain did not mine the mint within the mint timeout",
-          body: apiError(
-            ERRORS.MINT_PENDING,
-            {},
-            {
-              errors: [
-                `transaction ${PENDING_HASH} was not mined within 30000 ms; its item appears, complete, once it is`,
-              ],
-              txHash: PENDING_HASH,
-            },
-          ).body,
+          body: answer(
+            apiError(ERRORS.MINT_PENDING, {}, { txHash: PENDING_HASH }),
+            `transaction ${PENDING_HASH} was not mined within 30000 ms; its item appears, complete, once it is`,
+          ),
         },
         507: {
           summary: "with --state, the journal's disk is full: nothing was minted",
-          body: apiError(
-            ERRORS.STORAGE_FULL,
-            { dir: "./state", code: "ENOSPC" },
-            {
-              errors: [
-                "ENOSPC: no space left on device, write: free space there; " +
-                  "writes answer 507 until the journal can be written again, reads still answer",
-              ],
-            },
-          ).body,
+          body: answer(
+            apiError(ERRORS.STORAGE_FULL, { dir: "./state", code: "ENOSPC" }),
+            "ENOSPC: no space left on device, write: free space there; " +
+              "writes answer 507 until the journal can be written again, reads still answer",
+          ),
         },
       },
     },
@@ -187,7 +204,7 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
         400: {
           summary: "a page larger than 100",
           request: { params: { address, tokenId: Number(tokenId) }, query: { perPage: 1000 } },
-          body: apiError(ERRORS.INVALID_REQUEST, { part: "query" }, { errors: ["query.perPage must be <= 100"] }).body,
+          body: answer(apiError(ERRORS.INVALID_REQUEST, { part: "query" }), "query.perPage must be <= 100"),
         },
         404: {
           summary: "no such item in the collection",
@@ -204,11 +221,10 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
         400: {
           summary: "a malformed address",
           request: { params: { address: "0x123" } },
-          body: apiError(
-            ERRORS.INVALID_REQUEST,
-            { part: "path" },
-            { errors: ['path.address must match pattern "^0x[0-9a-fA-F]{40}$"'] },
-          ).body,
+          body: answer(
+            apiError(ERRORS.INVALID_REQUEST, { part: "path" }),
+            'path.address must match pattern "^0x[0-9a-fA-F]{40}$"',
+          ),
         },
         404: {
           summary: "no such collection",

@@ -70,9 +70,8 @@ function dropDefaultedFromRequired(source: object, plain: JsonSchema): void {
   else delete plain.required;
 }
 
-/** Whether any object in the schema requires a property that has a default. */
+/** Whether any object in the schema (an array's entries are its values) requires a property that has a default. */
 function hasDefaultedRequired(node: unknown): boolean {
-  if (Array.isArray(node)) return node.some(hasDefaultedRequired);
   if (node === null || typeof node !== "object") return false;
   const { required, properties } = node as { required?: unknown; properties?: Record<string, unknown> };
   if (Array.isArray(required) && properties && required.some((name) => hasDefault(properties[name]))) return true;

@@ -37,15 +37,13 @@ export type Collection = Static<typeof Collection>;
 export type CollectionField = keyof typeof collectionFields;
 export const COLLECTION_FIELDS = Object.keys(collectionFields) as CollectionField[];
 
-/** Filters: every collection field, matched exactly; the schema types them (`chainId=56` is a number). */
+/** Filters: every collection field, matched exactly (an address in any case); the schema types them (`chainId=56`). */
 const filterFields = Object.fromEntries(
-  COLLECTION_FIELDS.map((field) => [field, Type.Optional(filterSchema(field, collectionFields[field]))]),
+  Object.entries(collectionFields as Record<string, TSchema>).map(([field, schema]) => [
+    field,
+    Type.Optional(schema === Address ? AddressInput : schema),
+  ]),
 ) as Record<CollectionField, TSchema>;
-
-function filterSchema(field: CollectionField, schema: TSchema): TSchema {
-  if (field === "address" || field === "ownerAddress") return AddressInput;
-  return schema;
-}
 
 const isVerified = Type.Optional(
   Type.Boolean({

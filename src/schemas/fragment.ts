@@ -4,7 +4,14 @@ import { optional } from "./input.ts";
 import { ItemInput } from "./item.ts";
 import { timelineActions } from "../timeline/actions.ts";
 import { Handle } from "../timeline/fields.ts";
-import { ScenarioAccount, ScenarioApiKey, ScenarioCollection, type Scenario, OFFSET_TIME } from "./scenario.ts";
+import {
+  actionUnion,
+  ScenarioAccount,
+  ScenarioApiKey,
+  ScenarioCollection,
+  type Scenario,
+  OFFSET_TIME,
+} from "./scenario.ts";
 
 // A fragment: the scenario format applied to a running world (POST /_sim/scenario). The same
 // accounts, API keys, collections, items and timeline actions, naming the world's own handles or
@@ -32,18 +39,8 @@ const FragmentItem = Closed(
   { if: ItemInput.if, then: ItemInput.then },
 );
 
-export const FRAGMENT_ACTIONS = timelineActions(Type.Optional(FragmentTime));
-type FragmentActionUnion = {
-  [Name in keyof typeof FRAGMENT_ACTIONS]: Static<(typeof FRAGMENT_ACTIONS)[Name]>;
-}[keyof typeof FRAGMENT_ACTIONS];
-
-/** One timeline entry of a fragment: a discriminated union, so a bad entry is reported against its own action only. */
-export const FragmentAction = Type.Unsafe<FragmentActionUnion>({
-  type: "object",
-  required: ["action"],
-  discriminator: { propertyName: "action" },
-  oneOf: Object.values(FRAGMENT_ACTIONS),
-});
+/** One timeline entry of a fragment. */
+export const FragmentAction = actionUnion(timelineActions(Type.Optional(FragmentTime)));
 
 const list = <T extends TSchema>(entry: T) => Type.Optional(Type.Array(entry, { default: [] }));
 
@@ -59,7 +56,7 @@ export const Fragment = Named("ScenarioFragment", {
 
 /** A fragment as a test writes it: every field with a default may be left out. */
 export type Fragment = Static<typeof Fragment>;
-export type FragmentEntry = FragmentActionUnion;
+export type FragmentEntry = Static<typeof FragmentAction>;
 
 /** A fragment once checked: every default filled in, as a scenario holds it (the running world's chains and now). */
 export type CheckedFragment = Omit<Scenario, "chains" | "now" | "genesis" | "name">;

@@ -49,7 +49,7 @@ export const TransferEvent = Closed(transferFields);
 export const MarketEvent = Closed({
   ...transferFields,
   id: Type.String({
-    pattern: "^(ItemListed|ItemDelisted|ItemPriceUpdated|ItemAdded|ItemRemoved|Swapped)-[0-9]+-0x[0-9a-f]{64}-[0-9]+$",
+    pattern: `^(${MARKET_EVENTS.join("|")})-[0-9]+-0x[0-9a-f]{64}-[0-9]+$`,
     description: "<Event>-<listingId>-<transactionHash>-<logIndex>",
   }),
   event: StringEnum(MARKET_EVENTS),

@@ -19,13 +19,8 @@ export function requestValidator<T extends TSchema>(schema: T, part: RequestPart
     const value = part === "body" ? input : { ...(input as object) };
     if (numbers.size > 0) refuseNonDecimal(value as Record<string, unknown>, numbers, part);
     if (validate(value)) return value as Static<T>;
-    throw apiError(
-      ERRORS.INVALID_REQUEST,
-      { part },
-      {
-        errors: describeErrors(validate.errors, { path: dottedPath(part) }),
-      },
-    );
+    const errors = describeErrors(validate.errors, { path: dottedPath(part) });
+    throw apiError(ERRORS.INVALID_REQUEST, { part }, { errors });
   };
 }
 

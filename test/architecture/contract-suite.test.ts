@@ -5,14 +5,7 @@ import { localImports, packageImports, SRC, sourceFiles } from "./source-graph.t
 /** What the suite may run on besides Node: the schemas' own libraries, and fast-check for its fuzz mode. */
 const SCHEMA_PACKAGES = new Set(["@sinclair/typebox", "ajv", "ajv-formats", "fast-check"]);
 // The error catalog (and the limits it names) is part of the contract: what each status's body may say.
-const CATALOG = [
-  "src/core/errors.ts",
-  "src/core/error-catalog.ts",
-  "src/core/error-codes.ts",
-  "src/core/gateway-errors.ts",
-  "src/core/start-errors.ts",
-  "src/core/limits.ts",
-];
+const CATALOG = ["src/core/errors.ts", "src/core/error-catalog.ts", "src/core/start-errors.ts", "src/core/limits.ts"];
 const isContractFile = (file: string) =>
   file.startsWith("src/contract-suite/") || file.startsWith("src/schemas/") || CATALOG.includes(file);
 const isContractPackage = (name: string) => name.startsWith("node:") || SCHEMA_PACKAGES.has(name);
