@@ -1,6 +1,5 @@
 import { toHex, type Address, type Hex } from "viem";
-import type { NodeCapabilities } from "../node/capabilities.ts";
-import { apiError, ERRORS } from "../../core/errors.ts";
+import { needCapability as need, nodeCannot } from "../node/capabilities.ts";
 import type { SimChain } from "../sim-chain.ts";
 
 // What the simulator asks of the node itself rather than of a contract: mining at a time,
@@ -13,27 +12,6 @@ const quiet = { record: false };
 export async function headOf(chain: SimChain): Promise<{ number: bigint; hash: Hex; timestamp: bigint }> {
   const head = await chain.publicClient.getBlock({ blockTag: "latest", cacheTime: 0 } as never);
   return { number: head.number, hash: head.hash, timestamp: head.timestamp };
-}
-
-/** On a node the simulator did not start, what it lacks for an action is NODE_CANNOT (409), not a failure. */
-function need(
-  chain: SimChain,
-  capability: Exclude<keyof NodeCapabilities, "client">,
-  action: string,
-  method: string,
-): void {
-  const node = chain.node;
-  if (node && !node.capabilities[capability]) {
-    throw nodeCannot(
-      chain.chainId,
-      action,
-      `chain ${chain.chainId} is the node at ${node.rpc.shown} (${node.capabilities.client}), which has no ${method}`,
-    );
-  }
-}
-
-function nodeCannot(chainId: number, action: string, detail: string) {
-  return apiError(ERRORS.NODE_CANNOT, { chainId, action }, { errors: [detail] });
 }
 
 /** Mines one empty block at unix time `at`; later blocks follow on from it. */
