@@ -22,6 +22,8 @@ import { NodeWriter } from "./writer.ts";
 // that refuses even this many is asked in halves from then on.
 const NODE_LOG_RANGE = 2_000;
 
+const refused = (message: string) => new StartError(START_ERRORS.NODE_REFUSED, message);
+
 export interface NodeOptions {
   abis: Abis;
   /** Keys of every wallet the world sends from (its API wallets and actors). */
@@ -62,8 +64,7 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   const rpc = new NodeRpc(url);
   const chainId = Number(
     await rpc.request("eth_chainId").catch((error: unknown) => {
-      throw new StartError(
-        START_ERRORS.NODE_REFUSED,
+      throw refused(
         error instanceof ApiError
           ? `--rpc-url: ${oneLine(error)}`
           : `--rpc-url ${rpc.shown}: not a JSON-RPC node (${(error as Error).message})`,
@@ -93,8 +94,7 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
     placed = { contracts: await attachTo(rpc, chainId, recorded, options.contracts!.path), attached: recorded };
   } else {
     if (!deployer)
-      throw new StartError(
-        START_ERRORS.NODE_REFUSED,
+      throw refused(
         `chain ${chainId} (${rpc.shown}): the keys give no deployer to deploy the contracts with; add "deployer" to ` +
           `the keys, or attach with --contracts`,
       );
@@ -104,18 +104,13 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
         ? undefined
         : await mineUntilNext(rpc.provider, startBlock, { node: true }).catch((error: unknown) => {
             if (!isStartError(error, START_ERRORS.NODE_REFUSED)) throw error;
-            throw new StartError(
-              START_ERRORS.NODE_REFUSED,
+            throw refused(
               `the node at ${rpc.shown} (chain ${chainId}): the world starts at block ${startBlock}, and ${error.message}. ` +
                 `Start the node just below it (anvil --number ${startBlock - 1}), or serve the world in process ` +
                 `(without --rpc-url).`,
             );
           });
-    if (passed)
-      throw new StartError(
-        START_ERRORS.NODE_REFUSED,
-        `the node at ${rpc.shown}: ${heightPassed(chainId, startBlock!, passed.passedAt)}`,
-      );
+    if (passed) throw refused(`the node at ${rpc.shown}: ${heightPassed(chainId, startBlock!, passed.passedAt)}`);
     const { contracts, deployedAt } = await deployOnNode(rpc, writer, addressOf(deployer), time);
     const marketplace = timed ? options.marketplaces?.get(chainId) : undefined;
     const placedAt = marketplace ? await marketplaceOnNode(rpc, chainId, contracts, marketplace) : contracts;
@@ -172,8 +167,7 @@ async function marketplaceOnNode(
 ): Promise<CoreContracts> {
   const request = (method: string, params: unknown[]) => rpc.request(method, params);
   return placeMarketplace(request, chainId, deployed, address).catch((error: unknown) => {
-    throw new StartError(
-      START_ERRORS.NODE_REFUSED,
+    throw refused(
       `chain ${chainId} (${rpc.shown}): the world has its marketplace at ${address.toLowerCase()} (a live ` +
         `marketplace's address), and placing it there failed: ${oneLine(error)}. Serve it on a dev node that sets ` +
         `code and storage and traces calls (anvil, a Hardhat node), or in process (without --rpc-url).`,
@@ -183,8 +177,7 @@ async function marketplaceOnNode(
 
 /** With keys given the simulator only signs: a world account at a live address, without its key, cannot send. */
 function keyless(shown: string, chainId: number, addresses: Address[]): StartError {
-  return new StartError(
-    START_ERRORS.NODE_REFUSED,
+  return refused(
     `chain ${chainId} (${shown}): the world has ${addresses.length} account(s) at live addresses without a key ` +
       `(${addresses.slice(0, 3).join(", ")}${addresses.length > 3 ? ", …" : ""}), and with --keys the simulator sends ` +
       `only what it signs: give their keys in the keys file by account name, or start without --keys on a dev node ` +
@@ -205,25 +198,20 @@ async function startTime(
   if (!genesisTime) return undefined;
   const genesis = Math.floor(genesisTime.getTime() / 1000);
   if (!setsTime) {
-    throw new StartError(
-      START_ERRORS.NODE_REFUSED,
+    throw refused(
       `the node at ${rpc.shown} (chain ${chainId}) cannot set block times (it has no evm_setNextBlockTimestamp), so ` +
-        `this world, ` +
-        `whose every event has its own time, cannot be replayed there without coming out wrong. Start with --fixture ` +
-        `none ` +
-        `(an empty world), or attach to contracts a run on a dev node recorded (--contracts).`,
+        `this world, whose every event has its own time, cannot be replayed there without coming out wrong. Start ` +
+        `with --fixture none (an empty world), or attach to contracts a run on a dev node recorded (--contracts).`,
     );
   }
   const head = (await rpc.request("eth_getBlockByNumber", ["latest", false])) as { timestamp: Hex };
   const headTime = Number(BigInt(head.timestamp));
   if (headTime > genesis + 60) {
-    throw new StartError(
-      START_ERRORS.NODE_REFUSED,
+    throw refused(
       `the node at ${rpc.shown} (chain ${chainId}) is at ${new Date(headTime * 1000).toISOString()}, after the ` +
-        `world's first steps ` +
-        `(genesis ${genesisTime.toISOString()}): blocks cannot go back in time. Start the node at the world's ` +
-        `genesis ` +
-        `(anvil --timestamp ${genesis}), attach to a world loaded there before (--contracts), or use --fixture none.`,
+        `world's first steps (genesis ${genesisTime.toISOString()}): blocks cannot go back in time. Start the node ` +
+        `at the world's genesis (anvil --timestamp ${genesis}), attach to a world loaded there before ` +
+        `(--contracts), or use --fixture none.`,
     );
   }
   return headTime;
