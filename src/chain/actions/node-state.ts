@@ -20,22 +20,6 @@ export async function mineAt(chain: SimChain, at: number): Promise<void> {
   await chain.request("evm_mine", [at], quiet);
 }
 
-/** Lets the simulator send from `address` without its key, with `balance` wei to pay for gas. */
-export async function openAccount(chain: SimChain, address: Address, balance: bigint): Promise<void> {
-  if (chain.node?.writer.signs) {
-    throw nodeCannot(
-      chain.chainId,
-      "open a new wallet",
-      `on the node at ${chain.node.rpc.shown} the simulator signs with the given keys and funds nobody; give the ` +
-        `account a key (--keys) instead`,
-    );
-  }
-  need(chain, "impersonates", "open a new wallet", "hardhat_impersonateAccount");
-  need(chain, "setsBalance", "open a new wallet", "hardhat_setBalance");
-  await chain.request("hardhat_impersonateAccount", [address], quiet);
-  await chain.request("hardhat_setBalance", [address, toHex(balance)], quiet);
-}
-
 /** The accounts the node holds keys for. */
 export async function nodeAccounts(chain: SimChain): Promise<Address[]> {
   return ((await chain.request("eth_accounts", [], quiet)) as Address[]).map(
@@ -46,7 +30,23 @@ export async function nodeAccounts(chain: SimChain): Promise<Address[]> {
 /** Coin a wallet the simulator makes (a new API key's, a fragment's new account) gets on each chain, for gas. */
 export const NEW_WALLET_BALANCE = 10n ** 22n;
 
-/** Lets the simulator send from a wallet it made, with coin for gas, on each of the chains. */
+/**
+ * Lets the simulator send from a wallet it made, without its key, with coin for gas (NEW_WALLET_BALANCE), on each of
+ * the chains.
+ */
 export async function fundWallet(chains: SimChain[], wallet: Address): Promise<void> {
-  for (const chain of chains) await openAccount(chain, wallet, NEW_WALLET_BALANCE);
+  for (const chain of chains) {
+    if (chain.node?.writer.signs) {
+      throw nodeCannot(
+        chain.chainId,
+        "open a new wallet",
+        `on the node at ${chain.node.rpc.shown} the simulator signs with the given keys and funds nobody; give the ` +
+          `account a key (--keys) instead`,
+      );
+    }
+    need(chain, "impersonates", "open a new wallet", "hardhat_impersonateAccount");
+    need(chain, "setsBalance", "open a new wallet", "hardhat_setBalance");
+    await chain.request("hardhat_impersonateAccount", [wallet], quiet);
+    await chain.request("hardhat_setBalance", [wallet, toHex(NEW_WALLET_BALANCE)], quiet);
+  }
 }
