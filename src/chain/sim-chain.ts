@@ -15,6 +15,9 @@ import type { Savepoint } from "./savepoint.ts";
 import { READ_ONLY } from "./read-only.ts";
 import type { ContractCall, WriteOptions } from "./contract-call.ts";
 
+/** How many marks of unconfirmed writes a chain keeps at most: writes nobody confirms (the replay's) do not pile up. */
+const KEPT = 1024;
+
 /** The gates the current async context holds (inside `ChainGate.hold`). */
 const holding = new AsyncLocalStorage<ReadonlySet<ChainGate>>();
 
@@ -97,7 +100,11 @@ export class SimChain {
   readonly #errorsAbi: Abi;
   #writer: ChainWriter | undefined;
   #keyOf: ((address: Address) => Hex | undefined) | undefined;
-  readonly #marks = new WriteMarks();
+  /**
+   * The index's mark (`markStale`) of each write not yet confirmed, the latest KEPT: a confirmed write nothing came
+   * after leaves the index current.
+   */
+  readonly #marks = new Map<Hex, number>();
   /** Resolves once the writer is connected. */
   readonly #connected: Promise<void>;
   #connect: () => void = () => undefined;
@@ -311,7 +318,10 @@ export class SimChain {
     } finally {
       const mark = this.#indexer.markStale();
       // Others mine on a node we did not start: there, only the poll tells the index it is current.
-      if (sent && !writer.link.external) this.#marks.remember(sent, mark);
+      if (sent && !writer.link.external) {
+        if (this.#marks.size >= KEPT) this.#marks.delete(this.#marks.keys().next().value!);
+        this.#marks.set(sent, mark);
+      }
     }
   }
 
@@ -322,7 +332,9 @@ export class SimChain {
   async confirmed(hash: Hex, { timeoutMs }: { timeoutMs?: number } = {}): Promise<TransactionReceipt> {
     await this.#connected;
     const receipt = await this.#writer!.receipt(hash, timeoutMs);
-    await this.#indexer.syncTo(receipt.blockNumber, receipt.blockHash, this.#marks.take(hash));
+    const mark = this.#marks.get(hash);
+    this.#marks.delete(hash);
+    await this.#indexer.syncTo(receipt.blockNumber, receipt.blockHash, mark);
     return receipt;
   }
 
@@ -333,27 +345,5 @@ export class SimChain {
 
   close(): Promise<void> {
     return this.#writer?.close() ?? Promise.resolve();
-  }
-}
-
-/** How many marks are kept at most: writes nobody confirms (the replay's) do not pile up. */
-const KEPT = 1024;
-
-/**
- * The index's mark (`markStale`) of each write not yet confirmed: a confirmed write nothing came after leaves the index
- * current.
- */
-class WriteMarks {
-  readonly #marks = new Map<Hex, number>();
-
-  remember(hash: Hex, mark: number): void {
-    if (this.#marks.size >= KEPT) this.#marks.delete(this.#marks.keys().next().value!);
-    this.#marks.set(hash, mark);
-  }
-
-  take(hash: Hex): number | undefined {
-    const mark = this.#marks.get(hash);
-    this.#marks.delete(hash);
-    return mark;
   }
 }
