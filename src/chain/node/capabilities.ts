@@ -1,4 +1,4 @@
-import { apiError, ERRORS, type ApiError } from "../../core/errors.ts";
+import { apiError, ERRORS, StartError, START_ERRORS, type ApiError } from "../../core/errors.ts";
 import type { NodeRpc } from "./rpc.ts";
 
 /**
@@ -75,4 +75,9 @@ export function needCapability(
 
 export function nodeCannot(chainId: number, action: string, detail: string): ApiError {
   return apiError(ERRORS.NODE_CANNOT, { chainId, action }, { errors: [detail] });
+}
+
+/** A node the simulator cannot start a world on as asked (the CLI exits, naming what to change). */
+export function nodeRefused(message: string): StartError {
+  return new StartError(START_ERRORS.NODE_REFUSED, message);
 }
