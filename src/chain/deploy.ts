@@ -3,7 +3,7 @@ import type { ChainFacts } from "../indexer/models.ts";
 import { artifact } from "../core/abi.ts";
 import { lowerAddress } from "../core/formats.ts";
 import { currencyTable } from "./currencies.ts";
-import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "./contract-call.ts";
+import { FEES } from "./contract-call.ts";
 import type { Chain } from "./network.ts";
 import { placeCode, type ChainRequest } from "./placed-code.ts";
 
@@ -39,13 +39,7 @@ export async function deployCore(chain: Chain, deployer: Address): Promise<CoreC
   );
   const deploy = async (name: "CollectionFactory" | "Marketplace" | "TestStablecoin") => {
     await request("evm_setNextBlockTimestamp", [++time]);
-    const tx = {
-      from: deployer,
-      data: artifact(name).bytecode,
-      gas: toHex(DEPLOY_GAS),
-      maxFeePerGas: toHex(MAX_FEE_PER_GAS),
-      maxPriorityFeePerGas: toHex(MAX_PRIORITY_FEE_PER_GAS),
-    };
+    const tx = { from: deployer, data: artifact(name).bytecode, gas: toHex(DEPLOY_GAS), ...FEES };
     const hash = (await request("eth_sendTransaction", [tx])) as Hex;
     const receipt = (await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })) as {
       contractAddress?: Address | null;

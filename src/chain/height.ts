@@ -1,6 +1,6 @@
 import type { Hex } from "viem";
 import type { RequestProvider } from "./block-batcher.ts";
-import { StartError, START_ERRORS } from "../core/errors.ts";
+import { nodeRefused } from "./node/capabilities.ts";
 
 /** Why a chain cannot start a world at `wanted`: its head is already there or past it. */
 export function heightPassed(chainId: number, wanted: number, head: number): string {
@@ -58,8 +58,7 @@ export async function mineUntilNext(
   if (number >= block) return { passedAt: number };
   const count = block - 1 - number;
   if (node && count > NODE_MINES_AT_MOST)
-    throw new StartError(
-      START_ERRORS.NODE_REFUSED,
+    throw nodeRefused(
       `the ${count} empty blocks from ${number + 1} up to block ${block} are more than a node is asked to mine (at ` +
         `most ${NODE_MINES_AT_MOST}: it makes each one)`,
     );

@@ -1,15 +1,11 @@
 import { hre } from "./hre.ts";
 import type { NetworkConnection } from "hardhat/types/network";
 import { toHex, type Address, type Hex } from "viem";
-import { addressOf } from "../core/keys.ts";
-import { lowerAddress } from "../core/formats.ts";
 import type { RequestProvider } from "./block-batcher.ts";
 import type { NodeLink } from "./node/link.ts";
 
 export type Connection = NetworkConnection<"l1">;
-export type Viem = Connection["viem"];
-export type PublicClient = Awaited<ReturnType<Viem["getPublicClient"]>>;
-export type WalletClient = Awaited<ReturnType<Viem["getWalletClient"]>>;
+export type PublicClient = Awaited<ReturnType<Connection["viem"]["getPublicClient"]>>;
 
 /** What SimChain drives: a chain's provider and public client, in process or on a node the simulator did not start. */
 export interface ChainLink {
@@ -23,12 +19,9 @@ export interface ChainLink {
   close(): Promise<void>;
 }
 
-/** One in-process EDR chain and the clients the simulator drives it with. */
+/** One in-process EDR chain. */
 export interface Chain extends ChainLink {
   connection: Connection;
-  viem: Viem;
-  /** A wallet client for one of the accounts the chain was started with (EDR signs). */
-  wallet(address: Address): Promise<WalletClient>;
 }
 
 export interface ChainStart {
@@ -50,27 +43,6 @@ const GENESIS_BALANCE = 10n ** 24n;
 // whoever starts the process wins.
 const CACHED_STATES = "16";
 
-async function withClients(chainId: number, connection: Connection, known: Set<Address>): Promise<Chain> {
-  const viem = connection.viem;
-  const publicClient = await viem.getPublicClient();
-  const wallets = new Map<Address, Promise<WalletClient>>();
-  return {
-    chainId,
-    external: false,
-    connection,
-    viem,
-    publicClient,
-    wallet(address) {
-      const key = lowerAddress(address);
-      if (!known.has(key)) throw new Error(`chain ${chainId} has no key for ${address}`);
-      let client = wallets.get(key);
-      if (!client) wallets.set(key, (client = viem.getWalletClient(key)));
-      return client;
-    },
-    close: () => connection.close(),
-  };
-}
-
 export async function startChain({ chainId, keys, impersonated = [], genesisTime }: ChainStart): Promise<Chain> {
   process.env.__EDR_MAX_CACHED_STATES ??= CACHED_STATES;
   const connection = (await hre.network.create({
@@ -85,5 +57,6 @@ export async function startChain({ chainId, keys, impersonated = [], genesisTime
     await connection.provider.request({ method: "hardhat_impersonateAccount", params: [address] });
     await connection.provider.request({ method: "hardhat_setBalance", params: [address, toHex(GENESIS_BALANCE)] });
   }
-  return withClients(chainId, connection, new Set(keys.map(addressOf)));
+  const publicClient = await connection.viem.getPublicClient();
+  return { chainId, external: false, connection, publicClient, close: () => connection.close() };
 }

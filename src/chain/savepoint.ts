@@ -1,10 +1,10 @@
 import type { Hex } from "viem";
 import type { Accounts } from "../core/accounts.ts";
 import type { ApiAccount } from "../core/config.ts";
-import { apiError, ERRORS, type ApiError } from "../core/errors.ts";
 import type { HandlesCopy, WorldHandles } from "../core/handles.ts";
 import type { ChainIndexer } from "../indexer/indexer.ts";
 import type { RequestProvider } from "./block-batcher.ts";
+import { needCapability, nodeCannot } from "./node/capabilities.ts";
 import type { NodeLink } from "./node/link.ts";
 
 // The one way back: every change that may have to be undone (a block whose record is not durable yet, a control
@@ -182,15 +182,14 @@ const quiet = { record: false };
 
 /** The node's snapshot of the chain's state; `revertTo` returns to it (once: take another to return again). */
 async function snapshotOf(chain: SavedChain): Promise<Hex> {
-  if (chain.node && !chain.node.capabilities.snapshots)
-    throw cannot(chain, chain.node, "take a snapshot", "evm_snapshot");
+  needCapability(chain, "snapshots", "take a snapshot", "evm_snapshot");
   return (await chain.request("evm_snapshot", [], quiet)) as Hex;
 }
 
 /** Back to the node's snapshot `id`: false if an in-process chain no longer holds it (a node we did not start throws). */
 async function revertTo(chain: SavedChain, id: Hex): Promise<boolean> {
+  needCapability(chain, "snapshots", "revert to a snapshot", "evm_revert");
   const node = chain.node;
-  if (node && !node.capabilities.snapshots) throw cannot(chain, node, "revert to a snapshot", "evm_revert");
   const reverted = (await chain.request("evm_revert", [id], quiet)) as boolean;
   if (!reverted && node) {
     throw nodeCannot(
@@ -200,17 +199,4 @@ async function revertTo(chain: SavedChain, id: Hex): Promise<boolean> {
     );
   }
   return reverted;
-}
-
-/** On a node the simulator did not start, without snapshots: NODE_CANNOT (409), not a failure. */
-function cannot(chain: SavedChain, node: NodeLink, action: string, method: string): ApiError {
-  return nodeCannot(
-    chain.chainId,
-    action,
-    `chain ${chain.chainId} is the node at ${node.rpc.shown} (${node.capabilities.client}), which has no ${method}`,
-  );
-}
-
-function nodeCannot(chainId: number, action: string, detail: string): ApiError {
-  return apiError(ERRORS.NODE_CANNOT, { chainId, action }, { errors: [detail] });
 }

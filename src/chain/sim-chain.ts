@@ -15,6 +15,9 @@ import type { Savepoint } from "./savepoint.ts";
 import { READ_ONLY } from "./read-only.ts";
 import type { ContractCall, WriteOptions } from "./contract-call.ts";
 
+/** How many marks of unconfirmed writes a chain keeps at most: writes nobody confirms (the replay's) do not pile up. */
+const KEPT = 1024;
+
 /** The gates the current async context holds (inside `ChainGate.hold`). */
 const holding = new AsyncLocalStorage<ReadonlySet<ChainGate>>();
 
@@ -76,74 +79,6 @@ export class ChainGate {
   }
 }
 
-/**
- * The index side of a chain (what SimChain adds the chain to): reads that cannot skip the sync and wait for a hold to
- * end, checkpoints to come back to, the observer, whether the index follows the chain. Nothing outside chain/ reaches
- * the index but through these.
- */
-export class IndexedChain {
-  protected indexer: ChainIndexer;
-  protected readonly gate = new ChainGate();
-
-  constructor(indexer: ChainIndexer) {
-    this.indexer = indexer;
-  }
-
-  /** The read models, once the index has caught up with the chain: the one way to read them. */
-  async read(): Promise<ReadModels> {
-    await this.sync();
-    return this.indexer.models;
-  }
-
-  /** Catch the index up with the chain, if anything may have changed it (once another caller's hold has ended). */
-  async sync(): Promise<void> {
-    await this.gate.open();
-    return this.indexer.sync();
-  }
-
-  /** Blocks may have been mined by others (a node polled, a collection looked for at the head). */
-  noticeMoved(): void {
-    this.indexer.markStale();
-  }
-
-  /** Blocks the index holds may have been replaced (a node others write to may have gone back). */
-  noticeRewritten(): void {
-    this.indexer.markRewritten();
-  }
-
-  /** Remembers the models as of the head, to come back to if the chain does; answers a mark for `forgetCheckpoints`. */
-  async checkpoint(): Promise<number> {
-    const before = this.indexer.checkpointCount;
-    await this.indexer.checkpoint();
-    return before;
-  }
-
-  /** Forgets the checkpoints taken since `mark` (a savepoint no longer needed). */
-  forgetCheckpoints(mark: number): void {
-    this.indexer.dropCheckpoints(mark);
-  }
-
-  /** Tells `observer` what each catch-up of the index adds and takes back (the event feed). */
-  observe(observer: IndexObserver | undefined): void {
-    this.indexer.observe(observer);
-  }
-
-  /** The index no longer follows this chain (a journal replayed onto it, while answers come from an image). */
-  stopIndexing(): void {
-    this.indexer.freeze();
-  }
-
-  /** The index follows this chain again, catching up on what it missed (a replayed fragment reads the world). */
-  resumeIndexing(): void {
-    this.indexer.thaw();
-  }
-
-  /** The index as a checkpoint of the journal keeps it: its models, caught up, and its head's hash. */
-  async indexed(): Promise<{ models: ReadModels; headHash: Hex | undefined }> {
-    return { models: await this.read(), headHash: this.indexer.headHash };
-  }
-}
-
 export { FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call.ts";
 
 /**
@@ -156,27 +91,87 @@ export { FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call
  * listens (`recordTo`: the journal), each block and each call from outside is told to it, in the chain's order, and
  * answered once its record is durable (taken back if it cannot be made so).
  */
-export class SimChain extends IndexedChain {
+export class SimChain {
+  readonly #indexer: ChainIndexer;
+  readonly #gate = new ChainGate();
   readonly chainId: number;
   readonly contracts: CoreContracts;
   readonly abis: Abis;
   readonly #errorsAbi: Abi;
   #writer: ChainWriter | undefined;
   #keyOf: ((address: Address) => Hex | undefined) | undefined;
-  readonly #marks = new WriteMarks();
+  /**
+   * The index's mark (`markStale`) of each write not yet confirmed, the latest KEPT: a confirmed write nothing came
+   * after leaves the index current.
+   */
+  readonly #marks = new Map<Hex, number>();
   /** Resolves once the writer is connected. */
   readonly #connected: Promise<void>;
   #connect: () => void = () => undefined;
 
   /** A chain from its index and, when it runs, its writer (or one `connect`ed later). */
   constructor(chainId: number, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer, writer?: ChainWriter) {
-    super(indexer);
+    this.#indexer = indexer;
     this.chainId = chainId;
     this.contracts = contracts;
     this.abis = abis;
     this.#errorsAbi = errorsAbiOf(abis);
     this.#connected = new Promise((resolve) => (this.#connect = resolve));
     if (writer) this.connect(writer);
+  }
+
+  /** The read models, once the index has caught up with the chain: the one way to read them. */
+  async read(): Promise<ReadModels> {
+    await this.sync();
+    return this.#indexer.models;
+  }
+
+  /** Catch the index up with the chain, if anything may have changed it (once another caller's hold has ended). */
+  async sync(): Promise<void> {
+    await this.#gate.open();
+    return this.#indexer.sync();
+  }
+
+  /** Blocks may have been mined by others (a node polled, a collection looked for at the head). */
+  noticeMoved(): void {
+    this.#indexer.markStale();
+  }
+
+  /** Blocks the index holds may have been replaced (a node others write to may have gone back). */
+  noticeRewritten(): void {
+    this.#indexer.markRewritten();
+  }
+
+  /** Remembers the models as of the head, to come back to if the chain does; answers a mark for `forgetCheckpoints`. */
+  async checkpoint(): Promise<number> {
+    const before = this.#indexer.checkpointCount;
+    await this.#indexer.checkpoint();
+    return before;
+  }
+
+  /** Forgets the checkpoints taken since `mark` (a savepoint no longer needed). */
+  forgetCheckpoints(mark: number): void {
+    this.#indexer.dropCheckpoints(mark);
+  }
+
+  /** Tells `observer` what each catch-up of the index adds and takes back (the event feed). */
+  observe(observer: IndexObserver | undefined): void {
+    this.#indexer.observe(observer);
+  }
+
+  /** The index no longer follows this chain (a journal replayed onto it, while answers come from an image). */
+  stopIndexing(): void {
+    this.#indexer.freeze();
+  }
+
+  /** The index follows this chain again, catching up on what it missed (a replayed fragment reads the world). */
+  resumeIndexing(): void {
+    this.#indexer.thaw();
+  }
+
+  /** The index as a checkpoint of the journal keeps it: its models, caught up, and its head's hash. */
+  async indexed(): Promise<{ models: ReadModels; headHash: Hex | undefined }> {
+    return { models: await this.read(), headHash: this.#indexer.headHash };
   }
 
   /** The running chain's writer: writes and calls that waited go on through it. */
@@ -219,7 +214,7 @@ export class SimChain extends IndexedChain {
 
   /** The index reads this chain from now on (after it was loaded from an image), rebuilt if the chain disagrees. */
   indexFromChain(): void {
-    this.indexer.readFrom(chainLogSource(this.publicClient, indexedEventsAbi(this.abis)));
+    this.#indexer.readFrom(chainLogSource(this.publicClient, indexedEventsAbi(this.abis)));
   }
 
   /**
@@ -228,7 +223,7 @@ export class SimChain extends IndexedChain {
    */
   async hold<T>(work: () => Promise<T>): Promise<T> {
     await this.#connected;
-    return this.gate.hold(work);
+    return this.#gate.hold(work);
   }
 
   /** A mark to give `holdsSnapshot` with a node snapshot taken now. */
@@ -256,7 +251,7 @@ export class SimChain extends IndexedChain {
 
   /** Where a recorded change is taken back to (an in-process chain; a node we did not start keeps what it was sent). */
   savepoint(): Promise<Savepoint> | undefined {
-    return this.#writer!.savepoint(this.indexer);
+    return this.#writer!.savepoint(this.#indexer);
   }
 
   /**
@@ -272,19 +267,19 @@ export class SimChain extends IndexedChain {
     await this.#connected;
     const writer = this.#writer!;
     const call = () => writer.call(method, params, caller);
-    if (READ_ONLY.has(method)) return (await this.gate.open(), call());
-    const held = this.gate.heldHere();
+    if (READ_ONLY.has(method)) return (await this.#gate.open(), call());
+    const held = this.#gate.heldHere();
     const recording = record && !held ? writer.recording : undefined;
     try {
       // The holder has the chain to itself; while a journal records, what changes the chain unrecorded holds the
       // journal's turn already (a control action): both as they are.
       if (held) return await call();
-      if (!recording) return await this.gate.shared(() => (writer.recording ? call() : writer.alone(call)));
-      await this.gate.open();
+      if (!recording) return await this.#gate.shared(() => (writer.recording ? call() : writer.alone(call)));
+      await this.#gate.open();
       return await recording.recorder.call(recording.chain, method, params, call);
     } finally {
       writer.touched();
-      this.indexer.markRewritten();
+      this.#indexer.markRewritten();
       // A call that may take the chain back (a revert, a reset): a node's writer asks for each wallet's nonce again.
       writer.link.node?.writer.forgetNonces();
     }
@@ -297,10 +292,10 @@ export class SimChain extends IndexedChain {
    */
   async write(from: Address, call: ContractCall, rules: RevertRules = {}, options: WriteOptions = {}): Promise<Hex> {
     await this.#connected;
-    if (this.gate.heldHere()) return this.#write(from, call, rules, options, true);
+    if (this.#gate.heldHere()) return this.#write(from, call, rules, options, true);
     // A journal runs writes in its own order; otherwise they run beside each other. Neither during a hold.
-    if (!this.#writer!.recording) return this.gate.shared(() => this.#write(from, call, rules, options, false));
-    await this.gate.open();
+    if (!this.#writer!.recording) return this.#gate.shared(() => this.#write(from, call, rules, options, false));
+    await this.#gate.open();
     return this.#write(from, call, rules, options, false);
   }
 
@@ -321,9 +316,12 @@ export class SimChain extends IndexedChain {
       // A write the journal refused (507) stays the journal's answer, not the chain's.
       throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {
-      const mark = this.indexer.markStale();
+      const mark = this.#indexer.markStale();
       // Others mine on a node we did not start: there, only the poll tells the index it is current.
-      if (sent && !writer.link.external) this.#marks.remember(sent, mark);
+      if (sent && !writer.link.external) {
+        if (this.#marks.size >= KEPT) this.#marks.delete(this.#marks.keys().next().value!);
+        this.#marks.set(sent, mark);
+      }
     }
   }
 
@@ -334,7 +332,9 @@ export class SimChain extends IndexedChain {
   async confirmed(hash: Hex, { timeoutMs }: { timeoutMs?: number } = {}): Promise<TransactionReceipt> {
     await this.#connected;
     const receipt = await this.#writer!.receipt(hash, timeoutMs);
-    await this.indexer.syncTo(receipt.blockNumber, receipt.blockHash, this.#marks.take(hash));
+    const mark = this.#marks.get(hash);
+    this.#marks.delete(hash);
+    await this.#indexer.syncTo(receipt.blockNumber, receipt.blockHash, mark);
     return receipt;
   }
 
@@ -345,27 +345,5 @@ export class SimChain extends IndexedChain {
 
   close(): Promise<void> {
     return this.#writer?.close() ?? Promise.resolve();
-  }
-}
-
-/** How many marks are kept at most: writes nobody confirms (the replay's) do not pile up. */
-const KEPT = 1024;
-
-/**
- * The index's mark (`markStale`) of each write not yet confirmed: a confirmed write nothing came after leaves the index
- * current.
- */
-class WriteMarks {
-  readonly #marks = new Map<Hex, number>();
-
-  remember(hash: Hex, mark: number): void {
-    if (this.#marks.size >= KEPT) this.#marks.delete(this.#marks.keys().next().value!);
-    this.#marks.set(hash, mark);
-  }
-
-  take(hash: Hex): number | undefined {
-    const mark = this.#marks.get(hash);
-    this.#marks.delete(hash);
-    return mark;
   }
 }

@@ -182,7 +182,9 @@ export class Control {
     return this.#run(async (journal) => {
       journal?.ensureWritable();
       // Its line made durable before the fragment is let go: taken back (507) if it cannot be.
-      const keep = journal && ((placement: Placement) => journal.recordHeld({ t: "scenario", fragment, ...placement }));
+      const keep =
+        journal &&
+        ((placement: Placement) => journal.recordFirstHeld(() => ({ t: "scenario", fragment, ...placement })));
       return (await applyFragment(this.parts, fragment, undefined, keep)).answer;
     });
   }

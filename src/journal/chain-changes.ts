@@ -45,7 +45,8 @@ export class ChainJournal implements ChainRecorder {
   /** An evm_revert cannot be taken back: it is made durable first (one that then fails fails the same way on replay). */
   call<T>({ chainId, provider, savepoint }: RecordedChain, method: string, params: unknown[], call: () => Promise<T>) {
     const entry = { t: "rpc" as const, chainId, method, params };
-    if (method === "evm_revert") return this.#journal.first(entry, call);
+    if (method === "evm_revert")
+      return this.#journal.exclusive(async () => (await this.#journal.recordFirstHeld(() => entry), call()));
     return this.#journal.step(
       (record) => runRecorded(provider, call, this.#followed, (made) => record({ ...entry, ...made })),
       savepoint,
@@ -101,15 +102,19 @@ function fieldsOf(tx: Record<string, string>): SentFields {
   return { from, to, data, gas, ...(value ? { value } : {}) };
 }
 
-const logRecord = (log: RawLog, time: number): LogRecord => [
-  Number(log.blockNumber),
-  log.blockTimestamp === undefined ? time : Number(log.blockTimestamp),
-  log.address.toLowerCase() as Address,
-  log.topics,
-  log.data,
-  Number(log.logIndex),
-  log.transactionHash,
-];
+/** The logs of events the index follows, as a line keeps them (`time`: a log's block time where it names none). */
+const followedLogs = (logs: RawLog[], followed: ReadonlySet<string>, time: number): LogRecord[] =>
+  logs
+    .filter((log) => followed.has(log.topics[0] ?? ""))
+    .map((log) => [
+      Number(log.blockNumber),
+      log.blockTimestamp === undefined ? time : Number(log.blockTimestamp),
+      log.address.toLowerCase() as Address,
+      log.topics,
+      log.data,
+      Number(log.logIndex),
+      log.transactionHash,
+    ]);
 
 /**
  * What one block the batcher made is recorded as: the block (its time, the simulator's transactions
@@ -131,10 +136,11 @@ async function blockEntries(
     const at = Number(BigInt(block.timestamp));
     const order = new Map(block.transactions.map((hash, i) => [hash, i]));
     mined.sort((a, b) => order.get(a.hash)! - order.get(b.hash)!);
-    const logs = mined
-      .flatMap(({ receipt }) => receipt!.logs as RawLog[])
-      .filter((log) => followed.has(log.topics[0] ?? ""))
-      .map((log) => logRecord(log, at));
+    const logs = followedLogs(
+      mined.flatMap(({ receipt }) => receipt!.logs as RawLog[]),
+      followed,
+      at,
+    );
     const entry: BlockEntry = {
       t: "block",
       chainId,
@@ -174,7 +180,7 @@ async function minedSince(
     at,
     mined: {
       head: [Number(last), head.hash, Number(BigInt(head.timestamp))],
-      logs: logs.filter((log) => followed.has(log.topics[0] ?? "")).map((log) => logRecord(log, at)),
+      logs: followedLogs(logs, followed, at),
     },
   };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Savepoint } from "../chain/savepoint.ts";
-import type { ChainEntry, JournalEntry, WorldEntry } from "./entries.ts";
+import type { JournalEntry, WorldEntry } from "./entries.ts";
 import { makeDir, nodeDisk, type Disk } from "./disk.ts";
 import { JournalFile } from "./journal-file.ts";
 import { readEntries, readEntryPieces, scanJournal, type ScannedJournal } from "./journal-reader.ts";
@@ -137,13 +137,9 @@ export class Journal {
     return value;
   }
 
-  first<T>(entry: ChainEntry, work: () => Promise<T>): Promise<T> {
-    return this.exclusive(async () => (await this.recordFirstHeld(() => entry), work()));
-  }
-
   /**
    * For a caller running alone: `entry()` (which may refuse, before anything is written) made durable, before the
-   * change it names.
+   * change it names; or after a change it can still take back (STORAGE_FULL: the caller takes the change back).
    */
   async recordFirstHeld<E extends JournalEntry>(entry: () => E): Promise<E> {
     this.#disk.ensureWritable();
@@ -155,14 +151,6 @@ export class Journal {
   /** Refused (STORAGE_FULL) while the journal cannot be written: a change checks before it starts. */
   ensureWritable(): void {
     this.#disk.ensureWritable();
-  }
-
-  /**
-   * For a caller running alone: `entry`, for a change it made and can still take back, made durable (or STORAGE_FULL:
-   * the caller takes the change back).
-   */
-  recordHeld<E extends JournalEntry>(entry: E): Promise<E> {
-    return this.recordFirstHeld(() => entry);
   }
 
   /** For a caller running alone: every change written so far, durable (or taken back, and the 507 thrown). */

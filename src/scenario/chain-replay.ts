@@ -1,8 +1,6 @@
 import { maxUint256, parseUnits, toHex, type Address, type Hex } from "viem";
-import { approveCurrency } from "../chain/actions/approve-currency.ts";
-import { approveMarketplace } from "../chain/actions/approve-marketplace.ts";
+import { approveCurrency, approveMarketplace, faucet } from "../chain/actions/set-ups.ts";
 import { createCollection, createdCollection } from "../chain/actions/create-collection.ts";
-import { faucet } from "../chain/actions/faucet.ts";
 import { placeCollection } from "../chain/actions/place-collection.ts";
 import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";

@@ -1,6 +1,5 @@
 import type { Address, Hex } from "viem";
-import { addItem, createdTokenIds } from "../chain/actions/add-item.ts";
-import { addItems } from "../chain/actions/add-items.ts";
+import { addItem, addItems, createdTokenIds } from "../chain/actions/add-item.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import type { ApiAccount } from "../core/config.ts";

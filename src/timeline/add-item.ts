@@ -1,5 +1,4 @@
-import { addItem as addStackable } from "../chain/actions/add-item.ts";
-import { addItems } from "../chain/actions/add-items.ts";
+import { addItem as addStackable, addItems } from "../chain/actions/add-item.ts";
 import { timelineAction } from "./action.ts";
 import { checkItem } from "./checks.ts";
 import { Handle } from "./fields.ts";

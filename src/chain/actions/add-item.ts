@@ -29,6 +29,19 @@ export function addItem(chain: SimChain, p: AddItemParams, options?: WriteOption
   return chain.write(p.from, { to: p.collection, data }, ITEM_RULES, options);
 }
 
+/** A non-stackable item's: `count` token ids of supply one, its description emitted once in ItemDescribed. */
+export type AddItemsParams = Omit<AddItemParams, "initialSupply" | "maxSupply"> & { count: bigint };
+
+/** A non-stackable item: `count` new token ids of supply one each, all minted to `to`. */
+export function addItems(chain: SimChain, p: AddItemsParams, options?: WriteOptions): Promise<Hex> {
+  const data = encodeFunctionData({
+    abi: chain.abis.collection,
+    functionName: "addItems",
+    args: [p.to, p.count, p.royaltyPerMille, p.metadata],
+  });
+  return chain.write(p.from, { to: p.collection, data }, ITEM_RULES, options);
+}
+
 /** The token ids an addItem or addItems transaction created, in order. */
 export function createdTokenIds(chain: SimChain, receipt: TransactionReceipt): bigint[] {
   return parseEventLogs({ abi: chain.abis.collection, eventName: "ItemCreated", logs: receipt.logs }).map(

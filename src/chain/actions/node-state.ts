@@ -1,6 +1,5 @@
 import { toHex, type Address, type Hex } from "viem";
-import type { NodeCapabilities } from "../node/capabilities.ts";
-import { apiError, ERRORS } from "../../core/errors.ts";
+import { needCapability as need, nodeCannot } from "../node/capabilities.ts";
 import type { SimChain } from "../sim-chain.ts";
 
 // What the simulator asks of the node itself rather than of a contract: mining at a time,
@@ -15,47 +14,10 @@ export async function headOf(chain: SimChain): Promise<{ number: bigint; hash: H
   return { number: head.number, hash: head.hash, timestamp: head.timestamp };
 }
 
-/** On a node the simulator did not start, what it lacks for an action is NODE_CANNOT (409), not a failure. */
-function need(
-  chain: SimChain,
-  capability: Exclude<keyof NodeCapabilities, "client">,
-  action: string,
-  method: string,
-): void {
-  const node = chain.node;
-  if (node && !node.capabilities[capability]) {
-    throw nodeCannot(
-      chain.chainId,
-      action,
-      `chain ${chain.chainId} is the node at ${node.rpc.shown} (${node.capabilities.client}), which has no ${method}`,
-    );
-  }
-}
-
-function nodeCannot(chainId: number, action: string, detail: string) {
-  return apiError(ERRORS.NODE_CANNOT, { chainId, action }, { errors: [detail] });
-}
-
 /** Mines one empty block at unix time `at`; later blocks follow on from it. */
 export async function mineAt(chain: SimChain, at: number): Promise<void> {
   need(chain, "setsTime", "move its time", "evm_mine with a timestamp / evm_setNextBlockTimestamp");
   await chain.request("evm_mine", [at], quiet);
-}
-
-/** Lets the simulator send from `address` without its key, with `balance` wei to pay for gas. */
-export async function openAccount(chain: SimChain, address: Address, balance: bigint): Promise<void> {
-  if (chain.node?.writer.signs) {
-    throw nodeCannot(
-      chain.chainId,
-      "open a new wallet",
-      `on the node at ${chain.node.rpc.shown} the simulator signs with the given keys and funds nobody; give the ` +
-        `account a key (--keys) instead`,
-    );
-  }
-  need(chain, "impersonates", "open a new wallet", "hardhat_impersonateAccount");
-  need(chain, "setsBalance", "open a new wallet", "hardhat_setBalance");
-  await chain.request("hardhat_impersonateAccount", [address], quiet);
-  await chain.request("hardhat_setBalance", [address, toHex(balance)], quiet);
 }
 
 /** The accounts the node holds keys for. */
@@ -68,7 +30,23 @@ export async function nodeAccounts(chain: SimChain): Promise<Address[]> {
 /** Coin a wallet the simulator makes (a new API key's, a fragment's new account) gets on each chain, for gas. */
 export const NEW_WALLET_BALANCE = 10n ** 22n;
 
-/** Lets the simulator send from a wallet it made, with coin for gas, on each of the chains. */
+/**
+ * Lets the simulator send from a wallet it made, without its key, with coin for gas (NEW_WALLET_BALANCE), on each of
+ * the chains.
+ */
 export async function fundWallet(chains: SimChain[], wallet: Address): Promise<void> {
-  for (const chain of chains) await openAccount(chain, wallet, NEW_WALLET_BALANCE);
+  for (const chain of chains) {
+    if (chain.node?.writer.signs) {
+      throw nodeCannot(
+        chain.chainId,
+        "open a new wallet",
+        `on the node at ${chain.node.rpc.shown} the simulator signs with the given keys and funds nobody; give the ` +
+          `account a key (--keys) instead`,
+      );
+    }
+    need(chain, "impersonates", "open a new wallet", "hardhat_impersonateAccount");
+    need(chain, "setsBalance", "open a new wallet", "hardhat_setBalance");
+    await chain.request("hardhat_impersonateAccount", [wallet], quiet);
+    await chain.request("hardhat_setBalance", [wallet, toHex(NEW_WALLET_BALANCE)], quiet);
+  }
 }

@@ -1,3 +1,4 @@
+import { apiError, ERRORS, StartError, START_ERRORS, type ApiError } from "../../core/errors.ts";
 import type { NodeRpc } from "./rpc.ts";
 
 /**
@@ -28,34 +29,55 @@ export interface NodeCapabilities {
 
 const INVALID_PARAMS = -32602;
 
+/** The methods a node must have for each capability. */
+const PROBES: Record<Exclude<keyof NodeCapabilities, "client">, string[]> = {
+  setsTime: ["evm_setNextBlockTimestamp"],
+  impersonates: ["hardhat_impersonateAccount"],
+  setsBalance: ["hardhat_setBalance"],
+  snapshots: ["evm_revert"],
+  sendsSync: ["eth_sendTransactionSync", "eth_sendRawTransactionSync"],
+  holdsMining: ["evm_setAutomine", "hardhat_getAutomine"],
+};
+
 /**
  * Asks the node which of the dev methods it has, without changing anything: each is called
  * with no parameters, which a node that has it refuses as invalid params (-32602) or (a read) answers; any other
  * answer (an unknown method, a provider's "unsupported") counts as not having it. One round trip.
  */
 export async function probeCapabilities(rpc: NodeRpc): Promise<NodeCapabilities> {
-  const probes = [
-    "evm_setNextBlockTimestamp",
-    "hardhat_impersonateAccount",
-    "hardhat_setBalance",
-    "evm_revert",
-    "eth_sendTransactionSync",
-    "eth_sendRawTransactionSync",
-    "evm_setAutomine",
-    "hardhat_getAutomine",
-  ];
+  const methods = Object.values(PROBES).flat();
   const [client, ...answers] = await rpc.batch([
     { method: "web3_clientVersion" },
-    ...probes.map((method) => ({ method })),
+    ...methods.map((method) => ({ method })),
   ]);
-  const has = answers.map((answer) => "result" in answer || answer.error.code === INVALID_PARAMS);
+  const answered = answers.map((answer) => "result" in answer || answer.error.code === INVALID_PARAMS);
+  const has = new Set(methods.filter((_, i) => answered[i]));
+  const capabilities = Object.entries(PROBES).map(([name, needs]) => [name, needs.every((method) => has.has(method))]);
   return {
     client: client && "result" in client ? String(client.result) : "unknown client",
-    setsTime: has[0]!,
-    impersonates: has[1]!,
-    setsBalance: has[2]!,
-    snapshots: has[3]!,
-    sendsSync: has[4]! && has[5]!,
-    holdsMining: has[6]! && has[7]!,
+    ...(Object.fromEntries(capabilities) as Omit<NodeCapabilities, "client">),
   };
+}
+
+/** On a node the simulator did not start, what it lacks for an action is NODE_CANNOT (409), not a failure. */
+export function needCapability(
+  chain: { chainId: number; node: { rpc: NodeRpc; capabilities: NodeCapabilities } | undefined },
+  capability: Exclude<keyof NodeCapabilities, "client">,
+  action: string,
+  method: string,
+): void {
+  const node = chain.node;
+  if (!node || node.capabilities[capability]) return;
+  const { chainId } = chain;
+  const detail = `chain ${chainId} is the node at ${node.rpc.shown} (${node.capabilities.client}), which has no ${method}`;
+  throw nodeCannot(chainId, action, detail);
+}
+
+export function nodeCannot(chainId: number, action: string, detail: string): ApiError {
+  return apiError(ERRORS.NODE_CANNOT, { chainId, action }, { errors: [detail] });
+}
+
+/** A node the simulator cannot start a world on as asked (the CLI exits, naming what to change). */
+export function nodeRefused(message: string): StartError {
+  return new StartError(START_ERRORS.NODE_REFUSED, message);
 }

@@ -10,7 +10,7 @@ import type { ChainLink, PublicClient } from "../network.ts";
 import { ChainWriter } from "../chain-writer.ts";
 import { SimChain } from "../sim-chain.ts";
 import { heightPassed, mineUntilNext } from "../height.ts";
-import { probeCapabilities } from "./capabilities.ts";
+import { nodeRefused, probeCapabilities } from "./capabilities.ts";
 import type { ContractsFile, RecordedChain } from "./contracts-file.ts";
 import { deployOnNode } from "./deploy.ts";
 import type { GivenKeys } from "./keys-file.ts";
@@ -62,8 +62,7 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   const rpc = new NodeRpc(url);
   const chainId = Number(
     await rpc.request("eth_chainId").catch((error: unknown) => {
-      throw new StartError(
-        START_ERRORS.NODE_REFUSED,
+      throw nodeRefused(
         error instanceof ApiError
           ? `--rpc-url: ${oneLine(error)}`
           : `--rpc-url ${rpc.shown}: not a JSON-RPC node (${(error as Error).message})`,
@@ -93,8 +92,7 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
     placed = { contracts: await attachTo(rpc, chainId, recorded, options.contracts!.path), attached: recorded };
   } else {
     if (!deployer)
-      throw new StartError(
-        START_ERRORS.NODE_REFUSED,
+      throw nodeRefused(
         `chain ${chainId} (${rpc.shown}): the keys give no deployer to deploy the contracts with; add "deployer" to ` +
           `the keys, or attach with --contracts`,
       );
@@ -104,18 +102,13 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
         ? undefined
         : await mineUntilNext(rpc.provider, startBlock, { node: true }).catch((error: unknown) => {
             if (!isStartError(error, START_ERRORS.NODE_REFUSED)) throw error;
-            throw new StartError(
-              START_ERRORS.NODE_REFUSED,
+            throw nodeRefused(
               `the node at ${rpc.shown} (chain ${chainId}): the world starts at block ${startBlock}, and ${error.message}. ` +
                 `Start the node just below it (anvil --number ${startBlock - 1}), or serve the world in process ` +
                 `(without --rpc-url).`,
             );
           });
-    if (passed)
-      throw new StartError(
-        START_ERRORS.NODE_REFUSED,
-        `the node at ${rpc.shown}: ${heightPassed(chainId, startBlock!, passed.passedAt)}`,
-      );
+    if (passed) throw nodeRefused(`the node at ${rpc.shown}: ${heightPassed(chainId, startBlock!, passed.passedAt)}`);
     const { contracts, deployedAt } = await deployOnNode(rpc, writer, addressOf(deployer), time);
     const marketplace = timed ? options.marketplaces?.get(chainId) : undefined;
     const placedAt = marketplace ? await marketplaceOnNode(rpc, chainId, contracts, marketplace) : contracts;
@@ -172,8 +165,7 @@ async function marketplaceOnNode(
 ): Promise<CoreContracts> {
   const request = (method: string, params: unknown[]) => rpc.request(method, params);
   return placeMarketplace(request, chainId, deployed, address).catch((error: unknown) => {
-    throw new StartError(
-      START_ERRORS.NODE_REFUSED,
+    throw nodeRefused(
       `chain ${chainId} (${rpc.shown}): the world has its marketplace at ${address.toLowerCase()} (a live ` +
         `marketplace's address), and placing it there failed: ${oneLine(error)}. Serve it on a dev node that sets ` +
         `code and storage and traces calls (anvil, a Hardhat node), or in process (without --rpc-url).`,
@@ -183,8 +175,7 @@ async function marketplaceOnNode(
 
 /** With keys given the simulator only signs: a world account at a live address, without its key, cannot send. */
 function keyless(shown: string, chainId: number, addresses: Address[]): StartError {
-  return new StartError(
-    START_ERRORS.NODE_REFUSED,
+  return nodeRefused(
     `chain ${chainId} (${shown}): the world has ${addresses.length} account(s) at live addresses without a key ` +
       `(${addresses.slice(0, 3).join(", ")}${addresses.length > 3 ? ", …" : ""}), and with --keys the simulator sends ` +
       `only what it signs: give their keys in the keys file by account name, or start without --keys on a dev node ` +
@@ -205,25 +196,20 @@ async function startTime(
   if (!genesisTime) return undefined;
   const genesis = Math.floor(genesisTime.getTime() / 1000);
   if (!setsTime) {
-    throw new StartError(
-      START_ERRORS.NODE_REFUSED,
+    throw nodeRefused(
       `the node at ${rpc.shown} (chain ${chainId}) cannot set block times (it has no evm_setNextBlockTimestamp), so ` +
-        `this world, ` +
-        `whose every event has its own time, cannot be replayed there without coming out wrong. Start with --fixture ` +
-        `none ` +
-        `(an empty world), or attach to contracts a run on a dev node recorded (--contracts).`,
+        `this world, whose every event has its own time, cannot be replayed there without coming out wrong. Start ` +
+        `with --fixture none (an empty world), or attach to contracts a run on a dev node recorded (--contracts).`,
     );
   }
   const head = (await rpc.request("eth_getBlockByNumber", ["latest", false])) as { timestamp: Hex };
   const headTime = Number(BigInt(head.timestamp));
   if (headTime > genesis + 60) {
-    throw new StartError(
-      START_ERRORS.NODE_REFUSED,
+    throw nodeRefused(
       `the node at ${rpc.shown} (chain ${chainId}) is at ${new Date(headTime * 1000).toISOString()}, after the ` +
-        `world's first steps ` +
-        `(genesis ${genesisTime.toISOString()}): blocks cannot go back in time. Start the node at the world's ` +
-        `genesis ` +
-        `(anvil --timestamp ${genesis}), attach to a world loaded there before (--contracts), or use --fixture none.`,
+        `world's first steps (genesis ${genesisTime.toISOString()}): blocks cannot go back in time. Start the node ` +
+        `at the world's genesis (anvil --timestamp ${genesis}), attach to a world loaded there before ` +
+        `(--contracts), or use --fixture none.`,
     );
   }
   return headTime;

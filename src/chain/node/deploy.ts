@@ -1,10 +1,10 @@
-import type { Address, Hex } from "viem";
+import { toHex, type Address, type Hex } from "viem";
 import { lowerAddress } from "../../core/formats.ts";
 import type { CoreContracts } from "../deploy.ts";
-import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "../contract-call.ts";
+import { FEES } from "../contract-call.ts";
 import { hre } from "../hre.ts";
 import type { BlockRef } from "./contracts-file.ts";
-import type { NodeRpc } from "./rpc.ts";
+import type { NodeRpc, RawReceipt } from "./rpc.ts";
 import type { NodeWriter } from "./writer.ts";
 
 const CORE = ["CollectionFactory", "Marketplace", "TestStablecoin"] as const;
@@ -25,14 +25,9 @@ export async function deployOnNode(
   let at = time;
   for (const name of CORE) {
     const { bytecode } = await hre.artifacts.readArtifact(name);
-    const tx = {
-      from: deployer,
-      data: bytecode as Hex,
-      maxFeePerGas: hex(MAX_FEE_PER_GAS),
-      maxPriorityFeePerGas: hex(MAX_PRIORITY_FEE_PER_GAS),
-    };
+    const tx = { from: deployer, data: bytecode as Hex, ...FEES };
     const gas = (BigInt((await rpc.request("eth_estimateGas", [tx])) as Hex) * 5n) / 4n;
-    const hash = await writer.send({ ...tx, gas: hex(gas) }, at === undefined ? undefined : ++at);
+    const hash = await writer.send({ ...tx, gas: toHex(gas) }, at === undefined ? undefined : ++at);
     const receipt = writer.takeReceipt(hash) ?? (await waitForReceipt(rpc, hash));
     if (!receipt.contractAddress) throw new Error(`deploying ${name} created no contract (transaction ${hash})`);
     addresses.push(lowerAddress(receipt.contractAddress));
@@ -44,14 +39,8 @@ export async function deployOnNode(
 
 async function waitForReceipt(rpc: NodeRpc, hash: Hex) {
   for (;;) {
-    const receipt = (await rpc.request("eth_getTransactionReceipt", [hash])) as {
-      contractAddress: Hex | null;
-      blockNumber: Hex;
-      blockHash: Hex;
-    } | null;
+    const receipt = (await rpc.request("eth_getTransactionReceipt", [hash])) as RawReceipt | null;
     if (receipt) return receipt;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
-
-const hex = (value: bigint): Hex => `0x${value.toString(16)}`;

@@ -1,9 +1,8 @@
 import { formatEther, toHex, type Address, type Hex } from "viem";
-import type { NodeCapabilities } from "./capabilities.ts";
 import type { RecordedChain } from "./contracts-file.ts";
-import { StartError, START_ERRORS } from "../../core/errors.ts";
 import { MIN_BALANCE } from "./wallet-gas.ts";
 import type { NodeRpc } from "./rpc.ts";
+import { nodeRefused, type NodeCapabilities } from "./capabilities.ts";
 
 /** Coin each impersonated wallet gets on a dev node. */
 const DEV_BALANCE = 10n ** 24n;
@@ -19,12 +18,10 @@ export async function checkFunded(rpc: NodeRpc, chainId: number, senders: Addres
     return balance < MIN_BALANCE ? [`${address} holds ${formatEther(balance)}`] : [];
   });
   if (poor.length > 0) {
-    throw new StartError(
-      START_ERRORS.NODE_REFUSED,
+    throw nodeRefused(
       `chain ${chainId} (${rpc.shown}): ${poor.length} of the wallets whose keys were given cannot pay for a ` +
-        `transaction ` +
-        `(each needs at least ${formatEther(MIN_BALANCE)} of the native coin): ${poor.join("; ")}. Fund them there ` +
-        `and start again.`,
+        `transaction (each needs at least ${formatEther(MIN_BALANCE)} of the native coin): ${poor.join("; ")}. Fund ` +
+        `them there and start again.`,
     );
   }
 }
@@ -40,8 +37,7 @@ export async function openWallets(
   senders: Address[],
 ): Promise<void> {
   if (!capabilities.impersonates || !capabilities.setsBalance) {
-    throw new StartError(
-      START_ERRORS.NODE_REFUSED,
+    throw nodeRefused(
       `the node at ${rpc.shown} (chain ${chainId}, ${capabilities.client}) cannot send as a wallet without its key ` +
         `(no hardhat_impersonateAccount / hardhat_setBalance): give the world's keys, funded there, with --keys ` +
         `<file> (or SIM_KEYS).`,
@@ -53,10 +49,7 @@ export async function openWallets(
   ]);
   const refused = (await rpc.batch(calls)).find((outcome) => "error" in outcome);
   if (refused && "error" in refused)
-    throw new StartError(
-      START_ERRORS.NODE_REFUSED,
-      `chain ${chainId} (${rpc.shown}) refused to open the world's wallets: ${refused.error.message}`,
-    );
+    throw nodeRefused(`chain ${chainId} (${rpc.shown}) refused to open the world's wallets: ${refused.error.message}`);
 }
 
 /**
@@ -90,8 +83,7 @@ export async function attachTo(
   if (hashOf(loaded) !== recorded.loadedAt.hash)
     problems.push(`block ${recorded.loadedAt.block} (where the world finished loading) is not the one recorded`);
   if (problems.length > 0) {
-    throw new StartError(
-      START_ERRORS.NODE_REFUSED,
+    throw nodeRefused(
       `chain ${chainId} (${rpc.shown}) is not the chain ${file} was written for: ${problems.join("; ")}. ` +
         `Was the node restarted without its state? Start it with its state, or give a new --contracts file to deploy ` +
         `afresh.`,

@@ -1,8 +1,8 @@
 import type { SimChain } from "../sim-chain.ts";
 import { connectNode, type ConnectedNode, type NodeOptions } from "./connect.ts";
 import type { ContractsFile } from "./contracts-file.ts";
-import { StartError, START_ERRORS } from "../../core/errors.ts";
 import { NodeRpc } from "./rpc.ts";
+import { nodeRefused } from "./capabilities.ts";
 
 /**
  * Connects to every node given by --rpc-url (see connectNode); two that serve the same chain id are refused before
@@ -17,8 +17,7 @@ export async function connectNodes(urls: string[], options: NodeOptions): Promis
     if (id === undefined) continue;
     const other = seen.get(id);
     if (other)
-      throw new StartError(
-        START_ERRORS.NODE_REFUSED,
+      throw nodeRefused(
         `--rpc-url ${new NodeRpc(urls[i]!).shown} and ${other} both serve chain ${id}: give one node per chain id`,
       );
     seen.set(id, new NodeRpc(urls[i]!).shown);
@@ -39,20 +38,17 @@ export function checkAttachedWorld(
   for (const { chain, attached } of nodes) {
     if (!attached) continue;
     if (stateDir !== undefined) {
-      throw new StartError(
-        START_ERRORS.NODE_REFUSED,
+      throw nodeRefused(
         `chain ${chain.chainId} is attached (--contracts ${file!.path}) and already holds what was done there, ` +
           `while --state ${stateDir} would send its journal again: use one or the other.`,
       );
     }
     if (attached.world === worldId) continue;
-    throw new StartError(
-      START_ERRORS.NODE_REFUSED,
+    throw nodeRefused(
       `chain ${chain.chainId}: ${file!.path} records the world "${attached.world}" on its contracts, not ` +
-        `"${worldId}", which this start asks for ` +
-        `(the scenario, its "now" and the collection uris' base make a world). Start with the same --fixture, --port ` +
-        `or --public-url, ` +
-        `or give another --contracts file to deploy afresh.`,
+        `"${worldId}", which this start asks for (the scenario, its "now" and the collection uris' base make a ` +
+        `world). Start with the same --fixture, --port or --public-url, or give another --contracts file to deploy ` +
+        `afresh.`,
     );
   }
 }

@@ -1,7 +1,6 @@
 import { formatEther, type Address, type Hex } from "viem";
 import { apiError, ERRORS, type ApiError } from "../../core/errors.ts";
-import { FIXED_GAS } from "../contract-call.ts";
-import { MAX_FEE_PER_GAS } from "../contract-call.ts";
+import { FIXED_GAS, MAX_FEE_PER_GAS } from "../contract-call.ts";
 import type { NodeRpc } from "./rpc.ts";
 
 /**
