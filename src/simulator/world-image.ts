@@ -4,8 +4,7 @@ import type { SimChain } from "../chain/sim-chain.ts";
 import type { FoldedState } from "../journal/fold.ts";
 import type { FoundImage } from "../journal/restore.ts";
 import { liveState } from "../journal/state.ts";
-import { worldCacheKey } from "../world-cache/key.ts";
-import { WorldCache, worldImage } from "../world-cache/world-cache.ts";
+import { WorldCache, worldCacheKey, worldImage } from "../world-cache/world-cache.ts";
 import { chainHeights, replay, startChains, type LoadInputs } from "./replay-world.ts";
 
 /** The world cache and this world's key in it. */
