@@ -96,13 +96,11 @@ export function chooseWorld<Options extends SimulatorOptions>(
   });
   const { scenario } = world;
   const shown = relative(process.cwd(), file) || file;
-  const unkeyed = choice.keys
-    ? scenario.accounts.filter(({ name }) => !choice.keys!.has(name)).map(({ name }) => name)
-    : [];
+  const unkeyed = scenario.accounts.filter(({ name }) => choice.keys && !choice.keys.has(name));
   if (unkeyed.length > 0)
     throw new StartError(
       START_ERRORS.WORLD_CHOICE,
-      `the keys given (--keys, SIM_KEYS) have no key for ${unkeyed.map((name) => `'${name}'`).join(", ")}, which ${shown} uses: give every account of the world a key`,
+      `the keys given (--keys, SIM_KEYS) have no key for ${unkeyed.map(({ name }) => `'${name}'`).join(", ")}, which ${shown} uses: give every account of the world a key`,
     );
   const firstRpcPort = options.chains[0]?.rpcPort ?? 0;
   const chains = choice.chainsGiven
