@@ -11,7 +11,7 @@ import type { WorldHandles } from "../core/handles.ts";
 import { scenarioMetadata } from "../scenario/metadata.ts";
 import { checkReferences, type Step } from "../scenario/references.ts";
 import type { ArrangeResponse } from "../schemas/world.ts";
-import { fundWallet, NEW_WALLET_BALANCE } from "../chain/actions/node-state.ts";
+import { fundWallet } from "../chain/actions/node-state.ts";
 import { WorldSavepoint } from "../chain/savepoint.ts";
 import { knownWorld, seedListings, worldListings } from "./known.ts";
 import { invalidFragment, parseFragment } from "./parse.ts";
@@ -114,8 +114,7 @@ async function checked(fragment: CheckedFragment, parts: ArrangeParts, baseUrl: 
       problems.push(`apiKeys[${i}].account: account '${account}' is at an address without a key: it cannot mint`);
   });
   if (problems.length > 0) throw invalidFragment(problems);
-  const added = { names: new Set(fragment.accounts.map((account) => account.name)), coin: NEW_WALLET_BALANCE };
-  const broken = await brokenRules(timeline, { chains, handles, fragment, addresses, added });
+  const broken = await brokenRules(timeline, { chains, handles, fragment, addresses });
   if (broken.length > 0) throw apiError(ERRORS.FRAGMENT_BREAKS_RULE, {}, { errors: broken });
   return { steps, addresses, metadata, listings };
 }

@@ -92,13 +92,8 @@ function listingState({ chainId, held }: WorldListing, handles: WorldHandles): L
 export function seedListings(replay: ChainReplay, listings: ReadonlyMap<string, WorldListing>): void {
   for (const [name, { chainId, listingId, held }] of listings) {
     if (chainId !== replay.chain.chainId) continue;
-    const decimals = held.currency === zeroAddress ? CURRENCY_DECIMALS.native : CURRENCY_DECIMALS.stablecoin;
-    replay.listings.set(name, {
-      id: listingId,
-      seller: held.seller,
-      price: held.price,
-      currency: held.currency,
-      decimals,
-    });
+    const { seller, price, currency } = held;
+    const decimals = CURRENCY_DECIMALS[currency === zeroAddress ? "native" : "stablecoin"];
+    replay.listings.set(name, { id: listingId, seller, price, currency, decimals });
   }
 }

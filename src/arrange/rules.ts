@@ -3,6 +3,7 @@ import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import { hasMinterRole } from "../chain/actions/minter-role.ts";
+import { NEW_WALLET_BALANCE } from "../chain/actions/node-state.ts";
 import { itemKey, type ReadModels } from "../indexer/models.ts";
 import type { CheckedFragment } from "../schemas/fragment.ts";
 import type { WorldHandles } from "../core/handles.ts";
@@ -12,17 +13,13 @@ import type { ScenarioItem } from "../schemas/scenario.ts";
 import type { KnownListing, RuleLedger, TimelineState } from "../timeline/action.ts";
 import { actionOf } from "../timeline/actions.ts";
 
-/**
- * What the rule checks read: the world's chains and handles, the fragment, and the addresses of the accounts it adds.
- */
+/** What the rule checks read: the world's chains and handles, the fragment, and the addresses of its accounts. */
 export interface RuleContext {
   chains: ChainRegistry;
   handles: WorldHandles;
   fragment: CheckedFragment;
   /** Every account the fragment may name (the world's and its own), by name. */
   addresses: ReadonlyMap<string, Address>;
-  /** The accounts it adds, and the coin each is given on every chain. */
-  added: { names: ReadonlySet<string>; coin: bigint };
 }
 
 /**
@@ -140,9 +137,10 @@ class Ledger implements RuleLedger {
   async #coinsOf(chain: SimChain, name: string): Promise<bigint> {
     const key = `${chain.chainId}@${name}`;
     if (!this.#coins.has(key)) {
-      const { names, coin } = this.#context.added;
+      // An account the fragment adds is given its coin on every chain before anything is sent.
+      const added = this.#context.fragment.accounts.some((account) => account.name === name);
       const address = this.#context.addresses.get(name)!;
-      this.#coins.set(key, names.has(name) ? coin : await chain.publicClient.getBalance({ address }));
+      this.#coins.set(key, added ? NEW_WALLET_BALANCE : await chain.publicClient.getBalance({ address }));
     }
     return this.#coins.get(key)!;
   }

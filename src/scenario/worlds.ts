@@ -1,11 +1,11 @@
-import { relative } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Hex } from "viem";
 import type { SimulatorOptions } from "../core/config.ts";
 import { StartError, START_ERRORS } from "../core/errors.ts";
 import { scenarioChains } from "../schemas/scenario.ts";
 import { isWildcardHost } from "../access/policy.ts";
-import { keptWallClock } from "./kept-clock.ts";
 import type { World } from "./world.ts";
 import { emptyWorld } from "./empty-world.ts";
 import { loadScenarioFile } from "./load.ts";
@@ -96,13 +96,11 @@ export function chooseWorld<Options extends SimulatorOptions>(
   });
   const { scenario } = world;
   const shown = relative(process.cwd(), file) || file;
-  const unkeyed = choice.keys
-    ? scenario.accounts.filter(({ name }) => !choice.keys!.has(name)).map(({ name }) => name)
-    : [];
+  const unkeyed = scenario.accounts.filter(({ name }) => choice.keys && !choice.keys.has(name));
   if (unkeyed.length > 0)
     throw new StartError(
       START_ERRORS.WORLD_CHOICE,
-      `the keys given (--keys, SIM_KEYS) have no key for ${unkeyed.map((name) => `'${name}'`).join(", ")}, which ${shown} uses: give every account of the world a key`,
+      `the keys given (--keys, SIM_KEYS) have no key for ${unkeyed.map(({ name }) => `'${name}'`).join(", ")}, which ${shown} uses: give every account of the world a key`,
     );
   const firstRpcPort = options.chains[0]?.rpcPort ?? 0;
   const chains = choice.chainsGiven
@@ -132,4 +130,18 @@ export function chooseWorld<Options extends SimulatorOptions>(
       ? `chain time follows the wall clock (${now} at start)`
       : `chain time ${now} from the world; --wall-clock to follow real time`,
   };
+}
+
+/**
+ * The world's "now" under --wall-clock with --state: the wall clock at the first start, kept
+ * in the state directory, so a later start replays the same world and its journal onto it
+ * (the chain's clock resumes where the journal left it).
+ */
+function keptWallClock(stateDir: string): Date {
+  const path = join(stateDir, "wall-clock-now");
+  if (existsSync(path)) return new Date(readFileSync(path, "utf8").trim());
+  const now = new Date();
+  mkdirSync(stateDir, { recursive: true });
+  writeFileSync(path, `${now.toISOString()}\n`);
+  return now;
 }

@@ -108,8 +108,9 @@ export async function fromImage(
     image.state.chains.map(({ chainId, contracts }) => new SimChain(chainId, contracts, abis, indexes.get(chainId)!)),
   );
   control.parts.accounts.restore(image.state.accounts);
-  // The world's handles, read back from the index once it is whole (the replay fills them again, fragments' too).
-  const readBack = () => world.readBack?.({ url, chains }).catch(() => undefined);
+  // The world's handles, read back from the index once it is whole, as from chains that hold it already (the replay
+  // fills them again, fragments' too).
+  const readBack = () => world.seed({ url, chains, attached: new Set(chains.ids()) }).catch(() => undefined);
   if (image.rest) chains.wholeOnce(readParts(image.state, image.rest).then(readBack));
   else await readBack();
   // With no journal to replay, the chains replay the world into the index that answers (it holds their head already:

@@ -1,5 +1,5 @@
 import type { Abis } from "../core/abi.ts";
-import { startBlockOf, type ChainSetting, type SimulatorOptions } from "../core/config.ts";
+import type { ChainSetting, SimulatorOptions } from "../core/config.ts";
 import type { ContractsFile } from "../chain/node/contracts-file.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { Control } from "../control/control.ts";
@@ -68,9 +68,4 @@ export function worldChains(world: World, options: Pick<SimulatorOptions, "chain
       ...(marketplace === undefined ? {} : { marketplace }),
     };
   });
-}
-
-/** Each chain's id and the height it starts at, as the world cache's key names them. */
-export function chainHeights(world: World, options: Pick<SimulatorOptions, "chains">) {
-  return worldChains(world, options).map((chain) => ({ chainId: chain.chainId, startBlock: startBlockOf(chain) }));
 }

@@ -1,12 +1,12 @@
 import { Accounts } from "../core/accounts.ts";
+import { startBlockOf } from "../core/config.ts";
 import { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import type { FoldedState } from "../journal/fold.ts";
 import type { FoundImage } from "../journal/restore.ts";
 import { liveState } from "../journal/state.ts";
-import { worldCacheKey } from "../world-cache/key.ts";
-import { WorldCache, worldImage } from "../world-cache/world-cache.ts";
-import { chainHeights, replay, startChains, type LoadInputs } from "./replay-world.ts";
+import { WorldCache, worldCacheKey, worldImage } from "../world-cache/world-cache.ts";
+import { replay, startChains, worldChains, type LoadInputs } from "./replay-world.ts";
 
 /** The world cache and this world's key in it. */
 export interface CacheOfWorld {
@@ -28,7 +28,10 @@ export function worldCacheOf({
   if (options.port === 0 && !options.publicUrl) return undefined;
   return {
     cache: new WorldCache(options.cacheDir, options.shippedWorldsDir),
-    key: worldCacheKey(world.id(url), chainHeights(world, options)),
+    key: worldCacheKey(
+      world.id(url),
+      worldChains(world, options).map((chain) => ({ chainId: chain.chainId, startBlock: startBlockOf(chain) })),
+    ),
   };
 }
 

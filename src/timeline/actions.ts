@@ -1,7 +1,5 @@
-import { Type, type TLiteral, type TObject, type TSchema } from "@sinclair/typebox";
-import type { Hex } from "viem";
-import type { WriteOptions } from "../chain/sim-chain.ts";
-import type { ActionStep, EntryOf, RuleLedger, SendContext, TimelineAction, TimelineState } from "./action.ts";
+import { Type, type TLiteral, type TObject, type TProperties, type TSchema } from "@sinclair/typebox";
+import type { EntryOf, TimelineAction } from "./action.ts";
 import { addItem } from "./add-item.ts";
 import { addToListing } from "./add-to-listing.ts";
 import { burn } from "./burn.ts";
@@ -40,14 +38,7 @@ export type ActionOf<Name extends ActionName> =
 export type TimelineEntry = { [Name in ActionName]: ActionOf<Name> }[ActionName];
 
 /** An action as the walks over a timeline call it: with the entry that names it. */
-export interface AnyTimelineAction {
-  readonly name: ActionName;
-  readonly accounts: readonly string[];
-  check(state: TimelineState, step: ActionStep<TimelineEntry>): void;
-  rule(ledger: RuleLedger, entry: TimelineEntry, path: string): Promise<void>;
-  send(replay: SendContext, entry: TimelineEntry, at: WriteOptions): Promise<Hex>;
-  setUp?(replay: SendContext, entry: TimelineEntry, at: WriteOptions): Promise<void>;
-}
+type AnyTimelineAction = TimelineAction<ActionName, TProperties>;
 
 const BY_NAME = new Map<string, AnyTimelineAction>(TIMELINE_ACTIONS.map((action) => [action.name, action as never]));
 

@@ -1,4 +1,4 @@
-import { encodeFunctionData, zeroAddress } from "viem";
+import { zeroAddress } from "viem";
 import type { WriteOptions } from "../chain/sim-chain.ts";
 import { timelineAction, type SendContext } from "./action.ts";
 import { openListing } from "./checks.ts";
@@ -49,11 +49,7 @@ export const buy = timelineAction({
     const amount = BigInt(entry.amount);
     const native = listing.currency === zeroAddress;
     await fund(replay, entry, at);
-    const data = encodeFunctionData({
-      abi: replay.chain.abis.marketplace,
-      functionName: "buy",
-      args: [listing.id, amount],
-    });
-    return callMarketplace(replay.chain, buyer, data, at, native ? listing.price * amount : undefined);
+    const call = { functionName: "buy", args: [listing.id, amount] } as const;
+    return callMarketplace(replay.chain, buyer, call, at, native ? listing.price * amount : undefined);
   },
 });

@@ -1,4 +1,3 @@
-import { encodeFunctionData } from "viem";
 import { timelineAction } from "./action.ts";
 import { openListing } from "./checks.ts";
 import { Handle } from "./fields.ts";
@@ -22,7 +21,6 @@ export const delist = timelineAction({
 
   send(replay, entry, at) {
     const { seller, id } = replay.listings.get(entry.listing)!;
-    const data = encodeFunctionData({ abi: replay.chain.abis.marketplace, functionName: "delist", args: [id] });
-    return callMarketplace(replay.chain, seller, data, at);
+    return callMarketplace(replay.chain, seller, { functionName: "delist", args: [id] }, at);
   },
 });

@@ -1,4 +1,4 @@
-import { encodeFunctionData, parseUnits } from "viem";
+import { parseUnits } from "viem";
 import { CURRENCY_DECIMALS, currencyAddress } from "../chain/currencies.ts";
 import type { WriteOptions } from "../chain/sim-chain.ts";
 import { timelineAction, type SendContext } from "./action.ts";
@@ -58,8 +58,7 @@ export const list = timelineAction({
     const decimals = CURRENCY_DECIMALS[entry.currency];
     const price = parseUnits(entry.price, decimals);
     const args = [collection, tokenId, BigInt(entry.amount), price, currency] as const;
-    const data = encodeFunctionData({ abi: replay.chain.abis.marketplace, functionName: "list", args });
-    const hash = await callMarketplace(replay.chain, seller, data, at);
+    const hash = await callMarketplace(replay.chain, seller, { functionName: "list", args }, at);
     replay.listingCount += 1n;
     replay.landListing(entry.listing, { id: replay.listingCount, seller, price, currency, decimals });
     return hash;

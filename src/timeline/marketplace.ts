@@ -1,9 +1,10 @@
-import type { Address, Hex } from "viem";
+import { encodeFunctionData, type Address, type EncodeFunctionDataParameters, type Hex } from "viem";
+import type { Abis } from "../core/abi.ts";
 import type { RevertRules } from "../chain/revert.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
 
 /** The marketplace's refusals, as a seller or buyer reads them. */
-export const MARKETPLACE_REVERTS: RevertRules = {
+const MARKETPLACE_REVERTS: RevertRules = {
   NotSeller: ([listingId, account]) => `${account} is not the seller of listing ${listingId}`,
   ListingNotActive: ([listingId]) => `listing ${listingId} is not open`,
   WrongPayment: ([expected, sent]) => `the payment must be ${expected} wei, not ${sent}`,
@@ -12,13 +13,14 @@ export const MARKETPLACE_REVERTS: RevertRules = {
   PaymentFailed: ([to]) => `paying ${to} failed`,
 };
 
-/** Sends a call of the marketplace's (`data`) from `from`, with `value` wei. */
+/** Sends a call of the marketplace's from `from`, with `value` wei. */
 export function callMarketplace(
   chain: SimChain,
   from: Address,
-  data: Hex,
+  call: Omit<EncodeFunctionDataParameters<Abis["marketplace"]>, "abi">,
   at: WriteOptions,
   value?: bigint,
 ): Promise<Hex> {
+  const data = encodeFunctionData({ abi: chain.abis.marketplace, ...call } as never);
   return chain.write(from, { to: chain.contracts.marketplace, data, value }, MARKETPLACE_REVERTS, at);
 }

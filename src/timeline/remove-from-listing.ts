@@ -1,4 +1,3 @@
-import { encodeFunctionData } from "viem";
 import { timelineAction } from "./action.ts";
 import { openListing } from "./checks.ts";
 import { Amount, Handle } from "./fields.ts";
@@ -29,7 +28,6 @@ export const removeFromListing = timelineAction({
   send(replay, entry, at) {
     const { seller, id } = replay.listings.get(entry.listing)!;
     const args = [id, BigInt(entry.amount)] as const;
-    const data = encodeFunctionData({ abi: replay.chain.abis.marketplace, functionName: "removeFromListing", args });
-    return callMarketplace(replay.chain, seller, data, at);
+    return callMarketplace(replay.chain, seller, { functionName: "removeFromListing", args }, at);
   },
 });

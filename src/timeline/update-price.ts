@@ -1,4 +1,4 @@
-import { encodeFunctionData, parseUnits } from "viem";
+import { parseUnits } from "viem";
 import { timelineAction } from "./action.ts";
 import { checkPrice, openListing } from "./checks.ts";
 import { Handle, Price } from "./fields.ts";
@@ -24,7 +24,6 @@ export const updatePrice = timelineAction({
     const listing = replay.listings.get(entry.listing)!;
     listing.price = parseUnits(entry.price, listing.decimals);
     const args = [listing.id, listing.price] as const;
-    const data = encodeFunctionData({ abi: replay.chain.abis.marketplace, functionName: "updatePrice", args });
-    return callMarketplace(replay.chain, listing.seller, data, at);
+    return callMarketplace(replay.chain, listing.seller, { functionName: "updatePrice", args }, at);
   },
 });

@@ -7,6 +7,7 @@ import { DEFAULT_OPTIONS } from "../../src/core/config.ts";
 import { encodeImage, openImage, readRest, writeImage } from "../../src/journal/image.ts";
 import { demoWorld } from "../../src/scenario/worlds.ts";
 import { cacheWorldAhead } from "../../src/simulator/world-image.ts";
+import { worldCacheKey } from "../../src/world-cache/world-cache.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { eventually, until } from "../eventually.ts";
 import { readWorld } from "../world-reads.ts";
@@ -160,5 +161,30 @@ describe("the world cache", () => {
     } finally {
       await sim.close();
     }
+  });
+});
+
+describe("the key of a world", () => {
+  const keyChains = [
+    { chainId: 56, startBlock: 1 },
+    { chainId: 137, startBlock: 1 },
+  ];
+
+  it("keys a world the same whenever what decides its chains is the same, in whatever order the chains come", () => {
+    const key = worldCacheKey("demo@http://127.0.0.1:3000", keyChains);
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(worldCacheKey("demo@http://127.0.0.1:3000", [...keyChains].reverse())).toBe(key);
+  });
+
+  it("keys another world, another chain or another start height apart", () => {
+    const key = worldCacheKey("demo@http://127.0.0.1:3000", keyChains);
+    const others = [
+      worldCacheKey("demo@http://127.0.0.1:3001", keyChains),
+      worldCacheKey("default@http://127.0.0.1:3000", keyChains),
+      worldCacheKey("demo@http://127.0.0.1:3000", [keyChains[0]!]),
+      worldCacheKey("demo@http://127.0.0.1:3000", [keyChains[0]!, { chainId: 137, startBlock: 2 }]),
+      worldCacheKey("demo@http://127.0.0.1:3000", [...keyChains, { chainId: 1, startBlock: 1 }]),
+    ];
+    expect(new Set([key, ...others]).size).toBe(others.length + 1);
   });
 });

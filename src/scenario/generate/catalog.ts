@@ -36,9 +36,8 @@ export class Catalog extends Market {
       genre?: Genre;
       owner?: string;
       verified?: boolean;
-      image?: boolean;
-      website?: boolean;
-      description?: boolean;
+      /** No picture, website or description. */
+      bare?: boolean;
     },
   ): GenCollection {
     const { rng } = this;
@@ -56,18 +55,17 @@ export class Catalog extends Market {
       ] as const);
     const minters =
       owner === "studio" && rng.chance(0.5) ? ["arcade"] : owner === "arcade" && rng.chance(0.3) ? ["studio"] : [];
-    const hasImage = options.image ?? rng.chance(0.7);
+    const hasImage = !options.bare && rng.chance(0.7);
     const spec: ScenarioCollection = {
       id: slug,
       chainId,
       name,
-      description:
-        options.description === false || rng.chance(0.1) ? "" : rng.pick(DESCRIPTIONS[genre]).replace("{name}", name),
+      description: options.bare || rng.chance(0.1) ? "" : rng.pick(DESCRIPTIONS[genre]).replace("{name}", name),
       genre,
       image: hasImage ? imagePath(slug) : "",
       imageHash: hasImage ? `Qm${hash(rng, 44)}` : "",
       slug,
-      website: (options.website ?? rng.chance(0.5)) ? dashboardPage(chainId, slug) : "",
+      website: !options.bare && rng.chance(0.5) ? dashboardPage(chainId, slug) : "",
       owner,
       minters,
       isVerified: options.verified ?? rng.chance(0.92),

@@ -25,6 +25,13 @@ export function generateWorld(options: GenerateOptions = {}): Scenario {
   return new Generator(new Rng(options.seed ?? DEFAULT_SEED), scale, options.now ?? DEFAULT_NOW).build();
 }
 
+/** The collections of each scale unit with a busy item: its owner, how many other items, how often it trades. */
+const HOT_COLLECTIONS = [
+  { chainId: 56, owner: "studio", items: 6, cycles: 215, hot: HOT_ITEMS.coin },
+  { chainId: 137, owner: "studio", items: 6, cycles: 75, hot: HOT_ITEMS.boost },
+  { chainId: 137, owner: "arcade", items: 5, cycles: 50, hot: HOT_ITEMS.shard },
+];
+
 class Generator extends Catalog {
   scale: number;
   now: string;
@@ -69,21 +76,14 @@ class Generator extends Catalog {
   /** One scale unit: 17 collections on chain 56 and 18 on chain 137, three of them with a busy item. */
   buildUnit(): void {
     for (const chainId of [56, 137]) {
-      const hot = this.collection(chainId, {
-        createdAt: -this.rng.time(130 * DAY, 150 * DAY),
-        genre: "Gaming",
-        owner: "studio",
-      });
-      this.items(hot, 6);
-      this.hotItem(hot, chainId === 56 ? 215 : 75, chainId === 56 ? HOT_ITEMS.coin : HOT_ITEMS.boost);
-      if (chainId === 137) {
-        const busy = this.collection(chainId, {
+      for (const { owner, items, cycles, hot } of HOT_COLLECTIONS.filter((busy) => busy.chainId === chainId)) {
+        const collection = this.collection(chainId, {
           createdAt: -this.rng.time(130 * DAY, 150 * DAY),
           genre: "Gaming",
-          owner: "arcade",
+          owner,
         });
-        this.items(busy, 5);
-        this.hotItem(busy, 50, HOT_ITEMS.shard);
+        this.items(collection, items);
+        this.hotItem(collection, cycles, hot);
       }
       for (let i = 0; i < 13; i++) {
         const collection = this.collection(chainId, { createdAt: -this.rng.time(50 * DAY, 420 * DAY) });
@@ -96,12 +96,7 @@ class Generator extends Catalog {
       const fresh = this.collection(chainId, { createdAt: -this.rng.time(3 * DAY, 5 * DAY) });
       this.items(fresh, 4);
       this.trade(fresh, -this.rng.time(2 * HOUR, 20 * HOUR), { partial: false });
-      this.collection(chainId, {
-        createdAt: -this.rng.time(2 * HOUR, 8 * HOUR),
-        image: false,
-        website: false,
-        description: false,
-      });
+      this.collection(chainId, { createdAt: -this.rng.time(2 * HOUR, 8 * HOUR), bare: true });
     }
   }
 
