@@ -3,7 +3,7 @@ import type { ItemEvent } from "../schemas/item-event.ts";
 import { formatOffset } from "../scenario/time.ts";
 import type { LiveCollection, LiveItem } from "./live-reads.ts";
 import { marketEntry, MINTER, transferEntry, type Entry } from "./history-entries.ts";
-import { liveMarketplaces, type LiveMarketplace } from "./escrows.ts";
+import { listingNames, liveMarketplaces, type LiveMarketplace } from "./escrows.ts";
 import { tokenKey, type AddedTokens } from "./report.ts";
 
 /** What the four endpoints do not reveal, and the import gives a default for (the report names each). */
@@ -57,6 +57,8 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
   let events = 0;
   const firstBlocks = new Map<number, number[]>();
   const places = new Map<Record<string, unknown>, LivePlace>();
+  const marketplaces = liveMarketplaces(collections);
+  const listingOf = listingNames(marketplaces);
 
   for (const [c, { collection, items: live }] of collections.entries()) {
     const id = `c${c + 1}-${collection.slug.slice(0, 40)}`;
@@ -136,8 +138,11 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
           });
         }
       }
-      if (market) entry = marketEntry(market.event, handle, copy, account, approved);
-      else if (event.from === zeroAddress && !minted.has(group)) {
+      if (market) {
+        const transfers = together.filter(({ event: e }) => e.event === "TransferSingle").map(({ event: e }) => e);
+        const listing = listingOf(market.event, transfers);
+        entry = marketEntry(market.event, listing, handle, copy, account, approved);
+      } else if (event.from === zeroAddress && !minted.has(group)) {
         minted.add(group);
         // One addItem mints every copy of a non-stackable item, in one batch.
         for (const other of ordered)
@@ -181,7 +186,6 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
   );
   // Every collection's chain, at a height only where one of its collections has history to place, with the marketplace
   // at its live address where the histories show it.
-  const marketplaces = liveMarketplaces(collections);
   const chains = [...new Set(collections.map(({ collection }) => collection.chainId))].map((chainId) => {
     const blocks = firstBlocks.get(chainId);
     const marketplace = marketplaces.find((live) => live.chainId === chainId)?.address;
