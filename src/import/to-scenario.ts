@@ -230,23 +230,26 @@ interface LivePlace {
 }
 
 /**
- * Entries of one live block go in it together: where a block held more than one event's transactions, every entry made
- * for them names it (its approvals, and a mint the history lacks, in it too), and the replay mines them in one block.
- * So does an event whose entries below its block (a mint the history lacks, token ids filled) would take another
- * event's block (it would push that one on). What an entry sends first is the replay's to place (`ChainReplay.runBlock`).
+ * Entries of one live block go in it together, and the replay mines them in one block. What an event needs below its
+ * block (a mint the history lacks, token ids filled) goes in the lowest free blocks below it, just above the chain's
+ * previous live block, so that the blocks just below it stay free for what the block's entries send first (approvals, a
+ * buyer's coins: `ChainReplay.runBlock`) and the block numbers its logs as live. Where the free blocks are too few, it
+ * goes in the event's block, before it.
  */
 function shareLiveBlocks(places: Map<Record<string, unknown>, LivePlace>): void {
   const byEvent = new Map<LivePlace, Record<string, unknown>[]>();
   for (const [entry, place] of places) byEvent.set(place, [...(byEvent.get(place) ?? []), entry]);
-  const key = (chainId: number, block: number) => `${chainId}/${block}`;
-  const events = new Map<string, number>();
-  for (const { chainId, block } of byEvent.keys())
-    events.set(key(chainId, block), (events.get(key(chainId, block)) ?? 0) + 1);
+  const blocks = new Map<number, number[]>();
+  for (const { chainId, block } of byEvent.keys()) blocks.set(chainId, [...(blocks.get(chainId) ?? []), block]);
   for (const [{ chainId, block }, entries] of byEvent) {
-    const lowest = Math.min(...entries.map((entry) => entry.block as number));
-    const below = Array.from({ length: block - lowest }, (_, i) => lowest + i);
-    if (events.get(key(chainId, block))! > 1 || below.some((other) => events.has(key(chainId, other))))
-      for (const entry of entries) entry.block = block;
+    const below = entries.filter((entry) => (entry.block as number) < block);
+    if (below.length === 0) continue;
+    const used = [...new Set(below.map((entry) => entry.block as number))].sort((a, b) => a - b);
+    const previous = Math.max(...blocks.get(chainId)!.filter((other) => other < block));
+    // The chain's first live block: nothing below it to keep clear of (the chain starts below its entries).
+    const lowest = Number.isFinite(previous) ? previous + 1 : used[0]!;
+    if (lowest + used.length > block) for (const entry of below) entry.block = block;
+    else for (const entry of below) entry.block = lowest + used.indexOf(entry.block as number);
   }
 }
 

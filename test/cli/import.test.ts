@@ -17,6 +17,7 @@ import {
   SHARED_BLOCK,
   SHARED_HISTORIES,
   sharedBlockService,
+  unmintedSharedBlockService,
   MAIN_MARKET,
   OTHER_MARKET,
   TWO_MARKETS_ADDRESS,
@@ -241,6 +242,31 @@ describe("nft-sim import", () => {
       } finally {
         await sim.close();
       }
+    } finally {
+      live.server.close();
+    }
+  }, 120_000);
+
+  it("a token whose history lacks its mint, moved in a shared live block, is minted in a free block below it: the block's ids are the live ones", async () => {
+    const live = await upstream(unmintedSharedBlockService);
+    try {
+      const args = ["--from", live.base, "--collection", SHARED_ADDRESS, "--out", "unminted.json"];
+      const run = await runImport(
+        [...args, "--report", "unminted-report.json", "--cache-dir", "unminted-cache", "--now", "2023-01-02T00:00:00Z"],
+        dir,
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const report = JSON.parse(readFileSync(join(dir, "unminted-report.json"), "utf8")) as FidelityReport;
+      expect(report.faithful).toBe(true);
+      const differing = (tokenId: number) =>
+        report.entries
+          .find((entry) => entry.url.includes(`/item/events/${SHARED_ADDRESS}/${tokenId}?`))!
+          .differences.map(({ path }) => path);
+      // Token 2's history: its transfer, first in the shared block (log 0, as live), then the mint the replay adds (one
+      // event more, listed); token 1's escrow transfer keeps its log 1.
+      expect(differing(2).sort()).toEqual(["events.length", "events[0].transactionHash"]);
+      expect(differing(1)).not.toContain("events[1].id");
+      expect(report.fields["mint added"]?.count).toBe(1);
     } finally {
       live.server.close();
     }

@@ -130,25 +130,35 @@ export const SHARED_HISTORIES: Record<number, unknown[]> = {
   ],
 };
 
-export function sharedBlockService(req: IncomingMessage, res: ServerResponse, base: string): void {
-  const url = new URL(req.url!, base);
-  const collection = liveCollection({
-    address: SHARED_ADDRESS,
-    name: "Shared Block",
-    ownerAddress: SELLER,
-    slug: "shared-block",
-    uri: `${base}/shared-meta`,
-    mintDate: new Date(sharedTime(30_000_050) * 1000).toISOString(),
-    holders: 2,
-  });
-  if (url.pathname === "/api/v2/collection") return json(res, 200, { collections: [collection], count: 1 });
-  if (url.pathname === `/api/v2/collection/${SHARED_ADDRESS}`) return json(res, 200, { collection });
-  const history = /^\/api\/v2\/item\/events\/0x[0-9a-f]+\/(\d+)$/.exec(url.pathname);
-  const events = history && SHARED_HISTORIES[Number(history[1])];
-  if (events) return json(res, 200, { events: url.searchParams.get("page") === "1" ? events : [] });
-  const meta = /^\/shared-meta\/([12])$/.exec(url.pathname);
-  if (meta) return json(res, 200, { name: `Token ${meta[1]}`, description: "", image: "", attributes: [] });
-  json(res, 404, { error: "NOT_FOUND" });
+export const sharedBlockService: Handler = sharedBlock(SHARED_HISTORIES);
+
+// The same block, token 2's history without its mint (the replay mints it first), its transfer of 1 (what it mints).
+export const unmintedSharedBlockService: Handler = sharedBlock({
+  1: SHARED_HISTORIES[1]!,
+  2: [liveTransfer(SHARED_BLOCK, 0, 2, SELLER, BUYER, 1)],
+});
+
+function sharedBlock(histories: Record<number, unknown[]>): Handler {
+  return (req, res, base) => {
+    const url = new URL(req.url!, base);
+    const collection = liveCollection({
+      address: SHARED_ADDRESS,
+      name: "Shared Block",
+      ownerAddress: SELLER,
+      slug: "shared-block",
+      uri: `${base}/shared-meta`,
+      mintDate: new Date(sharedTime(30_000_050) * 1000).toISOString(),
+      holders: 2,
+    });
+    if (url.pathname === "/api/v2/collection") return json(res, 200, { collections: [collection], count: 1 });
+    if (url.pathname === `/api/v2/collection/${SHARED_ADDRESS}`) return json(res, 200, { collection });
+    const history = /^\/api\/v2\/item\/events\/0x[0-9a-f]+\/(\d+)$/.exec(url.pathname);
+    const events = history && histories[Number(history[1])];
+    if (events) return json(res, 200, { events: url.searchParams.get("page") === "1" ? events : [] });
+    const meta = /^\/shared-meta\/([12])$/.exec(url.pathname);
+    if (meta) return json(res, 200, { name: `Token ${meta[1]}`, description: "", image: "", attributes: [] });
+    json(res, 404, { error: "NOT_FOUND" });
+  };
 }
 
 // A collection whose tokens were listed through two marketplaces of chain 56, each numbering its listings from 1, so

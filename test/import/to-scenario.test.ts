@@ -234,5 +234,28 @@ describe("live blocks", () => {
     it("writes a world that loads: entries that share a block share its time", () => {
       expect(() => parseScenario(translated.scenario)).not.toThrow();
     });
+
+    it("mints a token whose history lacks its mint in a free block below its shared block, so the block holds the live transactions only", () => {
+      // Block 200 held two transfers: token 2's (log 0), then token 1's (log 1), whose history starts there.
+      const unminted: LiveItem = { tokenId: 1, metadata: { name: "One" }, events: [transfer(200, 1, 1, A, B)] };
+      const minted: LiveItem = {
+        tokenId: 2,
+        metadata: { name: "Two" },
+        events: [transfer(200, 0, 2, A, B), transfer(110, 0, 2, zeroAddress, A, 5)],
+      };
+      const { scenario } = toScenario([{ collection, items: [unminted, minted] }], {
+        mintKey: "k",
+        now: new Date((time(600) + 60) * 1000),
+      });
+      const placed = scenario.timeline.map((entry) => [entry.action, entry.item, entry.block]);
+      expect(placed).toEqual([
+        ["addItem", "c1-live-2", 110],
+        // Just above the chain's previous live block: the blocks below 200 stay free for what its entries send first.
+        ["addItem", "c1-live-1", 111],
+        ["transfer", "c1-live-2", 200],
+        ["transfer", "c1-live-1", 200],
+      ]);
+      expect(() => parseScenario(scenario)).not.toThrow();
+    });
   });
 });
