@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { artifact } from "../core/abi.ts";
 
 // Bump when what is cached, or how it is read, changes.
-const FORMAT = 7;
+const FORMAT = 8;
 
 const require = createRequire(import.meta.url);
 const versionOf = (packageJson: string) =>
