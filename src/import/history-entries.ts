@@ -7,7 +7,7 @@ export const MINTER = "importer";
 
 /**
  * An entry, without its time and block: it names its event's block, and the replay sends what it sends first (a
- * listing's approval, a buyer's coins) in free blocks below it, or in it where none is free.
+ * listing's approval, a buyer's coins) in free blocks below it, or last in the block of the entries before it.
  */
 export type Entry = Record<string, unknown>;
 

@@ -18,6 +18,7 @@ import {
   SHARED_HISTORIES,
   sharedBlockService,
   unmintedSharedBlockService,
+  crowdedSharedBlockService,
   MAIN_MARKET,
   OTHER_MARKET,
   TWO_MARKETS_ADDRESS,
@@ -267,6 +268,32 @@ describe("nft-sim import", () => {
       expect(differing(2).sort()).toEqual(["events.length", "events[0].transactionHash"]);
       expect(differing(1)).not.toContain("events[1].id");
       expect(report.fields["mint added"]?.count).toBe(1);
+    } finally {
+      live.server.close();
+    }
+  }, 120_000);
+
+  it("a listing in a shared live block right after another event's block gets its approval last in that block: the shared block's ids are the live ones", async () => {
+    const live = await upstream(crowdedSharedBlockService);
+    try {
+      const args = ["--from", live.base, "--collection", SHARED_ADDRESS, "--out", "crowded.json"];
+      const run = await runImport(
+        [...args, "--report", "crowded-report.json", "--cache-dir", "crowded-cache", "--now", "2023-01-02T00:00:00Z"],
+        dir,
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const report = JSON.parse(readFileSync(join(dir, "crowded-report.json"), "utf8")) as FidelityReport;
+      expect(report.faithful).toBe(true);
+      const ids = (tokenId: number) =>
+        report.entries
+          .find((entry) => entry.url.includes(`/item/events/${SHARED_ADDRESS}/${tokenId}?`))!
+          .differences.filter(({ path }) => path.endsWith(".id"))
+          .map(({ path }) => path);
+      // Token 1: only the listing's id (its transaction's hash) and its mint's (the Collection logs the item's
+      // description first) differ; the escrow transfer keeps log 1 of the shared block. Token 2: its transfer keeps log
+      // 0 there; only its mint's id differs.
+      expect(ids(1)).toEqual(["events[0].id", "events[2].id"]);
+      expect(ids(2)).toEqual(["events[1].id"]);
     } finally {
       live.server.close();
     }

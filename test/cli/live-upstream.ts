@@ -138,6 +138,15 @@ export const unmintedSharedBlockService: Handler = sharedBlock({
   2: [liveTransfer(SHARED_BLOCK, 0, 2, SELLER, BUYER, 1)],
 });
 
+// The same block, token 2 minted in the block just below it: no block is free there for the listing's approval.
+export const crowdedSharedBlockService: Handler = sharedBlock({
+  1: SHARED_HISTORIES[1]!,
+  2: [
+    SHARED_HISTORIES[2]![0],
+    liveTransfer(SHARED_BLOCK - 1, 0, 2, "0x0000000000000000000000000000000000000000", SELLER, 5),
+  ],
+});
+
 function sharedBlock(histories: Record<number, unknown[]>): Handler {
   return (req, res, base) => {
     const url = new URL(req.url!, base);

@@ -218,7 +218,7 @@ describe("live blocks", () => {
         // B's first listing: its approval goes in a free block below 400.
         ["list", 400],
         ["transfer", 500],
-        // C's first listing: block 500 is token 2's, so its approval goes in 501 with it.
+        // C's first listing: block 500 is token 2's, so its approval goes last in 500 (the replay's to place).
         ["list", 501],
       ]);
       expect(translated.events).toBe(11);
