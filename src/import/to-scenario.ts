@@ -82,6 +82,9 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
       .sort((a, b) => a.event.blockNumber - b.event.blockNumber || logIndex(a.event) - logIndex(b.event));
     const entriesBefore = timeline.length;
     const groups = itemGroups(live, ordered);
+    const firstEvents = new Map<ItemGroup, ItemEvent>();
+    for (const { item, event } of ordered)
+      if (!firstEvents.has(groups.get(item)!)) firstEvents.set(groups.get(item)!, event);
     for (const group of new Set(groups.values())) items.push(itemOf(id, group));
     // A token id without live history is filled, so that every live token keeps its id.
     const liveIds = new Set(live.map((item) => item.tokenId));
@@ -108,35 +111,38 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
       let entry: Entry | undefined;
       if (!minted.has(group)) {
         const first = group.tokens[0]!.tokenId;
-        const below = gaps.filter((gap) => gap < first);
-        gaps.splice(0, below.length);
-        const unminted = event.from !== zeroAddress;
-        const base = event.blockNumber - (unminted ? 2 : 0) - 2 * below.length;
         const when = at(event.timestamp);
-        // Held by nobody, as live (no holder count has it): burnt once added.
-        below.forEach((gap, i) =>
-          timeline.push(
-            { at: when, block: base + 2 * i, action: "addItem", item: `${id}-${gap}`, by: MINTER, to: MINTER },
-            { at: when, block: base + 2 * i + 1, action: "burn", item: `${id}-${gap}`, from: MINTER, amount: 1 },
-          ),
-        );
-        if (unminted) {
-          // A history without its mint: the replay mints it to its first holder, one event more than live.
-          minted.add(group);
-          skipped.push(`${event.itemRef}: no mint in its history; the replay mints it (one event more)`);
-          added.mints.push(...group.tokens.map(({ tokenId }) => tokenKey(collection.address, tokenId)));
-          const to = account(event.from);
-          // Below the approval a first listing by its seller sends first.
-          const approval = market?.event.event === "ItemListed" && !approved.has(to) ? 1 : 0;
-          timeline.push({
-            at: when,
-            block: event.blockNumber - 1 - approval,
-            action: "addItem",
-            item: handle,
-            by: MINTER,
-            to,
-          });
+        const below: Record<string, unknown>[] = [];
+        // A history without its mint: the replay mints it to its first holder, one event more than live.
+        const mintFirst = (of: ItemGroup, holder: string, itemRef: string) => {
+          minted.add(of);
+          skipped.push(`${itemRef}: no mint in its history; the replay mints it (one event more)`);
+          added.mints.push(...of.tokens.map(({ tokenId }) => tokenKey(collection.address, tokenId)));
+          below.push({ at: when, action: "addItem", item: `${id}-${of.tokens[0]!.tokenId}`, by: MINTER, to: holder });
+        };
+        // The contract gives token ids in order: every lower one goes first, each filled (held by nobody, as live: burnt
+        // once added) or, where its history lacks its mint and starts later, minted to its first holder.
+        for (const tokenId of Array.from({ length: first - 1 }, (_, i) => i + 1)) {
+          if (gaps[0] === tokenId) {
+            gaps.shift();
+            const item = `${id}-${tokenId}`;
+            below.push(
+              { at: when, action: "addItem", item, by: MINTER, to: MINTER },
+              { at: when, action: "burn", item, from: MINTER, amount: 1 },
+            );
+            continue;
+          }
+          const lower = [...groups.values()].find((other) => other.tokens[0]!.tokenId === tokenId);
+          const opening = lower && !minted.has(lower) && firstEvents.get(lower);
+          if (opening && opening.from !== zeroAddress) mintFirst(lower, account(opening.from), opening.itemRef);
         }
+        const unminted = event.from !== zeroAddress;
+        if (unminted) mintFirst(group, account(event.from), event.itemRef);
+        // Below the approval a first listing by its seller sends first.
+        const approval = unminted && market?.event.event === "ItemListed" && !approved.has(account(event.from)) ? 1 : 0;
+        below.forEach((entry, i) =>
+          timeline.push({ ...entry, block: event.blockNumber - approval - below.length + i }),
+        );
       }
       if (market) {
         const transfers = together.filter(({ event: e }) => e.event === "TransferSingle").map(({ event: e }) => e);
