@@ -60,3 +60,31 @@ export function liveMarketplaces(collections: readonly LiveCollection[]): LiveMa
     return chosen ? [{ chainId, ...chosen, others }] : [];
   });
 }
+
+/**
+ * Names each live listing as the world's timeline does, one event at a time in chain order. A marketplace numbers its
+ * listings from 1, so two of a chain may each have a listing 7: the placed marketplace's (or one whose escrow no event
+ * shows) is `l<chainId>-<id>`, the chain's k-th other's `l<chainId>-m<k+1>-<id>`, each replayed through the placed one. An
+ * event whose transaction moves no token (a price update) is its item's latest listing of that id, as the transfer of an
+ * earlier event of it showed.
+ */
+export function listingNames(
+  marketplaces: readonly LiveMarketplace[],
+): (
+  event: HistoryEvent & { chainId: number; id: string; itemRef: string },
+  transfers: readonly HistoryEvent[],
+) => string {
+  const escrowOf = new Map<string, unknown>();
+  return (event, transfers) => {
+    const listingId = event.id.split("-")[1];
+    const key = `${event.itemRef}/${listingId}`;
+    const shown = transfers
+      .flatMap(({ from, to }) => [from, to])
+      .find((end) => end !== event.from && end !== event.to && typeof end === "string");
+    if (shown !== undefined) escrowOf.set(key, String(shown).toLowerCase());
+    const escrow = escrowOf.get(key);
+    const others = marketplaces.find(({ chainId }) => chainId === event.chainId)?.others ?? [];
+    const other = others.findIndex(({ address }) => address === escrow);
+    return `l${event.chainId}-${other < 0 ? "" : `m${other + 2}-`}${listingId}`;
+  };
+}

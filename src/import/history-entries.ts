@@ -7,7 +7,7 @@ export const MINTER = "importer";
 
 /**
  * An entry, without its time and block: it names its event's block, and the replay sends what it sends first (a
- * listing's approval, a buyer's coins) in free blocks below it, or in it where none is free.
+ * listing's approval, a buyer's coins) in free blocks below it, or last in the block of the entries before it.
  */
 export type Entry = Record<string, unknown>;
 
@@ -24,15 +24,16 @@ export function transferEntry(
   return { action: "transfer", ...which, from: account(event.from), to: account(event.to), amount };
 }
 
+/** A market event's entry, for the listing the world names `listing` (`listingNames`). */
 export function marketEntry(
   event: ItemEvent,
+  listing: string,
   item: string,
   copy: number | undefined,
   account: (address: string) => string,
   approved: Set<string>,
 ): Entry | undefined {
   if (!("listingId" in event) && !/^[A-Za-z]+-\d+-/.test(event.id)) return undefined;
-  const listing = `l${event.chainId}-${event.id.split("-")[1]}`;
   const market = event as ItemEvent & { price: number; currency: string };
   const price = decimal(market.price);
   const amount = Number(event.amount);

@@ -3,7 +3,7 @@ import type { ItemEvent } from "../schemas/item-event.ts";
 import { formatOffset } from "../scenario/time.ts";
 import type { LiveCollection, LiveItem } from "./live-reads.ts";
 import { marketEntry, MINTER, transferEntry, type Entry } from "./history-entries.ts";
-import { liveMarketplaces, type LiveMarketplace } from "./escrows.ts";
+import { listingNames, liveMarketplaces, type LiveMarketplace } from "./escrows.ts";
 import { tokenKey, type AddedTokens } from "./report.ts";
 
 /** What the four endpoints do not reveal, and the import gives a default for (the report names each). */
@@ -57,6 +57,8 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
   let events = 0;
   const firstBlocks = new Map<number, number[]>();
   const places = new Map<Record<string, unknown>, LivePlace>();
+  const marketplaces = liveMarketplaces(collections);
+  const listingOf = listingNames(marketplaces);
 
   for (const [c, { collection, items: live }] of collections.entries()) {
     const id = `c${c + 1}-${collection.slug.slice(0, 40)}`;
@@ -80,6 +82,9 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
       .sort((a, b) => a.event.blockNumber - b.event.blockNumber || logIndex(a.event) - logIndex(b.event));
     const entriesBefore = timeline.length;
     const groups = itemGroups(live, ordered);
+    const firstEvents = new Map<ItemGroup, ItemEvent>();
+    for (const { item, event } of ordered)
+      if (!firstEvents.has(groups.get(item)!)) firstEvents.set(groups.get(item)!, event);
     for (const group of new Set(groups.values())) items.push(itemOf(id, group));
     // A token id without live history is filled, so that every live token keeps its id.
     const liveIds = new Set(live.map((item) => item.tokenId));
@@ -106,38 +111,44 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
       let entry: Entry | undefined;
       if (!minted.has(group)) {
         const first = group.tokens[0]!.tokenId;
-        const below = gaps.filter((gap) => gap < first);
-        gaps.splice(0, below.length);
-        const unminted = event.from !== zeroAddress;
-        const base = event.blockNumber - (unminted ? 2 : 0) - 2 * below.length;
         const when = at(event.timestamp);
-        // Held by nobody, as live (no holder count has it): burnt once added.
-        below.forEach((gap, i) =>
-          timeline.push(
-            { at: when, block: base + 2 * i, action: "addItem", item: `${id}-${gap}`, by: MINTER, to: MINTER },
-            { at: when, block: base + 2 * i + 1, action: "burn", item: `${id}-${gap}`, from: MINTER, amount: 1 },
-          ),
-        );
-        if (unminted) {
-          // A history without its mint: the replay mints it to its first holder, one event more than live.
-          minted.add(group);
-          skipped.push(`${event.itemRef}: no mint in its history; the replay mints it (one event more)`);
-          added.mints.push(...group.tokens.map(({ tokenId }) => tokenKey(collection.address, tokenId)));
-          const to = account(event.from);
-          // Below the approval a first listing by its seller sends first.
-          const approval = market?.event.event === "ItemListed" && !approved.has(to) ? 1 : 0;
-          timeline.push({
-            at: when,
-            block: event.blockNumber - 1 - approval,
-            action: "addItem",
-            item: handle,
-            by: MINTER,
-            to,
-          });
+        const below: Record<string, unknown>[] = [];
+        // A history without its mint: the replay mints it to its first holder, one event more than live.
+        const mintFirst = (of: ItemGroup, holder: string, itemRef: string) => {
+          minted.add(of);
+          skipped.push(`${itemRef}: no mint in its history; the replay mints it (one event more)`);
+          added.mints.push(...of.tokens.map(({ tokenId }) => tokenKey(collection.address, tokenId)));
+          below.push({ at: when, action: "addItem", item: `${id}-${of.tokens[0]!.tokenId}`, by: MINTER, to: holder });
+        };
+        // The contract gives token ids in order: every lower one goes first, each filled (held by nobody, as live: burnt
+        // once added) or, where its history lacks its mint and starts later, minted to its first holder.
+        for (const tokenId of Array.from({ length: first - 1 }, (_, i) => i + 1)) {
+          if (gaps[0] === tokenId) {
+            gaps.shift();
+            const item = `${id}-${tokenId}`;
+            below.push(
+              { at: when, action: "addItem", item, by: MINTER, to: MINTER },
+              { at: when, action: "burn", item, from: MINTER, amount: 1 },
+            );
+            continue;
+          }
+          const lower = [...groups.values()].find((other) => other.tokens[0]!.tokenId === tokenId);
+          const opening = lower && !minted.has(lower) && firstEvents.get(lower);
+          if (opening && opening.from !== zeroAddress) mintFirst(lower, account(opening.from), opening.itemRef);
         }
+        const unminted = event.from !== zeroAddress;
+        if (unminted) mintFirst(group, account(event.from), event.itemRef);
+        // Below the approval a first listing by its seller sends first.
+        const approval = unminted && market?.event.event === "ItemListed" && !approved.has(account(event.from)) ? 1 : 0;
+        below.forEach((entry, i) =>
+          timeline.push({ ...entry, block: event.blockNumber - approval - below.length + i }),
+        );
       }
-      if (market) entry = marketEntry(market.event, handle, copy, account, approved);
-      else if (event.from === zeroAddress && !minted.has(group)) {
+      if (market) {
+        const transfers = together.filter(({ event: e }) => e.event === "TransferSingle").map(({ event: e }) => e);
+        const listing = listingOf(market.event, transfers);
+        entry = marketEntry(market.event, listing, handle, copy, account, approved);
+      } else if (event.from === zeroAddress && !minted.has(group)) {
         minted.add(group);
         // One addItem mints every copy of a non-stackable item, in one batch.
         for (const other of ordered)
@@ -181,7 +192,6 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
   );
   // Every collection's chain, at a height only where one of its collections has history to place, with the marketplace
   // at its live address where the histories show it.
-  const marketplaces = liveMarketplaces(collections);
   const chains = [...new Set(collections.map(({ collection }) => collection.chainId))].map((chainId) => {
     const blocks = firstBlocks.get(chainId);
     const marketplace = marketplaces.find((live) => live.chainId === chainId)?.address;
@@ -226,23 +236,26 @@ interface LivePlace {
 }
 
 /**
- * Entries of one live block go in it together: where a block held more than one event's transactions, every entry made
- * for them names it (its approvals, and a mint the history lacks, in it too), and the replay mines them in one block.
- * So does an event whose entries below its block (a mint the history lacks, token ids filled) would take another
- * event's block (it would push that one on). What an entry sends first is the replay's to place (`ChainReplay.runBlock`).
+ * Entries of one live block go in it together, and the replay mines them in one block. What an event needs below its
+ * block (a mint the history lacks, token ids filled) goes in the lowest free blocks below it, just above the chain's
+ * previous live block, so that the blocks just below it stay free for what the block's entries send first (approvals, a
+ * buyer's coins: `ChainReplay.runBlock`) and the block numbers its logs as live. Where the free blocks are too few, it
+ * goes in the event's block, before it.
  */
 function shareLiveBlocks(places: Map<Record<string, unknown>, LivePlace>): void {
   const byEvent = new Map<LivePlace, Record<string, unknown>[]>();
   for (const [entry, place] of places) byEvent.set(place, [...(byEvent.get(place) ?? []), entry]);
-  const key = (chainId: number, block: number) => `${chainId}/${block}`;
-  const events = new Map<string, number>();
-  for (const { chainId, block } of byEvent.keys())
-    events.set(key(chainId, block), (events.get(key(chainId, block)) ?? 0) + 1);
+  const blocks = new Map<number, number[]>();
+  for (const { chainId, block } of byEvent.keys()) blocks.set(chainId, [...(blocks.get(chainId) ?? []), block]);
   for (const [{ chainId, block }, entries] of byEvent) {
-    const lowest = Math.min(...entries.map((entry) => entry.block as number));
-    const below = Array.from({ length: block - lowest }, (_, i) => lowest + i);
-    if (events.get(key(chainId, block))! > 1 || below.some((other) => events.has(key(chainId, other))))
-      for (const entry of entries) entry.block = block;
+    const below = entries.filter((entry) => (entry.block as number) < block);
+    if (below.length === 0) continue;
+    const used = [...new Set(below.map((entry) => entry.block as number))].sort((a, b) => a - b);
+    const previous = Math.max(...blocks.get(chainId)!.filter((other) => other < block));
+    // The chain's first live block: nothing below it to keep clear of (the chain starts below its entries).
+    const lowest = Number.isFinite(previous) ? previous + 1 : used[0]!;
+    if (lowest + used.length > block) for (const entry of below) entry.block = block;
+    else for (const entry of below) entry.block = lowest + used.indexOf(entry.block as number);
   }
 }
 

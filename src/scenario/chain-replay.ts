@@ -41,7 +41,8 @@ export function sameBlockRuns(steps: Step[]): Step[][] {
 /**
  * Whether the step names its block and sends something before its own transaction there (a listing's approval, a
  * buyer's coins): alone in its block it still goes as a run does, so that what it sends first goes below the block
- * where blocks are free, else in the block with it, and its own transaction in the block it names.
+ * where blocks are free (last in the block just below, where that is the previous entry's), else in the block with it,
+ * and its own transaction in the block it names.
  */
 function sendsFirst(step: Step): boolean {
   return step.kind === "action" && step.action.block !== undefined && actionOf(step.action).setUp !== undefined;
@@ -80,6 +81,9 @@ export function replayFailed(step: Step, chainId: number, cause: unknown): Start
     `${step.path} (${what}) failed on chain ${chainId}: ${oneLine(cause)}`,
   );
 }
+
+/** The most set-up transactions one entry sends: a stablecoin buyer's coins, then its allowance. */
+const MOST_SET_UPS = 2;
 
 const FAUCET_AMOUNT = parseUnits("1000000000", CURRENCY_DECIMALS.stablecoin);
 
@@ -121,6 +125,8 @@ export class ChainReplay implements SendContext {
    * whether a set-up found no room there.
    */
   #setUpRoom: { before: number; next: number; full: boolean } | undefined;
+  /** While set-ups are counted, not sent: how many so far. */
+  #counting: number | undefined;
 
   constructor(chain: SimChain, world: ReplayContext) {
     this.chain = chain;
@@ -157,26 +163,28 @@ export class ChainReplay implements SendContext {
    * send before their own transactions (approvals, a buyer's coins) first in the free blocks below it, as far as they
    * go there (`#setUpBelow`); then, with automine off, each transaction's gas limit estimated against the block so far
    * (one that would revert throws before it is sent), then one `evm_mine` at their time. A chain already past the block
-   * puts them in its next one, together.
+   * puts them in its next one, together. Where the blocks between this one and the `next` run's are too few for what
+   * that run sends first, it goes last in this block (`#setsUpAhead`), where it renumbers no log of either block.
    * Every transaction's receipt is checked, since a pooled one that reverts throws nothing: one the block left out or
    * that reverted in it fails its entry. Answers each entry's own hash; throws `replayFailed`, naming the entry. A node
    * is given back its mining as it was; on one that cannot hold it (`holdsMining`), or that mines on a timer, each
    * entry goes in a block of its own.
    */
-  async runBlock(run: Step[]): Promise<Hex[]> {
+  async runBlock(run: Step[], next?: Step[]): Promise<Hex[]> {
     const { chainId } = this.chain;
     const failed = (step: Step) => (error: unknown) => {
       throw replayFailed(step, chainId, error);
     };
     const one = async (step: Step) => [await this.run(step).catch(failed(step))];
-    if (run.length === 1 && !sendsFirst(run[0]!)) return one(run[0]!);
+    const ahead = (await this.#setsUpAhead(run, next)) ? (next as ActionStep<ScenarioAction>[]) : undefined;
+    if (run.length === 1 && !sendsFirst(run[0]!) && !ahead) return one(run[0]!);
     const steps = run as ActionStep<ScenarioAction>[];
     const at = this.#world.now + steps[0]!.at;
     if (run.length === 1) {
       // Alone in its block, with all it sends first below it (or on a node that cannot hold its mining): its own
       // transaction goes in the block as any other entry's.
       const allBelow = await this.#setUpBelow(steps, steps[0]!.action.block!, at, failed);
-      if (allBelow || !(await this.#holdsMining())) return one(steps[0]!);
+      if (!ahead && (allBelow || !(await this.#holdsMining()))) return one(steps[0]!);
     } else {
       if (!(await this.#holdsMining())) {
         const hashes: Hex[] = [];
@@ -191,13 +199,49 @@ export class ChainReplay implements SendContext {
     try {
       for (const step of steps)
         hashes.push(await actionOf(step.action).send(this, step.action, { at, sharedBlock: true }).catch(failed(step)));
+      // The next block's set-ups last in this one, after its own transactions, where too few blocks are free between
+      // them: neither block's logs are renumbered.
+      const free = ahead ? ahead[0]!.action.block! - block - 1 : 0;
+      if (ahead && (await this.#setUpCount(ahead)) > free)
+        for (const step of ahead)
+          await actionOf(step.action).setUp?.(this, step.action, { at, sharedBlock: true }).catch(failed(step));
       await this.chain.request("evm_mine", [at]);
     } finally {
       await this.chain.request("evm_setAutomine", [true]);
     }
     this.#headAtLeast = block;
-    await this.#checkMined(steps, hashes, block);
+    await this.#checkMined(steps, hashes, block, ahead?.[0]);
     return hashes;
+  }
+
+  /**
+   * Whether the next run's set-ups (a listing's approval, a buyer's coins) may go last in this run's block: the next run
+   * names a later block, with fewer free blocks between them than its set-ups may take (those of an entry that needs
+   * this run's, as a buy of a listing it opens, are known only once it is sent), and this chain can hold its mining.
+   * There they renumber no log of either block; in the next block they would go before its own transactions.
+   */
+  async #setsUpAhead(run: Step[], next: Step[] | undefined): Promise<boolean> {
+    const [last, first] = [run.at(-1)!, next?.[0]];
+    if (last.kind !== "action" || first?.kind !== "action") return false;
+    const [block, nextBlock] = [last.action.block, first.action.block];
+    if (block === undefined || nextBlock === undefined || nextBlock <= block) return false;
+    const steps = next as ActionStep<ScenarioAction>[];
+    if (!steps.some((step) => actionOf(step.action).setUp !== undefined)) return false;
+    const free = nextBlock - block - 1;
+    const few = free < MOST_SET_UPS || (await this.#setUpCount(steps)) > free;
+    return few && this.#holdsMining();
+  }
+
+  /** How many set-up transactions the steps would send now (none is sent). */
+  async #setUpCount(steps: ActionStep<ScenarioAction>[]): Promise<number> {
+    const at = { at: this.#world.now + steps[0]!.at };
+    this.#counting = 0;
+    try {
+      for (const step of steps) await actionOf(step.action).setUp?.(this, step.action, at);
+      return this.#counting;
+    } finally {
+      this.#counting = undefined;
+    }
   }
 
   /**
@@ -243,8 +287,15 @@ export class ChainReplay implements SendContext {
     return !room.full;
   }
 
-  /** Whether `count` more set-up transactions fit below the shared block (each takes one); outside a set-up, always. */
+  /**
+   * Whether `count` more set-up transactions fit below the shared block (each takes one); outside a set-up, always;
+   * while they are counted (`#setUpCount`), never.
+   */
   #fits(count: number): boolean {
+    if (this.#counting !== undefined) {
+      this.#counting += count;
+      return false;
+    }
     const room = this.#setUpRoom;
     if (!room) return true;
     if (room.next + count > room.before) {
@@ -259,22 +310,32 @@ export class ChainReplay implements SendContext {
    * Each entry's transactions, in the order sent, are the block's up to its own (its approvals before it): each must be
    * in `block` and have succeeded.
    */
-  async #checkMined(steps: ActionStep<ScenarioAction>[], hashes: Hex[], block: number): Promise<void> {
+  async #checkMined(
+    steps: ActionStep<ScenarioAction>[],
+    hashes: Hex[],
+    block: number,
+    setUpAhead?: Step,
+  ): Promise<void> {
     const { transactions } = (await this.chain.request("eth_getBlockByNumber", [toHex(block), false])) as {
       transactions: Hex[];
+    };
+    const succeeded = async (step: Step, sent: Hex[]) => {
+      for (const hash of sent) {
+        const receipt = (await this.chain.request("eth_getTransactionReceipt", [hash])) as { status: Hex };
+        if (receipt.status !== "0x1")
+          throw replayFailed(step, this.chain.chainId, `its transaction ${hash} reverted in block ${block}`);
+      }
     };
     let first = 0;
     for (const [i, step] of steps.entries()) {
       const last = transactions.indexOf(hashes[i]!);
       if (last < first)
         throw replayFailed(step, this.chain.chainId, `its transaction ${hashes[i]} is not in block ${block}`);
-      for (const hash of transactions.slice(first, last + 1)) {
-        const receipt = (await this.chain.request("eth_getTransactionReceipt", [hash])) as { status: Hex };
-        if (receipt.status !== "0x1")
-          throw replayFailed(step, this.chain.chainId, `its transaction ${hash} reverted in block ${block}`);
-      }
+      await succeeded(step, transactions.slice(first, last + 1));
       first = last + 1;
     }
+    // The next block's set-ups, after them.
+    if (setUpAhead) await succeeded(setUpAhead, transactions.slice(first));
   }
 
   /**
@@ -378,7 +439,7 @@ export class ChainReplay implements SendContext {
     // A running world's buyer may have spent what it was given: asked for each buy.
     if (this.#world.fresh ? this.#funded.has(buyer) : await canPayStablecoins(this.chain, buyer, needed)) return;
     // Two transactions: the coins, then the allowance.
-    if (!this.#fits(2)) return;
+    if (!this.#fits(MOST_SET_UPS)) return;
     await faucet(this.chain, { to: buyer, amount: FAUCET_AMOUNT }, at);
     await approveCurrency(this.chain, { owner: buyer, amount: maxUint256 }, at);
     this.#funded.add(buyer);

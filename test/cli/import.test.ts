@@ -17,9 +17,14 @@ import {
   SHARED_BLOCK,
   SHARED_HISTORIES,
   sharedBlockService,
+  unmintedSharedBlockService,
+  crowdedSharedBlockService,
   MAIN_MARKET,
   OTHER_MARKET,
   TWO_MARKETS_ADDRESS,
+  TWO_MARKETS_BUYER,
+  TWO_MARKETS_HISTORIES,
+  TWO_MARKETS_SELLER,
   twoMarketsService,
   upstream,
 } from "./live-upstream.ts";
@@ -243,7 +248,58 @@ describe("nft-sim import", () => {
     }
   }, 120_000);
 
-  it("a chain whose histories show two marketplaces gets the one most transfers name; the other's escrow is listed, and the import exits 0", async () => {
+  it("a token whose history lacks its mint, moved in a shared live block, is minted in a free block below it: the block's ids are the live ones", async () => {
+    const live = await upstream(unmintedSharedBlockService);
+    try {
+      const args = ["--from", live.base, "--collection", SHARED_ADDRESS, "--out", "unminted.json"];
+      const run = await runImport(
+        [...args, "--report", "unminted-report.json", "--cache-dir", "unminted-cache", "--now", "2023-01-02T00:00:00Z"],
+        dir,
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const report = JSON.parse(readFileSync(join(dir, "unminted-report.json"), "utf8")) as FidelityReport;
+      expect(report.faithful).toBe(true);
+      const differing = (tokenId: number) =>
+        report.entries
+          .find((entry) => entry.url.includes(`/item/events/${SHARED_ADDRESS}/${tokenId}?`))!
+          .differences.map(({ path }) => path);
+      // Token 2's history: its transfer, first in the shared block (log 0, as live), then the mint the replay adds (one
+      // event more, listed); token 1's escrow transfer keeps its log 1.
+      expect(differing(2).sort()).toEqual(["events.length", "events[0].transactionHash"]);
+      expect(differing(1)).not.toContain("events[1].id");
+      expect(report.fields["mint added"]?.count).toBe(1);
+    } finally {
+      live.server.close();
+    }
+  }, 120_000);
+
+  it("a listing in a shared live block right after another event's block gets its approval last in that block: the shared block's ids are the live ones", async () => {
+    const live = await upstream(crowdedSharedBlockService);
+    try {
+      const args = ["--from", live.base, "--collection", SHARED_ADDRESS, "--out", "crowded.json"];
+      const run = await runImport(
+        [...args, "--report", "crowded-report.json", "--cache-dir", "crowded-cache", "--now", "2023-01-02T00:00:00Z"],
+        dir,
+      );
+      expect(run.code, run.stdout + run.stderr).toBe(0);
+      const report = JSON.parse(readFileSync(join(dir, "crowded-report.json"), "utf8")) as FidelityReport;
+      expect(report.faithful).toBe(true);
+      const ids = (tokenId: number) =>
+        report.entries
+          .find((entry) => entry.url.includes(`/item/events/${SHARED_ADDRESS}/${tokenId}?`))!
+          .differences.filter(({ path }) => path.endsWith(".id"))
+          .map(({ path }) => path);
+      // Token 1: only the listing's id (its transaction's hash) and its mint's (the Collection logs the item's
+      // description first) differ; the escrow transfer keeps log 1 of the shared block. Token 2: its transfer keeps log
+      // 0 there; only its mint's id differs.
+      expect(ids(1)).toEqual(["events[0].id", "events[2].id"]);
+      expect(ids(2)).toEqual(["events[1].id"]);
+    } finally {
+      live.server.close();
+    }
+  }, 120_000);
+
+  it("a chain whose histories show two marketplaces, each with a listing 7, gets the one first used; each listing replays as its own, the other's escrow is listed, and the import exits 0", async () => {
     const live = await upstream(twoMarketsService);
     try {
       const args = ["--from", live.base, "--collection", TWO_MARKETS_ADDRESS, "--out", "two.json"];
@@ -251,22 +307,52 @@ describe("nft-sim import", () => {
         [...args, "--report", "two-report.json", "--cache-dir", "two-cache", "--now", "2023-01-02T00:00:00Z"],
         dir,
       );
-      const report = JSON.parse(readFileSync(join(dir, "two-report.json"), "utf8")) as FidelityReport;
       expect(run.code, run.stdout + run.stderr).toBe(0);
+      const report = JSON.parse(readFileSync(join(dir, "two-report.json"), "utf8")) as FidelityReport;
       expect(report.faithful).toBe(true);
-      const world = JSON.parse(readFileSync(join(dir, "two.json"), "utf8")) as { chains: unknown[] };
+      const world = JSON.parse(readFileSync(join(dir, "two.json"), "utf8")) as {
+        chains: unknown[];
+        timeline: { action: string; listing?: string }[];
+      };
       expect(world.chains).toEqual([expect.objectContaining({ chainId: 56, marketplace: MAIN_MARKET })]);
       expect(run.stdout).toContain(`the marketplace on chain 56 at ${MAIN_MARKET}, the escrow of 2 live transfers`);
-      expect(run.stdout).toContain(`${OTHER_MARKET} (1)`);
-      // Only token 2's escrow transfer, through the other marketplace, answers the placed one: listed.
+      expect(run.stdout).toContain(`${OTHER_MARKET} (2)`);
+      // Listing 7 of each marketplace is a listing of its own in the world: the placed one's keeps the plain name.
+      const opened = world.timeline.filter(({ action }) => action === "list").map(({ listing }) => listing);
+      expect(opened).toEqual(["l56-7", "l56-m2-7"]);
+      // Only token 2's escrow transfers, through the other marketplace, answer the placed one: listed.
       expect(report.fields["marketplace escrow"]).toEqual({
-        count: 1,
+        count: 2,
         why: LISTED_ANSWERS["marketplace escrow"].why,
       });
       const escrowed = report.entries
         .flatMap(({ differences }) => differences)
         .filter(({ listed }) => listed === "marketplace escrow");
-      expect(escrowed).toMatchObject([{ path: "events[1].to", live: OTHER_MARKET, local: MAIN_MARKET }]);
+      expect(escrowed).toMatchObject([
+        { path: "events[1].from", live: OTHER_MARKET, local: MAIN_MARKET },
+        { path: "events[4].to", live: OTHER_MARKET, local: MAIN_MARKET },
+      ]);
+      // Served as `npm run simulate -- --fixture` serves it, each listing's events answer as live: kind, price, seller,
+      // buyer, worth, block and time.
+      const sim = await startTestSimulator(scenarioWorld(loadScenarioFile(join(dir, "two.json"))));
+      try {
+        const compared = ["event", "from", "to", "price", "worth", "amount", "blockNumber", "timestamp"] as const;
+        const pick = (event: Record<string, unknown>) => Object.fromEntries(compared.map((f) => [f, event[f]]));
+        for (const tokenId of [1, 2]) {
+          const url = `${sim.url}/api/v2/item/events/${TWO_MARKETS_ADDRESS}/${tokenId}`;
+          const { events } = (await (await fetch(url)).json()) as { events: Record<string, unknown>[] };
+          const escrowEnds = (event: Record<string, unknown>) => ({
+            ...pick(event),
+            ...(event.from === OTHER_MARKET ? { from: MAIN_MARKET } : {}),
+            ...(event.to === OTHER_MARKET ? { to: MAIN_MARKET } : {}),
+          });
+          expect(events.map(pick), `token ${tokenId}`).toEqual(TWO_MARKETS_HISTORIES[tokenId]!.map(escrowEnds));
+        }
+        const [sale] = (await (await fetch(`${sim.url}/api/v2/item/events/${TWO_MARKETS_ADDRESS}/2`)).json()).events;
+        expect(sale).toMatchObject({ event: "Swapped", from: TWO_MARKETS_SELLER, to: TWO_MARKETS_BUYER, price: 12 });
+      } finally {
+        await sim.close();
+      }
     } finally {
       live.server.close();
     }

@@ -31,9 +31,10 @@ function liveCollection(own: {
   uri: string;
   mintDate: string;
   holders: number;
+  volumes?: { volume_30d: number; volume_all: number };
 }) {
   const { address, name, ownerAddress, slug, uri, mintDate, holders } = own;
-  const volumes = { volume_1d: 0, volume_1w: 0, volume_30d: 0, volume_all: 0 };
+  const volumes = { volume_1d: 0, volume_1w: 0, volume_30d: 0, volume_all: 0, ...own.volumes };
   const empty = { description: "", genre: "Art", image: "", imageHash: "" };
   return {
     address,
@@ -129,54 +130,90 @@ export const SHARED_HISTORIES: Record<number, unknown[]> = {
   ],
 };
 
-export function sharedBlockService(req: IncomingMessage, res: ServerResponse, base: string): void {
-  const url = new URL(req.url!, base);
-  const collection = liveCollection({
-    address: SHARED_ADDRESS,
-    name: "Shared Block",
-    ownerAddress: SELLER,
-    slug: "shared-block",
-    uri: `${base}/shared-meta`,
-    mintDate: new Date(sharedTime(30_000_050) * 1000).toISOString(),
-    holders: 2,
-  });
-  if (url.pathname === "/api/v2/collection") return json(res, 200, { collections: [collection], count: 1 });
-  if (url.pathname === `/api/v2/collection/${SHARED_ADDRESS}`) return json(res, 200, { collection });
-  const history = /^\/api\/v2\/item\/events\/0x[0-9a-f]+\/(\d+)$/.exec(url.pathname);
-  const events = history && SHARED_HISTORIES[Number(history[1])];
-  if (events) return json(res, 200, { events: url.searchParams.get("page") === "1" ? events : [] });
-  const meta = /^\/shared-meta\/([12])$/.exec(url.pathname);
-  if (meta) return json(res, 200, { name: `Token ${meta[1]}`, description: "", image: "", attributes: [] });
-  json(res, 404, { error: "NOT_FOUND" });
+export const sharedBlockService: Handler = sharedBlock(SHARED_HISTORIES);
+
+// The same block, token 2's history without its mint (the replay mints it first), its transfer of 1 (what it mints).
+export const unmintedSharedBlockService: Handler = sharedBlock({
+  1: SHARED_HISTORIES[1]!,
+  2: [liveTransfer(SHARED_BLOCK, 0, 2, SELLER, BUYER, 1)],
+});
+
+// The same block, token 2 minted in the block just below it: no block is free there for the listing's approval.
+export const crowdedSharedBlockService: Handler = sharedBlock({
+  1: SHARED_HISTORIES[1]!,
+  2: [
+    SHARED_HISTORIES[2]![0],
+    liveTransfer(SHARED_BLOCK - 1, 0, 2, "0x0000000000000000000000000000000000000000", SELLER, 5),
+  ],
+});
+
+function sharedBlock(histories: Record<number, unknown[]>): Handler {
+  return (req, res, base) => {
+    const url = new URL(req.url!, base);
+    const collection = liveCollection({
+      address: SHARED_ADDRESS,
+      name: "Shared Block",
+      ownerAddress: SELLER,
+      slug: "shared-block",
+      uri: `${base}/shared-meta`,
+      mintDate: new Date(sharedTime(30_000_050) * 1000).toISOString(),
+      holders: 2,
+    });
+    if (url.pathname === "/api/v2/collection") return json(res, 200, { collections: [collection], count: 1 });
+    if (url.pathname === `/api/v2/collection/${SHARED_ADDRESS}`) return json(res, 200, { collection });
+    const history = /^\/api\/v2\/item\/events\/0x[0-9a-f]+\/(\d+)$/.exec(url.pathname);
+    const events = history && histories[Number(history[1])];
+    if (events) return json(res, 200, { events: url.searchParams.get("page") === "1" ? events : [] });
+    const meta = /^\/shared-meta\/([12])$/.exec(url.pathname);
+    if (meta) return json(res, 200, { name: `Token ${meta[1]}`, description: "", image: "", attributes: [] });
+    json(res, 404, { error: "NOT_FOUND" });
+  };
 }
 
-// A collection whose tokens were listed through two marketplaces of chain 56: token 1 listed (listing 7) and delisted
-// through one, whose escrow two transfers name; token 2 listed (listing 1) through another, whose escrow one names.
+// A collection whose tokens were listed through two marketplaces of chain 56, each numbering its listings from 1, so
+// both have a listing 7: token 1 listed and delisted through one, whose escrow two transfers name; token 2 listed
+// through another, its price updated, then bought, whose escrow two transfers name too (the first used is the world's).
 export const TWO_MARKETS_ADDRESS = "0x7a0a4ed000000000000000000000000000000b11";
 export const MAIN_MARKET = "0x3000000000000000000000000000000000000007";
 export const OTHER_MARKET = "0x3000000000000000000000000000000000000008";
+export const TWO_MARKETS_SELLER = SELLER;
+export const TWO_MARKETS_BUYER = BUYER;
 
-/** A market event of `transfer`'s transaction: its kind and listing id, the seller `from`, `to` "" (no buyer). */
-function liveMarket(transfer: ReturnType<typeof liveTransfer>, event: string, listingId: number, from: string) {
-  const logIndex = Number(transfer.id.split("-").at(-1)) + 1;
-  const market = { currency: "0x0000000000000000000000000000000000000000", currencyPrice: 243.06, price: 10 };
+/**
+ * A market event of `transfer`'s transaction, the log after it; a price update moves no token: its transaction's
+ * only log (`alone`).
+ */
+function liveMarket(
+  transfer: ReturnType<typeof liveTransfer>,
+  event: string,
+  listingId: number,
+  parties: { from: string; to?: string; price?: number; worth?: number; alone?: boolean },
+) {
+  const logIndex = parties.alone ? 0 : Number(transfer.id.split("-").at(-1)) + 1;
+  const market = { currency: "0x0000000000000000000000000000000000000000", currencyPrice: 243.06 };
   const id = `${event}-${listingId}-${transfer.transactionHash}-${logIndex}`;
-  return { ...transfer, id, event, from, to: "", ...market, worth: 0 };
+  const { from, to = "", price = 10, worth = 0 } = parties;
+  return { ...transfer, id, event, from, to, ...market, price, worth };
 }
 
 const mainListed = liveTransfer(30_000_200, 0, 1, SELLER, MAIN_MARKET, 1, TWO_MARKETS_ADDRESS);
 const mainDelisted = liveTransfer(30_000_300, 0, 1, MAIN_MARKET, SELLER, 1, TWO_MARKETS_ADDRESS);
 const otherListed = liveTransfer(30_000_400, 0, 2, SELLER, OTHER_MARKET, 1, TWO_MARKETS_ADDRESS);
-const TWO_MARKETS_HISTORIES: Record<number, unknown[]> = {
+const otherRepriced = liveTransfer(30_000_450, 0, 2, SELLER, "", 1, TWO_MARKETS_ADDRESS);
+const otherBought = liveTransfer(30_000_500, 0, 2, OTHER_MARKET, BUYER, 1, TWO_MARKETS_ADDRESS);
+export const TWO_MARKETS_HISTORIES: Record<number, Record<string, unknown>[]> = {
   1: [
-    liveMarket(mainDelisted, "ItemDelisted", 7, SELLER),
+    liveMarket(mainDelisted, "ItemDelisted", 7, { from: SELLER }),
     mainDelisted,
-    liveMarket(mainListed, "ItemListed", 7, SELLER),
+    liveMarket(mainListed, "ItemListed", 7, { from: SELLER }),
     mainListed,
     liveTransfer(30_000_100, 0, 1, "0x0000000000000000000000000000000000000000", SELLER, 1, TWO_MARKETS_ADDRESS),
   ],
   2: [
-    liveMarket(otherListed, "ItemListed", 1, SELLER),
+    liveMarket(otherBought, "Swapped", 7, { from: SELLER, to: BUYER, price: 12, worth: 2916.72 }),
+    otherBought,
+    liveMarket(otherRepriced, "ItemPriceUpdated", 7, { from: SELLER, price: 12, alone: true }),
+    liveMarket(otherListed, "ItemListed", 7, { from: SELLER }),
     otherListed,
     liveTransfer(30_000_101, 0, 2, "0x0000000000000000000000000000000000000000", SELLER, 1, TWO_MARKETS_ADDRESS),
   ],
@@ -191,7 +228,9 @@ export function twoMarketsService(req: IncomingMessage, res: ServerResponse, bas
     slug: "two-markets",
     uri: `${base}/two-meta`,
     mintDate: new Date(sharedTime(30_000_050) * 1000).toISOString(),
-    holders: 1,
+    holders: 2,
+    // Token 2's sale (12 × 243.06), a week before the import's now.
+    volumes: { volume_30d: 2916.72, volume_all: 2916.72 },
   });
   if (url.pathname === "/api/v2/collection") return json(res, 200, { collections: [collection], count: 1 });
   if (url.pathname === `/api/v2/collection/${TWO_MARKETS_ADDRESS}`) return json(res, 200, { collection });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escrowsOf, liveMarketplaces } from "../../src/import/escrows.ts";
+import { escrowsOf, listingNames, liveMarketplaces } from "../../src/import/escrows.ts";
 import type { LiveCollection } from "../../src/import/live-reads.ts";
 import type { ItemEvent } from "../../src/schemas/item-event.ts";
 
@@ -61,5 +61,25 @@ describe("liveMarketplaces", () => {
   it("writes addresses lower-case", () => {
     const upper = `0x${FIRST.slice(2).toUpperCase()}`;
     expect(liveMarketplaces([collection(56, [listedAndSold(10, upper)])])[0]!.address).toBe(FIRST);
+  });
+});
+
+describe("listingNames", () => {
+  const event = (kind: string, listingId: number, itemRef = "56-0xc0-1") =>
+    ({ event: kind, id: `${kind}-${listingId}-0x01-1`, chainId: 56, itemRef, from: SELLER, to: "" }) as const;
+  const into = (escrow: string) => [{ event: "TransferSingle", from: SELLER, to: escrow }];
+  const marketplaces = [{ chainId: 56, address: FIRST, transfers: 2, others: [{ address: SECOND, transfers: 1 }] }];
+
+  it("names one listing id of two marketplaces apart: the placed one's plainly, the other's by its rank", () => {
+    const names = listingNames(marketplaces);
+    expect(names(event("ItemListed", 7), into(FIRST))).toBe("l56-7");
+    expect(names(event("ItemListed", 7, "56-0xc0-2"), into(SECOND))).toBe("l56-m2-7");
+  });
+
+  it("names an event that moves no token (a price update) as its item's listing of that id", () => {
+    const names = listingNames(marketplaces);
+    names(event("ItemListed", 7, "56-0xc0-2"), into(SECOND));
+    expect(names(event("ItemPriceUpdated", 7, "56-0xc0-2"), [])).toBe("l56-m2-7");
+    expect(names(event("ItemPriceUpdated", 7), [])).toBe("l56-7");
   });
 });

@@ -68,9 +68,9 @@ describe("transferEntry", () => {
 
 describe("marketEntry", () => {
   const entry = (event: ItemEvent, approved = new Set<string>()) =>
-    marketEntry(event, "sword", undefined, account, approved);
+    marketEntry(event, "l56-3", "sword", undefined, account, approved);
 
-  it("lists under a listing named for the chain and the listing id, noting its seller as one that approved", () => {
+  it("lists under the listing the world names, noting its seller as one that approved", () => {
     const approved = new Set<string>();
     const first = entry(market("ItemListed"), approved);
     expect(first).toEqual({

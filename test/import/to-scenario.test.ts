@@ -218,7 +218,7 @@ describe("live blocks", () => {
         // B's first listing: its approval goes in a free block below 400.
         ["list", 400],
         ["transfer", 500],
-        // C's first listing: block 500 is token 2's, so its approval goes in 501 with it.
+        // C's first listing: block 500 is token 2's, so its approval goes last in 500 (the replay's to place).
         ["list", 501],
       ]);
       expect(translated.events).toBe(11);
@@ -233,6 +233,50 @@ describe("live blocks", () => {
 
     it("writes a world that loads: entries that share a block share its time", () => {
       expect(() => parseScenario(translated.scenario)).not.toThrow();
+    });
+
+    it("mints a token whose history lacks its mint in a free block below its shared block, so the block holds the live transactions only", () => {
+      // Block 200 held two transfers: token 1's (log 0), then token 2's (log 1), whose history starts there.
+      const minted: LiveItem = {
+        tokenId: 1,
+        metadata: { name: "One" },
+        events: [transfer(200, 0, 1, A, B), transfer(110, 0, 1, zeroAddress, A, 5)],
+      };
+      const unminted: LiveItem = { tokenId: 2, metadata: { name: "Two" }, events: [transfer(200, 1, 2, A, B)] };
+      const { scenario } = toScenario([{ collection, items: [minted, unminted] }], {
+        mintKey: "k",
+        now: new Date((time(600) + 60) * 1000),
+      });
+      const placed = scenario.timeline.map((entry) => [entry.action, entry.item, entry.block]);
+      expect(placed).toEqual([
+        ["addItem", "c1-live-1", 110],
+        // Just above the chain's previous live block: the blocks below 200 stay free for what its entries send first.
+        ["addItem", "c1-live-2", 111],
+        ["transfer", "c1-live-1", 200],
+        ["transfer", "c1-live-2", 200],
+      ]);
+      expect(() => parseScenario(scenario)).not.toThrow();
+    });
+
+    it("mints a token whose history lacks its mint before any higher token id's mint, so each keeps its live id", () => {
+      // Token 1's history starts at block 200, after token 2 was minted (at 110): live, token 1 was minted first.
+      const unminted: LiveItem = { tokenId: 1, metadata: { name: "One" }, events: [transfer(200, 0, 1, A, B)] };
+      const minted: LiveItem = {
+        tokenId: 2,
+        metadata: { name: "Two" },
+        events: [transfer(110, 0, 2, zeroAddress, A, 5)],
+      };
+      const translated = toScenario([{ collection, items: [unminted, minted] }], {
+        mintKey: "k",
+        now: new Date((time(600) + 60) * 1000),
+      });
+      const placed = translated.scenario.timeline.map((entry) => [entry.action, entry.item, entry.to, entry.block]);
+      expect(placed).toEqual([
+        ["addItem", "c1-live-1", "a1-a0000000", 109],
+        ["addItem", "c1-live-2", "a1-a0000000", 110],
+        ["transfer", "c1-live-1", "a2-b0000000", 200],
+      ]);
+      expect(translated.added.mints).toEqual([`${ADDRESS}/1`]);
     });
   });
 });

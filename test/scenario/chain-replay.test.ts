@@ -86,19 +86,25 @@ describe("entries that name one block", () => {
 });
 
 describe("entries that name one block right after another entry's", () => {
-  it("take the approval in with them, before its listing: no block is free below", async () => {
+  it("leave the approval last in that entry's block: no block is free below, and neither block's logs are renumbered", async () => {
     const before = [{ at: "-2d", block: SHARED - 1, action: "addItem", item: "badge", by: "studio", to: "alice" }];
     const sim = await startTestSimulator(world(THREE, before));
     try {
-      expect((await blockAt(sim, SHARED)).transactions).toHaveLength(4);
+      expect((await blockAt(sim, SHARED)).transactions).toHaveLength(3);
+      const below = await blockAt(sim, SHARED - 1);
+      expect(below.transactions).toHaveLength(2);
+      expect(Number(below.timestamp)).toBe(NOW - 2 * DAY);
       const collection = sim.handles.collections.get("riders")!.address;
-      // Escrowed and listed after the approval's log (1), then sold out of escrow.
+      // Escrowed and listed right after the transfer (log 0), then sold out of escrow: the live block's numbering.
       expect((await coinLogs(sim, collection)).slice(1)).toEqual([
-        ["Swapped", SHARED, "5"],
-        ["TransferSingle", SHARED, "4"],
-        ["ItemListed", SHARED, "3"],
-        ["TransferSingle", SHARED, "2"],
+        ["Swapped", SHARED, "4"],
+        ["TransferSingle", SHARED, "3"],
+        ["ItemListed", SHARED, "2"],
+        ["TransferSingle", SHARED, "1"],
       ]);
+      // The badge's mint keeps the first logs of its block.
+      const badge = (await get(sim, `/api/v2/item/events/${collection}/2`)).events;
+      expect(badge.at(-1)).toMatchObject({ blockNumber: SHARED - 1, id: `TransferSingle-${SHARED - 1}-1` });
     } finally {
       await sim.close();
     }
@@ -135,6 +141,42 @@ describe("entries that name one block right after another entry's", () => {
       await sim.close();
     }
   });
+
+  it.each([1, 2])(
+    "give a stablecoin buyer its coins and allowance last in the listing's block, %i below, where the free blocks are too few: the buy's logs stay the live ones",
+    async (below) => {
+      const listed = {
+        at: "-2d",
+        block: SHARED - below,
+        action: "list",
+        listing: "l0",
+        item: "coin",
+        seller: "alice",
+        amount: 2,
+        price: "3",
+        currency: "stablecoin",
+      };
+      const shared = [
+        { at: "-1d", block: SHARED, action: "transfer", item: "badge", from: "alice", to: "bob", amount: 2 },
+        { at: "-1d", block: SHARED, action: "buy", listing: "l0", buyer: "carol", amount: 1 },
+      ];
+      const sim = await startTestSimulator(world(shared, [...BEFORE, listed]));
+      try {
+        // The listing, then the faucet's coins and the allowance, after it in its block.
+        expect((await blockAt(sim, SHARED - below)).transactions).toHaveLength(3);
+        expect((await blockAt(sim, SHARED)).transactions).toHaveLength(2);
+        const collection = sim.handles.collections.get("riders")!.address;
+        expect((await coinLogs(sim, collection)).slice(1, 5)).toEqual([
+          ["Swapped", SHARED, "3"],
+          ["TransferSingle", SHARED, "2"],
+          ["ItemListed", SHARED - below, "1"],
+          ["TransferSingle", SHARED - below, "0"],
+        ]);
+      } finally {
+        await sim.close();
+      }
+    },
+  );
 });
 
 describe("an entry alone in its block that sends something first", () => {
@@ -156,7 +198,7 @@ describe("an entry alone in its block that sends something first", () => {
     }
   });
 
-  it("lands in the block it names right after another entry's, its approval in it too: no block is free below", async () => {
+  it("lands in the block it names right after another entry's, its approval last in that one: no block is free below", async () => {
     const transfer = {
       at: "-1d",
       block: SHARED - 1,
@@ -168,14 +210,16 @@ describe("an entry alone in its block that sends something first", () => {
     };
     const sim = await startTestSimulator(world([transfer, listing(SHARED)]));
     try {
-      expect((await blockAt(sim, SHARED - 1)).transactions).toHaveLength(1);
-      expect((await blockAt(sim, SHARED)).transactions).toHaveLength(2);
+      expect((await blockAt(sim, SHARED - 1)).transactions).toHaveLength(2);
+      expect((await blockAt(sim, SHARED)).transactions).toHaveLength(1);
       const collection = sim.handles.collections.get("riders")!.address;
-      // Escrowed and listed after the approval's log (0).
+      // Escrowed and listed as the block's only transaction; the transfer first in its block.
       expect((await coinLogs(sim, collection)).slice(1, 3)).toEqual([
-        ["ItemListed", SHARED, "2"],
-        ["TransferSingle", SHARED, "1"],
+        ["ItemListed", SHARED, "1"],
+        ["TransferSingle", SHARED, "0"],
       ]);
+      const badge = (await get(sim, `/api/v2/item/events/${collection}/2`)).events;
+      expect(badge[0]).toMatchObject({ blockNumber: SHARED - 1, id: `TransferSingle-${SHARED - 1}-0` });
       expect((await blockAt(sim, SHARED + 1)).transactions).toHaveLength(1);
     } finally {
       await sim.close();
