@@ -31,7 +31,9 @@ interface World {
 }
 
 /** A target that answers the mint and the item history by hand, recording what the checks sent it. */
-function world({ target = {}, status = 200, answer = { txHash: TX, tokenIds: [7] }, events }: World = {}) {
+function world(options: World = {}) {
+  const { target = {}, status = 200, events } = options;
+  const answer = "answer" in options ? options.answer : { txHash: TX, tokenIds: [7] };
   const sent: { path: string; query: unknown; body: unknown }[] = [];
   const looked: unknown[] = [];
   let forgotten = 0;
@@ -114,7 +116,15 @@ describe("the mint checks", () => {
 
   it("a txHash must be a whole 0x-prefixed 32-byte hash, in either case", async () => {
     const verdicts = [];
-    for (const txHash of [TX.toUpperCase().replace("0X", "0x"), `${TX}0`, `x${TX}`, TX.slice(0, -1), 7, undefined])
+    for (const txHash of [
+      TX.toUpperCase().replace("0X", "0x"),
+      `${TX}0`,
+      `x${TX}`,
+      TX.slice(0, -1),
+      7,
+      [TX],
+      undefined,
+    ])
       verdicts.push(messages(await world({ answer: { txHash } }).run(answersTxHash!)));
     expect(verdicts).toEqual([
       [],
@@ -122,7 +132,11 @@ describe("the mint checks", () => {
       [`txHash is "x${TX}", not a 0x-prefixed 32-byte hash`],
       [`txHash is "${TX.slice(0, -1)}", not a 0x-prefixed 32-byte hash`],
       ["txHash is 7, not a 0x-prefixed 32-byte hash"],
+      [`txHash is ["${TX}"], not a 0x-prefixed 32-byte hash`],
       ["txHash is undefined, not a 0x-prefixed 32-byte hash"],
+    ]);
+    expect(messages(await world({ answer: undefined }).run(answersTxHash!))).toEqual([
+      "txHash is undefined, not a 0x-prefixed 32-byte hash",
     ]);
     expect(messages(await world({ status: 400, answer: "no" }).run(answersTxHash!))).toEqual([
       'answered 400, expected 200; body: "no"',
@@ -146,7 +160,13 @@ describe("the mint checks", () => {
       status: "failed",
       violations: [{ message: "cannot check: the mint answered 500", request: `POST ${paths.mint}` }],
     });
-    for (const answer of [{ txHash: TX }, { txHash: TX, tokenIds: [] }, { txHash: TX, tokenIds: ["7"] }, null])
+    for (const answer of [
+      { txHash: TX },
+      { txHash: TX, tokenIds: [] },
+      { txHash: TX, tokenIds: ["7"] },
+      null,
+      undefined,
+    ])
       expect(await world({ answer }).run(historyShowsMint!)).toMatchObject({
         status: "skipped",
         skipReason: "the mint answer names no tokenIds, so the new item cannot be looked up",
