@@ -120,4 +120,26 @@ describe("the collection list's checks on hand-made answers", () => {
     expect(messages(await run(COUNT))).toEqual([]);
     expect(asked.map(({ page }) => page)).toEqual([1, 1, 2]);
   });
+
+  it("a filter that matches nothing must answer neither a collection nor a count", async () => {
+    const run = target(() => ({ collections: [row(1)], count: 1 }), row(1));
+    expect(messages(await run("a filter that matches nothing answers no collections and count 0"))).toEqual([
+      "answered 1 collections and count 1",
+    ]);
+  });
+
+  it("past a full page of 100, sorting is judged by its order and count alone; three lost are named without a mark", async () => {
+    const all = Array.from({ length: 100 }, (_, n) => row(n + 1));
+    const partial = target(({ sortBy }) => ({ collections: sortBy ? all.slice(0, 99) : all, count: 101 }), all[0]!);
+    expect(messages(await partial("sortBy=mintDate&sortDir=desc sorts, ties by address"))).toEqual([]);
+    expect(messages(await partial(COUNT)).filter((message) => message.includes("a page of 100"))).toEqual([]);
+    const few = all.slice(0, 5);
+    const three = target(({ sortBy }) => ({ collections: sortBy ? few.slice(0, 2) : few, count: 5 }), few[0]!);
+    expect(messages(await three("sortBy=mintDate&sortDir=desc sorts, ties by address"))).toEqual([
+      `sorting lost collections: ${few
+        .slice(2)
+        .map((c) => `56:${c.address}`)
+        .join(", ")}`,
+    ]);
+  });
 });
