@@ -122,10 +122,16 @@ describe("the collection list's checks on hand-made answers", () => {
   });
 
   it("a filter that matches nothing must answer neither a collection nor a count", async () => {
-    const run = target(() => ({ collections: [row(1)], count: 1 }), row(1));
-    expect(messages(await run("a filter that matches nothing answers no collections and count 0"))).toEqual([
-      "answered 1 collections and count 1",
-    ]);
+    const verdicts = [];
+    for (const [collections, count] of [
+      [[], 0],
+      [[row(1)], 0],
+      [[], 1],
+    ] as const) {
+      const run = target(() => ({ collections: [...collections], count }), row(1));
+      verdicts.push(messages(await run("a filter that matches nothing answers no collections and count 0")));
+    }
+    expect(verdicts).toEqual([[], ["answered 1 collections and count 0"], ["answered 0 collections and count 1"]]);
   });
 
   it("past a full page of 100, sorting is judged by its order and count alone; three lost are named without a mark", async () => {
