@@ -54,17 +54,17 @@ export const mintChecks: CheckGroup = {
     }),
     check("the minted item's history shows the mint right away", async (probe) => {
       const { exchange, recipient, collection } = await mintOnce(probe);
-      const answer = exchange.json as Partial<MintResponse> | undefined;
-      const tokenId = answer?.tokenIds?.[0];
+      const answer = (exchange.json ?? {}) as Partial<MintResponse>;
+      const tokenId = answer.tokenIds?.[0];
       if (exchange.status !== 200) throw cannotCheck(`the mint answered ${exchange.status}`, exchange.request);
       if (typeof tokenId !== "number")
         return probe.skip("the mint answer names no tokenIds, so the new item cannot be looked up");
       const { exchange: history, events } = await probe.facts.events({ collection, tokenId });
-      const mint = events.find((event) => isMint(event) && event.transactionHash === answer?.txHash);
+      const mint = events.find((event) => isMint(event) && event.transactionHash === answer.txHash);
       if (!mint)
         return probe.fail(
           history,
-          `no TransferSingle/TransferBatch from the zero address in transaction ${answer?.txHash}`,
+          `no TransferSingle/TransferBatch from the zero address in transaction ${answer.txHash}`,
         );
       if (mint.to !== recipient) probe.fail(history, `the mint went to ${mint.to}, not the recipient ${recipient}`);
     }),
