@@ -50,7 +50,8 @@ export function actionOf(entry: TimelineEntry): AnyTimelineAction {
 /**
  * Any entry may name the block its own transaction goes in (an imported world's, at the live heights): empty blocks
  * are mined up to it first; a chain already there or past it sends as it is. What the entry sends first (a listing's
- * approval, a buyer's coins) goes in free blocks below it, else in it. Entries that name the same block one after
+ * approval, a buyer's coins) goes in free blocks below it, last in the block just below where that is the entry before's,
+ * else in it. Entries that name the same block one after
  * another share it (a world's replay, `scenario/chain-replay.ts`).
  */
 const AtBlock = Type.Optional(
@@ -59,7 +60,7 @@ const AtBlock = Type.Optional(
     maximum: Number.MAX_SAFE_INTEGER,
     description:
       "the block this entry's own transaction goes in (what it sends first, a listing's approval or a buyer's coins, " +
-      "in free blocks below it, else in it): empty blocks are mined up to it (if not past it); in a world's replay, " +
+      "in free blocks below it, last in the block just below where that is the entry before's, else in it): empty blocks are mined up to it (if not past it); in a world's replay, " +
       "entries naming the same block one after another go in it together, at the same time",
   }),
 );
