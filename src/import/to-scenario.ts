@@ -93,6 +93,9 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
     added.filled.push(...gaps.map((tokenId) => tokenKey(collection.address, tokenId)));
     const approved = new Set<string>();
     const minted = new Set<ItemGroup>();
+    // The groups by their first token id, and the lowest token id no earlier mint has gone over yet.
+    const groupOf = new Map([...new Set(groups.values())].map((group) => [group.tokens[0]!.tokenId, group]));
+    let idsBelow = 1;
     const done = new Set<string>();
     for (const { item, event } of ordered) {
       if (done.has(eventKey(event))) continue;
@@ -122,7 +125,7 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
         };
         // The contract gives token ids in order: every lower one goes first, each filled (held by nobody, as live: burnt
         // once added) or, where its history lacks its mint and starts later, minted to its first holder.
-        for (const tokenId of Array.from({ length: first - 1 }, (_, i) => i + 1)) {
+        for (let tokenId = idsBelow; tokenId < first; tokenId++) {
           if (gaps[0] === tokenId) {
             gaps.shift();
             const item = `${id}-${tokenId}`;
@@ -132,10 +135,11 @@ export function toScenario(collections: LiveCollection[], defaults: ImportDefaul
             );
             continue;
           }
-          const lower = [...groups.values()].find((other) => other.tokens[0]!.tokenId === tokenId);
+          const lower = groupOf.get(tokenId);
           const opening = lower && !minted.has(lower) && firstEvents.get(lower);
           if (opening && opening.from !== zeroAddress) mintFirst(lower, account(opening.from), opening.itemRef);
         }
+        idsBelow = Math.max(idsBelow, first);
         const unminted = event.from !== zeroAddress;
         if (unminted) mintFirst(group, account(event.from), event.itemRef);
         // Below the approval a first listing by its seller sends first.
@@ -244,19 +248,37 @@ interface LivePlace {
  */
 function shareLiveBlocks(places: Map<Record<string, unknown>, LivePlace>): void {
   const byEvent = new Map<LivePlace, Record<string, unknown>[]>();
-  for (const [entry, place] of places) byEvent.set(place, [...(byEvent.get(place) ?? []), entry]);
+  for (const [entry, place] of places) {
+    if (!byEvent.has(place)) byEvent.set(place, []);
+    byEvent.get(place)!.push(entry);
+  }
   const blocks = new Map<number, number[]>();
-  for (const { chainId, block } of byEvent.keys()) blocks.set(chainId, [...(blocks.get(chainId) ?? []), block]);
+  for (const { chainId, block } of byEvent.keys()) {
+    if (!blocks.has(chainId)) blocks.set(chainId, []);
+    blocks.get(chainId)!.push(block);
+  }
+  for (const list of blocks.values()) list.sort((a, b) => a - b);
   for (const [{ chainId, block }, entries] of byEvent) {
     const below = entries.filter((entry) => (entry.block as number) < block);
     if (below.length === 0) continue;
     const used = [...new Set(below.map((entry) => entry.block as number))].sort((a, b) => a - b);
-    const previous = Math.max(...blocks.get(chainId)!.filter((other) => other < block));
+    const previous = blockBefore(blocks.get(chainId)!, block);
     // The chain's first live block: nothing below it to keep clear of (the chain starts below its entries).
     const lowest = Number.isFinite(previous) ? previous + 1 : used[0]!;
     if (lowest + used.length > block) for (const entry of below) entry.block = block;
     else for (const entry of below) entry.block = lowest + used.indexOf(entry.block as number);
   }
+}
+
+/** The highest of the sorted blocks below `block`, or -Infinity where none is. */
+function blockBefore(sorted: number[], block: number): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! < block) low = middle + 1;
+    else high = middle;
+  }
+  return low > 0 ? sorted[low - 1]! : -Infinity;
 }
 
 /** The token ids one item of the scenario makes: a non-stackable item's copies were minted in one transaction. */
