@@ -7,6 +7,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // The tests of the projects test/package/install.test.ts installs the packed package into.
     exclude: [...configDefaults.exclude, "test/package/consumer/**", "test/package/team/**"],
+    globalSetup: ["test/temp-root.ts"],
     setupFiles: ["test/fast-check.ts"],
     // EDR is a native addon: run test files in child processes, not worker threads.
     pool: "forks",
