@@ -406,6 +406,10 @@ export class ChainReplay implements SendContext {
     return this.#world.handles.collections.get(item.collection)!.address;
   }
 
+  itemCollection(item: string): Address {
+    return this.#world.handles.items.get(item)?.collection ?? this.collectionOf(this.item(item));
+  }
+
   /** The item's metadata as it goes on chain. */
   itemMetadata(item: ScenarioItem): Hex {
     return this.#world.metadata.items.get(item.id)!;

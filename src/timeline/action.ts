@@ -144,6 +144,11 @@ export interface SendContext {
   /** The collection and token id of an item (of its `copy`-th token if it is non-stackable). */
   token(item: string, copy?: number): { collection: Address; tokenId: bigint };
   collectionOf(item: ItemSpec): Address;
+  /**
+   * The collection of an item, known before it is minted (a listing's set-ups are counted before the block that mints
+   * it is sent, where the replay behind a cached world knows every token already and a cold one none).
+   */
+  itemCollection(item: string): Address;
   /** The item's metadata as it goes on chain. */
   itemMetadata(item: ItemSpec): Hex;
   /** Records the token ids an addItem of `item` creates: the collection's next ones. */

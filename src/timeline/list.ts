@@ -7,8 +7,8 @@ import { Amount, Copy, Currency, Handle, Price } from "./fields.ts";
 import { callMarketplace } from "./marketplace.ts";
 
 /** Lets the marketplace take the seller's tokens of the item's collection, where it may not yet. */
-function approve(replay: SendContext, entry: { item: string; copy?: number; seller: string }, at: WriteOptions) {
-  return replay.approveMarketplace(replay.account(entry.seller), replay.token(entry.item, entry.copy).collection, at);
+function approve(replay: SendContext, entry: { item: string; seller: string }, at: WriteOptions) {
+  return replay.approveMarketplace(replay.account(entry.seller), replay.itemCollection(entry.item), at);
 }
 
 /** Puts the seller's tokens up for sale (approving the marketplace first): they move into its escrow. */

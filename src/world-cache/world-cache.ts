@@ -9,7 +9,7 @@ import type { FoldedState } from "../journal/fold.ts";
 import { encodeImage, openImage, writeImage, type OpenedImage } from "../journal/image.ts";
 
 // Bump when what is cached, or how it is read, changes.
-const FORMAT = 8;
+const FORMAT = 9;
 
 const require = createRequire(import.meta.url);
 const versionOf = (packageJson: string) =>

@@ -287,4 +287,48 @@ describe("a shared block across a restart and from the world cache", () => {
       warn.mockRestore();
     }
   }, 180_000);
+  it("is made the same by a cold start and by the chains behind a cached world, where the item listed is minted just below", async () => {
+    // The badge minted two blocks below its first listing: one block free for the listing's approval. Behind a cached
+    // world every item's handle is known before the chains replay it; the replay must place the approval as a cold
+    // start does, where the item is not yet minted when the listing's set-ups are counted.
+    const minted = { ...BEFORE[0]!, block: SHARED - 2 };
+    const listed = {
+      at: "-1d",
+      block: SHARED,
+      action: "list",
+      listing: "l1",
+      item: "badge",
+      seller: "alice",
+      amount: 1,
+      price: "0.5",
+      currency: "native",
+    };
+    const own = { cacheDir: join(dir, "cache-minted-below"), publicUrl: PUBLIC_URL };
+    const cold = await startTestSimulator(world([listed], [minted]), own);
+    let hashes: string[];
+    try {
+      await cold.live;
+      expect(cold.load.source).not.toBe("cache");
+      // The approval in the free block between, the listing alone in its own.
+      expect((await blockAt(cold, SHARED - 1)).transactions).toHaveLength(1);
+      expect((await blockAt(cold, SHARED)).transactions).toHaveLength(1);
+      hashes = await Promise.all([SHARED - 2, SHARED - 1, SHARED].map(async (n) => (await blockAt(cold, n)).hash));
+    } finally {
+      await cold.close();
+    }
+    const warn = vi.spyOn(console, "warn");
+    const cached = await startTestSimulator(world([listed], [minted]), own);
+    try {
+      expect(cached.load.source).toBe("cache");
+      await cached.live;
+      const again = await Promise.all(
+        [SHARED - 2, SHARED - 1, SHARED].map(async (n) => (await blockAt(cached, n)).hash),
+      );
+      expect(again).toEqual(hashes);
+      expect(warn.mock.calls.flat().join("\n")).not.toMatch(/differs from what the chains replayed/);
+    } finally {
+      await cached.close();
+      warn.mockRestore();
+    }
+  }, 180_000);
 });
