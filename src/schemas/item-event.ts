@@ -13,16 +13,7 @@ import {
   StringEnum,
   TxHash,
 } from "./common.ts";
-
-export const TRANSFER_EVENTS = ["TransferSingle", "TransferBatch"] as const;
-export const MARKET_EVENTS = [
-  "ItemListed",
-  "ItemDelisted",
-  "ItemPriceUpdated",
-  "ItemAdded",
-  "ItemRemoved",
-  "Swapped",
-] as const;
+import { MARKET_EVENTS, TRANSFER_EVENTS } from "../core/formats.ts";
 
 const transferFields = {
   id: Type.String({
