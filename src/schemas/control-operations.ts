@@ -1,7 +1,6 @@
 import {
   AdvanceTimeBody,
   ApiKeyResponse,
-  CollectionAddressParams,
   CreateApiKeyBody,
   CreateCollectionBody,
   CreatedCollection,
@@ -10,11 +9,13 @@ import {
   MinterParams,
   MinterQuery,
   MinterResponse,
-  SnapshotParams,
+  IdParams,
   SnapshotResponse,
   TimeResponse,
 } from "./control.ts";
-import { CollectionItem, CollectionItemParams, CollectionItems, CollectionVolume } from "./collection-reads.ts";
+import { CollectionItem, CollectionItems, CollectionVolume } from "./collection-reads.ts";
+import { CollectionParams } from "./collection.ts";
+import { ItemEventsParams } from "./item-event.ts";
 import { controlOperations } from "./control-operation.ts";
 import { StateResponse } from "./state.ts";
 import { ERRORS } from "../core/errors.ts";
@@ -89,7 +90,7 @@ const WORLD_STATE = controlOperations({
     description:
       "Every chain, the read models, metadata and API keys return to the snapshot; snapshots taken after it are gone. " +
       "A read right after answers from the restored state.",
-    params: SnapshotParams,
+    params: IdParams,
     response: Done,
     errors: [ERRORS.NOT_FOUND, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
   },
@@ -135,7 +136,7 @@ const COLLECTIONS = controlOperations({
     description:
       "Every item of the collection by token id, from the read models: supply held, maximum supply, holders, history " +
       "length, and its name and image from the metadata. The API has no such list; the dashboard uses it.",
-    params: CollectionAddressParams,
+    params: CollectionParams,
     query: MinterQuery,
     response: CollectionItems,
     errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
@@ -147,7 +148,7 @@ const COLLECTIONS = controlOperations({
     description:
       "An item's metadata with what the chain says of it: supply, every holder, its open listings and every sale (for " +
       "a price chart). The dashboard's item page.",
-    params: CollectionItemParams,
+    params: ItemEventsParams,
     query: MinterQuery,
     response: CollectionItem,
     errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
@@ -159,7 +160,7 @@ const COLLECTIONS = controlOperations({
     description:
       "The USD worth and count of a collection's sales per UTC day, from its first sale's day to the chain head's. The " +
       "dashboard's volume chart.",
-    params: CollectionAddressParams,
+    params: CollectionParams,
     query: MinterQuery,
     response: CollectionVolume,
     errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
@@ -171,7 +172,7 @@ const COLLECTIONS = controlOperations({
     description:
       "The collection's owner grants the minter role to the API key's developer wallet, on chain (with every wallet of " +
       "its pool first, on a node where --keys gives the account several).",
-    params: CollectionAddressParams,
+    params: CollectionParams,
     body: MinterBody,
     response: MinterResponse,
     errors: MINTER_CHANGE,
