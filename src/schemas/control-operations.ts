@@ -22,10 +22,10 @@ import { ERRORS } from "../core/errors.ts";
 import { NODE_REFUSED } from "./operations.ts";
 import { FAULTS } from "./fault-operations.ts";
 import { EVENTS } from "./event-operations.ts";
-import { WORLD } from "./world-operations.ts";
+import { Fragment } from "./fragment.ts";
+import { ArrangeResponse, WorldResponse } from "./world.ts";
 
 export { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault } from "./fault-operations.ts";
-export { applyScenario, getWorld } from "./world-operations.ts";
 // A chain may be a node the simulator did not start (--rpc-url): it can be down, or lack what an action needs.
 const DOWN = [ERRORS.CHAIN_DOWN, ERRORS.CHAIN_REPLACED];
 /** What a control write that is a transaction may answer: dropped, refused by a node, or late (as a mint waits). */
@@ -106,6 +106,54 @@ const WORLD_STATE = controlOperations({
   },
 });
 export const { getState, getTime, advanceTime, takeSnapshot, revertSnapshot, resetWorld } = WORLD_STATE;
+
+// The world as a whole: what it names (GET /_sim/world), and fragments of the scenario format applied to it.
+/** A fragment may be as large as a world. */
+const FRAGMENT_BODY_LIMIT = "10mb";
+
+const WORLD = controlOperations({
+  getWorld: {
+    method: "get",
+    path: "/_sim/world",
+    summary: "The world by handle",
+    description:
+      "Every account the world names (its scenario's, those fragments and the control API added) with its address " +
+      "and API key, each chain's core contracts (factory, marketplace, stablecoin), and its collections, items and " +
+      "listings by handle: the names a fragment may use.",
+    response: WorldResponse,
+    errors: DOWN,
+  },
+  applyScenario: {
+    method: "post",
+    path: "/_sim/scenario",
+    summary: "Apply a scenario fragment",
+    description:
+      "Applies a fragment in the scenario format (`accounts`, `apiKeys`, `collections`, `items`, `timeline`, every " +
+      "action of the format) to the running world, all or nothing. " +
+      "Handles name the world's own accounts, collections, items and listings (GET /_sim/world) or new ones the " +
+      "fragment defines. " +
+      '`at` and `createdAt` are "now" when left out (the time a block mined now gets); `"+2h"` moves the chain\'s ' +
+      "clock forward. " +
+      "The fragment is checked whole before anything is sent; if a transaction still fails, every chain, the read " +
+      "models, the API keys and the handles go back to where they were. " +
+      "The answer resolves every new handle and gives each timeline entry's transaction. Journaled with `--state` " +
+      "(replayed as applied). " +
+      `The body may be up to ${FRAGMENT_BODY_LIMIT}.`,
+    body: Fragment,
+    bodyLimit: FRAGMENT_BODY_LIMIT,
+    response: ArrangeResponse,
+    errors: [
+      ERRORS.INVALID_FRAGMENT,
+      ERRORS.NODE_CANNOT,
+      ...NODE_REFUSED,
+      ERRORS.FRAGMENT_BREAKS_RULE,
+      ERRORS.FRAGMENT_REVERTED,
+      ERRORS.CHAIN_UNAVAILABLE,
+      ...DOWN,
+    ],
+  },
+});
+export const { getWorld, applyScenario } = WORLD;
 
 const COLLECTIONS = controlOperations({
   createCollection: {

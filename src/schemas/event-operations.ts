@@ -76,5 +76,3 @@ export const EVENTS = controlOperations({
   },
 });
 export const { streamEvents, createWebhook, listWebhooks, getWebhook, deleteWebhook } = EVENTS;
-
-export const EVENT_OPERATIONS = Object.values(EVENTS);

@@ -28,6 +28,8 @@ export interface Operation {
   params?: TObject;
   query?: TObject;
   body?: TSchema;
+  /** The largest body its route takes, where that is more than every other route's (the body parser's limit). */
+  bodyLimit?: string;
   /** Query parameters the security scheme already describes. */
   authQuery?: readonly string[];
   /**
