@@ -16,10 +16,9 @@ import {
 import { CollectionItem, CollectionItems, CollectionVolume } from "./collection-reads.ts";
 import { CollectionParams } from "./collection.ts";
 import { ItemEventsParams } from "./item-event.ts";
-import { controlOperations } from "./control-operation.ts";
 import { StateResponse } from "./state.ts";
 import { ERRORS } from "../core/errors.ts";
-import { NODE_REFUSED } from "./operations.ts";
+import { controlOperations, NODE_REFUSED } from "./operations.ts";
 import { FAULTS } from "./fault-operations.ts";
 import { EVENTS } from "./event-operations.ts";
 import { Fragment } from "./fragment.ts";

@@ -1,5 +1,5 @@
 import { ERRORS } from "../core/errors.ts";
-import { controlOperations } from "./control-operation.ts";
+import { controlOperations } from "./operations.ts";
 import { CreatedWebhook, EventsQuery, StreamedEvent, WebhookBody, WebhookDetail, WebhookList } from "./events.ts";
 import { Done, IdParams } from "./control.ts";
 

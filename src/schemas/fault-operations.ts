@@ -1,7 +1,7 @@
 import { Done, IdParams, LoggedRequestDetail, RequestLog, RequestLogQuery, RequestParams } from "./control.ts";
 import { Fault, FaultBody, FaultList } from "./fault-rule.ts";
 import { ERRORS } from "../core/errors.ts";
-import { controlOperations } from "./control-operation.ts";
+import { controlOperations } from "./operations.ts";
 
 // The control operations of the HTTP layer: fault rules and the request log.
 
