@@ -12,17 +12,6 @@ export function itemRef(chainId: number, collection: Address, tokenId: bigint): 
   return `${chainId}-${collection}-${tokenId}`;
 }
 
-/** The item events: transfers (a mint from the zero address, a burn to it), and the marketplace's. */
-export const TRANSFER_EVENTS = ["TransferSingle", "TransferBatch"] as const;
-export const MARKET_EVENTS = [
-  "ItemListed",
-  "ItemDelisted",
-  "ItemPriceUpdated",
-  "ItemAdded",
-  "ItemRemoved",
-  "Swapped",
-] as const;
-
 /** A transfer's event id: `<Event>-<blockNumber>-<logIndex>`. */
 export function transferEventId(kind: string, blockNumber: number, logIndex: number): string {
   return `${kind}-${blockNumber}-${logIndex}`;

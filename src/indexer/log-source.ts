@@ -1,7 +1,6 @@
 // The logs the indexer follows: which events, decoded, and where it reads them (the chain, or an image's head).
 import { parseEventLogs, type Log, BlockNotFoundError, type Address, type Hex, type PublicClient } from "viem";
 import type { Abis } from "../core/abi.ts";
-import { MARKET_EVENTS, TRANSFER_EVENTS } from "../core/formats.ts";
 import type { ReadModels } from "./models.ts";
 
 /** The events the indexer follows, from the factory, the collections and the marketplace. */
@@ -9,8 +8,14 @@ export const INDEXED_EVENTS = [
   "CollectionCreated",
   "ItemCreated",
   "ItemDescribed",
-  ...TRANSFER_EVENTS,
-  ...MARKET_EVENTS,
+  "TransferSingle",
+  "TransferBatch",
+  "ItemListed",
+  "ItemDelisted",
+  "ItemPriceUpdated",
+  "ItemAdded",
+  "ItemRemoved",
+  "Swapped",
 ] as const;
 export type IndexedEventName = (typeof INDEXED_EVENTS)[number];
 

@@ -1,7 +1,6 @@
 // The read models: facts of the chain's logs, how a reducer records one, what a catch-up changed (told to the
 // observer), and what reads are answered from.
 import { type Address, type Hex, zeroAddress } from "viem";
-import type { MARKET_EVENTS, TRANSFER_EVENTS } from "../core/formats.ts";
 
 /** What a chain's logs tell about one collection. */
 export interface CollectionRecord {
@@ -58,9 +57,9 @@ export interface ChainFacts {
   currencies: ReadonlyMap<Address, Currency>;
 }
 
-// Each the name of the followed event the fact is folded from.
-export type TransferKind = (typeof TRANSFER_EVENTS)[number];
-export type MarketKind = (typeof MARKET_EVENTS)[number];
+// Each the name of the followed event the fact is folded from (log-source.ts, INDEXED_EVENTS).
+export type TransferKind = "TransferSingle" | "TransferBatch";
+export type MarketKind = "ItemListed" | "ItemDelisted" | "ItemPriceUpdated" | "ItemAdded" | "ItemRemoved" | "Swapped";
 
 /** Where a log sits on the chain, and when its block was made (an activity fact keeps all of it). */
 export interface LogPosition {

@@ -1,8 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { TObject, TSchema } from "@sinclair/typebox";
 import { ErrorBody } from "../schemas/error.ts";
-import { MarketEvent, TransferEvent } from "../schemas/item-event.ts";
-import { MARKET_EVENTS, TRANSFER_EVENTS } from "../core/formats.ts";
+import { MARKET_EVENTS, MarketEvent, TRANSFER_EVENTS, TransferEvent } from "../schemas/item-event.ts";
 import { ItemDefinition, MintBody, Property, StoredItem } from "../schemas/item.ts";
 import { hasDefault, SchemaComponents, type JsonSchema } from "./json-schema.ts";
 import { IMAGE_OPERATIONS, OPERATIONS, SERVER_REFUSALS, type Operation } from "../schemas/operations.ts";

@@ -1,8 +1,7 @@
 import { Type, type Static } from "@sinclair/typebox";
 import { Collection } from "./collection.ts";
 import { Address, AddressInput, ChainId, Closed, Named, SafeInteger, StringEnum } from "./common.ts";
-import { ItemEvent } from "./item-event.ts";
-import { MARKET_EVENTS, TRANSFER_EVENTS } from "../core/formats.ts";
+import { ItemEvent, MARKET_EVENTS, TRANSFER_EVENTS } from "./item-event.ts";
 
 // Events pushed (`/_sim/events`, `/_sim/webhooks`): each item event as the history serves it,
 // each collection as it is created, and what a revert or a reorg took back.
@@ -132,3 +131,5 @@ export const WebhookDetail = Named("WebhookDetail", {
   deliveries: Type.Array(Delivery, { description: "the newest deliveries first" }),
 });
 export type WebhookDetail = Static<typeof WebhookDetail>;
+
+export const WebhookParams = Closed({ id: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -13,7 +13,16 @@ import {
   StringEnum,
   TxHash,
 } from "./common.ts";
-import { MARKET_EVENTS, TRANSFER_EVENTS } from "../core/formats.ts";
+
+export const TRANSFER_EVENTS = ["TransferSingle", "TransferBatch"] as const;
+export const MARKET_EVENTS = [
+  "ItemListed",
+  "ItemDelisted",
+  "ItemPriceUpdated",
+  "ItemAdded",
+  "ItemRemoved",
+  "Swapped",
+] as const;
 
 const transferFields = {
   id: Type.String({
