@@ -8,7 +8,7 @@ import * as ops from "../schemas/control-operations.ts";
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks } from "../schemas/event-operations.ts";
 import type { StateResponse } from "../schemas/state.ts";
 import { responseValidator } from "../schemas/validate.ts";
-import { applyScenario, FRAGMENT_BODY_LIMIT, getWorld } from "../schemas/world-operations.ts";
+import { applyScenario, getWorld } from "../schemas/control-operations.ts";
 import { handle } from "../routes/handle.ts";
 import { collectionItems, collectionVolume, itemDetail } from "../views/collection-reads.ts";
 import type { PushedEvents } from "../events/events.ts";
@@ -22,7 +22,7 @@ const done = { ok: true } as const;
  * The route a fragment is posted to, and the body it may have: a fragment may be as large as a world (the app's body
  * parser reads it so).
  */
-export const FRAGMENT_ROUTE = { path: applyScenario.path, bodyLimit: FRAGMENT_BODY_LIMIT } as const;
+export const FRAGMENT_ROUTE = { path: applyScenario.path, bodyLimit: applyScenario.bodyLimit } as const;
 
 const checkArranged = responseValidator(applyScenario.response);
 

@@ -15,32 +15,26 @@ export interface ChainProfile {
   startBlock: number;
 }
 
-export const CHAIN_PROFILES: Record<number, ChainProfile> = {
-  1: { chainId: 1, name: "Ethereum", nativeSymbol: "ETH", nativeUsdPrice: 3120.5, startBlock: 22_600_000 },
-  56: { chainId: 56, name: "BNB Smart Chain", nativeSymbol: "BNB", nativeUsdPrice: 243.06, startBlock: 51_000_000 },
-  97: {
-    chainId: 97,
-    name: "BNB Smart Chain Testnet",
-    nativeSymbol: "tBNB",
-    nativeUsdPrice: 243.06,
-    startBlock: 54_000_000,
-  },
-  137: { chainId: 137, name: "Polygon", nativeSymbol: "POL", nativeUsdPrice: 0.52, startBlock: 72_000_000 },
+const CHAIN_PROFILES: Record<number, Omit<ChainProfile, "chainId">> = {
+  1: { name: "Ethereum", nativeSymbol: "ETH", nativeUsdPrice: 3120.5, startBlock: 22_600_000 },
+  56: { name: "BNB Smart Chain", nativeSymbol: "BNB", nativeUsdPrice: 243.06, startBlock: 51_000_000 },
+  97: { name: "BNB Smart Chain Testnet", nativeSymbol: "tBNB", nativeUsdPrice: 243.06, startBlock: 54_000_000 },
+  137: { name: "Polygon", nativeSymbol: "POL", nativeUsdPrice: 0.52, startBlock: 72_000_000 },
 };
 
 export const STABLECOIN_USD_PRICE = 1;
 
 export function chainProfile(chainId: number): ChainProfile {
-  return (
-    CHAIN_PROFILES[chainId] ?? {
-      chainId,
+  return {
+    chainId,
+    ...(CHAIN_PROFILES[chainId] ?? {
       name: `Chain ${chainId}`,
       nativeSymbol: "ETH",
       nativeUsdPrice: 1,
       // A million blocks per chain id apart: no world is that long, so no two chains share a block number.
       startBlock: chainId * 1_000_000,
-    }
-  );
+    }),
+  };
 }
 
 /** Keys the user gave for a chain the simulator did not start (never printed; the banner shows addresses). */

@@ -130,14 +130,11 @@ export function applyLogs(
       at,
       lowerAddress(log.address),
     );
-    if (folded && fold) addFold(folded, fold);
+    if (!folded || !fold) continue;
+    if (Array.isArray(fold)) folded.activity.push(...fold);
+    else if ("kind" in fold) folded.activity.push(fold);
+    else folded.collections.push(fold);
   }
-}
-
-function addFold(folded: Folded, fold: CollectionRecord | Activity | Activity[]): void {
-  if (Array.isArray(fold)) folded.activity.push(...fold);
-  else if ("kind" in fold) folded.activity.push(fold);
-  else folded.collections.push(fold);
 }
 
 export function advanceHead(models: ChainModels, head: Pick<Block, "number" | "timestamp">): void {

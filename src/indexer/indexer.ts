@@ -61,9 +61,8 @@ function clockWentBack({ head, facts }: ChainModels, blockTimes: Map<bigint, num
   );
 }
 
-/** The read models as they were at one block, and that block's hash (to tell whether the chain still has it). */
+/** The read models as they were at their head, and its hash (to tell whether the chain still has that block). */
 interface Checkpoint {
-  blockNumber: number;
   hash: Hex | undefined;
   models: ChainModels;
 }
@@ -216,11 +215,7 @@ export class ChainIndexer {
     if (this.#frozen) return;
     await this.sync();
     return this.#serialized(async () => {
-      this.#checkpoints.push({
-        blockNumber: this.#models.head.blockNumber,
-        hash: this.#headHash,
-        models: structuredClone(this.#models),
-      });
+      this.#checkpoints.push({ hash: this.#headHash, models: structuredClone(this.#models) });
     });
   }
 
@@ -297,16 +292,12 @@ export class ChainIndexer {
     if (await this.#stillOnChain(this.#models.head.blockNumber, this.#headHash)) return;
     while (this.#checkpoints.length > 0) {
       const newest = this.#checkpoints.at(-1)!;
-      if (
-        newest.blockNumber <= this.#models.head.blockNumber &&
-        (await this.#stillOnChain(newest.blockNumber, newest.hash))
-      ) {
+      const { blockNumber } = newest.models.head;
+      if (blockNumber <= this.#models.head.blockNumber && (await this.#stillOnChain(blockNumber, newest.hash)))
         return this.#restore(newest);
-      }
       this.#checkpoints.pop();
     }
-    const origin = this.#origin(this.#models.facts);
-    this.#restore({ blockNumber: origin.head.blockNumber, hash: undefined, models: origin });
+    this.#restore({ hash: undefined, models: this.#origin(this.#models.facts) });
   }
 
   async #stillOnChain(blockNumber: number, hash: Hex | undefined): Promise<boolean> {

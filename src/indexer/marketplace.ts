@@ -4,7 +4,6 @@ import {
   countHolder,
   recordActivity,
   type ChainModels,
-  type Listing,
   type LogPosition,
   type MarketFact,
   type MarketKind,
@@ -57,13 +56,17 @@ function market<Name extends MarketKind>(
 }
 
 export const MARKET_REDUCERS: { [Name in MarketKind]: MarketReducer<Name> } = {
-  ItemListed: market("ItemListed", (models, args) =>
-    openListing(models, args.listingId, {
+  /** A listing id opened again replaces what it held. */
+  ItemListed: market("ItemListed", (models, args) => {
+    const listing = {
       seller: lowerAddress(args.seller),
       collection: lowerAddress(args.collection),
       amount: args.amount,
-    }),
-  ),
+    };
+    closeListing(models, args.listingId);
+    models.listings.set(args.listingId, listing);
+    countHolder(models, listing.collection, listing.seller, 1);
+  }),
   ItemDelisted: market("ItemDelisted", (models, args) => closeListing(models, args.listingId)),
   ItemPriceUpdated: market("ItemPriceUpdated"),
   ItemAdded: market("ItemAdded", (models, args) => changeEscrow(models, args.listingId, args.amount)),
@@ -86,12 +89,6 @@ function changeEscrow(models: ChainModels, listingId: bigint, change: bigint): v
   if (!listing) return;
   listing.amount += change;
   if (listing.amount <= 0n) closeListing(models, listingId);
-}
-
-function openListing(models: ChainModels, listingId: bigint, listing: Listing): void {
-  closeListing(models, listingId);
-  models.listings.set(listingId, listing);
-  countHolder(models, listing.collection, listing.seller, 1);
 }
 
 function closeListing(models: ChainModels, listingId: bigint): void {

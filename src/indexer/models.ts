@@ -210,22 +210,16 @@ export function moveBalance(
   const key = itemKey(collection, tokenId);
   let holders = models.balances.get(key);
   if (!holders) models.balances.set(key, (holders = new Map()));
-  if (from !== zeroAddress) setBalance(models, collection, holders, from, (holders.get(from) ?? 0n) - amount);
-  if (to !== zeroAddress) setBalance(models, collection, holders, to, (holders.get(to) ?? 0n) + amount);
-}
-
-function setBalance(
-  models: ChainModels,
-  collection: Address,
-  holders: Map<Address, bigint>,
-  holder: Address,
-  balance: bigint,
-): void {
-  const had = holders.has(holder);
-  if (balance === 0n) holders.delete(holder);
-  else holders.set(holder, balance);
-  if (had !== (balance !== 0n) && holder !== models.facts.marketplace)
-    countHolder(models, collection, holder, had ? -1 : 1);
+  const change = (holder: Address, by: bigint) => {
+    const had = holders.has(holder);
+    const balance = (holders.get(holder) ?? 0n) + by;
+    if (balance === 0n) holders.delete(holder);
+    else holders.set(holder, balance);
+    if (had !== (balance !== 0n) && holder !== models.facts.marketplace)
+      countHolder(models, collection, holder, had ? -1 : 1);
+  };
+  if (from !== zeroAddress) change(from, -amount);
+  if (to !== zeroAddress) change(to, amount);
 }
 
 /**

@@ -5,6 +5,8 @@ import { type ApiError, apiError, ERRORS } from "../core/errors.ts";
 import { API_KEY_HEADER } from "../schemas/common.ts";
 import type { OPERATIONS } from "../schemas/operations.ts";
 import type { ErrorBody } from "../schemas/error.ts";
+import type { Collection } from "../schemas/collection.ts";
+import type { Scenario } from "../schemas/scenario.ts";
 
 // Examples for the OpenAPI document, taken from the default world: its scenario file and the
 // responses snapshotted from it (fixtures/snapshots, checked byte for byte against a fresh
@@ -63,12 +65,6 @@ export const SERVER_REFUSAL_EXAMPLES: Record<number, ErrorExample> = {
 type ApiOperationId = (typeof OPERATIONS)[number]["operationId"];
 
 const fixtures = (path: string) => JSON.parse(readFileSync(new URL(`../../fixtures/${path}`, import.meta.url), "utf8"));
-
-interface Scenario {
-  apiKeys: { key: string; account: string }[];
-  accounts: { name: string; keyLabel?: string }[];
-  collections: { chainId: number; name: string; slug?: string; owner: string; minters: string[] }[];
-}
 
 /** The error's body as the server answers it, told with `errors`. */
 const answer = (error: ApiError, ...errors: string[]): ErrorBody => error.withErrors(errors).body;
@@ -255,7 +251,7 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
  */
 function mintExample(
   scenario: Scenario,
-  collections: { chainId: number; slug: string; address: string; ownerAddress: string }[],
+  collections: Pick<Collection, "chainId" | "slug" | "address" | "ownerAddress">[],
 ) {
   const keyOf = new Map(scenario.apiKeys.map(({ account, key }) => [account, key]));
   const chosen = scenario.collections.find((collection) => collection.chainId === 56 && keyOf.has(collection.owner))!;

@@ -1,5 +1,5 @@
 import { Type, type Static } from "@sinclair/typebox";
-import { Address, AddressInput, ChainId, Closed, ItemRef, Named, SafeInteger } from "./common.ts";
+import { Address, ChainId, Closed, ItemRef, Named, SafeInteger } from "./common.ts";
 import { Property } from "./item.ts";
 
 // What the control API reads out of a collection for the dashboard: the API has no list of a
@@ -23,8 +23,6 @@ export const CollectionItems = Named("CollectionItems", {
     }),
   ),
 });
-
-export const CollectionItemParams = Closed({ address: AddressInput, tokenId: Type.Integer(SafeInteger) });
 
 export const CollectionItem = Named("CollectionItem", {
   chainId: ChainId,

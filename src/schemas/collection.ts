@@ -72,7 +72,6 @@ export const CollectionParams = Closed({ address: AddressInput });
 export const CollectionQuery = Closed({ chainId: Type.Optional(ChainId), apiKey: OptionalApiKey });
 
 export const CollectionResponse = Named("CollectionResponse", { collection: Collection });
-export type CollectionResponse = Static<typeof CollectionResponse>;
 
 export const CollectionsResponse = Named("CollectionsResponse", {
   collections: Type.Array(CollectionSummary),

@@ -1,7 +1,6 @@
 import {
   AdvanceTimeBody,
   ApiKeyResponse,
-  CollectionAddressParams,
   CreateApiKeyBody,
   CreateCollectionBody,
   CreatedCollection,
@@ -10,21 +9,22 @@ import {
   MinterParams,
   MinterQuery,
   MinterResponse,
-  SnapshotParams,
+  IdParams,
   SnapshotResponse,
   TimeResponse,
 } from "./control.ts";
-import { CollectionItem, CollectionItemParams, CollectionItems, CollectionVolume } from "./collection-reads.ts";
-import { controlOperations } from "./control-operation.ts";
+import { CollectionItem, CollectionItems, CollectionVolume } from "./collection-reads.ts";
+import { CollectionParams } from "./collection.ts";
+import { ItemEventsParams } from "./item-event.ts";
 import { StateResponse } from "./state.ts";
 import { ERRORS } from "../core/errors.ts";
-import { NODE_REFUSED } from "./operations.ts";
+import { controlOperations, NODE_REFUSED } from "./operations.ts";
 import { FAULTS } from "./fault-operations.ts";
 import { EVENTS } from "./event-operations.ts";
-import { WORLD } from "./world-operations.ts";
+import { Fragment } from "./fragment.ts";
+import { ArrangeResponse, WorldResponse } from "./world.ts";
 
 export { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault } from "./fault-operations.ts";
-export { applyScenario, getWorld } from "./world-operations.ts";
 // A chain may be a node the simulator did not start (--rpc-url): it can be down, or lack what an action needs.
 const DOWN = [ERRORS.CHAIN_DOWN, ERRORS.CHAIN_REPLACED];
 /** What a control write that is a transaction may answer: dropped, refused by a node, or late (as a mint waits). */
@@ -89,7 +89,7 @@ const WORLD_STATE = controlOperations({
     description:
       "Every chain, the read models, metadata and API keys return to the snapshot; snapshots taken after it are gone. " +
       "A read right after answers from the restored state.",
-    params: SnapshotParams,
+    params: IdParams,
     response: Done,
     errors: [ERRORS.NOT_FOUND, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
   },
@@ -105,6 +105,54 @@ const WORLD_STATE = controlOperations({
   },
 });
 export const { getState, getTime, advanceTime, takeSnapshot, revertSnapshot, resetWorld } = WORLD_STATE;
+
+// The world as a whole: what it names (GET /_sim/world), and fragments of the scenario format applied to it.
+/** A fragment may be as large as a world. */
+const FRAGMENT_BODY_LIMIT = "10mb";
+
+const WORLD = controlOperations({
+  getWorld: {
+    method: "get",
+    path: "/_sim/world",
+    summary: "The world by handle",
+    description:
+      "Every account the world names (its scenario's, those fragments and the control API added) with its address " +
+      "and API key, each chain's core contracts (factory, marketplace, stablecoin), and its collections, items and " +
+      "listings by handle: the names a fragment may use.",
+    response: WorldResponse,
+    errors: DOWN,
+  },
+  applyScenario: {
+    method: "post",
+    path: "/_sim/scenario",
+    summary: "Apply a scenario fragment",
+    description:
+      "Applies a fragment in the scenario format (`accounts`, `apiKeys`, `collections`, `items`, `timeline`, every " +
+      "action of the format) to the running world, all or nothing. " +
+      "Handles name the world's own accounts, collections, items and listings (GET /_sim/world) or new ones the " +
+      "fragment defines. " +
+      '`at` and `createdAt` are "now" when left out (the time a block mined now gets); `"+2h"` moves the chain\'s ' +
+      "clock forward. " +
+      "The fragment is checked whole before anything is sent; if a transaction still fails, every chain, the read " +
+      "models, the API keys and the handles go back to where they were. " +
+      "The answer resolves every new handle and gives each timeline entry's transaction. Journaled with `--state` " +
+      "(replayed as applied). " +
+      `The body may be up to ${FRAGMENT_BODY_LIMIT}.`,
+    body: Fragment,
+    bodyLimit: FRAGMENT_BODY_LIMIT,
+    response: ArrangeResponse,
+    errors: [
+      ERRORS.INVALID_FRAGMENT,
+      ERRORS.NODE_CANNOT,
+      ...NODE_REFUSED,
+      ERRORS.FRAGMENT_BREAKS_RULE,
+      ERRORS.FRAGMENT_REVERTED,
+      ERRORS.CHAIN_UNAVAILABLE,
+      ...DOWN,
+    ],
+  },
+});
+export const { getWorld, applyScenario } = WORLD;
 
 const COLLECTIONS = controlOperations({
   createCollection: {
@@ -135,7 +183,7 @@ const COLLECTIONS = controlOperations({
     description:
       "Every item of the collection by token id, from the read models: supply held, maximum supply, holders, history " +
       "length, and its name and image from the metadata. The API has no such list; the dashboard uses it.",
-    params: CollectionAddressParams,
+    params: CollectionParams,
     query: MinterQuery,
     response: CollectionItems,
     errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
@@ -147,7 +195,7 @@ const COLLECTIONS = controlOperations({
     description:
       "An item's metadata with what the chain says of it: supply, every holder, its open listings and every sale (for " +
       "a price chart). The dashboard's item page.",
-    params: CollectionItemParams,
+    params: ItemEventsParams,
     query: MinterQuery,
     response: CollectionItem,
     errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
@@ -159,7 +207,7 @@ const COLLECTIONS = controlOperations({
     description:
       "The USD worth and count of a collection's sales per UTC day, from its first sale's day to the chain head's. The " +
       "dashboard's volume chart.",
-    params: CollectionAddressParams,
+    params: CollectionParams,
     query: MinterQuery,
     response: CollectionVolume,
     errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND, ...DOWN],
@@ -171,7 +219,7 @@ const COLLECTIONS = controlOperations({
     description:
       "The collection's owner grants the minter role to the API key's developer wallet, on chain (with every wallet of " +
       "its pool first, on a node where --keys gives the account several).",
-    params: CollectionAddressParams,
+    params: CollectionParams,
     body: MinterBody,
     response: MinterResponse,
     errors: MINTER_CHANGE,

@@ -23,7 +23,8 @@ export const AdvanceTimeBody = Closed({
 });
 
 export const SnapshotResponse = Named("SnapshotResponse", { id: Type.String() });
-export const SnapshotParams = Closed({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+/** A path naming one thing of the control API by its id: a snapshot, a webhook, a fault rule. */
+export const IdParams = Closed({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 export const Done = Named("Done", { ok: Type.Literal(true) });
 
 export const CreateCollectionBody = Closed({
@@ -49,7 +50,6 @@ export const CreatedCollection = Named("CreatedCollection", {
   slug: Type.String(),
 });
 
-export const CollectionAddressParams = Closed({ address: AddressInput });
 export const MinterBody = Closed({ apiKey: Type.String({ minLength: 1 }), chainId: Type.Optional(ChainId) });
 export const MinterParams = Closed({ address: AddressInput, apiKey: Type.String({ minLength: 1 }) });
 export const MinterQuery = Closed({ chainId: Type.Optional(ChainId) });

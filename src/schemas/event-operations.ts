@@ -1,15 +1,7 @@
 import { ERRORS } from "../core/errors.ts";
-import { controlOperations } from "./control-operation.ts";
-import {
-  CreatedWebhook,
-  EventsQuery,
-  StreamedEvent,
-  WebhookBody,
-  WebhookDetail,
-  WebhookList,
-  WebhookParams,
-} from "./events.ts";
-import { Done } from "./control.ts";
+import { controlOperations } from "./operations.ts";
+import { CreatedWebhook, EventsQuery, StreamedEvent, WebhookBody, WebhookDetail, WebhookList } from "./events.ts";
+import { Done, IdParams } from "./control.ts";
 
 // The control operations that push events: a Server-Sent Events stream, and signed webhooks.
 
@@ -69,7 +61,7 @@ export const EVENTS = controlOperations({
     description:
       "One webhook with its last 100 deliveries, newest first: status (pending, delivered, failed, dropped), attempts, " +
       "the receiver's last status or error, and the last attempt's latency.",
-    params: WebhookParams,
+    params: IdParams,
     response: WebhookDetail,
     errors: [ERRORS.NOT_FOUND],
   },
@@ -78,11 +70,9 @@ export const EVENTS = controlOperations({
     path: "/_sim/webhooks/:id",
     summary: "Remove a webhook",
     description: "Stops its deliveries at once; messages still waiting are dropped.",
-    params: WebhookParams,
+    params: IdParams,
     response: Done,
     errors: [ERRORS.NOT_FOUND],
   },
 });
 export const { streamEvents, createWebhook, listWebhooks, getWebhook, deleteWebhook } = EVENTS;
-
-export const EVENT_OPERATIONS = Object.values(EVENTS);

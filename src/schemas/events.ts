@@ -42,7 +42,6 @@ export const EventsQuery = Closed({
     }),
   ),
 });
-export type EventsQuery = Static<typeof EventsQuery>;
 
 /** An event a revert or a reorg took back: drop what has this id. */
 export const RemovedEvent = Named("RemovedEvent", {
@@ -66,7 +65,6 @@ export const StreamedEvent = Type.Union([ItemEvent, Collection, RemovedEvent, Ga
     "CollectionCreated`: the collection as `GET /api/v2/collection/:address` serves it; `event: removed`: an event " +
     "taken back; `event: gap`: events may have been missed",
 });
-export type StreamedEvent = Static<typeof StreamedEvent>;
 
 export const WebhookBody = Closed({
   url: Type.String({

@@ -1,7 +1,7 @@
-import { Done, LoggedRequestDetail, RequestLog, RequestLogQuery, RequestParams } from "./control.ts";
-import { Fault, FaultBody, FaultList, FaultParams } from "./fault-rule.ts";
+import { Done, IdParams, LoggedRequestDetail, RequestLog, RequestLogQuery, RequestParams } from "./control.ts";
+import { Fault, FaultBody, FaultList } from "./fault-rule.ts";
 import { ERRORS } from "../core/errors.ts";
-import { controlOperations } from "./control-operation.ts";
+import { controlOperations } from "./operations.ts";
 
 // The control operations of the HTTP layer: fault rules and the request log.
 
@@ -41,7 +41,7 @@ export const FAULTS = controlOperations({
     path: "/_sim/faults/:id",
     summary: "Remove a fault rule",
     description: "Removes one fault rule.",
-    params: FaultParams,
+    params: IdParams,
     response: Done,
     errors: [ERRORS.NOT_FOUND],
   },

@@ -125,4 +125,3 @@ export type FaultBody = Static<typeof FaultBody>;
 export const Fault = Named("Fault", { id: Type.String(), ...FaultBody.properties, applied: Type.Integer(SafeInteger) });
 export type Fault = Static<typeof Fault>;
 export const FaultList = Named("FaultList", { faults: Type.Array(Fault) });
-export const FaultParams = Closed({ id: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -1,4 +1,4 @@
-import { Type, type Static } from "@sinclair/typebox";
+import { Type } from "@sinclair/typebox";
 import { Closed } from "./common.ts";
 
 // The simulator's own pictures: one deterministic image per seed, so every image URL a world
@@ -32,7 +32,6 @@ export const ImageQuery = Closed({
     description: "width and height in pixels",
   }),
 });
-export type ImageQuery = Static<typeof ImageQuery>;
 
 /** The bytes of an image: a response the server sends as they are, not JSON. */
 const imageBytes = (format: ImageFormat) =>

@@ -69,7 +69,6 @@ export type MarketEvent = Static<typeof MarketEvent>;
 export type ItemEvent = Static<typeof ItemEvent>;
 
 export const ItemEventsParams = Closed({ address: AddressInput, tokenId: Type.Integer(SafeInteger) });
-export type ItemEventsParams = Static<typeof ItemEventsParams>;
 
 export const ItemEventsQuery = Closed({
   perPage: PerPage,
@@ -77,9 +76,7 @@ export const ItemEventsQuery = Closed({
   chainId: Type.Optional(ChainId),
   apiKey: OptionalApiKey,
 });
-export type ItemEventsQuery = Static<typeof ItemEventsQuery>;
 
 export const ItemEventsResponse = Named("ItemEventsResponse", {
   events: Type.Array(ItemEvent, { description: "newest first" }),
 });
-export type ItemEventsResponse = Static<typeof ItemEventsResponse>;
