@@ -6,7 +6,8 @@ import { ChainRevert } from "../chain/revert.ts";
 import { apiError, apiErrorIn, ERRORS } from "../core/errors.ts";
 import { lowerAddress, slugify } from "../core/formats.ts";
 import { ChainReplay } from "../scenario/chain-replay.ts";
-import type { CheckedFragment } from "../schemas/fragment.ts";
+import { Fragment, type CheckedFragment } from "../schemas/fragment.ts";
+import { shapeCheck } from "../scenario/load.ts";
 import type { WorldHandles } from "../core/handles.ts";
 import { scenarioMetadata } from "../scenario/metadata.ts";
 import { checkReferences, type Step } from "../scenario/references.ts";
@@ -14,8 +15,12 @@ import type { ArrangeResponse } from "../schemas/world.ts";
 import { fundWallet } from "../chain/actions/node-state.ts";
 import { WorldSavepoint } from "../chain/savepoint.ts";
 import { knownWorld, seedListings, worldListings } from "./known.ts";
-import { invalidFragment, parseFragment } from "./parse.ts";
 import { brokenRules } from "./rules.ts";
+
+const fragmentShape = shapeCheck(Fragment);
+
+/** A fragment the world cannot take as written: each line names the field by its JSON path. */
+const invalidFragment = (problems: string[]) => apiError(ERRORS.INVALID_FRAGMENT, {}, { errors: problems });
 
 /** What applying a fragment touches. */
 export interface ArrangeParts {
@@ -54,7 +59,9 @@ export async function applyFragment(
   placed?: Placement,
   keep?: (placement: Placement) => Promise<unknown>,
 ): Promise<Applied> {
-  const fragment = parseFragment(body);
+  const fragment = structuredClone(body) as CheckedFragment;
+  const shapeProblems = fragmentShape(fragment);
+  if (shapeProblems.length > 0) throw invalidFragment(shapeProblems);
   const chains = parts.chains.all().sort((a, b) => a.chainId - b.chainId);
   return holdAll(chains, async () => {
     const baseUrl = placed?.baseUrl ?? parts.baseUrl().replace(/\/+$/, "");
