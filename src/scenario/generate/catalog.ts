@@ -2,8 +2,7 @@ import { slugify } from "../../core/formats.ts";
 import { imagePath } from "../../schemas/image.ts";
 import type { ScenarioCollection, ScenarioItem } from "../../schemas/scenario.ts";
 import { formatOffset } from "../time.ts";
-import { Market } from "./market.ts";
-import type { GenCollection, GenItem } from "./model.ts";
+import { Market, type GenCollection, type GenItem } from "./market.ts";
 import {
   DESCRIPTIONS,
   ELEMENTS,

@@ -2,7 +2,7 @@ import { slugify } from "../../core/formats.ts";
 import { imagePath } from "../../schemas/image.ts";
 import { DEFAULT_NOW, type Scenario, type ScenarioAccount, type ScenarioItem } from "../../schemas/scenario.ts";
 import { Catalog } from "./catalog.ts";
-import { holderWithMost, type GenCollection, type Token } from "./model.ts";
+import { holderWithMost, type GenCollection, type Token } from "./market.ts";
 import { COLLECTOR_NAMES, DEVELOPERS, HOT_ITEMS } from "./names.ts";
 import { DAY, HOUR, MINUTE, Rng } from "./random.ts";
 

@@ -1,8 +1,65 @@
-import type { Rng } from "./random.ts";
-import { decimal } from "./random.ts";
-import { DEVELOPERS } from "./names.ts";
-import { copyOf, move, type GenCollection, type GenItem, type Listing, type Token } from "./model.ts";
+import type { ScenarioCollection, ScenarioItem } from "../../schemas/scenario.ts";
+import { decimal, type Rng } from "./random.ts";
+import { DEVELOPERS, type Genre } from "./names.ts";
 import { Timeline } from "./timeline.ts";
+
+// The generator's model of the chain (what exists and who holds it) and its market, so it only writes actions the
+// chain will accept.
+
+export interface GenCollection {
+  spec: ScenarioCollection;
+  chainId: number;
+  createdAt: number;
+  genre: Genre;
+  creators: string[];
+  stablecoinShare: number;
+  items: GenItem[];
+}
+
+export interface GenItem {
+  spec: ScenarioItem;
+  collection: GenCollection;
+  addedAt: number;
+  tokens: Token[];
+}
+
+export interface Token {
+  item: GenItem;
+  copy: number;
+  supply: number;
+  max: number;
+  balances: Map<string, number>;
+}
+
+export interface Listing {
+  name: string;
+  token: Token;
+  seller: string;
+  /** 0: closed (sold out or delisted). */
+  remaining: number;
+  currency: "native" | "stablecoin";
+}
+
+/** Moves tokens between holders; `undefined` is the marketplace's escrow (or the void). */
+function move(token: Token, from: string | undefined, to: string | undefined, amount: number): void {
+  if (from !== undefined) {
+    const left = (token.balances.get(from) ?? 0) - amount;
+    if (left < 0) throw new Error(`generator bug: ${from} has too few of ${token.item.spec.id}`);
+    if (left === 0) token.balances.delete(from);
+    else token.balances.set(from, left);
+  }
+  if (to !== undefined) token.balances.set(to, (token.balances.get(to) ?? 0) + amount);
+}
+
+export function holderWithMost(token: Token): string | undefined {
+  let best: [string, number] | undefined;
+  for (const entry of token.balances) if (!best || entry[1] > best[1]) best = entry;
+  return best?.[0];
+}
+
+function copyOf(token: Token): { copy?: number } {
+  return token.item.spec.isStackable ? {} : { copy: token.copy };
+}
 
 /** The market of the generated world: each action checks the model, updates it and writes its timeline entry. */
 export class Market {
@@ -48,7 +105,6 @@ export class Market {
       seller,
       remaining: amount,
       currency,
-      open: true,
     };
     this.listings.push(listing);
     move(token, seller, undefined, amount);
@@ -66,17 +122,16 @@ export class Market {
   }
 
   buy(at: number, listing: Listing, amount: number): void {
-    if (!listing.open || amount < 1 || amount > listing.remaining) return;
+    if (amount < 1 || amount > listing.remaining) return;
     const pool = listing.currency === "stablecoin" ? this.stablecoinBuyers : this.collectors;
     const buyer = this.rng.pick(pool.filter((name) => name !== listing.seller));
     listing.remaining -= amount;
-    listing.open = listing.remaining > 0;
     move(listing.token, undefined, buyer, amount);
     this.timeline.emit(at, { action: "buy", listing: listing.name, buyer, amount });
   }
 
   updatePrice(listing: Listing): void {
-    if (!listing.open) return;
+    if (listing.remaining === 0) return;
     this.timeline.emitNow({
       action: "updatePrice",
       listing: listing.name,
@@ -86,7 +141,7 @@ export class Market {
 
   addToListing(listing: Listing): void {
     const free = listing.token.balances.get(listing.seller) ?? 0;
-    if (!listing.open || free < 1) return;
+    if (listing.remaining === 0 || free < 1) return;
     const amount = this.rng.int(1, Math.min(free, 10));
     move(listing.token, listing.seller, undefined, amount);
     listing.remaining += amount;
@@ -94,7 +149,7 @@ export class Market {
   }
 
   removeFromListing(listing: Listing): void {
-    if (!listing.open || listing.remaining < 2) return;
+    if (listing.remaining < 2) return;
     const amount = this.rng.int(1, listing.remaining - 1);
     move(listing.token, undefined, listing.seller, amount);
     listing.remaining -= amount;
@@ -102,10 +157,9 @@ export class Market {
   }
 
   delist(listing: Listing): void {
-    if (!listing.open) return;
+    if (listing.remaining === 0) return;
     move(listing.token, undefined, listing.seller, listing.remaining);
     listing.remaining = 0;
-    listing.open = false;
     this.timeline.emitNow({ action: "delist", listing: listing.name });
   }
 
