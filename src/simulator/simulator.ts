@@ -13,7 +13,7 @@ import { Checkpointer } from "../journal/checkpointer.ts";
 import type { Disk } from "../journal/disk.ts";
 import { Journal } from "../journal/journal.ts";
 import { StateLock } from "../journal/lock.ts";
-import { loadImage, openState, type LoadedImage } from "../journal/restore.ts";
+import { loadImage, openState } from "../journal/restore.ts";
 import { liveState, type RestoredState } from "../journal/state.ts";
 import { jsonHttpServer } from "../http/error-exit.ts";
 import { Drain } from "../http/access.ts";
@@ -171,7 +171,10 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
     if (journal) control.keptIn(journal);
     if (state?.replayFirst)
       warn(`${options.stateDir}: the journal is replayed before anything is answered (${state.replayFirst})`);
-    const image = options.stateDir === undefined ? loadedCache(inputs) : state?.image;
+    // Without --state, the world cache's image is read whole: the world's handles are read back from it before the
+    // first answer, as when it is replayed.
+    const cached = options.stateDir === undefined ? cachedWorld(inputs) : undefined;
+    const image = cached ? loadImage(cached, "whole") : state?.image;
     // From now on every change is recorded, and the journal folded into checkpoints behind it.
     const recorded: Recorded = (recording, restored) => {
       control.attach(recording);
@@ -223,15 +226,6 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
     await close();
     throw error;
   }
-}
-
-/**
- * The world cache's image of this world, loaded to answer from (a start without --state): read whole, so the world's
- * handles are read back from it before the first answer, as when it is replayed.
- */
-function loadedCache(inputs: LoadInputs): LoadedImage | undefined {
-  const found = cachedWorld(inputs);
-  return found && loadImage(found, "whole");
 }
 
 /** A journal opened once the world is in (a node's chain: the world's chain ids are known only then). */
