@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Accounts } from "../core/accounts.ts";
 import { loadAbis } from "../core/abi.ts";
 import { ChainRegistry } from "../chain/registry.ts";
-import { accessPolicy, isWildcardHost as isWildcard } from "../access/policy.ts";
+import { accessPolicy } from "../access/policy.ts";
 import { serveRpc } from "../http/rpc-server.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../core/config.ts";
 import { Control } from "../control/control.ts";
@@ -21,6 +21,7 @@ import { fromImage, replayFirst, type LoadInputs, type LoadSource, type Recorded
 import { cachedWorld } from "./world-image.ts";
 import { WorldHandles } from "../core/handles.ts";
 import type { SeedTarget, World } from "../scenario/world.ts";
+import { serverUrl } from "../scenario/worlds.ts";
 
 export type { SeedTarget, World } from "../scenario/world.ts";
 
@@ -245,11 +246,4 @@ function firstAnswer(server: Server, atMostMs: number): Promise<void> {
 
 function urlOf(host: string, server: Server): string {
   return serverUrl(host, (server.address() as AddressInfo).port);
-}
-
-/**
- * Where this machine reaches a server: a wildcard address is reached as localhost (what the world's `uri`s say too).
- */
-export function serverUrl(host: string, port: number): string {
-  return `http://${isWildcard(host) ? "localhost" : host}:${port}`;
 }
