@@ -106,16 +106,16 @@ async function checked(fragment: CheckedFragment, parts: ArrangeParts, baseUrl: 
       step.kind === "collection" ? ["createdAt", step.collection.createdAt] : ["at", step.action.at];
     problems.push(`${step.path}.${field}: '${time}' is before now; a fragment's times are now or later, such as "+2h"`);
   }
-  const addresses = new Map([...handles.accounts].map(([name, account]) => [name, account.address]));
-  fragment.accounts.forEach((account, i) => {
-    const address = account.address
-      ? lowerAddress(account.address)
-      : addressOf(keyFor(account.keyLabel ?? `account/${account.name}`));
+  // One at a live address has no key: the chain sends as it by impersonation.
+  const added = fragment.accounts.map((account, i) => {
+    const key = account.address ? undefined : keyFor(account.keyLabel ?? `account/${account.name}`);
+    const address = key ? addressOf(key) : lowerAddress(account.address!);
     const taken = handles.nameOf(address);
-    const field = account.address ? "address" : "keyLabel";
+    const field = key ? "keyLabel" : "address";
     if (taken) problems.push(`accounts[${i}].${field}: it is the wallet of the world's account '${taken}'`);
-    addresses.set(account.name, address);
+    return [account.name, { address, ...(key ? { key } : {}) }] as const;
   });
+  const addresses = new Map([...handles.accounts, ...added].map(([name, { address }]) => [name, address]));
   fragment.apiKeys.forEach(({ account }, i) => {
     if (handles.accounts.has(account) && !handles.accounts.get(account)!.key)
       problems.push(`apiKeys[${i}].account: account '${account}' is at an address without a key: it cannot mint`);
@@ -123,23 +123,21 @@ async function checked(fragment: CheckedFragment, parts: ArrangeParts, baseUrl: 
   if (problems.length > 0) throw invalidFragment(problems);
   const broken = await brokenRules(timeline, { chains, handles, fragment, addresses });
   if (broken.length > 0) throw apiError(ERRORS.FRAGMENT_BREAKS_RULE, {}, { errors: broken });
-  return { steps, addresses, metadata, listings };
+  return { steps, added, addresses, metadata, listings };
 }
 
 async function send(
   fragment: CheckedFragment,
-  { steps, addresses, metadata, listings }: Awaited<ReturnType<typeof checked>>,
+  { steps, added, metadata, listings }: Awaited<ReturnType<typeof checked>>,
   { now, baseUrl }: Placement,
   parts: ArrangeParts,
 ): Promise<ArrangeResponse> {
   const { chains, accounts, handles } = parts;
   const answer: ArrangeResponse = { now, accounts: {}, collections: {}, items: {}, listings: {}, timeline: [] };
-  for (const account of fragment.accounts) {
-    // One at a live address has no key: the chain sends as it by impersonation.
-    const key = account.address ? undefined : keyFor(account.keyLabel ?? `account/${account.name}`);
-    await fundWallet(chains.all(), addresses.get(account.name)!);
-    handles.accounts.set(account.name, { address: addresses.get(account.name)!, ...(key ? { key } : {}) });
-    answer.accounts[account.name] = { address: addresses.get(account.name)! };
+  for (const [name, handle] of added) {
+    await fundWallet(chains.all(), handle.address);
+    handles.accounts.set(name, handle);
+    answer.accounts[name] = { address: handle.address };
   }
   for (const { key: apiKey, account: name } of fragment.apiKeys) {
     const { address: wallet, key: walletKey } = handles.accounts.get(name)!;
@@ -164,7 +162,6 @@ async function send(
     }
     return replay;
   };
-  const timeline: ArrangeResponse["timeline"] = [];
   for (const step of steps) {
     const txHash = await (await replayOn(step.chainId)).run(step).catch((error: unknown) => {
       throw entryRefused(step, error);
@@ -177,7 +174,7 @@ async function send(
       continue;
     }
     const index = Number(/\[(\d+)\]$/.exec(step.path)![1]);
-    timeline[index] = { action: step.action.action, txHash, timestamp };
+    answer.timeline[index] = { action: step.action.action, txHash, timestamp };
     if (step.action.action === "addItem") {
       const { tokenIds, ...landed } = handles.items.get(step.action.item)!;
       answer.items[step.action.item] = { ...landed, tokenIds: tokenIds.map(Number), txHash };
@@ -187,7 +184,6 @@ async function send(
       answer.listings[step.action.listing] = { chainId: landed.chainId, listingId: Number(landed.listingId) };
     }
   }
-  answer.timeline = timeline;
   await chains.sync();
   return answer;
 }
