@@ -56,12 +56,6 @@ export const SHIPPED_WORLDS_DIR = fileURLToPath(new URL("../../dist/cached-world
 /** How many worlds a cache folder keeps (the most recently written). */
 const KEPT = 8;
 
-/** A cached world (its image, the head read), and the folder it was found in. */
-export interface FoundWorld {
-  image: OpenedImage;
-  dir: string;
-}
-
 /**
  * Worlds already replayed once, by key (`worldCacheKey`), each an image of the world as loaded (journal/image.ts, at
  * offset 0: what a journal's checkpoint holds, before any journal): a start answers from it while its chains replay
@@ -77,8 +71,11 @@ export class WorldCache {
     this.#shipped = shipped;
   }
 
-  /** The world cached under `key`, its head read, or undefined (none, or a file that does not read back). */
-  open(key: string): FoundWorld | undefined {
+  /**
+   * The world cached under `key` (its image, the head read) and the folder it was found in, or undefined (none, or a
+   * file that does not read back).
+   */
+  open(key: string): { image: OpenedImage; dir: string } | undefined {
     for (const dir of this.#shipped === undefined ? [this.dir] : [this.dir, this.#shipped]) {
       const image = openImage(worldFile(dir, key), (of) => of.world === key && of.offset === 0);
       if (image) return { image, dir };
