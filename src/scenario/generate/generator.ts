@@ -164,7 +164,7 @@ class Generator extends Market {
       const free = token.balances.get(seller)!;
       const amount = Math.max(1, Math.min(free, rng.int(1, options.maxAmount ?? 12)));
       const currency = rng.chance(collection.stablecoinShare) ? "stablecoin" : "native";
-      const listing = this.list(listAt, token, seller, amount, currency);
+      const listing = this.list(token, seller, amount, currency);
       const between = () => rng.time(listAt + MINUTE, saleAt - MINUTE);
       if (rng.chance(0.3)) this.timeline.schedule(between(), () => this.updatePrice(listing));
       if (rng.chance(0.15)) this.timeline.schedule(between(), () => this.addToListing(listing));
@@ -175,12 +175,11 @@ class Generator extends Market {
       }
       this.timeline.schedule(saleAt, () => {
         const partial = options.partial !== false && listing.remaining > 1 && rng.chance(0.5);
-        this.buy(saleAt, listing, partial ? rng.int(1, listing.remaining - 1) : listing.remaining);
+        this.buy(listing, partial ? rng.int(1, listing.remaining - 1) : listing.remaining);
         if (!partial) return;
         const later = rng.time(saleAt + HOUR, Math.min(saleAt + 4 * DAY, -MINUTE));
         if (later <= saleAt) return;
-        if (rng.chance(0.5))
-          this.timeline.schedule(later, () => this.buy(later, listing, rng.int(1, listing.remaining)));
+        if (rng.chance(0.5)) this.timeline.schedule(later, () => this.buy(listing, rng.int(1, listing.remaining)));
         else if (rng.chance(0.6)) this.timeline.schedule(later, () => this.delist(listing));
       });
     });
@@ -207,9 +206,8 @@ class Generator extends Market {
     const item = this.addItem(collection, spec, addedAt);
     const traders = Array.from({ length: 16 }, () => rng.pick(this.collectors));
     for (const trader of new Set(traders)) {
-      const at = rng.time(addedAt + DAY, -62 * DAY);
-      this.timeline.schedule(at, () =>
-        this.transfer(at, item.tokens[0]!, holderWithMost(item.tokens[0]!), trader, rng.int(5_000, 40_000)),
+      this.timeline.schedule(rng.time(addedAt + DAY, -62 * DAY), () =>
+        this.transfer(item.tokens[0]!, holderWithMost(item.tokens[0]!), trader, rng.int(5_000, 40_000)),
       );
     }
     for (let i = 0; i < cycles; i++) {
@@ -340,7 +338,7 @@ class Generator extends Market {
           balances: new Map([[to, supply]]),
         });
       }
-      this.timeline.emit(addedAt, { action: "addItem", item: spec.id, by, to });
+      this.timeline.emit({ action: "addItem", item: spec.id, by, to });
     });
     for (
       let i = this.rng.weighted([

@@ -98,7 +98,7 @@ export class Market {
     return hot ? decimal(rng.int(5, 150) / 100, 2) : decimal(rng.int(100, 40_000) / 100, 2);
   }
 
-  list(at: number, token: Token, seller: string, amount: number, currency: "native" | "stablecoin"): Listing {
+  list(token: Token, seller: string, amount: number, currency: "native" | "stablecoin"): Listing {
     const listing: Listing = {
       name: `l${this.listings.length + 1}`,
       token,
@@ -108,7 +108,7 @@ export class Market {
     };
     this.listings.push(listing);
     move(token, seller, undefined, amount);
-    this.timeline.emit(at, {
+    this.timeline.emit({
       action: "list",
       listing: listing.name,
       item: token.item.spec.id,
@@ -121,18 +121,18 @@ export class Market {
     return listing;
   }
 
-  buy(at: number, listing: Listing, amount: number): void {
+  buy(listing: Listing, amount: number): void {
     if (amount < 1 || amount > listing.remaining) return;
     const pool = listing.currency === "stablecoin" ? this.stablecoinBuyers : this.collectors;
     const buyer = this.rng.pick(pool.filter((name) => name !== listing.seller));
     listing.remaining -= amount;
     move(listing.token, undefined, buyer, amount);
-    this.timeline.emit(at, { action: "buy", listing: listing.name, buyer, amount });
+    this.timeline.emit({ action: "buy", listing: listing.name, buyer, amount });
   }
 
   updatePrice(listing: Listing): void {
     if (listing.remaining === 0) return;
-    this.timeline.emitNow({
+    this.timeline.emit({
       action: "updatePrice",
       listing: listing.name,
       price: this.price(listing.token, listing.currency),
@@ -145,7 +145,7 @@ export class Market {
     const amount = this.rng.int(1, Math.min(free, 10));
     move(listing.token, listing.seller, undefined, amount);
     listing.remaining += amount;
-    this.timeline.emitNow({ action: "addToListing", listing: listing.name, amount });
+    this.timeline.emit({ action: "addToListing", listing: listing.name, amount });
   }
 
   removeFromListing(listing: Listing): void {
@@ -153,22 +153,22 @@ export class Market {
     const amount = this.rng.int(1, listing.remaining - 1);
     move(listing.token, undefined, listing.seller, amount);
     listing.remaining -= amount;
-    this.timeline.emitNow({ action: "removeFromListing", listing: listing.name, amount });
+    this.timeline.emit({ action: "removeFromListing", listing: listing.name, amount });
   }
 
   delist(listing: Listing): void {
     if (listing.remaining === 0) return;
     move(listing.token, undefined, listing.seller, listing.remaining);
     listing.remaining = 0;
-    this.timeline.emitNow({ action: "delist", listing: listing.name });
+    this.timeline.emit({ action: "delist", listing: listing.name });
   }
 
-  transfer(at: number, token: Token, from: string | undefined, to: string, amount: number): void {
+  transfer(token: Token, from: string | undefined, to: string, amount: number): void {
     const free = from ? (token.balances.get(from) ?? 0) : 0;
     if (!from || free < 1 || from === to) return;
     const moved = Math.min(free, amount);
     move(token, from, to, moved);
-    this.timeline.emit(at, { action: "transfer", item: token.item.spec.id, ...copyOf(token), from, to, amount: moved });
+    this.timeline.emit({ action: "transfer", item: token.item.spec.id, ...copyOf(token), from, to, amount: moved });
   }
 
   giveAway(item: GenItem): void {
@@ -176,13 +176,7 @@ export class Market {
     if (!token) return;
     const from = this.holderOf(token);
     const free = from ? token.balances.get(from)! : 0;
-    this.transfer(
-      this.timeline.current,
-      token,
-      from,
-      this.rng.pick(this.collectors),
-      Math.max(1, Math.floor(free / this.rng.int(2, 5))),
-    );
+    this.transfer(token, from, this.rng.pick(this.collectors), Math.max(1, Math.floor(free / this.rng.int(2, 5))));
   }
 
   /** A holder sends several tokens of one collection in one safeBatchTransferFrom. */
@@ -202,7 +196,7 @@ export class Market {
       move(token, from, to, amount);
       return { item: token.item.spec.id, ...copyOf(token), amount };
     });
-    this.timeline.emitNow({ action: "transferBatch", from, to, items: entries });
+    this.timeline.emit({ action: "transferBatch", from, to, items: entries });
   }
 
   mintMore(item: GenItem, by: string): void {
@@ -212,7 +206,7 @@ export class Market {
     const to = this.rng.chance(0.5) ? by : this.rng.pick(this.collectors);
     token.supply += amount;
     token.balances.set(to, (token.balances.get(to) ?? 0) + amount);
-    this.timeline.emitNow({ action: "mint", item: item.spec.id, by, to, amount });
+    this.timeline.emit({ action: "mint", item: item.spec.id, by, to, amount });
   }
 
   burn(item: GenItem): void {
@@ -222,6 +216,6 @@ export class Market {
     const amount = Math.max(1, Math.floor((token.balances.get(from)! * this.rng.int(5, 40)) / 100));
     move(token, from, undefined, amount);
     token.supply -= amount;
-    this.timeline.emitNow({ action: "burn", item: item.spec.id, from, amount });
+    this.timeline.emit({ action: "burn", item: item.spec.id, from, amount });
   }
 }

@@ -1,7 +1,7 @@
 import type { ScenarioAction } from "../../schemas/scenario.ts";
 import { formatOffset } from "../time.ts";
 
-export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 interface Task {
   at: number;
@@ -15,11 +15,6 @@ export class Timeline {
   #queue: Task[] = [];
   #seq = 0;
   #current = 0;
-
-  /** The time of the task that is running. */
-  get current(): number {
-    return this.#current;
-  }
 
   /** Queues a task; one whose window closed (a time after now) is dropped. */
   schedule(at: number, run: () => void): void {
@@ -46,12 +41,8 @@ export class Timeline {
     }
   }
 
-  emit(at: number, entry: DistributiveOmit<ScenarioAction, "at">): void {
-    if (at !== this.#current) throw new Error(`generator bug: action at ${at} while running ${this.#current}`);
-    this.entries.push({ at: formatOffset(at), ...entry } as ScenarioAction);
-  }
-
-  emitNow(entry: DistributiveOmit<ScenarioAction, "at">): void {
-    this.emit(this.#current, entry);
+  /** Writes an entry at the time of the task that is running (the only time a task writes at). */
+  emit(entry: DistributiveOmit<ScenarioAction, "at">): void {
+    this.entries.push({ at: formatOffset(this.#current), ...entry } as ScenarioAction);
   }
 }
