@@ -17,7 +17,14 @@ import { loadImage, openState } from "../journal/restore.ts";
 import { liveState, type RestoredState } from "../journal/state.ts";
 import { jsonHttpServer } from "../http/error-exit.ts";
 import { Drain } from "../http/access.ts";
-import { fromImage, replayFirst, type LoadInputs, type LoadSource, type Recorded } from "./load-world.ts";
+import {
+  fromImage,
+  replayFirst,
+  type LoadInputs,
+  type LoadSource,
+  type Recorded,
+  type WorldLoader,
+} from "./load-world.ts";
 import { cachedWorld } from "./world-image.ts";
 import { WorldHandles } from "../core/handles.ts";
 import type { SeedTarget, World } from "../scenario/world.ts";
@@ -74,9 +81,7 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
   const chainsHoldWorld = { resolve: (): void => undefined, reject: (_error: unknown): void => undefined };
   const live = new Promise<void>((resolve, reject) => Object.assign(chainsHoldWorld, { resolve, reject }));
   live.catch(() => undefined);
-  let abortLoading = () => Promise.resolve();
-  let stopFollowing = () => {};
-  let worldCached = () => Promise.resolve();
+  let loading: WorldLoader | undefined;
   let closing: Promise<void> | undefined;
   /**
    * Stop listening, close idle kept-alive connections, refuse what arrives on busy ones, let requests in flight be
@@ -91,11 +96,11 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
       await drain.settled(options.shutdownTimeoutMs);
       servers.forEach((server) => server.closeAllConnections());
       await closed;
-      stopFollowing();
-      await abortLoading();
+      loading?.stopFollowing();
+      await loading?.abort();
       await live.catch(() => undefined);
       await checkpointer?.close();
-      await worldCached();
+      await loading?.cached();
       await chains.close();
       journal?.close();
       lock?.release();
@@ -189,18 +194,24 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
       control.checkpoints(() => checkpointer?.status);
       checkpointer.start();
     };
-    const journalOf = (chainIds: number[]) =>
-      options.stateDir === undefined
-        ? undefined
-        : (journal ??= openJournal(options.stateDir, worldIdOn(chainIds), warn, options.disk));
+    const journalOf = (chainIds: number[]) => {
+      if (options.stateDir === undefined || journal) return journal;
+      const opened = Journal.open(options.stateDir, worldIdOn(chainIds), warn, options.disk);
+      if (opened.warning) warn(opened.warning);
+      return (journal = opened.journal);
+    };
     // Start-up (b) when there is an image to answer from, else (a): load-world.ts.
-    const loading = image
+    const loaded = image
       ? await fromImage(inputs, image, journal, recorded)
       : await replayFirst(inputs, journalOf, recorded);
-    abortLoading = loading.abort;
-    stopFollowing = loading.stopFollowing;
-    worldCached = loading.cached;
-    const sim: Simulator = {
+    loading = loaded;
+    events.follow(chains.all());
+    ready = true;
+    // With the answers from the cache, the chains start once the first of them is out (or after a
+    // moment): loading Hardhat holds the event loop for a while, and that first reader should not wait.
+    const chainsMayStart = loaded.load.source !== "replay" ? firstAnswer(api, 250) : Promise.resolve();
+    void chainsMayStart.then(() => loaded.finish()).then(chainsHoldWorld.resolve, chainsHoldWorld.reject);
+    return {
       url,
       chains,
       accounts,
@@ -209,31 +220,17 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
       control,
       events,
       live,
-      load: loading.load,
+      load: loaded.load,
       get restored() {
         return kept.restored;
       },
       close,
     };
-    events.follow(chains.all());
-    ready = true;
-    // With the answers from the cache, the chains start once the first of them is out (or after a
-    // moment): loading Hardhat holds the event loop for a while, and that first reader should not wait.
-    const chainsMayStart = loading.load.source !== "replay" ? firstAnswer(api, 250) : Promise.resolve();
-    void chainsMayStart.then(() => loading.finish()).then(chainsHoldWorld.resolve, chainsHoldWorld.reject);
-    return sim;
   } catch (error) {
     chainsHoldWorld.resolve();
     await close();
     throw error;
   }
-}
-
-/** A journal opened once the world is in (a node's chain: the world's chain ids are known only then). */
-function openJournal(dir: string, worldId: string, warn: (line: string) => void, disk?: Disk): Journal {
-  const { journal, warning } = Journal.open(dir, worldId, warn, disk);
-  if (warning) warn(warning);
-  return journal;
 }
 
 /** Resolves once the server has answered its first request, or after `atMostMs`. */
