@@ -73,7 +73,6 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
   const events = new PushedEvents({ ...options.events, webhookHosts: options.webhookHosts });
   let journal: Journal | undefined;
   let checkpointer: Checkpointer | undefined;
-  /** What the journal held at start (once the chains hold it). */
   const kept: { restored?: RestoredState } = {};
   // One simulator per state directory, for the life of the process: a second one is refused before it does anything.
   const lock = options.stateDir === undefined ? undefined : StateLock.take(options.stateDir, options.disk);
