@@ -4,8 +4,9 @@
 // world in this process, and its image is written under the key such a start looks for.
 import { loadAbis } from "../core/abi.ts";
 import { nodeRefused, runAsScript, usageError } from "./command-line.ts";
-import { chooseWorld, serverUrl } from "../scenario/worlds.ts";
+import { chooseWorld } from "../scenario/worlds.ts";
 import { cacheWorldAhead } from "../simulator/world-image.ts";
+import { serverUrl } from "../simulator/simulator.ts";
 import { isStartError, START_ERRORS } from "../core/errors.ts";
 import { readOptions } from "./options.ts";
 

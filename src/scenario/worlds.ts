@@ -85,7 +85,8 @@ export function chooseWorld<Options extends SimulatorOptions>(
     };
   }
   const file = fixtureFile(choice.fixture);
-  const baseUrl = choice.publicUrl ?? (options.port === 0 ? undefined : serverUrl(options.host, options.port));
+  const reachable = isWildcardHost(options.host) ? "localhost" : options.host;
+  const baseUrl = choice.publicUrl ?? (options.port === 0 ? undefined : `http://${reachable}:${options.port}`);
   const wallClock = choice.wallClock ? (options.stateDir ? keptWallClock(options.stateDir) : new Date()) : undefined;
   const world = fixtureWorld(file, {
     baseUrl,
@@ -129,13 +130,6 @@ export function chooseWorld<Options extends SimulatorOptions>(
       ? `chain time follows the wall clock (${now} at start)`
       : `chain time ${now} from the world; --wall-clock to follow real time`,
   };
-}
-
-/**
- * Where this machine reaches a server: a wildcard address is reached as localhost (what the world's `uri`s say too).
- */
-export function serverUrl(host: string, port: number): string {
-  return `http://${isWildcardHost(host) ? "localhost" : host}:${port}`;
 }
 
 /**

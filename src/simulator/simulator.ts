@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Accounts } from "../core/accounts.ts";
 import { loadAbis } from "../core/abi.ts";
 import { ChainRegistry } from "../chain/registry.ts";
-import { accessPolicy } from "../access/policy.ts";
+import { accessPolicy, isWildcardHost as isWildcard } from "../access/policy.ts";
 import { serveRpc } from "../http/rpc-server.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../core/config.ts";
 import { Control } from "../control/control.ts";
@@ -28,7 +28,6 @@ import {
 import { cachedWorld } from "./world-image.ts";
 import { WorldHandles } from "../core/handles.ts";
 import type { SeedTarget, World } from "../scenario/world.ts";
-import { serverUrl } from "../scenario/worlds.ts";
 
 export type { SeedTarget, World } from "../scenario/world.ts";
 
@@ -242,4 +241,11 @@ function firstAnswer(server: Server, atMostMs: number): Promise<void> {
 
 function urlOf(host: string, server: Server): string {
   return serverUrl(host, (server.address() as AddressInfo).port);
+}
+
+/**
+ * Where this machine reaches a server: a wildcard address is reached as localhost (what the world's `uri`s say too).
+ */
+export function serverUrl(host: string, port: number): string {
+  return `http://${isWildcard(host) ? "localhost" : host}:${port}`;
 }
