@@ -97,7 +97,8 @@ async function checked(fragment: CheckedFragment, parts: ArrangeParts, baseUrl: 
   const problems: string[] = [];
   const scenario = { ...fragment, chains: chains.ids() };
   const listings = await worldListings(fragment, parts);
-  const timeline = checkReferences(scenario, problems, await knownWorld(parts, listings));
+  const models = new Map((await chains.read()).map((read) => [read.chain.chainId, read.models]));
+  const timeline = checkReferences(scenario, problems, knownWorld(parts, models, listings));
   const { steps } = timeline;
   const metadata = scenarioMetadata(scenario, problems, baseUrl);
   for (const step of steps) {
@@ -121,7 +122,7 @@ async function checked(fragment: CheckedFragment, parts: ArrangeParts, baseUrl: 
       problems.push(`apiKeys[${i}].account: account '${account}' is at an address without a key: it cannot mint`);
   });
   if (problems.length > 0) throw invalidFragment(problems);
-  const broken = await brokenRules(timeline, { chains, handles, fragment, addresses });
+  const broken = await brokenRules(timeline, { chains, handles, fragment, addresses, models });
   if (broken.length > 0) throw apiError(ERRORS.FRAGMENT_BREAKS_RULE, {}, { errors: broken });
   return { steps, added, addresses, metadata, listings };
 }
