@@ -39,8 +39,8 @@ export function worldCacheKey(worldId: string, chains: { chainId: number; startB
  * Where worlds are cached unless told otherwise: the project's node_modules/.cache (as other tools do), else the
  * system's temporary folder.
  */
-export function defaultCacheDir(cwd = process.cwd()): string {
-  const modules = join(cwd, "node_modules");
+export function defaultCacheDir(): string {
+  const modules = join(process.cwd(), "node_modules");
   return existsSync(modules)
     ? join(modules, ".cache", "nft-service-simulator")
     : join(tmpdir(), "nft-service-simulator-cache");
