@@ -6,7 +6,8 @@ import { ChainRevert } from "../chain/revert.ts";
 import { apiError, apiErrorIn, ERRORS } from "../core/errors.ts";
 import { lowerAddress, slugify } from "../core/formats.ts";
 import { ChainReplay } from "../scenario/chain-replay.ts";
-import type { CheckedFragment } from "../schemas/fragment.ts";
+import { Fragment, type CheckedFragment } from "../schemas/fragment.ts";
+import { shapeCheck } from "../scenario/load.ts";
 import type { WorldHandles } from "../core/handles.ts";
 import { scenarioMetadata } from "../scenario/metadata.ts";
 import { checkReferences, type Step } from "../scenario/references.ts";
@@ -14,8 +15,12 @@ import type { ArrangeResponse } from "../schemas/world.ts";
 import { fundWallet } from "../chain/actions/node-state.ts";
 import { WorldSavepoint } from "../chain/savepoint.ts";
 import { knownWorld, seedListings, worldListings } from "./known.ts";
-import { invalidFragment, parseFragment } from "./parse.ts";
 import { brokenRules } from "./rules.ts";
+
+const fragmentShape = shapeCheck(Fragment);
+
+/** A fragment the world cannot take as written: each line names the field by its JSON path. */
+const invalidFragment = (problems: string[]) => apiError(ERRORS.INVALID_FRAGMENT, {}, { errors: problems });
 
 /** What applying a fragment touches. */
 export interface ArrangeParts {
@@ -54,7 +59,9 @@ export async function applyFragment(
   placed?: Placement,
   keep?: (placement: Placement) => Promise<unknown>,
 ): Promise<Applied> {
-  const fragment = parseFragment(body);
+  const fragment = structuredClone(body) as CheckedFragment;
+  const shapeProblems = fragmentShape(fragment);
+  if (shapeProblems.length > 0) throw invalidFragment(shapeProblems);
   const chains = parts.chains.all().sort((a, b) => a.chainId - b.chainId);
   return holdAll(chains, async () => {
     const baseUrl = placed?.baseUrl ?? parts.baseUrl().replace(/\/+$/, "");
@@ -90,7 +97,8 @@ async function checked(fragment: CheckedFragment, parts: ArrangeParts, baseUrl: 
   const problems: string[] = [];
   const scenario = { ...fragment, chains: chains.ids() };
   const listings = await worldListings(fragment, parts);
-  const timeline = checkReferences(scenario, problems, await knownWorld(parts, listings));
+  const models = new Map((await chains.read()).map((read) => [read.chain.chainId, read.models]));
+  const timeline = checkReferences(scenario, problems, knownWorld(parts, models, listings));
   const { steps } = timeline;
   const metadata = scenarioMetadata(scenario, problems, baseUrl);
   for (const step of steps) {
@@ -99,40 +107,38 @@ async function checked(fragment: CheckedFragment, parts: ArrangeParts, baseUrl: 
       step.kind === "collection" ? ["createdAt", step.collection.createdAt] : ["at", step.action.at];
     problems.push(`${step.path}.${field}: '${time}' is before now; a fragment's times are now or later, such as "+2h"`);
   }
-  const addresses = new Map([...handles.accounts].map(([name, account]) => [name, account.address]));
-  fragment.accounts.forEach((account, i) => {
-    const address = account.address
-      ? lowerAddress(account.address)
-      : addressOf(keyFor(account.keyLabel ?? `account/${account.name}`));
+  // One at a live address has no key: the chain sends as it by impersonation.
+  const added = fragment.accounts.map((account, i) => {
+    const key = account.address ? undefined : keyFor(account.keyLabel ?? `account/${account.name}`);
+    const address = key ? addressOf(key) : lowerAddress(account.address!);
     const taken = handles.nameOf(address);
-    const field = account.address ? "address" : "keyLabel";
+    const field = key ? "keyLabel" : "address";
     if (taken) problems.push(`accounts[${i}].${field}: it is the wallet of the world's account '${taken}'`);
-    addresses.set(account.name, address);
+    return [account.name, { address, ...(key ? { key } : {}) }] as const;
   });
+  const addresses = new Map([...handles.accounts, ...added].map(([name, { address }]) => [name, address]));
   fragment.apiKeys.forEach(({ account }, i) => {
     if (handles.accounts.has(account) && !handles.accounts.get(account)!.key)
       problems.push(`apiKeys[${i}].account: account '${account}' is at an address without a key: it cannot mint`);
   });
   if (problems.length > 0) throw invalidFragment(problems);
-  const broken = await brokenRules(timeline, { chains, handles, fragment, addresses });
+  const broken = await brokenRules(timeline, { chains, handles, fragment, addresses, models });
   if (broken.length > 0) throw apiError(ERRORS.FRAGMENT_BREAKS_RULE, {}, { errors: broken });
-  return { steps, addresses, metadata, listings };
+  return { steps, added, addresses, metadata, listings };
 }
 
 async function send(
   fragment: CheckedFragment,
-  { steps, addresses, metadata, listings }: Awaited<ReturnType<typeof checked>>,
+  { steps, added, metadata, listings }: Awaited<ReturnType<typeof checked>>,
   { now, baseUrl }: Placement,
   parts: ArrangeParts,
 ): Promise<ArrangeResponse> {
   const { chains, accounts, handles } = parts;
   const answer: ArrangeResponse = { now, accounts: {}, collections: {}, items: {}, listings: {}, timeline: [] };
-  for (const account of fragment.accounts) {
-    // One at a live address has no key: the chain sends as it by impersonation.
-    const key = account.address ? undefined : keyFor(account.keyLabel ?? `account/${account.name}`);
-    await fundWallet(chains.all(), addresses.get(account.name)!);
-    handles.accounts.set(account.name, { address: addresses.get(account.name)!, ...(key ? { key } : {}) });
-    answer.accounts[account.name] = { address: addresses.get(account.name)! };
+  for (const [name, handle] of added) {
+    await fundWallet(chains.all(), handle.address);
+    handles.accounts.set(name, handle);
+    answer.accounts[name] = { address: handle.address };
   }
   for (const { key: apiKey, account: name } of fragment.apiKeys) {
     const { address: wallet, key: walletKey } = handles.accounts.get(name)!;
@@ -157,7 +163,6 @@ async function send(
     }
     return replay;
   };
-  const timeline: ArrangeResponse["timeline"] = [];
   for (const step of steps) {
     const txHash = await (await replayOn(step.chainId)).run(step).catch((error: unknown) => {
       throw entryRefused(step, error);
@@ -170,7 +175,7 @@ async function send(
       continue;
     }
     const index = Number(/\[(\d+)\]$/.exec(step.path)![1]);
-    timeline[index] = { action: step.action.action, txHash, timestamp };
+    answer.timeline[index] = { action: step.action.action, txHash, timestamp };
     if (step.action.action === "addItem") {
       const { tokenIds, ...landed } = handles.items.get(step.action.item)!;
       answer.items[step.action.item] = { ...landed, tokenIds: tokenIds.map(Number), txHash };
@@ -180,7 +185,6 @@ async function send(
       answer.listings[step.action.listing] = { chainId: landed.chainId, listingId: Number(landed.listingId) };
     }
   }
-  answer.timeline = timeline;
   await chains.sync();
   return answer;
 }

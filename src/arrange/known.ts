@@ -2,7 +2,7 @@ import { formatUnits, zeroAddress } from "viem";
 import type { Accounts } from "../core/accounts.ts";
 import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
-import { itemKey } from "../indexer/models.ts";
+import { itemKey, type ReadModels } from "../indexer/models.ts";
 import type { WorldHandles } from "../core/handles.ts";
 import type { ChainReplay } from "../scenario/chain-replay.ts";
 import { marketListing } from "../scenario/chain-reads.ts";
@@ -11,13 +11,12 @@ import type { CheckedFragment } from "../schemas/fragment.ts";
 import type { ListingState } from "../timeline/action.ts";
 import { collectionDescription } from "../views/descriptions.ts";
 
-/** What a fragment may name of the world, from its handles, the read models (chains synced) and its listings. */
-export async function knownWorld(
-  { chains, accounts, handles }: { chains: ChainRegistry; accounts: Accounts; handles: WorldHandles },
+/** What a fragment may name of the world, from its handles, each chain's read models (synced) and its listings. */
+export function knownWorld(
+  { accounts, handles }: { accounts: Accounts; handles: WorldHandles },
+  modelsOf: ReadonlyMap<number, ReadModels>,
   listings: ReadonlyMap<string, WorldListing>,
-): Promise<KnownWorld> {
-  const reads = await chains.read();
-  const modelsOf = new Map(reads.map(({ chain, models }) => [chain.chainId, models]));
+): KnownWorld {
   const collectionNames = new Map([...handles.collections].map(([name, landed]) => [landed.address, name]));
   const items = new Map(
     [...handles.items].flatMap(([name, landed]) => {
@@ -28,8 +27,8 @@ export async function knownWorld(
     }),
   );
   const slugs = new Set(
-    reads.flatMap(({ chain, models }) =>
-      [...models.collections.values()].map((record) => `${chain.chainId}/${collectionDescription(record).slug}`),
+    [...modelsOf].flatMap(([chainId, models]) =>
+      [...models.collections.values()].map((record) => `${chainId}/${collectionDescription(record).slug}`),
     ),
   );
   return {

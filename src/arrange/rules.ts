@@ -20,6 +20,8 @@ export interface RuleContext {
   fragment: CheckedFragment;
   /** Every account the fragment may name (the world's and its own), by name. */
   addresses: ReadonlyMap<string, Address>;
+  /** Each chain's read models, synced. */
+  models: ReadonlyMap<number, ReadModels>;
 }
 
 /**
@@ -29,10 +31,9 @@ export interface RuleContext {
  * transaction reverts, and the fragment is rolled back.
  */
 export async function brokenRules(timeline: CheckedTimeline, context: RuleContext): Promise<string[]> {
-  const models = new Map((await context.chains.read()).map((read) => [read.chain.chainId, read.models]));
   // The references are known good: this walk only keeps what the timeline leaves.
   const state = timeline.start([]);
-  const ledger = new Ledger(context, models, state);
+  const ledger = new Ledger(context, state);
   for (const step of timeline.steps) {
     if (step.kind === "action") await actionOf(step.action).rule(ledger, step.action, step.path);
     checkStep(state, step);
@@ -48,14 +49,12 @@ class Ledger implements RuleLedger {
   readonly #coins = new Map<string, bigint>();
   readonly #roles = new Map<string, boolean>();
   readonly #context: RuleContext;
-  readonly #models: ReadonlyMap<number, ReadModels>;
   readonly #state: TimelineState;
   readonly #newItems: Map<string, ScenarioItem>;
   readonly #creators = new Map<string, string>();
 
-  constructor(context: RuleContext, models: ReadonlyMap<number, ReadModels>, state: TimelineState) {
+  constructor(context: RuleContext, state: TimelineState) {
     this.#context = context;
-    this.#models = models;
     this.#state = state;
     this.#newItems = new Map(context.fragment.items.map((item) => [item.id, item]));
   }
@@ -154,7 +153,7 @@ class Ledger implements RuleLedger {
   #worldToken(item: string, copy: number) {
     const landed = this.#context.handles.items.get(item);
     const chain = landed && this.#context.chains.get(landed.chainId);
-    const models = landed && this.#models.get(landed.chainId);
+    const models = landed && this.#context.models.get(landed.chainId);
     if (!landed || !chain || !models) return undefined;
     return { chain, models, landed, key: itemKey(landed.collection, landed.tokenIds[copy - 1]!) };
   }

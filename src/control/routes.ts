@@ -50,7 +50,7 @@ function handlers(control: Control, events: PushedEvents): Record<ControlOperati
       answer: async ({ params }) => found(webhooks.remove(params.id) && done, `Webhook '${params.id}'`),
     }),
     getWorld: handle(getWorld, { answer: async () => (await control.chains.sync(), control.world()) }),
-    // The fragment's own checks read its body (src/arrange/parse.ts): they word each problem as a scenario file's are,
+    // The fragment's own checks read its body (src/arrange/apply.ts): they word each problem as a scenario file's are,
     // by JSON path, and judge a timeline entry by its own action only (the discriminator).
     applyScenario: async (ctx) => {
       ctx.body = checkArranged(await control.arrange(ctx.request.body));

@@ -35,16 +35,10 @@ export function approvedMarketplace(chain: SimChain, owner: Address, collection:
 
 /** Whether `buyer` holds `amount` of the stablecoin and lets the marketplace take it. */
 export async function canPayStablecoins(chain: SimChain, buyer: Address, amount: bigint): Promise<boolean> {
-  const read = (functionName: "balanceOf" | "allowance", args: readonly [Address] | readonly [Address, Address]) =>
-    chain.publicClient.readContract({
-      address: chain.contracts.stablecoin,
-      abi: chain.abis.stablecoin,
-      functionName,
-      args: args as never,
-    }) as Promise<bigint>;
+  const [{ stablecoin: address, marketplace }, abi] = [chain.contracts, chain.abis.stablecoin];
   const [balance, allowance] = await Promise.all([
-    read("balanceOf", [buyer]),
-    read("allowance", [buyer, chain.contracts.marketplace]),
+    chain.publicClient.readContract({ address, abi, functionName: "balanceOf", args: [buyer] }),
+    chain.publicClient.readContract({ address, abi, functionName: "allowance", args: [buyer, marketplace] }),
   ]);
   return balance >= amount && allowance >= amount;
 }

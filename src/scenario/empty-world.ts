@@ -1,7 +1,6 @@
 import type { Hex } from "viem";
 import { addressOf } from "../core/keys.ts";
 import type { World } from "./world.ts";
-import { WorldHandles } from "../core/handles.ts";
 
 /**
  * `--fixture none`: no collections and no times to keep (the chains run on the wall clock); the
@@ -11,7 +10,6 @@ import { WorldHandles } from "../core/handles.ts";
  */
 export function emptyWorld(keys: ReadonlyMap<string, Hex> = new Map()): World {
   return {
-    handles: new WorldHandles([...keys].map(([name, key]) => [name, { address: addressOf(key), key }])),
     accounts: [...keys].map(([name, walletKey]) => ({
       apiKey: `sim-${name}`,
       name,

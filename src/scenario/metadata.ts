@@ -16,7 +16,7 @@ export interface ScenarioMetadata {
  * A URL a scenario writes as a path from `/` is on the simulator itself (`/images/<seed>.png`):
  * it is made absolute with the world's base URL, as collection uris are. Any other is kept as written.
  */
-export function onSimulator(url: string, baseUrl: string | undefined): string {
+function onSimulator(url: string, baseUrl: string | undefined): string {
   return baseUrl !== undefined && url.startsWith("/") ? `${baseUrl}${url}` : url;
 }
 

@@ -13,11 +13,18 @@ import { Checkpointer } from "../journal/checkpointer.ts";
 import type { Disk } from "../journal/disk.ts";
 import { Journal } from "../journal/journal.ts";
 import { StateLock } from "../journal/lock.ts";
-import { loadImage, openState, type LoadedImage } from "../journal/restore.ts";
+import { loadImage, openState } from "../journal/restore.ts";
 import { liveState, type RestoredState } from "../journal/state.ts";
 import { jsonHttpServer } from "../http/error-exit.ts";
 import { Drain } from "../http/access.ts";
-import { fromImage, replayFirst, type LoadInputs, type LoadSource, type Recorded } from "./load-world.ts";
+import {
+  fromImage,
+  replayFirst,
+  type LoadInputs,
+  type LoadSource,
+  type Recorded,
+  type WorldLoader,
+} from "./load-world.ts";
 import { cachedWorld } from "./world-image.ts";
 import { WorldHandles } from "../core/handles.ts";
 import type { SeedTarget, World } from "../scenario/world.ts";
@@ -65,7 +72,6 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
   const events = new PushedEvents({ ...options.events, webhookHosts: options.webhookHosts });
   let journal: Journal | undefined;
   let checkpointer: Checkpointer | undefined;
-  /** What the journal held at start (once the chains hold it). */
   const kept: { restored?: RestoredState } = {};
   // One simulator per state directory, for the life of the process: a second one is refused before it does anything.
   const lock = options.stateDir === undefined ? undefined : StateLock.take(options.stateDir, options.disk);
@@ -73,9 +79,7 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
   const chainsHoldWorld = { resolve: (): void => undefined, reject: (_error: unknown): void => undefined };
   const live = new Promise<void>((resolve, reject) => Object.assign(chainsHoldWorld, { resolve, reject }));
   live.catch(() => undefined);
-  let abortLoading = () => Promise.resolve();
-  let stopFollowing = () => {};
-  let worldCached = () => Promise.resolve();
+  let loading: WorldLoader | undefined;
   let closing: Promise<void> | undefined;
   /**
    * Stop listening, close idle kept-alive connections, refuse what arrives on busy ones, let requests in flight be
@@ -90,11 +94,11 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
       await drain.settled(options.shutdownTimeoutMs);
       servers.forEach((server) => server.closeAllConnections());
       await closed;
-      stopFollowing();
-      await abortLoading();
+      loading?.stopFollowing();
+      await loading?.abort();
       await live.catch(() => undefined);
       await checkpointer?.close();
-      await worldCached();
+      await loading?.cached();
       await chains.close();
       journal?.close();
       lock?.release();
@@ -171,7 +175,10 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
     if (journal) control.keptIn(journal);
     if (state?.replayFirst)
       warn(`${options.stateDir}: the journal is replayed before anything is answered (${state.replayFirst})`);
-    const image = options.stateDir === undefined ? loadedCache(inputs) : state?.image;
+    // Without --state, the world cache's image is read whole: the world's handles are read back from it before the
+    // first answer, as when it is replayed.
+    const cached = options.stateDir === undefined ? cachedWorld(inputs) : undefined;
+    const image = cached ? loadImage(cached, "whole") : state?.image;
     // From now on every change is recorded, and the journal folded into checkpoints behind it.
     const recorded: Recorded = (recording, restored) => {
       control.attach(recording);
@@ -185,18 +192,24 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
       control.checkpoints(() => checkpointer?.status);
       checkpointer.start();
     };
-    const journalOf = (chainIds: number[]) =>
-      options.stateDir === undefined
-        ? undefined
-        : (journal ??= openJournal(options.stateDir, worldIdOn(chainIds), warn, options.disk));
+    const journalOf = (chainIds: number[]) => {
+      if (options.stateDir === undefined || journal) return journal;
+      const opened = Journal.open(options.stateDir, worldIdOn(chainIds), warn, options.disk);
+      if (opened.warning) warn(opened.warning);
+      return (journal = opened.journal);
+    };
     // Start-up (b) when there is an image to answer from, else (a): load-world.ts.
-    const loading = image
+    const loaded = image
       ? await fromImage(inputs, image, journal, recorded)
       : await replayFirst(inputs, journalOf, recorded);
-    abortLoading = loading.abort;
-    stopFollowing = loading.stopFollowing;
-    worldCached = loading.cached;
-    const sim: Simulator = {
+    loading = loaded;
+    events.follow(chains.all());
+    ready = true;
+    // With the answers from the cache, the chains start once the first of them is out (or after a
+    // moment): loading Hardhat holds the event loop for a while, and that first reader should not wait.
+    const chainsMayStart = loaded.load.source !== "replay" ? firstAnswer(api, 250) : Promise.resolve();
+    void chainsMayStart.then(() => loaded.finish()).then(chainsHoldWorld.resolve, chainsHoldWorld.reject);
+    return {
       url,
       chains,
       accounts,
@@ -205,40 +218,17 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
       control,
       events,
       live,
-      load: loading.load,
+      load: loaded.load,
       get restored() {
         return kept.restored;
       },
       close,
     };
-    events.follow(chains.all());
-    ready = true;
-    // With the answers from the cache, the chains start once the first of them is out (or after a
-    // moment): loading Hardhat holds the event loop for a while, and that first reader should not wait.
-    const chainsMayStart = loading.load.source !== "replay" ? firstAnswer(api, 250) : Promise.resolve();
-    void chainsMayStart.then(() => loading.finish()).then(chainsHoldWorld.resolve, chainsHoldWorld.reject);
-    return sim;
   } catch (error) {
     chainsHoldWorld.resolve();
     await close();
     throw error;
   }
-}
-
-/**
- * The world cache's image of this world, loaded to answer from (a start without --state): read whole, so the world's
- * handles are read back from it before the first answer, as when it is replayed.
- */
-function loadedCache(inputs: LoadInputs): LoadedImage | undefined {
-  const found = cachedWorld(inputs);
-  return found && loadImage(found, "whole");
-}
-
-/** A journal opened once the world is in (a node's chain: the world's chain ids are known only then). */
-function openJournal(dir: string, worldId: string, warn: (line: string) => void, disk?: Disk): Journal {
-  const { journal, warning } = Journal.open(dir, worldId, warn, disk);
-  if (warning) warn(warning);
-  return journal;
 }
 
 /** Resolves once the server has answered its first request, or after `atMostMs`. */

@@ -108,9 +108,8 @@ export async function cacheWorldAhead(
   const chains = new ChainRegistry((await startChains(inputs)).chains);
   try {
     await replay(inputs, chains);
-    await (
-      await cacheTheWorld(cache, chains)
-    ).written;
+    const { written } = await cacheTheWorld(cache, chains);
+    await written;
     if (!cache.cache.has(cache.key)) throw new Error(`the world was not written to ${cache.cache.dir}`);
     return "cached";
   } finally {

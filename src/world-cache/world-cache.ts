@@ -39,8 +39,8 @@ export function worldCacheKey(worldId: string, chains: { chainId: number; startB
  * Where worlds are cached unless told otherwise: the project's node_modules/.cache (as other tools do), else the
  * system's temporary folder.
  */
-export function defaultCacheDir(cwd = process.cwd()): string {
-  const modules = join(cwd, "node_modules");
+export function defaultCacheDir(): string {
+  const modules = join(process.cwd(), "node_modules");
   return existsSync(modules)
     ? join(modules, ".cache", "nft-service-simulator")
     : join(tmpdir(), "nft-service-simulator-cache");
@@ -55,12 +55,6 @@ export const SHIPPED_WORLDS_DIR = fileURLToPath(new URL("../../dist/cached-world
 
 /** How many worlds a cache folder keeps (the most recently written). */
 const KEPT = 8;
-
-/** A cached world (its image, the head read), and the folder it was found in. */
-export interface FoundWorld {
-  image: OpenedImage;
-  dir: string;
-}
 
 /**
  * Worlds already replayed once, by key (`worldCacheKey`), each an image of the world as loaded (journal/image.ts, at
@@ -77,8 +71,11 @@ export class WorldCache {
     this.#shipped = shipped;
   }
 
-  /** The world cached under `key`, its head read, or undefined (none, or a file that does not read back). */
-  open(key: string): FoundWorld | undefined {
+  /**
+   * The world cached under `key` (its image, the head read) and the folder it was found in, or undefined (none, or a
+   * file that does not read back).
+   */
+  open(key: string): { image: OpenedImage; dir: string } | undefined {
     for (const dir of this.#shipped === undefined ? [this.dir] : [this.dir, this.#shipped]) {
       const image = openImage(worldFile(dir, key), (of) => of.world === key && of.offset === 0);
       if (image) return { image, dir };

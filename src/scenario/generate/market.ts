@@ -1,8 +1,65 @@
-import type { Rng } from "./random.ts";
-import { decimal } from "./random.ts";
-import { DEVELOPERS } from "./names.ts";
-import { copyOf, move, type GenCollection, type GenItem, type Listing, type Token } from "./model.ts";
+import type { ScenarioCollection, ScenarioItem } from "../../schemas/scenario.ts";
+import { decimal, type Rng } from "./random.ts";
+import { DEVELOPERS, type Genre } from "./names.ts";
 import { Timeline } from "./timeline.ts";
+
+// The generator's model of the chain (what exists and who holds it) and its market, so it only writes actions the
+// chain will accept.
+
+export interface GenCollection {
+  spec: ScenarioCollection;
+  chainId: number;
+  createdAt: number;
+  genre: Genre;
+  creators: string[];
+  stablecoinShare: number;
+  items: GenItem[];
+}
+
+export interface GenItem {
+  spec: ScenarioItem;
+  collection: GenCollection;
+  addedAt: number;
+  tokens: Token[];
+}
+
+export interface Token {
+  item: GenItem;
+  copy: number;
+  supply: number;
+  max: number;
+  balances: Map<string, number>;
+}
+
+export interface Listing {
+  name: string;
+  token: Token;
+  seller: string;
+  /** 0: closed (sold out or delisted). */
+  remaining: number;
+  currency: "native" | "stablecoin";
+}
+
+/** Moves tokens between holders; `undefined` is the marketplace's escrow (or the void). */
+function move(token: Token, from: string | undefined, to: string | undefined, amount: number): void {
+  if (from !== undefined) {
+    const left = (token.balances.get(from) ?? 0) - amount;
+    if (left < 0) throw new Error(`generator bug: ${from} has too few of ${token.item.spec.id}`);
+    if (left === 0) token.balances.delete(from);
+    else token.balances.set(from, left);
+  }
+  if (to !== undefined) token.balances.set(to, (token.balances.get(to) ?? 0) + amount);
+}
+
+export function holderWithMost(token: Token): string | undefined {
+  let best: [string, number] | undefined;
+  for (const entry of token.balances) if (!best || entry[1] > best[1]) best = entry;
+  return best?.[0];
+}
+
+function copyOf(token: Token): { copy?: number } {
+  return token.item.spec.isStackable ? {} : { copy: token.copy };
+}
 
 /** The market of the generated world: each action checks the model, updates it and writes its timeline entry. */
 export class Market {
@@ -41,18 +98,17 @@ export class Market {
     return hot ? decimal(rng.int(5, 150) / 100, 2) : decimal(rng.int(100, 40_000) / 100, 2);
   }
 
-  list(at: number, token: Token, seller: string, amount: number, currency: "native" | "stablecoin"): Listing {
+  list(token: Token, seller: string, amount: number, currency: "native" | "stablecoin"): Listing {
     const listing: Listing = {
       name: `l${this.listings.length + 1}`,
       token,
       seller,
       remaining: amount,
       currency,
-      open: true,
     };
     this.listings.push(listing);
     move(token, seller, undefined, amount);
-    this.timeline.emit(at, {
+    this.timeline.emit({
       action: "list",
       listing: listing.name,
       item: token.item.spec.id,
@@ -65,19 +121,18 @@ export class Market {
     return listing;
   }
 
-  buy(at: number, listing: Listing, amount: number): void {
-    if (!listing.open || amount < 1 || amount > listing.remaining) return;
+  buy(listing: Listing, amount: number): void {
+    if (amount < 1 || amount > listing.remaining) return;
     const pool = listing.currency === "stablecoin" ? this.stablecoinBuyers : this.collectors;
     const buyer = this.rng.pick(pool.filter((name) => name !== listing.seller));
     listing.remaining -= amount;
-    listing.open = listing.remaining > 0;
     move(listing.token, undefined, buyer, amount);
-    this.timeline.emit(at, { action: "buy", listing: listing.name, buyer, amount });
+    this.timeline.emit({ action: "buy", listing: listing.name, buyer, amount });
   }
 
   updatePrice(listing: Listing): void {
-    if (!listing.open) return;
-    this.timeline.emitNow({
+    if (listing.remaining === 0) return;
+    this.timeline.emit({
       action: "updatePrice",
       listing: listing.name,
       price: this.price(listing.token, listing.currency),
@@ -86,35 +141,34 @@ export class Market {
 
   addToListing(listing: Listing): void {
     const free = listing.token.balances.get(listing.seller) ?? 0;
-    if (!listing.open || free < 1) return;
+    if (listing.remaining === 0 || free < 1) return;
     const amount = this.rng.int(1, Math.min(free, 10));
     move(listing.token, listing.seller, undefined, amount);
     listing.remaining += amount;
-    this.timeline.emitNow({ action: "addToListing", listing: listing.name, amount });
+    this.timeline.emit({ action: "addToListing", listing: listing.name, amount });
   }
 
   removeFromListing(listing: Listing): void {
-    if (!listing.open || listing.remaining < 2) return;
+    if (listing.remaining < 2) return;
     const amount = this.rng.int(1, listing.remaining - 1);
     move(listing.token, undefined, listing.seller, amount);
     listing.remaining -= amount;
-    this.timeline.emitNow({ action: "removeFromListing", listing: listing.name, amount });
+    this.timeline.emit({ action: "removeFromListing", listing: listing.name, amount });
   }
 
   delist(listing: Listing): void {
-    if (!listing.open) return;
+    if (listing.remaining === 0) return;
     move(listing.token, undefined, listing.seller, listing.remaining);
     listing.remaining = 0;
-    listing.open = false;
-    this.timeline.emitNow({ action: "delist", listing: listing.name });
+    this.timeline.emit({ action: "delist", listing: listing.name });
   }
 
-  transfer(at: number, token: Token, from: string | undefined, to: string, amount: number): void {
+  transfer(token: Token, from: string | undefined, to: string, amount: number): void {
     const free = from ? (token.balances.get(from) ?? 0) : 0;
     if (!from || free < 1 || from === to) return;
     const moved = Math.min(free, amount);
     move(token, from, to, moved);
-    this.timeline.emit(at, { action: "transfer", item: token.item.spec.id, ...copyOf(token), from, to, amount: moved });
+    this.timeline.emit({ action: "transfer", item: token.item.spec.id, ...copyOf(token), from, to, amount: moved });
   }
 
   giveAway(item: GenItem): void {
@@ -122,13 +176,7 @@ export class Market {
     if (!token) return;
     const from = this.holderOf(token);
     const free = from ? token.balances.get(from)! : 0;
-    this.transfer(
-      this.timeline.current,
-      token,
-      from,
-      this.rng.pick(this.collectors),
-      Math.max(1, Math.floor(free / this.rng.int(2, 5))),
-    );
+    this.transfer(token, from, this.rng.pick(this.collectors), Math.max(1, Math.floor(free / this.rng.int(2, 5))));
   }
 
   /** A holder sends several tokens of one collection in one safeBatchTransferFrom. */
@@ -148,7 +196,7 @@ export class Market {
       move(token, from, to, amount);
       return { item: token.item.spec.id, ...copyOf(token), amount };
     });
-    this.timeline.emitNow({ action: "transferBatch", from, to, items: entries });
+    this.timeline.emit({ action: "transferBatch", from, to, items: entries });
   }
 
   mintMore(item: GenItem, by: string): void {
@@ -158,7 +206,7 @@ export class Market {
     const to = this.rng.chance(0.5) ? by : this.rng.pick(this.collectors);
     token.supply += amount;
     token.balances.set(to, (token.balances.get(to) ?? 0) + amount);
-    this.timeline.emitNow({ action: "mint", item: item.spec.id, by, to, amount });
+    this.timeline.emit({ action: "mint", item: item.spec.id, by, to, amount });
   }
 
   burn(item: GenItem): void {
@@ -168,6 +216,6 @@ export class Market {
     const amount = Math.max(1, Math.floor((token.balances.get(from)! * this.rng.int(5, 40)) / 100));
     move(token, from, undefined, amount);
     token.supply -= amount;
-    this.timeline.emitNow({ action: "burn", item: item.spec.id, from, amount });
+    this.timeline.emit({ action: "burn", item: item.spec.id, from, amount });
   }
 }

@@ -1,11 +1,10 @@
 import type { ScenarioAction } from "../../schemas/scenario.ts";
 import { formatOffset } from "../time.ts";
 
-export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 interface Task {
   at: number;
-  seq: number;
   run(): void;
 }
 
@@ -13,28 +12,20 @@ interface Task {
 export class Timeline {
   readonly entries: ScenarioAction[] = [];
   #queue: Task[] = [];
-  #seq = 0;
   #current = 0;
-
-  /** The time of the task that is running. */
-  get current(): number {
-    return this.#current;
-  }
 
   /** Queues a task; one whose window closed (a time after now) is dropped. */
   schedule(at: number, run: () => void): void {
     if (at > 0) return;
-    const task = { at, seq: this.#seq++, run };
-    // Keep the queue sorted (a binary search; equal times keep scheduling order).
+    // Keep the queue sorted (a binary search; a task goes after those of its time already queued).
     let lo = 0;
     let hi = this.#queue.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      const other = this.#queue[mid]!;
-      if (other.at < at || (other.at === at && other.seq < task.seq)) lo = mid + 1;
+      if (this.#queue[mid]!.at <= at) lo = mid + 1;
       else hi = mid;
     }
-    this.#queue.splice(lo, 0, task);
+    this.#queue.splice(lo, 0, { at, run });
   }
 
   /** Runs every task in time order; tasks may schedule later ones. */
@@ -46,12 +37,8 @@ export class Timeline {
     }
   }
 
-  emit(at: number, entry: DistributiveOmit<ScenarioAction, "at">): void {
-    if (at !== this.#current) throw new Error(`generator bug: action at ${at} while running ${this.#current}`);
-    this.entries.push({ at: formatOffset(at), ...entry } as ScenarioAction);
-  }
-
-  emitNow(entry: DistributiveOmit<ScenarioAction, "at">): void {
-    this.emit(this.#current, entry);
+  /** Writes an entry at the time of the task that is running (the only time a task writes at). */
+  emit(entry: DistributiveOmit<ScenarioAction, "at">): void {
+    this.entries.push({ at: formatOffset(this.#current), ...entry } as ScenarioAction);
   }
 }
