@@ -300,14 +300,33 @@ function itemGroups(live: LiveItem[], ordered: { item: LiveItem; event: ItemEven
       group.tokens.push(item);
       group.initialSupply++;
       groups.set(item, group);
-    } else
-      groups.set(item, {
-        tokens: [item],
-        isStackable: item.metadata?.isStackable ?? true,
-        initialSupply: Number(firstMint?.amount ?? 1),
-      });
+    } else {
+      const isStackable = item.metadata?.isStackable ?? true;
+      // A non-stackable item's addItem mints a token for each of its supply: one without its mint is one token.
+      const unminted = isStackable ? firstHolding(item, ordered) : 1;
+      groups.set(item, { tokens: [item], isStackable, initialSupply: firstMint ? Number(firstMint.amount) : unminted });
+    }
   }
   return groups;
+}
+
+/**
+ * A history without its mint: the least its first holder (the replay mints to it) must have held for every transfer it
+ * sends later to be possible, at least 1.
+ */
+function firstHolding(item: LiveItem, ordered: { item: LiveItem; event: ItemEvent }[]): number {
+  let holder: string | undefined;
+  let held = 0n;
+  let least = 1n;
+  for (const { item: other, event } of ordered) {
+    if (other !== item) continue;
+    holder ??= event.from;
+    if (event.event !== "TransferSingle" && event.event !== "TransferBatch") continue;
+    if (event.to === holder) held += BigInt(event.amount);
+    if (event.from === holder) held -= BigInt(event.amount);
+    if (-held > least) least = -held;
+  }
+  return Number(least);
 }
 
 function itemOf(collection: string, group: ItemGroup) {

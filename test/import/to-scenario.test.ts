@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { LiveCollection } from "../../src/import/live-reads.ts";
 import { toScenario } from "../../src/import/to-scenario.ts";
 import { parseScenario } from "../../src/scenario/load.ts";
+import { scenarioWorld } from "../../src/scenario/replay.ts";
+import { startTestSimulator } from "../harness.ts";
 import type { ItemEvent } from "../../src/schemas/item-event.ts";
 import type { LiveItem } from "../../src/import/live-reads.ts";
 import type { Collection } from "../../src/schemas/collection.ts";
@@ -257,6 +259,44 @@ describe("live blocks", () => {
       ]);
       expect(() => parseScenario(scenario)).not.toThrow();
     });
+
+    it("mints a token whose history lacks its mint as many as its first holder moves before it receives any", async () => {
+      // Token 1's history starts with 5 moved from A to B; A sends 2 more to C after B gives 3 back, and B lists 1.
+      const unminted: LiveItem = {
+        tokenId: 1,
+        metadata: { name: "One", isStackable: true },
+        events: [
+          ...listing(400, 0, 1, B, 1),
+          transfer(300, 0, 1, A, C, 2),
+          transfer(250, 0, 1, B, A, 3),
+          transfer(200, 0, 1, A, B, 5),
+        ],
+      };
+      const { scenario } = toScenario([{ collection, items: [unminted] }], {
+        mintKey: "k",
+        now: new Date((time(600) + 60) * 1000),
+      });
+      const [item] = scenario.items as { initialSupply: number; maximumSupply: number }[];
+      // A held 5 before B gave 3 back; the 2 it sent then were of those 3.
+      expect(item).toMatchObject({ initialSupply: 5, maximumSupply: 5 });
+      // The world loads: every live transfer replays (with 1 minted, the first one reverts and the start fails).
+      const sim = await startTestSimulator(
+        scenarioWorld(parseScenario(scenario), { baseUrl: "http://127.0.0.1:3000" }),
+      );
+      try {
+        const answer = await fetch(`${sim.url}/api/v2/item/events/${ADDRESS}/1?perPage=20`);
+        const moved = ((await answer.json()).events as ItemEvent[]).filter((e) => e.event === "TransferSingle");
+        expect(moved.map(({ from, to, amount, blockNumber }) => [from, to, amount, blockNumber])).toEqual([
+          [B, MARKET, "1", 400],
+          [A, C, "2", 300],
+          [B, A, "3", 250],
+          [A, B, "5", 200],
+          [zeroAddress, A, "5", 199],
+        ]);
+      } finally {
+        await sim.close();
+      }
+    }, 60_000);
 
     it("mints a token whose history lacks its mint before any higher token id's mint, so each keeps its live id", () => {
       // Token 1's history starts at block 200, after token 2 was minted (at 110): live, token 1 was minted first.
