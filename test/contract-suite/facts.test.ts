@@ -211,5 +211,9 @@ describe("what the facts conclude", () => {
     await expect(factsOf({}, listScalar).sample()).rejects.toThrow(
       "the collection list answered a body that is not a JSON object",
     );
+    const listNull = await through({ rewriteText: (url, _s, text) => (url.pathname === LIST ? "null" : text) });
+    await expect(factsOf({}, listNull).sample()).rejects.toThrow(
+      "the collection list answered a body that is not a JSON object",
+    );
   });
 });

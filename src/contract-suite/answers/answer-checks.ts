@@ -67,8 +67,9 @@ export function answerProblems(operation: Operation, request: SentRequest, answe
     problems.push(`accepted (${answer.status}) a request its schemas refuse: ${reasons[0]}`);
   if (isApiRead(operation) && reasons.length > 0 && answer.status >= 300 && refusedOtherwise(answer.status))
     problems.push(`answered ${answer.status} to a request its schemas refuse, expected 400: ${reasons[0]}`);
-  // No problem yet means the body is JSON of the 200 schema (statusAndBodyProblems names a body that is not).
-  if (answer.status !== 200 || reasons.length > 0 || problems.length > 0) return problems;
+  // No problem yet means the body is JSON of the 200 schema (statusAndBodyProblems names a body that is not) and the
+  // request was one its schemas take (a refused one answered 200 is a problem already).
+  if (answer.status !== 200 || problems.length > 0) return problems;
   return [...problems, ...pageProblems(operation, request, answer.json)];
 }
 
@@ -98,9 +99,12 @@ function statusAndBodyProblems(operation: Operation, answer: ReceivedAnswer): st
 /** A read of the API (the metadata and image routes answer 404 for what they cannot serve, whatever its form). */
 const isApiRead = (operation: Operation) => operation.method === "get" && operation.path.startsWith("/api/");
 
-/** A read's refusal that is neither 400 nor one the server itself answers before any operation sees the request. */
+/**
+ * A read's refusal that is not one the server itself answers before any operation sees the request (400 among them,
+ * for a request that is not HTTP).
+ */
 const refusedOtherwise = (status: number) =>
-  status !== 400 && status < 500 && !SERVER_REFUSALS.some((refusal) => refusal.status === status);
+  status < 500 && !SERVER_REFUSALS.some((refusal) => refusal.status === status);
 
 function pageProblems(operation: Operation, request: SentRequest, json: unknown): string[] {
   switch (operation.operationId) {

@@ -175,3 +175,19 @@ describe("a 200 to a conforming read", () => {
     expect(answerProblems(getItemEvents, history(COLLECTION, "3"), answer(404, error("NOT_FOUND")))).toEqual([]);
   });
 });
+
+describe("an answer's body", () => {
+  it("must be JSON: what came instead is quoted, cut at 120 characters", () => {
+    const page = `<html>${"x".repeat(200)}</html>`;
+    expect(
+      answerProblems(getCollection, collectionRequest(COLLECTION), { status: 200, text: page, json: undefined }),
+    ).toEqual([`the body is not JSON: ${page.slice(0, 120)}`]);
+  });
+
+  it("of an error must be the error body, named as such", () => {
+    expect(answerProblems(getCollection, collectionRequest(COLLECTION), answer(404, { error: "NOT_FOUND" }))).toEqual([
+      "body: missing required field 'message' (the error body)",
+      "body: missing required field 'errors' (the error body)",
+    ]);
+  });
+});

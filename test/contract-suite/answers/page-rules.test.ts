@@ -304,6 +304,8 @@ describe("page rules of ids, paging and the item asked for", () => {
         ["isVerified", "true"],
       ];
       expect(listPageProblems(list(query), { collections: [owned], count: 1 }, typed)).toEqual([]);
+      const at = row("0xab", "2025-01-01");
+      expect(listPageProblems(list([["address", "0xAB"]]), { collections: [at], count: 1 }, typed)).toEqual([]);
     });
   });
 });
