@@ -1,5 +1,6 @@
 // Before any test loads EDR: put its native binding back if npm skipped or pruned it.
 import "./scripts/ensure-edr.mjs";
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -11,6 +12,9 @@ export default defineConfig({
     setupFiles: ["test/fast-check.ts"],
     // EDR is a native addon: run test files in child processes, not worker threads.
     pool: "forks",
+    // Two test files at a time at least: vitest's default is a core less than the machine has (one on two cores), and
+    // most of a test's time is spent in the simulators and nodes it starts, not in its worker.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 60_000,
     // expect.poll waits as long as any other wait of the suite (test/eventually.ts HANG_MS): a bound that tells a hang,
     // not a speed (vitest's default of 1 s fails a dashboard poll on a busy machine).
