@@ -48,7 +48,7 @@ export function emptyBlocksAhead(head: number, blocks: readonly (number | undefi
 export async function mineUntilNext(
   provider: RequestProvider,
   block: number,
-  { node = false }: { node?: boolean } = {},
+  { node = false, pinsTime = false }: { node?: boolean; pinsTime?: boolean } = {},
 ): Promise<{ passedAt: number } | undefined> {
   const head = (await provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as {
     number: Hex;
@@ -65,7 +65,13 @@ export async function mineUntilNext(
   if (count === 0) return undefined;
   // hardhat_mine stamps its first block by the wall clock (the interval only spaces the rest): pinned to the head's
   // time, so how long the start took does not change the blocks' hashes, nor those of every block after them.
+  // anvil stamps every block after the first by the wall clock too, unless its interval is pinned at 0 (`pinsTime`).
   await provider.request({ method: "evm_setNextBlockTimestamp", params: [head.timestamp] });
-  await provider.request({ method: "hardhat_mine", params: [`0x${count.toString(16)}`, "0x0"] });
+  if (pinsTime) await provider.request({ method: "anvil_setBlockTimestampInterval", params: [0] });
+  try {
+    await provider.request({ method: "hardhat_mine", params: [`0x${count.toString(16)}`, "0x0"] });
+  } finally {
+    if (pinsTime) await provider.request({ method: "anvil_removeBlockTimestampInterval", params: [] });
+  }
   return undefined;
 }

@@ -289,7 +289,11 @@ export class ChainReplay implements SendContext {
       request: ({ method, params }: { method: string; params?: unknown[] }) => this.chain.request(method, params),
     };
     // A node's replay cannot skip the gaps of a world at live heights: refused with the entry that names the block.
-    const passed = await mineUntilNext(provider, block, { node: this.chain.node !== undefined });
+    const node = this.chain.node;
+    const passed = await mineUntilNext(provider, block, {
+      node: node !== undefined,
+      pinsTime: node?.capabilities.pinsBlockTime,
+    });
     return passed ? passed.passedAt + 1 : block;
   }
 

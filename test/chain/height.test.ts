@@ -4,6 +4,8 @@ import { StartError } from "../../src/core/errors.ts";
 import { startChain, type Chain } from "../../src/chain/network.ts";
 import { keyFor } from "../../src/core/keys.ts";
 import type { Hex } from "viem";
+import { describeOnAnvil, startAnvil } from "./nodes.ts";
+import { rpc } from "../rpc.ts";
 
 let chain: Chain;
 const head = async () => Number(await chain.publicClient.getBlockNumber());
@@ -86,4 +88,30 @@ describe("mineUntilNext on a chain that started a while ago (a loaded machine)",
     expect(late.filter(({ time }) => time !== genesis)).toEqual([]);
     expect(late).toEqual(atOnce);
   });
+});
+
+describeOnAnvil("mineUntilNext on anvil", () => {
+  it("with its time pinned (pinsTime), makes every empty block at the head's time however long they take", async () => {
+    const genesis = Date.parse("2025-01-01T00:00:00Z") / 1000;
+    const anvil = await startAnvil({ chainId: 56, timestamp: genesis });
+    try {
+      const provider = {
+        request: ({ method, params }: { method: string; params?: unknown[] }) => rpc(anvil.url, method, params),
+      };
+      // Two thousand blocks take anvil over a second: unpinned, it stamps the last ones a second or more later.
+      await mineUntilNext(provider, 2_002, { pinsTime: true });
+      const head = await rpc<{ number: Hex; timestamp: Hex }>(anvil.url, "eth_getBlockByNumber", ["latest", false]);
+      expect(Number(head.number)).toBe(2_001);
+      expect(Number(head.timestamp)).toBe(genesis);
+      // So the next entry may still go in at the head's time, and anvil mines at its own pace again after.
+      await rpc(anvil.url, "evm_setNextBlockTimestamp", [genesis]);
+      await rpc(anvil.url, "evm_mine");
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await rpc(anvil.url, "evm_mine");
+      const after = await rpc<{ timestamp: Hex }>(anvil.url, "eth_getBlockByNumber", ["latest", false]);
+      expect(Number(after.timestamp)).toBeGreaterThan(genesis);
+    } finally {
+      await anvil.stop("SIGKILL");
+    }
+  }, 120_000);
 });

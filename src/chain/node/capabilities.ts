@@ -25,6 +25,11 @@ export interface NodeCapabilities {
    * replay's entries that name one live block), then given back as it was.
    */
   holdsMining: boolean;
+  /**
+   * `anvil_setBlockTimestampInterval` (anvil): empty blocks mined at one time. Without it anvil stamps each block after
+   * the first by the wall clock, so a slow `hardhat_mine` leaves its last block later than the next entry's time.
+   */
+  pinsBlockTime: boolean;
 }
 
 const INVALID_PARAMS = -32602;
@@ -37,6 +42,7 @@ const PROBES: Record<Exclude<keyof NodeCapabilities, "client">, string[]> = {
   snapshots: ["evm_revert"],
   sendsSync: ["eth_sendTransactionSync", "eth_sendRawTransactionSync"],
   holdsMining: ["evm_setAutomine", "hardhat_getAutomine"],
+  pinsBlockTime: ["anvil_setBlockTimestampInterval"],
 };
 
 /**

@@ -100,14 +100,16 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
     const passed =
       startBlock === undefined
         ? undefined
-        : await mineUntilNext(rpc.provider, startBlock, { node: true }).catch((error: unknown) => {
-            if (!isStartError(error, START_ERRORS.NODE_REFUSED)) throw error;
-            throw nodeRefused(
-              `the node at ${rpc.shown} (chain ${chainId}): the world starts at block ${startBlock}, and ${error.message}. ` +
-                `Start the node just below it (anvil --number ${startBlock - 1}), or serve the world in process ` +
-                `(without --rpc-url).`,
-            );
-          });
+        : await mineUntilNext(rpc.provider, startBlock, { node: true, pinsTime: capabilities.pinsBlockTime }).catch(
+            (error: unknown) => {
+              if (!isStartError(error, START_ERRORS.NODE_REFUSED)) throw error;
+              throw nodeRefused(
+                `the node at ${rpc.shown} (chain ${chainId}): the world starts at block ${startBlock}, and ${error.message}. ` +
+                  `Start the node just below it (anvil --number ${startBlock - 1}), or serve the world in process ` +
+                  `(without --rpc-url).`,
+              );
+            },
+          );
     if (passed) throw nodeRefused(`the node at ${rpc.shown}: ${heightPassed(chainId, startBlock!, passed.passedAt)}`);
     const { contracts, deployedAt } = await deployOnNode(rpc, writer, addressOf(deployer), time);
     const marketplace = timed ? options.marketplaces?.get(chainId) : undefined;
