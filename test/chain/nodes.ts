@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { needing } from "../needs.ts";
 import { printedBy } from "../processes.ts";
@@ -92,6 +94,10 @@ export async function startAnvil({
     ...(state ? ["--state", state] : []),
     ...(number ? ["--number", String(number)] : []),
     ...(blockTime ? ["--block-time", String(blockTime)] : []),
+    // The states anvil writes to disk (about 77 MB per thousand blocks) go under the run's own folder, removed when the
+    // run ends: in anvil's default folder, a node stopped with SIGKILL leaves them behind for good.
+    "--cache-path",
+    mkdtempSync(join(tmpdir(), "anvil-states-")),
   ];
   const child = spawn(ANVIL_BINARY, args, { stdio: ["ignore", "pipe", "pipe"] });
   const { port: bound, exited } = await started(child, /Listening on 127\.0\.0\.1:(\d+)/, "anvil");
