@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ROOT } from "./processes.ts";
 
 /** The anvil binary the npm package carries. */
@@ -17,9 +20,17 @@ export interface BenchAnvil {
 
 /** A fresh anvil on a free port with `args`, once it listens. */
 export async function spawnAnvil(args: string[], binary = ANVIL_BINARY): Promise<BenchAnvil> {
-  const child = spawn(binary, ["--port", "0", ...args], { stdio: ["ignore", "pipe", "ignore"] });
+  // The states it writes to disk (about 77 MB per thousand blocks) go in a folder of its own, removed once it exits:
+  // in anvil's default one, a killed anvil leaves them for good.
+  const states = mkdtempSync(join(tmpdir(), "bench-anvil-states-"));
+  const child = spawn(binary, ["--port", "0", "--cache-path", states, ...args], {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   anvils.add(child);
-  child.once("exit", () => anvils.delete(child));
+  child.once("exit", () => {
+    anvils.delete(child);
+    rmSync(states, { recursive: true, force: true });
+  });
   const port = await new Promise<number>((resolve) => {
     let out = "";
     child.stdout!.on("data", (chunk: Buffer) => {
