@@ -92,10 +92,10 @@ export const MAX_ANSWER_BYTES = 25_000_000;
 /** geth's code and message for an answer over its size limit. */
 const TOO_LARGE = -32003;
 
-const failure = (id: RpcId, code: number, message: string): RpcReply => ({
+const failure = (id: RpcId, code: number, message: string, data?: unknown): RpcReply => ({
   jsonrpc: "2.0",
   id,
-  error: { code, message },
+  error: { code, message, data },
 });
 
 /** A JSON-RPC error reply, written out. */
@@ -157,18 +157,9 @@ async function answer(call: unknown, run: RunCall): Promise<RpcReply> {
   } catch (error) {
     // An error of the catalog (the journal refused the call, the node behind the chain does not answer): a server
     // error, told as the API tells it, its lines as data; nothing changed.
-    if (error instanceof ApiError)
-      return {
-        jsonrpc: "2.0",
-        id: valid.id,
-        error: { code: -32000, message: error.message, data: error.errors.join("\n") },
-      };
-    const {
-      code = -32603,
-      message = String(error),
-      data,
-    } = (error ?? {}) as { code?: number; message?: string; data?: unknown };
-    return { jsonrpc: "2.0", id: valid.id, error: { code, message, data } };
+    if (error instanceof ApiError) return failure(valid.id, -32000, error.message, error.errors.join("\n"));
+    const { code = -32603, message = String(error), data } = (error ?? {}) as Partial<RpcError>;
+    return failure(valid.id, code, message, data);
   }
 }
 
