@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import { ERRORS, ApiError } from "../core/errors.ts";
 import { jsonHttpServer } from "./error-exit.ts";
-import type { AccessPolicy } from "../access/policy.ts";
+import { accessRequestOf, type AccessPolicy } from "../access/policy.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 
 /** Larger bodies are refused before they are read whole; a batch of a few hundred calls fits. */
@@ -29,16 +29,7 @@ export async function serveRpc(
         .setHeader("access-control-allow-headers", "content-type, authorization");
     res.setHeader("vary", "Origin");
     if (req.method === "OPTIONS" && origin) return void res.writeHead(204).end();
-    const refused = access.refusal({
-      surface: "rpc",
-      method: req.method ?? "",
-      path: req.url ?? "/",
-      host: req.headers.host ?? "",
-      origin: req.headers.origin,
-      authorization: req.headers.authorization,
-      contentType: req.headers["content-type"],
-      hasBody: true,
-    });
+    const refused = access.refusal(accessRequestOf("rpc", req, req.url ?? "/", true));
     if (refused)
       return void res
         .writeHead(refused.status, { "content-type": "application/json", connection: "close" })
