@@ -29,23 +29,18 @@ export async function serveRpc(
         .setHeader("access-control-allow-headers", "content-type, authorization");
     res.setHeader("vary", "Origin");
     if (req.method === "OPTIONS" && origin) return void res.writeHead(204).end();
+    // A request refused before any call is read: an Invalid Request error without an id.
+    const invalid = (status: number, headers: Record<string, string>, message: string) =>
+      void res.writeHead(status, { "content-type": "application/json", ...headers }).end(failed(null, -32600, message));
     const refused = access.refusal(accessRequestOf("rpc", req, req.url ?? "/", true));
-    if (refused)
-      return void res
-        .writeHead(refused.status, { "content-type": "application/json", connection: "close" })
-        .end(failed(null, -32600, `${refused.message}: ${refused.errors[0]}`));
-    if (req.method !== "POST")
-      return void res
-        .writeHead(405, { "content-type": "application/json", allow: "POST" })
-        .end(failed(null, -32600, "Invalid Request: send JSON-RPC with POST"));
+    if (refused) return invalid(refused.status, { connection: "close" }, `${refused.message}: ${refused.errors[0]}`);
+    if (req.method !== "POST") return invalid(405, { allow: "POST" }, "Invalid Request: send JSON-RPC with POST");
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
-      res
-        .writeHead(413, { "content-type": "application/json", connection: "close" })
-        .end(failed(null, -32600, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`));
+      invalid(413, { connection: "close" }, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`);
       req.destroy();
     });
     req.on("end", () => {
