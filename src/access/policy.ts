@@ -1,5 +1,6 @@
 import { apiError, ERRORS, StartError, START_ERRORS, type ApiError } from "../core/errors.ts";
 import type { SimulatorOptions } from "../core/config.ts";
+import type { IncomingMessage } from "node:http";
 import { bearerMatches } from "./token.ts";
 
 /** Where a request arrives: the API's port (the API and the control API under /_sim), or a chain's JSON-RPC port. */
@@ -17,6 +18,12 @@ export interface AccessRequest {
   contentType?: string;
   /** Chunked, or a content-length above 0 (a bodiless POST needs no content-type). */
   hasBody: boolean;
+}
+
+/** What the policy reads of a request that came to `surface`, from its headers; `path` without its query. */
+export function accessRequestOf(surface: Surface, req: IncomingMessage, path: string, hasBody: boolean): AccessRequest {
+  const { host = "", origin, authorization, "content-type": contentType } = req.headers;
+  return { surface, method: req.method ?? "", path, host, origin, authorization, contentType, hasBody };
 }
 
 /** The control API's paths. */

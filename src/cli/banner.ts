@@ -1,5 +1,4 @@
 import { formatEther, type Address } from "viem";
-import { poolsGas } from "../chain/node/pools.ts";
 import { LOW_BALANCE, MIN_BALANCE } from "../chain/node/wallet-gas.ts";
 import { hasMinterRole } from "../chain/actions/minter-role.ts";
 import type { ChainRead } from "../chain/registry.ts";
@@ -43,10 +42,7 @@ export async function banner(
             `    ${apiKey.padEnd(20)} ${name.padEnd(10)} ${wallet}${poolNote(chains, wallet)}`,
         )
       : ["    none yet (POST /_sim/api-keys makes one; --keys gives each account of the keys one)"]),
-    ...(await gasLines(
-      chains.map(({ chain }) => chain),
-      accounts,
-    )),
+    ...(await gasLines(sim, accounts)),
     "",
     ...(anyCollection(chains)
       ? tryRequests(sim.url, sample ?? { collection: anyCollection(chains)! })
@@ -172,33 +168,30 @@ function stateLine(sim: Simulator, dir: string): string {
 
 /**
  * The banner's gas lines: on each node where the simulator signs (--keys), what each wallet that signs an API key's
- * writes holds (its pool's wallets too), and a warning for each one that is low or dry.
+ * writes holds (its pool's wallets too, as GET /_sim/state tells it), and a warning for each one that is low or dry.
  */
-async function gasLines(chains: SimChain[], accounts: ApiAccount[]): Promise<string[]> {
+async function gasLines(sim: Simulator, accounts: ApiAccount[]): Promise<string[]> {
   const lines: string[] = [];
-  for (const chain of chains) {
-    if (!chain.node?.writer.signs || accounts.length === 0) continue;
-    const coin = chainProfile(chain.chainId).nativeSymbol;
-    const pools = await poolsGas(
-      chain.node,
-      accounts.map((account) => account.wallet),
-    );
-    lines.push(
-      "",
-      `  Gas on chain ${chain.chainId} (each wallet that signs an API key's writes; low under ` +
-        `${formatEther(LOW_BALANCE)} ${coin}, dry under ${formatEther(MIN_BALANCE)}):`,
-    );
-    pools.forEach(({ wallets }, i) => {
-      wallets.forEach(({ address, balance, level }, j) => {
-        const held = balance === undefined ? "(the node did not say)" : `${formatEther(balance)} ${coin}`;
-        const warning =
-          level === "dry"
-            ? "  DRY: fund it (its writes answer 503 WALLET_UNFUNDED)"
-            : level === "low"
-              ? "  LOW: fund it before it runs dry"
-              : "";
-        lines.push(`    ${(j === 0 ? accounts[i]!.apiKey : "").padEnd(20)} ${address}  ${held}${warning}`);
-      });
+  let shown: number | undefined;
+  for (const { chainId, account, wallets } of (await sim.control.gas()) ?? []) {
+    const coin = chainProfile(chainId).nativeSymbol;
+    if (chainId !== shown)
+      lines.push(
+        "",
+        `  Gas on chain ${chainId} (each wallet that signs an API key's writes; low under ` +
+          `${formatEther(LOW_BALANCE)} ${coin}, dry under ${formatEther(MIN_BALANCE)}):`,
+      );
+    shown = chainId;
+    const { apiKey } = accounts.find(({ name }) => name === account)!;
+    wallets.forEach(({ address, balance, level }, j) => {
+      const held = balance === undefined ? "(the node did not say)" : `${balance} ${coin}`;
+      const warning =
+        level === "dry"
+          ? "  DRY: fund it (its writes answer 503 WALLET_UNFUNDED)"
+          : level === "low"
+            ? "  LOW: fund it before it runs dry"
+            : "";
+      lines.push(`    ${(j === 0 ? apiKey : "").padEnd(20)} ${address}  ${held}${warning}`);
     });
   }
   return lines;

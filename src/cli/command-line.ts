@@ -39,6 +39,19 @@ export function usageError(message: string): StartError {
   return new StartError(START_ERRORS.USAGE, message);
 }
 
+/** A base URL a flag gave: http(s), a host, any path (undefined stays so). */
+export function httpUrlOption(flag: string, url: string | undefined): string | undefined {
+  if (url !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(url))
+    throw usageError(`${flag}: '${url}' is not an http(s) URL`);
+  return url;
+}
+
+/** Text a flag or environment variable gave, refused (`refusal`) when blank; undefined stays so. */
+export function filledOption<T extends string | undefined>(text: T, refusal: string): T {
+  if (text !== undefined && text.trim() === "") throw usageError(refusal);
+  return text;
+}
+
 /** A whole number a flag or environment variable gave as text, within [min, max]. */
 export function integerOption(flag: string, text: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const value = Number(text);

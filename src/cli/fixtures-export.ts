@@ -4,7 +4,7 @@ import { harOf } from "../scenario/har.ts";
 import { EXPORT_MARKER, snapshotWorld, SNAPSHOT_DIR } from "./export-snapshots.ts";
 import { DEFAULT_WORLD_FILE, SNAPSHOT_BASE_URL } from "../scenario/worlds.ts";
 import { isStartError, START_ERRORS } from "../core/errors.ts";
-import { commandLine, usageError, runAsScript } from "./command-line.ts";
+import { commandLine, httpUrlOption, usageError, runAsScript } from "./command-line.ts";
 
 export const USAGE = `Usage: npm run fixtures:export -- [options]
 
@@ -39,9 +39,7 @@ export async function exportFixtures(argv: string[], usage = USAGE, defaultOut =
   if (typeof line === "number") return line;
   const { values } = line;
   try {
-    const publicUrl = (values["public-url"] ?? SNAPSHOT_BASE_URL).replace(/\/+$/, "");
-    if (!/^https?:\/\/[^\s/]+(\/\S*)?$/.test(publicUrl))
-      throw usageError(`--public-url: '${publicUrl}' is not an http(s) URL`);
+    const publicUrl = httpUrlOption("--public-url", (values["public-url"] ?? SNAPSHOT_BASE_URL).replace(/\/+$/, ""))!;
     const out = values.out || !values.har ? resolve(values.out ?? defaultOut) : undefined;
     if (out) checkReplaceable(out, values.force);
     await write({ ...values, out }, publicUrl);

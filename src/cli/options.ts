@@ -4,7 +4,7 @@ import { readGivenKeys } from "../chain/node/keys-file.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../core/config.ts";
 import type { WorldOptions } from "../scenario/worlds.ts";
 import { isLoopbackHost } from "../access/policy.ts";
-import { integerOption, usageError } from "./command-line.ts";
+import { filledOption, httpUrlOption, integerOption, usageError } from "./command-line.ts";
 
 const PORT_MAX = 65_535;
 
@@ -114,14 +114,17 @@ export function readOptions(
     .map((id) => integerOption("--chains", id.trim(), 1, Number.MAX_SAFE_INTEGER));
   if (new Set(chainIds).size !== chainIds.length) throw usageError("--chains lists a chain twice");
   const givenKeys = readGivenKeys(values.keys ?? (env.KEYS_FILE || undefined), env);
-  const contractsFile = values.contracts ?? (env.CONTRACTS_FILE || undefined);
-  if (contractsFile !== undefined && contractsFile.trim() === "") throw usageError("--contracts: give a file");
+  const contractsFile = filledOption(values.contracts ?? (env.CONTRACTS_FILE || undefined), "--contracts: give a file");
   const nodeUrls = (values["rpc-url"] ?? list(env.RPC_URLS)).map(nodeUrl);
   if (contractsFile !== undefined && nodeUrls.length === 0)
     throw usageError(
       "--contracts (or CONTRACTS_FILE) records contracts on nodes given by --rpc-url, and there is none",
     );
-  const adminToken = adminTokenOf(values["admin-token"] ?? (env.ADMIN_TOKEN || undefined));
+  // An empty token would be "on" yet match no request (an empty ADMIN_TOKEN is unset, as an empty variable is in a shell).
+  const adminToken = filledOption(
+    values["admin-token"] ?? (env.ADMIN_TOKEN || undefined),
+    "--admin-token (or ADMIN_TOKEN) is empty: give a token, or leave it unset",
+  );
   const rpcHost = values["rpc-host"] ?? env.RPC_HOST ?? DEFAULT_OPTIONS.rpcHost;
   if (!values["no-rpc"] && !isLoopbackHost(rpcHost) && adminToken === undefined) {
     throw usageError(
@@ -151,7 +154,7 @@ export function readOptions(
     apiCors: list(values.cors ?? env.CORS),
     webhookHosts: list(values["webhook-hosts"] ?? env.WEBHOOK_HOSTS).map((host) => host.toLowerCase()),
     ...(adminToken !== undefined ? { adminToken } : {}),
-    ...stateDir(state),
+    ...(state === undefined ? {} : { stateDir: filledOption(state, "--state: give a directory") }),
     ...(env.STATE_CHECKPOINT_BYTES
       ? { checkpointEveryBytes: integerOption("STATE_CHECKPOINT_BYTES", env.STATE_CHECKPOINT_BYTES, 1, 2 ** 40) }
       : {}),
@@ -167,31 +170,15 @@ export function readOptions(
     watch: values.watch,
     fixture,
     wallClock: values["wall-clock"],
-    publicUrl: publicUrlOf(values["public-url"] ?? env.PUBLIC_URL),
+    publicUrl: httpUrlOption("--public-url", values["public-url"] ?? env.PUBLIC_URL),
     chainsGiven: values.chains !== undefined || env.CHAINS !== undefined,
     ...(givenKeys ? { keys: givenKeys.accounts } : {}),
   };
 }
 
-/**
- * An empty token would be "on" yet match no request: refused (an empty ADMIN_TOKEN is unset, as an empty variable is in
- * a shell).
- */
-function adminTokenOf(token: string | undefined): string | undefined {
-  if (token !== undefined && token.trim() === "")
-    throw usageError("--admin-token (or ADMIN_TOKEN) is empty: give a token, or leave it unset");
-  return token;
-}
-
 function nodeUrl(url: string): string {
   if (!/^https?:\/\/[^\s/]+/.test(url)) throw usageError(`--rpc-url: '${url}' is not an http(s) URL`);
   return url;
-}
-
-function stateDir(dir: string | undefined): { stateDir?: string } {
-  if (dir === undefined) return {};
-  if (dir.trim() === "") throw usageError("--state: give a directory");
-  return { stateDir: dir };
 }
 
 /**
@@ -204,8 +191,7 @@ function cacheDir(
 ): { cacheDir?: string; shippedWorldsDir?: string } {
   if (values["no-cache"] && values.cache !== undefined) throw usageError("--cache and --no-cache: give one");
   if (values["no-cache"] || values["wall-clock"]) return {};
-  const dir = values.cache ?? (env.CACHE_DIR || undefined);
-  if (dir !== undefined && dir.trim() === "") throw usageError("--cache: give a directory");
+  const dir = filledOption(values.cache ?? (env.CACHE_DIR || undefined), "--cache: give a directory");
   return dir === undefined ? { cacheDir: defaultCacheDir(), shippedWorldsDir: SHIPPED_WORLDS_DIR } : { cacheDir: dir };
 }
 
@@ -214,10 +200,4 @@ function list(text: string | undefined): string[] {
     .split(",")
     .map((item) => item.trim())
     .filter(Boolean);
-}
-
-function publicUrlOf(url: string | undefined): string | undefined {
-  if (url !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(url))
-    throw usageError(`--public-url: '${url}' is not an http(s) URL`);
-  return url;
 }

@@ -1,4 +1,6 @@
+import { formatEther } from "viem";
 import { applyFragment, type Placement } from "../arrange/apply.ts";
+import { poolsGas } from "../chain/node/pools.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import { loadAbis } from "../core/abi.ts";
 import type { ApiAccount } from "../core/config.ts";
@@ -88,6 +90,32 @@ export class Control {
         ...(reason ? { reason } : {}),
       },
     };
+  }
+
+  /** How much each wallet that signs an API key's writes holds, on every node where the simulator signs (`--keys`). */
+  async gas(): Promise<StateResponse["gas"]> {
+    const keys = this.parts.accounts.list();
+    const found = await Promise.all(
+      this.chains.all().map(async (chain) => {
+        if (!chain.node?.writer.signs) return [];
+        const pools = await poolsGas(
+          chain.node,
+          keys.map((account) => account.wallet),
+        );
+        return pools.map(({ wallet, wallets }, i) => ({
+          chainId: chain.chainId,
+          account: keys[i]!.name,
+          wallet,
+          wallets: wallets.map(({ address, balance, level }) => ({
+            address,
+            ...(balance === undefined ? {} : { balance: formatEther(balance) }),
+            level,
+          })),
+        }));
+      }),
+    );
+    const gas = found.flat();
+    return gas.length > 0 ? gas : undefined;
   }
 
   /** Each chain's head block and its time, after indexing it. */

@@ -82,29 +82,16 @@ export class Faults {
     if (fault.probability !== undefined && rule.random() >= fault.probability) return false;
     const { effect } = fault;
     const limited = effect.rateLimit ? this.#overLimit(rule, effect.rateLimit) : 0;
-    if (
-      effect.rateLimit &&
-      limited === 0 &&
-      !effect.latencyMs &&
-      !effect.status &&
-      !effect.dropConnection &&
-      !effect.body
-    )
-      return false;
+    // A rule that only limits the rate acts on the requests over it alone.
+    const onlyLimits = !effect.latencyMs && !effect.status && !effect.dropConnection && !effect.body;
+    if (effect.rateLimit && limited === 0 && onlyLimits) return false;
     fault.applied += 1;
     if (effect.latencyMs) await new Promise((resolve) => setTimeout(resolve, effect.latencyMs));
     if (limited > 0) {
       ctx.set("retry-after", String(limited));
-      throw apiError(
-        ERRORS.RATE_LIMITED,
-        {},
-        {
-          errors: [
-            `${fault.id}: more than ${effect.rateLimit!.requests} requests in ${effect.rateLimit!.perSeconds} s; ` +
-              `retry in ${limited} s`,
-          ],
-        },
-      );
+      const { requests, perSeconds } = effect.rateLimit!;
+      const why = `${fault.id}: more than ${requests} requests in ${perSeconds} s; retry in ${limited} s`;
+      throw apiError(ERRORS.RATE_LIMITED, {}, { errors: [why] });
     }
     if (effect.dropConnection) {
       ctx.respond = false;

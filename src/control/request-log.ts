@@ -74,12 +74,7 @@ export class RequestLog {
    * this log itself or the dashboard's own (its files, its calls). Answers the id it gave the request, if it kept it.
    */
   record(ctx: Context, durationMs: number): number | undefined {
-    if (!UNLOGGED.test(ctx.path) && ctx.get(DASHBOARD_HEADER) === "" && !dashboardImage(ctx))
-      return this.#add(ctx, durationMs);
-    return undefined;
-  }
-
-  #add(ctx: Context, durationMs: number): number {
+    if (UNLOGGED.test(ctx.path) || ctx.get(DASHBOARD_HEADER) !== "" || dashboardImage(ctx)) return undefined;
     // The key as the query or the ALTURA_API_KEY header sent it (the original takes both).
     const sentKey = (ctx.querystring !== "" && ctx.query.apiKey) || ctx.get(API_KEY_HEADER) || undefined;
     const apiKey = typeof sentKey === "string" ? masked(sentKey) : undefined;

@@ -1,12 +1,10 @@
 import type Router from "@koa/router";
 import type { Middleware } from "koa";
-import { formatEther, type Address } from "viem";
-import { poolsGas } from "../chain/node/pools.ts";
+import type { Address } from "viem";
 import { apiError, ERRORS, found } from "../core/errors.ts";
 import type { ControlOperationId } from "../schemas/control-operations.ts";
 import * as ops from "../schemas/control-operations.ts";
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks } from "../schemas/event-operations.ts";
-import type { StateResponse } from "../schemas/state.ts";
 import { responseValidator } from "../schemas/validate.ts";
 import { applyScenario, getWorld } from "../schemas/control-operations.ts";
 import { handle } from "../routes/handle.ts";
@@ -14,7 +12,7 @@ import { collectionItems, collectionVolume, itemDetail } from "../views/collecti
 import type { PushedEvents } from "../events/events.ts";
 import { eventStream } from "../events/stream.ts";
 import type { Control } from "./control.ts";
-import { createCollection, setMinterRole, type WorldParts } from "./world-editing.ts";
+import { createCollection, setMinterRole } from "./world-editing.ts";
 
 const done = { ok: true } as const;
 
@@ -57,7 +55,7 @@ function handlers(control: Control, events: PushedEvents): Record<ControlOperati
     },
     getState: handle(ops.getState, {
       answer: async () => {
-        const gas = await walletGas(parts);
+        const gas = await control.gas();
         return { ...control.state(), ...(gas ? { gas } : {}) };
       },
     }),
@@ -114,32 +112,6 @@ function handlers(control: Control, events: PushedEvents): Record<ControlOperati
       answer: async ({ params }) => found(control.requests.detail(params.id), `Request ${params.id} in the log`),
     }),
   };
-}
-
-/** How much each wallet that signs an API key's writes holds, on every node where the simulator signs (`--keys`). */
-async function walletGas({ chains, accounts }: WorldParts): Promise<StateResponse["gas"]> {
-  const keys = accounts.list();
-  const found = await Promise.all(
-    chains.all().map(async (chain) => {
-      if (!chain.node?.writer.signs) return [];
-      const pools = await poolsGas(
-        chain.node,
-        keys.map((account) => account.wallet),
-      );
-      return pools.map(({ wallet, wallets }, i) => ({
-        chainId: chain.chainId,
-        account: keys[i]!.name,
-        wallet,
-        wallets: wallets.map(({ address, balance, level }) => ({
-          address,
-          ...(balance === undefined ? {} : { balance: formatEther(balance) }),
-          level,
-        })),
-      }));
-    }),
-  );
-  const gas = found.flat();
-  return gas.length > 0 ? gas : undefined;
 }
 
 /** Serves the control API under /_sim (the app guards it first: src/http/access.ts). */

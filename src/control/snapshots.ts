@@ -80,30 +80,14 @@ export class Snapshots {
    */
   check(id: string): WorldSavepoint {
     const snapshot = found(this.#taken.get(id), `Snapshot '${id}'`);
-    const dropped = snapshot.droppedOn();
-    if (dropped.length > 0) {
-      this.#taken.delete(id);
-      throw conflict(
-        `Snapshot '${id}' is no longer held by the chains`,
-        `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before snapshot '${id}' and dropped it; ` +
-          `it is forgotten`,
-      );
-    }
-    return snapshot;
+    if (snapshot.droppedOn().length > 0) this.#taken.delete(id);
+    return held(snapshot, `Snapshot '${id}'`, `snapshot '${id}' and dropped it; it is forgotten`);
   }
 
   /** The world as loaded, if the chains can go back to it (409 if not). */
   checkReset(): WorldSavepoint {
     if (this.#loaded instanceof ApiError) throw this.#loaded;
-    const loaded = this.#loaded!;
-    const dropped = loaded.droppedOn();
-    if (dropped.length > 0)
-      throw conflict(
-        "The world as loaded is no longer held by the chains",
-        `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before the world was loaded; ` +
-          `restart the simulator instead`,
-      );
-    return loaded;
+    return held(this.#loaded!, "The world as loaded", "the world was loaded; restart the simulator instead");
   }
 
   /** Back to the world as loaded; every snapshot is gone and ids start again at 1. */
@@ -123,4 +107,15 @@ export class Snapshots {
       `chain ${refused} refused to revert to ${name}: it was reverted past it from elsewhere`,
     );
   }
+}
+
+/** `savepoint`, unless a chain went back (evm_revert over JSON-RPC) to before it and dropped it: 409. */
+function held(savepoint: WorldSavepoint, what: string, after: string): WorldSavepoint {
+  const dropped = savepoint.droppedOn();
+  if (dropped.length > 0)
+    throw conflict(
+      `${what} is no longer held by the chains`,
+      `chain ${dropped.join(", ")} went back (evm_revert over JSON-RPC) to before ${after}`,
+    );
+  return savepoint;
 }

@@ -7,10 +7,10 @@ import { fundWallet, nodeAccounts } from "../chain/actions/node-state.ts";
 import { lowerAddress } from "../core/formats.ts";
 import { ChainRevert } from "../chain/revert.ts";
 import type { ApiAccount } from "../core/config.ts";
-import { apiError, conflict, ERRORS, found, isApiError } from "../core/errors.ts";
-import { encodeCollectionDescription } from "../metadata/codec.ts";
+import { apiError, conflict, ERRORS, found } from "../core/errors.ts";
+import { encodedWithin, encodeCollectionDescription } from "../metadata/codec.ts";
 import { slugify } from "../core/formats.ts";
-import type { CollectionDescription } from "../schemas/on-chain-metadata.ts";
+
 import { collectionDescription } from "../views/descriptions.ts";
 import type { CreateCollectionBody } from "../schemas/control.ts";
 import { collectionUri } from "../schemas/metadata.ts";
@@ -43,22 +43,14 @@ export async function createCollection(
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
   const uri = collectionUri(baseUrl(), chain.chainId, slug);
   const { description, genre, image, website, isVerified } = body;
-  const metadata = describe(body.name, { description, genre, image, imageHash: "", slug, website, isVerified });
+  const described = { description, genre, image, imageHash: "", slug, website, isVerified };
+  const encode = () => encodeCollectionDescription(body.name, described);
+  const metadata = encodedWithin(encode, "body", "description, image or website");
   const params = { from: owner.wallet, name: body.name, uri, owner: owner.wallet, minters, metadata };
   const sent = await createCollectionOnChain(chain, params, { dryRun: true });
   // On a node, the write may have been sent again (another writer took its nonce): the hash of what was mined.
   const receipt = await minedWithin(chain, sent, writeTimeoutMs, "write");
   return { chainId: chain.chainId, address: createdCollection(chain, receipt), txHash: receipt.transactionHash, slug };
-}
-
-/** The collection's description as it goes on chain, or 413 if it is too large to (before anything is sent). */
-function describe(name: string, description: CollectionDescription): Hex {
-  try {
-    return encodeCollectionDescription(name, description);
-  } catch (error) {
-    if (!isApiError(error, ERRORS.METADATA_TOO_LARGE)) throw error;
-    throw error.withErrors([`body: ${error.errors[0]}; shorten its description, image or website`]);
-  }
 }
 
 /** The collection's owner grants (or revokes) the minter role to an API key's wallet, on chain. */

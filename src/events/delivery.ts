@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
-import type { Delivery } from "../schemas/events.ts";
+import type { Delivery, Webhook } from "../schemas/events.ts";
 import type { FeedEntry } from "./feed.ts";
 import type { DeliveryOptions } from "../core/event-tuning.ts";
 
@@ -17,13 +17,6 @@ export const DELIVERY_DEFAULTS: DeliveryOptions = {
   queueLimit: 1_000,
   logLimit: 100,
 };
-
-export interface DeliveryStats {
-  pending: number;
-  delivered: number;
-  failed: number;
-  dropped: number;
-}
 
 interface Message {
   entry: FeedEntry;
@@ -77,7 +70,7 @@ export class DeliveryQueue {
     if (!this.#running) void this.#run();
   }
 
-  get stats(): DeliveryStats {
+  get stats(): Webhook["stats"] {
     return { pending: this.#queue.length, ...this.#counts };
   }
 

@@ -1,4 +1,3 @@
-import type { SimChain } from "../chain/sim-chain.ts";
 import { EventFeed, FEED_BUFFER } from "./feed.ts";
 import { STREAM_DEFAULTS } from "./stream.ts";
 import type { EventTuning, StreamOptions } from "../core/event-tuning.ts";
@@ -20,11 +19,6 @@ export class PushedEvents {
     this.feed = new EventFeed(buffer);
     this.webhooks = new Webhooks(this.feed, new WebhookTargets(webhookHosts), delivery);
     this.stream = { ...STREAM_DEFAULTS, ...stream };
-  }
-
-  /** The world is in: what the chains' indexes do from now on is pushed. */
-  follow(chains: SimChain[]): void {
-    this.feed.follow(chains);
   }
 
   /** Ends every stream and stops every delivery (the simulator stops). */

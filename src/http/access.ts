@@ -1,22 +1,13 @@
 // The gates a request to the API passes before the app reads it: the shutdown drain, the access policy, readiness.
 import type { Context, Next } from "koa";
-import { type AccessPolicy, isControlPath } from "../access/policy.ts";
+import { type AccessPolicy, accessRequestOf, isControlPath } from "../access/policy.ts";
 import type { ServerResponse } from "node:http";
 import { apiError, ERRORS } from "../core/errors.ts";
 
 /** Asks the access policy about every request to the API's port before anything is read (src/access/policy.ts). */
 export function guardAccess(policy: AccessPolicy) {
   return function guardAccess(ctx: Context, next: Next) {
-    const refused = policy.refusal({
-      surface: "api",
-      method: ctx.method,
-      path: ctx.path,
-      host: ctx.get("host"),
-      origin: ctx.get("origin") || undefined,
-      authorization: ctx.get("authorization") || undefined,
-      contentType: ctx.get("content-type") || undefined,
-      hasBody: carriesBody(ctx),
-    });
+    const refused = policy.refusal(accessRequestOf("api", ctx.req, ctx.path, carriesBody(ctx)));
     if (refused) throw refused;
     return next();
   };

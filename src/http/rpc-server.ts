@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import { ERRORS, ApiError } from "../core/errors.ts";
 import { jsonHttpServer } from "./error-exit.ts";
-import type { AccessPolicy } from "../access/policy.ts";
+import { accessRequestOf, type AccessPolicy } from "../access/policy.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 
 /** Larger bodies are refused before they are read whole; a batch of a few hundred calls fits. */
@@ -29,32 +29,18 @@ export async function serveRpc(
         .setHeader("access-control-allow-headers", "content-type, authorization");
     res.setHeader("vary", "Origin");
     if (req.method === "OPTIONS" && origin) return void res.writeHead(204).end();
-    const refused = access.refusal({
-      surface: "rpc",
-      method: req.method ?? "",
-      path: req.url ?? "/",
-      host: req.headers.host ?? "",
-      origin: req.headers.origin,
-      authorization: req.headers.authorization,
-      contentType: req.headers["content-type"],
-      hasBody: true,
-    });
-    if (refused)
-      return void res
-        .writeHead(refused.status, { "content-type": "application/json", connection: "close" })
-        .end(failed(null, -32600, `${refused.message}: ${refused.errors[0]}`));
-    if (req.method !== "POST")
-      return void res
-        .writeHead(405, { "content-type": "application/json", allow: "POST" })
-        .end(failed(null, -32600, "Invalid Request: send JSON-RPC with POST"));
+    // A request refused before any call is read: an Invalid Request error without an id.
+    const invalid = (status: number, headers: Record<string, string>, message: string) =>
+      void res.writeHead(status, { "content-type": "application/json", ...headers }).end(failed(null, -32600, message));
+    const refused = access.refusal(accessRequestOf("rpc", req, req.url ?? "/", true));
+    if (refused) return invalid(refused.status, { connection: "close" }, `${refused.message}: ${refused.errors[0]}`);
+    if (req.method !== "POST") return invalid(405, { allow: "POST" }, "Invalid Request: send JSON-RPC with POST");
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
-      res
-        .writeHead(413, { "content-type": "application/json", connection: "close" })
-        .end(failed(null, -32600, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`));
+      invalid(413, { connection: "close" }, `Invalid Request: the body is over ${MAX_BODY_BYTES} bytes`);
       req.destroy();
     });
     req.on("end", () => {
@@ -92,10 +78,10 @@ export const MAX_ANSWER_BYTES = 25_000_000;
 /** geth's code and message for an answer over its size limit. */
 const TOO_LARGE = -32003;
 
-const failure = (id: RpcId, code: number, message: string): RpcReply => ({
+const failure = (id: RpcId, code: number, message: string, data?: unknown): RpcReply => ({
   jsonrpc: "2.0",
   id,
-  error: { code, message },
+  error: { code, message, data },
 });
 
 /** A JSON-RPC error reply, written out. */
@@ -157,18 +143,9 @@ async function answer(call: unknown, run: RunCall): Promise<RpcReply> {
   } catch (error) {
     // An error of the catalog (the journal refused the call, the node behind the chain does not answer): a server
     // error, told as the API tells it, its lines as data; nothing changed.
-    if (error instanceof ApiError)
-      return {
-        jsonrpc: "2.0",
-        id: valid.id,
-        error: { code: -32000, message: error.message, data: error.errors.join("\n") },
-      };
-    const {
-      code = -32603,
-      message = String(error),
-      data,
-    } = (error ?? {}) as { code?: number; message?: string; data?: unknown };
-    return { jsonrpc: "2.0", id: valid.id, error: { code, message, data } };
+    if (error instanceof ApiError) return failure(valid.id, -32000, error.message, error.errors.join("\n"));
+    const { code = -32603, message = String(error), data } = (error ?? {}) as Partial<RpcError>;
+    return failure(valid.id, code, message, data);
   }
 }
 

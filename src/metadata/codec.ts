@@ -7,7 +7,7 @@ import {
   COLLECTION_METADATA_MAX_BYTES,
   ITEM_METADATA_MAX_BYTES,
 } from "../schemas/on-chain-metadata.ts";
-import { apiError, ERRORS } from "../core/errors.ts";
+import { apiError, ERRORS, isApiError } from "../core/errors.ts";
 import { slugify, textToHex, utf8Length } from "../core/formats.ts";
 
 // The on-chain form of item and collection metadata (src/schemas/on-chain-metadata.ts): written
@@ -35,6 +35,16 @@ export function encodeCollectionDescription(name: string, collection: Collection
   const defaults = { ...COLLECTION_DEFAULTS, slug: slugify(name) };
   const json = compact({ description, genre, image, imageHash, slug, website, isVerified }, defaults);
   return bounded(json, "collection", COLLECTION_METADATA_MAX_BYTES);
+}
+
+/** What `encode` makes; past the limit, its 413 told as `part`'s, with what to shorten (before anything is sent). */
+export function encodedWithin(encode: () => Hex, part: string, shorten: string): Hex {
+  try {
+    return encode();
+  } catch (error) {
+    if (!isApiError(error, ERRORS.METADATA_TOO_LARGE)) throw error;
+    throw error.withErrors([`${part}: ${error.errors[0]}; shorten its ${shorten}`]);
+  }
 }
 
 /** The item an ItemDescribed log's metadata (as text) describes, or undefined if it is not an item's metadata. */

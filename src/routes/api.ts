@@ -1,9 +1,8 @@
 import type { Context, Middleware } from "koa";
 import { picture } from "../images/identicon.ts";
 import { Pipeline, type Answer, type PipelineRequest } from "../pipeline/pipeline.ts";
-import { sendMint } from "../services/mint-item.ts";
+import { sendMint, type MintDeps } from "../services/mint-item.ts";
 import type { Accounts } from "../core/accounts.ts";
-import type { ChainRegistry } from "../chain/registry.ts";
 
 /**
  * The API on Koa: a request the route table serves is answered by the pipeline (one per app: its reads' answers kept
@@ -53,10 +52,7 @@ function send(ctx: Context, { status, type, body }: Answer): void {
   ctx.body = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }
 
-/** What the API's Koa face gives the pipeline: the chains (and their read models), the API keys, a mint's patience. */
-export interface RouteDeps {
-  chains: ChainRegistry;
+/** What the API's Koa face gives the pipeline: what a mint is sent with (the chains, its patience), the API keys. */
+export interface RouteDeps extends MintDeps {
   accounts: Accounts;
-  /** How long a mint waits for its block before answering 504 MINT_PENDING. */
-  mintTimeoutMs: number;
 }

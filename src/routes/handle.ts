@@ -3,8 +3,6 @@ import type { Static } from "@sinclair/typebox";
 import type { Operation } from "../schemas/operations.ts";
 import { checkRequest, checksOf, type Checked } from "../pipeline/pipeline.ts";
 
-export type { Checked } from "../pipeline/pipeline.ts";
-
 export interface Handler<Op extends Operation, Admitted> {
   /** Runs once the path and query passed and before the body is read: who calls, with what media type. */
   admit?(ctx: Context, request: Omit<Checked<Op>, "body">): Admitted;

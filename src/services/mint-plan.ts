@@ -1,8 +1,8 @@
 import type { Address, Hex } from "viem";
-import { apiError, ERRORS, isApiError } from "../core/errors.ts";
+import { apiError, ERRORS } from "../core/errors.ts";
 import { lowerAddress } from "../core/formats.ts";
 import type { ReadSource } from "../indexer/models.ts";
-import { encodeItemDescription } from "../metadata/codec.ts";
+import { encodedWithin, encodeItemDescription } from "../metadata/codec.ts";
 import type { MintBody, StoredItem } from "../schemas/item.ts";
 
 /** A mint as the API decided it, before anything is sent: what the chain is asked for. */
@@ -25,7 +25,7 @@ export async function planMint(chains: Omit<ReadSource, "read" | "whole">, body:
   if (!chains.ids().includes(body.chainId)) throw unknownChain(body.chainId, chains.ids());
   const collection = lowerAddress(body.collectionAddress);
   const item = { ...body.item, maximumSupply: body.item.maximumSupply ?? body.item.initialSupply } as StoredItem;
-  const metadata = describe(item);
+  const metadata = encodedWithin(() => encodeItemDescription(item), "item", "description, properties or imageUrl");
   const lookup = await chains.findCollection(collection, body.chainId);
   if ("unknown" in lookup) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${collection}` });
   if ("elsewhere" in lookup) {
@@ -60,14 +60,4 @@ export function unknownChain(chainId: number, served: number[]) {
       errors: [`chainId ${chainId} is unknown; this simulator serves chains ${served.join(", ")}`],
     },
   );
-}
-
-/** The item's description as it goes on chain, or 413 if it is too large to (before anything is sent). */
-function describe(item: StoredItem): Hex {
-  try {
-    return encodeItemDescription(item);
-  } catch (error) {
-    if (!isApiError(error, ERRORS.METADATA_TOO_LARGE)) throw error;
-    throw error.withErrors([`item: ${error.errors[0]}; shorten its description, properties or imageUrl`]);
-  }
 }

@@ -203,7 +203,7 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
       ? await fromImage(inputs, image, journal, recorded)
       : await replayFirst(inputs, journalOf, recorded);
     loading = loaded;
-    events.follow(chains.all());
+    events.feed.follow(chains.all());
     ready = true;
     // With the answers from the cache, the chains start once the first of them is out (or after a
     // moment): loading Hardhat holds the event loop for a while, and that first reader should not wait.

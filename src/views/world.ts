@@ -1,14 +1,9 @@
-import type { Address } from "viem";
 import type { ApiAccount } from "../core/config.ts";
 import type { WorldHandles } from "../core/handles.ts";
 import type { WorldResponse } from "../schemas/world.ts";
 
 /** A chain's core contracts. */
-interface Contracts {
-  factory: Address;
-  marketplace: Address;
-  stablecoin: Address;
-}
+type Contracts = WorldResponse["chains"][number]["contracts"];
 
 /**
  * The world by handle: its accounts with their API keys, each chain's core contracts, its named collections, items and
