@@ -11,7 +11,7 @@ import { heldSavepoint, type Savepoint } from "./savepoint.ts";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 
 /** A contract call as the chain takes it, and how to send it alone. */
-type Prepared = { sendable: Record<string, string> & { gas: Hex }; send: () => Promise<Hex> };
+type Prepared = { sendable: SendableTx; send: () => Promise<Hex> };
 
 /**
  * How writes and calls reach one running chain. In process (EDR), writes that wait together share a block (the block
