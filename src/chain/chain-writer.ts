@@ -140,9 +140,6 @@ export class ChainWriter {
 
 const roundedUp = (gas: bigint) => ((gas + SHARED_GAS_STEP - 1n) / SHARED_GAS_STEP) * SHARED_GAS_STEP;
 
-/** Signs a transaction and answers it raw, ready for eth_sendRawTransaction. */
-export type Sign = (tx: SendableTx) => Promise<Hex>;
-
 const accounts = new Map<Hex, PrivateKeyAccount>();
 
 /**
@@ -168,20 +165,16 @@ export class LocalSigner {
   }
 
   /**
-   * How a write from `from` is signed here, or undefined: the chain signs it. Call `Sign` where sends are one at a
-   * time, so the nonce holds.
+   * How a write from `from` is signed here (raw, for eth_sendRawTransaction), or undefined: the chain signs it. Call it
+   * where sends are one at a time, so the nonce holds.
    */
-  async signerFor(from: Address): Promise<Sign | undefined> {
-    const key = await this.#impersonatedKey(from);
-    return key && ((tx) => this.#signed(tx, key));
-  }
-
-  async #impersonatedKey(from: Address): Promise<Hex | undefined> {
+  async signerFor(from: Address): Promise<((tx: SendableTx) => Promise<Hex>) | undefined> {
     if (!this.#keyOf) return undefined;
     this.#held ??= this.#provider
       .request({ method: "eth_accounts" })
       .then((held) => new Set((held as string[]).map((address) => address.toLowerCase())));
-    return (await this.#held).has(from.toLowerCase()) ? undefined : this.#keyOf(from.toLowerCase() as Address);
+    const key = (await this.#held).has(from.toLowerCase()) ? undefined : this.#keyOf(from.toLowerCase() as Address);
+    return key && ((tx) => this.#signed(tx, key));
   }
 
   async #signed(tx: SendableTx, key: Hex): Promise<Hex> {
