@@ -61,8 +61,6 @@ export class BlockBatcher {
   /** Receipts of batched transactions, fetched to settle them, kept until their writer asks (`takeReceipt`). */
   readonly #receipts = new Map<Hex, unknown>();
   #step: BlockStep | undefined;
-  /** Blocks and transactions sent through `send`, for the benchmark's and the tests' eyes. */
-  readonly stats = { blocks: 0, transactions: 0 };
 
   constructor(provider: RequestProvider) {
     this.#provider = provider;
@@ -166,8 +164,6 @@ export class BlockBatcher {
   }
 
   async #sendAlone(job: Job, outcomes: Map<Job, Outcome>): Promise<Sent[]> {
-    this.stats.blocks += 1;
-    this.stats.transactions += 1;
     let hash: Hex;
     let reverted: { error: unknown } | undefined;
     try {
@@ -221,8 +217,6 @@ export class BlockBatcher {
       await request("evm_setAutomine", [true]);
       this.#automineOn = true;
     }
-    this.stats.blocks += 1;
-    this.stats.transactions += pooled.length;
     const settled = await Promise.all(pooled.map(({ job, hash }) => this.#settle(job, hash, outcomes)));
     return settled.filter((sent) => sent !== undefined);
   }

@@ -11,7 +11,7 @@ import { heldSavepoint, type Savepoint } from "./savepoint.ts";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 
 /** A contract call as the chain takes it, and how to send it alone. */
-type Prepared = Awaited<ReturnType<typeof transactionOf>>;
+type Prepared = { sendable: SendableTx; send: () => Promise<Hex> };
 
 /**
  * How writes and calls reach one running chain. In process (EDR), writes that wait together share a block (the block
@@ -50,9 +50,39 @@ export class ChainWriter {
     return this.#recording;
   }
 
-  /** A contract call from `from` as the chain takes it (see transactionOf). */
-  prepare(from: Address, call: ContractCall, options: WriteOptions): Promise<Prepared> {
-    return transactionOf(this.link, this.#signer, from, call, options);
+  /**
+   * A contract call from `from` as the chain takes it (its gas limit estimated, given, or the fixed one), and how to send
+   * it alone: in process, an account the chain only impersonates is signed for here (its replay then gives the same
+   * hash); a node's writer signs with the given keys (--keys) or sends as an impersonated account. An estimate that
+   * reverts throws.
+   */
+  async prepare(
+    from: Address,
+    call: ContractCall,
+    { dryRun = false, at, gas, pooled = false, sharedBlock = false }: WriteOptions,
+  ): Promise<Prepared> {
+    const provider = this.link.connection.provider;
+    const tx = { from, to: call.to, data: call.data, ...FEES, ...(call.value ? { value: toHex(call.value) } : {}) };
+    // An estimate is exact for the state it saw; a write that lands after another may need more.
+    // Against the latest block: while a batch waits to be mined, "pending" would run it first. Without the fee caps: a
+    // node caps the estimate at what the sender can pay for, and the wallet that signs (one of a pool) may not be `from`.
+    const { maxFeePerGas: _cap, maxPriorityFeePerGas: _tip, ...unpriced } = tx;
+    // A transaction that shares a pending block with others is estimated against it (they run before it there).
+    const estimate = async (block: "latest" | "pending") =>
+      (BigInt((await provider.request({ method: "eth_estimateGas", params: [unpriced, block] })) as Hex) * 5n) / 4n;
+    const limit = async () =>
+      dryRun ? estimate("latest") : sharedBlock ? roundedUp(await estimate("pending")) : FIXED_GAS;
+    const sendable = { ...tx, gas: toHex(gas ?? (await limit())) };
+    const node = this.link.node;
+    if (node) return { sendable, send: () => node.writer.send(sendable, at, { pooled, pending: sharedBlock }) };
+    const sign = await this.#signer.signerFor(from);
+    const send = async () => {
+      if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
+      return (await (sign
+        ? provider.request({ method: "eth_sendRawTransaction", params: [await sign(sendable)] })
+        : provider.request({ method: "eth_sendTransaction", params: [sendable] }))) as Hex;
+    };
+    return { sendable, send };
   }
 
   /** Sends a prepared transaction; answers its hash once mined (or, on a node, once sent), and recorded. */
@@ -108,47 +138,7 @@ export class ChainWriter {
   }
 }
 
-/**
- * A contract call from `from` as the chain takes it (its gas limit estimated, given, or the fixed one), and how to send
- * it alone: in process, an account the chain only impersonates is signed for here (its replay then gives the same
- * hash); a node's writer signs with the given keys (--keys) or sends as an impersonated account. An estimate that
- * reverts throws.
- */
-export async function transactionOf(
-  chain: ChainLink,
-  signer: LocalSigner | undefined,
-  from: Address,
-  call: ContractCall,
-  { dryRun = false, at, gas, pooled = false, sharedBlock = false }: WriteOptions,
-): Promise<{ sendable: Record<string, string> & { gas: Hex }; send: () => Promise<Hex> }> {
-  const provider = chain.connection.provider;
-  const tx = { from, to: call.to, data: call.data, ...FEES, ...(call.value ? { value: toHex(call.value) } : {}) };
-  // An estimate is exact for the state it saw; a write that lands after another may need more.
-  // Against the latest block: while a batch waits to be mined, "pending" would run it first. Without the fee caps: a
-  // node caps the estimate at what the sender can pay for, and the wallet that signs (one of a pool) may not be `from`.
-  const { maxFeePerGas: _cap, maxPriorityFeePerGas: _tip, ...unpriced } = tx;
-  // A transaction that shares a pending block with others is estimated against it (they run before it there).
-  const estimate = async (block: "latest" | "pending") =>
-    (BigInt((await provider.request({ method: "eth_estimateGas", params: [unpriced, block] })) as Hex) * 5n) / 4n;
-  const limit = async () =>
-    dryRun ? estimate("latest") : sharedBlock ? roundedUp(await estimate("pending")) : FIXED_GAS;
-  const sendable = { ...tx, gas: toHex(gas ?? (await limit())) };
-  const node = chain.node;
-  if (node) return { sendable, send: () => node.writer.send(sendable, at, { pooled, pending: sharedBlock }) };
-  const sign = await signer?.signerFor(from);
-  const send = async () => {
-    if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
-    return (await (sign
-      ? provider.request({ method: "eth_sendRawTransaction", params: [await sign(sendable)] })
-      : provider.request({ method: "eth_sendTransaction", params: [sendable] }))) as Hex;
-  };
-  return { sendable, send };
-}
-
 const roundedUp = (gas: bigint) => ((gas + SHARED_GAS_STEP - 1n) / SHARED_GAS_STEP) * SHARED_GAS_STEP;
-
-/** Signs a transaction and answers it raw, ready for eth_sendRawTransaction. */
-export type Sign = (tx: SendableTx) => Promise<Hex>;
 
 const accounts = new Map<Hex, PrivateKeyAccount>();
 
@@ -175,20 +165,16 @@ export class LocalSigner {
   }
 
   /**
-   * How a write from `from` is signed here, or undefined: the chain signs it. Call `Sign` where sends are one at a
-   * time, so the nonce holds.
+   * How a write from `from` is signed here (raw, for eth_sendRawTransaction), or undefined: the chain signs it. Call it
+   * where sends are one at a time, so the nonce holds.
    */
-  async signerFor(from: Address): Promise<Sign | undefined> {
-    const key = await this.#impersonatedKey(from);
-    return key && ((tx) => this.#signed(tx, key));
-  }
-
-  async #impersonatedKey(from: Address): Promise<Hex | undefined> {
+  async signerFor(from: Address): Promise<((tx: SendableTx) => Promise<Hex>) | undefined> {
     if (!this.#keyOf) return undefined;
     this.#held ??= this.#provider
       .request({ method: "eth_accounts" })
       .then((held) => new Set((held as string[]).map((address) => address.toLowerCase())));
-    return (await this.#held).has(from.toLowerCase()) ? undefined : this.#keyOf(from.toLowerCase() as Address);
+    const key = (await this.#held).has(from.toLowerCase()) ? undefined : this.#keyOf(from.toLowerCase() as Address);
+    return key && ((tx) => this.#signed(tx, key));
   }
 
   async #signed(tx: SendableTx, key: Hex): Promise<Hex> {

@@ -6,6 +6,7 @@ import type { ChainIndexer } from "../indexer/indexer.ts";
 import type { RequestProvider } from "./block-batcher.ts";
 import { needCapability, nodeCannot } from "./node/capabilities.ts";
 import type { NodeLink } from "./node/link.ts";
+import type { NodeSnapshots } from "./node-snapshots.ts";
 
 // The one way back: every change that may have to be undone (a block whose record is not durable yet, a control
 // snapshot, a fragment, a time move) takes a savepoint first. Each chain keeps the node's snapshot (evm_snapshot); its
@@ -65,9 +66,7 @@ export async function allOf(takes: (() => Promise<Savepoint> | undefined)[]): Pr
 export interface SavedChain {
   readonly chainId: number;
   readonly node: NodeLink | undefined;
-  /** A mark to give `holdsSnapshot` with a node snapshot taken now. */
-  readonly revertCount: number;
-  holdsSnapshot(id: Hex, mark: number): boolean;
+  readonly snapshots: Pick<NodeSnapshots, "revertCount" | "holds">;
   checkpoint(): Promise<number>;
   forgetCheckpoints(mark: number): void;
   request(method: string, params?: unknown[], options?: { record?: boolean }): Promise<unknown>;
@@ -90,7 +89,7 @@ interface ChainPoint {
   chainId: number;
   /** The node's snapshot id. */
   id: Hex;
-  /** The chain's revert count when it was taken (`holdsSnapshot`). */
+  /** The chain's revert count when it was taken (`NodeSnapshots.holds`). */
   mark: number;
   /** How many index checkpoints there were before its own. */
   checkpoints: number;
@@ -125,7 +124,7 @@ export class WorldSavepoint implements Savepoint {
     const points: ChainPoint[] = [];
     for (const chain of chains) {
       const checkpoints = await chain.checkpoint();
-      const mark = chain.revertCount;
+      const mark = chain.snapshots.revertCount;
       points.push({ chainId: chain.chainId, id: await snapshotOf(chain), mark, checkpoints });
     }
     return new WorldSavepoint(parts, points, parts.accounts.snapshot(), parts.handles.copy());
@@ -144,7 +143,7 @@ export class WorldSavepoint implements Savepoint {
   /** The chains that no longer hold it: an evm_revert since (from outside) went back to it or before it. */
   droppedOn(): number[] {
     return this.#points
-      .filter(({ chainId, id, mark }) => !this.#parts.chains.get(chainId)!.holdsSnapshot(id, mark))
+      .filter(({ chainId, id, mark }) => !this.#parts.chains.get(chainId)!.snapshots.holds(id, mark))
       .map(({ chainId }) => chainId);
   }
 
@@ -162,7 +161,7 @@ export class WorldSavepoint implements Savepoint {
     for (const point of this.#points) {
       const chain = chains.get(point.chainId)!;
       if (!(await revertTo(chain, point.id))) return point.chainId;
-      if (keep) Object.assign(point, { mark: chain.revertCount, id: await snapshotOf(chain) });
+      if (keep) Object.assign(point, { mark: chain.snapshots.revertCount, id: await snapshotOf(chain) });
     }
     accounts.restore(this.#accounts);
     handles.restore(this.#handles);

@@ -9,6 +9,7 @@ import type { ChainWriter } from "./chain-writer.ts";
 import type { CoreContracts } from "./deploy.ts";
 import type { ChainLink, PublicClient } from "./network.ts";
 import type { NodeLink } from "./node/link.ts";
+import type { NodeSnapshots } from "./node-snapshots.ts";
 import type { ChainRecorder, RecordedChain } from "./recorder.ts";
 import { chainErrorOf, errorsAbiOf, type RevertRules } from "./revert.ts";
 import type { Savepoint } from "./savepoint.ts";
@@ -226,17 +227,9 @@ export class SimChain {
     return this.#gate.hold(work);
   }
 
-  /** A mark to give `holdsSnapshot` with a node snapshot taken now. */
-  get revertCount(): number {
-    return this.#writer!.snapshots.revertCount;
-  }
-
-  /**
-   * Whether the node still holds snapshot `id`, taken at `mark`: no evm_revert since (ours or from outside) went back
-   * to it or before it.
-   */
-  holdsSnapshot(id: Hex, mark: number): boolean {
-    return this.#writer!.snapshots.holds(id, mark);
+  /** Which node snapshots the running chain still holds (no evm_revert, ours or from outside, went back past them). */
+  get snapshots(): NodeSnapshots {
+    return this.#writer!.snapshots;
   }
 
   /** From now on, every write and state-changing call from outside is told to `recorder`, in chain order. */

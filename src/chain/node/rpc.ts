@@ -51,7 +51,6 @@ const TIMEOUT_MS = 15_000;
 export class NodeRpc {
   readonly url: string;
   readonly shown: string;
-  readonly stats = { requests: 0, calls: 0 };
   #id = 0;
 
   constructor(url: string) {
@@ -69,8 +68,6 @@ export class NodeRpc {
   async batch(calls: RpcCall[]): Promise<RpcOutcome[]> {
     const first = this.#id + 1;
     const body = calls.map(({ method, params = [] }) => ({ jsonrpc: "2.0", id: ++this.#id, method, params }));
-    this.stats.requests += 1;
-    this.stats.calls += calls.length;
     let answers: unknown;
     try {
       const response = await fetch(this.url, {
