@@ -1,14 +1,13 @@
-// How writes and calls reach one running chain: each call made a transaction (signed here for an account the chain
-// only impersonates), sent alone, through the block batcher, or through a node's writer.
+// How writes and calls reach one running chain: each call made a transaction, sent alone, through the block batcher,
+// or through a node's writer.
 import { formatTransactionReceipt, type Address, type Hex, type TransactionReceipt, toHex } from "viem";
 import type { ChainIndexer } from "../indexer/indexer.ts";
-import { BlockBatcher, type RequestProvider, type SendableTx } from "./block-batcher.ts";
+import { BlockBatcher, type SendableTx } from "./block-batcher.ts";
 import { type ContractCall, type WriteOptions, FEES, FIXED_GAS, SHARED_GAS_STEP } from "./contract-call.ts";
 import type { ChainLink } from "./network.ts";
 import { NodeSnapshots } from "./node-snapshots.ts";
 import type { ChainRecorder, RecordedChain } from "./recorder.ts";
 import { heldSavepoint, type Savepoint } from "./savepoint.ts";
-import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 
 /** A contract call as the chain takes it, and how to send it alone. */
 type Prepared = { sendable: SendableTx; send: () => Promise<Hex> };
@@ -23,20 +22,12 @@ type Prepared = { sendable: SendableTx; send: () => Promise<Hex> };
 export class ChainWriter {
   readonly link: ChainLink;
   readonly #batcher: BlockBatcher;
-  /** Signs for the accounts the chain only impersonates, so their hashes are the same on every replay. */
-  readonly #signer: LocalSigner;
   readonly snapshots = new NodeSnapshots();
   #recording: { recorder: ChainRecorder; chain: RecordedChain } | undefined;
 
   constructor(link: ChainLink) {
     this.link = link;
     this.#batcher = new BlockBatcher(link.connection.provider);
-    this.#signer = new LocalSigner(link.connection.provider, link.chainId);
-  }
-
-  /** Where the keys of the simulator's own accounts are: what the chain only impersonates is signed here with them. */
-  knowKeys(keyOf: (address: Address) => Hex | undefined): void {
-    this.#signer.knowKeys(keyOf);
   }
 
   /** From now on every change is told to `recorder` (undefined: no longer), as `chain`. */
@@ -52,9 +43,9 @@ export class ChainWriter {
 
   /**
    * A contract call from `from` as the chain takes it (its gas limit estimated, given, or the fixed one), and how to send
-   * it alone: in process, an account the chain only impersonates is signed for here (its replay then gives the same
-   * hash); a node's writer signs with the given keys (--keys) or sends as an impersonated account. An estimate that
-   * reverts throws.
+   * it alone: in process the chain signs it (an account it only impersonates gets EDR's signature, the same on every
+   * replay, so the same hash); a node's writer signs with the given keys (--keys) or sends as an impersonated account.
+   * An estimate that reverts throws.
    */
   async prepare(
     from: Address,
@@ -75,12 +66,9 @@ export class ChainWriter {
     const sendable = { ...tx, gas: toHex(gas ?? (await limit())) };
     const node = this.link.node;
     if (node) return { sendable, send: () => node.writer.send(sendable, at, { pooled, pending: sharedBlock }) };
-    const sign = await this.#signer.signerFor(from);
     const send = async () => {
       if (at !== undefined) await provider.request({ method: "evm_setNextBlockTimestamp", params: [at] });
-      return (await (sign
-        ? provider.request({ method: "eth_sendRawTransaction", params: [await sign(sendable)] })
-        : provider.request({ method: "eth_sendTransaction", params: [sendable] }))) as Hex;
+      return (await provider.request({ method: "eth_sendTransaction", params: [sendable] })) as Hex;
     };
     return { sendable, send };
   }
@@ -139,60 +127,3 @@ export class ChainWriter {
 }
 
 const roundedUp = (gas: bigint) => ((gas + SHARED_GAS_STEP - 1n) / SHARED_GAS_STEP) * SHARED_GAS_STEP;
-
-const accounts = new Map<Hex, PrivateKeyAccount>();
-
-/**
- * Signs, in the simulator, the transactions of accounts the chain only impersonates (API keys made
- * at run time): the chain's impersonated hashes are not reproducible, a signed transaction's are, so a
- * journal replay gives the same hashes. A transaction is signed as the chain signs for
- * eth_sendTransaction (EIP-1559, the sender's next nonce counting the pool, the same fields).
- */
-export class LocalSigner {
-  readonly #provider: RequestProvider;
-  readonly #chainId: number;
-  #keyOf: ((address: Address) => Hex | undefined) | undefined;
-  #held: Promise<Set<string>> | undefined;
-
-  constructor(provider: RequestProvider, chainId: number) {
-    this.#provider = provider;
-    this.#chainId = chainId;
-  }
-
-  /** Where to find the keys of the simulator's own accounts (its API keys' developer wallets). */
-  knowKeys(keyOf: (address: Address) => Hex | undefined): void {
-    this.#keyOf = keyOf;
-  }
-
-  /**
-   * How a write from `from` is signed here (raw, for eth_sendRawTransaction), or undefined: the chain signs it. Call it
-   * where sends are one at a time, so the nonce holds.
-   */
-  async signerFor(from: Address): Promise<((tx: SendableTx) => Promise<Hex>) | undefined> {
-    if (!this.#keyOf) return undefined;
-    this.#held ??= this.#provider
-      .request({ method: "eth_accounts" })
-      .then((held) => new Set((held as string[]).map((address) => address.toLowerCase())));
-    const key = (await this.#held).has(from.toLowerCase()) ? undefined : this.#keyOf(from.toLowerCase() as Address);
-    return key && ((tx) => this.#signed(tx, key));
-  }
-
-  async #signed(tx: SendableTx, key: Hex): Promise<Hex> {
-    let account = accounts.get(key);
-    if (!account) accounts.set(key, (account = privateKeyToAccount(key)));
-    const nonce = Number(
-      await this.#provider.request({ method: "eth_getTransactionCount", params: [tx.from, "pending"] }),
-    );
-    return account.signTransaction({
-      type: "eip1559",
-      chainId: this.#chainId,
-      nonce,
-      to: tx.to as Hex,
-      data: tx.data as Hex,
-      gas: BigInt(tx.gas),
-      maxFeePerGas: BigInt(tx.maxFeePerGas!),
-      maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas!),
-      ...(tx.value ? { value: BigInt(tx.value) } : {}),
-    });
-  }
-}

@@ -100,7 +100,6 @@ export class SimChain {
   readonly abis: Abis;
   readonly #errorsAbi: Abi;
   #writer: ChainWriter | undefined;
-  #keyOf: ((address: Address) => Hex | undefined) | undefined;
   /**
    * The index's mark (`markStale`) of each write not yet confirmed, the latest KEPT: a confirmed write nothing came
    * after leaves the index current.
@@ -179,7 +178,6 @@ export class SimChain {
   connect(writer: ChainWriter): void {
     if (this.#writer) throw new Error(`chain ${this.chainId} already has its writer`);
     this.#writer = writer;
-    if (this.#keyOf) writer.knowKeys(this.#keyOf);
     this.#connect();
   }
 
@@ -190,12 +188,6 @@ export class SimChain {
 
   get publicClient(): PublicClient {
     return this.#link().publicClient;
-  }
-
-  /** Where the keys of the simulator's own accounts are: what the chain only impersonates is signed here with them. */
-  knowKeys(keyOf: (address: Address) => Hex | undefined): void {
-    this.#keyOf = keyOf;
-    this.#writer?.knowKeys(keyOf);
   }
 
   /** A node the simulator did not start (--rpc-url): it can go away, and others mine on it. */

@@ -54,12 +54,6 @@ export class WorldHandles {
     this.accounts = new Map(accounts);
   }
 
-  /** The key of one of the world's accounts, by its address (lower case). */
-  keyOf(address: Address): Hex | undefined {
-    for (const account of this.accounts.values()) if (account.address === address) return account.key;
-    return undefined;
-  }
-
   /** The name of the account with this address, if the world names it. */
   nameOf(address: Address): string | undefined {
     for (const [name, account] of this.accounts) if (account.address === address) return name;

@@ -59,7 +59,6 @@ export async function replayFirst(
   const contracts = options.contractsFile === undefined ? undefined : ContractsFile.open(options.contractsFile);
   const { chains: started, nodes } = await startChains(loading, contracts);
   chains.register(started);
-  knowKeys(chains, control);
   const worldId = world.id?.(url) ?? "a world without an id";
   checkAttachedWorld(nodes, contracts, worldId, options.stateDir);
   const attached = new Set(nodes.flatMap(({ chain, attached }) => (attached ? [chain.chainId] : [])));
@@ -133,7 +132,6 @@ export async function fromImage(
       baseUrl: () => url,
       writeTimeoutMs: options.mintTimeoutMs,
     });
-    knowKeys(started, replayer);
     await replay(loading, started);
     await replayer.loaded();
     // The journal's replay is not indexed: the image answers, and its index reads on from the chains once they hold it.
@@ -162,12 +160,6 @@ export async function fromImage(
     ? { source: "state" }
     : { source: "cache", ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}), cachedIn: image.cachedIn! };
   return { load, finish, abort, stopFollowing: () => {}, cached: () => caching };
-}
-
-/** What the chains sign with: the keys of the world's accounts (and of those fragments and API keys add). */
-function knowKeys(chains: ChainRegistry, control: Control): void {
-  const { handles } = control.parts;
-  for (const chain of chains.all()) if (!chain.external) chain.knowKeys((address) => handles.keyOf(address));
 }
 
 /** Reads the rest of an image into the state answered from, a part at a time between answers. */
