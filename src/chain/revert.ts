@@ -8,15 +8,11 @@ export type RevertRules = Record<string, (args: readonly unknown[]) => string>;
 /** The contract refused the call: its custom error, and the rule that error stands for (if the action names one). */
 export class ChainRevert extends Error {
   readonly errorName: string;
-  readonly args: readonly unknown[];
-  readonly rule: string | undefined;
 
-  constructor(errorName: string, args: readonly unknown[], rule: string | undefined) {
+  constructor(errorName: string, rule: string | undefined) {
     super(rule ?? `the contract reverted with ${errorName}`);
     this.name = "ChainRevert";
     this.errorName = errorName;
-    this.args = args;
-    this.rule = rule;
   }
 }
 
@@ -38,9 +34,9 @@ export function chainErrorOf(error: unknown, errorsAbi: Abi, rules: RevertRules 
   if (!data) return apiError(ERRORS.CHAIN_UNAVAILABLE, {}, { errors: [oneLine(error)] });
   try {
     const { errorName, args = [] } = decodeErrorResult({ abi: errorsAbi, data });
-    return new ChainRevert(errorName, args, rules[errorName]?.(args));
+    return new ChainRevert(errorName, rules[errorName]?.(args));
   } catch {
-    return new ChainRevert("Reverted", [], undefined);
+    return new ChainRevert("Reverted", undefined);
   }
 }
 
