@@ -1,11 +1,10 @@
 import type { TSchema } from "@sinclair/typebox";
 import { codesOf } from "../../core/errors.ts";
 import { API_KEY_HEADER } from "../../schemas/common.ts";
-import { describeErrors, dottedPath } from "../../schemas/ajv.ts";
 import { ErrorBody } from "../../schemas/error.ts";
 import { documentedStatuses, SERVER_REFUSALS, type Operation } from "../../schemas/operations.ts";
 import { nonConformance, typed } from "../fuzz/conformance.ts";
-import { responseValidator } from "../schemas.ts";
+import { bodyProblems } from "../schemas.ts";
 import { headerOf } from "../fuzz/headers.ts";
 import type { FuzzRequest } from "../fuzz/requests.ts";
 import { historyPageProblems, listPageProblems } from "./page-rules.ts";
@@ -86,14 +85,9 @@ function statusAndBodyProblems(operation: Operation, answer: ReceivedAnswer): st
       `answered ${answer.status}, which ${operation.operationId} does not document (${documented.join(", ")})`,
     );
   if (answer.json === undefined) return [...problems, `the body is not JSON: ${answer.text.slice(0, 120)}`];
-  const validate = responseValidator(answer.status === 200 ? operation.response : ErrorBody);
-  if (!validate(answer.json)) {
-    const schema = answer.status === 200 ? "its response schema" : "the error body";
-    problems.push(
-      ...describeErrors(validate.errors, { path: dottedPath("body") }).map((line) => `${line} (${schema})`),
-    );
-  }
-  return problems;
+  const named = answer.status === 200 ? "its response schema" : "the error body";
+  const schemaProblems = bodyProblems(answer.status === 200 ? operation.response : ErrorBody, answer.json);
+  return [...problems, ...schemaProblems.map((line) => `${line} (${named})`)];
 }
 
 /** A read of the API (the metadata and image routes answer 404 for what they cannot serve, whatever its form). */

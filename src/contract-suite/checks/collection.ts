@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
+import { CollectionResponse } from "../../schemas/collection.ts";
 import { check, type CheckGroup } from "../check.ts";
-import { bodyChecks } from "../schemas.ts";
 import { paths } from "../target.ts";
 import { expectOk } from "./expect.ts";
 
@@ -9,7 +9,7 @@ export const collectionChecks: CheckGroup = {
   checks: [
     check("a known collection answers 200 and a CollectionResponse body", async (probe) => {
       const { exchange } = await probe.facts.collection();
-      expectOk(probe, exchange, bodyChecks.collection, "CollectionResponse");
+      expectOk(probe, exchange, CollectionResponse);
     }),
     check("it answers the collection asked for, its address in lower case", async (probe) => {
       const { exchange, collection } = await probe.facts.collection();

@@ -1,7 +1,7 @@
+import { ErrorBody } from "../../schemas/error.ts";
 import { codeMismatch } from "../answers/answer-checks.ts";
 import { check, type Check, type CheckGroup, type Probe } from "../check.ts";
 import type { Api, Exchange, Query } from "../http.ts";
-import { bodyChecks } from "../schemas.ts";
 import { paths } from "../target.ts";
 import { expectJsonBody, expectStatus } from "./expect.ts";
 import { mintBody } from "./mint.ts";
@@ -80,7 +80,7 @@ function checksFor([name, status, sendOnce]: ErrorCase): Check[] {
     check(`${name} answers the JSON error body {error, message, errors[]}`, async (probe) => {
       const exchange = await send(probe);
       if (exchange.status < 400) return probe.fail(exchange, `answered ${exchange.status}, not an error`);
-      expectJsonBody(probe, exchange, bodyChecks.error, "ErrorBody");
+      expectJsonBody(probe, exchange, ErrorBody);
       const mismatch = codeMismatch(exchange.status, exchange.json);
       if (mismatch) probe.fail(exchange, mismatch);
     }),

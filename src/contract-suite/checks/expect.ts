@@ -1,6 +1,7 @@
 import type { Probe } from "../check.ts";
 import type { Exchange } from "../http.ts";
-import type { BodyCheck } from "../schemas.ts";
+import type { TSchema } from "@sinclair/typebox";
+import { bodyProblems } from "../schemas.ts";
 
 export function expectStatus(probe: Probe, exchange: Exchange, status: number): boolean {
   if (exchange.status === status) return true;
@@ -8,18 +9,19 @@ export function expectStatus(probe: Probe, exchange: Exchange, status: number): 
   return false;
 }
 
-export function expectJsonBody(probe: Probe, exchange: Exchange, bodyCheck: BodyCheck, schemaName: string): void {
+/** The body is JSON its response schema (named by its $id) accepts. */
+export function expectJsonBody(probe: Probe, exchange: Exchange, schema: TSchema): void {
   if (exchange.json === undefined) {
     probe.fail(exchange, `the body is not JSON (content-type '${exchange.contentType}'): ${snippet(exchange.text)}`);
     return;
   }
-  for (const problem of bodyCheck(exchange.json)) probe.fail(exchange, `${problem} (schema ${schemaName})`);
+  for (const problem of bodyProblems(schema, exchange.json)) probe.fail(exchange, `${problem} (schema ${schema.$id})`);
 }
 
 /** Status and schema of a success answer, as one check. */
-export function expectOk(probe: Probe, exchange: Exchange, bodyCheck: BodyCheck, schemaName: string): void {
+export function expectOk(probe: Probe, exchange: Exchange, schema: TSchema): void {
   expectStatus(probe, exchange, 200);
-  expectJsonBody(probe, exchange, bodyCheck, schemaName);
+  expectJsonBody(probe, exchange, schema);
 }
 
 function bodyHint(exchange: Exchange): string {

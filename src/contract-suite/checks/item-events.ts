@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
-import type { ItemEvent } from "../../schemas/item-event.ts";
+import { ItemEventsResponse, type ItemEvent } from "../../schemas/item-event.ts";
 import { check, type CheckGroup } from "../check.ts";
 import type { Query } from "../http.ts";
 import {
@@ -10,7 +10,6 @@ import {
   timestampRises,
   ZERO_ADDRESS,
 } from "../answers/page-rules.ts";
-import { bodyChecks } from "../schemas.ts";
 import { EVENTS_DEFAULTS, LARGEST_PAGE, paths } from "../target.ts";
 import { duplicates, expectOk, expectPagesPartition, smallPageSize } from "./expect.ts";
 
@@ -27,7 +26,7 @@ const answersOk = (name: string, query: Query) =>
   check(name, async (probe) => {
     const item = await probe.facts.item();
     const exchange = await probe.api.get(paths.itemEvents(item.collection, item.tokenId), query);
-    expectOk(probe, exchange, bodyChecks.itemEvents, "ItemEventsResponse");
+    expectOk(probe, exchange, ItemEventsResponse);
   });
 
 export const itemEventsChecks: CheckGroup = {
