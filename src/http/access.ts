@@ -7,16 +7,10 @@ import { apiError, ERRORS } from "../core/errors.ts";
 /** Asks the access policy about every request to the API's port before anything is read (src/access/policy.ts). */
 export function guardAccess(policy: AccessPolicy) {
   return function guardAccess(ctx: Context, next: Next) {
-    const refused = policy.refusal(accessRequestOf("api", ctx.req, ctx.path, carriesBody(ctx)));
+    const refused = policy.refusal(accessRequestOf("api", ctx.req, ctx.path));
     if (refused) throw refused;
     return next();
   };
-}
-
-/** A request with a body: chunked, or a content-length above 0 (a bodiless POST needs no content-type). */
-function carriesBody(ctx: Context): boolean {
-  const length = ctx.get("content-length");
-  return ctx.get("transfer-encoding") !== "" || (length !== "" && Number(length) > 0);
 }
 
 /**
