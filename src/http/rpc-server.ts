@@ -32,7 +32,7 @@ export async function serveRpc(
     // A request refused before any call is read: an Invalid Request error without an id.
     const invalid = (status: number, headers: Record<string, string>, message: string) =>
       void res.writeHead(status, { "content-type": "application/json", ...headers }).end(failed(null, -32600, message));
-    const refused = access.refusal(accessRequestOf("rpc", req, req.url ?? "/", true));
+    const refused = access.refusal(accessRequestOf("rpc", req, req.url ?? "/"));
     if (refused) return invalid(refused.status, { connection: "close" }, `${refused.message}: ${refused.errors[0]}`);
     if (req.method !== "POST") return invalid(405, { allow: "POST" }, "Invalid Request: send JSON-RPC with POST");
     const chunks: Buffer[] = [];
@@ -58,14 +58,7 @@ export async function serveRpc(
   return server;
 }
 
-/** One JSON-RPC call, as a client sent it. */
-interface RpcCall {
-  id: number | string | null;
-  method: string;
-  params: unknown[];
-}
-
-type RpcId = RpcCall["id"];
+type RpcId = number | string | null;
 type RpcError = { code: number; message: string; data?: unknown };
 type RpcReply = { jsonrpc: "2.0"; id: RpcId } & ({ result: unknown } | { error: RpcError });
 
@@ -103,34 +96,18 @@ export async function answerBody(text: string, run: RunCall, limit = MAX_ANSWER_
   }
   if (!Array.isArray(body)) return serialised(await answer(body, run), limit);
   if (body.length === 0) return failed(null, -32600, "Invalid Request: empty batch");
-  if (body.length > MAX_BATCH_CALLS)
-    return failed(
-      null,
-      -32600,
-      `Invalid Request: a batch of ${body.length} calls is over the limit of ${MAX_BATCH_CALLS}`,
-    );
+  const overLimit = `a batch of ${body.length} calls is over the limit of ${MAX_BATCH_CALLS}`;
+  if (body.length > MAX_BATCH_CALLS) return failed(null, -32600, `Invalid Request: ${overLimit}`);
   const answers: string[] = [];
   let bytes = 2;
   for (const call of body) {
-    if (bytes > limit) {
-      answers.push(
-        failed(
-          idOf(call),
-          TOO_LARGE,
-          `response too large: not run, the batch's answer already passed ${limit} bytes; send fewer calls per batch`,
-        ),
-      );
-      continue;
-    }
-    let one = serialised(await answer(call, run), limit);
+    const runs = bytes <= limit;
+    const one = runs ? serialised(await answer(call, run), limit) : "";
     bytes += Buffer.byteLength(one) + 1;
-    if (bytes > limit)
-      one = failed(
-        idOf(call),
-        TOO_LARGE,
-        `response too large: this call ran, but its result would take the batch's answer past ${limit} bytes`,
-      );
-    answers.push(one);
+    const why = runs
+      ? `this call ran, but its result would take the batch's answer past ${limit} bytes`
+      : `not run, the batch's answer already passed ${limit} bytes; send fewer calls per batch`;
+    answers.push(bytes > limit ? failed(idOf(call), TOO_LARGE, `response too large: ${why}`) : one);
   }
   return `[${answers.join(",")}]`;
 }
@@ -161,12 +138,8 @@ function serialised(reply: RpcReply, limit: number): string {
     const text = JSON.stringify(reply, bigintsAsHex);
     return Buffer.byteLength(text) > limit ? tooLarge() : text;
   } catch (error) {
-    if (error instanceof RangeError) return tooLarge();
-    return failed(
-      reply.id,
-      -32603,
-      `Internal error: the answer cannot be written as JSON (${(error as Error).message})`,
-    );
+    const why = `Internal error: the answer cannot be written as JSON (${(error as Error).message})`;
+    return error instanceof RangeError ? tooLarge() : failed(reply.id, -32603, why);
   }
 }
 
@@ -194,7 +167,8 @@ function jsonSizeOver(value: unknown, limit: number): boolean {
   return false;
 }
 
-function asCall(value: unknown): RpcCall | undefined {
+/** One JSON-RPC call, as a client sent it. */
+function asCall(value: unknown): { id: RpcId; method: string; params: unknown[] } | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const { method, params = [] } = value as Record<string, unknown>;
   if (typeof method !== "string" || !Array.isArray(params)) return undefined;
