@@ -1,4 +1,3 @@
-import type { Address, Hex } from "viem";
 import { addItem, addItems, createdTokenIds } from "../chain/actions/add-item.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
@@ -6,7 +5,7 @@ import type { ApiAccount } from "../core/config.ts";
 import { ChainRevert } from "../chain/revert.ts";
 import { apiError, apiErrorIn, ERRORS, oneLine } from "../core/errors.ts";
 import { itemRef } from "../core/formats.ts";
-import type { MintResponse, StoredItem } from "../schemas/item.ts";
+import type { MintResponse } from "../schemas/item.ts";
 import { unknownChain, type PlannedMint } from "./mint-plan.ts";
 import { minedWithin } from "./pending-write.ts";
 
@@ -26,10 +25,11 @@ export interface MintDeps {
 export async function sendMint(
   { chains, mintTimeoutMs }: MintDeps,
   account: ApiAccount,
-  { chainId, collection, recipient, item, metadata }: PlannedMint,
+  mint: PlannedMint,
 ): Promise<MintResponse> {
+  const { chainId, collection, recipient, item } = mint;
   const target = servedChain(chains, chainId);
-  const hash = await sendAddItem(target, account, collection, recipient, item, metadata).catch((error: unknown) => {
+  const hash = await sendAddItem(target, account, mint).catch((error: unknown) => {
     throw mintRefused(error, account);
   });
   const receipt = await minedWithin(target, hash, mintTimeoutMs, "mint");
@@ -69,15 +69,14 @@ function mintRefused(error: unknown, account: ApiAccount) {
   return apiError(ERRORS.CONTRACT_RULE, { what: "the mint" }, { errors: [error.message] });
 }
 
-function sendAddItem(
-  chain: SimChain,
-  account: ApiAccount,
-  collection: Address,
-  to: Address,
-  item: StoredItem,
-  metadata: Hex,
-) {
-  const common = { from: account.wallet, collection, to, royaltyPerMille: BigInt(item.royaltyFee), metadata };
+function sendAddItem(chain: SimChain, account: ApiAccount, { collection, recipient, item, metadata }: PlannedMint) {
+  const common = {
+    from: account.wallet,
+    collection,
+    to: recipient,
+    royaltyPerMille: BigInt(item.royaltyFee),
+    metadata,
+  };
   // Signed by any wallet of the key's pool (a keys file may give it several): each holds the minter role.
   const dryRun = { dryRun: true, pooled: true };
   if (item.isStackable) {
