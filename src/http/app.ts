@@ -34,18 +34,6 @@ export interface AppDeps extends RouteDeps {
   events: PushedEvents;
 }
 
-/**
- * The body parser, reading content codings in any case (RFC 9110 has them case-insensitive; the parser knows them in
- * lower case). Not a layer of its own: every request pays for each layer.
- */
-function inAnyCoding(parse: Koa.Middleware): Koa.Middleware {
-  return (ctx, next) => {
-    const coding = ctx.req.headers["content-encoding"];
-    if (coding !== undefined) ctx.req.headers["content-encoding"] = coding.trim().toLowerCase();
-    return parse(ctx, next);
-  };
-}
-
 /** The body parser's refusals (http-errors, by status) as the catalog's; any other failure is the parser's own bug. */
 function parserRefusal(error: Error & { status?: number; code?: string }, ctx: Koa.Context): unknown {
   const coding = ctx.get("content-encoding");
@@ -100,24 +88,24 @@ export function createApp(deps: AppDeps): Koa {
   app.use(heldUntilLive(deps.live));
   app.use(deps.control.faults.middleware());
   const parser = (limit: string) =>
-    inAnyCoding(
-      bodyParser({
-        parsedMethods: PARSED_METHODS,
-        enableTypes: ["json", "form"],
-        jsonLimit: limit,
-        formLimit: limit,
-        onError: (error, ctx) => {
-          throw parserRefusal(error, ctx);
-        },
-      }),
-    );
+    bodyParser({
+      parsedMethods: PARSED_METHODS,
+      enableTypes: ["json", "form"],
+      jsonLimit: limit,
+      formLimit: limit,
+      onError: (error, ctx) => {
+        throw parserRefusal(error, ctx);
+      },
+    });
   // A fragment of the scenario format may be as large as a world.
   const [parseBody, parseFragment] = [parser(deps.bodyLimit), parser(FRAGMENT_ROUTE.bodyLimit)];
-  app.use((ctx, next) =>
-    PARSED_METHODS.includes(ctx.method)
-      ? (ctx.path === FRAGMENT_ROUTE.path ? parseFragment : parseBody)(ctx, next)
-      : next(),
-  );
+  app.use((ctx, next) => {
+    if (!PARSED_METHODS.includes(ctx.method)) return next();
+    // Content codings in any case (RFC 9110 has them case-insensitive; the parser knows them in lower case).
+    const coding = ctx.req.headers["content-encoding"];
+    if (coding !== undefined) ctx.req.headers["content-encoding"] = coding.trim().toLowerCase();
+    return (ctx.path === FRAGMENT_ROUTE.path ? parseFragment : parseBody)(ctx, next);
+  });
   app.use(apiAnswers(deps));
   app.use(router.routes());
   app.use(methodRefusals(router.allowedMethods()));
