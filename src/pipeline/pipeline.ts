@@ -109,15 +109,10 @@ export interface Routed<Op extends Operation = Operation> {
   params: Record<string, string>;
 }
 
-/** An OPTIONS request on a path the table serves: the methods it takes there. */
-export interface Allowed {
-  allow: string[];
-}
-
 /**
  * Method and path → operation, as the server routes them. A path an operation serves asked with a method it does not
- * take is 405 (OPTIONS: the methods it takes); any other path under `space` (the API's) is 404; undefined: a path that
- * is none of the table's.
+ * take is 405 (OPTIONS: `allow`, the methods it takes); any other path under `space` (the API's) is 404; undefined: a
+ * path that is none of the table's.
  */
 export class Router<Op extends Operation = Operation> {
   readonly routes: readonly Route<Op>[];
@@ -137,7 +132,7 @@ export class Router<Op extends Operation = Operation> {
     });
   }
 
-  route(method: string, path: string): Routed<Op> | Allowed | undefined {
+  route(method: string, path: string): Routed<Op> | { allow: string[] } | undefined {
     const matching = this.routes.filter((route) => route.pattern.test(path));
     if (matching.length === 0) {
       if (!path.startsWith(this.#space)) return undefined;
