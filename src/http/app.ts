@@ -2,7 +2,7 @@ import Koa from "koa";
 import Router from "@koa/router";
 import cors from "@koa/cors";
 import { bodyParser } from "@koa/bodyparser";
-import { apiError, ERRORS, methodNotAllowed } from "../core/errors.ts";
+import { apiError, ERRORS, methodNotAllowed, type ErrorDescriptor } from "../core/errors.ts";
 import { errorExit } from "./error-exit.ts";
 import { heldUntilLive, readiness, type Drain, guardAccess } from "./access.ts";
 import type { Control } from "../control/control.ts";
@@ -37,27 +37,19 @@ export interface AppDeps extends RouteDeps {
 /** The body parser's refusals (http-errors, by status) as the catalog's; any other failure is the parser's own bug. */
 function parserRefusal(error: Error & { status?: number; code?: string }, ctx: Koa.Context): unknown {
   const coding = ctx.get("content-encoding");
+  const refused = (descriptor: ErrorDescriptor, line: string) => apiError(descriptor, {}, { errors: [line] });
   // inflation's refusal of a content-encoding it does not decode.
   if (error.status === 415 && error.message.startsWith("Unsupported Content-Encoding"))
-    return apiError(
+    return refused(
       ERRORS.UNSUPPORTED_ENCODING,
-      {},
-      {
-        errors: [
-          `content-encoding '${coding}' is not supported: send the body uncompressed, or in gzip, deflate or br`,
-        ],
-      },
+      `content-encoding '${coding}' is not supported: send the body uncompressed, or in gzip, deflate or br`,
     );
   // zlib's and brotli's refusals of a body that is not in the coding its header names.
   if (typeof error.code === "string" && /^(Z_|ERR_BROTLI|ERR__ERROR)/.test(error.code))
-    return apiError(
-      ERRORS.INVALID_JSON,
-      {},
-      { errors: [`the body is not in the content-encoding it names ('${coding}')`] },
-    );
+    return refused(ERRORS.INVALID_JSON, `the body is not in the content-encoding it names ('${coding}')`);
   switch (error.status) {
     case 400:
-      return apiError(ERRORS.INVALID_JSON, {}, { errors: [error.message ?? "invalid JSON"] });
+      return refused(ERRORS.INVALID_JSON, error.message ?? "invalid JSON");
     case 413:
       return apiError(ERRORS.BODY_TOO_LARGE);
     case 415:
