@@ -18,7 +18,6 @@ export async function serveRpc(
   port: number,
   access: AccessPolicy,
 ): Promise<Server> {
-  const run = (method: string, params: unknown[]) => chain.request(method, params);
   const rpcError = (error: ApiError) =>
     failed(null, error.descriptor === ERRORS.NOT_HTTP ? -32700 : -32600, error.message);
   const server = jsonHttpServer((req, res) => {
@@ -44,7 +43,7 @@ export async function serveRpc(
       req.destroy();
     });
     req.on("end", () => {
-      answerBody(Buffer.concat(chunks).toString("utf8"), run)
+      answerBody(Buffer.concat(chunks).toString("utf8"), (method, params) => chain.request(method, params))
         .catch((error: unknown) =>
           failed(null, -32603, `Internal error: ${(error as Error)?.message ?? String(error)}`),
         )
