@@ -33,13 +33,7 @@ export async function sendMint(
     throw mintRefused(error, account);
   });
   const receipt = await minedWithin(target, hash, mintTimeoutMs, "mint");
-  if (receipt.status !== "success") {
-    throw apiError(
-      ERRORS.CONTRACT_RULE,
-      { what: "the mint" },
-      { errors: [`transaction ${receipt.transactionHash} reverted`] },
-    );
-  }
+  if (receipt.status !== "success") throw contractRefused(`transaction ${receipt.transactionHash} reverted`);
   const tokenIds = createdTokenIds(target, receipt);
   const itemRefs = tokenIds.map((tokenId) => itemRef(target.chainId, collection, tokenId));
   return {
@@ -66,8 +60,10 @@ function mintRefused(error: unknown, account: ApiAccount) {
     const line = `developer wallet ${account.wallet} of API key '${account.name}' does not hold the collection's minter role`;
     return apiError(ERRORS.WALLET_NOT_MINTER, {}, { errors: [line] });
   }
-  return apiError(ERRORS.CONTRACT_RULE, { what: "the mint" }, { errors: [error.message] });
+  return contractRefused(error.message);
 }
+
+const contractRefused = (line: string) => apiError(ERRORS.CONTRACT_RULE, { what: "the mint" }, { errors: [line] });
 
 function sendAddItem(chain: SimChain, account: ApiAccount, { collection, recipient, item, metadata }: PlannedMint) {
   const common = {
