@@ -4,7 +4,7 @@ import cors from "@koa/cors";
 import { bodyParser } from "@koa/bodyparser";
 import { apiError, ERRORS, methodNotAllowed, type ErrorDescriptor } from "../core/errors.ts";
 import { errorExit } from "./error-exit.ts";
-import { heldUntilLive, readiness, type Drain, guardAccess } from "./access.ts";
+import { readiness, type Drain, guardAccess } from "./access.ts";
 import type { Control } from "../control/control.ts";
 import type { AccessPolicy } from "../access/policy.ts";
 import { controlRoutes, FRAGMENT_ROUTE } from "../control/routes.ts";
@@ -12,8 +12,9 @@ import { apiAnswers, type RouteDeps } from "../routes/api.ts";
 import { dashboardRoute } from "../routes/dashboard.ts";
 import { docsRoute } from "../routes/docs.ts";
 import type { PushedEvents } from "../events/events.ts";
+import type { SimulatorOptions } from "../core/config.ts";
 
-export interface AppDeps extends RouteDeps {
+export interface AppDeps extends RouteDeps, Pick<SimulatorOptions, "bodyLimit"> {
   /** The world is replayed and indexed; until then every request answers 503. */
   isReady(): boolean;
   /**
@@ -21,8 +22,6 @@ export interface AppDeps extends RouteDeps {
    * API wait for it.
    */
   live(): Promise<unknown>;
-  /** Largest accepted request body. */
-  bodyLimit: string;
   /** Refuses new requests once the simulator is stopping, and knows which are in flight. */
   drain: Drain;
   /** Who may change state or use the control API (Host, Origin, token, body type). */
@@ -76,8 +75,7 @@ export function createApp(deps: AppDeps): Koa {
   app.use(deps.drain.middleware());
   app.use(cors());
   app.use(guardAccess(deps.access));
-  app.use(readiness(deps.isReady));
-  app.use(heldUntilLive(deps.live));
+  app.use(readiness(deps.isReady, deps.live));
   app.use(deps.control.faults.middleware());
   const parser = (limit: string) =>
     bodyParser({
