@@ -48,7 +48,16 @@ export function jsonHttpServer(listener: RequestListener, write: ErrorWriter): S
   server.on("checkExpectation", (req, res) =>
     refuse(res, apiError(ERRORS.EXPECTATION_FAILED, { expect: req.headers.expect ?? "" }), write),
   );
-  answerClientErrors(server, write);
+  // What Node's HTTP parser refuses before any handler runs.
+  server.on("clientError", (error: Error & { code?: string }, socket) => {
+    if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+    const refused = apiError(CLIENT_ERRORS.get(error.code ?? "") ?? ERRORS.NOT_HTTP);
+    const body = write(refused);
+    socket.end(
+      `HTTP/1.1 ${refused.status} ${STATUS_CODES[refused.status]}\r\ncontent-type: ` +
+        `application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
   return server;
 }
 
@@ -61,19 +70,6 @@ function refuse(res: ServerResponse, error: ApiError, write: ErrorWriter): void 
       connection: "close",
     })
     .end(body);
-}
-
-/** What Node's HTTP parser refuses before any handler runs, answered with `write`'s body. */
-function answerClientErrors(server: Server, write: ErrorWriter): void {
-  server.on("clientError", (error: Error & { code?: string }, socket) => {
-    if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
-    const refused = apiError(CLIENT_ERRORS.get(error.code ?? "") ?? ERRORS.NOT_HTTP);
-    const body = write(refused);
-    socket.end(
-      `HTTP/1.1 ${refused.status} ${STATUS_CODES[refused.status]}\r\ncontent-type: ` +
-        `application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
-  });
 }
 
 /** The parser's refusals by their code; any other is a request that is not HTTP. */
