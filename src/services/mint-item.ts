@@ -1,7 +1,7 @@
 import { addItem, addItems, createdTokenIds } from "../chain/actions/add-item.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
-import type { ApiAccount } from "../core/config.ts";
+import type { ApiAccount, SimulatorOptions } from "../core/config.ts";
 import { ChainRevert } from "../chain/revert.ts";
 import { apiError, apiErrorIn, ERRORS, oneLine } from "../core/errors.ts";
 import { itemRef } from "../core/formats.ts";
@@ -9,10 +9,8 @@ import type { MintResponse } from "../schemas/item.ts";
 import { unknownChain, type PlannedMint } from "./mint-plan.ts";
 import { minedWithin } from "./pending-write.ts";
 
-export interface MintDeps {
+export interface MintDeps extends Pick<SimulatorOptions, "mintTimeoutMs"> {
   chains: ChainRegistry;
-  /** How long a mint waits for its block before answering 504 MINT_PENDING. */
-  mintTimeoutMs: number;
 }
 
 /**
