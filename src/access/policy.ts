@@ -39,9 +39,9 @@ interface Rules {
   /** Browser origins, per surface (the loopback ones always). */
   origins: Record<Surface, string[]>;
   /** `--admin-token`: the control API needs it when set; a JSON-RPC port off loopback always. */
-  token: string | undefined;
+  token?: string;
   /** Why the control API is off (the API listens off loopback without a token), or undefined: it is on. */
-  controlOff: string | undefined;
+  controlOff?: string;
   /** The JSON-RPC ports listen on loopback only. */
   rpcOnLoopback: boolean;
 }
@@ -174,8 +174,6 @@ export function loopbackPolicy(cors: readonly string[] = []): AccessPolicy {
   return new AccessPolicy({
     hosts: { api: [], rpc: [] },
     origins: { api: withLoopbackOrigins(cors), rpc: withLoopbackOrigins([]) },
-    token: undefined,
-    controlOff: undefined,
     rpcOnLoopback: true,
   });
 }
