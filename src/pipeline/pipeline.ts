@@ -142,11 +142,7 @@ export class Router<Op extends Operation = Operation> {
 
 function paramsOf(route: Route, path: string): Record<string, string> {
   const captures = route.pattern.exec(path)!.slice(1);
-  const params: Record<string, string> = {};
-  route.params.forEach((name, i) => {
-    if (captures[i]) params[name] = decodeParam(captures[i]);
-  });
-  return params;
+  return Object.fromEntries(route.params.flatMap((name, i) => (captures[i] ? [[name, decodeParam(captures[i])]] : [])));
 }
 
 /** A path parameter as the router decodes it: left as it is when it is not valid percent-encoding. */
