@@ -21,8 +21,9 @@ export interface AccessRequest {
 }
 
 /** What the policy reads of a request that came to `surface`, from its headers; `path` without its query. */
-export function accessRequestOf(surface: Surface, req: IncomingMessage, path: string, hasBody: boolean): AccessRequest {
+export function accessRequestOf(surface: Surface, req: IncomingMessage, path: string): AccessRequest {
   const { host = "", origin, authorization, "content-type": contentType } = req.headers;
+  const hasBody = !!req.headers["transfer-encoding"] || Number(req.headers["content-length"]) > 0;
   return { surface, method: req.method ?? "", path, host, origin, authorization, contentType, hasBody };
 }
 
@@ -38,9 +39,9 @@ interface Rules {
   /** Browser origins, per surface (the loopback ones always). */
   origins: Record<Surface, string[]>;
   /** `--admin-token`: the control API needs it when set; a JSON-RPC port off loopback always. */
-  token: string | undefined;
+  token?: string;
   /** Why the control API is off (the API listens off loopback without a token), or undefined: it is on. */
-  controlOff: string | undefined;
+  controlOff?: string;
   /** The JSON-RPC ports listen on loopback only. */
   rpcOnLoopback: boolean;
 }
@@ -86,7 +87,7 @@ export class AccessPolicy {
       (token === undefined ? this.#host(request, act) : undefined) ??
       this.#origin(request, act, "--cors") ??
       this.#token(request, "The control API", token) ??
-      this.#json(request, "application/json", "send the body as application/json")
+      this.#json(request, "send the body as application/json")
     );
   }
 
@@ -99,11 +100,7 @@ export class AccessPolicy {
       this.#origin(request, act, "--rpc-cors") ??
       (rpcOnLoopback ? undefined : this.#token(request, "This JSON-RPC port (not on loopback)", token)) ??
       (request.method === "POST"
-        ? this.#json(
-            { ...request, hasBody: true },
-            "application/json",
-            "send JSON-RPC as content-type application/json",
-          )
+        ? this.#json({ ...request, hasBody: true }, "send JSON-RPC as content-type application/json")
         : undefined)
     );
   }
@@ -113,23 +110,15 @@ export class AccessPolicy {
     if (isLoopbackHost(host) || isIpLiteral(host) || this.#rules.hosts[request.surface].includes(host))
       return undefined;
     const remedy = request.surface === "api" && isControlPath(request.path) ? " (or set --admin-token)" : "";
-    return apiError(
-      ERRORS.HOST_NOT_ALLOWED,
-      { act },
-      {
-        errors: [`Host '${host}' is not allowed; add it with --allowed-hosts${remedy}`],
-      },
-    );
+    const line = `Host '${host}' is not allowed; add it with --allowed-hosts${remedy}`;
+    return apiError(ERRORS.HOST_NOT_ALLOWED, { act }, { errors: [line] });
   }
 
   #origin(request: AccessRequest, act: string, flag: string): ApiError | undefined {
     const { origin } = request;
     if (origin === undefined || origin === "" || this.allowedOrigin(request.surface, origin)) return undefined;
-    return apiError(
-      ERRORS.ORIGIN_NOT_ALLOWED,
-      { act },
-      { errors: [`Origin '${origin}' is not allowed; add it with ${flag}`] },
-    );
+    const line = `Origin '${origin}' is not allowed; add it with ${flag}`;
+    return apiError(ERRORS.ORIGIN_NOT_ALLOWED, { act }, { errors: [line] });
   }
 
   #token(request: AccessRequest, what: string, token: string | undefined): ApiError | undefined {
@@ -137,16 +126,11 @@ export class AccessPolicy {
     return apiError(ERRORS.ADMIN_TOKEN_REQUIRED, { what }, { errors: ["send Authorization: Bearer <--admin-token>"] });
   }
 
-  #json(request: AccessRequest, expected: string, how: string): ApiError | undefined {
+  #json(request: AccessRequest, how: string): ApiError | undefined {
     // Stryker disable next-line StringLiteral: any text that is not JSON's type stands for no content-type alike
     if (!request.hasBody || /^application\/json\s*(;|$)/i.test(request.contentType ?? "")) return undefined;
-    return apiError(
-      ERRORS.UNSUPPORTED_MEDIA_TYPE,
-      { expected },
-      {
-        errors: [`content-type '${request.contentType || "(none)"}' is not supported: ${how}`],
-      },
-    );
+    const line = `content-type '${request.contentType || "(none)"}' is not supported: ${how}`;
+    return apiError(ERRORS.UNSUPPORTED_MEDIA_TYPE, { expected: "application/json" }, { errors: [line] });
   }
 }
 
@@ -167,7 +151,9 @@ export function accessPolicy(options: SimulatorOptions): AccessPolicy {
   const controlOn = isLoopbackHost(host) || adminToken !== undefined;
   return new AccessPolicy({
     hosts: {
-      api: [...rpcAllowedHosts, ...publicHosts(publicUrl)],
+      // The --public-url's host name, a Host the API may be reached under.
+      // Stryker disable next-line ArrayDeclaration: a name added here that no request sends allows nothing
+      api: [...rpcAllowedHosts, ...(publicUrl ? [new URL(publicUrl).hostname.toLowerCase()] : [])],
       // Consulted only on loopback: off it, the token stands in for the Host check.
       rpc: [...rpcAllowedHosts],
     },
@@ -180,13 +166,6 @@ export function accessPolicy(options: SimulatorOptions): AccessPolicy {
   });
 }
 
-/** The --public-url's host name, a Host the API may be reached under. */
-function publicHosts(publicUrl: string | undefined): string[] {
-  // Stryker disable next-line ArrayDeclaration: a name added here that no request sends allows nothing
-  if (!publicUrl) return [];
-  return [new URL(publicUrl).hostname.toLowerCase()];
-}
-
 /**
  * The policy of a dev tool that listens on loopback only (`nft-sim proxy`): its `/_sim` and the requests it passes on
  * that change state need a loopback Host (or an IP address) and, from a browser, a loopback origin or one of `cors`.
@@ -195,8 +174,6 @@ export function loopbackPolicy(cors: readonly string[] = []): AccessPolicy {
   return new AccessPolicy({
     hosts: { api: [], rpc: [] },
     origins: { api: withLoopbackOrigins(cors), rpc: withLoopbackOrigins([]) },
-    token: undefined,
-    controlOff: undefined,
     rpcOnLoopback: true,
   });
 }

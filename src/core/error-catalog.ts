@@ -46,19 +46,10 @@ export interface ErrorDescriptor {
   means: string;
 }
 
-/** One entry of the catalog, its status, code and message kept as literal types. */
-const error = <const Status extends number, const Code extends ErrorCode, const Message extends string>(
-  status: Status,
-  code: Code,
-  message: Message,
-  means: string,
-) => ({ status, code, message, means });
-
-/** The entries of one status and code, each told by its message and what it means. */
+/** The entries of one status and code, each told by its message and what it means (kept as literal types). */
 const kind =
   <const Status extends number, const Code extends ErrorCode>(status: Status, code: Code) =>
-  <const Message extends string>(message: Message, means: string) =>
-    error(status, code, message, means);
+  <const Message extends string>(message: Message, means: string) => ({ status, code, message, means });
 
 const badRequest = kind(400, "VALIDATION_FAILED");
 const unauthorized = kind(401, "UNAUTHORIZED");
@@ -78,9 +69,7 @@ export const ERRORS = {
     "a path, query or body field is missing, of the wrong type, out of range or unknown; `errors` names each",
   ),
   UNKNOWN_CHAIN: badRequest("Chain {chainId} is not served here", "a `chainId` this simulator does not serve"),
-  INVALID_JSON: error(
-    400,
-    "INVALID_JSON",
+  INVALID_JSON: kind(400, "INVALID_JSON")(
     "The request body is not valid JSON",
     "the body is not JSON, or not in the content-encoding it names",
   ),
@@ -129,10 +118,8 @@ export const ERRORS = {
     "Route {method} {path} not found",
     "the control API is off: the API listens off loopback and no `--admin-token` was given",
   ),
-  METHOD_NOT_ALLOWED: error(405, "METHOD_NOT_ALLOWED", "Method not allowed", "a method the path does not take"),
-  REQUEST_TIMEOUT: error(
-    408,
-    "VALIDATION_FAILED",
+  METHOD_NOT_ALLOWED: kind(405, "METHOD_NOT_ALLOWED")("Method not allowed", "a method the path does not take"),
+  REQUEST_TIMEOUT: kind(408, "VALIDATION_FAILED")(
     "The request took too long to arrive",
     "before any operation: request headers that took too long to arrive",
   ),
@@ -141,30 +128,22 @@ export const ERRORS = {
     "Chain {chainId} cannot {action}",
     "a chain's node (`--rpc-url`) lacks the dev method the action needs, or no longer holds what it needs",
   ),
-  MINT_DROPPED: error(
-    409,
-    "MINT_DROPPED",
+  MINT_DROPPED: kind(409, "MINT_DROPPED")(
     "The mint's transaction was dropped before it was mined",
     "the mint was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool " +
       "cleared); nothing was minted, `txHash` names it: send it again",
   ),
-  WRITE_DROPPED: error(
-    409,
-    "WRITE_DROPPED",
+  WRITE_DROPPED: kind(409, "WRITE_DROPPED")(
     "The write's transaction was dropped before it was mined",
     "the write was sent, but the chain dropped its transaction before mining it (rewound by `evm_revert`, its pool " +
       "cleared); nothing changed, `txHash` names it",
   ),
-  NONCE_CONFLICT: error(
-    409,
-    "NONCE_CONFLICT",
+  NONCE_CONFLICT: kind(409, "NONCE_CONFLICT")(
     "Another writer kept taking the wallet's nonce; send again",
     "on a node (`--rpc-url`), another process sending for the same wallet took its nonce every time a fresh one was " +
       "tried; nothing was sent: send it again",
   ),
-  TRANSACTION_REFUSED: error(
-    409,
-    "TRANSACTION_REFUSED",
+  TRANSACTION_REFUSED: kind(409, "TRANSACTION_REFUSED")(
     "The node refused the transaction",
     "on a node (`--rpc-url`), the node refused the transaction by its own rules; nothing was sent",
   ),
@@ -186,9 +165,7 @@ export const ERRORS = {
     "The body's content-encoding is not supported",
     "a body in a content-encoding the server does not decode (it takes gzip, deflate and br, in any case)",
   ),
-  EXPECTATION_FAILED: error(
-    417,
-    "EXPECTATION_FAILED",
+  EXPECTATION_FAILED: kind(417, "EXPECTATION_FAILED")(
     "Expect: '{expect}' is not supported (only 100-continue)",
     "before any operation: an `Expect` header other than `100-continue`",
   ),
@@ -218,28 +195,20 @@ export const ERRORS = {
     "Rate limited (fault rule)",
     "a fault rule's rate limit; retry after `Retry-After` seconds",
   ),
-  HEADERS_TOO_LARGE: error(
-    431,
-    "HEADERS_TOO_LARGE",
+  HEADERS_TOO_LARGE: kind(431, "HEADERS_TOO_LARGE")(
     "The request headers are too large",
     "before any operation: request headers over Node's limit (16 kB)",
   ),
-  INTERNAL: error(
-    500,
-    "INTERNAL",
+  INTERNAL: kind(500, "INTERNAL")(
     "The simulator failed; this is a bug in it",
     "a bug in the simulator; never an answer to anything a caller sent",
   ),
   // Only `nft-sim proxy` answers these: what went wrong between it and the upstream it passes requests on to.
-  UPSTREAM_VIOLATION: error(
-    502,
-    "CONTRACT_VIOLATION",
+  UPSTREAM_VIOLATION: kind(502, "CONTRACT_VIOLATION")(
     "The upstream's answer ({status}) breaks the interface: {first}",
     "`nft-sim proxy --strict`: the answer of the `--upstream` breaks the contract suite's checks; `errors` names each",
   ),
-  UPSTREAM_UNREACHABLE: error(
-    502,
-    "UPSTREAM_UNAVAILABLE",
+  UPSTREAM_UNREACHABLE: kind(502, "UPSTREAM_UNAVAILABLE")(
     "The upstream {upstream} did not answer",
     "`nft-sim proxy`: the `--upstream` refused the connection, dropped it or did not answer in time",
   ),
@@ -252,9 +221,7 @@ export const ERRORS = {
     "Chain {chainId} is no longer the chain the simulator loaded; its answers would be wrong",
     "a chain's node (`--rpc-url`) came back as another chain (restarted without its state)",
   ),
-  WALLET_UNFUNDED: error(
-    503,
-    "WALLET_UNFUNDED",
+  WALLET_UNFUNDED: kind(503, "WALLET_UNFUNDED")(
     "No wallet that may sign it can pay for gas on chain {chainId}: fund {wallets} there",
     "on a node (`--keys`), no wallet that may sign it (the API key's pool) can pay its gas; fund those named",
   ),
@@ -263,29 +230,21 @@ export const ERRORS = {
     "the world is still loading (`Retry-After: 1`)",
   ),
   LOAD_FAILED: chainUnavailable("The chains could not load the world", "the chains failed to load the world"),
-  SHUTTING_DOWN: error(
-    503,
-    "SHUTTING_DOWN",
+  SHUTTING_DOWN: kind(503, "SHUTTING_DOWN")(
     "The simulator is shutting down",
     "the simulator is stopping (with `Connection: close`); the request was not started",
   ),
-  MINT_PENDING: error(
-    504,
-    "MINT_PENDING",
+  MINT_PENDING: kind(504, "MINT_PENDING")(
     "The mint was sent but its block did not come in time",
     "the mint was sent but its block did not come within `--mint-timeout`; `txHash` names it, and the item appears, " +
       "complete, once it is mined",
   ),
-  WRITE_PENDING: error(
-    504,
-    "WRITE_PENDING",
+  WRITE_PENDING: kind(504, "WRITE_PENDING")(
     "The write was sent but its block did not come in time",
     "the write was sent but its block did not come within `--mint-timeout`; `txHash` names it, and it takes effect " +
       "once it is mined",
   ),
-  STORAGE_FULL: error(
-    507,
-    "STORAGE_FULL",
+  STORAGE_FULL: kind(507, "STORAGE_FULL")(
     "The journal in {dir} cannot be written ({code}): nothing was changed",
     "with `--state`, the journal's disk is full, read-only or failing: nothing was changed and reads still answer; " +
       "writes are taken again once the disk takes them (`GET /_sim/state`)",

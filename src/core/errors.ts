@@ -10,16 +10,6 @@ export { START_ERRORS, type StartErrorDescriptor } from "./start-errors.ts";
 // one error exit (src/http/error-exit.ts) writes its body. Why a command refuses to start is a StartError, its
 // descriptor deciding the exit code.
 
-/** The JSON body of every error (`schemas/error.ts` is its schema). */
-export interface ErrorBody {
-  error: ErrorCode;
-  message: string;
-  /** One line per problem: what existing clients print. */
-  errors: string[];
-  /** A write sent but not (yet) mined, or dropped: its transaction. */
-  txHash?: string;
-}
-
 /** The `{name}`s of a message template. */
 type Placeholders<Message extends string> = Message extends `${string}{${infer Name}}${infer Rest}`
   ? Name | Placeholders<Rest>
@@ -72,7 +62,8 @@ export class ApiError extends Error {
     return this.descriptor.code;
   }
 
-  get body(): ErrorBody {
+  /** The JSON body of every error (`schemas/error.ts` is its schema). */
+  get body() {
     return {
       error: this.code,
       message: this.message,

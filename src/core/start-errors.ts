@@ -11,11 +11,7 @@ export interface StartErrorDescriptor {
   means: string;
 }
 
-const refusal = <const Exit extends 1 | 2>(exitCode: Exit, usage: boolean, means: string) => ({
-  exitCode,
-  usage,
-  means,
-});
+const refusal = (exitCode: 1 | 2, usage: boolean, means: string): StartErrorDescriptor => ({ exitCode, usage, means });
 
 export const START_ERRORS = {
   USAGE: refusal(2, true, "a flag or environment variable the command cannot use"),

@@ -7,16 +7,10 @@ import { apiError, ERRORS } from "../core/errors.ts";
 /** Asks the access policy about every request to the API's port before anything is read (src/access/policy.ts). */
 export function guardAccess(policy: AccessPolicy) {
   return function guardAccess(ctx: Context, next: Next) {
-    const refused = policy.refusal(accessRequestOf("api", ctx.req, ctx.path, carriesBody(ctx)));
+    const refused = policy.refusal(accessRequestOf("api", ctx.req, ctx.path));
     if (refused) throw refused;
     return next();
   };
-}
-
-/** A request with a body: chunked, or a content-length above 0 (a bodiless POST needs no content-type). */
-function carriesBody(ctx: Context): boolean {
-  const length = ctx.get("content-length");
-  return ctx.get("transfer-encoding") !== "" || (length !== "" && Number(length) > 0);
 }
 
 /**
@@ -30,10 +24,6 @@ export class Drain {
   #stopping = false;
   #inFlight = new Set<ServerResponse>();
   #waiting: (() => void)[] = [];
-
-  get stopping(): boolean {
-    return this.#stopping;
-  }
 
   /** Refuses what arrives from now on; the answers still on their way close their connection after them. */
   stop(): void {
@@ -80,25 +70,17 @@ export class Drain {
 /**
  * Until the world is replayed and indexed, every request answers 503: a client
  * started beside the simulator then sees "not yet", never a half-built world,
- * and no mint lands in the middle of the replay.
+ * and no mint lands in the middle of the replay. A world answered from the cache
+ * serves reads while its chains still replay it; anything else (a write, the control
+ * API) waits until the chains hold the world (`live`). If they could not load it, 503.
  */
-export function readiness(isReady: () => boolean) {
+export function readiness(isReady: () => boolean, live: () => Promise<unknown>) {
   return function readiness(ctx: Context, next: Next) {
-    if (isReady()) return next();
-    ctx.set("retry-after", "1");
-    throw apiError(ERRORS.LOADING, {}, { errors: ["the world is being replayed onto the chain; retry in a second"] });
-  };
-}
-
-/**
- * A world answered from the cache serves reads while its chains still replay it; anything
- * else (a write, the control API) waits until the chains hold the world. If they could not
- * load it, 503.
- */
-export function heldUntilLive(live: () => Promise<unknown>) {
-  return function heldUntilLive(ctx: Context, next: Next) {
-    const read = (ctx.method === "GET" || ctx.method === "HEAD") && !isControlPath(ctx.path);
-    if (read) return next();
+    if (!isReady()) {
+      ctx.set("retry-after", "1");
+      throw apiError(ERRORS.LOADING, {}, { errors: ["the world is being replayed onto the chain; retry in a second"] });
+    }
+    if ((ctx.method === "GET" || ctx.method === "HEAD") && !isControlPath(ctx.path)) return next();
     return live().then(next, (error: unknown) => {
       throw apiError(ERRORS.LOAD_FAILED, {}, { errors: [String((error as Error)?.message ?? error).split("\n")[0]!] });
     });

@@ -2,9 +2,9 @@ import Koa from "koa";
 import Router from "@koa/router";
 import cors from "@koa/cors";
 import { bodyParser } from "@koa/bodyparser";
-import { apiError, ERRORS, methodNotAllowed } from "../core/errors.ts";
+import { apiError, ERRORS, methodNotAllowed, type ErrorDescriptor } from "../core/errors.ts";
 import { errorExit } from "./error-exit.ts";
-import { heldUntilLive, readiness, type Drain, guardAccess } from "./access.ts";
+import { readiness, type Drain, guardAccess } from "./access.ts";
 import type { Control } from "../control/control.ts";
 import type { AccessPolicy } from "../access/policy.ts";
 import { controlRoutes, FRAGMENT_ROUTE } from "../control/routes.ts";
@@ -12,8 +12,9 @@ import { apiAnswers, type RouteDeps } from "../routes/api.ts";
 import { dashboardRoute } from "../routes/dashboard.ts";
 import { docsRoute } from "../routes/docs.ts";
 import type { PushedEvents } from "../events/events.ts";
+import type { SimulatorOptions } from "../core/config.ts";
 
-export interface AppDeps extends RouteDeps {
+export interface AppDeps extends RouteDeps, Pick<SimulatorOptions, "bodyLimit"> {
   /** The world is replayed and indexed; until then every request answers 503. */
   isReady(): boolean;
   /**
@@ -21,8 +22,6 @@ export interface AppDeps extends RouteDeps {
    * API wait for it.
    */
   live(): Promise<unknown>;
-  /** Largest accepted request body. */
-  bodyLimit: string;
   /** Refuses new requests once the simulator is stopping, and knows which are in flight. */
   drain: Drain;
   /** Who may change state or use the control API (Host, Origin, token, body type). */
@@ -34,42 +33,22 @@ export interface AppDeps extends RouteDeps {
   events: PushedEvents;
 }
 
-/**
- * The body parser, reading content codings in any case (RFC 9110 has them case-insensitive; the parser knows them in
- * lower case). Not a layer of its own: every request pays for each layer.
- */
-function inAnyCoding(parse: Koa.Middleware): Koa.Middleware {
-  return (ctx, next) => {
-    const coding = ctx.req.headers["content-encoding"];
-    if (coding !== undefined) ctx.req.headers["content-encoding"] = coding.trim().toLowerCase();
-    return parse(ctx, next);
-  };
-}
-
 /** The body parser's refusals (http-errors, by status) as the catalog's; any other failure is the parser's own bug. */
 function parserRefusal(error: Error & { status?: number; code?: string }, ctx: Koa.Context): unknown {
   const coding = ctx.get("content-encoding");
+  const refused = (descriptor: ErrorDescriptor, line: string) => apiError(descriptor, {}, { errors: [line] });
   // inflation's refusal of a content-encoding it does not decode.
   if (error.status === 415 && error.message.startsWith("Unsupported Content-Encoding"))
-    return apiError(
+    return refused(
       ERRORS.UNSUPPORTED_ENCODING,
-      {},
-      {
-        errors: [
-          `content-encoding '${coding}' is not supported: send the body uncompressed, or in gzip, deflate or br`,
-        ],
-      },
+      `content-encoding '${coding}' is not supported: send the body uncompressed, or in gzip, deflate or br`,
     );
   // zlib's and brotli's refusals of a body that is not in the coding its header names.
   if (typeof error.code === "string" && /^(Z_|ERR_BROTLI|ERR__ERROR)/.test(error.code))
-    return apiError(
-      ERRORS.INVALID_JSON,
-      {},
-      { errors: [`the body is not in the content-encoding it names ('${coding}')`] },
-    );
+    return refused(ERRORS.INVALID_JSON, `the body is not in the content-encoding it names ('${coding}')`);
   switch (error.status) {
     case 400:
-      return apiError(ERRORS.INVALID_JSON, {}, { errors: [error.message ?? "invalid JSON"] });
+      return refused(ERRORS.INVALID_JSON, error.message ?? "invalid JSON");
     case 413:
       return apiError(ERRORS.BODY_TOO_LARGE);
     case 415:
@@ -96,28 +75,27 @@ export function createApp(deps: AppDeps): Koa {
   app.use(deps.drain.middleware());
   app.use(cors());
   app.use(guardAccess(deps.access));
-  app.use(readiness(deps.isReady));
-  app.use(heldUntilLive(deps.live));
+  app.use(readiness(deps.isReady, deps.live));
   app.use(deps.control.faults.middleware());
   const parser = (limit: string) =>
-    inAnyCoding(
-      bodyParser({
-        parsedMethods: PARSED_METHODS,
-        enableTypes: ["json", "form"],
-        jsonLimit: limit,
-        formLimit: limit,
-        onError: (error, ctx) => {
-          throw parserRefusal(error, ctx);
-        },
-      }),
-    );
+    bodyParser({
+      parsedMethods: PARSED_METHODS,
+      enableTypes: ["json", "form"],
+      jsonLimit: limit,
+      formLimit: limit,
+      onError: (error, ctx) => {
+        throw parserRefusal(error, ctx);
+      },
+    });
   // A fragment of the scenario format may be as large as a world.
   const [parseBody, parseFragment] = [parser(deps.bodyLimit), parser(FRAGMENT_ROUTE.bodyLimit)];
-  app.use((ctx, next) =>
-    PARSED_METHODS.includes(ctx.method)
-      ? (ctx.path === FRAGMENT_ROUTE.path ? parseFragment : parseBody)(ctx, next)
-      : next(),
-  );
+  app.use((ctx, next) => {
+    if (!PARSED_METHODS.includes(ctx.method)) return next();
+    // Content codings in any case (RFC 9110 has them case-insensitive; the parser knows them in lower case).
+    const coding = ctx.req.headers["content-encoding"];
+    if (coding !== undefined) ctx.req.headers["content-encoding"] = coding.trim().toLowerCase();
+    return (ctx.path === FRAGMENT_ROUTE.path ? parseFragment : parseBody)(ctx, next);
+  });
   app.use(apiAnswers(deps));
   app.use(router.routes());
   app.use(methodRefusals(router.allowedMethods()));

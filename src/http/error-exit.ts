@@ -1,6 +1,6 @@
 // The one way out: the app's error exit, and the server's own refusals written as the same JSON errors.
 import type { Context, Next } from "koa";
-import { apiError, apiErrorIn, ERRORS, type ApiError } from "../core/errors.ts";
+import { apiError, apiErrorIn, ERRORS, type ApiError, type ErrorDescriptor } from "../core/errors.ts";
 import type { RequestLog } from "../control/request-log.ts";
 import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from "node:http";
 
@@ -48,7 +48,16 @@ export function jsonHttpServer(listener: RequestListener, write: ErrorWriter): S
   server.on("checkExpectation", (req, res) =>
     refuse(res, apiError(ERRORS.EXPECTATION_FAILED, { expect: req.headers.expect ?? "" }), write),
   );
-  answerClientErrors(server, write);
+  // What Node's HTTP parser refuses before any handler runs.
+  server.on("clientError", (error: Error & { code?: string }, socket) => {
+    if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+    const refused = apiError(CLIENT_ERRORS.get(error.code ?? "") ?? ERRORS.NOT_HTTP);
+    const body = write(refused);
+    socket.end(
+      `HTTP/1.1 ${refused.status} ${STATUS_CODES[refused.status]}\r\ncontent-type: ` +
+        `application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  });
   return server;
 }
 
@@ -63,27 +72,9 @@ function refuse(res: ServerResponse, error: ApiError, write: ErrorWriter): void 
     .end(body);
 }
 
-/** What Node's HTTP parser refuses before any handler runs, answered with `write`'s body. */
-function answerClientErrors(server: Server, write: ErrorWriter): void {
-  server.on("clientError", (error: Error & { code?: string }, socket) => {
-    if (error.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
-    const refused = refusal(error.code);
-    const body = write(refused);
-    socket.end(
-      `HTTP/1.1 ${refused.status} ${STATUS_CODES[refused.status]}\r\ncontent-type: ` +
-        `application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
-  });
-}
-
-function refusal(code: string | undefined): ApiError {
-  switch (code) {
-    case "HPE_HEADER_OVERFLOW":
-      return apiError(ERRORS.HEADERS_TOO_LARGE);
-    case "HPE_HEADERS_TIMEOUT":
-    case "ERR_HTTP_REQUEST_TIMEOUT":
-      return apiError(ERRORS.REQUEST_TIMEOUT);
-    default:
-      return apiError(ERRORS.NOT_HTTP);
-  }
-}
+/** The parser's refusals by their code; any other is a request that is not HTTP. */
+const CLIENT_ERRORS = new Map<string, ErrorDescriptor>([
+  ["HPE_HEADER_OVERFLOW", ERRORS.HEADERS_TOO_LARGE],
+  ["HPE_HEADERS_TIMEOUT", ERRORS.REQUEST_TIMEOUT],
+  ["ERR_HTTP_REQUEST_TIMEOUT", ERRORS.REQUEST_TIMEOUT],
+]);

@@ -18,7 +18,6 @@ export async function serveRpc(
   port: number,
   access: AccessPolicy,
 ): Promise<Server> {
-  const run = (method: string, params: unknown[]) => chain.request(method, params);
   const rpcError = (error: ApiError) =>
     failed(null, error.descriptor === ERRORS.NOT_HTTP ? -32700 : -32600, error.message);
   const server = jsonHttpServer((req, res) => {
@@ -32,7 +31,7 @@ export async function serveRpc(
     // A request refused before any call is read: an Invalid Request error without an id.
     const invalid = (status: number, headers: Record<string, string>, message: string) =>
       void res.writeHead(status, { "content-type": "application/json", ...headers }).end(failed(null, -32600, message));
-    const refused = access.refusal(accessRequestOf("rpc", req, req.url ?? "/", true));
+    const refused = access.refusal(accessRequestOf("rpc", req, req.url ?? "/"));
     if (refused) return invalid(refused.status, { connection: "close" }, `${refused.message}: ${refused.errors[0]}`);
     if (req.method !== "POST") return invalid(405, { allow: "POST" }, "Invalid Request: send JSON-RPC with POST");
     const chunks: Buffer[] = [];
@@ -44,7 +43,7 @@ export async function serveRpc(
       req.destroy();
     });
     req.on("end", () => {
-      answerBody(Buffer.concat(chunks).toString("utf8"), run)
+      answerBody(Buffer.concat(chunks).toString("utf8"), (method, params) => chain.request(method, params))
         .catch((error: unknown) =>
           failed(null, -32603, `Internal error: ${(error as Error)?.message ?? String(error)}`),
         )
@@ -58,14 +57,7 @@ export async function serveRpc(
   return server;
 }
 
-/** One JSON-RPC call, as a client sent it. */
-interface RpcCall {
-  id: number | string | null;
-  method: string;
-  params: unknown[];
-}
-
-type RpcId = RpcCall["id"];
+type RpcId = number | string | null;
 type RpcError = { code: number; message: string; data?: unknown };
 type RpcReply = { jsonrpc: "2.0"; id: RpcId } & ({ result: unknown } | { error: RpcError });
 
@@ -103,34 +95,18 @@ export async function answerBody(text: string, run: RunCall, limit = MAX_ANSWER_
   }
   if (!Array.isArray(body)) return serialised(await answer(body, run), limit);
   if (body.length === 0) return failed(null, -32600, "Invalid Request: empty batch");
-  if (body.length > MAX_BATCH_CALLS)
-    return failed(
-      null,
-      -32600,
-      `Invalid Request: a batch of ${body.length} calls is over the limit of ${MAX_BATCH_CALLS}`,
-    );
+  const overLimit = `a batch of ${body.length} calls is over the limit of ${MAX_BATCH_CALLS}`;
+  if (body.length > MAX_BATCH_CALLS) return failed(null, -32600, `Invalid Request: ${overLimit}`);
   const answers: string[] = [];
   let bytes = 2;
   for (const call of body) {
-    if (bytes > limit) {
-      answers.push(
-        failed(
-          idOf(call),
-          TOO_LARGE,
-          `response too large: not run, the batch's answer already passed ${limit} bytes; send fewer calls per batch`,
-        ),
-      );
-      continue;
-    }
-    let one = serialised(await answer(call, run), limit);
+    const runs = bytes <= limit;
+    const one = runs ? serialised(await answer(call, run), limit) : "";
     bytes += Buffer.byteLength(one) + 1;
-    if (bytes > limit)
-      one = failed(
-        idOf(call),
-        TOO_LARGE,
-        `response too large: this call ran, but its result would take the batch's answer past ${limit} bytes`,
-      );
-    answers.push(one);
+    const why = runs
+      ? `this call ran, but its result would take the batch's answer past ${limit} bytes`
+      : `not run, the batch's answer already passed ${limit} bytes; send fewer calls per batch`;
+    answers.push(bytes > limit ? failed(idOf(call), TOO_LARGE, `response too large: ${why}`) : one);
   }
   return `[${answers.join(",")}]`;
 }
@@ -161,12 +137,8 @@ function serialised(reply: RpcReply, limit: number): string {
     const text = JSON.stringify(reply, bigintsAsHex);
     return Buffer.byteLength(text) > limit ? tooLarge() : text;
   } catch (error) {
-    if (error instanceof RangeError) return tooLarge();
-    return failed(
-      reply.id,
-      -32603,
-      `Internal error: the answer cannot be written as JSON (${(error as Error).message})`,
-    );
+    const why = `Internal error: the answer cannot be written as JSON (${(error as Error).message})`;
+    return error instanceof RangeError ? tooLarge() : failed(reply.id, -32603, why);
   }
 }
 
@@ -194,7 +166,8 @@ function jsonSizeOver(value: unknown, limit: number): boolean {
   return false;
 }
 
-function asCall(value: unknown): RpcCall | undefined {
+/** One JSON-RPC call, as a client sent it. */
+function asCall(value: unknown): { id: RpcId; method: string; params: unknown[] } | undefined {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const { method, params = [] } = value as Record<string, unknown>;
   if (typeof method !== "string" || !Array.isArray(params)) return undefined;

@@ -27,11 +27,8 @@ export const mintWrite = ({ chains, accounts, send }: PipelineDeps): WriteHandle
         throw apiError(ERRORS.UNKNOWN_API_KEY, {});
       }
       if (!request.is(["application/json", FORM])) {
-        throw apiError(
-          ERRORS.UNSUPPORTED_MEDIA_TYPE,
-          { expected: "application/json (or a form)" },
-          { errors: [`content-type '${request.contentType || "(none)"}' is not supported`] },
-        );
+        const line = `content-type '${request.contentType || "(none)"}' is not supported`;
+        throw apiError(ERRORS.UNSUPPORTED_MEDIA_TYPE, { expected: "application/json (or a form)" }, { errors: [line] });
       }
       return account;
     },
@@ -47,21 +44,17 @@ export const mintWrite = ({ chains, accounts, send }: PipelineDeps): WriteHandle
  * expired windows are swept, and at most `maxClients` addresses are tracked.
  */
 export class FailedKeys {
-  readonly #limit: number;
-  readonly #windowMs: number;
-  readonly #maxClients: number;
+  readonly #bounds: { limit: number; windowMs: number; maxClients: number };
   readonly #windows = new Map<string, { count: number; endsAt: number }>();
 
   constructor({ limit = 100, windowMs = 60_000, maxClients = 10_000 } = {}) {
-    this.#limit = limit;
-    this.#windowMs = windowMs;
-    this.#maxClients = maxClients;
+    this.#bounds = { limit, windowMs, maxClients };
   }
 
   /** Seconds the client must wait before trying another key, or 0 if it may try now. */
   retryAfter(client: string, now = Date.now()): number {
     const window = this.#windows.get(client);
-    if (!window || window.endsAt <= now || window.count < this.#limit) return 0;
+    if (!window || window.endsAt <= now || window.count < this.#bounds.limit) return 0;
     return Math.ceil((window.endsAt - now) / 1000);
   }
 
@@ -71,12 +64,12 @@ export class FailedKeys {
       window.count += 1;
       return;
     }
-    if (this.#windows.size >= this.#maxClients) this.#sweep(now);
-    this.#windows.set(client, { count: 1, endsAt: now + this.#windowMs });
+    if (this.#windows.size >= this.#bounds.maxClients) this.#sweep(now);
+    this.#windows.set(client, { count: 1, endsAt: now + this.#bounds.windowMs });
   }
 
   #sweep(now: number): void {
     for (const [client, window] of this.#windows) if (window.endsAt <= now) this.#windows.delete(client);
-    while (this.#windows.size >= this.#maxClients) this.#windows.delete(this.#windows.keys().next().value!);
+    while (this.#windows.size >= this.#bounds.maxClients) this.#windows.delete(this.#windows.keys().next().value!);
   }
 }

@@ -3,14 +3,7 @@
 import { SERVED_OPERATIONS, OPERATIONS, type Operation, type OperationId } from "../schemas/operations.ts";
 import { AnswerBytes } from "./answer-bytes.ts";
 import type { Answer, Handler, PipelineDeps, PipelineRequest, Checked } from "./handlers.ts";
-import {
-  collectionRead,
-  collectionsRead,
-  imagePngMedia,
-  imageSvgMedia,
-  itemEventsRead,
-  metadataRead,
-} from "./reads.ts";
+import { collectionRead, collectionsRead, image, itemEventsRead, metadataRead } from "./reads.ts";
 import { mintWrite } from "./mint.ts";
 import { pathToRegexp } from "path-to-regexp";
 import { apiError, ERRORS, methodNotAllowed } from "../core/errors.ts";
@@ -26,8 +19,8 @@ const HANDLERS = {
   getCollection: collectionRead,
   listCollections: collectionsRead,
   getItemMetadata: metadataRead,
-  getImagePng: imagePngMedia,
-  getImageSvg: imageSvgMedia,
+  getImagePng: image("png"),
+  getImageSvg: image("svg"),
 } satisfies Record<OperationId, (deps: PipelineDeps) => { kind: Handler<Operation>["kind"] }>;
 
 /** Where the API's own paths are: any other path there that no operation serves is 404. */
@@ -109,15 +102,10 @@ export interface Routed<Op extends Operation = Operation> {
   params: Record<string, string>;
 }
 
-/** An OPTIONS request on a path the table serves: the methods it takes there. */
-export interface Allowed {
-  allow: string[];
-}
-
 /**
  * Method and path → operation, as the server routes them. A path an operation serves asked with a method it does not
- * take is 405 (OPTIONS: the methods it takes); any other path under `space` (the API's) is 404; undefined: a path that
- * is none of the table's.
+ * take is 405 (OPTIONS: `allow`, the methods it takes); any other path under `space` (the API's) is 404; undefined: a
+ * path that is none of the table's.
  */
 export class Router<Op extends Operation = Operation> {
   readonly routes: readonly Route<Op>[];
@@ -137,7 +125,7 @@ export class Router<Op extends Operation = Operation> {
     });
   }
 
-  route(method: string, path: string): Routed<Op> | Allowed | undefined {
+  route(method: string, path: string): Routed<Op> | { allow: string[] } | undefined {
     const matching = this.routes.filter((route) => route.pattern.test(path));
     if (matching.length === 0) {
       if (!path.startsWith(this.#space)) return undefined;
@@ -154,11 +142,7 @@ export class Router<Op extends Operation = Operation> {
 
 function paramsOf(route: Route, path: string): Record<string, string> {
   const captures = route.pattern.exec(path)!.slice(1);
-  const params: Record<string, string> = {};
-  route.params.forEach((name, i) => {
-    if (captures[i]) params[name] = decodeParam(captures[i]);
-  });
-  return params;
+  return Object.fromEntries(route.params.flatMap((name, i) => (captures[i] ? [[name, decodeParam(captures[i])]] : [])));
 }
 
 /** A path parameter as the router decodes it: left as it is when it is not valid percent-encoding. */
@@ -170,31 +154,25 @@ function decodeParam(text: string): string {
   }
 }
 
+// Compiled once per operation, on its first request (a start pays only for what it serves), however many apps are made.
+const compiled = new WeakMap<Operation, ReturnType<typeof compile>>();
+
 /** An operation's checks: each part of a request it takes, and its answer (bytes of another media type pass). */
-export interface Checks {
-  params?: (input: unknown) => unknown;
-  query?: (input: unknown) => unknown;
-  body?: (input: unknown) => unknown;
-  response: (body: unknown) => unknown;
+export function checksOf(operation: Operation) {
+  let checks = compiled.get(operation);
+  if (!checks) compiled.set(operation, (checks = compile(operation)));
+  return checks;
 }
 
-// Compiled once per operation, on its first request (a start pays only for what it serves), however many apps are made.
-const compiled = new WeakMap<Operation, Checks>();
-
-export function checksOf(operation: Operation): Checks {
-  let checks = compiled.get(operation);
-  if (!checks) {
-    const request = (schema: TSchema | undefined, part: RequestPart) =>
-      schema ? requestValidator(schema, part) : undefined;
-    checks = {
-      params: request(operation.params, "path"),
-      query: request(operation.query, "query"),
-      body: request(operation.body, "body"),
-      response: operation.media ? (body) => body : responseValidator(operation.response),
-    };
-    compiled.set(operation, checks);
-  }
-  return checks;
+function compile(operation: Operation) {
+  const request = (schema: TSchema | undefined, part: RequestPart) =>
+    schema ? requestValidator(schema, part) : undefined;
+  return {
+    params: request(operation.params, "path"),
+    query: request(operation.query, "query"),
+    body: request(operation.body, "body"),
+    response: operation.media ? (body: unknown) => body : responseValidator(operation.response),
+  };
 }
 
 const API_KEY = "apiKey";

@@ -80,7 +80,7 @@ export const metadataRead = ({ chains }: PipelineDeps): ReadHandler<typeof Opera
 });
 
 /** The picture of the seed; a client may keep it a day, and revalidate it by its ETag. */
-const image =
+export const image =
   (format: ImageFormat) =>
   ({ draw }: PipelineDeps): MediaHandler<typeof Operations.getImagePng | typeof Operations.getImageSvg> => ({
     kind: "media",
@@ -91,6 +91,3 @@ const image =
       return drawn;
     },
   });
-
-export const imagePngMedia = image("png");
-export const imageSvgMedia = image("svg");

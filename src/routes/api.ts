@@ -1,6 +1,6 @@
 import type { Context, Middleware } from "koa";
 import { picture } from "../images/identicon.ts";
-import { Pipeline, type Answer, type PipelineRequest } from "../pipeline/pipeline.ts";
+import { Pipeline, type PipelineRequest } from "../pipeline/pipeline.ts";
 import { sendMint, type MintDeps } from "../services/mint-item.ts";
 import type { Accounts } from "../core/accounts.ts";
 
@@ -25,7 +25,11 @@ export function apiAnswers(deps: RouteDeps): Middleware {
       ctx.set("Allow", routed.allow.join(", "));
       return;
     }
-    send(ctx, await pipeline.answer(routed, requestOf(ctx)));
+    const { status, type, body } = await pipeline.answer(routed, requestOf(ctx));
+    ctx.status = status;
+    ctx.set("content-type", type);
+    // The answer's bytes as a Buffer over the same memory (Koa sends a Buffer as it is).
+    ctx.body = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     if (routed.operation.media && ctx.fresh) ctx.status = 304;
   };
 }
@@ -43,13 +47,6 @@ function requestOf(ctx: Context): PipelineRequest {
     client: ctx.ip,
     setHeader: (name, value) => ctx.set(name, value),
   };
-}
-
-/** The answer's bytes as a Buffer over the same memory (Koa sends a Buffer as it is). */
-function send(ctx: Context, { status, type, body }: Answer): void {
-  ctx.status = status;
-  ctx.set("content-type", type);
-  ctx.body = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }
 
 /** What the API's Koa face gives the pipeline: what a mint is sent with (the chains, its patience), the API keys. */

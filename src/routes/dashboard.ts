@@ -10,29 +10,16 @@ import { apiError, ERRORS } from "../core/errors.ts";
 // they are written, read once; and its chart library, uPlot, and the parser of the event stream it
 // follows, eventsource-parser, from node_modules. Nothing comes from a CDN.
 const DIR = fileURLToPath(new URL("../../dashboard/", import.meta.url));
-const JS = "text/javascript; charset=utf-8";
-const CSS = "text/css; charset=utf-8";
-const ASSETS: Record<string, string> = {
-  "app.js": JS,
-  "charts.js": JS,
-  "lib.js": JS,
-  "live.js": JS,
-  "requests.js": JS,
-  "views.js": JS,
-  "style.css": CSS,
-};
-const VENDOR: Record<string, string> = {
-  "uPlot.esm.js": JS,
-  "uPlot.min.css": CSS,
-  "parse.js": JS,
-};
+const ASSETS = ["app.js", "charts.js", "lib.js", "live.js", "requests.js", "views.js", "style.css"];
 /** Where a vendored file is in its package's dist/: the charts' under their names, the event stream's parser as one module. */
-const VENDOR_FILE: Record<string, [string, string]> = { "parse.js": ["eventsource-parser", "index.js"] };
-const vendorFile = (name: string) => {
-  const [pkg, file] = VENDOR_FILE[name] ?? ["uplot", name];
-  return join(dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`)), "dist", file);
+const VENDOR: Record<string, [string, string]> = {
+  "uPlot.esm.js": ["uplot", "uPlot.esm.js"],
+  "uPlot.min.css": ["uplot", "uPlot.min.css"],
+  "parse.js": ["eventsource-parser", "index.js"],
 };
-const read = (name: string) => readFileSync(name in VENDOR ? vendorFile(name) : join(DIR, name), "utf8");
+const vendorFile = ([pkg, file]: [string, string]) =>
+  join(dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`)), "dist", file);
+const read = (name: string) => readFileSync(name in VENDOR ? vendorFile(VENDOR[name]!) : join(DIR, name), "utf8");
 
 /** GET / (the dashboard) and its assets under /dashboard/. */
 export function dashboardRoute(router: Router): void {
@@ -43,14 +30,20 @@ export function dashboardRoute(router: Router): void {
     ctx.body = page ??= read("index.html");
   });
   const serve =
-    (kinds: Record<string, string>): RouterMiddleware =>
+    (served: (name: string) => boolean): RouterMiddleware =>
     (ctx) => {
       const name = ctx.params.asset!;
-      if (!Object.hasOwn(kinds, name)) throw apiError(ERRORS.NOT_FOUND, { what: `Dashboard asset ${name}` });
+      if (!served(name)) throw apiError(ERRORS.NOT_FOUND, { what: `Dashboard asset ${name}` });
       if (!files.has(name)) files.set(name, read(name));
-      ctx.type = kinds[name]!;
+      ctx.type = name.endsWith(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8";
       ctx.body = files.get(name);
     };
-  router.get("/dashboard/:asset", serve(ASSETS));
-  router.get("/dashboard/vendor/:asset", serve(VENDOR));
+  router.get(
+    "/dashboard/:asset",
+    serve((name) => ASSETS.includes(name)),
+  );
+  router.get(
+    "/dashboard/vendor/:asset",
+    serve((name) => Object.hasOwn(VENDOR, name)),
+  );
 }

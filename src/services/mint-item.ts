@@ -1,19 +1,16 @@
-import type { Address, Hex } from "viem";
 import { addItem, addItems, createdTokenIds } from "../chain/actions/add-item.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
-import type { ApiAccount } from "../core/config.ts";
+import type { ApiAccount, SimulatorOptions } from "../core/config.ts";
 import { ChainRevert } from "../chain/revert.ts";
 import { apiError, apiErrorIn, ERRORS, oneLine } from "../core/errors.ts";
 import { itemRef } from "../core/formats.ts";
-import type { MintResponse, StoredItem } from "../schemas/item.ts";
+import type { MintResponse } from "../schemas/item.ts";
 import { unknownChain, type PlannedMint } from "./mint-plan.ts";
 import { minedWithin } from "./pending-write.ts";
 
-export interface MintDeps {
+export interface MintDeps extends Pick<SimulatorOptions, "mintTimeoutMs"> {
   chains: ChainRegistry;
-  /** How long a mint waits for its block before answering 504 MINT_PENDING. */
-  mintTimeoutMs: number;
 }
 
 /**
@@ -26,20 +23,15 @@ export interface MintDeps {
 export async function sendMint(
   { chains, mintTimeoutMs }: MintDeps,
   account: ApiAccount,
-  { chainId, collection, recipient, item, metadata }: PlannedMint,
+  mint: PlannedMint,
 ): Promise<MintResponse> {
+  const { chainId, collection, recipient, item } = mint;
   const target = servedChain(chains, chainId);
-  const hash = await sendAddItem(target, account, collection, recipient, item, metadata).catch((error: unknown) => {
+  const hash = await sendAddItem(target, account, mint).catch((error: unknown) => {
     throw mintRefused(error, account);
   });
   const receipt = await minedWithin(target, hash, mintTimeoutMs, "mint");
-  if (receipt.status !== "success") {
-    throw apiError(
-      ERRORS.CONTRACT_RULE,
-      { what: "the mint" },
-      { errors: [`transaction ${receipt.transactionHash} reverted`] },
-    );
-  }
+  if (receipt.status !== "success") throw contractRefused(`transaction ${receipt.transactionHash} reverted`);
   const tokenIds = createdTokenIds(target, receipt);
   const itemRefs = tokenIds.map((tokenId) => itemRef(target.chainId, collection, tokenId));
   return {
@@ -66,18 +58,19 @@ function mintRefused(error: unknown, account: ApiAccount) {
     const line = `developer wallet ${account.wallet} of API key '${account.name}' does not hold the collection's minter role`;
     return apiError(ERRORS.WALLET_NOT_MINTER, {}, { errors: [line] });
   }
-  return apiError(ERRORS.CONTRACT_RULE, { what: "the mint" }, { errors: [error.message] });
+  return contractRefused(error.message);
 }
 
-function sendAddItem(
-  chain: SimChain,
-  account: ApiAccount,
-  collection: Address,
-  to: Address,
-  item: StoredItem,
-  metadata: Hex,
-) {
-  const common = { from: account.wallet, collection, to, royaltyPerMille: BigInt(item.royaltyFee), metadata };
+const contractRefused = (line: string) => apiError(ERRORS.CONTRACT_RULE, { what: "the mint" }, { errors: [line] });
+
+function sendAddItem(chain: SimChain, account: ApiAccount, { collection, recipient, item, metadata }: PlannedMint) {
+  const common = {
+    from: account.wallet,
+    collection,
+    to: recipient,
+    royaltyPerMille: BigInt(item.royaltyFee),
+    metadata,
+  };
   // Signed by any wallet of the key's pool (a keys file may give it several): each holds the minter role.
   const dryRun = { dryRun: true, pooled: true };
   if (item.isStackable) {

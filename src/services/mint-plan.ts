@@ -29,35 +29,22 @@ export async function planMint(chains: Omit<ReadSource, "read" | "whole">, body:
   const lookup = await chains.findCollection(collection, body.chainId);
   if ("unknown" in lookup) throw apiError(ERRORS.NOT_FOUND, { what: `Collection ${collection}` });
   if ("elsewhere" in lookup) {
+    const line = `collection ${collection} lives on chain ${lookup.elsewhere}, not on chain ${body.chainId}`;
     throw apiError(
       ERRORS.COLLECTION_ON_OTHER_CHAIN,
       { address: collection, chainId: body.chainId },
-      {
-        errors: [`collection ${collection} lives on chain ${lookup.elsewhere}, not on chain ${body.chainId}`],
-      },
+      { errors: [line] },
     );
   }
   if (!item.isStackable && item.initialSupply > item.maximumSupply) {
-    throw apiError(
-      ERRORS.SUPPLY_ABOVE_MAX,
-      {},
-      {
-        errors: [
-          `item.initialSupply (${item.initialSupply}) must not exceed item.maximumSupply (${item.maximumSupply})`,
-        ],
-      },
-    );
+    const line = `item.initialSupply (${item.initialSupply}) must not exceed item.maximumSupply (${item.maximumSupply})`;
+    throw apiError(ERRORS.SUPPLY_ABOVE_MAX, {}, { errors: [line] });
   }
   return { chainId: body.chainId, collection, recipient: lowerAddress(body.recipient), item, metadata };
 }
 
 /** A chain a request names that is not served here: a 400 that lists the chains served. */
 export function unknownChain(chainId: number, served: number[]) {
-  return apiError(
-    ERRORS.UNKNOWN_CHAIN,
-    { chainId },
-    {
-      errors: [`chainId ${chainId} is unknown; this simulator serves chains ${served.join(", ")}`],
-    },
-  );
+  const line = `chainId ${chainId} is unknown; this simulator serves chains ${served.join(", ")}`;
+  return apiError(ERRORS.UNKNOWN_CHAIN, { chainId }, { errors: [line] });
 }

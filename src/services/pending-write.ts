@@ -2,16 +2,6 @@ import { WaitForTransactionReceiptTimeoutError, type Hex, type TransactionReceip
 import type { SimChain } from "../chain/sim-chain.ts";
 import { apiError, ERRORS } from "../core/errors.ts";
 
-/**
- * Where a sent transaction is: mined, still in the pool, or gone (the chain dropped it, e.g. rewound by evm_revert).
- */
-export type TxWhereabouts = "mined" | "pending" | "gone";
-
-export async function whereabouts(chain: Pick<SimChain, "request">, hash: Hex): Promise<TxWhereabouts> {
-  const tx = (await chain.request("eth_getTransactionByHash", [hash])) as { blockNumber: Hex | null } | null;
-  return tx === null ? "gone" : tx.blockNumber ? "mined" : "pending";
-}
-
 /** How each kind of write says it is late or lost. */
 const OUTCOMES = {
   mint: { pending: ERRORS.MINT_PENDING, gone: ERRORS.MINT_DROPPED, lands: "its item appears, complete, once it is" },
@@ -37,8 +27,10 @@ export async function minedWithin(
   }
   // On a node, the write may have been sent again (another writer took its nonce): where the last one sent is.
   hash = chain.sentAs(hash);
-  const where = await whereabouts(chain, hash);
-  if (where === "mined") return chain.confirmed(hash);
+  // Mined, still in the pool, or gone (the chain dropped it, e.g. rewound by evm_revert).
+  const tx = (await chain.request("eth_getTransactionByHash", [hash])) as { blockNumber: Hex | null } | null;
+  if (tx?.blockNumber) return chain.confirmed(hash);
+  const where = tx === null ? "gone" : "pending";
   const outcome = OUTCOMES[kind];
   const why =
     where === "gone"

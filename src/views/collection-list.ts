@@ -39,23 +39,17 @@ export function orderedViews(
   const key = `${sortBy}:${sortDir}:${from.map((models) => models.facts.chainId).join(",")}`;
   const kept = first!.orders.get(key);
   if (kept && kept.others.every((views, i) => views === others[i])) return kept.ordered;
-  const ordered = sortViews(
-    from.flatMap((models) => [...collectionViews(models).values()]),
-    sortBy,
-    sortDir,
-  );
+  const direction = sortDir === "asc" ? 1 : -1;
+  const ordered = from
+    .flatMap((models) => [...collectionViews(models).values()])
+    .sort(
+      (a, b) =>
+        direction * compare(a.collection[sortBy], b.collection[sortBy]) ||
+        compare(a.collection.address, b.collection.address) ||
+        a.collection.chainId - b.collection.chainId,
+    );
   first!.orders.set(key, { others, ordered });
   return ordered;
-}
-
-function sortViews(views: CollectionView[], sortBy: CollectionField, sortDir: "asc" | "desc"): CollectionView[] {
-  const direction = sortDir === "asc" ? 1 : -1;
-  return views.sort(
-    (a, b) =>
-      direction * compare(a.collection[sortBy], b.collection[sortBy]) ||
-      compare(a.collection.address, b.collection.address) ||
-      a.collection.chainId - b.collection.chainId,
-  );
 }
 
 function matchesFilter(view: CollectionView, field: string, wanted: unknown): boolean {

@@ -94,13 +94,9 @@ export function itemDetail(models: ReadModels, collection: Address, tokenId: big
   const holderAddresses = new Set([...balances.keys(), ...listed.keys()].filter((a) => a !== facts.marketplace));
   const holders = [...holderAddresses]
     .map((address) => ({ address, balance: balances.get(address) ?? 0n, listed: listed.get(address) ?? 0n }))
-    .filter(({ balance, listed: inListings }) => balance + inListings > 0n)
+    .filter((holder) => holder.balance + holder.listed > 0n)
     .sort((a, b) => Number(b.balance + b.listed - (a.balance + a.listed)) || (a.address < b.address ? -1 : 1))
-    .map(({ address, balance, listed: inListings }) => ({
-      address,
-      balance: String(balance),
-      listed: String(inListings),
-    }));
+    .map(({ address, balance, listed: held }) => ({ address, balance: String(balance), listed: String(held) }));
 
   const supply = [...balances.values()].reduce((sum, amount) => sum + amount, 0n);
   return {

@@ -61,15 +61,12 @@ function collectionsOf(models: ReadModels): Map<Address, CollectionView> {
       ...volumes(models, record.address),
       imageUrl: meta.image,
     });
-    const summary = Object.freeze(withoutImageUrl(collection));
+    // The list leaves out imageUrl, which only the single collection carries.
+    const { imageUrl: _imageUrl, ...summary } = collection;
+    Object.freeze(summary);
     views.set(record.address, Object.freeze({ collection, summary, isVerified: meta.isVerified }));
   }
   return views;
-}
-
-// The list leaves out imageUrl, which only the single collection carries.
-function withoutImageUrl({ imageUrl: _imageUrl, ...summary }: Collection): CollectionSummary {
-  return summary;
 }
 
 /** Each volume's window, in days. */

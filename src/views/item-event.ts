@@ -12,23 +12,15 @@ import {
 import type { ItemEvent, MarketEvent, TransferEvent } from "../schemas/item-event.ts";
 import { madeOf } from "./made.ts";
 
-/** Each fact's API event, made once and frozen: facts never change, and pages reuse the same object. */
-function once<Fact extends Activity, Event extends ItemEvent>(
-  facts: ReadOnly<ChainFacts>,
-  fact: Fact,
-  make: (facts: ReadOnly<ChainFacts>, fact: Fact) => Event,
-): Event {
-  return madeOf(fact, () => Object.freeze(make(facts, fact)));
-}
-
-/** An activity fact as the API writes it (frozen). */
+/** An activity fact as the API writes it, made once and frozen: facts never change, and pages reuse the same object. */
 export function itemEvent(facts: ReadOnly<ChainFacts>, activity: Activity): ItemEvent {
-  return "listingId" in activity ? once(facts, activity, marketEvent) : once(facts, activity, transferEvent);
+  const make = () => ("listingId" in activity ? marketEvent(facts, activity) : transferEvent(facts, activity));
+  return madeOf(activity, () => Object.freeze(make()));
 }
 
 /** A sale's USD worth, as its event answers it. */
 export function saleWorth(facts: ReadOnly<ChainFacts>, sale: MarketFact): number {
-  return once(facts, sale, marketEvent).worth;
+  return (itemEvent(facts, sale) as MarketEvent).worth;
 }
 
 /** A transfer; its id is `<Event>-<blockNumber>-<logIndex>`. */
