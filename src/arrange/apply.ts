@@ -6,6 +6,7 @@ import { ChainRevert } from "../chain/revert.ts";
 import { apiError, apiErrorIn, ERRORS } from "../core/errors.ts";
 import { lowerAddress, slugify } from "../core/formats.ts";
 import { ChainReplay } from "../scenario/chain-replay.ts";
+import { listingCount } from "../scenario/chain-reads.ts";
 import { Fragment, type CheckedFragment } from "../schemas/fragment.ts";
 import { shapeCheck } from "../scenario/load.ts";
 import type { WorldHandles } from "../core/handles.ts";
@@ -158,7 +159,8 @@ async function send(
     let replay = replays.get(chainId);
     if (!replay) {
       replays.set(chainId, (replay = new ChainReplay(chains.get(chainId)!, context)));
-      await replay.resume();
+      // Listing ids continue from the marketplace's count.
+      replay.listingCount = await listingCount(replay.chain);
       seedListings(replay, listings);
     }
     return replay;

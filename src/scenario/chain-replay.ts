@@ -297,11 +297,6 @@ export class ChainReplay implements SendContext {
     return passed ? passed.passedAt + 1 : block;
   }
 
-  /** On a running world: listing ids continue from the marketplace's count. */
-  async resume(): Promise<void> {
-    if (!this.#world.fresh) this.listingCount = await listingCount(this.chain);
-  }
-
   /** Mines the head at "now" (volumes are measured against it), indexes, and checks the chain agrees. */
   async finish(): Promise<void> {
     const { chainId } = this.chain;
@@ -335,7 +330,6 @@ export class ChainReplay implements SendContext {
     return hash;
   }
 
-  /** The collection and token id of an item (of its `copy`-th token if it is non-stackable). */
   token(item: string, copy = 1): { collection: Address; tokenId: bigint } {
     const landed = this.#world.handles.items.get(item)!;
     return { collection: landed.collection, tokenId: landed.tokenIds[copy - 1]! };
@@ -349,12 +343,10 @@ export class ChainReplay implements SendContext {
     return this.#world.handles.items.get(item)?.collection ?? this.collectionOf(this.item(item));
   }
 
-  /** The item's metadata as it goes on chain. */
   itemMetadata(item: ScenarioItem): Hex {
     return this.#world.metadata.items.get(item.id)!;
   }
 
-  /** Records the token ids an addItem of `item` created: the collection's next ones. */
   async landItem(item: ScenarioItem): Promise<void> {
     const { chainId } = this.chain;
     const collection = this.collectionOf(item);
@@ -365,7 +357,6 @@ export class ChainReplay implements SendContext {
     this.#world.handles.items.set(item.id, { chainId, collection, tokenIds });
   }
 
-  /** Records a listing the replay opened: its handle in the world, and what a later entry needs of it. */
   landListing(handle: string, listing: OpenListing): void {
     this.listings.set(handle, listing);
     this.#world.handles.listings.set(handle, { chainId: this.chain.chainId, listingId: listing.id });
