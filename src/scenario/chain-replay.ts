@@ -84,11 +84,10 @@ export class ChainReplay implements SendContext {
     const at = { at: this.#world.now + step.at };
     if (step.kind === "collection") return this.#createCollection(step.collection, at);
     const { block } = step.action;
-    if (block === undefined) return actionOf(step.action).send(this, step.action, at);
-    const next = await this.#mineUpTo(block);
+    const next = block === undefined ? undefined : await this.#mineUpTo(block);
     const hash = await actionOf(step.action).send(this, step.action, at);
     // The entry sent at least one transaction, into `next` or after it.
-    this.#headAtLeast = next;
+    if (next !== undefined) this.#headAtLeast = next;
     return hash;
   }
 
@@ -106,9 +105,8 @@ export class ChainReplay implements SendContext {
    * entry goes in a block of its own.
    */
   async runBlock(run: Step[], next?: Step[]): Promise<Hex[]> {
-    const { chainId } = this.chain;
     const failed = (step: Step) => (error: unknown) => {
-      throw replayFailed(step, chainId, error);
+      throw replayFailed(step, this.chain.chainId, error);
     };
     const one = async (step: Step) => [await this.run(step).catch(failed(step))];
     const ahead = (await this.#setsUpAhead(run, next)) ? (next as ActionStep<ScenarioAction>[]) : undefined;
@@ -120,14 +118,11 @@ export class ChainReplay implements SendContext {
       // transaction goes in the block as any other entry's.
       const allBelow = await this.#setUpBelow(steps, steps[0]!.action.block!, at, failed);
       if (!ahead && (allBelow || !(await this.#holdsMining()))) return one(steps[0]!);
-    } else {
-      if (!(await this.#holdsMining())) {
-        const hashes: Hex[] = [];
-        for (const step of run) hashes.push(...(await one(step)));
-        return hashes;
-      }
-      await this.#setUpBelow(steps, steps[0]!.action.block!, at, failed);
-    }
+    } else if (!(await this.#holdsMining())) {
+      const hashes: Hex[] = [];
+      for (const step of run) hashes.push(...(await one(step)));
+      return hashes;
+    } else await this.#setUpBelow(steps, steps[0]!.action.block!, at, failed);
     const block = await this.#mineUpTo(steps[0]!.action.block!).catch(failed(steps[0]!));
     const hashes: Hex[] = [];
     await this.chain.request("evm_setAutomine", [false]);
