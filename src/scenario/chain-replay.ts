@@ -56,12 +56,10 @@ export class ChainReplay implements SendContext {
   /** The node could not put entries that name one block in it together, and the start's output said so. */
   #saidApart = false;
   /**
-   * While entries' set-up transactions go in the free blocks below a shared block: that block, the next free one, and
-   * whether a set-up found no room there.
+   * While entries' set-up transactions go in the free blocks below a shared block: that block, the next free one,
+   * whether a set-up found no room there, and how many were asked for (while they are counted, none has room).
    */
-  #setUpRoom: { before: number; next: number; full: boolean } | undefined;
-  /** While set-ups are counted, not sent: how many so far. */
-  #counting: number | undefined;
+  #setUpRoom: { before: number; next: number; full: boolean; asked: number } | undefined;
 
   constructor(chain: SimChain, world: ReplayContext) {
     this.chain = chain;
@@ -169,12 +167,12 @@ export class ChainReplay implements SendContext {
   /** How many set-up transactions the steps would send now (none is sent). */
   async #setUpCount(steps: ActionStep<ScenarioAction>[]): Promise<number> {
     const at = { at: this.#world.now + steps[0]!.at };
-    this.#counting = 0;
+    const room = (this.#setUpRoom = { before: 0, next: 0, full: false, asked: 0 });
     try {
       for (const step of steps) await actionOf(step.action).setUp?.(this, step.action, at);
-      return this.#counting;
+      return room.asked;
     } finally {
-      this.#counting = undefined;
+      this.#setUpRoom = undefined;
     }
   }
 
@@ -211,7 +209,7 @@ export class ChainReplay implements SendContext {
   ): Promise<boolean> {
     const next = Number(BigInt((await this.chain.request("eth_blockNumber")) as Hex)) + 1;
     // Asked even where no block is free: an entry with nothing to send first has everything below.
-    const room = (this.#setUpRoom = { before: block, next, full: false });
+    const room = (this.#setUpRoom = { before: block, next, full: false, asked: 0 });
     try {
       for (const step of steps) await actionOf(step.action).setUp?.(this, step.action, { at }).catch(failed(step));
     } finally {
@@ -226,12 +224,9 @@ export class ChainReplay implements SendContext {
    * while they are counted (`#setUpCount`), never.
    */
   #fits(count: number): boolean {
-    if (this.#counting !== undefined) {
-      this.#counting += count;
-      return false;
-    }
     const room = this.#setUpRoom;
     if (!room) return true;
+    room.asked += count;
     if (room.next + count > room.before) {
       room.full = true;
       return false;
