@@ -265,7 +265,6 @@ class Generator extends Market {
     };
     const collection: GenCollection = {
       spec,
-      chainId,
       createdAt: options.createdAt,
       genre,
       creators: [owner, ...minters],
