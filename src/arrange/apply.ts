@@ -146,14 +146,8 @@ async function send(
     accounts.add({ apiKey, name, wallet, walletKey: walletKey! });
     answer.accounts[name] = { address: wallet, apiKey };
   }
-  const context = {
-    items: new Map(fragment.items.map((item) => [item.id, item])),
-    now,
-    baseUrl,
-    handles,
-    metadata,
-    fresh: false,
-  };
+  const items = new Map(fragment.items.map((item) => [item.id, item]));
+  const context = { items, now, baseUrl, handles, metadata, fresh: false };
   const replays = new Map<number, ChainReplay>();
   const replayOn = async (chainId: number) => {
     let replay = replays.get(chainId);
