@@ -35,7 +35,7 @@ export async function brokenRules(timeline: CheckedTimeline, context: RuleContex
   const state = timeline.start([]);
   const ledger = new Ledger(context, state);
   for (const step of timeline.steps) {
-    if (step.kind === "action") await actionOf(step.action).rule(ledger, step.action, step.path);
+    if (step.kind === "action") await actionOf(step.action).rule?.(ledger, step.action, step.path);
     checkStep(state, step);
   }
   return ledger.problems;

@@ -179,7 +179,7 @@ function checkSharedBlocks(steps: Step[], problems: string[]): void {
 export function checkStep(state: TimelineState, step: Step): void {
   if (step.kind === "collection") return void state.created.add(step.collection.id);
   const action = actionOf(step.action);
-  for (const field of action.accounts) {
+  for (const field of action.accounts ?? []) {
     const name = (step.action as unknown as Record<string, string>)[field]!;
     if (!state.accounts.has(name)) state.problems.push(`${step.path}.${field}: unknown account '${name}'`);
   }
