@@ -58,12 +58,6 @@ const GIFTS = [
   [2, 15],
 ] as const;
 
-/**
- * A collection's website in a generated world: its page on the simulator's dashboard, so no world names a host on the
- * internet.
- */
-const dashboardPage = (chainId: number, slug: string) => `/#/collection/${chainId}/${slug}`;
-
 /** The generated world: its accounts, its collections and items (each with what happens to it first), its trading. */
 class Generator extends Market {
   accounts: ScenarioAccount[] = [];
@@ -257,7 +251,8 @@ class Generator extends Market {
       image: hasImage ? imagePath(slug) : "",
       imageHash: hasImage ? `Qm${hash(rng, 44)}` : "",
       slug,
-      website: !options.bare && rng.chance(0.5) ? dashboardPage(chainId, slug) : "",
+      // Its page on the simulator's dashboard: no generated world names a host on the internet.
+      website: !options.bare && rng.chance(0.5) ? `/#/collection/${chainId}/${slug}` : "",
       owner,
       minters,
       isVerified: options.verified ?? rng.chance(0.92),
