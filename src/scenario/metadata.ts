@@ -4,21 +4,16 @@ import { encodeCollectionDescription, encodeItemDescription } from "../metadata/
 import { slugify } from "../core/formats.ts";
 import type { Scenario } from "../schemas/scenario.ts";
 
-/**
- * What the scenario's collections and items put on chain beside the chain's own facts, by id (encoded once, at load).
- */
-export interface ScenarioMetadata {
-  collections: Map<string, Hex>;
-  items: Map<string, Hex>;
-}
+/** What the scenario's collections and items put on chain beside the chain's own facts, by id. */
+export type ScenarioMetadata = ReturnType<typeof scenarioMetadata>;
 
 /**
  * Encodes every collection's and item's metadata, its paths on the simulator made absolute with
  * `baseUrl` (left as written at load, when it is not known yet); one too large to go on chain is a
  * problem named by its path.
  */
-export function scenarioMetadata(scenario: Scenario, problems: string[], baseUrl?: string): ScenarioMetadata {
-  const encoded: ScenarioMetadata = { collections: new Map(), items: new Map() };
+export function scenarioMetadata(scenario: Scenario, problems: string[], baseUrl?: string) {
+  const encoded = { collections: new Map<string, Hex>(), items: new Map<string, Hex>() };
   // A URL written as a path from `/` is on the simulator itself (`/images/<seed>.png`), as collection uris are.
   const onSimulator = (url: string) => (baseUrl !== undefined && url.startsWith("/") ? `${baseUrl}${url}` : url);
   const encode = (path: string, write: () => Hex): Hex | undefined => {
