@@ -8,7 +8,7 @@ import { mineUntilNext } from "../chain/height.ts";
 import { itemKey } from "../indexer/models.ts";
 import { lowerAddress, slugify } from "../core/formats.ts";
 import { collectionUri } from "../schemas/metadata.ts";
-import type { Step } from "./load.ts";
+import type { Step } from "./references.ts";
 import { replayFailed, sendsFirst } from "./block-runs.ts";
 import type { ScenarioMetadata } from "./metadata.ts";
 import type { ScenarioAction, ScenarioCollection, ScenarioItem } from "../schemas/scenario.ts";
