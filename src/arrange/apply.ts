@@ -38,12 +38,6 @@ export interface Placement {
   baseUrl: string;
 }
 
-/** A fragment applied: the answer, and where it landed (a journal replays it there). */
-export interface Applied {
-  answer: ArrangeResponse;
-  placement: Placement;
-}
-
 /**
  * Applies a fragment of the scenario format to the running world, all or nothing. It is checked
  * whole first: its shape and references (400), its times (now or later, 400), the contracts' rules
@@ -52,14 +46,15 @@ export interface Applied {
  * order; if one still fails, the world goes back to the savepoint and the answer names the entry.
  * `placed` is given when a journal replays it; otherwise "now" is the time a block mined now would get, and its
  * collections' uris start with the simulator's base URL. `keep` runs once it is in, before anything else may see it
- * (its journal line made durable): if it throws, the fragment is taken back as if it had failed.
+ * (its journal line made durable): if it throws, the fragment is taken back as if it had failed. Answers the answer,
+ * and where the fragment landed (a journal replays it there).
  */
 export async function applyFragment(
   parts: ArrangeParts,
   body: unknown,
   placed?: Placement,
   keep?: (placement: Placement) => Promise<unknown>,
-): Promise<Applied> {
+): Promise<{ answer: ArrangeResponse; placement: Placement }> {
   const fragment = structuredClone(body) as CheckedFragment;
   const shapeProblems = fragmentShape(fragment);
   if (shapeProblems.length > 0) throw invalidFragment(shapeProblems);
