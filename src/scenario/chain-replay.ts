@@ -338,13 +338,12 @@ export class ChainReplay implements SendContext {
   }
 
   async landItem(item: ScenarioItem): Promise<void> {
-    const { chainId } = this.chain;
     const collection = this.collectionOf(item);
     const first = this.#nextTokenId.get(collection) ?? (await itemCount(this.chain, collection)) + 1n;
     const count = item.isStackable === false ? item.initialSupply : 1;
     const tokenIds = Array.from({ length: count }, (_, i) => first + BigInt(i));
     this.#nextTokenId.set(collection, first + BigInt(count));
-    this.#world.handles.items.set(item.id, { chainId, collection, tokenIds });
+    this.#world.handles.items.set(item.id, { chainId: this.chain.chainId, collection, tokenIds });
   }
 
   landListing(handle: string, listing: OpenListing): void {
