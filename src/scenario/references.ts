@@ -10,11 +10,7 @@ export type Step =
   | ActionStep<ScenarioAction>;
 
 /** A scenario's steps in replay order, checked; each walk over them again starts from `start()`. */
-export interface CheckedTimeline {
-  steps: Step[];
-  /** What the checks know before the first step, their problems going to `problems`. */
-  start(problems: string[]): TimelineState;
-}
+export type CheckedTimeline = ReturnType<typeof checkReferences>;
 
 /** What a running world holds already, named: a fragment applied to it may refer to all of it. */
 export interface KnownWorld {
@@ -39,7 +35,7 @@ type Has = { has(name: string): boolean };
  * A fragment is checked against the world it is applied to (`known`): it may name what the world
  * holds, and may not define a name the world uses.
  */
-export function checkReferences(scenario: Scenario, problems: string[], known?: KnownWorld): CheckedTimeline {
+export function checkReferences(scenario: Scenario, problems: string[], known?: KnownWorld) {
   const chains = new Set(scenarioChains(scenario).map(({ chainId }) => chainId));
   const twice = (seen: Has, world: Has | undefined, path: string, kind: string, name: string) => {
     const said = world?.has(name) ? `the world already has ${kind} '${name}'` : `'${name}' is defined twice`;
@@ -140,6 +136,7 @@ export function checkReferences(scenario: Scenario, problems: string[], known?: 
   const addedAnywhere = new Set(
     scenario.timeline.flatMap((action) => (action.action === "addItem" ? [action.item] : [])),
   );
+  // What the checks know before the first step, their problems going to `problems`.
   const start = (problems: string[]): TimelineState => ({
     problems,
     accounts,
