@@ -6,6 +6,7 @@ import { ChainRevert } from "../chain/revert.ts";
 import { apiError, apiErrorIn, ERRORS } from "../core/errors.ts";
 import { lowerAddress, slugify } from "../core/formats.ts";
 import { ChainReplay } from "../scenario/chain-replay.ts";
+import { listingCount } from "../scenario/chain-reads.ts";
 import { Fragment, type CheckedFragment } from "../schemas/fragment.ts";
 import { shapeCheck } from "../scenario/load.ts";
 import type { WorldHandles } from "../core/handles.ts";
@@ -37,12 +38,6 @@ export interface Placement {
   baseUrl: string;
 }
 
-/** A fragment applied: the answer, and where it landed (a journal replays it there). */
-export interface Applied {
-  answer: ArrangeResponse;
-  placement: Placement;
-}
-
 /**
  * Applies a fragment of the scenario format to the running world, all or nothing. It is checked
  * whole first: its shape and references (400), its times (now or later, 400), the contracts' rules
@@ -51,14 +46,15 @@ export interface Applied {
  * order; if one still fails, the world goes back to the savepoint and the answer names the entry.
  * `placed` is given when a journal replays it; otherwise "now" is the time a block mined now would get, and its
  * collections' uris start with the simulator's base URL. `keep` runs once it is in, before anything else may see it
- * (its journal line made durable): if it throws, the fragment is taken back as if it had failed.
+ * (its journal line made durable): if it throws, the fragment is taken back as if it had failed. Answers the answer,
+ * and where the fragment landed (a journal replays it there).
  */
 export async function applyFragment(
   parts: ArrangeParts,
   body: unknown,
   placed?: Placement,
   keep?: (placement: Placement) => Promise<unknown>,
-): Promise<Applied> {
+): Promise<{ answer: ArrangeResponse; placement: Placement }> {
   const fragment = structuredClone(body) as CheckedFragment;
   const shapeProblems = fragmentShape(fragment);
   if (shapeProblems.length > 0) throw invalidFragment(shapeProblems);
@@ -145,20 +141,15 @@ async function send(
     accounts.add({ apiKey, name, wallet, walletKey: walletKey! });
     answer.accounts[name] = { address: wallet, apiKey };
   }
-  const context = {
-    items: new Map(fragment.items.map((item) => [item.id, item])),
-    now,
-    baseUrl,
-    handles,
-    metadata,
-    fresh: false,
-  };
+  const items = new Map(fragment.items.map((item) => [item.id, item]));
+  const context = { items, now, baseUrl, handles, metadata, fresh: false };
   const replays = new Map<number, ChainReplay>();
   const replayOn = async (chainId: number) => {
     let replay = replays.get(chainId);
     if (!replay) {
       replays.set(chainId, (replay = new ChainReplay(chains.get(chainId)!, context)));
-      await replay.resume();
+      // Listing ids continue from the marketplace's count.
+      replay.listingCount = await listingCount(replay.chain);
       seedListings(replay, listings);
     }
     return replay;

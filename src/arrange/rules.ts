@@ -35,7 +35,7 @@ export async function brokenRules(timeline: CheckedTimeline, context: RuleContex
   const state = timeline.start([]);
   const ledger = new Ledger(context, state);
   for (const step of timeline.steps) {
-    if (step.kind === "action") await actionOf(step.action).rule(ledger, step.action, step.path);
+    if (step.kind === "action") await actionOf(step.action).rule?.(ledger, step.action, step.path);
     checkStep(state, step);
   }
   return ledger.problems;
@@ -82,9 +82,8 @@ class Ledger implements RuleLedger {
     const created = this.newItem(item);
     if (created) return [this.#supply.get(item) ?? 0n, BigInt(created.maximumSupply ?? created.initialSupply)];
     const { models, key } = this.#worldToken(item, 1)!;
-    const record = models.items.get(key)!;
     const held = [...(models.balances.get(key)?.values() ?? [])].reduce((sum, amount) => sum + amount, 0n);
-    return [this.#supply.get(item) ?? held, record.maxSupply];
+    return [this.#supply.get(item) ?? held, models.items.get(key)!.maxSupply];
   }
 
   setSupply(item: string, supply: bigint): void {
@@ -92,7 +91,6 @@ class Ledger implements RuleLedger {
   }
 
   async needMinter(path: string, by: string, item: string, creatorMay = false): Promise<void> {
-    const created = this.newItem(item);
     const collectionName = this.#state.items.get(item)!.collection;
     const fromFragment = this.#context.fragment.collections.find((collection) => collection.id === collectionName);
     let allowed: boolean;
@@ -108,7 +106,7 @@ class Ledger implements RuleLedger {
       allowed = this.#roles.get(key)!;
     }
     if (!allowed && creatorMay) allowed = (await this.#creatorOf(item)) === by;
-    if (created && !this.#creators.has(item)) this.#creators.set(item, by);
+    if (this.newItem(item) && !this.#creators.has(item)) this.#creators.set(item, by);
     if (!allowed)
       this.problems.push(
         `${path}.by: '${by}' does not hold the minter role on collection '${collectionName}'${creatorMay ? ` and did not create item '${item}'` : ""}`,

@@ -5,7 +5,7 @@ import { itemKey } from "../indexer/models.ts";
 import { hexToText, slugify } from "../core/formats.ts";
 import { collectionUri } from "../schemas/metadata.ts";
 import type { ReplayContext } from "./chain-replay.ts";
-import type { Step } from "./load.ts";
+import type { Step } from "./references.ts";
 
 /**
  * A chain an earlier run loaded this world onto (attached with --contracts): nothing is sent.

@@ -2,7 +2,7 @@ import type { SimChain } from "../chain/sim-chain.ts";
 import { emptyBlocksAhead, NODE_MINES_IN_ALL } from "../chain/height.ts";
 import { oneLine, StartError, START_ERRORS } from "../core/errors.ts";
 import { actionOf } from "../timeline/actions.ts";
-import type { Step } from "./load.ts";
+import type { Step } from "./references.ts";
 
 // A chain's steps as the blocks they go in (entries that name one block, an imported world's events of one live block,
 // go in it together), and a step that failed there, named by its place in the scenario.

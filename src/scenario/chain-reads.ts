@@ -15,9 +15,8 @@ export function itemCount(chain: SimChain, collection: Address): Promise<bigint>
 
 /** How many listings the marketplace has opened (the next id is one more). */
 export function listingCount(chain: SimChain): Promise<bigint> {
-  const { marketplace } = chain.contracts;
   return chain.publicClient.readContract({
-    address: marketplace,
+    address: chain.contracts.marketplace,
     abi: chain.abis.marketplace,
     functionName: "listingCount",
   });

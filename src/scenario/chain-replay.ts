@@ -8,7 +8,7 @@ import { mineUntilNext } from "../chain/height.ts";
 import { itemKey } from "../indexer/models.ts";
 import { lowerAddress, slugify } from "../core/formats.ts";
 import { collectionUri } from "../schemas/metadata.ts";
-import type { Step } from "./load.ts";
+import type { Step } from "./references.ts";
 import { replayFailed, sendsFirst } from "./block-runs.ts";
 import type { ScenarioMetadata } from "./metadata.ts";
 import type { ScenarioAction, ScenarioCollection, ScenarioItem } from "../schemas/scenario.ts";
@@ -56,12 +56,10 @@ export class ChainReplay implements SendContext {
   /** The node could not put entries that name one block in it together, and the start's output said so. */
   #saidApart = false;
   /**
-   * While entries' set-up transactions go in the free blocks below a shared block: that block, the next free one, and
-   * whether a set-up found no room there.
+   * While entries' set-up transactions go in the free blocks below a shared block: that block, the next free one,
+   * whether a set-up found no room there, and how many were asked for (while they are counted, none has room).
    */
-  #setUpRoom: { before: number; next: number; full: boolean } | undefined;
-  /** While set-ups are counted, not sent: how many so far. */
-  #counting: number | undefined;
+  #setUpRoom: { before: number; next: number; full: boolean; asked: number } | undefined;
 
   constructor(chain: SimChain, world: ReplayContext) {
     this.chain = chain;
@@ -84,11 +82,10 @@ export class ChainReplay implements SendContext {
     const at = { at: this.#world.now + step.at };
     if (step.kind === "collection") return this.#createCollection(step.collection, at);
     const { block } = step.action;
-    if (block === undefined) return actionOf(step.action).send(this, step.action, at);
-    const next = await this.#mineUpTo(block);
+    const next = block === undefined ? undefined : await this.#mineUpTo(block);
     const hash = await actionOf(step.action).send(this, step.action, at);
     // The entry sent at least one transaction, into `next` or after it.
-    this.#headAtLeast = next;
+    if (next !== undefined) this.#headAtLeast = next;
     return hash;
   }
 
@@ -106,9 +103,8 @@ export class ChainReplay implements SendContext {
    * entry goes in a block of its own.
    */
   async runBlock(run: Step[], next?: Step[]): Promise<Hex[]> {
-    const { chainId } = this.chain;
     const failed = (step: Step) => (error: unknown) => {
-      throw replayFailed(step, chainId, error);
+      throw replayFailed(step, this.chain.chainId, error);
     };
     const one = async (step: Step) => [await this.run(step).catch(failed(step))];
     const ahead = (await this.#setsUpAhead(run, next)) ? (next as ActionStep<ScenarioAction>[]) : undefined;
@@ -120,14 +116,11 @@ export class ChainReplay implements SendContext {
       // transaction goes in the block as any other entry's.
       const allBelow = await this.#setUpBelow(steps, steps[0]!.action.block!, at, failed);
       if (!ahead && (allBelow || !(await this.#holdsMining()))) return one(steps[0]!);
-    } else {
-      if (!(await this.#holdsMining())) {
-        const hashes: Hex[] = [];
-        for (const step of run) hashes.push(...(await one(step)));
-        return hashes;
-      }
-      await this.#setUpBelow(steps, steps[0]!.action.block!, at, failed);
-    }
+    } else if (!(await this.#holdsMining())) {
+      const hashes: Hex[] = [];
+      for (const step of run) hashes.push(...(await one(step)));
+      return hashes;
+    } else await this.#setUpBelow(steps, steps[0]!.action.block!, at, failed);
     const block = await this.#mineUpTo(steps[0]!.action.block!).catch(failed(steps[0]!));
     const hashes: Hex[] = [];
     await this.chain.request("evm_setAutomine", [false]);
@@ -174,12 +167,12 @@ export class ChainReplay implements SendContext {
   /** How many set-up transactions the steps would send now (none is sent). */
   async #setUpCount(steps: ActionStep<ScenarioAction>[]): Promise<number> {
     const at = { at: this.#world.now + steps[0]!.at };
-    this.#counting = 0;
+    const room = (this.#setUpRoom = { before: 0, next: 0, full: false, asked: 0 });
     try {
       for (const step of steps) await actionOf(step.action).setUp?.(this, step.action, at);
-      return this.#counting;
+      return room.asked;
     } finally {
-      this.#counting = undefined;
+      this.#setUpRoom = undefined;
     }
   }
 
@@ -216,7 +209,7 @@ export class ChainReplay implements SendContext {
   ): Promise<boolean> {
     const next = Number(BigInt((await this.chain.request("eth_blockNumber")) as Hex)) + 1;
     // Asked even where no block is free: an entry with nothing to send first has everything below.
-    const room = (this.#setUpRoom = { before: block, next, full: false });
+    const room = (this.#setUpRoom = { before: block, next, full: false, asked: 0 });
     try {
       for (const step of steps) await actionOf(step.action).setUp?.(this, step.action, { at }).catch(failed(step));
     } finally {
@@ -231,12 +224,9 @@ export class ChainReplay implements SendContext {
    * while they are counted (`#setUpCount`), never.
    */
   #fits(count: number): boolean {
-    if (this.#counting !== undefined) {
-      this.#counting += count;
-      return false;
-    }
     const room = this.#setUpRoom;
     if (!room) return true;
+    room.asked += count;
     if (room.next + count > room.before) {
       room.full = true;
       return false;
@@ -297,11 +287,6 @@ export class ChainReplay implements SendContext {
     return passed ? passed.passedAt + 1 : block;
   }
 
-  /** On a running world: listing ids continue from the marketplace's count. */
-  async resume(): Promise<void> {
-    if (!this.#world.fresh) this.listingCount = await listingCount(this.chain);
-  }
-
   /** Mines the head at "now" (volumes are measured against it), indexes, and checks the chain agrees. */
   async finish(): Promise<void> {
     const { chainId } = this.chain;
@@ -335,7 +320,6 @@ export class ChainReplay implements SendContext {
     return hash;
   }
 
-  /** The collection and token id of an item (of its `copy`-th token if it is non-stackable). */
   token(item: string, copy = 1): { collection: Address; tokenId: bigint } {
     const landed = this.#world.handles.items.get(item)!;
     return { collection: landed.collection, tokenId: landed.tokenIds[copy - 1]! };
@@ -349,23 +333,19 @@ export class ChainReplay implements SendContext {
     return this.#world.handles.items.get(item)?.collection ?? this.collectionOf(this.item(item));
   }
 
-  /** The item's metadata as it goes on chain. */
   itemMetadata(item: ScenarioItem): Hex {
     return this.#world.metadata.items.get(item.id)!;
   }
 
-  /** Records the token ids an addItem of `item` created: the collection's next ones. */
   async landItem(item: ScenarioItem): Promise<void> {
-    const { chainId } = this.chain;
     const collection = this.collectionOf(item);
     const first = this.#nextTokenId.get(collection) ?? (await itemCount(this.chain, collection)) + 1n;
     const count = item.isStackable === false ? item.initialSupply : 1;
     const tokenIds = Array.from({ length: count }, (_, i) => first + BigInt(i));
     this.#nextTokenId.set(collection, first + BigInt(count));
-    this.#world.handles.items.set(item.id, { chainId, collection, tokenIds });
+    this.#world.handles.items.set(item.id, { chainId: this.chain.chainId, collection, tokenIds });
   }
 
-  /** Records a listing the replay opened: its handle in the world, and what a later entry needs of it. */
   landListing(handle: string, listing: OpenListing): void {
     this.listings.set(handle, listing);
     this.#world.handles.listings.set(handle, { chainId: this.chain.chainId, listingId: listing.id });

@@ -11,11 +11,10 @@ export interface RecordedResponse {
   body: string | Uint8Array;
 }
 
-const JSON_TYPE = "application/json; charset=utf-8";
-
 /** A response's content as HAR holds it: text, or bytes in base64. */
 function contentOf(url: string, body: string | Uint8Array) {
-  if (typeof body === "string") return { size: Buffer.byteLength(body), mimeType: JSON_TYPE, text: body };
+  if (typeof body === "string")
+    return { size: Buffer.byteLength(body), mimeType: "application/json; charset=utf-8", text: body };
   const format = url.split("?")[0]!.split(".").pop() as keyof typeof IMAGE_FORMATS;
   const mimeType = IMAGE_FORMATS[format] ?? "application/octet-stream";
   return { size: body.byteLength, mimeType, text: Buffer.from(body).toString("base64"), encoding: "base64" };

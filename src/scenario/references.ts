@@ -10,11 +10,7 @@ export type Step =
   | ActionStep<ScenarioAction>;
 
 /** A scenario's steps in replay order, checked; each walk over them again starts from `start()`. */
-export interface CheckedTimeline {
-  steps: Step[];
-  /** What the checks know before the first step, their problems going to `problems`. */
-  start(problems: string[]): TimelineState;
-}
+export type CheckedTimeline = ReturnType<typeof checkReferences>;
 
 /** What a running world holds already, named: a fragment applied to it may refer to all of it. */
 export interface KnownWorld {
@@ -30,15 +26,7 @@ export interface KnownWorld {
   listings: ReadonlyMap<string, ListingState>;
 }
 
-const NOTHING: KnownWorld = {
-  accounts: new Set(),
-  apiKeys: new Set(),
-  keyedAccounts: new Set(),
-  collections: new Map(),
-  slugs: new Set(),
-  items: new Map(),
-  listings: new Map(),
-};
+type Has = { has(name: string): boolean };
 
 /**
  * Checks every reference of a scenario (accounts, keys, collections, items, listings) and
@@ -47,17 +35,18 @@ const NOTHING: KnownWorld = {
  * A fragment is checked against the world it is applied to (`known`): it may name what the world
  * holds, and may not define a name the world uses.
  */
-export function checkReferences(scenario: Scenario, problems: string[], known: KnownWorld = NOTHING): CheckedTimeline {
+export function checkReferences(scenario: Scenario, problems: string[], known?: KnownWorld) {
   const chains = new Set(scenarioChains(scenario).map(({ chainId }) => chainId));
-  const twice = (path: string, kind: string, name: string, world: boolean) =>
-    problems.push(world ? `${path}: the world already has ${kind} '${name}'` : `${path}: '${name}' is defined twice`);
+  const twice = (seen: Has, world: Has | undefined, path: string, kind: string, name: string) => {
+    const said = world?.has(name) ? `the world already has ${kind} '${name}'` : `'${name}' is defined twice`;
+    if (seen.has(name)) problems.push(`${path}: ${said}`);
+  };
 
-  const accounts = new Set(known.accounts);
+  const accounts = new Set(known?.accounts);
   const keyLabels = new Map<string, string>();
   const placed = new Map<string, string>();
   scenario.accounts.forEach((account, i) => {
-    if (accounts.has(account.name))
-      twice(`accounts[${i}].name`, "an account", account.name, known.accounts.has(account.name));
+    twice(accounts, known?.accounts, `accounts[${i}].name`, "an account", account.name);
     accounts.add(account.name);
     if (account.address !== undefined) {
       if (account.keyLabel !== undefined)
@@ -77,10 +66,10 @@ export function checkReferences(scenario: Scenario, problems: string[], known: K
     if (!accounts.has(name)) problems.push(`${path}: unknown account '${name}'`);
   };
 
-  const apiKeys = new Set(known.apiKeys);
-  const keyedAccounts = new Set(known.keyedAccounts);
+  const apiKeys = new Set(known?.apiKeys);
+  const keyedAccounts = new Set(known?.keyedAccounts);
   scenario.apiKeys.forEach((apiKey, i) => {
-    if (apiKeys.has(apiKey.key)) twice(`apiKeys[${i}].key`, "an API key", apiKey.key, known.apiKeys.has(apiKey.key));
+    twice(apiKeys, known?.apiKeys, `apiKeys[${i}].key`, "an API key", apiKey.key);
     apiKeys.add(apiKey.key);
     needAccount(`apiKeys[${i}].account`, apiKey.account);
     if ([...placed.values()].includes(apiKey.account))
@@ -92,13 +81,12 @@ export function checkReferences(scenario: Scenario, problems: string[], known: K
     keyedAccounts.add(apiKey.account);
   });
 
-  const collections = new Map<string, { chainId: number }>(known.collections);
-  const slugs = new Set(known.slugs);
+  const collections = new Map<string, { chainId: number }>(known?.collections);
+  const slugs = new Set(known?.slugs);
   const steps: Step[] = [];
   scenario.collections.forEach((collection, i) => {
     const path = `collections[${i}]`;
-    if (collections.has(collection.id))
-      twice(`${path}.id`, "a collection", collection.id, known.collections.has(collection.id));
+    twice(collections, known?.collections, `${path}.id`, "a collection", collection.id);
     collections.set(collection.id, collection);
     if (!chains.has(collection.chainId)) problems.push(`${path}.chainId: chain ${collection.chainId} is not in chains`);
     needAccount(`${path}.owner`, collection.owner);
@@ -118,10 +106,10 @@ export function checkReferences(scenario: Scenario, problems: string[], known: K
     });
   });
 
-  const items = new Map<string, KnownItem>(known.items);
+  const items = new Map<string, KnownItem>(known?.items);
   scenario.items.forEach((item, i) => {
     const path = `items[${i}]`;
-    if (items.has(item.id)) twice(`${path}.id`, "an item", item.id, known.items.has(item.id));
+    twice(items, known?.items, `${path}.id`, "an item", item.id);
     items.set(item.id, item);
     if (!collections.has(item.collection)) problems.push(`${path}.collection: unknown collection '${item.collection}'`);
     if ((item.royaltyFee ?? 0) >= 300)
@@ -148,15 +136,16 @@ export function checkReferences(scenario: Scenario, problems: string[], known: K
   const addedAnywhere = new Set(
     scenario.timeline.flatMap((action) => (action.action === "addItem" ? [action.item] : [])),
   );
+  // What the checks know before the first step, their problems going to `problems`.
   const start = (problems: string[]): TimelineState => ({
     problems,
     accounts,
     items,
     collections,
     addedAnywhere,
-    created: new Set(known.collections.keys()),
-    added: new Map([...known.items.keys()].map((id) => [id, "the world"])),
-    listings: new Map([...known.listings].map(([id, listing]) => [id, { ...listing }])),
+    created: new Set(known?.collections.keys()),
+    added: new Map([...(known?.items.keys() ?? [])].map((id) => [id, "the world"])),
+    listings: new Map([...(known?.listings ?? [])].map(([id, listing]) => [id, { ...listing }])),
   });
   const state = start(problems);
   for (const step of steps) checkStep(state, step);
@@ -187,7 +176,7 @@ function checkSharedBlocks(steps: Step[], problems: string[]): void {
 export function checkStep(state: TimelineState, step: Step): void {
   if (step.kind === "collection") return void state.created.add(step.collection.id);
   const action = actionOf(step.action);
-  for (const field of action.accounts) {
+  for (const field of action.accounts ?? []) {
     const name = (step.action as unknown as Record<string, string>)[field]!;
     if (!state.accounts.has(name)) state.problems.push(`${step.path}.${field}: unknown account '${name}'`);
   }

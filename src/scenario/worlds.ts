@@ -88,12 +88,7 @@ export function chooseWorld<Options extends SimulatorOptions>(
   const reachable = isWildcardHost(options.host) ? "localhost" : options.host;
   const baseUrl = choice.publicUrl ?? (options.port === 0 ? undefined : `http://${reachable}:${options.port}`);
   const wallClock = choice.wallClock ? (options.stateDir ? keptWallClock(options.stateDir) : new Date()) : undefined;
-  const world = fixtureWorld(file, {
-    baseUrl,
-    onProgress,
-    ...(wallClock ? { now: wallClock } : {}),
-    ...(choice.keys ? { keys: choice.keys } : {}),
-  });
+  const world = fixtureWorld(file, { baseUrl, onProgress, now: wallClock, keys: choice.keys });
   const { scenario } = world;
   const shown = relative(process.cwd(), file) || file;
   const unkeyed = scenario.accounts.filter(({ name }) => choice.keys && !choice.keys.has(name));

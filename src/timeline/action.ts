@@ -16,8 +16,8 @@ export interface TimelineAction<Name extends string = string, Fields extends TPr
   readonly name: Name;
   /** Its fields besides `at` and `action`, in the order the scenario's JSON Schema lists them. */
   readonly fields: Fields;
-  /** The fields naming accounts: each is checked to be one before `check` runs. */
-  readonly accounts: readonly (keyof Fields & string)[];
+  /** The fields naming accounts (none where left out): each is checked to be one before `check` runs. */
+  readonly accounts?: readonly (keyof Fields & string)[];
   /**
    * Checks what the entry names as the timeline stands at its time (problems named by JSON path), and keeps what later
    * entries need to know.
@@ -25,9 +25,10 @@ export interface TimelineAction<Name extends string = string, Fields extends TPr
   check(state: TimelineState, step: ActionStep<EntryOf<Name, Fields>>): void;
   /**
    * Checks a fragment's entry against the contract's rules, as the world and the entries before it leave things. The
-   * contract stays the judge: what this cannot foresee reverts, and the fragment is rolled back.
+   * contract stays the judge: what this cannot foresee reverts, and the fragment is rolled back. Left out: the checks
+   * ask all its rules.
    */
-  rule(ledger: RuleLedger, entry: EntryOf<Name, Fields>, path: string): Promise<void>;
+  rule?(ledger: RuleLedger, entry: EntryOf<Name, Fields>, path: string): Promise<void>;
   /** Sends the entry at its time; answers the hash of its own transaction (not of an approval before it). */
   send(replay: SendContext, entry: EntryOf<Name, Fields>, at: WriteOptions): Promise<Hex>;
   /**

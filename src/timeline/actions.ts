@@ -1,5 +1,5 @@
 import { Type, type TLiteral, type TObject, type TProperties, type TSchema } from "@sinclair/typebox";
-import type { EntryOf, TimelineAction } from "./action.ts";
+import type { TimelineAction } from "./action.ts";
 import { addItem } from "./add-item.ts";
 import { addToListing } from "./add-to-listing.ts";
 import { burn } from "./burn.ts";
@@ -28,14 +28,8 @@ export const TIMELINE_ACTIONS = [
 ] as const;
 
 type AnyAction = (typeof TIMELINE_ACTIONS)[number];
-export type ActionName = AnyAction["name"];
+type ActionName = AnyAction["name"];
 export const ACTION_NAMES: ActionName[] = TIMELINE_ACTIONS.map((action) => action.name);
-
-/** The entries of one action: its fields, `at` a time as the scenario writes it. */
-export type ActionOf<Name extends ActionName> =
-  Extract<AnyAction, { name: Name }> extends TimelineAction<Name, infer Fields> ? EntryOf<Name, Fields> : never;
-/** Any timeline entry. */
-export type TimelineEntry = { [Name in ActionName]: ActionOf<Name> }[ActionName];
 
 /** An action as the walks over a timeline call it: with the entry that names it. */
 type AnyTimelineAction = TimelineAction<ActionName, TProperties>;
@@ -43,17 +37,11 @@ type AnyTimelineAction = TimelineAction<ActionName, TProperties>;
 const BY_NAME = new Map<string, AnyTimelineAction>(TIMELINE_ACTIONS.map((action) => [action.name, action as never]));
 
 /** The action an entry names (a checked entry names one). */
-export function actionOf(entry: TimelineEntry): AnyTimelineAction {
+export function actionOf(entry: { action: ActionName }): AnyTimelineAction {
   return BY_NAME.get(entry.action)!;
 }
 
-/**
- * Any entry may name the block its own transaction goes in (an imported world's, at the live heights): empty blocks
- * are mined up to it first; a chain already there or past it sends as it is. What the entry sends first (a listing's
- * approval, a buyer's coins) goes in free blocks below it, last in the block just below where that is the entry before's,
- * else in it. Entries that name the same block one after
- * another share it (a world's replay, `scenario/chain-replay.ts`).
- */
+/** Any entry may name the block its own transaction goes in (an imported world's, at the live heights). */
 const AtBlock = Type.Optional(
   Type.Integer({
     minimum: 1,

@@ -7,7 +7,6 @@ import { callMarketplace } from "./marketplace.ts";
 export const addToListing = timelineAction({
   name: "addToListing",
   fields: { listing: Handle, amount: Amount },
-  accounts: [],
 
   check(state, step) {
     const listing = openListing(state, step);

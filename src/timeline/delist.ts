@@ -7,7 +7,6 @@ import { callMarketplace } from "./marketplace.ts";
 export const delist = timelineAction({
   name: "delist",
   fields: { listing: Handle },
-  accounts: [],
 
   check(state, step) {
     const listing = openListing(state, step);

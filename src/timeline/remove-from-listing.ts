@@ -7,7 +7,6 @@ import { callMarketplace } from "./marketplace.ts";
 export const removeFromListing = timelineAction({
   name: "removeFromListing",
   fields: { listing: Handle, amount: Amount },
-  accounts: [],
 
   check(state, step) {
     const { action, path } = step;

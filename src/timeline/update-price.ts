@@ -4,11 +4,13 @@ import { checkPrice, openListing } from "./checks.ts";
 import { Handle, Price } from "./fields.ts";
 import { callMarketplace } from "./marketplace.ts";
 
-/** A new price per item for an open listing, sent by its seller. */
+/**
+ * A new price per item for an open listing, sent by its seller. It has no rules of its own: the seller, an open listing
+ * and a price above 0 are what the checks already ask.
+ */
 export const updatePrice = timelineAction({
   name: "updatePrice",
   fields: { listing: Handle, price: Price },
-  accounts: [],
 
   check(state, step) {
     const listing = openListing(state, step);
@@ -16,9 +18,6 @@ export const updatePrice = timelineAction({
     checkPrice(state, step.path, step.action.price, listing.currency);
     listing.price = step.action.price;
   },
-
-  // Its rules (the seller, an open listing, a price above 0) are what the checks already asked.
-  rule: async () => {},
 
   send(replay, entry, at) {
     const listing = replay.listings.get(entry.listing)!;

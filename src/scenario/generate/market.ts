@@ -8,7 +8,6 @@ import { Timeline } from "./timeline.ts";
 
 export interface GenCollection {
   spec: ScenarioCollection;
-  chainId: number;
   createdAt: number;
   genre: Genre;
   creators: string[];
@@ -93,7 +92,7 @@ export class Market {
     if (currency === "stablecoin")
       return hot ? decimal(rng.int(1, 60) / 100, 2) : decimal(rng.int(50, 25_000) / 100, 2);
     // Every sale is worth at least a cent (worth is rounded to cents).
-    if (token.item.collection.chainId === 56)
+    if (token.item.collection.spec.chainId === 56)
       return hot ? decimal(rng.int(10, 250) / 100_000, 5) : decimal(rng.int(5, 15_000) / 10_000, 4);
     return hot ? decimal(rng.int(5, 150) / 100, 2) : decimal(rng.int(100, 40_000) / 100, 2);
   }
