@@ -168,14 +168,14 @@ export const collectionEventId = (record: CollectionRecord) =>
 export function entriesOf({ models, removed, added }: IndexChange): NewEntry[] {
   const { facts } = models;
   const chainId = facts.chainId;
-  const addedEvents = added.activity.map((fact) => ({ fact, event: itemEvent(facts, fact) }));
-  const addedData = addedEvents.map(({ event }) => JSON.stringify(event));
-  const removedData = removed.activity.map((fact) => JSON.stringify(itemEvent(facts, fact)));
+  const eventsOf = (activity: IndexChange["added"]["activity"]) =>
+    activity.map((fact) => {
+      const event = itemEvent(facts, fact);
+      return { fact, event, data: JSON.stringify(event) };
+    });
   // What was taken back and folded again alike cancels out; what is left of either is told.
-  const takenBack = new Multiset(removedData);
-  const unchanged = addedData.map((data) => takenBack.take(data));
-  const collectionsBack = new Multiset(removed.collections.map(sameCollection));
-  const collectionUnchanged = added.collections.map((record) => collectionsBack.take(sameCollection(record)));
+  const [eventsGone, eventsNew] = leftOver(eventsOf(removed.activity), eventsOf(added.activity), ({ data }) => data);
+  const [collectionsGone, collectionsNew] = leftOver(removed.collections, added.collections, sameCollection);
 
   const entries: NewEntry[] = [];
   const removal = (gone: RemovedEvent): NewEntry => ({
@@ -187,22 +187,18 @@ export function entriesOf({ models, removed, added }: IndexChange): NewEntry[] {
     ...(gone.tokenId === undefined ? {} : { tokenId: gone.tokenId }),
     data: JSON.stringify(gone),
   });
-  removed.activity.forEach((fact, i) => {
-    if (!takenBack.take(removedData[i]!)) return;
-    const event = itemEvent(facts, fact);
+  for (const { fact, event } of eventsGone) {
     const tokenId = Number(fact.tokenId);
     entries.push(removal({ id: event.id, event: event.event, chainId, collection: fact.collection, tokenId }));
-  });
-  for (const record of removed.collections) {
-    if (!collectionsBack.take(sameCollection(record))) continue;
+  }
+  for (const record of collectionsGone)
     entries.push(
       removal({ id: collectionEventId(record), event: COLLECTION_CREATED, chainId, collection: record.address }),
     );
-  }
   const views = added.collections.length > 0 ? collectionViews(models) : undefined;
-  added.collections.forEach((record, i) => {
+  for (const record of collectionsNew) {
     const collection = views?.get(record.address)?.collection;
-    if (!collection || collectionUnchanged[i]) return;
+    if (!collection) continue;
     entries.push({
       type: COLLECTION_CREATED,
       id: collectionEventId(record),
@@ -211,9 +207,8 @@ export function entriesOf({ models, removed, added }: IndexChange): NewEntry[] {
       collection: record.address,
       data: JSON.stringify(collection),
     });
-  });
-  addedEvents.forEach(({ fact, event }, i) => {
-    if (unchanged[i]) return;
+  }
+  for (const { fact, event, data } of eventsNew)
     entries.push({
       type: event.event,
       id: event.id,
@@ -221,29 +216,25 @@ export function entriesOf({ models, removed, added }: IndexChange): NewEntry[] {
       chainId,
       collection: fact.collection,
       tokenId: event.tokenId,
-      data: addedData[i]!,
+      data,
     });
-  });
   return entries;
 }
 
 /** What makes a collection the same one when folded again: everything its creation told. */
 const sameCollection = (record: CollectionRecord) => JSON.stringify(record);
 
-/** Strings counted: `take` answers whether one was there, and takes it. */
-class Multiset {
-  readonly #counts = new Map<string, number>();
-
-  constructor(values: string[]) {
-    for (const value of values) this.#counts.set(value, (this.#counts.get(value) ?? 0) + 1);
-  }
-
-  take(value: string): boolean {
-    const count = this.#counts.get(value) ?? 0;
-    if (count === 0) return false;
-    this.#counts.set(value, count - 1);
-    return true;
-  }
+/** What is left of `removed` and of `added` once each alike (by `key`) in both cancels out, one for one. */
+function leftOver<T>(removed: T[], added: T[], key: (value: T) => string): [T[], T[]] {
+  const counts = new Map<string, number>();
+  for (const value of removed) counts.set(key(value), (counts.get(key(value)) ?? 0) + 1);
+  const take = (value: T) => {
+    const count = counts.get(key(value)) ?? 0;
+    if (count > 0) counts.set(key(value), count - 1);
+    return count > 0;
+  };
+  const addedLeft = added.filter((value) => !take(value));
+  return [removed.filter(take), addedLeft];
 }
 
 /** Which events a listener wants; a filter left out lets every event through. */
