@@ -6,8 +6,6 @@ import type { Delivery, Webhook } from "../schemas/events.ts";
 import type { FeedEntry } from "./feed.ts";
 import type { DeliveryOptions } from "../core/event-tuning.ts";
 
-export type { DeliveryOptions };
-
 /** Seven attempts over about a minute; a thousand messages waiting at most; a hundred kept in the log. */
 export const DELIVERY_DEFAULTS: DeliveryOptions = {
   attempts: 7,
@@ -126,11 +124,7 @@ export class DeliveryQueue {
 
   #wait(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.#wake = undefined;
-        resolve();
-      }, ms);
-      timer.unref();
+      const timer = setTimeout(resolve, ms).unref();
       this.#wake = () => {
         clearTimeout(timer);
         resolve();
