@@ -50,19 +50,19 @@ export type Part =
   | { t: "map"; chainId: number; map: ItemMap; entries: [string, unknown][] }
   | { t: "snapshots"; snapshots: FoldedState["snapshots"] };
 
-/** The first part: the state without its per-item maps and its snapshots' copies. */
-export type Head<Extra> = Extra & Omit<FoldedState, "snapshots">;
+/** The first part: what the image is of, and the state without its per-item maps and its snapshots' copies. */
+type Head = ImageOf & Omit<FoldedState, "snapshots">;
 
 /** An image as it is read a part at a time: its head (what collections are answered from) at once, the rest when asked for. */
 export interface OpenedImage {
-  head: Head<ImageOf>;
+  head: Head;
   rest: Generator<Part>;
 }
 
 /** The image in `path`, its head read, if it `fits` (undefined: none, unreadable, of another format, world or journal). */
 export function openImage(path: string, fits: (of: ImageOf) => boolean): OpenedImage | undefined {
   try {
-    const opened = decodeParts<ImageOf>(readFileSync(path));
+    const opened = decodeParts(readFileSync(path));
     const { head } = opened;
     return head?.format === IMAGE_FORMAT && Array.isArray(head.chains) && fits(head) ? opened : undefined;
   } catch {
@@ -75,11 +75,6 @@ export function readRest({ head, rest }: OpenedImage): FoldedState["snapshots"] 
   let snapshots: FoldedState["snapshots"] = { count: 0, taken: [] };
   for (const part of rest) snapshots = applyPart(head, part) ?? snapshots;
   return snapshots;
-}
-
-/** An image of `state`, as its parts (each serialized when it is asked for). */
-export function encodeImage(of: Omit<ImageOf, "format">, state: FoldedState): Generator<Buffer> {
-  return encodeParts({ format: IMAGE_FORMAT, ...of }, state);
 }
 
 /**
@@ -114,10 +109,13 @@ export function writeImage(
   return size;
 }
 
-/** The state as parts, each a length and a v8-serialized value: the head first. */
-export function* encodeParts<Extra extends object>(extra: Extra, state: FoldedState): Generator<Buffer> {
+/**
+ * An image of `state`, as its parts (each serialized when it is asked for), each a length and a v8-serialized value:
+ * the head first.
+ */
+export function* encodeImage(of: Omit<ImageOf, "format">, state: FoldedState): Generator<Buffer> {
   const chains = state.chains.map(({ models, ...chain }) => ({ ...chain, models: withoutItems(models) }));
-  const head: Head<Extra> = { ...extra, chains, accounts: state.accounts };
+  const head: Head = { format: IMAGE_FORMAT, ...of, chains, accounts: state.accounts };
   yield framed(head);
   for (const { chainId, models } of state.chains)
     for (const map of ITEM_MAPS)
@@ -127,7 +125,7 @@ export function* encodeParts<Extra extends object>(extra: Extra, state: FoldedSt
 }
 
 /** The head of parts read from `bytes`, and the rest, one at a time. */
-export function decodeParts<Extra>(bytes: Buffer): { head: Head<Extra>; rest: Generator<Part> } {
+export function decodeParts(bytes: Buffer): OpenedImage {
   let at = 0;
   const next = () => {
     const length = bytes.readUInt32BE(at);
@@ -135,7 +133,7 @@ export function decodeParts<Extra>(bytes: Buffer): { head: Head<Extra>; rest: Ge
     at += 4 + length;
     return value;
   };
-  const head = next() as Head<Extra>;
+  const head = next() as Head;
   const rest = (function* () {
     while (at < bytes.length) yield next() as Part;
   })();
