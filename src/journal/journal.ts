@@ -5,7 +5,7 @@ import type { Savepoint } from "../chain/savepoint.ts";
 import type { JournalEntry, WorldEntry } from "./entries.ts";
 import { makeDir, nodeDisk, type Disk } from "./disk.ts";
 import { JournalFile } from "./journal-file.ts";
-import { readEntries, readEntryPieces, scanJournal, type ScannedJournal } from "./journal-reader.ts";
+import { readEntries, readEntryPieces, scanJournal } from "./journal-reader.ts";
 import { checkHeader, JOURNAL_FORMAT, journalRefused } from "./parse.ts";
 import { Undurable } from "./undurable.ts";
 import { DiskState, isStorageError, type Writability } from "./disk-state.ts";
@@ -58,7 +58,7 @@ export class Journal {
     makeDir(disk, dir);
     const path = join(dir, JOURNAL_FILE);
     const created = !existsSync(path);
-    const scanned: ScannedJournal = created ? { header: undefined, headerBytes: 0, goodBytes: 0 } : scanJournal(path);
+    const scanned = scanJournal(path);
     const header = scanned.header ? checkHeader(scanned.header, worldId, path) : newHeader(worldId);
     let file: JournalFile | undefined;
     try {

@@ -6,12 +6,10 @@ import type { JournalEntry } from "./entries.ts";
 import type { FoldedState } from "./fold.ts";
 import type { Journal } from "./journal.ts";
 
-/** What a journal is replayed onto and then records (the control API): the journal knows nothing more of it. */
+/** What a journal is replayed onto (the control API): the journal knows nothing more of it. */
 export interface Journaled {
   /** Replays the entries; answers how many recorded writes failed again. */
   replay(entries: JournalEntry[]): Promise<number>;
-  /** Records every acknowledged change into `journal` from now on. */
-  attach(journal: Journal): void;
 }
 
 /** What a start with --state found in its journal. */
