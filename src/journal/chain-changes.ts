@@ -47,10 +47,16 @@ export class ChainJournal implements ChainRecorder {
     const entry = { t: "rpc" as const, chainId, method, params };
     if (method === "evm_revert")
       return this.#journal.exclusive(async () => (await this.#journal.recordFirstHeld(() => entry), call()));
-    return this.#journal.step(
-      (record) => runRecorded(provider, call, this.#followed, (made) => record({ ...entry, ...made })),
-      savepoint,
-    );
+    // Recorded with the time of the first block it mined and what they did, even if the call then failed.
+    return this.#journal.step(async (record) => {
+      const before = BigInt((await provider.request({ method: "eth_blockNumber", params: [] })) as Hex);
+      let failed: { error: unknown } | undefined;
+      const result = await call().catch((error: unknown) => void (failed = { error }));
+      const made = await minedSince(provider, before, this.#followed);
+      if (made || !failed) record({ ...entry, ...made });
+      if (failed) throw failed.error;
+      return result as T;
+    }, savepoint);
   }
 
   /**
@@ -66,7 +72,7 @@ export class ChainJournal implements ChainRecorder {
         failed = { error };
         return error.transactionHash;
       });
-      const block = (await provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as RawBlock;
+      const block = await blockAt(provider, "latest");
       // One left in the pool is recorded as signed: the replay puts the same bytes back there, for the block that mined
       // it.
       const mined = block.transactions.includes(hash)
@@ -95,6 +101,9 @@ interface RawBlock {
   timestamp: Hex;
   transactions: Hex[];
 }
+
+const blockAt = (provider: RequestProvider, block: Hex | "latest") =>
+  provider.request({ method: "eth_getBlockByNumber", params: [block, false] }) as Promise<RawBlock>;
 
 /** The fields a transaction was sent with (what replaying it needs). */
 function fieldsOf(tx: Record<string, string>): SentFields {
@@ -129,26 +138,18 @@ async function blockEntries(
   const entries: ChainEntry[] = [];
   const mined = sent.filter((one) => one.receipt);
   if (mined.length > 0) {
-    const block = (await provider.request({
-      method: "eth_getBlockByNumber",
-      params: [mined[0]!.receipt!.blockNumber, false],
-    })) as RawBlock;
+    const block = await blockAt(provider, mined[0]!.receipt!.blockNumber);
     const at = Number(BigInt(block.timestamp));
     const order = new Map(block.transactions.map((hash, i) => [hash, i]));
     mined.sort((a, b) => order.get(a.hash)! - order.get(b.hash)!);
-    const logs = followedLogs(
-      mined.flatMap(({ receipt }) => receipt!.logs as RawLog[]),
-      followed,
-      at,
-    );
-    const entry: BlockEntry = {
+    const logs = mined.flatMap(({ receipt }) => receipt!.logs as RawLog[]);
+    entries.push({
       t: "block",
       chainId,
       at,
       txs: mined.map(({ tx }) => fieldsOf(tx)),
-      mined: { head: [Number(BigInt(block.number)), block.hash, at], logs },
-    };
-    entries.push(entry);
+      mined: { head: [Number(BigInt(block.number)), block.hash, at], logs: followedLogs(logs, followed, at) },
+    });
   }
   for (const { tx, hash } of sent.filter((one) => !one.receipt))
     entries.push({ t: "tx", chainId, ...fieldsOf(tx), ...(await pendingRaw(provider, hash)) });
@@ -164,13 +165,10 @@ async function minedSince(
   before: bigint,
   followed: ReadonlySet<string>,
 ): Promise<{ at: number; mined: Mined } | undefined> {
-  const head = (await provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as RawBlock;
+  const head = await blockAt(provider, "latest");
   const last = BigInt(head.number);
   if (last <= before) return undefined;
-  const first =
-    last === before + 1n
-      ? head
-      : ((await provider.request({ method: "eth_getBlockByNumber", params: [toHex(before + 1n), false] })) as RawBlock);
+  const first = last === before + 1n ? head : await blockAt(provider, toHex(before + 1n));
   const at = Number(BigInt(first.timestamp));
   const logs = (await provider.request({
     method: "eth_getLogs",
@@ -183,25 +181,6 @@ async function minedSince(
       logs: followedLogs(logs, followed, at),
     },
   };
-}
-
-/**
- * Runs a call that may mine blocks and records it with the time of the first and what they did, even if the call then
- * failed.
- */
-async function runRecorded<T>(
-  provider: RequestProvider,
-  call: () => Promise<T>,
-  followed: ReadonlySet<string>,
-  record: (made: { at?: number; mined?: Mined }) => void,
-): Promise<T> {
-  const before = BigInt((await provider.request({ method: "eth_blockNumber", params: [] })) as Hex);
-  let failed: { error: unknown } | undefined;
-  const result = await call().catch((error: unknown) => void (failed = { error }));
-  const made = await minedSince(provider, before, followed);
-  if (made || !failed) record(made ?? {});
-  if (failed) throw failed.error;
-  return result as T;
 }
 
 /**
