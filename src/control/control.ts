@@ -59,16 +59,12 @@ export class Control {
     this.#kept = journal;
   }
 
-  /** Records every acknowledged change from now on. */
-  attach(journal: Journal): void {
+  /** Records every acknowledged change from now on; `state()` learns the journal's checkpoint from `checkpoint`. */
+  attach(journal: Journal, checkpoint = this.#checkpoint): void {
     this.#journal = this.#kept = journal;
+    this.#checkpoint = checkpoint;
     const recorder = new ChainJournal(journal, loadAbis());
     for (const chain of this.chains.all()) chain.recordTo(recorder);
-  }
-
-  /** Where `state()` learns the journal's checkpoint. */
-  checkpoints(status: () => { offset: number; at: string } | undefined): void {
-    this.#checkpoint = status;
   }
 
   /** What --state keeps, and whether its journal takes writes now. */

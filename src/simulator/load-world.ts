@@ -68,10 +68,8 @@ export async function replayFirst(
   // The world as loaded, cached before anything changes it (the journal, next).
   const caching = cache ? (await cacheTheWorld(cache, chains)).written : Promise.resolve();
   // Blocks mined by others on a node we did not start (or a reorg there) are indexed as they come.
-  const stopFollowing = followNodes(
-    nodes.map(({ chain }) => chain),
-    options.pollIntervalMs,
-  );
+  const followed = nodes.map(({ chain }) => chain);
+  const stopFollowing = followNodes(followed, options.pollIntervalMs);
   const journal = journalOf(chains.ids());
   if (journal) recorded(journal, { ...(await replayJournal(journal, control)), answeredFrom: "replay" });
   return {
