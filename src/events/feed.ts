@@ -32,9 +32,8 @@ export const FEED_BUFFER = 5_000;
  */
 export class EventFeed {
   readonly #capacity: number;
-  readonly #ring: (FeedEntry | undefined)[];
-  #start = 0;
-  #size = 0;
+  /** The last `capacity` entries, oldest first, after older ones not cut off yet (cut once they are as many again). */
+  #kept: FeedEntry[] = [];
   #seq = 0;
   readonly #listeners = new Set<Listener>();
   readonly #syncing = new Set<SimChain>();
@@ -42,7 +41,6 @@ export class EventFeed {
 
   constructor(capacity = FEED_BUFFER) {
     this.#capacity = capacity;
-    this.#ring = new Array<FeedEntry | undefined>(capacity);
   }
 
   /** Observes these chains' indexes from now on (the world is in: its loading is not pushed). */
@@ -78,9 +76,7 @@ export class EventFeed {
 
   /** Every entry kept, oldest first. */
   buffered(): FeedEntry[] {
-    const entries: FeedEntry[] = [];
-    for (let i = 0; i < this.#size; i++) entries.push(this.#ring[(this.#start + i) % this.#capacity]!);
-    return entries;
+    return this.#kept.slice(Math.max(0, this.#kept.length - this.#capacity));
   }
 
   /** Ends every listener; nothing is pushed after. */
@@ -95,18 +91,9 @@ export class EventFeed {
     const at = Date.now();
     for (const made of entries) {
       const entry: FeedEntry = { ...made, seq: ++this.#seq, at };
-      this.#keep(entry);
+      this.#kept.push(entry);
+      if (this.#kept.length >= 2 * this.#capacity) this.#kept.splice(0, this.#kept.length - this.#capacity);
       for (const listener of this.#listeners) if (matches(listener.filter, entry)) listener.push(entry);
-    }
-  }
-
-  #keep(entry: FeedEntry): void {
-    if (this.#size < this.#capacity) {
-      this.#ring[(this.#start + this.#size) % this.#capacity] = entry;
-      this.#size += 1;
-    } else {
-      this.#ring[this.#start] = entry;
-      this.#start = (this.#start + 1) % this.#capacity;
     }
   }
 
