@@ -69,7 +69,10 @@ export class Journal {
       return { journal, warning: scanned.warning };
     } catch (error) {
       file?.close();
-      throw cannotOpen(dir, error);
+      // A full or read-only disk at start: told as what it is, not a stack.
+      if (!isStorageError(error)) throw error;
+      const why = `the journal in ${dir} cannot be written (${error.message})`;
+      throw journalRefused(`${why}: free space there, or give another --state directory`);
     }
   }
 
@@ -238,14 +241,6 @@ export class Journal {
     void this.exclusive(() => this.#undurable.takeBack(refusal));
     return refusal;
   }
-}
-
-/** A journal that cannot even be started (a full or read-only disk at start): told as what it is, not a stack. */
-function cannotOpen(dir: string, error: unknown): unknown {
-  if (!isStorageError(error)) return error;
-  return journalRefused(
-    `the journal in ${dir} cannot be written (${error.message}): free space there, or give another --state directory`,
-  );
 }
 
 function newHeader(id: string): WorldEntry {
