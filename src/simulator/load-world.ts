@@ -122,14 +122,7 @@ export async function fromImage(
     started = new ChainRegistry((await startChains(loading, undefined, shared)).chains);
     if (aborted) throw new Error("the simulator closed while its chains were loading the world");
     const accounts = new Accounts(world.accounts);
-    const { handles } = control.parts;
-    const replayer = new Control({
-      accounts,
-      handles,
-      chains: started,
-      baseUrl: () => url,
-      writeTimeoutMs: options.mintTimeoutMs,
-    });
+    const replayer = new Control({ ...control.parts, accounts, chains: started, baseUrl: () => url });
     await replay(loading, started);
     await replayer.loaded();
     // The journal's replay is not indexed: the image answers, and its index reads on from the chains once they hold it.
