@@ -192,7 +192,7 @@ export async function replayChainEntry(chain: SimChain, entry: ChainEntry): Prom
   switch (entry.t) {
     case "block":
       // The simulator's own calls, with the chain's snapshot ids.
-      return replayBlock({ request: ({ method, params }) => chain.request(method, params, quiet) }, entry);
+      return replayBlock((method, params = []) => chain.request(method, params, quiet), entry);
     case "rpc":
       if (entry.at !== undefined) await chain.request("evm_setNextBlockTimestamp", [entry.at], quiet);
       return chain.request(entry.method, entry.params, { record: false, caller: true }).then(() => 0, failed);
@@ -214,8 +214,7 @@ const quiet = { record: false, caller: false };
  * A recorded block made again: its transactions into the pool, one block at its time (the same block, so the same
  * hash). Answers how many of them failed again (reverted in the block, or refused), as they had the first time.
  */
-async function replayBlock(provider: RequestProvider, entry: BlockEntry): Promise<number> {
-  const request = (method: string, params: unknown[] = []) => provider.request({ method, params });
+async function replayBlock(request: (method: string, params?: unknown[]) => Promise<unknown>, entry: BlockEntry) {
   const automine = (await request("hardhat_getAutomine")) as boolean;
   const hashes: (Hex | undefined)[] = [];
   await request("evm_setAutomine", [false]);
