@@ -62,8 +62,10 @@ export class WebhookTargets {
       if (elsewhere.length > 0) throw refused(given, `'${host}' resolves to ${elsewhere.join(", ")}, not loopback`);
     }
     const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
-    if (port === this.#ownPort && isLoopbackAddress(await firstAddress(host)))
-      throw refused(given, "it is the simulator itself (its API port)");
+    if (port === this.#ownPort) {
+      const address = isIP(host) ? host : ((await resolveAll(host).catch(() => []))[0]?.address ?? "");
+      if (isLoopbackAddress(address)) throw refused(given, "it is the simulator itself (its API port)");
+    }
     return url;
   }
 
@@ -99,12 +101,6 @@ function hostOf(url: URL): string {
 /** The addresses that are not on loopback. */
 function offLoopback(addresses: LookupAddress[]): string[] {
   return addresses.map(({ address }) => address).filter((address) => !isLoopbackAddress(address));
-}
-
-/** Where a host is reached (an address as itself); "" when it does not resolve. */
-async function firstAddress(host: string): Promise<string> {
-  if (isIP(host)) return host;
-  return (await resolveAll(host).catch(() => []))[0]?.address ?? "";
 }
 
 function resolveAll(host: string): Promise<LookupAddress[]> {
