@@ -13,7 +13,7 @@ import type { Journal } from "../journal/journal.ts";
 import type { LoadedImage } from "../journal/restore.ts";
 import { replayJournal, type RestoredState } from "../journal/state.ts";
 import { replay, startChains, type LoadInputs } from "./replay-world.ts";
-import { cacheTheWorld, headsDiffer, worldCacheOf, type HeadDifference } from "./world-image.ts";
+import { cacheTheWorld, headsDiffer, worldCacheOf } from "./world-image.ts";
 
 export type { LoadInputs } from "./replay-world.ts";
 
@@ -152,6 +152,8 @@ export async function fromImage(
     : { source: "cache", ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}), cachedIn: image.cachedIn! };
   return { load, finish, abort, stopFollowing: () => {}, cached: () => caching };
 }
+
+type HeadDifference = Awaited<ReturnType<typeof headsDiffer>>[number];
 
 /** Reads the rest of an image into the state answered from, a part at a time between answers. */
 async function readParts(state: FoldedState, rest: Generator<Part>): Promise<void> {
