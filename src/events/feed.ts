@@ -16,11 +16,6 @@ export interface Listener {
   end(): void;
 }
 
-/**
- * Where a resumed listener starts: the buffered entries after the id it gave, or a gap (the id is not in the buffer).
- */
-export type Resumption = { entries: FeedEntry[] } | { gap: true };
-
 /** How many entries are kept for `Last-Event-ID`. */
 export const FEED_BUFFER = 5_000;
 
@@ -67,7 +62,7 @@ export class EventFeed {
   }
 
   /** The buffered entries passing `filter` after the oldest buffered one with `id` that passes it, or a gap. */
-  after(id: string, filter: EventFilter): Resumption {
+  after(id: string, filter: EventFilter): { entries: FeedEntry[] } | { gap: true } {
     const entries = this.buffered();
     const from = entries.findIndex((entry) => entry.id === id && matches(filter, entry));
     if (from === -1) return { gap: true };
