@@ -118,9 +118,11 @@ export function* encodeImage(of: Omit<ImageOf, "format">, state: FoldedState): G
   const head: Head = { format: IMAGE_FORMAT, ...of, chains, accounts: state.accounts };
   yield framed(head);
   for (const { chainId, models } of state.chains)
-    for (const map of ITEM_MAPS)
-      for (const entries of slices(models[map] as Map<string, unknown>))
-        yield framed({ t: "map", chainId, map, entries });
+    for (const map of ITEM_MAPS) {
+      const entries = [...(models[map] as Map<string, unknown>)];
+      for (let at = 0; at < entries.length; at += SLICE)
+        yield framed({ t: "map", chainId, map, entries: entries.slice(at, at + SLICE) });
+    }
   yield framed({ t: "snapshots", snapshots: state.snapshots });
 }
 
@@ -151,18 +153,6 @@ export function applyPart(state: { chains: FoldedChain[] }, part: Part): FoldedS
 
 function withoutItems(models: ChainModels): ChainModels {
   return { ...models, items: new Map(), balances: new Map(), activity: new Map() };
-}
-
-function* slices<V>(map: ReadonlyMap<string, V>): Generator<[string, V][]> {
-  let slice: [string, V][] = [];
-  for (const entry of map) {
-    slice.push(entry);
-    if (slice.length === SLICE) {
-      yield slice;
-      slice = [];
-    }
-  }
-  if (slice.length > 0) yield slice;
 }
 
 function framed(value: unknown): Buffer {
