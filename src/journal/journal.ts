@@ -8,10 +8,10 @@ import { JournalFile } from "./journal-file.ts";
 import { readEntries, readEntryPieces, scanJournal } from "./journal-reader.ts";
 import { checkHeader, JOURNAL_FORMAT, journalRefused } from "./parse.ts";
 import { Undurable } from "./undurable.ts";
-import { DiskState, isStorageError, type Writability } from "./disk-state.ts";
+import { DiskState, isStorageError } from "./disk-state.ts";
 import { ERRORS, isApiError } from "../core/errors.ts";
 
-export { journalRefused, JOURNAL_FORMAT, type Writability };
+export { journalRefused, JOURNAL_FORMAT };
 export const JOURNAL_FILE = "journal.jsonl";
 
 type Work<T> = (record: (entry: JournalEntry) => void) => Promise<T>;
@@ -108,7 +108,8 @@ export class Journal {
     return this.#file.size;
   }
 
-  get writability(): Writability {
+  /** Whether the journal takes writes, and if not, since when and why. */
+  get writability() {
     return this.#disk.writability;
   }
 
