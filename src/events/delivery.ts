@@ -16,11 +16,6 @@ export const DELIVERY_DEFAULTS: DeliveryOptions = {
   logLimit: 100,
 };
 
-interface Message {
-  entry: FeedEntry;
-  record: Delivery;
-}
-
 /** Sends one attempt of a message (signed anew each time). */
 export type Send = (entry: FeedEntry, messageId: string) => Promise<Attempt>;
 
@@ -32,7 +27,7 @@ export type Send = (entry: FeedEntry, messageId: string) => Promise<Attempt>;
 export class DeliveryQueue {
   readonly #send: Send;
   readonly #options: DeliveryOptions;
-  readonly #queue: Message[] = [];
+  readonly #queue: { entry: FeedEntry; record: Delivery }[] = [];
   readonly #log: Delivery[] = [];
   readonly #counts = { delivered: 0, failed: 0, dropped: 0 };
   #running = false;
@@ -98,7 +93,7 @@ export class DeliveryQueue {
     }
   }
 
-  async #deliver({ entry, record }: Message): Promise<void> {
+  async #deliver({ entry, record }: { entry: FeedEntry; record: Delivery }): Promise<void> {
     const { attempts, backoffMs, maxBackoffMs } = this.#options;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (attempt > 1) await this.#wait(Math.min(maxBackoffMs, backoffMs * 2 ** (attempt - 2)));
