@@ -6,12 +6,6 @@ import type { JournalEntry } from "./entries.ts";
 import type { FoldedState } from "./fold.ts";
 import type { Journal } from "./journal.ts";
 
-/** What a journal is replayed onto (the control API): the journal knows nothing more of it. */
-export interface Journaled {
-  /** Replays the entries; answers how many recorded writes failed again. */
-  replay(entries: JournalEntry[]): Promise<number>;
-}
-
 /** What a start with --state found in its journal. */
 export interface RestoredState {
   /** Entries replayed from the journal onto the chains. */
@@ -25,10 +19,13 @@ export interface RestoredState {
   answeredFrom: "checkpoint" | "cache" | "replay";
 }
 
-/** Replays the journal onto the world just loaded, a piece at a time, before anything is answered. */
+/**
+ * Replays the journal onto the world just loaded, a piece at a time, before anything is answered, through `control`
+ * (the control API: the journal knows nothing more of it), whose replay answers how many recorded writes failed again.
+ */
 export async function replayJournal(
   journal: Journal,
-  control: Journaled,
+  control: { replay(entries: JournalEntry[]): Promise<number> },
 ): Promise<Omit<RestoredState, "answeredFrom">> {
   let replayed = 0;
   let failedAgain = 0;
