@@ -59,16 +59,12 @@ export class Control {
     this.#kept = journal;
   }
 
-  /** Records every acknowledged change from now on. */
-  attach(journal: Journal): void {
+  /** Records every acknowledged change from now on; `state()` learns the journal's checkpoint from `checkpoint`. */
+  attach(journal: Journal, checkpoint = this.#checkpoint): void {
     this.#journal = this.#kept = journal;
+    this.#checkpoint = checkpoint;
     const recorder = new ChainJournal(journal, loadAbis());
     for (const chain of this.chains.all()) chain.recordTo(recorder);
-  }
-
-  /** Where `state()` learns the journal's checkpoint. */
-  checkpoints(status: () => { offset: number; at: string } | undefined): void {
-    this.#checkpoint = status;
   }
 
   /** What --state keeps, and whether its journal takes writes now. */
@@ -95,13 +91,11 @@ export class Control {
   /** How much each wallet that signs an API key's writes holds, on every node where the simulator signs (`--keys`). */
   async gas(): Promise<StateResponse["gas"]> {
     const keys = this.parts.accounts.list();
+    const signers = keys.map(({ wallet }) => wallet);
     const found = await Promise.all(
       this.chains.all().map(async (chain) => {
         if (!chain.node?.writer.signs) return [];
-        const pools = await poolsGas(
-          chain.node,
-          keys.map((account) => account.wallet),
-        );
+        const pools = await poolsGas(chain.node, signers);
         return pools.map(({ wallet, wallets }, i) => ({
           chainId: chain.chainId,
           account: keys[i]!.name,
@@ -256,8 +250,6 @@ export class Control {
               `the journal applies a fragment at ${entry.now} that no longer applies to this world (${String((error as Error).message ?? error)}): the journal does not belong to this world`,
             );
           });
-          break;
-        case "world":
           break;
       }
     }

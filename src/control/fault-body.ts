@@ -13,22 +13,17 @@ export function changedAnswer(answer: Buffer, json: boolean, change: FaultBodyCh
   let bytes = answer;
   const value = json && (change.drop || change.rename || change.retype || change.add) ? parsed(answer) : undefined;
   if (value !== undefined) {
-    for (const path of change.drop ?? []) visit(value, path, (parent, key) => remove(parent, key));
+    for (const path of change.drop ?? [])
+      visit(value, path, (parent, key) => (Array.isArray(parent) ? parent.splice(Number(key), 1) : delete parent[key]));
     for (const [path, name] of Object.entries(change.rename ?? {}))
       visit(value, path, (parent, key) => renameField(parent, key, name));
     for (const [path, type] of Object.entries(change.retype ?? {}))
       visit(value, path, (parent, key) => {
-        if (key in parent) (parent as Record<string, Json>)[key] = asType((parent as Record<string, Json>)[key]!, type);
+        const fields = parent as Record<string, Json>;
+        fields[key] = asType(fields[key]!, type);
       });
     for (const [path, added] of Object.entries(change.add ?? {}))
-      visit(
-        value,
-        path,
-        (parent, key) => {
-          if (!Array.isArray(parent)) parent[key] = added as Json;
-        },
-        true,
-      );
+      visit(value, path, (parent, key) => !Array.isArray(parent) && (parent[key] = added as Json), true);
     bytes = Buffer.from(JSON.stringify(value));
   }
   if (json && change.malformed) bytes = malformed(bytes);
@@ -67,11 +62,6 @@ function visit(
     }
   };
   walk(value, 0);
-}
-
-function remove(parent: Json[] | { [key: string]: Json }, key: string): void {
-  if (Array.isArray(parent)) parent.splice(Number(key), 1);
-  else delete parent[key];
 }
 
 /** The field under its new name, where it stood among the others. */

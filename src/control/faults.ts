@@ -51,20 +51,13 @@ export class Faults {
   }
 
   middleware() {
-    return (ctx: Context, next: Next) => {
+    return async (ctx: Context, next: Next) => {
       if (this.#rules.length === 0 || isControlPath(ctx.path)) return next();
-      return this.#faulted(ctx, next);
+      const edits: FaultBodyChange[] = [];
+      for (const rule of this.#rules) if (this.#matches(rule, ctx) && (await this.#apply(rule, ctx, edits))) return;
+      await next();
+      for (const edit of edits) editAnswer(ctx, edit);
     };
-  }
-
-  async #faulted(ctx: Context, next: Next): Promise<void> {
-    const edits: FaultBodyChange[] = [];
-    for (const rule of this.#rules) {
-      if (!this.#matches(rule, ctx)) continue;
-      if (await this.#apply(rule, ctx, edits)) return;
-    }
-    await next();
-    for (const edit of edits) editAnswer(ctx, edit);
   }
 
   #matches({ fault: { match, times, applied }, path }: Rule, ctx: Context): boolean {
@@ -107,14 +100,10 @@ export class Faults {
       ctx.type = body.text === undefined ? "application/json" : (body.contentType ?? "text/plain");
       return true;
     }
-    if (effect.status)
-      throw new ApiError(
-        descriptorForStatus(effect.status, "Injected by {id}"),
-        { id: fault.id },
-        {
-          errors: [`${fault.id} answers ${effect.status} to ${ctx.method} ${ctx.path}`],
-        },
-      );
+    if (effect.status) {
+      const errors = [`${fault.id} answers ${effect.status} to ${ctx.method} ${ctx.path}`];
+      throw new ApiError(descriptorForStatus(effect.status, "Injected by {id}"), { id: fault.id }, { errors });
+    }
     if (body) edits.push(body);
     return false;
   }

@@ -6,8 +6,6 @@ import type { Delivery, Webhook } from "../schemas/events.ts";
 import type { FeedEntry } from "./feed.ts";
 import type { DeliveryOptions } from "../core/event-tuning.ts";
 
-export type { DeliveryOptions };
-
 /** Seven attempts over about a minute; a thousand messages waiting at most; a hundred kept in the log. */
 export const DELIVERY_DEFAULTS: DeliveryOptions = {
   attempts: 7,
@@ -17,11 +15,6 @@ export const DELIVERY_DEFAULTS: DeliveryOptions = {
   queueLimit: 1_000,
   logLimit: 100,
 };
-
-interface Message {
-  entry: FeedEntry;
-  record: Delivery;
-}
 
 /** Sends one attempt of a message (signed anew each time). */
 export type Send = (entry: FeedEntry, messageId: string) => Promise<Attempt>;
@@ -34,7 +27,7 @@ export type Send = (entry: FeedEntry, messageId: string) => Promise<Attempt>;
 export class DeliveryQueue {
   readonly #send: Send;
   readonly #options: DeliveryOptions;
-  readonly #queue: Message[] = [];
+  readonly #queue: { entry: FeedEntry; record: Delivery }[] = [];
   readonly #log: Delivery[] = [];
   readonly #counts = { delivered: 0, failed: 0, dropped: 0 };
   #running = false;
@@ -100,7 +93,7 @@ export class DeliveryQueue {
     }
   }
 
-  async #deliver({ entry, record }: Message): Promise<void> {
+  async #deliver({ entry, record }: { entry: FeedEntry; record: Delivery }): Promise<void> {
     const { attempts, backoffMs, maxBackoffMs } = this.#options;
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (attempt > 1) await this.#wait(Math.min(maxBackoffMs, backoffMs * 2 ** (attempt - 2)));
@@ -126,11 +119,7 @@ export class DeliveryQueue {
 
   #wait(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.#wake = undefined;
-        resolve();
-      }, ms);
-      timer.unref();
+      const timer = setTimeout(resolve, ms).unref();
       this.#wake = () => {
         clearTimeout(timer);
         resolve();

@@ -16,11 +16,6 @@ export interface Listener {
   end(): void;
 }
 
-/**
- * Where a resumed listener starts: the buffered entries after the id it gave, or a gap (the id is not in the buffer).
- */
-export type Resumption = { entries: FeedEntry[] } | { gap: true };
-
 /** How many entries are kept for `Last-Event-ID`. */
 export const FEED_BUFFER = 5_000;
 
@@ -32,9 +27,8 @@ export const FEED_BUFFER = 5_000;
  */
 export class EventFeed {
   readonly #capacity: number;
-  readonly #ring: (FeedEntry | undefined)[];
-  #start = 0;
-  #size = 0;
+  /** The last `capacity` entries, oldest first, after older ones not cut off yet (cut once they are as many again). */
+  #kept: FeedEntry[] = [];
   #seq = 0;
   readonly #listeners = new Set<Listener>();
   readonly #syncing = new Set<SimChain>();
@@ -42,7 +36,6 @@ export class EventFeed {
 
   constructor(capacity = FEED_BUFFER) {
     this.#capacity = capacity;
-    this.#ring = new Array<FeedEntry | undefined>(capacity);
   }
 
   /** Observes these chains' indexes from now on (the world is in: its loading is not pushed). */
@@ -69,7 +62,7 @@ export class EventFeed {
   }
 
   /** The buffered entries passing `filter` after the oldest buffered one with `id` that passes it, or a gap. */
-  after(id: string, filter: EventFilter): Resumption {
+  after(id: string, filter: EventFilter): { entries: FeedEntry[] } | { gap: true } {
     const entries = this.buffered();
     const from = entries.findIndex((entry) => entry.id === id && matches(filter, entry));
     if (from === -1) return { gap: true };
@@ -78,9 +71,7 @@ export class EventFeed {
 
   /** Every entry kept, oldest first. */
   buffered(): FeedEntry[] {
-    const entries: FeedEntry[] = [];
-    for (let i = 0; i < this.#size; i++) entries.push(this.#ring[(this.#start + i) % this.#capacity]!);
-    return entries;
+    return this.#kept.slice(Math.max(0, this.#kept.length - this.#capacity));
   }
 
   /** Ends every listener; nothing is pushed after. */
@@ -95,18 +86,9 @@ export class EventFeed {
     const at = Date.now();
     for (const made of entries) {
       const entry: FeedEntry = { ...made, seq: ++this.#seq, at };
-      this.#keep(entry);
+      this.#kept.push(entry);
+      if (this.#kept.length >= 2 * this.#capacity) this.#kept.splice(0, this.#kept.length - this.#capacity);
       for (const listener of this.#listeners) if (matches(listener.filter, entry)) listener.push(entry);
-    }
-  }
-
-  #keep(entry: FeedEntry): void {
-    if (this.#size < this.#capacity) {
-      this.#ring[(this.#start + this.#size) % this.#capacity] = entry;
-      this.#size += 1;
-    } else {
-      this.#ring[this.#start] = entry;
-      this.#start = (this.#start + 1) % this.#capacity;
     }
   }
 
@@ -168,14 +150,14 @@ export const collectionEventId = (record: CollectionRecord) =>
 export function entriesOf({ models, removed, added }: IndexChange): NewEntry[] {
   const { facts } = models;
   const chainId = facts.chainId;
-  const addedEvents = added.activity.map((fact) => ({ fact, event: itemEvent(facts, fact) }));
-  const addedData = addedEvents.map(({ event }) => JSON.stringify(event));
-  const removedData = removed.activity.map((fact) => JSON.stringify(itemEvent(facts, fact)));
+  const eventsOf = (activity: IndexChange["added"]["activity"]) =>
+    activity.map((fact) => {
+      const event = itemEvent(facts, fact);
+      return { fact, event, data: JSON.stringify(event) };
+    });
   // What was taken back and folded again alike cancels out; what is left of either is told.
-  const takenBack = new Multiset(removedData);
-  const unchanged = addedData.map((data) => takenBack.take(data));
-  const collectionsBack = new Multiset(removed.collections.map(sameCollection));
-  const collectionUnchanged = added.collections.map((record) => collectionsBack.take(sameCollection(record)));
+  const [eventsGone, eventsNew] = leftOver(eventsOf(removed.activity), eventsOf(added.activity), ({ data }) => data);
+  const [collectionsGone, collectionsNew] = leftOver(removed.collections, added.collections, sameCollection);
 
   const entries: NewEntry[] = [];
   const removal = (gone: RemovedEvent): NewEntry => ({
@@ -187,22 +169,18 @@ export function entriesOf({ models, removed, added }: IndexChange): NewEntry[] {
     ...(gone.tokenId === undefined ? {} : { tokenId: gone.tokenId }),
     data: JSON.stringify(gone),
   });
-  removed.activity.forEach((fact, i) => {
-    if (!takenBack.take(removedData[i]!)) return;
-    const event = itemEvent(facts, fact);
+  for (const { fact, event } of eventsGone) {
     const tokenId = Number(fact.tokenId);
     entries.push(removal({ id: event.id, event: event.event, chainId, collection: fact.collection, tokenId }));
-  });
-  for (const record of removed.collections) {
-    if (!collectionsBack.take(sameCollection(record))) continue;
+  }
+  for (const record of collectionsGone)
     entries.push(
       removal({ id: collectionEventId(record), event: COLLECTION_CREATED, chainId, collection: record.address }),
     );
-  }
   const views = added.collections.length > 0 ? collectionViews(models) : undefined;
-  added.collections.forEach((record, i) => {
+  for (const record of collectionsNew) {
     const collection = views?.get(record.address)?.collection;
-    if (!collection || collectionUnchanged[i]) return;
+    if (!collection) continue;
     entries.push({
       type: COLLECTION_CREATED,
       id: collectionEventId(record),
@@ -211,9 +189,8 @@ export function entriesOf({ models, removed, added }: IndexChange): NewEntry[] {
       collection: record.address,
       data: JSON.stringify(collection),
     });
-  });
-  addedEvents.forEach(({ fact, event }, i) => {
-    if (unchanged[i]) return;
+  }
+  for (const { fact, event, data } of eventsNew)
     entries.push({
       type: event.event,
       id: event.id,
@@ -221,29 +198,25 @@ export function entriesOf({ models, removed, added }: IndexChange): NewEntry[] {
       chainId,
       collection: fact.collection,
       tokenId: event.tokenId,
-      data: addedData[i]!,
+      data,
     });
-  });
   return entries;
 }
 
 /** What makes a collection the same one when folded again: everything its creation told. */
 const sameCollection = (record: CollectionRecord) => JSON.stringify(record);
 
-/** Strings counted: `take` answers whether one was there, and takes it. */
-class Multiset {
-  readonly #counts = new Map<string, number>();
-
-  constructor(values: string[]) {
-    for (const value of values) this.#counts.set(value, (this.#counts.get(value) ?? 0) + 1);
-  }
-
-  take(value: string): boolean {
-    const count = this.#counts.get(value) ?? 0;
-    if (count === 0) return false;
-    this.#counts.set(value, count - 1);
-    return true;
-  }
+/** What is left of `removed` and of `added` once each alike (by `key`) in both cancels out, one for one. */
+function leftOver<T>(removed: T[], added: T[], key: (value: T) => string): [T[], T[]] {
+  const counts = new Map<string, number>();
+  for (const value of removed) counts.set(key(value), (counts.get(key(value)) ?? 0) + 1);
+  const take = (value: T) => {
+    const count = counts.get(key(value)) ?? 0;
+    if (count > 0) counts.set(key(value), count - 1);
+    return count > 0;
+  };
+  const addedLeft = added.filter((value) => !take(value));
+  return [removed.filter(take), addedLeft];
 }
 
 /** Which events a listener wants; a filter left out lets every event through. */

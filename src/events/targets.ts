@@ -14,14 +14,10 @@ export function isLoopbackAddress(address: string): boolean {
   return family !== 0 && loopback.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
-const refused = (url: string, why: string) =>
-  apiError(
-    ERRORS.WEBHOOK_URL_REFUSED,
-    {},
-    {
-      errors: [`url '${url}': ${why}; webhooks go to loopback unless --webhook-hosts allows the host`],
-    },
-  );
+const refused = (url: string, why: string) => {
+  const error = `url '${url}': ${why}; webhooks go to loopback unless --webhook-hosts allows the host`;
+  return apiError(ERRORS.WEBHOOK_URL_REFUSED, {}, { errors: [error] });
+};
 
 /**
  * Where webhooks may be sent: loopback, unless `--webhook-hosts` names the host (or is `*`).
@@ -48,14 +44,6 @@ export class WebhookTargets {
 
   /** The URL, checked: http(s), and a host allowed; throws a 400 naming what is wrong. */
   async check(given: string): Promise<URL> {
-    const url = await this.#checkHost(given);
-    const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
-    if (port === this.#ownPort && isLoopbackAddress(await firstAddress(hostOf(url))))
-      throw refused(given, "it is the simulator itself (its API port)");
-    return url;
-  }
-
-  async #checkHost(given: string): Promise<URL> {
     let url: URL;
     try {
       url = new URL(given);
@@ -64,16 +52,20 @@ export class WebhookTargets {
     }
     if (url.protocol !== "http:" && url.protocol !== "https:") throw refused(given, `${url.protocol} is not http(s)`);
     const host = hostOf(url);
-    if (this.#isAllowed(host)) return url;
-    if (isIP(host)) {
-      if (isLoopbackAddress(host)) return url;
+    if (isIP(host) && !this.#isAllowed(host) && !isLoopbackAddress(host))
       throw refused(given, `${host} is not a loopback address`);
+    if (!isIP(host) && !this.#isAllowed(host)) {
+      const addresses = await resolveAll(host).catch((error: Error) => {
+        throw refused(given, `'${host}' does not resolve (${error.message})`);
+      });
+      const elsewhere = offLoopback(addresses);
+      if (elsewhere.length > 0) throw refused(given, `'${host}' resolves to ${elsewhere.join(", ")}, not loopback`);
     }
-    const addresses = await resolveAll(host).catch((error: Error) => {
-      throw refused(given, `'${host}' does not resolve (${error.message})`);
-    });
-    const elsewhere = offLoopback(addresses);
-    if (elsewhere.length > 0) throw refused(given, `'${host}' resolves to ${elsewhere.join(", ")}, not loopback`);
+    const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+    if (port === this.#ownPort) {
+      const address = isIP(host) ? host : ((await resolveAll(host).catch(() => []))[0]?.address ?? "");
+      if (isLoopbackAddress(address)) throw refused(given, "it is the simulator itself (its API port)");
+    }
     return url;
   }
 
@@ -109,12 +101,6 @@ function hostOf(url: URL): string {
 /** The addresses that are not on loopback. */
 function offLoopback(addresses: LookupAddress[]): string[] {
   return addresses.map(({ address }) => address).filter((address) => !isLoopbackAddress(address));
-}
-
-/** Where a host is reached (an address as itself); "" when it does not resolve. */
-async function firstAddress(host: string): Promise<string> {
-  if (isIP(host)) return host;
-  return (await resolveAll(host).catch(() => []))[0]?.address ?? "";
 }
 
 function resolveAll(host: string): Promise<LookupAddress[]> {

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { Agent } from "node:http";
-import type { Address } from "viem";
 import { Webhook as Signer } from "standardwebhooks";
 import { conflict } from "../core/errors.ts";
-import type { CreatedWebhook, EventKind, Webhook, WebhookBody, WebhookDetail } from "../schemas/events.ts";
-import { DELIVERY_DEFAULTS, DeliveryQueue, postOnce, receiverAgent, type DeliveryOptions } from "./delivery.ts";
+import type { CreatedWebhook, Webhook, WebhookBody, WebhookDetail } from "../schemas/events.ts";
+import type { DeliveryOptions } from "../core/event-tuning.ts";
+import { DELIVERY_DEFAULTS, DeliveryQueue, postOnce, receiverAgent } from "./delivery.ts";
 import { type FeedEntry, type EventFeed, eventFilter } from "./feed.ts";
 import type { WebhookTargets } from "./targets.ts";
 
@@ -72,13 +72,13 @@ export class Webhooks {
     };
     const queue = new DeliveryQueue(send, this.#options);
     const filter = eventFilter(body);
+    // The body's filters, as the feed reads them (its kinds are unique already).
+    const { kinds, ...where } = filter;
     const view = {
       id,
       url: url.href,
-      ...(body.chainId === undefined ? {} : { chainId: body.chainId }),
-      ...(filter.collection === undefined ? {} : { collection: filter.collection as Address }),
-      ...(body.tokenId === undefined ? {} : { tokenId: body.tokenId }),
-      ...(body.kinds === undefined ? {} : { kinds: [...body.kinds] as EventKind[] }),
+      ...where,
+      ...(kinds ? { kinds: [...kinds] } : {}),
       createdAt: new Date().toISOString(),
     };
     const stop = this.#feed.listen({ filter, push: (entry) => queue.enqueue(entry), end: () => queue.close() });

@@ -47,10 +47,16 @@ export class ChainJournal implements ChainRecorder {
     const entry = { t: "rpc" as const, chainId, method, params };
     if (method === "evm_revert")
       return this.#journal.exclusive(async () => (await this.#journal.recordFirstHeld(() => entry), call()));
-    return this.#journal.step(
-      (record) => runRecorded(provider, call, this.#followed, (made) => record({ ...entry, ...made })),
-      savepoint,
-    );
+    // Recorded with the time of the first block it mined and what they did, even if the call then failed.
+    return this.#journal.step(async (record) => {
+      const before = BigInt((await provider.request({ method: "eth_blockNumber", params: [] })) as Hex);
+      let failed: { error: unknown } | undefined;
+      const result = await call().catch((error: unknown) => void (failed = { error }));
+      const made = await minedSince(provider, before, this.#followed);
+      if (made || !failed) record({ ...entry, ...made });
+      if (failed) throw failed.error;
+      return result as T;
+    }, savepoint);
   }
 
   /**
@@ -66,7 +72,7 @@ export class ChainJournal implements ChainRecorder {
         failed = { error };
         return error.transactionHash;
       });
-      const block = (await provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as RawBlock;
+      const block = await blockAt(provider, "latest");
       // One left in the pool is recorded as signed: the replay puts the same bytes back there, for the block that mined
       // it.
       const mined = block.transactions.includes(hash)
@@ -95,6 +101,9 @@ interface RawBlock {
   timestamp: Hex;
   transactions: Hex[];
 }
+
+const blockAt = (provider: RequestProvider, block: Hex | "latest") =>
+  provider.request({ method: "eth_getBlockByNumber", params: [block, false] }) as Promise<RawBlock>;
 
 /** The fields a transaction was sent with (what replaying it needs). */
 function fieldsOf(tx: Record<string, string>): SentFields {
@@ -129,26 +138,18 @@ async function blockEntries(
   const entries: ChainEntry[] = [];
   const mined = sent.filter((one) => one.receipt);
   if (mined.length > 0) {
-    const block = (await provider.request({
-      method: "eth_getBlockByNumber",
-      params: [mined[0]!.receipt!.blockNumber, false],
-    })) as RawBlock;
+    const block = await blockAt(provider, mined[0]!.receipt!.blockNumber);
     const at = Number(BigInt(block.timestamp));
     const order = new Map(block.transactions.map((hash, i) => [hash, i]));
     mined.sort((a, b) => order.get(a.hash)! - order.get(b.hash)!);
-    const logs = followedLogs(
-      mined.flatMap(({ receipt }) => receipt!.logs as RawLog[]),
-      followed,
-      at,
-    );
-    const entry: BlockEntry = {
+    const logs = mined.flatMap(({ receipt }) => receipt!.logs as RawLog[]);
+    entries.push({
       t: "block",
       chainId,
       at,
       txs: mined.map(({ tx }) => fieldsOf(tx)),
-      mined: { head: [Number(BigInt(block.number)), block.hash, at], logs },
-    };
-    entries.push(entry);
+      mined: { head: [Number(BigInt(block.number)), block.hash, at], logs: followedLogs(logs, followed, at) },
+    });
   }
   for (const { tx, hash } of sent.filter((one) => !one.receipt))
     entries.push({ t: "tx", chainId, ...fieldsOf(tx), ...(await pendingRaw(provider, hash)) });
@@ -164,13 +165,10 @@ async function minedSince(
   before: bigint,
   followed: ReadonlySet<string>,
 ): Promise<{ at: number; mined: Mined } | undefined> {
-  const head = (await provider.request({ method: "eth_getBlockByNumber", params: ["latest", false] })) as RawBlock;
+  const head = await blockAt(provider, "latest");
   const last = BigInt(head.number);
   if (last <= before) return undefined;
-  const first =
-    last === before + 1n
-      ? head
-      : ((await provider.request({ method: "eth_getBlockByNumber", params: [toHex(before + 1n), false] })) as RawBlock);
+  const first = last === before + 1n ? head : await blockAt(provider, toHex(before + 1n));
   const at = Number(BigInt(first.timestamp));
   const logs = (await provider.request({
     method: "eth_getLogs",
@@ -186,25 +184,6 @@ async function minedSince(
 }
 
 /**
- * Runs a call that may mine blocks and records it with the time of the first and what they did, even if the call then
- * failed.
- */
-async function runRecorded<T>(
-  provider: RequestProvider,
-  call: () => Promise<T>,
-  followed: ReadonlySet<string>,
-  record: (made: { at?: number; mined?: Mined }) => void,
-): Promise<T> {
-  const before = BigInt((await provider.request({ method: "eth_blockNumber", params: [] })) as Hex);
-  let failed: { error: unknown } | undefined;
-  const result = await call().catch((error: unknown) => void (failed = { error }));
-  const made = await minedSince(provider, before, followed);
-  if (made || !failed) record(made ?? {});
-  if (failed) throw failed.error;
-  return result as T;
-}
-
-/**
  * A chain's line made again on `chain` (before the journal records it: nothing is recorded twice). Answers how many of
  * its writes failed again, as they had the first time (mined though reverted, or refused).
  */
@@ -213,7 +192,7 @@ export async function replayChainEntry(chain: SimChain, entry: ChainEntry): Prom
   switch (entry.t) {
     case "block":
       // The simulator's own calls, with the chain's snapshot ids.
-      return replayBlock({ request: ({ method, params }) => chain.request(method, params, quiet) }, entry);
+      return replayBlock((method, params = []) => chain.request(method, params, quiet), entry);
     case "rpc":
       if (entry.at !== undefined) await chain.request("evm_setNextBlockTimestamp", [entry.at], quiet);
       return chain.request(entry.method, entry.params, { record: false, caller: true }).then(() => 0, failed);
@@ -235,8 +214,7 @@ const quiet = { record: false, caller: false };
  * A recorded block made again: its transactions into the pool, one block at its time (the same block, so the same
  * hash). Answers how many of them failed again (reverted in the block, or refused), as they had the first time.
  */
-async function replayBlock(provider: RequestProvider, entry: BlockEntry): Promise<number> {
-  const request = (method: string, params: unknown[] = []) => provider.request({ method, params });
+async function replayBlock(request: (method: string, params?: unknown[]) => Promise<unknown>, entry: BlockEntry) {
   const automine = (await request("hardhat_getAutomine")) as boolean;
   const hashes: (Hex | undefined)[] = [];
   await request("evm_setAutomine", [false]);

@@ -31,13 +31,6 @@ export function storageFull(dir: string, cause: NodeJS.ErrnoException) {
   return apiError(ERRORS.STORAGE_FULL, { dir, code }, { errors: [detail] });
 }
 
-/** Whether the journal takes writes, and if not, since when and why. */
-export interface Writability {
-  writable: boolean;
-  since?: string;
-  reason?: string;
-}
-
 /**
  * While the disk refuses writes, how often it is asked again on its own (a write asks at once, at most this often too).
  */
@@ -63,7 +56,7 @@ export class DiskState {
     this.#told = told;
   }
 
-  get writability(): Writability {
+  get writability() {
     const failure = this.#failure;
     if (!failure) return { writable: true };
     return { writable: false, since: failure.since.toISOString(), reason: failure.error.message };

@@ -50,19 +50,19 @@ export type Part =
   | { t: "map"; chainId: number; map: ItemMap; entries: [string, unknown][] }
   | { t: "snapshots"; snapshots: FoldedState["snapshots"] };
 
-/** The first part: the state without its per-item maps and its snapshots' copies. */
-export type Head<Extra> = Extra & Omit<FoldedState, "snapshots">;
+/** The first part: what the image is of, and the state without its per-item maps and its snapshots' copies. */
+type Head = ImageOf & Omit<FoldedState, "snapshots">;
 
 /** An image as it is read a part at a time: its head (what collections are answered from) at once, the rest when asked for. */
 export interface OpenedImage {
-  head: Head<ImageOf>;
+  head: Head;
   rest: Generator<Part>;
 }
 
 /** The image in `path`, its head read, if it `fits` (undefined: none, unreadable, of another format, world or journal). */
 export function openImage(path: string, fits: (of: ImageOf) => boolean): OpenedImage | undefined {
   try {
-    const opened = decodeParts<ImageOf>(readFileSync(path));
+    const opened = decodeParts(readFileSync(path));
     const { head } = opened;
     return head?.format === IMAGE_FORMAT && Array.isArray(head.chains) && fits(head) ? opened : undefined;
   } catch {
@@ -75,11 +75,6 @@ export function readRest({ head, rest }: OpenedImage): FoldedState["snapshots"] 
   let snapshots: FoldedState["snapshots"] = { count: 0, taken: [] };
   for (const part of rest) snapshots = applyPart(head, part) ?? snapshots;
   return snapshots;
-}
-
-/** An image of `state`, as its parts (each serialized when it is asked for). */
-export function encodeImage(of: Omit<ImageOf, "format">, state: FoldedState): Generator<Buffer> {
-  return encodeParts({ format: IMAGE_FORMAT, ...of }, state);
 }
 
 /**
@@ -114,20 +109,25 @@ export function writeImage(
   return size;
 }
 
-/** The state as parts, each a length and a v8-serialized value: the head first. */
-export function* encodeParts<Extra extends object>(extra: Extra, state: FoldedState): Generator<Buffer> {
+/**
+ * An image of `state`, as its parts (each serialized when it is asked for), each a length and a v8-serialized value:
+ * the head first.
+ */
+export function* encodeImage(of: Omit<ImageOf, "format">, state: FoldedState): Generator<Buffer> {
   const chains = state.chains.map(({ models, ...chain }) => ({ ...chain, models: withoutItems(models) }));
-  const head: Head<Extra> = { ...extra, chains, accounts: state.accounts };
+  const head: Head = { format: IMAGE_FORMAT, ...of, chains, accounts: state.accounts };
   yield framed(head);
   for (const { chainId, models } of state.chains)
-    for (const map of ITEM_MAPS)
-      for (const entries of slices(models[map] as Map<string, unknown>))
-        yield framed({ t: "map", chainId, map, entries });
+    for (const map of ITEM_MAPS) {
+      const entries = [...(models[map] as Map<string, unknown>)];
+      for (let at = 0; at < entries.length; at += SLICE)
+        yield framed({ t: "map", chainId, map, entries: entries.slice(at, at + SLICE) });
+    }
   yield framed({ t: "snapshots", snapshots: state.snapshots });
 }
 
 /** The head of parts read from `bytes`, and the rest, one at a time. */
-export function decodeParts<Extra>(bytes: Buffer): { head: Head<Extra>; rest: Generator<Part> } {
+export function decodeParts(bytes: Buffer): OpenedImage {
   let at = 0;
   const next = () => {
     const length = bytes.readUInt32BE(at);
@@ -135,7 +135,7 @@ export function decodeParts<Extra>(bytes: Buffer): { head: Head<Extra>; rest: Ge
     at += 4 + length;
     return value;
   };
-  const head = next() as Head<Extra>;
+  const head = next() as Head;
   const rest = (function* () {
     while (at < bytes.length) yield next() as Part;
   })();
@@ -153,18 +153,6 @@ export function applyPart(state: { chains: FoldedChain[] }, part: Part): FoldedS
 
 function withoutItems(models: ChainModels): ChainModels {
   return { ...models, items: new Map(), balances: new Map(), activity: new Map() };
-}
-
-function* slices<V>(map: ReadonlyMap<string, V>): Generator<[string, V][]> {
-  let slice: [string, V][] = [];
-  for (const entry of map) {
-    slice.push(entry);
-    if (slice.length === SLICE) {
-      yield slice;
-      slice = [];
-    }
-  }
-  if (slice.length > 0) yield slice;
 }
 
 function framed(value: unknown): Buffer {

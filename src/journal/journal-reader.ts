@@ -7,18 +7,6 @@ const CHUNK_BYTES = 4 * 1024 * 1024;
 /** How much of its end is read first to find its last whole line. */
 const TAIL_BYTES = 64 * 1024;
 
-/**
- * A journal file's first line and where its whole lines end: a torn last line (a crash mid-write) is not one, and is
- * named.
- */
-export interface ScannedJournal {
-  header: JournalEntry | undefined;
-  /** The end of its first line. */
-  headerBytes: number;
-  goodBytes: number;
-  warning?: string;
-}
-
 function readRange(fd: number, from: number, to: number): Buffer {
   const bytes = Buffer.alloc(to - from);
   for (let done = 0; done < bytes.length;) {
@@ -30,11 +18,12 @@ function readRange(fd: number, from: number, to: number): Buffer {
 }
 
 /**
- * Reads only the first line and the last ones (a journal of a week of use is large: the rest is read when it is
- * replayed).
+ * A journal file's first line, where it ends and where its whole lines end (a torn last line is not one, and is
+ * named; a file not there has none). Reads only the first line and the last ones (a journal of a week of use is large:
+ * the rest is read when it is replayed).
  */
-export function scanJournal(path: string): ScannedJournal {
-  const size = statSync(path).size;
+export function scanJournal(path: string) {
+  const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
   if (size === 0) return { header: undefined, headerBytes: 0, goodBytes: 0 };
   const fd = openSync(path, "r");
   try {

@@ -5,13 +5,13 @@ import type { Savepoint } from "../chain/savepoint.ts";
 import type { JournalEntry, WorldEntry } from "./entries.ts";
 import { makeDir, nodeDisk, type Disk } from "./disk.ts";
 import { JournalFile } from "./journal-file.ts";
-import { readEntries, readEntryPieces, scanJournal, type ScannedJournal } from "./journal-reader.ts";
+import { readEntries, readEntryPieces, scanJournal } from "./journal-reader.ts";
 import { checkHeader, JOURNAL_FORMAT, journalRefused } from "./parse.ts";
 import { Undurable } from "./undurable.ts";
-import { DiskState, isStorageError, type Writability } from "./disk-state.ts";
+import { DiskState, isStorageError } from "./disk-state.ts";
 import { ERRORS, isApiError } from "../core/errors.ts";
 
-export { journalRefused, JOURNAL_FORMAT, type Writability };
+export { journalRefused, JOURNAL_FORMAT };
 export const JOURNAL_FILE = "journal.jsonl";
 
 type Work<T> = (record: (entry: JournalEntry) => void) => Promise<T>;
@@ -58,7 +58,7 @@ export class Journal {
     makeDir(disk, dir);
     const path = join(dir, JOURNAL_FILE);
     const created = !existsSync(path);
-    const scanned: ScannedJournal = created ? { header: undefined, headerBytes: 0, goodBytes: 0 } : scanJournal(path);
+    const scanned = scanJournal(path);
     const header = scanned.header ? checkHeader(scanned.header, worldId, path) : newHeader(worldId);
     let file: JournalFile | undefined;
     try {
@@ -69,7 +69,10 @@ export class Journal {
       return { journal, warning: scanned.warning };
     } catch (error) {
       file?.close();
-      throw cannotOpen(dir, error);
+      // A full or read-only disk at start: told as what it is, not a stack.
+      if (!isStorageError(error)) throw error;
+      const why = `the journal in ${dir} cannot be written (${error.message})`;
+      throw journalRefused(`${why}: free space there, or give another --state directory`);
     }
   }
 
@@ -105,7 +108,8 @@ export class Journal {
     return this.#file.size;
   }
 
-  get writability(): Writability {
+  /** Whether the journal takes writes, and if not, since when and why. */
+  get writability() {
     return this.#disk.writability;
   }
 
@@ -238,14 +242,6 @@ export class Journal {
     void this.exclusive(() => this.#undurable.takeBack(refusal));
     return refusal;
   }
-}
-
-/** A journal that cannot even be started (a full or read-only disk at start): told as what it is, not a stack. */
-function cannotOpen(dir: string, error: unknown): unknown {
-  if (!isStorageError(error)) return error;
-  return journalRefused(
-    `the journal in ${dir} cannot be written (${error.message}): free space there, or give another --state directory`,
-  );
 }
 
 function newHeader(id: string): WorldEntry {

@@ -12,26 +12,16 @@ export function journalRefused(message: string): StartError {
 }
 
 /**
- * What was read back from a journal: its entries, where its whole lines end, and a warning if a torn last line was
- * dropped.
- */
-export interface JournalContents {
-  entries: JournalEntry[];
-  goodBytes: number;
-  warning?: string;
-}
-
-/**
  * Where the bytes read begin in the journal: the number of their first line, or (read from a checkpoint on) their byte
  * offset.
  */
 export type Place = { line: number } | { byte: number };
 
 /**
- * Reads a journal's lines; a torn last line (a crash mid-write) is left out with a warning, damage anywhere else
- * refused.
+ * Reads a journal's lines: its entries, and where its whole lines end; a torn last line (a crash mid-write) is left out
+ * with a warning, damage anywhere else refused.
  */
-export function parseJournal(bytes: Buffer, path: string, place: Place = { line: 1 }): JournalContents {
+export function parseJournal(bytes: Buffer, path: string, place: Place = { line: 1 }) {
   const entries: JournalEntry[] = [];
   let offset = 0;
   while (offset < bytes.length) {

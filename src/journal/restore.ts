@@ -47,22 +47,11 @@ export function loadImage(
   return "notFoldable" in folded ? folded : { ...found, of, state: folded };
 }
 
-/** A journal opened for a start, and the image to answer from while the chains replay it. */
-export interface OpenedState {
-  journal: Journal;
-  /** Its checkpoint, or the cached world, with the lines after it folded on. */
-  image?: LoadedImage;
-  /**
-   * Why the journal is replayed before anything is answered (no checkpoint nor cached world to start from, a line the
-   * fold cannot take).
-   */
-  replayFirst?: string;
-}
-
 /**
  * Opens the journal of `dir` (refused if another world's or a newer simulator's) and the image to answer from: its
  * checkpoint, or the world as the world cache holds it (`cachedWorld`) when it has none, with the lines after it
- * folded on. What cannot be folded is replayed instead, before the first answer.
+ * folded on. What cannot be folded is replayed instead, before the first answer (`replayFirst` says why: no
+ * checkpoint nor cached world to start from, a line the fold cannot take).
  */
 export function openState(
   dir: string,
@@ -70,7 +59,7 @@ export function openState(
   cachedWorld: () => FoundImage | undefined,
   told: (line: string) => void,
   disk?: Disk,
-): OpenedState {
+) {
   const { journal, warning } = Journal.open(dir, worldId, told, disk);
   if (warning) told(warning);
   try {

@@ -6,14 +6,6 @@ import type { JournalEntry } from "./entries.ts";
 import type { FoldedState } from "./fold.ts";
 import type { Journal } from "./journal.ts";
 
-/** What a journal is replayed onto and then records (the control API): the journal knows nothing more of it. */
-export interface Journaled {
-  /** Replays the entries; answers how many recorded writes failed again. */
-  replay(entries: JournalEntry[]): Promise<number>;
-  /** Records every acknowledged change into `journal` from now on. */
-  attach(journal: Journal): void;
-}
-
 /** What a start with --state found in its journal. */
 export interface RestoredState {
   /** Entries replayed from the journal onto the chains. */
@@ -27,10 +19,13 @@ export interface RestoredState {
   answeredFrom: "checkpoint" | "cache" | "replay";
 }
 
-/** Replays the journal onto the world just loaded, a piece at a time, before anything is answered. */
+/**
+ * Replays the journal onto the world just loaded, a piece at a time, before anything is answered, through `control`
+ * (the control API: the journal knows nothing more of it), whose replay answers how many recorded writes failed again.
+ */
 export async function replayJournal(
   journal: Journal,
-  control: Journaled,
+  control: { replay(entries: JournalEntry[]): Promise<number> },
 ): Promise<Omit<RestoredState, "answeredFrom">> {
   let replayed = 0;
   let failedAgain = 0;

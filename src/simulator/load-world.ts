@@ -13,7 +13,7 @@ import type { Journal } from "../journal/journal.ts";
 import type { LoadedImage } from "../journal/restore.ts";
 import { replayJournal, type RestoredState } from "../journal/state.ts";
 import { replay, startChains, type LoadInputs } from "./replay-world.ts";
-import { cacheTheWorld, headsDiffer, worldCacheOf, type HeadDifference } from "./world-image.ts";
+import { cacheTheWorld, headsDiffer, worldCacheOf } from "./world-image.ts";
 
 export type { LoadInputs } from "./replay-world.ts";
 
@@ -68,10 +68,8 @@ export async function replayFirst(
   // The world as loaded, cached before anything changes it (the journal, next).
   const caching = cache ? (await cacheTheWorld(cache, chains)).written : Promise.resolve();
   // Blocks mined by others on a node we did not start (or a reorg there) are indexed as they come.
-  const stopFollowing = followNodes(
-    nodes.map(({ chain }) => chain),
-    options.pollIntervalMs,
-  );
+  const followed = nodes.map(({ chain }) => chain);
+  const stopFollowing = followNodes(followed, options.pollIntervalMs);
   const journal = journalOf(chains.ids());
   if (journal) recorded(journal, { ...(await replayJournal(journal, control)), answeredFrom: "replay" });
   return {
@@ -124,14 +122,7 @@ export async function fromImage(
     started = new ChainRegistry((await startChains(loading, undefined, shared)).chains);
     if (aborted) throw new Error("the simulator closed while its chains were loading the world");
     const accounts = new Accounts(world.accounts);
-    const { handles } = control.parts;
-    const replayer = new Control({
-      accounts,
-      handles,
-      chains: started,
-      baseUrl: () => url,
-      writeTimeoutMs: options.mintTimeoutMs,
-    });
+    const replayer = new Control({ ...control.parts, accounts, chains: started, baseUrl: () => url });
     await replay(loading, started);
     await replayer.loaded();
     // The journal's replay is not indexed: the image answers, and its index reads on from the chains once they hold it.
@@ -161,6 +152,8 @@ export async function fromImage(
     : { source: "cache", ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}), cachedIn: image.cachedIn! };
   return { load, finish, abort, stopFollowing: () => {}, cached: () => caching };
 }
+
+type HeadDifference = Awaited<ReturnType<typeof headsDiffer>>[number];
 
 /** Reads the rest of an image into the state answered from, a part at a time between answers. */
 async function readParts(state: FoldedState, rest: Generator<Part>): Promise<void> {

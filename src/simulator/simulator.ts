@@ -133,10 +133,8 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
       bodyLimit: options.bodyLimit,
       mintTimeoutMs: options.mintTimeoutMs,
     });
-    const api = jsonHttpServer(app.callback(), (error) => JSON.stringify(error.body)).listen(
-      options.port,
-      options.host,
-    );
+    const api = jsonHttpServer(app.callback(), (error) => JSON.stringify(error.body));
+    api.listen(options.port, options.host);
     servers.push(api);
     await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
     url = urlOf(options.host, api);
@@ -181,7 +179,7 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
     const image = cached ? loadImage(cached, "whole") : state?.image;
     // From now on every change is recorded, and the journal folded into checkpoints behind it.
     const recorded: Recorded = (recording, restored) => {
-      control.attach(recording);
+      control.attach(recording, () => checkpointer?.status);
       kept.restored = restored;
       if (options.nodeUrls.length > 0) return;
       const worldId = worldIdOn(chains.ids());
@@ -189,7 +187,6 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
       const every = options.checkpointEveryBytes ? { everyBytes: options.checkpointEveryBytes } : {};
       const from = image?.from === "checkpoint" ? image.of : undefined;
       checkpointer = new Checkpointer({ journal: recording, world: worldId, live, told: warn, ...every }, from);
-      control.checkpoints(() => checkpointer?.status);
       checkpointer.start();
     };
     const journalOf = (chainIds: number[]) => {

@@ -8,22 +8,12 @@ import { liveState } from "../journal/state.ts";
 import { WorldCache, worldCacheKey, worldImage } from "../world-cache/world-cache.ts";
 import { replay, startChains, worldChains, type LoadInputs } from "./replay-world.ts";
 
-/** The world cache and this world's key in it. */
-export interface CacheOfWorld {
-  cache: WorldCache;
-  key: string;
-}
-
 /**
  * The cache and this world's key in it, when the world can be cached: a world with an id, on
  * in-process chains, whose collection uris do not name a port picked at random (they are on
  * chain, so such a world is never the same twice).
  */
-export function worldCacheOf({
-  world,
-  options,
-  url,
-}: Pick<LoadInputs, "world" | "options" | "url">): CacheOfWorld | undefined {
+export function worldCacheOf({ world, options, url }: Pick<LoadInputs, "world" | "options" | "url">) {
   if (!options.cacheDir || !world.id || options.nodeUrls.length > 0) return undefined;
   if (options.port === 0 && !options.publicUrl) return undefined;
   return {
@@ -53,7 +43,7 @@ export function cachedWorld(inputs: Pick<LoadInputs, "world" | "options" | "url"
  * leaves its cache). Answers the write under way.
  */
 export async function cacheTheWorld(
-  { cache, key }: CacheOfWorld,
+  { cache, key }: NonNullable<ReturnType<typeof worldCacheOf>>,
   chains: ChainRegistry,
 ): Promise<{ written: Promise<void> }> {
   const failed = (error: unknown) =>
@@ -68,15 +58,8 @@ export async function cacheTheWorld(
   }
 }
 
-/** Where a replayed chain's head is not the image's. */
-export interface HeadDifference {
-  chainId: number;
-  image: { number: bigint; hash: string | undefined };
-  replayed: { number: bigint; hash: string } | undefined;
-}
-
 /** Where the replayed chains' heads (their numbers or hashes) are not those of the image the answers came from. */
-export async function headsDiffer(image: FoldedState, replayed: SimChain[]): Promise<HeadDifference[]> {
+export async function headsDiffer(image: FoldedState, replayed: SimChain[]) {
   const heads = new Map(
     await Promise.all(
       replayed.map(async (chain) => {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DeliveryQueue, type Attempt, type DeliveryOptions, type Send } from "../../src/events/delivery.ts";
+import type { DeliveryOptions } from "../../src/core/event-tuning.ts";
+import { DeliveryQueue, type Attempt, type Send } from "../../src/events/delivery.ts";
 import type { FeedEntry } from "../../src/events/feed.ts";
 import { until } from "../eventually.ts";
 

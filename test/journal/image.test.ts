@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { applyPart, decodeParts, encodeParts } from "../../src/journal/image.ts";
+import { applyPart, decodeParts, encodeImage } from "../../src/journal/image.ts";
 import type { FoldedState } from "../../src/journal/fold.ts";
 import { emptyModels, itemKey, type ChainModels } from "../../src/indexer/models.ts";
 
@@ -39,9 +39,10 @@ it("puts a state back together from its parts, the first one without any item", 
       taken: [["1", { chains: [], accounts: [] }]],
     },
   };
-  const parts = [...encodeParts({ offset: 42 }, state)];
+  const of = { world: "w", generation: "g", offset: 42, at: "2026-01-01T00:00:00.000Z" };
+  const parts = [...encodeImage(of, state)];
   expect(parts.length).toBeGreaterThan(6);
-  const { head, rest } = decodeParts<{ offset: number }>(Buffer.concat(parts));
+  const { head, rest } = decodeParts(Buffer.concat(parts));
   expect(head.offset).toBe(42);
   for (const { models: read } of head.chains) {
     expect(read.items.size + read.balances.size + read.activity.size).toBe(0);
@@ -51,5 +52,5 @@ it("puts a state back together from its parts, the first one without any item", 
   }
   let snapshots;
   for (const part of rest) snapshots = applyPart(head, part) ?? snapshots;
-  expect({ ...head, snapshots }).toEqual({ offset: 42, ...state });
+  expect({ ...head, snapshots }).toEqual({ format: 2, ...of, ...state });
 });
