@@ -85,7 +85,7 @@ export function followNodes(chains: SimChain[], intervalMs: number): () => void 
   const poll = (chain: SimChain) => {
     const timer = setTimeout(async () => {
       timers.delete(timer);
-      chain.noticeRewritten();
+      chain.indexer.markRewritten();
       await chain.sync().catch(() => undefined);
       if (!stopped) poll(chain);
     }, intervalMs);
