@@ -1,6 +1,6 @@
 import { BlockNotFoundError, type Hex } from "viem";
 import { apiError, ERRORS } from "../core/errors.ts";
-import type { IndexedLog, LogSource } from "./log-source.ts";
+import type { BlockRef, IndexedLog, LogSource } from "./log-source.ts";
 import { advanceHead, applyLogs } from "./apply.ts";
 import {
   emptyModels,
@@ -68,11 +68,7 @@ interface Checkpoint {
 }
 
 /** Where the index has to get to: a block number, and its hash and time when the caller knows them. */
-interface Target {
-  number: bigint;
-  hash?: Hex;
-  timestamp?: bigint;
-}
+type Target = Pick<BlockRef, "number"> & Partial<BlockRef>;
 
 /**
  * Follows one chain: pulls the logs of every block it has not seen yet and folds
