@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import type { Address, Hex } from "viem";
+import type { Hex } from "viem";
+import type { CoreContracts } from "../deploy.ts";
 import { StartError, START_ERRORS } from "../../core/errors.ts";
 
 /** A block by number and hash: the chain still holds it exactly when it answers this hash there. */
@@ -9,10 +10,7 @@ export interface BlockRef {
 }
 
 /** What a run left on one chain: the core contracts, where they were deployed, and the world it loaded there. */
-export interface RecordedChain {
-  factory: Address;
-  marketplace: Address;
-  stablecoin: Address;
+export interface RecordedChain extends CoreContracts {
   /** The factory's block: indexing starts there. */
   deployedAt: BlockRef;
   /** The world (its id: scenario, time, uri base) replayed onto these contracts, and the head once it was in. */
