@@ -20,14 +20,8 @@ export interface CollectionRecord {
 export interface Creation {
   transactionHash: Hex;
   tokenIds: bigint[];
-  /** What the creating transaction said of the item (ItemDescribed), if it said anything. */
-  description?: ItemDescribed;
-}
-
-/** An item's description as the chain told it: the metadata (JSON text) and which kind of item it is. */
-export interface ItemDescribed {
-  stackable: boolean;
-  metadata: string;
+  /** What the creating transaction said of the item (ItemDescribed), if anything: its metadata (JSON text) and kind. */
+  description?: { stackable: boolean; metadata: string };
 }
 
 /** What the chain fixed when it created a token id. */
