@@ -1,5 +1,5 @@
 import { createPublicClient, custom, defineChain, type Address, type Hex } from "viem";
-import { chainProfile } from "../../core/config.ts";
+import { chainProfile, type GivenKeys } from "../../core/config.ts";
 import { ApiError, isStartError, oneLine, StartError, START_ERRORS } from "../../core/errors.ts";
 import { indexedEventsAbi, chainLogSource } from "../../indexer/log-source.ts";
 import { ChainIndexer } from "../../indexer/indexer.ts";
@@ -13,7 +13,6 @@ import { heightPassed, mineUntilNext } from "../height.ts";
 import { nodeRefused, probeCapabilities } from "./capabilities.ts";
 import type { ContractsFile, RecordedChain } from "./contracts-file.ts";
 import { deployOnNode } from "./deploy.ts";
-import type { GivenKeys } from "./keys-file.ts";
 import { attachTo, checkFunded, openWallets } from "./node-accounts.ts";
 import { NodeRpc } from "./rpc.ts";
 import { NodeWriter } from "./writer.ts";
