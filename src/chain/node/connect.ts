@@ -116,6 +116,7 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
     placed = { contracts: { ...placedAt, deployedAt } };
   }
   const { factory, marketplace, stablecoin, deployedAt } = placed.contracts;
+  const core = { factory, marketplace, stablecoin };
   const link: ChainLink = {
     chainId,
     external: true,
@@ -137,20 +138,14 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
       ownLogsOnly: true,
       maxLogRange: NODE_LOG_RANGE,
     }),
-    chainFacts(chainId, { factory, marketplace, stablecoin }),
+    chainFacts(chainId, core),
     {
       fromBlock: deployedAt.block,
       anchor: { blockNumber: deployedAt.block, hash: deployedAt.hash },
       onClockBack: (message) => console.warn(message),
     },
   );
-  const chain = new SimChain(
-    chainId,
-    { factory, marketplace, stablecoin },
-    options.abis,
-    indexer,
-    new ChainWriter(link),
-  );
+  const chain = new SimChain(chainId, core, options.abis, indexer, new ChainWriter(link));
   return { chain, ...(placed.attached ? { attached: placed.attached } : {}) };
 }
 
