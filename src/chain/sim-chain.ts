@@ -13,8 +13,33 @@ import type { NodeSnapshots } from "./node-snapshots.ts";
 import type { ChainRecorder, RecordedChain } from "./recorder.ts";
 import { chainErrorOf, errorsAbiOf, type RevertRules } from "./revert.ts";
 import type { Savepoint } from "./savepoint.ts";
-import { READ_ONLY } from "./read-only.ts";
 import type { ContractCall, WriteOptions } from "./contract-call.ts";
+
+/**
+ * JSON-RPC methods that never change a chain; any other call from outside may even rewrite its history (evm_revert).
+ */
+const READ_ONLY = new Set([
+  "eth_blockNumber",
+  "eth_call",
+  "eth_chainId",
+  "eth_estimateGas",
+  "eth_feeHistory",
+  "eth_gasPrice",
+  "eth_getBalance",
+  "eth_getBlockByHash",
+  "eth_getBlockByNumber",
+  "eth_getCode",
+  "eth_getLogs",
+  "eth_getStorageAt",
+  "eth_getTransactionByHash",
+  "eth_getTransactionCount",
+  "eth_getTransactionReceipt",
+  "eth_maxPriorityFeePerGas",
+  "eth_accounts",
+  "eth_syncing",
+  "net_version",
+  "web3_clientVersion",
+]);
 
 /** How many marks of unconfirmed writes a chain keeps at most: writes nobody confirms (the replay's) do not pile up. */
 const KEPT = 1024;
