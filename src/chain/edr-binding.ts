@@ -37,12 +37,7 @@ function bindingLoads(): boolean {
  * The binding's package for this platform, as EDR names it, with the version EDR asks for, and the file EDR looks for
  * in its folder (`edrDir`: Hardhat's EDR, or another project's).
  */
-export function bindingPackage(edrDir = dirname(edrRequire.resolve("@nomicfoundation/edr"))): {
-  name: string;
-  version: string;
-  file: string;
-  edrDir: string;
-} {
+export function bindingPackage(edrDir = dirname(edrRequire.resolve("@nomicfoundation/edr"))) {
   const { platform, arch } = process;
   const glibc = Boolean(
     (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime,
