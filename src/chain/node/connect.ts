@@ -1,6 +1,6 @@
 import { createPublicClient, custom, defineChain, type Address, type Hex } from "viem";
 import { chainProfile, type GivenKeys } from "../../core/config.ts";
-import { ApiError, isStartError, oneLine, StartError, START_ERRORS } from "../../core/errors.ts";
+import { ApiError, isStartError, oneLine, START_ERRORS } from "../../core/errors.ts";
 import { indexedEventsAbi, chainLogSource } from "../../indexer/log-source.ts";
 import { ChainIndexer } from "../../indexer/indexer.ts";
 import type { Abis } from "../../core/abi.ts";
@@ -79,7 +79,14 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   // A world that cannot come out right here is refused before anything else is asked of the node.
   const timed = !recorded && (options.worldChains?.has(chainId) ?? true);
   const impersonated = timed ? (options.impersonated ?? []) : [];
-  if (writer.signs && impersonated.length > 0) throw keyless(rpc.shown, chainId, impersonated);
+  // With keys given the simulator only signs: a world account at a live address, without its key, cannot send.
+  if (writer.signs && impersonated.length > 0)
+    throw nodeRefused(
+      `chain ${chainId} (${rpc.shown}): the world has ${impersonated.length} account(s) at live addresses without a ` +
+        `key (${impersonated.slice(0, 3).join(", ")}${impersonated.length > 3 ? ", …" : ""}), and with --keys the ` +
+        `simulator sends only what it signs: give their keys in the keys file by account name, or start without ` +
+        `--keys on a dev node (anvil, a Hardhat node), which sends as them by impersonation`,
+    );
   const time = timed ? await startTime(rpc, chainId, capabilities.setsTime, options.genesisTime) : undefined;
   const senders = [...(deployer && !recorded ? [addressOf(deployer)] : []), ...options.walletKeys.map(addressOf)];
   if (writer.signs) await checkFunded(rpc, chainId, [...senders, ...poolKeys.map(addressOf)]);
@@ -167,16 +174,6 @@ async function marketplaceOnNode(
         `code and storage and traces calls (anvil, a Hardhat node), or in process (without --rpc-url).`,
     );
   });
-}
-
-/** With keys given the simulator only signs: a world account at a live address, without its key, cannot send. */
-function keyless(shown: string, chainId: number, addresses: Address[]): StartError {
-  return nodeRefused(
-    `chain ${chainId} (${shown}): the world has ${addresses.length} account(s) at live addresses without a key ` +
-      `(${addresses.slice(0, 3).join(", ")}${addresses.length > 3 ? ", …" : ""}), and with --keys the simulator sends ` +
-      `only what it signs: give their keys in the keys file by account name, or start without --keys on a dev node ` +
-      `(anvil, a Hardhat node), which sends as them by impersonation`,
-  );
 }
 
 /**
