@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import type { Hex } from "viem";
-import type { CoreContracts } from "../deploy.ts";
+import type { Address, Hex } from "viem";
 import { StartError, START_ERRORS } from "../../core/errors.ts";
 
 /** A block by number and hash: the chain still holds it exactly when it answers this hash there. */
@@ -10,7 +9,10 @@ export interface BlockRef {
 }
 
 /** What a run left on one chain: the core contracts, where they were deployed, and the world it loaded there. */
-export interface RecordedChain extends CoreContracts {
+export interface RecordedChain {
+  factory: Address;
+  marketplace: Address;
+  stablecoin: Address;
   /** The factory's block: indexing starts there. */
   deployedAt: BlockRef;
   /** The world (its id: scenario, time, uri base) replayed onto these contracts, and the head once it was in. */
