@@ -177,7 +177,7 @@ export class WorldSavepoint implements Savepoint {
 }
 
 /** The simulator's own calls: not recorded (the action that makes them is). */
-const quiet = { record: false };
+export const quiet = { record: false };
 
 /** The node's snapshot of the chain's state; `revertTo` returns to it (once: take another to return again). */
 async function snapshotOf(chain: SavedChain): Promise<Hex> {
