@@ -164,57 +164,53 @@ export class BlockBatcher {
   }
 
   async #sendAlone(job: Job, outcomes: Map<Job, Outcome>): Promise<Sent[]> {
-    let hash: Hex;
-    let reverted: { error: unknown } | undefined;
+    let hash: Hex | undefined;
     try {
-      hash = (await this.#provider.request({ method: "eth_sendTransaction", params: [job.tx] })) as Hex;
+      hash = (await this.#request("eth_sendTransaction", [job.tx])) as Hex;
     } catch (error) {
       // A transaction that reverted is mined all the same (the chain names it in the error): it reached the chain.
-      const mined = (error as { transactionHash?: Hex })?.transactionHash;
       outcomes.set(job, { error });
-      if (!mined) return [];
-      [hash, reverted] = [mined, { error }];
+      hash = (error as { transactionHash?: Hex })?.transactionHash;
+      if (!hash) return [];
     }
     // Mined at once with automine on (its writer will want the receipt, `takeReceipt`); with automine switched off from
     // outside it is still in the pool, and its writer waits for it.
-    const sent: Sent = { tx: job.tx!, hash, receipt: null };
-    sent.receipt = (await this.#provider
-      .request({ method: "eth_getTransactionReceipt", params: [hash] })
-      .catch(() => null)) as Sent["receipt"];
-    if (reverted) return [sent];
-    this.#keepReceipt(hash, sent.receipt);
-    outcomes.set(job, { hash });
-    return [sent];
+    const receipt = (await this.#request("eth_getTransactionReceipt", [hash]).catch(() => null)) as Sent["receipt"];
+    if (!outcomes.has(job)) this.#succeeded(job, hash, receipt, outcomes);
+    return [{ tx: job.tx!, hash, receipt }];
   }
 
-  #keepReceipt(hash: Hex, receipt: unknown): void {
+  #request(method: string, params: unknown[] = []): Promise<unknown> {
+    return this.#provider.request({ method, params });
+  }
+
+  #succeeded(job: Job, hash: Hex, receipt: unknown, outcomes: Map<Job, Outcome>): void {
     // Receipts nobody came for (a writer that did not wait) do not pile up.
     if (this.#receipts.size > 4 * MAX_PER_BLOCK) this.#receipts.clear();
     if (receipt) this.#receipts.set(hash, receipt);
+    outcomes.set(job, { hash });
   }
 
   async #mineTogether(batch: Job[], outcomes: Map<Job, Outcome>): Promise<Sent[]> {
-    const request = (method: string, params: unknown[] = []) => this.#provider.request({ method, params });
     // Automine switched off from outside (a stalled chain on purpose): leave it so, send each as is.
-    if (!this.#automineOn && (await request("hardhat_getAutomine")) === false) {
+    if (!this.#automineOn && (await this.#request("hardhat_getAutomine")) === false) {
       const sent: Sent[] = [];
       for (const job of batch) sent.push(...(await this.#sendAlone(job, outcomes)));
       return sent;
     }
-    await request("evm_setAutomine", [false]);
+    await this.#request("evm_setAutomine", [false]);
     const pooled: { job: Job; hash: Hex }[] = [];
     try {
       // Sent one after another: each takes the next nonce of its sender from the pending block.
       for (const job of batch) {
-        const hash = (await request("eth_sendTransaction", [job.tx]).catch((error: unknown) => {
+        const hash = (await this.#request("eth_sendTransaction", [job.tx]).catch((error: unknown) => {
           outcomes.set(job, { error });
         })) as Hex | undefined;
-        if (hash === undefined) continue;
-        pooled.push({ job, hash });
+        if (hash !== undefined) pooled.push({ job, hash });
       }
-      if (pooled.length > 0) await request("evm_mine").catch(() => undefined);
+      if (pooled.length > 0) await this.#request("evm_mine").catch(() => undefined);
     } finally {
-      await request("evm_setAutomine", [true]);
+      await this.#request("evm_setAutomine", [true]);
       this.#automineOn = true;
     }
     const settled = await Promise.all(pooled.map(({ job, hash }) => this.#settle(job, hash, outcomes)));
@@ -223,26 +219,19 @@ export class BlockBatcher {
 
   /** A batched transaction's outcome: its hash if its block holds it and it succeeded, else what it reverted with. */
   async #settle(job: Job, hash: Hex, outcomes: Map<Job, Outcome>): Promise<Sent | undefined> {
-    const receipt = (await this.#provider.request({
-      method: "eth_getTransactionReceipt",
-      params: [hash],
-    })) as Sent["receipt"];
+    const receipt = (await this.#request("eth_getTransactionReceipt", [hash])) as Sent["receipt"];
     const sent: Sent = { tx: job.tx!, hash, receipt };
     if (!receipt) {
       // Not in the block (it did not fit): out of the pool too, so no later block takes it unrecorded.
-      await this.#provider.request({ method: "hardhat_dropTransaction", params: [hash] }).catch(() => undefined);
+      await this.#request("hardhat_dropTransaction", [hash]).catch(() => undefined);
       outcomes.set(job, { error: new Error(`transaction ${hash} was not mined`) });
       return undefined;
     }
-    if (receipt.status === "0x1") {
-      this.#keepReceipt(hash, receipt);
-      outcomes.set(job, { hash });
-      return sent;
-    }
+    if (receipt.status === "0x1") return (this.#succeeded(job, hash, receipt, outcomes), sent);
     // Reverted inside its block: the same call against the chain as it now is tells the reason (what a lone send would
     // have thrown).
     const { gas: _gas, ...call } = job.tx!;
-    const error = await this.#provider.request({ method: "eth_estimateGas", params: [call] }).then(
+    const error = await this.#request("eth_estimateGas", [call]).then(
       () => new Error(`transaction ${hash} reverted`),
       (reason: unknown) => reason,
     );

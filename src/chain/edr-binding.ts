@@ -37,12 +37,7 @@ function bindingLoads(): boolean {
  * The binding's package for this platform, as EDR names it, with the version EDR asks for, and the file EDR looks for
  * in its folder (`edrDir`: Hardhat's EDR, or another project's).
  */
-export function bindingPackage(edrDir = dirname(edrRequire.resolve("@nomicfoundation/edr"))): {
-  name: string;
-  version: string;
-  file: string;
-  edrDir: string;
-} {
+export function bindingPackage(edrDir = dirname(edrRequire.resolve("@nomicfoundation/edr"))) {
   const { platform, arch } = process;
   const glibc = Boolean(
     (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime,
@@ -65,24 +60,12 @@ async function putInPlace(log: (line: string) => void): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), "nft-sim-edr-"));
   try {
     // npm on this Node (22 or later): the binding's engines hold, so npm says nothing of them.
-    await promisify(execFile)(
-      "npm",
-      [
-        "install",
-        "--prefix",
-        folder,
-        "--no-save",
-        "--no-package-lock",
-        "--ignore-scripts",
-        "--no-audit",
-        "--no-fund",
-      ].concat(["--prefer-offline", "--loglevel=error", spec]),
-      {
-        env: { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ""}` },
-        shell: process.platform === "win32",
-        timeout: 300_000,
-      },
-    );
+    const flags = "--no-save --no-package-lock --ignore-scripts --no-audit --no-fund --prefer-offline --loglevel=error";
+    await promisify(execFile)("npm", ["install", "--prefix", folder, ...flags.split(" "), spec], {
+      env: { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ""}` },
+      shell: process.platform === "win32",
+      timeout: 300_000,
+    });
     const placing = join(edrDir, `${file}.${process.pid}.tmp`);
     copyFileSync(join(folder, "node_modules", name, file), placing);
     renameSync(placing, join(edrDir, file));

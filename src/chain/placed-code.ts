@@ -4,12 +4,6 @@ import { FIXED_GAS } from "./contract-call.ts";
 /** A JSON-RPC call to the chain the code is placed on (EDR's provider, a node's, or a SimChain's request). */
 export type ChainRequest = (method: string, params: unknown[]) => Promise<unknown>;
 
-/** A contract as a deployment makes it: the creation code (its constructor's arguments appended) and its runtime code. */
-export interface ContractCode {
-  creation: Hex;
-  runtime: Hex;
-}
-
 /**
  * Puts a contract at an address no deployment would choose, as if it had been deployed there: the chain places its
  * creation code there and traces a call to it, so its own constructor says what it writes in place (its storage is what
@@ -21,7 +15,8 @@ export async function placeCode(
   request: ChainRequest,
   chainId: number,
   address: Address,
-  code: ContractCode,
+  /** As a deployment makes it: the creation code (its constructor's arguments appended), and the runtime code. */
+  code: { creation: Hex; runtime: Hex },
   what: string,
 ): Promise<void> {
   const [held, nonce] = await Promise.all([

@@ -99,7 +99,7 @@ export class ChainRegistry implements ReadSource {
   /** The nodes others write to (among `chainId`'s), indexed up to their latest block now. */
   async #caughtUp(chainId?: number): Promise<ChainRead[]> {
     const shared = this.all().filter((chain) => chain.external && (chainId === undefined || chain.chainId === chainId));
-    for (const chain of shared) chain.noticeMoved();
+    for (const chain of shared) chain.indexer.markStale();
     return shared.length === 0 ? [] : this.read(chainId);
   }
 

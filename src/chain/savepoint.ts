@@ -67,8 +67,7 @@ export interface SavedChain {
   readonly chainId: number;
   readonly node: NodeLink | undefined;
   readonly snapshots: Pick<NodeSnapshots, "revertCount" | "holds">;
-  checkpoint(): Promise<number>;
-  forgetCheckpoints(mark: number): void;
+  readonly indexer: Pick<ChainIndexer, "checkpoint" | "checkpointCount" | "dropCheckpoints">;
   request(method: string, params?: unknown[], options?: { record?: boolean }): Promise<unknown>;
 }
 
@@ -123,7 +122,8 @@ export class WorldSavepoint implements Savepoint {
         : chainIds.map((chainId) => parts.chains.get(chainId)!);
     const points: ChainPoint[] = [];
     for (const chain of chains) {
-      const checkpoints = await chain.checkpoint();
+      const checkpoints = chain.indexer.checkpointCount;
+      await chain.indexer.checkpoint();
       const mark = chain.snapshots.revertCount;
       points.push({ chainId: chain.chainId, id: await snapshotOf(chain), mark, checkpoints });
     }
@@ -172,12 +172,12 @@ export class WorldSavepoint implements Savepoint {
   /** Its index checkpoints are let go (the node keeps its snapshot until a revert before it). */
   release(): void {
     for (const { chainId, checkpoints } of this.#points)
-      this.#parts.chains.get(chainId)!.forgetCheckpoints(checkpoints);
+      this.#parts.chains.get(chainId)!.indexer.dropCheckpoints(checkpoints);
   }
 }
 
 /** The simulator's own calls: not recorded (the action that makes them is). */
-const quiet = { record: false };
+export const quiet = { record: false };
 
 /** The node's snapshot of the chain's state; `revertTo` returns to it (once: take another to return again). */
 async function snapshotOf(chain: SavedChain): Promise<Hex> {

@@ -13,8 +13,33 @@ import type { NodeSnapshots } from "./node-snapshots.ts";
 import type { ChainRecorder, RecordedChain } from "./recorder.ts";
 import { chainErrorOf, errorsAbiOf, type RevertRules } from "./revert.ts";
 import type { Savepoint } from "./savepoint.ts";
-import { READ_ONLY } from "./read-only.ts";
 import type { ContractCall, WriteOptions } from "./contract-call.ts";
+
+/**
+ * JSON-RPC methods that never change a chain; any other call from outside may even rewrite its history (evm_revert).
+ */
+const READ_ONLY = new Set([
+  "eth_blockNumber",
+  "eth_call",
+  "eth_chainId",
+  "eth_estimateGas",
+  "eth_feeHistory",
+  "eth_gasPrice",
+  "eth_getBalance",
+  "eth_getBlockByHash",
+  "eth_getBlockByNumber",
+  "eth_getCode",
+  "eth_getLogs",
+  "eth_getStorageAt",
+  "eth_getTransactionByHash",
+  "eth_getTransactionCount",
+  "eth_getTransactionReceipt",
+  "eth_maxPriorityFeePerGas",
+  "eth_accounts",
+  "eth_syncing",
+  "net_version",
+  "web3_clientVersion",
+]);
 
 /** How many marks of unconfirmed writes a chain keeps at most: writes nobody confirms (the replay's) do not pile up. */
 const KEPT = 1024;
@@ -93,7 +118,8 @@ export { FIXED_GAS, type ContractCall, type WriteOptions } from "./contract-call
  * answered once its record is durable (taken back if it cannot be made so).
  */
 export class SimChain {
-  readonly #indexer: ChainIndexer;
+  /** The index: reached directly inside src/chain/ alone (savepoints, polls); elsewhere through the methods below. */
+  readonly indexer: ChainIndexer;
   readonly #gate = new ChainGate();
   readonly chainId: number;
   readonly contracts: CoreContracts;
@@ -111,7 +137,7 @@ export class SimChain {
 
   /** A chain from its index and, when it runs, its writer (or one `connect`ed later). */
   constructor(chainId: number, contracts: CoreContracts, abis: Abis, indexer: ChainIndexer, writer?: ChainWriter) {
-    this.#indexer = indexer;
+    this.indexer = indexer;
     this.chainId = chainId;
     this.contracts = contracts;
     this.abis = abis;
@@ -123,55 +149,33 @@ export class SimChain {
   /** The read models, once the index has caught up with the chain: the one way to read them. */
   async read(): Promise<ReadModels> {
     await this.sync();
-    return this.#indexer.models;
+    return this.indexer.models;
   }
 
   /** Catch the index up with the chain, if anything may have changed it (once another caller's hold has ended). */
   async sync(): Promise<void> {
     await this.#gate.open();
-    return this.#indexer.sync();
-  }
-
-  /** Blocks may have been mined by others (a node polled, a collection looked for at the head). */
-  noticeMoved(): void {
-    this.#indexer.markStale();
-  }
-
-  /** Blocks the index holds may have been replaced (a node others write to may have gone back). */
-  noticeRewritten(): void {
-    this.#indexer.markRewritten();
-  }
-
-  /** Remembers the models as of the head, to come back to if the chain does; answers a mark for `forgetCheckpoints`. */
-  async checkpoint(): Promise<number> {
-    const before = this.#indexer.checkpointCount;
-    await this.#indexer.checkpoint();
-    return before;
-  }
-
-  /** Forgets the checkpoints taken since `mark` (a savepoint no longer needed). */
-  forgetCheckpoints(mark: number): void {
-    this.#indexer.dropCheckpoints(mark);
+    return this.indexer.sync();
   }
 
   /** Tells `observer` what each catch-up of the index adds and takes back (the event feed). */
   observe(observer: IndexObserver | undefined): void {
-    this.#indexer.observe(observer);
+    this.indexer.observe(observer);
   }
 
   /** The index no longer follows this chain (a journal replayed onto it, while answers come from an image). */
   stopIndexing(): void {
-    this.#indexer.freeze();
+    this.indexer.freeze();
   }
 
   /** The index follows this chain again, catching up on what it missed (a replayed fragment reads the world). */
   resumeIndexing(): void {
-    this.#indexer.thaw();
+    this.indexer.thaw();
   }
 
   /** The index as a checkpoint of the journal keeps it: its models, caught up, and its head's hash. */
   async indexed(): Promise<{ models: ReadModels; headHash: Hex | undefined }> {
-    return { models: await this.read(), headHash: this.#indexer.headHash };
+    return { models: await this.read(), headHash: this.indexer.headHash };
   }
 
   /** The running chain's writer: writes and calls that waited go on through it. */
@@ -207,7 +211,7 @@ export class SimChain {
 
   /** The index reads this chain from now on (after it was loaded from an image), rebuilt if the chain disagrees. */
   indexFromChain(): void {
-    this.#indexer.readFrom(chainLogSource(this.publicClient, indexedEventsAbi(this.abis)));
+    this.indexer.readFrom(chainLogSource(this.publicClient, indexedEventsAbi(this.abis)));
   }
 
   /**
@@ -236,7 +240,7 @@ export class SimChain {
 
   /** Where a recorded change is taken back to (an in-process chain; a node we did not start keeps what it was sent). */
   savepoint(): Promise<Savepoint> | undefined {
-    return this.#writer!.savepoint(this.#indexer);
+    return this.#writer!.savepoint(this.indexer);
   }
 
   /**
@@ -264,7 +268,7 @@ export class SimChain {
       return await recording.recorder.call(recording.chain, method, params, call);
     } finally {
       writer.touched();
-      this.#indexer.markRewritten();
+      this.indexer.markRewritten();
       // A call that may take the chain back (a revert, a reset): a node's writer asks for each wallet's nonce again.
       writer.link.node?.writer.forgetNonces();
     }
@@ -301,7 +305,7 @@ export class SimChain {
       // A write the journal refused (507) stays the journal's answer, not the chain's.
       throw chainErrorOf(error, this.#errorsAbi, rules);
     } finally {
-      const mark = this.#indexer.markStale();
+      const mark = this.indexer.markStale();
       // Others mine on a node we did not start: there, only the poll tells the index it is current.
       if (sent && !writer.link.external) {
         if (this.#marks.size >= KEPT) this.#marks.delete(this.#marks.keys().next().value!);
@@ -319,7 +323,7 @@ export class SimChain {
     const receipt = await this.#writer!.receipt(hash, timeoutMs);
     const mark = this.#marks.get(hash);
     this.#marks.delete(hash);
-    await this.#indexer.syncTo(receipt.blockNumber, receipt.blockHash, mark);
+    await this.indexer.syncTo(receipt.blockNumber, receipt.blockHash, mark);
     return receipt;
   }
 

@@ -1,6 +1,7 @@
 import { forkedArguments } from "./fork.ts";
 import { relative } from "node:path";
-import { redactKeys, type GivenKeys } from "../chain/node/keys-file.ts";
+import { redactKeys } from "../chain/node/keys-file.ts";
+import type { GivenKeys } from "../core/config.ts";
 import { isLoopbackHost } from "../access/policy.ts";
 import { StartError } from "../core/errors.ts";
 import { chooseWorld, fixtureFile } from "../scenario/worlds.ts";

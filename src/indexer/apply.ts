@@ -1,6 +1,6 @@
 // How a log changes the read models: one reducer per followed event (the marketplace's in marketplace.ts), folded in
 // chain order.
-import type { Address, Block } from "viem";
+import { zeroAddress, type Address, type Block } from "viem";
 import type { ArgsOf, IndexedEventName, IndexedLog } from "./log-source.ts";
 import {
   type Activity,
@@ -12,7 +12,7 @@ import {
   type Creation,
   type TransferFact,
   type TransferKind,
-  moveBalance,
+  countHolder,
   recordActivity,
 } from "./models.ts";
 import { MARKET_REDUCERS } from "./marketplace.ts";
@@ -101,7 +101,19 @@ function transfer(
   const from = lowerAddress(parties.from);
   const to = lowerAddress(parties.to);
   return [...amounts].map(([tokenId, amount]) => {
-    moveBalance(models, collection, tokenId, from, to, amount);
+    const key = itemKey(collection, tokenId);
+    let holders = models.balances.get(key);
+    if (!holders) models.balances.set(key, (holders = new Map()));
+    const change = (holder: Address, by: bigint) => {
+      const had = holders.has(holder);
+      const balance = (holders.get(holder) ?? 0n) + by;
+      if (balance === 0n) holders.delete(holder);
+      else holders.set(holder, balance);
+      if (had !== (balance !== 0n) && holder !== models.facts.marketplace)
+        countHolder(models, collection, holder, had ? -1 : 1);
+    };
+    if (from !== zeroAddress) change(from, -amount);
+    if (to !== zeroAddress) change(to, amount);
     return recordActivity(models, { kind, ...at, collection, tokenId, from, to, amount });
   });
 }

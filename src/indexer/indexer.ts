@@ -1,6 +1,6 @@
 import { BlockNotFoundError, type Hex } from "viem";
 import { apiError, ERRORS } from "../core/errors.ts";
-import type { IndexedLog, LogSource } from "./log-source.ts";
+import type { BlockRef, IndexedLog, LogSource } from "./log-source.ts";
 import { advanceHead, applyLogs } from "./apply.ts";
 import {
   emptyModels,
@@ -35,19 +35,6 @@ export interface FollowOptions {
   onClockBack?: (message: string) => void;
 }
 
-/**
- * The chain no longer holds the block the index is anchored to: the node was restarted fresh, or points at another
- * chain (503).
- */
-function chainReplaced(chainId: number, anchor: Anchor, found: Hex | undefined) {
-  const detail =
-    `chain ${chainId} is not the chain the simulator loaded: block ${anchor.blockNumber}, where its contracts were ` +
-    `deployed, ` +
-    (found ? `is now ${found}, not ${anchor.hash}` : "is gone") +
-    " (was the node restarted without its state?)";
-  return apiError(ERRORS.CHAIN_REPLACED, { chainId }, { errors: [detail] });
-}
-
 /** What to say when the earliest of `blockTimes` is stamped before the indexed head's time (undefined: it is not). */
 function clockWentBack({ head, facts }: ChainModels, blockTimes: Map<bigint, number>): string | undefined {
   const [number, time] = [...blockTimes].reduce((earliest, entry) => (entry[1] < earliest[1] ? entry : earliest));
@@ -68,11 +55,7 @@ interface Checkpoint {
 }
 
 /** Where the index has to get to: a block number, and its hash and time when the caller knows them. */
-interface Target {
-  number: bigint;
-  hash?: Hex;
-  timestamp?: bigint;
-}
+type Target = Pick<BlockRef, "number"> & Partial<BlockRef>;
 
 /**
  * Follows one chain: pulls the logs of every block it has not seen yet and folds
@@ -284,7 +267,15 @@ export class ChainIndexer {
     const anchor = this.#follow.anchor;
     if (!anchor) return;
     const found = await this.#hashAt(anchor.blockNumber);
-    if (found !== anchor.hash) throw chainReplaced(this.#models.facts.chainId, anchor, found);
+    if (found === anchor.hash) return;
+    // The node was restarted fresh, or points at another chain (503).
+    const { chainId } = this.#models.facts;
+    const detail =
+      `chain ${chainId} is not the chain the simulator loaded: block ${anchor.blockNumber}, where its contracts were ` +
+      `deployed, ` +
+      (found ? `is now ${found}, not ${anchor.hash}` : "is gone") +
+      " (was the node restarted without its state?)";
+    throw apiError(ERRORS.CHAIN_REPLACED, { chainId }, { errors: [detail] });
   }
 
   /** If the indexed head is no longer on the chain, go back to the newest checkpoint that is. */

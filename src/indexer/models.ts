@@ -1,6 +1,6 @@
 // The read models: facts of the chain's logs, how a reducer records one, what a catch-up changed (told to the
 // observer), and what reads are answered from.
-import { type Address, type Hex, zeroAddress } from "viem";
+import type { Address, Hex } from "viem";
 
 /** What a chain's logs tell about one collection. */
 export interface CollectionRecord {
@@ -20,14 +20,8 @@ export interface CollectionRecord {
 export interface Creation {
   transactionHash: Hex;
   tokenIds: bigint[];
-  /** What the creating transaction said of the item (ItemDescribed), if it said anything. */
-  description?: ItemDescribed;
-}
-
-/** An item's description as the chain told it: the metadata (JSON text) and which kind of item it is. */
-export interface ItemDescribed {
-  stackable: boolean;
-  metadata: string;
+  /** What the creating transaction said of the item (ItemDescribed), if anything: its metadata (JSON text) and kind. */
+  description?: { stackable: boolean; metadata: string };
 }
 
 /** What the chain fixed when it created a token id. */
@@ -197,29 +191,6 @@ export function recordActivity<Fact extends Activity>(models: ChainModels, fact:
   if (facts) facts.push(fact);
   else models.activity.set(key, [fact]);
   return fact;
-}
-
-export function moveBalance(
-  models: ChainModels,
-  collection: Address,
-  tokenId: bigint,
-  from: Address,
-  to: Address,
-  amount: bigint,
-): void {
-  const key = itemKey(collection, tokenId);
-  let holders = models.balances.get(key);
-  if (!holders) models.balances.set(key, (holders = new Map()));
-  const change = (holder: Address, by: bigint) => {
-    const had = holders.has(holder);
-    const balance = (holders.get(holder) ?? 0n) + by;
-    if (balance === 0n) holders.delete(holder);
-    else holders.set(holder, balance);
-    if (had !== (balance !== 0n) && holder !== models.facts.marketplace)
-      countHolder(models, collection, holder, had ? -1 : 1);
-  };
-  if (from !== zeroAddress) change(from, -amount);
-  if (to !== zeroAddress) change(to, amount);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { maxUint256, parseUnits, toHex, type Address, type Hex } from "viem";
-import { approveCurrency, approveMarketplace, faucet } from "../chain/actions/set-ups.ts";
+import { approveMarketplace, fundStablecoins } from "../chain/actions/set-ups.ts";
 import { createCollection, createdCollection } from "../chain/actions/create-collection.ts";
 import { placeCollection } from "../chain/actions/place-collection.ts";
 import { CURRENCY_DECIMALS } from "../chain/currencies.ts";
@@ -367,8 +367,7 @@ export class ChainReplay implements SendContext {
     if (this.#world.fresh ? this.#funded.has(buyer) : await canPayStablecoins(this.chain, buyer, needed)) return;
     // Two transactions: the coins, then the allowance.
     if (!this.#fits(MOST_SET_UPS)) return;
-    await faucet(this.chain, { to: buyer, amount: FAUCET_AMOUNT }, at);
-    await approveCurrency(this.chain, { owner: buyer, amount: maxUint256 }, at);
+    await fundStablecoins(this.chain, { buyer, amount: FAUCET_AMOUNT, allowance: maxUint256 }, at);
     this.#funded.add(buyer);
   }
 }

@@ -1,12 +1,11 @@
 import { toHex, type Address, type Hex } from "viem";
 import { needCapability as need, nodeCannot } from "../node/capabilities.ts";
 import type { SimChain } from "../sim-chain.ts";
+import { quiet } from "../savepoint.ts";
 
 // What the simulator asks of the node itself rather than of a contract: mining at a time,
 // and accounts it may send from without a key (its snapshots: ../savepoint.ts). These calls are not recorded one by
 // one: the control action that makes them is (src/control/).
-
-const quiet = { record: false };
 
 /** The head block's number, hash and time. */
 export async function headOf(chain: SimChain): Promise<{ number: bigint; hash: Hex; timestamp: bigint }> {

@@ -10,30 +10,23 @@ export function approveMarketplace(
   p: { owner: Address; collection: Address },
   options?: WriteOptions,
 ): Promise<Hex> {
-  const data = encodeFunctionData({
-    abi: chain.abis.collection,
-    functionName: "setApprovalForAll",
-    args: [chain.contracts.marketplace, true],
-  });
+  const args = [chain.contracts.marketplace, true] as const;
+  const data = encodeFunctionData({ abi: chain.abis.collection, functionName: "setApprovalForAll", args });
   return chain.write(p.owner, { to: p.collection, data }, {}, options);
 }
 
-/** Lets the marketplace take up to `amount` of `owner`'s stablecoins when they buy. */
-export function approveCurrency(
+/**
+ * Gives `buyer` `amount` stablecoins from the test stablecoin's open faucet (anyone may mint themselves coins), then
+ * lets the marketplace take up to `allowance` of them when they buy.
+ */
+export async function fundStablecoins(
   chain: SimChain,
-  p: { owner: Address; amount: bigint },
+  p: { buyer: Address; amount: bigint; allowance: bigint },
   options?: WriteOptions,
-): Promise<Hex> {
-  const data = encodeFunctionData({
-    abi: chain.abis.stablecoin,
-    functionName: "approve",
-    args: [chain.contracts.marketplace, p.amount],
-  });
-  return chain.write(p.owner, { to: chain.contracts.stablecoin, data }, {}, options);
-}
-
-/** The test stablecoin's open faucet: anyone may mint themselves coins. */
-export function faucet(chain: SimChain, p: { to: Address; amount: bigint }, options?: WriteOptions): Promise<Hex> {
-  const data = encodeFunctionData({ abi: chain.abis.stablecoin, functionName: "mint", args: [p.to, p.amount] });
-  return chain.write(p.to, { to: chain.contracts.stablecoin, data }, {}, options);
+): Promise<void> {
+  const { abis, contracts } = chain;
+  const coins = encodeFunctionData({ abi: abis.stablecoin, functionName: "mint", args: [p.buyer, p.amount] });
+  const allowance = [contracts.marketplace, p.allowance] as const;
+  const approval = encodeFunctionData({ abi: abis.stablecoin, functionName: "approve", args: allowance });
+  for (const data of [coins, approval]) await chain.write(p.buyer, { to: contracts.stablecoin, data }, {}, options);
 }

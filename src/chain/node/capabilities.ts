@@ -1,49 +1,40 @@
 import { apiError, ERRORS, StartError, START_ERRORS, type ApiError } from "../../core/errors.ts";
 import type { NodeRpc } from "./rpc.ts";
 
-/**
- * What a node lets the simulator do beyond plain Ethereum JSON-RPC (anvil and Hardhat's node allow all of it; a testnet
- * none).
- */
-export interface NodeCapabilities {
-  client: string;
+const INVALID_PARAMS = -32602;
+
+/** The methods a node must have for each capability. */
+const PROBES = {
   /** `evm_setNextBlockTimestamp`: a timed scenario can be replayed, time advanced. */
-  setsTime: boolean;
+  setsTime: ["evm_setNextBlockTimestamp"],
   /** `hardhat_impersonateAccount`: send as a wallet without its key. */
-  impersonates: boolean;
+  impersonates: ["hardhat_impersonateAccount"],
   /** `hardhat_setBalance`: fund a wallet out of thin air. */
-  setsBalance: boolean;
+  setsBalance: ["hardhat_setBalance"],
   /** `evm_snapshot` / `evm_revert`: snapshots and reset. */
-  snapshots: boolean;
+  snapshots: ["evm_revert"],
   /**
    * `eth_sendTransactionSync` / `eth_sendRawTransactionSync` (EIP-7966; anvil has them): the send answers the receipt
    * once mined.
    */
-  sendsSync: boolean;
+  sendsSync: ["eth_sendTransactionSync", "eth_sendRawTransactionSync"],
   /**
    * `evm_setAutomine` and `hardhat_getAutomine`: mining held while several transactions go into one block (the
    * replay's entries that name one live block), then given back as it was.
    */
-  holdsMining: boolean;
+  holdsMining: ["evm_setAutomine", "hardhat_getAutomine"],
   /**
    * `anvil_setBlockTimestampInterval` (anvil): empty blocks mined at one time. Without it anvil stamps each block after
    * the first by the wall clock, so a slow `hardhat_mine` leaves its last block later than the next entry's time.
    */
-  pinsBlockTime: boolean;
-}
-
-const INVALID_PARAMS = -32602;
-
-/** The methods a node must have for each capability. */
-const PROBES: Record<Exclude<keyof NodeCapabilities, "client">, string[]> = {
-  setsTime: ["evm_setNextBlockTimestamp"],
-  impersonates: ["hardhat_impersonateAccount"],
-  setsBalance: ["hardhat_setBalance"],
-  snapshots: ["evm_revert"],
-  sendsSync: ["eth_sendTransactionSync", "eth_sendRawTransactionSync"],
-  holdsMining: ["evm_setAutomine", "hardhat_getAutomine"],
   pinsBlockTime: ["anvil_setBlockTimestampInterval"],
 };
+
+/**
+ * What a node lets the simulator do beyond plain Ethereum JSON-RPC (anvil and Hardhat's node allow all of it; a testnet
+ * none): its client, and each capability of PROBES it has.
+ */
+export type NodeCapabilities = { client: string } & Record<keyof typeof PROBES, boolean>;
 
 /**
  * Asks the node which of the dev methods it has, without changing anything: each is called
@@ -68,7 +59,7 @@ export async function probeCapabilities(rpc: NodeRpc): Promise<NodeCapabilities>
 /** On a node the simulator did not start, what it lacks for an action is NODE_CANNOT (409), not a failure. */
 export function needCapability(
   chain: { chainId: number; node: { rpc: NodeRpc; capabilities: NodeCapabilities } | undefined },
-  capability: Exclude<keyof NodeCapabilities, "client">,
+  capability: keyof typeof PROBES,
   action: string,
   method: string,
 ): void {

@@ -1,6 +1,6 @@
 import { createPublicClient, custom, defineChain, type Address, type Hex } from "viem";
-import { chainProfile } from "../../core/config.ts";
-import { ApiError, isStartError, oneLine, StartError, START_ERRORS } from "../../core/errors.ts";
+import { chainProfile, type GivenKeys } from "../../core/config.ts";
+import { ApiError, isStartError, oneLine, START_ERRORS } from "../../core/errors.ts";
 import { indexedEventsAbi, chainLogSource } from "../../indexer/log-source.ts";
 import { ChainIndexer } from "../../indexer/indexer.ts";
 import type { Abis } from "../../core/abi.ts";
@@ -13,7 +13,6 @@ import { heightPassed, mineUntilNext } from "../height.ts";
 import { nodeRefused, probeCapabilities } from "./capabilities.ts";
 import type { ContractsFile, RecordedChain } from "./contracts-file.ts";
 import { deployOnNode } from "./deploy.ts";
-import type { GivenKeys } from "./keys-file.ts";
 import { attachTo, checkFunded, openWallets } from "./node-accounts.ts";
 import { NodeRpc } from "./rpc.ts";
 import { NodeWriter } from "./writer.ts";
@@ -80,7 +79,14 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   // A world that cannot come out right here is refused before anything else is asked of the node.
   const timed = !recorded && (options.worldChains?.has(chainId) ?? true);
   const impersonated = timed ? (options.impersonated ?? []) : [];
-  if (writer.signs && impersonated.length > 0) throw keyless(rpc.shown, chainId, impersonated);
+  // With keys given the simulator only signs: a world account at a live address, without its key, cannot send.
+  if (writer.signs && impersonated.length > 0)
+    throw nodeRefused(
+      `chain ${chainId} (${rpc.shown}): the world has ${impersonated.length} account(s) at live addresses without a ` +
+        `key (${impersonated.slice(0, 3).join(", ")}${impersonated.length > 3 ? ", …" : ""}), and with --keys the ` +
+        `simulator sends only what it signs: give their keys in the keys file by account name, or start without ` +
+        `--keys on a dev node (anvil, a Hardhat node), which sends as them by impersonation`,
+    );
   const time = timed ? await startTime(rpc, chainId, capabilities.setsTime, options.genesisTime) : undefined;
   const senders = [...(deployer && !recorded ? [addressOf(deployer)] : []), ...options.walletKeys.map(addressOf)];
   if (writer.signs) await checkFunded(rpc, chainId, [...senders, ...poolKeys.map(addressOf)]);
@@ -117,6 +123,7 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
     placed = { contracts: { ...placedAt, deployedAt } };
   }
   const { factory, marketplace, stablecoin, deployedAt } = placed.contracts;
+  const core = { factory, marketplace, stablecoin };
   const link: ChainLink = {
     chainId,
     external: true,
@@ -138,20 +145,14 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
       ownLogsOnly: true,
       maxLogRange: NODE_LOG_RANGE,
     }),
-    chainFacts(chainId, { factory, marketplace, stablecoin }),
+    chainFacts(chainId, core),
     {
       fromBlock: deployedAt.block,
       anchor: { blockNumber: deployedAt.block, hash: deployedAt.hash },
       onClockBack: (message) => console.warn(message),
     },
   );
-  const chain = new SimChain(
-    chainId,
-    { factory, marketplace, stablecoin },
-    options.abis,
-    indexer,
-    new ChainWriter(link),
-  );
+  const chain = new SimChain(chainId, core, options.abis, indexer, new ChainWriter(link));
   return { chain, ...(placed.attached ? { attached: placed.attached } : {}) };
 }
 
@@ -173,16 +174,6 @@ async function marketplaceOnNode(
         `code and storage and traces calls (anvil, a Hardhat node), or in process (without --rpc-url).`,
     );
   });
-}
-
-/** With keys given the simulator only signs: a world account at a live address, without its key, cannot send. */
-function keyless(shown: string, chainId: number, addresses: Address[]): StartError {
-  return nodeRefused(
-    `chain ${chainId} (${shown}): the world has ${addresses.length} account(s) at live addresses without a key ` +
-      `(${addresses.slice(0, 3).join(", ")}${addresses.length > 3 ? ", …" : ""}), and with --keys the simulator sends ` +
-      `only what it signs: give their keys in the keys file by account name, or start without --keys on a dev node ` +
-      `(anvil, a Hardhat node), which sends as them by impersonation`,
-  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { keccak256, toHex, type Address, type Hex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
-import { MAX_FEE_PER_GAS, MAX_PRIORITY_FEE_PER_GAS } from "../contract-call.ts";
+import { FEES } from "../contract-call.ts";
 import type { NodeRpc, NodeRpcError, RawReceipt, RpcCall } from "./rpc.ts";
 import { NONCE_CLASH } from "./send-refusals.ts";
 import { throwIfUnstamped, type NodeTx, type Sent } from "./sent.ts";
@@ -106,14 +106,7 @@ export async function sendCountedOnce(
 
 /** Sends an empty transaction from `from` at every nonce from `first` up to (not including) `end`. */
 async function fillNonces(rpc: NodeRpc, send: WalletSender, from: Address, first: number, end: number): Promise<void> {
-  const empty: NodeTx = {
-    from,
-    to: from,
-    data: "0x",
-    gas: toHex(21_000),
-    maxFeePerGas: toHex(MAX_FEE_PER_GAS),
-    maxPriorityFeePerGas: toHex(MAX_PRIORITY_FEE_PER_GAS),
-  };
+  const empty: NodeTx = { from, to: from, data: "0x", gas: toHex(21_000), ...FEES };
   const sends = await Promise.all(Array.from({ length: end - first }, (_, i) => send(empty, first + i, false)));
   await rpc.batch(sends.map(({ call }) => call));
 }

@@ -22,12 +22,11 @@ export async function deployOnNode(
 ): Promise<{ contracts: CoreContracts; deployedAt: BlockRef }> {
   const addresses: Address[] = [];
   let deployedAt: BlockRef | undefined;
-  let at = time;
   for (const name of CORE) {
     const { bytecode } = await hre.artifacts.readArtifact(name);
     const tx = { from: deployer, data: bytecode as Hex, ...FEES };
     const gas = (BigInt((await rpc.request("eth_estimateGas", [tx])) as Hex) * 5n) / 4n;
-    const hash = await writer.send({ ...tx, gas: toHex(gas) }, at === undefined ? undefined : ++at);
+    const hash = await writer.send({ ...tx, gas: toHex(gas) }, time === undefined ? undefined : ++time);
     const receipt = writer.takeReceipt(hash) ?? (await waitForReceipt(rpc, hash));
     if (!receipt.contractAddress) throw new Error(`deploying ${name} created no contract (transaction ${hash})`);
     addresses.push(lowerAddress(receipt.contractAddress));

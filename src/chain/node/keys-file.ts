@@ -3,8 +3,6 @@ import type { Hex } from "viem";
 import type { GivenKeys } from "../../core/config.ts";
 import { StartError, START_ERRORS } from "../../core/errors.ts";
 
-export type { GivenKeys } from "../../core/config.ts";
-
 /** The keys file is unreadable or malformed; the message names the field, never a key. */
 function keysFileInvalid(message: string): StartError {
   return new StartError(START_ERRORS.KEYS_FILE_INVALID, message);

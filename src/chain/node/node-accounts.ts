@@ -70,12 +70,10 @@ export async function attachTo(
       params: [toHex(block), false],
     })),
   ]);
-  const [factoryCode, marketplaceCode, stablecoinCode, deployed, loaded] = outcomes.map((outcome) =>
-    "result" in outcome ? outcome.result : undefined,
-  );
-  const problems: string[] = [];
-  [factoryCode, marketplaceCode, stablecoinCode].forEach(
-    (code, i) => (!code || code === "0x") && problems.push(`no contract at ${contracts[i]}`),
+  const results = outcomes.map((outcome) => ("result" in outcome ? outcome.result : undefined));
+  const [deployed, loaded] = results.slice(contracts.length);
+  const problems = contracts.flatMap((address, i) =>
+    !results[i] || results[i] === "0x" ? [`no contract at ${address}`] : [],
   );
   const hashOf = (block: unknown) => (block as { hash?: Hex } | null | undefined)?.hash;
   if (hashOf(deployed) !== recorded.deployedAt.hash)

@@ -1,7 +1,7 @@
 import type { SimChain } from "../sim-chain.ts";
 import { connectNode, type ConnectedNode, type NodeOptions } from "./connect.ts";
 import type { ContractsFile } from "./contracts-file.ts";
-import { NodeRpc } from "./rpc.ts";
+import { NodeRpc, shownUrl } from "./rpc.ts";
 import { nodeRefused } from "./capabilities.ts";
 
 /**
@@ -16,11 +16,9 @@ export async function connectNodes(urls: string[], options: NodeOptions): Promis
   for (const [i, id] of ids.entries()) {
     if (id === undefined) continue;
     const other = seen.get(id);
-    if (other)
-      throw nodeRefused(
-        `--rpc-url ${new NodeRpc(urls[i]!).shown} and ${other} both serve chain ${id}: give one node per chain id`,
-      );
-    seen.set(id, new NodeRpc(urls[i]!).shown);
+    const shown = shownUrl(urls[i]!);
+    if (other) throw nodeRefused(`--rpc-url ${shown} and ${other} both serve chain ${id}: give one node per chain id`);
+    seen.set(id, shown);
   }
   return Promise.all(urls.map((url) => connectNode(url, options)));
 }
@@ -85,7 +83,7 @@ export function followNodes(chains: SimChain[], intervalMs: number): () => void 
   const poll = (chain: SimChain) => {
     const timer = setTimeout(async () => {
       timers.delete(timer);
-      chain.noticeRewritten();
+      chain.indexer.markRewritten();
       await chain.sync().catch(() => undefined);
       if (!stopped) poll(chain);
     }, intervalMs);

@@ -32,26 +32,17 @@ export function walletUnfunded(chainId: number, wallets: readonly Address[], nod
 }
 
 /** Warns once, on stderr, when a wallet that signs on the chain runs low on gas (again once funded and low again). */
-export class LowGasWarnings {
-  readonly #chainId: number;
-  readonly #warned = new Set<Address>();
-
-  constructor(chainId: number) {
-    this.#chainId = chainId;
-  }
-
-  note(wallet: Address, balance: bigint): void {
-    if (gasLevel(balance) === "ok") {
-      this.#warned.delete(wallet);
-      return;
-    }
-    if (this.#warned.has(wallet)) return;
-    this.#warned.add(wallet);
+export function lowGasWarnings(chainId: number): (wallet: Address, balance: bigint) => void {
+  const warned = new Set<Address>();
+  return (wallet, balance) => {
+    if (gasLevel(balance) === "ok") return void warned.delete(wallet);
+    if (warned.has(wallet)) return;
+    warned.add(wallet);
     console.warn(
-      `chain ${this.#chainId}: wallet ${wallet} holds ${formatEther(balance)} of the native coin, low for gas; ` +
+      `chain ${chainId}: wallet ${wallet} holds ${formatEther(balance)} of the native coin, low for gas; ` +
         `fund it before it runs dry`,
     );
-  }
+  };
 }
 
 export function gasLevel(balance: bigint | undefined): WalletGas["level"] {

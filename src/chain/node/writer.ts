@@ -1,6 +1,7 @@
 import { WaitForTransactionReceiptTimeoutError, type Address, type Hex } from "viem";
 import { privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { lowerAddress } from "../../core/formats.ts";
+import type { WriteOptions } from "../contract-call.ts";
 import type { NodeRpc, RawReceipt, RpcCall } from "./rpc.ts";
 import {
   afterRefusal,
@@ -13,7 +14,7 @@ import {
 } from "./send-refusals.ts";
 import { minedReceipt, watching, type NodeTx, type Sent } from "./sent.ts";
 import { impersonated, sendCountedOnce, signedBy, type SendContext } from "./counted-send.ts";
-import { LowGasWarnings, walletUnfunded } from "./wallet-gas.ts";
+import { lowGasWarnings, walletUnfunded } from "./wallet-gas.ts";
 import { WalletPool } from "./wallet-pool.ts";
 import { WalletQueues } from "./wallet-queues.ts";
 
@@ -25,12 +26,7 @@ const RECEIPTS_KEPT = 256;
 // How long an untimed write (the API's) looks for its receipt before leaving the wait to its caller.
 const UNTIMED_WAIT_MS = 1_000;
 
-export interface SendOptions {
-  /**
-   * Any wallet of the sender's pool may sign it (the API's mints: all the contract asks of the sender is the minter
-   * role, which the whole pool holds).
-   */
-  pooled?: boolean;
+interface SendOptions extends Pick<WriteOptions, "pooled"> {
   /**
    * The write joins others in a block its caller mines (mining held: the replay's entries that name one live block):
    * answered once the node has taken it, unmined.
@@ -81,13 +77,7 @@ export class NodeWriter {
     this.#rpc = rpc;
     this.#chainId = chainId;
     this.#sendsSync = sendsSync;
-    const lowGas = new LowGasWarnings(chainId);
-    this.#sending = {
-      rpc,
-      chainId,
-      queues: this.#queues,
-      noteBalance: (wallet, balance) => lowGas.note(wallet, balance),
-    };
+    this.#sending = { rpc, chainId, queues: this.#queues, noteBalance: lowGasWarnings(chainId) };
     this.#signers =
       keys &&
       new Map(keys.map((key) => privateKeyToAccount(key)).map((account) => [lowerAddress(account.address), account]));
