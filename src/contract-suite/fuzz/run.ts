@@ -5,7 +5,7 @@ import { paths, type Target } from "../target.ts";
 import { nonConformance } from "./conformance.ts";
 import { unexplainedChanges, worldDigest, type OwnMints } from "./digest.ts";
 import { answerProblems } from "../answers/answer-checks.ts";
-import { HistoryLengths, semanticProblems } from "./properties.ts";
+import { semanticProblems, type HistoryLengths } from "./properties.ts";
 import { curlOf, requestsFor, send, type FuzzContext, type FuzzRequest } from "./requests.ts";
 import { CheckStopped } from "../stopped.ts";
 import { readBack } from "./stateful.ts";
@@ -62,7 +62,7 @@ export async function runFuzz(target: Target, options: FuzzOptions): Promise<Fuz
     operations: operations.map((op) => op.operationId),
     findings: [],
   };
-  const lengths = new HistoryLengths(base);
+  const lengths: HistoryLengths = new Map();
   const own: OwnMints = { recipients: new Map(), created: [] };
   const before = await worldDigest(base, known);
   const perOperation = Math.max(1, Math.ceil(options.runs / operations.length));

@@ -2,7 +2,7 @@ import type { ItemEvent } from "../../schemas/item-event.ts";
 import type { MintResponse } from "../../schemas/item.ts";
 import { ZERO_ADDRESS } from "../answers/page-rules.ts";
 import { paths } from "../target.ts";
-import type { OwnMints } from "./digest.ts";
+import { itemKeyOf, type OwnMints } from "./digest.ts";
 import type { HistoryLengths } from "./properties.ts";
 
 /**
@@ -22,7 +22,7 @@ export async function readBack(
   const collection = minted.collectionAddress.toLowerCase();
   for (const tokenId of minted.tokenIds) {
     own.created.push({ address: collection, tokenId, txHash: minted.txHash });
-    lengths.minted(collection, tokenId);
+    lengths.set(itemKeyOf(collection, tokenId), Promise.resolve(1));
   }
   own.recipients.set(collection, (own.recipients.get(collection) ?? new Set()).add(minted.recipient.toLowerCase()));
 
