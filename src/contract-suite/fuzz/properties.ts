@@ -54,12 +54,9 @@ export async function semanticProblems(
     case "getItemEvents": {
       const [address, tokenId] = [request.params[0]![1], Number(request.params[1]![1])];
       const key = itemKeyOf(address, tokenId);
-      if (!lengths.has(key))
-        lengths.set(
-          key,
-          wholeHistory(base, address, tokenId).then((events) => events?.length),
-        );
-      return historyLengthProblems(request, (json as { events: unknown[] }).events, await lengths.get(key));
+      const length = lengths.get(key) ?? wholeHistory(base, address, tokenId).then((events) => events?.length);
+      lengths.set(key, length);
+      return historyLengthProblems(request, (json as { events: unknown[] }).events, await length);
     }
     case "listCollections":
       return listOverlapProblems(base, request, json as ListBody);
