@@ -7,7 +7,7 @@ import { fuzzAsSuite, junitXml, setupFailureAsSuite } from "../contract-suite/re
 import { fuzzSummary, progressLine, summary } from "../contract-suite/report/summary.ts";
 import { probeTarget } from "../contract-suite/setup.ts";
 import { isStartError, START_ERRORS } from "../core/errors.ts";
-import { failedChecks, runContractSuite, type SuiteReport } from "../contract-suite/suite.ts";
+import { runContractSuite, type SuiteReport } from "../contract-suite/suite.ts";
 import type { Target } from "../contract-suite/target.ts";
 import { runFuzz } from "../contract-suite/fuzz/run.ts";
 import type { LocalTarget } from "./contract-target.ts";
@@ -71,7 +71,7 @@ async function run(argv: string[], usage: string): Promise<number> {
     });
     await writeJunit(junitPath, report);
     console.log(`\n${summary(report)}\nJUnit report: ${junitPath}`);
-    return failedChecks(report).length ? 1 : 0;
+    return report.results.some((result) => result.status === "failed") ? 1 : 0;
   } finally {
     await local?.close();
   }

@@ -55,25 +55,20 @@ export async function runCheck(group: string, { name, run }: Check, api: Api, fa
       throw new CheckStopped(reason, { skipped: true });
     },
   };
-  let skipReason: string | undefined;
   try {
     await run(probe);
   } catch (error) {
-    if (error instanceof CheckStopped && error.skipped) skipReason = error.message;
-    else violations.push(violationOf(error));
+    if (error instanceof CheckStopped && error.skipped)
+      return { group, name, status: "skipped", violations: [], skipReason: error.message, durationMs: since(started) };
+    violations.push(
+      error instanceof CheckStopped
+        ? { message: error.message, request: error.request }
+        : { message: `the check itself crashed: ${(error as Error).stack ?? String(error)}` },
+    );
   }
-  const durationMs = performance.now() - started;
-  if (skipReason !== undefined) return { group, name, status: "skipped", violations: [], skipReason, durationMs };
-  return { group, name, status: violations.length ? "failed" : "passed", violations: capped(violations), durationMs };
-}
-
-function violationOf(error: unknown): Violation {
-  if (error instanceof CheckStopped) return { message: error.message, request: error.request };
-  return { message: `the check itself crashed: ${(error as Error).stack ?? String(error)}` };
-}
-
-function capped(violations: Violation[]): Violation[] {
-  if (violations.length <= MAX_VIOLATIONS_PER_CHECK) return violations;
   const rest = violations.length - MAX_VIOLATIONS_PER_CHECK;
-  return [...violations.slice(0, MAX_VIOLATIONS_PER_CHECK), { message: `… and ${rest} more like these` }];
+  if (rest > 0) violations.splice(MAX_VIOLATIONS_PER_CHECK, rest, { message: `… and ${rest} more like these` });
+  return { group, name, status: violations.length ? "failed" : "passed", violations, durationMs: since(started) };
 }
+
+const since = (started: number) => performance.now() - started;

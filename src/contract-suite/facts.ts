@@ -127,9 +127,7 @@ export class Facts {
   }
 
   #once<T>(key: () => Promise<T>, load: () => Promise<T>): Promise<T> {
-    let pending = this.#memo.get(key) as Promise<T> | undefined;
-    if (!pending) this.#memo.set(key, (pending = load()));
-    return pending;
+    return (this.#memo.get(key) ?? this.#memo.set(key, load()).get(key)!) as Promise<T>;
   }
 }
 

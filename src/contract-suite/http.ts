@@ -15,14 +15,6 @@ export interface Exchange {
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
-/** The request itself failed (refused, reset, timed out): no status to judge. */
-function requestFailed(request: string, cause: unknown): CheckStopped {
-  const error = cause as Error & { cause?: { code?: string; message?: string } };
-  const detail = error.cause?.code ?? error.cause?.message;
-  const why = detail ? `${error.message} (${detail})` : (error.message ?? String(cause));
-  return new CheckStopped(`the request failed: ${why}`, { request });
-}
-
 /**
  * A small HTTP client for the target. GETs are remembered for the run, since
  * many checks read the same page and a read must not change between them.
@@ -71,7 +63,11 @@ export class Api {
   }
 
   async #send(method: string, url: string, body?: unknown): Promise<Exchange> {
-    const { sent, key } = this.#keyInHeader ? keyOutOfQuery(url) : { sent: url, key: undefined };
+    // The key moved out of the query into its header.
+    const parsed = this.#keyInHeader ? new URL(url) : undefined;
+    const key = parsed?.searchParams.get("apiKey") ?? undefined;
+    parsed?.searchParams.delete("apiKey");
+    const sent = key === undefined ? url : parsed!.toString();
     const request = `${method} ${redactApiKey(sent)}${key === undefined ? "" : ` (${API_KEY_HEADER}: ***)`}`;
     let response: Response;
     let text: string;
@@ -88,7 +84,12 @@ export class Api {
       });
       text = await response.text();
     } catch (error) {
-      throw requestFailed(request, error);
+      // The request itself failed (refused, reset, timed out): no status to judge.
+      const { message, cause } = error as Error & { cause?: { code?: string; message?: string } };
+      const detail = cause?.code ?? cause?.message;
+      throw new CheckStopped(`the request failed: ${detail ? `${message} (${detail})` : (message ?? String(error))}`, {
+        request,
+      });
     }
     return {
       method,
@@ -113,14 +114,6 @@ export function parseJson(text: string): unknown {
 
 /** Where the suite sends an API key: the `apiKey` query parameter, or the ALTURA_API_KEY header (the original takes both). */
 export type ApiKeyIn = "query" | "header";
-
-/** The URL without its `apiKey` parameter, and that key. */
-function keyOutOfQuery(url: string): { sent: string; key: string | undefined } {
-  const parsed = new URL(url);
-  const key = parsed.searchParams.get("apiKey") ?? undefined;
-  parsed.searchParams.delete("apiKey");
-  return { sent: key === undefined ? url : parsed.toString(), key };
-}
 
 /** Reports end up in CI logs: never print the key itself. */
 export function redactApiKey(url: string): string {

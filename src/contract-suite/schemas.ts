@@ -4,13 +4,11 @@ import { createAjv, describeErrors, dottedPath } from "../schemas/ajv.ts";
 
 const compiled = new WeakMap<TSchema, ValidateFunction>();
 
-/** A response schema's validator, compiled once: strictly, in an Ajv of its own (several embed the same $id'd ones). */
-export function responseValidator(schema: TSchema): ValidateFunction {
-  return compiled.get(schema) ?? compiled.set(schema, createAjv().compile(schema)).get(schema)!;
-}
-
-/** What is wrong with a body by one of the server's own response schemas, checked strictly: no coercion, no defaults. */
+/**
+ * What is wrong with a body by one of the server's own response schemas, checked strictly: no coercion, no defaults.
+ * Each is compiled once, in an Ajv of its own (several embed the same $id'd ones).
+ */
 export function bodyProblems(schema: TSchema, body: unknown): string[] {
-  const validate = responseValidator(schema);
+  const validate = compiled.get(schema) ?? compiled.set(schema, createAjv().compile(schema)).get(schema)!;
   return validate(body) ? [] : describeErrors(validate.errors, { path: dottedPath("body") });
 }

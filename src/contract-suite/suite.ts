@@ -1,4 +1,4 @@
-import { runCheck, withStatus, type CheckGroup, type CheckResult } from "./check.ts";
+import { runCheck, type CheckGroup, type CheckResult } from "./check.ts";
 import { collectionChecks } from "./checks/collection.ts";
 import { collectionsListChecks } from "./checks/collections-list.ts";
 import { errorChecks } from "./checks/errors.ts";
@@ -41,8 +41,4 @@ export async function runContractSuite(
     }
   }
   return { baseUrl: api.baseUrl, startedAt, durationMs: performance.now() - started, results };
-}
-
-export function failedChecks(report: SuiteReport): CheckResult[] {
-  return withStatus(report.results, "failed");
 }

@@ -1,3 +1,4 @@
+import type { Static } from "@sinclair/typebox";
 import type { ApiKeyIn } from "./http.ts";
 import { CollectionsQuery } from "../schemas/collection.ts";
 import {
@@ -36,12 +37,9 @@ export const paths = {
 };
 
 /** What the schemas fill in when the list is asked without paging or sort. */
-export const DEFAULTS = queryDefaults(listCollections) as {
-  perPage: number;
-  page: number;
-  sortBy: string;
-  sortDir: string;
-};
+export const DEFAULTS = queryDefaults(listCollections) as Required<
+  Pick<Static<typeof CollectionsQuery>, "perPage" | "page" | "sortBy" | "sortDir">
+>;
 
 /** What the schemas fill in when an item's history is asked without paging. */
 export const EVENTS_DEFAULTS = queryDefaults(getItemEvents) as { perPage: number; page: number };

@@ -38,8 +38,6 @@ export function handlersFrom(
   ];
 }
 
-const JSON_TYPE = "application/json; charset=utf-8";
-
 /** A request answered as the server answers it: its body read as Koa's parser reads it, then the pipeline's answer. */
 async function respond(pipeline: Pipeline, request: Request): Promise<Response | undefined> {
   if (request.method === "OPTIONS") return undefined;
@@ -69,7 +67,7 @@ async function respond(pipeline: Pipeline, request: Request): Promise<Response |
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
-    headers.set("content-type", JSON_TYPE);
+    headers.set("content-type", "application/json; charset=utf-8");
     return new HttpResponse(JSON.stringify(error.body), { status: error.status, headers });
   }
 }
@@ -88,7 +86,7 @@ function mediaTypeOf(contentType: string): string {
   return contentType.split(";")[0]!.trim().toLowerCase();
 }
 
-/** The JSON media types Koa's body parser reads (@koa/bodyparser's), and forms. */
+/** The JSON media types Koa's body parser reads (@koa/bodyparser's); it reads forms too. */
 const JSON_TYPES = new Set([
   "application/json",
   "application/json-patch+json",
@@ -97,14 +95,14 @@ const JSON_TYPES = new Set([
   "application/reports+json",
   "application/scim+json",
 ]);
-const FORM_TYPE = "application/x-www-form-urlencoded";
 
 /** The body as the server's parser reads it: JSON (strict), a form's fields, or nothing. */
 async function bodyOf(request: Request, contentType: string): Promise<unknown> {
   if (!["POST", "PUT", "PATCH"].includes(request.method)) return undefined;
   const type = mediaTypeOf(contentType);
   if (JSON_TYPES.has(type)) return parseJson(await request.text());
-  if (type === FORM_TYPE) return Object.fromEntries(new URLSearchParams(await request.text()));
+  if (type === "application/x-www-form-urlencoded")
+    return Object.fromEntries(new URLSearchParams(await request.text()));
   return {};
 }
 

@@ -83,6 +83,7 @@ export function mockMint(world: MockWorld) {
     const tokenIds = Array.from({ length: count }, (_, i) => last + 1n + BigInt(i));
     const { blockNumber, timestamp } = world.nextBlock(models);
     const transactionHash = `0x${blockNumber.toString(16).padStart(8, "0")}${"0".repeat(56)}` as Hex;
+    const minting = { operator: account.wallet, from: zeroAddress, to: recipient };
     const emitted: Pick<IndexedLog, "eventName" | "args">[] = [
       ...tokenIds.map((tokenId) => ({
         eventName: "ItemCreated" as const,
@@ -94,7 +95,17 @@ export function mockMint(world: MockWorld) {
           royaltyPerMille: BigInt(item.royaltyFee),
         },
       })),
-      ...transfer(account, recipient, tokenIds, item),
+      // A stackable item's supply in one TransferSingle (none for a supply of 0); one of each copy in a TransferBatch.
+      ...(!item.isStackable
+        ? [{ eventName: "TransferBatch" as const, args: { ...minting, ids: tokenIds, values: tokenIds.map(() => 1n) } }]
+        : item.initialSupply === 0
+          ? []
+          : [
+              {
+                eventName: "TransferSingle" as const,
+                args: { ...minting, id: tokenIds[0]!, value: BigInt(item.initialSupply) },
+              },
+            ]),
       {
         eventName: "ItemDescribed" as const,
         args: { firstTokenId: tokenIds[0]!, count: BigInt(count), stackable: item.isStackable, metadata },
@@ -116,23 +127,4 @@ export function mockMint(world: MockWorld) {
       item,
     } satisfies MintResponse;
   };
-}
-
-/** A stackable item's supply in one TransferSingle (none for a supply of 0); one of each copy in a TransferBatch. */
-function transfer(
-  account: ApiAccount,
-  to: PlannedMint["recipient"],
-  tokenIds: bigint[],
-  item: PlannedMint["item"],
-): Pick<IndexedLog, "eventName" | "args">[] {
-  const from = zeroAddress;
-  const operator = account.wallet;
-  if (!item.isStackable)
-    return [
-      { eventName: "TransferBatch", args: { operator, from, to, ids: tokenIds, values: tokenIds.map(() => 1n) } },
-    ];
-  if (item.initialSupply === 0) return [];
-  return [
-    { eventName: "TransferSingle", args: { operator, from, to, id: tokenIds[0]!, value: BigInt(item.initialSupply) } },
-  ];
 }

@@ -13,8 +13,8 @@ import { CONTROL_OPERATIONS, type ControlOperationId } from "../schemas/control-
 import { RequestLogQuery } from "../schemas/control.ts";
 import type * as Control from "../schemas/control.ts";
 import type { ErrorBody } from "../schemas/error.ts";
-import type { EventKind, Webhook, WebhookBody } from "../schemas/events.ts";
-import type { Fault, FaultBody } from "../schemas/fault-rule.ts";
+import type { EventKind, WebhookBody } from "../schemas/events.ts";
+import type { FaultBody } from "../schemas/fault-rule.ts";
 import type { ArrangeAnswer, Fragment } from "./arrange-types.ts";
 import { ControlError } from "./errors.ts";
 import { streamEvents, type EventsOptions, type EventStream } from "./events-client.ts";
@@ -35,75 +35,8 @@ export interface ControlRequest<Id extends ControlOperationId> {
 /** What an operation answers. */
 export type ControlAnswer<Id extends ControlOperationId> = Static<Operations[Id]["response"]>;
 
-export interface ControlClient {
-  /** Sends one control operation by its id in the route table. */
-  request<Id extends ControlOperationId>(operationId: Id, parts?: ControlRequest<Id>): Promise<ControlAnswer<Id>>;
-  /** What --state keeps, and whether its journal takes writes now. */
-  state(): Promise<ControlAnswer<"getState">>;
-  time(): Promise<Body<"TimeResponse">>;
-  advanceTime(seconds: number, chainId?: number): Promise<Body<"TimeResponse">>;
-  snapshot(): Promise<Body<"SnapshotResponse">>;
-  revert(id: string): Promise<void>;
-  reset(): Promise<void>;
-  /** The world by handle: accounts with their API keys, each chain's contracts, collections, items, listings. */
-  world(): Promise<ControlAnswer<"getWorld">>;
-  /**
-   * Applies a fragment of the scenario format to the world, all or nothing (`POST /_sim/scenario`): accounts, API
-   * keys, collections, items, and a timeline of every action (addItem, mint, transfer, transferBatch, burn, list,
-   * updatePrice, addToListing, removeFromListing, delist, buy), naming the world's handles or new ones. Answers each
-   * new handle resolved, keyed by the fragment's own names, and each entry's transaction; throws ControlError (400,
-   * 409, 422) with nothing applied.
-   */
-  arrange<const F extends Fragment>(fragment: F): Promise<ArrangeAnswer<F>>;
-  createApiKey(name: string): Promise<Body<"ApiKeyResponse">>;
-  createCollection(
-    collection: Partial<Body<"CreateCollectionBody">> &
-      Pick<Body<"CreateCollectionBody">, "chainId" | "name" | "owner">,
-  ): Promise<Body<"CreatedCollection">>;
-  collectionItems(collection: string, chainId?: number): Promise<ControlAnswer<"listCollectionItems">>;
-  collectionItem(collection: string, tokenId: number, chainId?: number): Promise<ControlAnswer<"getCollectionItem">>;
-  collectionVolume(collection: string, chainId?: number): Promise<ControlAnswer<"getCollectionVolume">>;
-  grantMinter(collection: string, apiKey: string, chainId?: number): Promise<Body<"MinterResponse">>;
-  revokeMinter(collection: string, apiKey: string, chainId?: number): Promise<Body<"MinterResponse">>;
-  addFault(rule: Omit<FaultBody, "seed"> & { seed?: number }): Promise<Fault>;
-  faults(): Promise<Fault[]>;
-  removeFault(id: string): Promise<void>;
-  clearFaults(): Promise<void>;
-  /** The last requests, newest first: `limit` of them, or as `filter` says (`path`, `status`, `method`, `limit`). */
-  requests(
-    filter?: number | NonNullable<ControlRequest<"listRequests">["query"]>,
-  ): Promise<Body<"RequestLog">["requests"]>;
-  /** One logged request with its bodies. */
-  loggedRequest(id: number): Promise<ControlAnswer<"getRequest">>;
-  /**
-   * Asserts on the request log, as WireMock's verify: `{ method, path, query, status, count }` (default at least one);
-   * answers the requests that match, or throws RequestVerificationError listing the closest the log holds.
-   */
-  verify(expected: RequestExpectation): Promise<Body<"RequestLog">["requests"]>;
-  /**
-   * The first event the match accepts (`{ collection, kinds: ["Swapped"], where }`), typed by its kinds; rejects with
-   * EventTimeoutError after `timeout` ms (default 10,000), naming every event seen meanwhile. `await wait.ready`
-   * before acting, and nothing the action causes is missed.
-   */
-  waitForEvent<Kind extends EventKind = EventKind>(
-    match?: EventMatch<Kind>,
-    options?: WaitOptions,
-  ): EventWait<SimEventOf<Kind>>;
-  /**
-   * Deliveries of the events passing the filters to `url`, signed with `secret` (made when left out: read it from the
-   * answer).
-   */
-  addWebhook(webhook: WebhookBody): Promise<ControlAnswer<"createWebhook">>;
-  webhooks(): Promise<Webhook[]>;
-  /** One webhook with its delivery log. */
-  webhook(id: string): Promise<ControlAnswer<"getWebhook">>;
-  removeWebhook(id: string): Promise<void>;
-  /**
-   * Events as the chains' indexes take them in (`for await (const e of sim.events({ collection, timeout: 5_000 }))`);
-   * leave the loop to stop; past `timeout` ms the loop throws EventTimeoutError naming what it was given.
-   */
-  events(options?: EventsOptions): EventStream;
-}
+/** The control client: a method for every operation of the route table (CLIENT_METHODS), and `request`. */
+export type ControlClient = ReturnType<typeof controlClient>;
 
 /** The method that sends each operation: a new operation in the route table fails to compile until it has one. */
 export const CLIENT_METHODS = {
@@ -144,7 +77,7 @@ export interface ControlClientOptions {
 }
 
 /** A client for the simulator at `url`. */
-export function controlClient(url: string, { token }: ControlClientOptions = {}): ControlClient {
+export function controlClient(url: string, { token }: ControlClientOptions = {}) {
   const base = `${url.replace(/\/+$/, "")}/_sim`;
   /** One request under /_sim; a refusal throws ControlError with its body. */
   async function send<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -161,6 +94,7 @@ export function controlClient(url: string, { token }: ControlClientOptions = {})
     if (!response.ok) throw new ControlError(response.status, answer as ErrorBody);
     return answer as T;
   }
+  /** Sends one control operation by its id in the route table. */
   function request<Id extends ControlOperationId>(
     operationId: Id,
     parts: ControlRequest<Id> = {},
@@ -176,43 +110,81 @@ export function controlClient(url: string, { token }: ControlClientOptions = {})
     return send(operation.method.toUpperCase(), `${path}${search ? `?${search}` : ""}`, body);
   }
   const onChain = (chainId?: number) => (chainId === undefined ? {} : { chainId });
-  const events = (options?: EventsOptions) => streamEvents(base, options, token);
+  const logged = async (query: ControlRequest<"listRequests">["query"]) =>
+    (await request("listRequests", { query })).requests;
+  /**
+   * Events as the chains' indexes take them in (`for await (const e of sim.events({ collection, timeout: 5_000 }))`);
+   * leave the loop to stop; past `timeout` ms the loop throws EventTimeoutError naming what it was given.
+   */
+  const events = (options?: EventsOptions): EventStream => streamEvents(base, options, token);
   return {
     request,
+    /** What --state keeps, and whether its journal takes writes now. */
     state: () => request("getState"),
     time: () => request("getTime"),
-    advanceTime: (seconds, chainId) => request("advanceTime", { body: { seconds, ...onChain(chainId) } }),
+    advanceTime: (seconds: number, chainId?: number) =>
+      request("advanceTime", { body: { seconds, ...onChain(chainId) } }),
     snapshot: () => request("takeSnapshot"),
-    revert: async (id) => void (await request("revertSnapshot", { params: { id } })),
-    reset: async () => void (await request("resetWorld")),
+    revert: async (id: string): Promise<void> => void (await request("revertSnapshot", { params: { id } })),
+    reset: async (): Promise<void> => void (await request("resetWorld")),
+    /** The world by handle: accounts with their API keys, each chain's contracts, collections, items, listings. */
     world: () => request("getWorld"),
-    arrange: (fragment) => request("applyScenario", { body: fragment as never }) as never,
-    createApiKey: (name) => request("createApiKey", { body: { name } }),
-    createCollection: (collection) => request("createCollection", { body: collection as Body<"CreateCollectionBody"> }),
-    collectionItems: (address, chainId) =>
+    /**
+     * Applies a fragment of the scenario format to the world, all or nothing (`POST /_sim/scenario`): accounts, API
+     * keys, collections, items, and a timeline of every action (addItem, mint, transfer, transferBatch, burn, list,
+     * updatePrice, addToListing, removeFromListing, delist, buy), naming the world's handles or new ones. Answers each
+     * new handle resolved, keyed by the fragment's own names, and each entry's transaction; throws ControlError (400,
+     * 409, 422) with nothing applied.
+     */
+    arrange: <const F extends Fragment>(fragment: F) =>
+      request("applyScenario", { body: fragment as never }) as Promise<ArrangeAnswer<F>>,
+    createApiKey: (name: string) => request("createApiKey", { body: { name } }),
+    createCollection: (
+      collection: Partial<Body<"CreateCollectionBody">> &
+        Pick<Body<"CreateCollectionBody">, "chainId" | "name" | "owner">,
+    ) => request("createCollection", { body: collection as Body<"CreateCollectionBody"> }),
+    collectionItems: (address: string, chainId?: number) =>
       request("listCollectionItems", { params: { address }, query: onChain(chainId) }),
-    collectionItem: (address, tokenId, chainId) =>
+    collectionItem: (address: string, tokenId: number, chainId?: number) =>
       request("getCollectionItem", { params: { address, tokenId }, query: onChain(chainId) }),
-    collectionVolume: (address, chainId) =>
+    collectionVolume: (address: string, chainId?: number) =>
       request("getCollectionVolume", { params: { address }, query: onChain(chainId) }),
-    grantMinter: (address, apiKey, chainId) =>
+    grantMinter: (address: string, apiKey: string, chainId?: number) =>
       request("grantMinterRole", { params: { address }, body: { apiKey, ...onChain(chainId) } }),
-    revokeMinter: (address, apiKey, chainId) =>
+    revokeMinter: (address: string, apiKey: string, chainId?: number) =>
       request("revokeMinterRole", { params: { address, apiKey }, query: onChain(chainId) }),
-    addFault: (rule) => request("addFault", { body: rule as FaultBody }),
+    addFault: (rule: Omit<FaultBody, "seed"> & { seed?: number }) => request("addFault", { body: rule as FaultBody }),
     faults: async () => (await request("listFaults")).faults,
-    removeFault: async (id) => void (await request("removeFault", { params: { id } })),
-    clearFaults: async () => void (await request("clearFaults")),
-    requests: async (filter = {}) =>
-      (await request("listRequests", { query: typeof filter === "number" ? { limit: filter } : filter })).requests,
-    loggedRequest: (id) => request("getRequest", { params: { id } }),
-    verify: async (expected) =>
-      verifyRequests((await request("listRequests", { query: { limit: REQUESTS_LOGGED } })).requests, expected),
-    waitForEvent: (match = {}, options) => waitForEvent(events, match, options),
-    addWebhook: (webhook) => request("createWebhook", { body: webhook }),
+    removeFault: async (id: string): Promise<void> => void (await request("removeFault", { params: { id } })),
+    clearFaults: async (): Promise<void> => void (await request("clearFaults")),
+    /** The last requests, newest first: `limit` of them, or as `filter` says (`path`, `status`, `method`, `limit`). */
+    requests: (filter: number | NonNullable<ControlRequest<"listRequests">["query"]> = {}) =>
+      logged(typeof filter === "number" ? { limit: filter } : filter),
+    /** One logged request with its bodies. */
+    loggedRequest: (id: number) => request("getRequest", { params: { id } }),
+    /**
+     * Asserts on the request log, as WireMock's verify: `{ method, path, query, status, count }` (default at least one);
+     * answers the requests that match, or throws RequestVerificationError listing the closest the log holds.
+     */
+    verify: async (expected: RequestExpectation) => verifyRequests(await logged({ limit: REQUESTS_LOGGED }), expected),
+    /**
+     * The first event the match accepts (`{ collection, kinds: ["Swapped"], where }`), typed by its kinds; rejects with
+     * EventTimeoutError after `timeout` ms (default 10,000), naming every event seen meanwhile. `await wait.ready`
+     * before acting, and nothing the action causes is missed.
+     */
+    waitForEvent: <Kind extends EventKind = EventKind>(
+      match: EventMatch<Kind> = {},
+      options?: WaitOptions,
+    ): EventWait<SimEventOf<Kind>> => waitForEvent(events, match, options),
+    /**
+     * Deliveries of the events passing the filters to `url`, signed with `secret` (made when left out: read it from the
+     * answer).
+     */
+    addWebhook: (webhook: WebhookBody) => request("createWebhook", { body: webhook }),
     webhooks: async () => (await request("listWebhooks")).webhooks,
-    webhook: (id) => request("getWebhook", { params: { id } }),
-    removeWebhook: async (id) => void (await request("deleteWebhook", { params: { id } })),
+    /** One webhook with its delivery log. */
+    webhook: (id: string) => request("getWebhook", { params: { id } }),
+    removeWebhook: async (id: string): Promise<void> => void (await request("deleteWebhook", { params: { id } })),
     events,
   };
 }

@@ -40,7 +40,9 @@ export function verifyRequests(log: LoggedRequest[], expected: RequestExpectatio
       ...query.flatMap(([name, value]) => {
         const logged = given.get(name);
         if (logged === null) return [`no query ${name}`];
-        return sameValue(logged, value) ? [] : [`query ${name}=${logged}`];
+        // A value the log masks (an API key: its first 4 characters and `…`) matches the value it starts.
+        const masked = logged.endsWith("…") && value.startsWith(logged.slice(0, -1));
+        return logged === value || masked ? [] : [`query ${name}=${logged}`];
       }),
       ...(status && !status.test(String(request.status)) ? [`status ${request.status}`] : []),
     ];
@@ -52,13 +54,21 @@ export function verifyRequests(log: LoggedRequest[], expected: RequestExpectatio
       : { atLeast: expected.count?.atLeast ?? 1, atMost: expected.count?.atMost ?? Infinity };
   if (matched.length >= atLeast && matched.length <= atMost) return matched;
 
-  const wanted = describeExpected(expected, method, query);
+  const search = query.length > 0 ? `?${query.map(([name, value]) => `${name}=${value}`).join("&")}` : "";
+  const answered = expected.status === undefined ? "" : ` answered ${expected.status}`;
+  const wanted = `${method ?? "(any method)"} ${expected.path}${search}${answered}`;
   const howMany =
     atLeast === atMost ? `${atLeast}` : atMost === Infinity ? `at least ${atLeast}` : `${atLeast}–${atMost}`;
   const one = atLeast === 1 && (atMost === 1 || atMost === Infinity);
   const scored = log
     .filter((request) => !matched.includes(request))
-    .map((request) => ({ request, off: differences(request), distance: distance(request, expected.path, method) }))
+    // How far a request is from the one expected: the edit distance of its path, a wrong method counting 5.
+    .map((request) => ({
+      request,
+      off: differences(request),
+      distance:
+        editDistance(request.path, expected.path.replace(/\*+/g, "")) + (method && request.method !== method ? 5 : 0),
+    }))
     .sort((a, b) => a.off.length - b.off.length || a.distance - b.distance)
     .slice(0, CLOSEST_SHOWN);
   const lines = [
@@ -83,26 +93,6 @@ export function verifyRequests(log: LoggedRequest[], expected: RequestExpectatio
   );
 }
 
-/** A value the log masks (an API key: its first 4 characters and `…`) matches the value it starts. */
-function sameValue(logged: string, expected: string): boolean {
-  return logged === expected || (logged.endsWith("…") && expected.startsWith(logged.slice(0, -1)));
-}
-
-function describeExpected(
-  expected: RequestExpectation,
-  method: string | undefined,
-  query: (readonly [string, string])[],
-): string {
-  const search = query.length > 0 ? `?${query.map(([name, value]) => `${name}=${value}`).join("&")}` : "";
-  const status = expected.status === undefined ? "" : ` answered ${expected.status}`;
-  return `${method ?? "(any method)"} ${expected.path}${search}${status}`;
-}
-
 function requestLine({ id, method, path, query, status }: LoggedRequest): string {
   return `#${id} ${method} ${path}${query ? `?${query}` : ""} → ${status === 0 ? "dropped" : status}`;
-}
-
-/** How far a request is from the one expected: the edit distance of its path, a wrong method counting 5. */
-function distance(request: LoggedRequest, path: string, method: string | undefined): number {
-  return editDistance(request.path, path.replace(/\*+/g, "")) + (method && request.method !== method ? 5 : 0);
 }

@@ -36,14 +36,6 @@ export function codeMismatch(status: number, json: unknown): string | undefined 
   return `error code ${code} does not go with status ${status} (expected ${expected.join(" or ")})`;
 }
 
-/** Whether a request names an API key at all (one of the query's key parameters, or the header). */
-function carriesApiKey(names: readonly string[], request: SentRequest): boolean {
-  return (
-    request.query.some(([name]) => names.includes(name)) ||
-    headerOf(request.headers, API_KEY_HEADER.toLowerCase()) !== undefined
-  );
-}
-
 /**
  * What one answer to one request of `operation` breaks of the interface: a status the operation does not document,
  * a 5xx, a body that is not JSON or not its status's schema, an error code of another status, a request its schemas
@@ -55,12 +47,11 @@ export function answerProblems(operation: Operation, request: SentRequest, answe
   const mismatch = codeMismatch(answer.status, answer.json);
   if (mismatch) problems.push(mismatch);
   const reasons = nonConformance(operation, request);
-  if (
-    operation.authQuery &&
-    !carriesApiKey(operation.authQuery, request) &&
-    reasons.length === 0 &&
-    answer.status !== 401
-  )
+  // The request names an API key at all: one of the query's key parameters, or the header.
+  const keyGiven =
+    request.query.some(([name]) => operation.authQuery?.includes(name)) ||
+    headerOf(request.headers, API_KEY_HEADER.toLowerCase()) !== undefined;
+  if (operation.authQuery && !keyGiven && reasons.length === 0 && answer.status !== 401)
     problems.push(`answered ${answer.status} to a request with no API key, expected 401`);
   if (answer.status < 300 && reasons.length > 0)
     problems.push(`accepted (${answer.status}) a request its schemas refuse: ${reasons[0]}`);

@@ -27,8 +27,7 @@ const onItem =
   };
 
 async function sampleMint(probe: Probe) {
-  const known = await probe.facts.collection().catch(() => undefined);
-  const collection = known?.collection;
+  const collection = (await probe.facts.collection().catch(() => undefined))?.collection;
   return mintBody(
     collection?.address ?? UNKNOWN_ADDRESS,
     probe.facts.target.chainId ?? collection?.chainId ?? 1,

@@ -45,11 +45,6 @@ export function duplicates(ids: string[]): string[] {
   return [...new Set(ids.filter((id) => seen.has(id) || !seen.add(id)))];
 }
 
-export interface PageOf {
-  exchange: Exchange;
-  ids: string[];
-}
-
 /** A page size that splits `total` records into a handful of uneven pages. */
 export function smallPageSize(total: number): number {
   return Math.max(2, Math.min(7, Math.ceil(total / 3)), Math.ceil(total / 8));
@@ -64,7 +59,7 @@ export async function expectPagesPartition(
   probe: Probe,
   whole: string[],
   perPage: number,
-  fetchPage: (page: number) => Promise<PageOf>,
+  fetchPage: (page: number) => Promise<{ exchange: Exchange; ids: string[] }>,
 ): Promise<void> {
   const seen = new Map<string, number>();
   const joined: string[] = [];

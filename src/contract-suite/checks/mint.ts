@@ -21,9 +21,7 @@ function mintOnce(probe: Probe): Promise<Minted> {
   const { allowWrites, apiKey } = probe.facts.target;
   if (!allowWrites) probe.skip("writes are off; pass --allow-writes to mint on the target");
   if (!apiKey) probe.skip("needs an API key (--api-key / API_KEY) of a wallet allowed to mint on the collection");
-  let pending = mints.get(probe.api);
-  if (!pending) mints.set(probe.api, (pending = sendMint(probe, apiKey)));
-  return pending;
+  return mints.get(probe.api) ?? mints.set(probe.api, sendMint(probe, apiKey)).get(probe.api)!;
 }
 
 async function sendMint(probe: Probe, apiKey: string): Promise<Minted> {

@@ -1,15 +1,7 @@
 import { LARGEST_PAGE, paths } from "../target.ts";
 import { allCollections, nextTokenId, type Known } from "./world.ts";
 
-/**
- * What the world looked like: every collection as listed, the whole history of each item the run may read, and how many
- * items the collections looked into have.
- */
-export interface WorldDigest {
-  collections: Map<string, Record<string, unknown>>;
-  histories: Map<string, unknown[]>;
-  nextTokenIds: Map<string, number>;
-}
+type WorldDigest = Awaited<ReturnType<typeof worldDigest>>;
 
 /** What the run itself changed on purpose: its accepted mints, by collection. */
 export interface OwnMints {
@@ -34,7 +26,11 @@ export async function wholeHistory(base: string, address: string, tokenId: numbe
   return events;
 }
 
-export async function worldDigest(base: string, known: Pick<Known, "items" | "nextTokenIds">): Promise<WorldDigest> {
+/**
+ * What the world looked like: every collection as listed, the whole history of each item the run may read, and how many
+ * items the collections looked into have.
+ */
+export async function worldDigest(base: string, known: Pick<Known, "items" | "nextTokenIds">) {
   const collections = new Map((await allCollections(base)).map((row) => [String(row.address), row]));
   const histories = new Map<string, unknown[]>();
   for (const { address, tokenId } of known.items)

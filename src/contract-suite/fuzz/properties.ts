@@ -9,30 +9,10 @@ import type { FuzzRequest } from "./requests.ts";
 // shows at that place (pages never overlap nor skip).
 
 /**
- * The whole histories the checks compare page sizes with, read once per item (a run's mints add new items, never events
- * to known ones).
+ * The lengths of the whole histories the checks compare page sizes with, by item (itemKeyOf), each read once: a run's
+ * mints add new items (an item it minted holds its mint alone), never events to known ones.
  */
-export class HistoryLengths {
-  readonly #base: string;
-  readonly #known = new Map<string, Promise<number | undefined>>();
-
-  constructor(base: string) {
-    this.#base = base;
-  }
-
-  of(address: string, tokenId: number): Promise<number | undefined> {
-    const key = itemKeyOf(address, tokenId);
-    let length = this.#known.get(key);
-    if (!length)
-      this.#known.set(key, (length = wholeHistory(this.#base, address, tokenId).then((events) => events?.length)));
-    return length;
-  }
-
-  /** An item the run minted: its history is its mint. */
-  minted(address: string, tokenId: number): void {
-    this.#known.set(itemKeyOf(address, tokenId), Promise.resolve(1));
-  }
-}
+export type HistoryLengths = Map<string, Promise<number | undefined>>;
 
 /** What only the item's whole history shows of one page: how many events it should hold. */
 function historyLengthProblems(request: FuzzRequest, events: unknown[], total: number | undefined): string[] {
@@ -45,23 +25,19 @@ function historyLengthProblems(request: FuzzRequest, events: unknown[], total: n
 
 /** What only a wider first page shows of one page of the list: the same rows at that place. */
 async function listOverlapProblems(base: string, request: FuzzRequest, body: ListBody): Promise<string[]> {
-  const problems: string[] = [];
   const perPage = numberIn(request, "perPage", DEFAULTS.perPage);
   const page = numberIn(request, "page", DEFAULTS.page);
-  const rows = body.collections.length;
-  if (page >= 2 && rows > 0 && page * perPage <= LARGEST_PAGE) {
-    const wide = new URLSearchParams(request.query.filter(([name]) => name !== "page" && name !== "perPage"));
-    wide.set("perPage", String(page * perPage));
-    const first = (await fetch(`${base}${paths.collections}?${wide}`).then((r) => r.json())) as ListBody;
-    const expected = first.collections.slice((page - 1) * perPage).map((c) => c.address);
-    const shown = body.collections.map((c) => c.address);
-    if (JSON.stringify(shown) !== JSON.stringify(expected))
-      problems.push(
-        `page ${page} of ${perPage} shows ${shown.slice(0, 3).join(", ")}…, but the first page of ${page * perPage} ` +
-          `shows ${expected.slice(0, 3).join(", ")}… there: pages overlap or skip`,
-      );
-  }
-  return problems;
+  if (page < 2 || body.collections.length === 0 || page * perPage > LARGEST_PAGE) return [];
+  const wide = new URLSearchParams(request.query.filter(([name]) => name !== "page" && name !== "perPage"));
+  wide.set("perPage", String(page * perPage));
+  const first = (await fetch(`${base}${paths.collections}?${wide}`).then((r) => r.json())) as ListBody;
+  const expected = first.collections.slice((page - 1) * perPage).map((c) => c.address);
+  const shown = body.collections.map((c) => c.address);
+  if (JSON.stringify(shown) === JSON.stringify(expected)) return [];
+  return [
+    `page ${page} of ${perPage} shows ${shown.slice(0, 3).join(", ")}…, but the first page of ${page * perPage} ` +
+      `shows ${expected.slice(0, 3).join(", ")}… there: pages overlap or skip`,
+  ];
 }
 
 /**
@@ -77,7 +53,10 @@ export async function semanticProblems(
   switch (request.operation) {
     case "getItemEvents": {
       const [address, tokenId] = [request.params[0]![1], Number(request.params[1]![1])];
-      return historyLengthProblems(request, (json as { events: unknown[] }).events, await lengths.of(address, tokenId));
+      const key = itemKeyOf(address, tokenId);
+      const length = lengths.get(key) ?? wholeHistory(base, address, tokenId).then((events) => events?.length);
+      lengths.set(key, length);
+      return historyLengthProblems(request, (json as { events: unknown[] }).events, await length);
     }
     case "listCollections":
       return listOverlapProblems(base, request, json as ListBody);

@@ -1,13 +1,14 @@
 import fc from "fast-check";
+import type { MintResponse } from "../../schemas/item.ts";
 import { getItemMetadata, OPERATIONS, type Operation } from "../../schemas/operations.ts";
 import { paths, type Target } from "../target.ts";
 import { nonConformance } from "./conformance.ts";
 import { unexplainedChanges, worldDigest, type OwnMints } from "./digest.ts";
 import { answerProblems } from "../answers/answer-checks.ts";
-import { HistoryLengths, semanticProblems } from "./properties.ts";
+import { semanticProblems, type HistoryLengths } from "./properties.ts";
 import { curlOf, requestsFor, send, type FuzzContext, type FuzzRequest } from "./requests.ts";
 import { CheckStopped } from "../stopped.ts";
-import { readBack, type Minted } from "./stateful.ts";
+import { readBack } from "./stateful.ts";
 import { learnWorld } from "./world.ts";
 
 export interface FuzzOptions {
@@ -61,7 +62,7 @@ export async function runFuzz(target: Target, options: FuzzOptions): Promise<Fuz
     operations: operations.map((op) => op.operationId),
     findings: [],
   };
-  const lengths = new HistoryLengths(base);
+  const lengths: HistoryLengths = new Map();
   const own: OwnMints = { recipients: new Map(), created: [] };
   const before = await worldDigest(base, known);
   const perOperation = Math.max(1, Math.ceil(options.runs / operations.length));
@@ -80,7 +81,7 @@ export async function runFuzz(target: Target, options: FuzzOptions): Promise<Fuz
       problems.push(...(await semanticProblems(base, request, answer.json, lengths)));
     if (operation.method !== "post") return problems;
     if (answer.status === 200 && problems.length === 0) {
-      const minted = answer.json as Minted;
+      const minted = answer.json as MintResponse;
       report.mints += 1;
       if (next !== undefined && minted.collectionAddress === mintOn) next = Math.max(next, ...minted.tokenIds) + 1;
       problems.push(...(await readBack(base, minted, own, lengths, known.servesMetadata)));

@@ -1,25 +1,9 @@
+import type { ItemEvent } from "../../schemas/item-event.ts";
+import type { MintResponse } from "../../schemas/item.ts";
 import { ZERO_ADDRESS } from "../answers/page-rules.ts";
 import { paths } from "../target.ts";
-import type { OwnMints } from "./digest.ts";
+import { itemKeyOf, type OwnMints } from "./digest.ts";
 import type { HistoryLengths } from "./properties.ts";
-
-/** An accepted mint, as answered. */
-export interface Minted {
-  txHash: string;
-  chainId: number;
-  collectionAddress: string;
-  recipient: string;
-  tokenIds: number[];
-  item: { name: string; initialSupply: number; isStackable: boolean; maximumSupply: number };
-}
-
-interface Event {
-  event: string;
-  from: string;
-  to: string;
-  amount: string;
-  transactionHash: string;
-}
 
 /**
  * Stateful: after an accepted mint, read the item's history (it holds the mint and nothing else:
@@ -29,7 +13,7 @@ interface Event {
  */
 export async function readBack(
   base: string,
-  minted: Minted,
+  minted: MintResponse,
   own: OwnMints,
   lengths: HistoryLengths,
   servesMetadata: boolean,
@@ -38,13 +22,13 @@ export async function readBack(
   const collection = minted.collectionAddress.toLowerCase();
   for (const tokenId of minted.tokenIds) {
     own.created.push({ address: collection, tokenId, txHash: minted.txHash });
-    lengths.minted(collection, tokenId);
+    lengths.set(itemKeyOf(collection, tokenId), Promise.resolve(1));
   }
   own.recipients.set(collection, (own.recipients.get(collection) ?? new Set()).add(minted.recipient.toLowerCase()));
 
   const [first] = minted.tokenIds;
   const history = await fetch(`${base}${paths.itemEvents(collection, first!)}`);
-  const events = history.status === 200 ? ((await history.json()) as { events: Event[] }).events : undefined;
+  const events = history.status === 200 ? ((await history.json()) as { events: ItemEvent[] }).events : undefined;
   const amount = minted.item.isStackable ? String(minted.item.initialSupply) : "1";
   const mint = events?.[0];
   if (!events) problems.push(`minted ${minted.txHash}, but the history of token ${first} answers ${history.status}`);

@@ -97,14 +97,11 @@ export function otherNotation(value: number, form = Math.abs(Math.trunc(value)))
 
 function addresses(known: KnownValues): fc.Arbitrary<string> {
   const hex40 = fc.stringMatching(/^[0-9a-f]{40}$/).map((hex) => `0x${hex}`);
+  const knownOr = (form: (address: string) => string) =>
+    known.addresses.length ? fc.constantFrom(...known.addresses).map(form) : hex40;
   return fc.oneof(
-    { weight: 6, arbitrary: known.addresses.length ? fc.constantFrom(...known.addresses) : hex40 },
-    {
-      weight: 1,
-      arbitrary: known.addresses.length
-        ? fc.constantFrom(...known.addresses).map((address) => address.toUpperCase().replace("0X", "0x"))
-        : hex40,
-    },
+    { weight: 6, arbitrary: knownOr((address) => address) },
+    { weight: 1, arbitrary: knownOr((address) => address.toUpperCase().replace("0X", "0x")) },
     { weight: 1, arbitrary: hex40 },
     {
       weight: 1,

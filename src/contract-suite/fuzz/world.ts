@@ -67,10 +67,8 @@ export async function learnWorld(base: string, target: Target): Promise<Known> {
   const named = target.collection?.toLowerCase();
   const mintOn = (target.mintCollection ?? target.collection)?.toLowerCase();
   const first = (c: KnownCollection) => c.address === named || c.address === mintOn;
-  const searched = [...collections.filter(first), ...collections.filter((c) => !first(c))].slice(
-    0,
-    COLLECTIONS_WITH_ITEMS,
-  );
+  // Those the target names first (a stable sort keeps the list's order otherwise).
+  const searched = collections.toSorted((a, b) => Number(first(b)) - Number(first(a))).slice(0, COLLECTIONS_WITH_ITEMS);
   const nextTokenIds = new Map<string, number>();
   const items: KnownItem[] = [];
   if (named && target.tokenId !== undefined)

@@ -4,7 +4,8 @@ import type { SuiteReport } from "../suite.ts";
 
 /** JUnit XML as CI servers read it: one testsuite per endpoint group, one testcase per check. */
 export function junitXml(report: SuiteReport): string {
-  const groups = byGroup(report.results);
+  const groups = new Map<string, CheckResult[]>();
+  for (const result of report.results) groups.set(result.group, [...(groups.get(result.group) ?? []), result]);
   const count = (results: CheckResult[], status: CheckResult["status"]) => withStatus(results, status).length;
   const seconds = (ms: number) => (ms / 1000).toFixed(3);
   const lines = [
@@ -24,12 +25,6 @@ export function junitXml(report: SuiteReport): string {
   }
   lines.push(`</testsuites>`, "");
   return lines.join("\n");
-}
-
-function byGroup(results: CheckResult[]): Map<string, CheckResult[]> {
-  const groups = new Map<string, CheckResult[]>();
-  for (const result of results) groups.set(result.group, [...(groups.get(result.group) ?? []), result]);
-  return groups;
 }
 
 function testcase(result: CheckResult, time: string): string[] {

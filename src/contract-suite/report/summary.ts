@@ -31,13 +31,11 @@ export function summary(report: SuiteReport): string {
     for (const result of skipped) lines.push(`- ${result.group} › ${result.name}: ${result.skipReason}`);
     lines.push("");
   }
-  lines.push(totalsLine(report));
-  return lines.join("\n");
-}
-
-function totalsLine(report: SuiteReport): string {
   const count = (status: CheckResult["status"]) => withStatus(report.results, status).length;
-  return `contract-test: ${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped (${(report.durationMs / 1000).toFixed(1)} s, ${report.baseUrl})`;
+  lines.push(
+    `contract-test: ${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped (${(report.durationMs / 1000).toFixed(1)} s, ${report.baseUrl})`,
+  );
+  return lines.join("\n");
 }
 
 /** What a fuzz run found, for a terminal or a CI log: the statuses seen, then each finding with its curl line. */
