@@ -24,14 +24,8 @@ export async function cacheWorld(argv: string[]): Promise<number> {
     if (at >= 0 && !into) throw usageError("--into: give a directory");
     const rest = at >= 0 ? [...argv.slice(0, at), ...argv.slice(at + 2)] : argv;
     const { help, fixture, wallClock, publicUrl, chainsGiven, keys, ...flags } = readOptions(rest, process.env);
-    if (help) {
-      console.log(USAGE);
-      return 0;
-    }
-    const { world, options } = chooseWorld(
-      { fixture, wallClock, publicUrl, chainsGiven, ...(keys ? { keys } : {}) },
-      flags,
-    );
+    if (help) return (console.log(USAGE), 0);
+    const { world, options } = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven, keys }, flags);
     const dir = into ?? options.cacheDir;
     const started = performance.now();
     const url = serverUrl(options.host, options.port);

@@ -96,13 +96,8 @@ async function record(recording: Recording, file: string): Promise<boolean> {
 
 function upstreamOf(text: string | undefined): URL {
   if (text === undefined) throw new Error("--upstream is required: the base URL to pass requests on to");
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`--upstream: '${text}' is not an http(s) URL`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (url?.protocol !== "http:" && url?.protocol !== "https:")
     throw new Error(`--upstream: '${text}' is not an http(s) URL`);
   if (url.search !== "" || url.hash !== "") throw new Error(`--upstream: '${text}' has a query or a fragment`);
   return url;
