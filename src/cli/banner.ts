@@ -2,7 +2,6 @@ import { formatEther, type Address } from "viem";
 import { LOW_BALANCE, MIN_BALANCE } from "../chain/node/wallet-gas.ts";
 import { hasMinterRole } from "../chain/actions/minter-role.ts";
 import type { ChainRead } from "../chain/registry.ts";
-import type { SimChain } from "../chain/sim-chain.ts";
 import { chainProfile, type ApiAccount } from "../core/config.ts";
 import { itemKey } from "../indexer/models.ts";
 import type { Simulator } from "../simulator/simulator.ts";
@@ -133,17 +132,13 @@ function poolNote(chains: ChainRead[], wallet: Address): string {
   return pooled.length > 0 ? `  (its mints signed by a pool of wallets: ${pooled.join(", ")})` : "";
 }
 
-interface MintSample {
-  chain: SimChain;
-  collection: Address;
-  account: ApiAccount;
-}
+type MintSample = NonNullable<Awaited<ReturnType<typeof mintSample>>>;
 
 /**
  * A collection with an item, and an API key whose wallet holds its minter role, so that every sample request answers
  * 200: the world's first key wherever it mints (the README names it), else the first that mints anywhere.
  */
-async function mintSample(chains: ChainRead[], accounts: ApiAccount[]): Promise<MintSample | undefined> {
+async function mintSample(chains: ChainRead[], accounts: ApiAccount[]) {
   for (const account of accounts) {
     for (const { chain, models } of chains) {
       for (const collection of models.collections.keys()) {

@@ -4,33 +4,20 @@ import type { Target } from "../contract-suite/target.ts";
 import { CONTRACT_SUITE_WORLD_FILE, fixtureWorld } from "../scenario/worlds.ts";
 import { startSimulator, type Simulator } from "../simulator/simulator.ts";
 
-export interface LocalTarget {
-  sim: Simulator;
-  target: Target;
-  close(): Promise<void>;
-}
-
 /** The scenario item whose history the suite reads on the local simulator (fixtures/contract-suite-world.json). */
 const BUSY_ITEM = "busy-coin";
 const API_KEY = "demo-studio-key";
 
-export interface LocalTargetOptions {
-  allowWrites?: boolean;
-  /** The key the suite mints with; the world's studio key when not given. */
-  apiKey?: string;
-  /** The collection to mint on; when not given, one the key's wallet holds the minter role on. */
-  mintCollection?: string;
-}
-
 /**
  * A simulator in this process, on a free port, without JSON-RPC: the suite's target when no base URL is given.
- * With writes allowed, the simulator is asked which collection the key may mint on; TARGET_UNUSABLE when none.
+ * With writes allowed, the suite mints with `apiKey` (the world's studio key when not given) on `mintCollection` (when
+ * not given, one the key's wallet holds the minter role on: the simulator is asked); TARGET_UNUSABLE when none.
  */
 export async function startLocalTarget({
   allowWrites = false,
   apiKey = API_KEY,
   mintCollection,
-}: LocalTargetOptions = {}): Promise<LocalTarget> {
+}: { allowWrites?: boolean; apiKey?: string; mintCollection?: string } = {}) {
   const world = fixtureWorld(CONTRACT_SUITE_WORLD_FILE);
   const sim = await startSimulator(world, { port: 0, serveRpc: false });
   const { chainId, collection, tokenIds } = world.landed.item(BUSY_ITEM);
@@ -49,6 +36,7 @@ export async function startLocalTarget({
   }
   return { sim, target, close: () => sim.close() };
 }
+export type LocalTarget = Awaited<ReturnType<typeof startLocalTarget>>;
 
 /** `preferred` when the key's wallet may mint on it; otherwise (if `mayChoose`) the first collection it may mint on. */
 async function collectionToMintOn(

@@ -69,6 +69,7 @@ export async function importCommand(argv: string[], usage = USAGE): Promise<numb
     return (console.error(`import: ${(error as Error).message}`), 2);
   }
   let imported: Imported;
+  const apiKey = values["api-key"] ?? process.env.IMPORT_API_KEY;
   const progress = answersProgress();
   try {
     imported = await importCollections({
@@ -77,9 +78,7 @@ export async function importCommand(argv: string[], usage = USAGE): Promise<numb
       ...numbers,
       cacheDir: values["cache-dir"],
       onAnswer: progress.tick,
-      ...((values["api-key"] ?? process.env.IMPORT_API_KEY)
-        ? { apiKey: values["api-key"] ?? process.env.IMPORT_API_KEY }
-        : {}),
+      ...(apiKey ? { apiKey } : {}),
       ...(values["mint-key"] ? { mintKey: values["mint-key"] } : {}),
       ...(now ? { now } : {}),
     });
