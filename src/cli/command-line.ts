@@ -4,6 +4,22 @@ import { StartError, START_ERRORS } from "../core/errors.ts";
 import { nodeTooOld } from "../core/node-version.ts";
 
 type Parsed<T extends ParseArgsConfig> = ReturnType<typeof parseArgs<T>>;
+type Names<S extends string> = S extends `${infer Name} ${infer Rest}` ? Name | Names<Rest> : S;
+
+/** Flags that take text, one per name of `names` (space-separated), as parseArgs options. */
+export const texts = <const S extends string>(names: S) =>
+  Object.fromEntries(names.split(" ").map((name) => [name, { type: "string" }])) as {
+    [Name in Names<S>]: { type: "string" };
+  };
+
+/** Flags that take no value (false unless given), one per name of `names` (space-separated). */
+export const switches = <const S extends string>(names: S) =>
+  Object.fromEntries(names.split(" ").map((name) => [name, { type: "boolean", default: false }])) as {
+    [Name in Names<S>]: { type: "boolean"; default: false };
+  };
+
+/** Every command's -h, --help. */
+export const HELP = { help: { type: "boolean", short: "h", default: false } } as const;
 
 /**
  * A command's arguments as parseArgs reads them, then `check`ed (a value the command cannot take throws); or the exit

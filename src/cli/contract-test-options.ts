@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { integerOption, usageError } from "./command-line.ts";
+import { integerOption, usageError, texts, switches, HELP } from "./command-line.ts";
 
 export const DEFAULT_JUNIT_PATH = "contract-test-results.xml";
 
@@ -39,19 +39,9 @@ collection, or a local simulator that did not start).`;
 
 /** Every flag `contract-test` takes (its --help lists each: test/cli/simulate.test.ts checks). */
 export const SUITE_FLAGS = {
-  "base-url": { type: "string" },
-  "api-key": { type: "string" },
-  "api-key-in": { type: "string" },
-  collection: { type: "string" },
-  "token-id": { type: "string" },
-  "chain-id": { type: "string" },
-  recipient: { type: "string" },
-  "allow-writes": { type: "boolean", default: false },
-  junit: { type: "string" },
-  quiet: { type: "boolean", default: false },
-  fuzz: { type: "string" },
-  seed: { type: "string" },
-  help: { type: "boolean", short: "h", default: false },
+  ...texts("base-url api-key api-key-in collection token-id chain-id recipient junit fuzz seed"),
+  ...switches("allow-writes quiet"),
+  ...HELP,
 } as const;
 
 /**

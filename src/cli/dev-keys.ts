@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { toHex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { fixtureFile } from "../scenario/worlds.ts";
-import { commandLine, runAsScript } from "./command-line.ts";
+import { commandLine, runAsScript, texts, switches, HELP } from "./command-line.ts";
 
 /** The mnemonic every anvil and Hardhat node derives the accounts it funds at start from. */
 export const DEV_NODE_MNEMONIC = "test test test test test test test test test test test junk";
@@ -23,13 +23,7 @@ are public: use them on a local dev node only, never on a chain whose coin is wo
   --force               replace an --out file that exists
   -h, --help            show this help`;
 
-const DEV_KEYS_FLAGS = {
-  out: { type: "string" },
-  accounts: { type: "string" },
-  fixture: { type: "string" },
-  force: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
-} as const;
+const DEV_KEYS_FLAGS = { ...texts("out accounts fixture"), ...switches("force"), ...HELP } as const;
 
 /** The keys file: account #0 deploys, #1… are the named accounts. */
 export function devNodeKeys(names: string[]): { deployer: string; accounts: Record<string, string> } {

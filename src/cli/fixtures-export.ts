@@ -4,7 +4,7 @@ import { harOf } from "../scenario/har.ts";
 import { EXPORT_MARKER, snapshotWorld, SNAPSHOT_DIR } from "./export-snapshots.ts";
 import { DEFAULT_WORLD_FILE, SNAPSHOT_BASE_URL } from "../scenario/worlds.ts";
 import { isStartError, START_ERRORS } from "../core/errors.ts";
-import { commandLine, httpUrlOption, usageError, runAsScript } from "./command-line.ts";
+import { commandLine, httpUrlOption, usageError, runAsScript, texts, switches, HELP } from "./command-line.ts";
 
 export const USAGE = `Usage: npm run fixtures:export -- [options]
 
@@ -21,14 +21,7 @@ and stops it.
   -h, --help           show this help`;
 
 /** Every flag `fixtures export` takes (its --help lists each: test/cli/simulate.test.ts checks). */
-export const EXPORT_FLAGS = {
-  out: { type: "string" },
-  fixture: { type: "string" },
-  har: { type: "string" },
-  "public-url": { type: "string" },
-  force: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
-} as const;
+export const EXPORT_FLAGS = { ...texts("out fixture har public-url"), ...switches("force"), ...HELP } as const;
 
 /**
  * `npm run fixtures:export` and `nft-sim fixtures export`. Resolves with the exit code:

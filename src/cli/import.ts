@@ -6,7 +6,7 @@ import { fidelityReport, reportLines, type FidelityReport } from "../import/repo
 import { scenarioChains } from "../schemas/scenario.ts";
 import { fixtureWorld } from "../scenario/worlds.ts";
 import { startSimulator, type Simulator } from "../simulator/simulator.ts";
-import { commandLine, runAsScript, integerOption } from "./command-line.ts";
+import { commandLine, runAsScript, integerOption, texts, switches, HELP } from "./command-line.ts";
 
 export const USAGE = `Usage: npm run import -- --from <base-url> --collection <address> [--collection …] [options]
 
@@ -33,20 +33,15 @@ collection not found, 2 a usage error or an upstream that is not this API or can
 
 /** The flags of `npm run import`. */
 export const IMPORT_FLAGS = {
-  from: { type: "string" },
+  ...texts("from report chain-id api-key mint-key now"),
   collection: { type: "string", multiple: true },
   out: { type: "string", default: "imported-world.json" },
-  report: { type: "string" },
-  "chain-id": { type: "string" },
-  "api-key": { type: "string" },
   concurrency: { type: "string", default: "4" },
   tries: { type: "string", default: "8" },
   "miss-run": { type: "string", default: "10" },
-  "mint-key": { type: "string" },
-  now: { type: "string" },
   "cache-dir": { type: "string", default: ".nft-sim/import-cache" },
-  "no-report": { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
+  ...switches("no-report"),
+  ...HELP,
 } as const;
 
 export async function importCommand(argv: string[], usage = USAGE): Promise<number> {

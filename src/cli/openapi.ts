@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { buildOpenApiDocument } from "../openapi/document.ts";
 import { withErrorTable } from "../openapi/error-table.ts";
-import { commandLine, runAsScript } from "./command-line.ts";
+import { commandLine, runAsScript, HELP } from "./command-line.ts";
 
 /** The usage text as `command` runs it, writing where `byDefault` says when no path is given. */
 const usageOf = (command: string, byDefault: string) => `Usage: ${command} [path]
@@ -29,8 +29,7 @@ export async function writeOpenApi(
   usage = USAGE,
   defaultPath: string | null = "docs/openapi.json",
 ): Promise<number> {
-  const options = { help: { type: "boolean", short: "h", default: false } } as const;
-  const line = commandLine({ args: argv, options, allowPositionals: true }, usage, ({ positionals }) => {
+  const line = commandLine({ args: argv, options: HELP, allowPositionals: true }, usage, ({ positionals }) => {
     if (positionals.length > 1) throw new Error(`one path at most, not ${positionals.length}`);
   });
   if (typeof line === "number") return line;

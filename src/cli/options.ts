@@ -4,7 +4,7 @@ import { readGivenKeys } from "../chain/node/keys-file.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../core/config.ts";
 import type { WorldOptions } from "../scenario/worlds.ts";
 import { isLoopbackHost } from "../access/policy.ts";
-import { filledOption, httpUrlOption, integerOption, usageError } from "./command-line.ts";
+import { filledOption, httpUrlOption, integerOption, usageError, texts, switches, HELP } from "./command-line.ts";
 
 const PORT_MAX = 65_535;
 
@@ -72,31 +72,11 @@ export const USAGE = `Usage: npm run simulate -- [options]
 
 /** Every flag `simulate` takes (its --help lists each: test/cli/simulate.test.ts checks). */
 export const SIMULATE_FLAGS = {
-  host: { type: "string" },
-  port: { type: "string" },
-  chains: { type: "string" },
-  "rpc-port": { type: "string" },
-  "no-rpc": { type: "boolean", default: false },
-  "rpc-host": { type: "string" },
-  "allowed-hosts": { type: "string" },
-  "rpc-cors": { type: "string" },
-  cors: { type: "string" },
-  "webhook-hosts": { type: "string" },
-  "admin-token": { type: "string" },
-  fixture: { type: "string" },
-  "wall-clock": { type: "boolean", default: false },
-  watch: { type: "boolean", default: false },
-  cache: { type: "string" },
-  "no-cache": { type: "boolean", default: false },
-  "mint-timeout": { type: "string" },
-  "shutdown-timeout": { type: "string" },
-  "public-url": { type: "string" },
-  state: { type: "string" },
+  ...texts("host port chains rpc-port rpc-host allowed-hosts rpc-cors cors webhook-hosts admin-token fixture cache"),
+  ...texts("mint-timeout shutdown-timeout public-url state poll-interval contracts keys"),
+  ...switches("no-rpc wall-clock watch no-cache"),
   "rpc-url": { type: "string", multiple: true },
-  "poll-interval": { type: "string" },
-  contracts: { type: "string" },
-  keys: { type: "string" },
-  help: { type: "boolean", short: "h", default: false },
+  ...HELP,
 } as const;
 
 /** Reads flags, then environment variables, then defaults. */

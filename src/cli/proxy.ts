@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import type { Recording } from "../proxy/record.ts";
 import { startProxy, type RunningProxy } from "../proxy/server.ts";
-import { commandLine, integerOption } from "./command-line.ts";
+import { commandLine, integerOption, texts, switches, HELP } from "./command-line.ts";
 
 export const USAGE = `Usage: nft-sim proxy --upstream <base-url> [options]
 
@@ -27,14 +27,7 @@ Ctrl-C stops. Exit code: 0 when no answer broke the interface, 1 when one did or
 write its world, 2 on a bad flag or a port it cannot listen on.`;
 
 /** Every flag `proxy` takes (its --help lists each). */
-export const PROXY_FLAGS = {
-  upstream: { type: "string" },
-  port: { type: "string" },
-  junit: { type: "string" },
-  record: { type: "string" },
-  strict: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
-} as const;
+export const PROXY_FLAGS = { ...texts("upstream port junit record"), ...switches("strict"), ...HELP } as const;
 
 /** `nft-sim proxy`. Resolves with the exit code once stopped (SIGINT/SIGTERM): 0 clean, 1 violations, 2 usage. */
 export async function runProxy(argv: string[], usage = USAGE): Promise<number> {
