@@ -80,11 +80,8 @@ async function write(values: { out?: string; fixture?: string; har?: string }, p
       name: string;
       version: string;
     };
-    const har = harOf(
-      snapshots.filter(({ status }) => status > 0),
-      publicUrl,
-      { name, version },
-    );
+    const responses = snapshots.filter(({ status }) => status > 0);
+    const har = harOf(responses, publicUrl, { name, version });
     mkdirSync(dirname(resolve(values.har)), { recursive: true });
     writeFileSync(values.har, `${JSON.stringify(har, null, 2)}\n`);
     console.log(`${values.har}: ${har.log.entries.length} responses on ${publicUrl}, in ${seconds()} s`);
