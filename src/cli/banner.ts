@@ -45,7 +45,7 @@ export async function banner(
     "",
     ...(anyCollection(chains)
       ? tryRequests(sim.url, sample ?? { collection: anyCollection(chains)! })
-      : tryFirstCollection(sim.url, chains[0]!.chain.chainId, accounts, state)),
+      : tryFirstCollection(sim.url, chains[0]!.chain.chainId, accounts[0], state.controlOn)),
     "",
     "  Ctrl-C stops.",
   ];
@@ -73,13 +73,7 @@ function tryRequests(url: string, { collection, chain, account }: Partial<MintSa
 }
 
 /** A world with no collection to read or mint on: how to make the first one, as printed. */
-function tryFirstCollection(
-  url: string,
-  chainId: number,
-  accounts: ApiAccount[],
-  { controlOn }: { controlOn: boolean },
-): string[] {
-  const owner = accounts[0];
+function tryFirstCollection(url: string, chainId: number, owner: ApiAccount | undefined, controlOn: boolean): string[] {
   if (!controlOn)
     return ["  The world has no collection yet: with --admin-token, POST /_sim/collections makes one (see /docs)."];
   const create = (apiKey: string) =>

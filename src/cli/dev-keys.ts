@@ -40,19 +40,19 @@ export async function writeDevKeys(argv: string[], usage = USAGE): Promise<numbe
   });
   if (typeof line === "number") return line;
   const { values } = line;
-  let names: string[];
-  try {
-    names =
-      values.fixture !== undefined
-        ? (
-            JSON.parse(
-              readFileSync(fixtureFile(values.fixture === "default" ? undefined : values.fixture), "utf8"),
-            ) as { accounts: { name: string }[] }
-          ).accounts.map(({ name }) => name)
-        : (values.accounts?.split(",").map((name) => name.trim()) ?? DEFAULT_ACCOUNTS);
-  } catch (error) {
-    console.error(`--fixture ${values.fixture}: cannot read its accounts (${(error as Error).message.split("\n")[0]})`);
-    return 1;
+  let names = values.accounts?.split(",").map((name) => name.trim()) ?? DEFAULT_ACCOUNTS;
+  if (values.fixture !== undefined) {
+    try {
+      const file = fixtureFile(values.fixture === "default" ? undefined : values.fixture);
+      names = (JSON.parse(readFileSync(file, "utf8")) as { accounts: { name: string }[] }).accounts.map(
+        ({ name }) => name,
+      );
+    } catch (error) {
+      console.error(
+        `--fixture ${values.fixture}: cannot read its accounts (${(error as Error).message.split("\n")[0]})`,
+      );
+      return 1;
+    }
   }
   if (names.length === 0 || names.some((name) => !/^[A-Za-z0-9._-]+$/.test(name))) {
     console.error(`--accounts: names of letters, digits, '.', '_' and '-', comma-separated, not '${values.accounts}'`);
