@@ -88,10 +88,7 @@ export async function exitAfterOutput(code: number): Promise<never> {
 }
 
 /** Runs `command` on the process's arguments when its module is the script node was started with; exits with its code. */
-export async function runAsScript(
-  moduleUrl: string,
-  command: (argv: string[]) => Promise<number | undefined>,
-): Promise<void> {
+export async function runAsScript(moduleUrl: string, command: (argv: string[]) => Promise<number | undefined>) {
   if (process.argv[1] !== fileURLToPath(moduleUrl)) return;
   const code = await command(process.argv.slice(2));
   if (code !== undefined) await exitAfterOutput(code);

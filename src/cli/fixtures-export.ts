@@ -76,10 +76,7 @@ async function write(values: { out?: string; fixture?: string; har?: string }, p
   const snapshots = await snapshotWorld(values.fixture ? resolve(values.fixture) : DEFAULT_WORLD_FILE, publicUrl);
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   if (values.har) {
-    const { name, version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-      name: string;
-      version: string;
-    };
+    const { name, version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
     const responses = snapshots.filter(({ status }) => status > 0);
     const har = harOf(responses, publicUrl, { name, version });
     mkdirSync(dirname(resolve(values.har)), { recursive: true });

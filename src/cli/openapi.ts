@@ -24,11 +24,7 @@ export const NFT_SIM_USAGE = usageOf("nft-sim openapi", "standard output");
  * `npm run openapi [-- <path>]` (default docs/openapi.json) and `nft-sim openapi [path]`
  * (default: standard output). Resolves with the exit code: 0 done, 1 failed, 2 usage error.
  */
-export async function writeOpenApi(
-  argv: string[],
-  usage = USAGE,
-  defaultPath: string | null = "docs/openapi.json",
-): Promise<number> {
+export async function writeOpenApi(argv: string[], usage = USAGE, defaultPath: string | null = "docs/openapi.json") {
   const line = commandLine({ args: argv, options: HELP, allowPositionals: true }, usage, ({ positionals }) => {
     if (positionals.length > 1) throw new Error(`one path at most, not ${positionals.length}`);
   });

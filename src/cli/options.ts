@@ -165,10 +165,7 @@ function nodeUrl(url: string): string {
  * The world cache is on unless --no-cache; a world whose "now" is the wall clock is never the same twice, so it is not
  * cached. The default cache also reads the worlds the package ships; a folder given is the whole cache.
  */
-function cacheDir(
-  values: { cache?: string; "no-cache"?: boolean; "wall-clock"?: boolean },
-  env: NodeJS.ProcessEnv,
-): { cacheDir?: string; shippedWorldsDir?: string } {
+function cacheDir(values: { cache?: string; "no-cache"?: boolean; "wall-clock"?: boolean }, env: NodeJS.ProcessEnv) {
   if (values["no-cache"] && values.cache !== undefined) throw usageError("--cache and --no-cache: give one");
   if (values["no-cache"] || values["wall-clock"]) return {};
   const dir = filledOption(values.cache ?? (env.CACHE_DIR || undefined), "--cache: give a directory");
