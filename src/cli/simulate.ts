@@ -116,8 +116,7 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
     await sim.close();
     process.exit(0);
   };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(signal));
   return undefined;
 }
 
@@ -139,14 +138,12 @@ function failure(error: Error & { code?: string; port?: number }, usage: string,
     print(`${error.message}\n\n${usage}`);
     return 2;
   }
-  if (error.code === "EADDRINUSE") {
-    print(
-      `Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port ` +
-        "(--no-rpc serves no JSON-RPC).",
-    );
-  } else {
-    print(String(error.stack ?? error));
-  }
+  print(
+    error.code === "EADDRINUSE"
+      ? `Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port ` +
+          "(--no-rpc serves no JSON-RPC)."
+      : String(error.stack ?? error),
+  );
   return 1;
 }
 
