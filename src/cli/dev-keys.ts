@@ -25,13 +25,6 @@ are public: use them on a local dev node only, never on a chain whose coin is wo
 
 const DEV_KEYS_FLAGS = { ...texts("out accounts fixture"), ...switches("force"), ...HELP } as const;
 
-/** The keys file: account #0 deploys, #1… are the named accounts. */
-export function devNodeKeys(names: string[]): { deployer: string; accounts: Record<string, string> } {
-  const key = (addressIndex: number) =>
-    toHex(mnemonicToAccount(DEV_NODE_MNEMONIC, { addressIndex }).getHdKey().privateKey!);
-  return { deployer: key(0), accounts: Object.fromEntries(names.map((name, i) => [name, key(i + 1)])) };
-}
-
 /** `npm run dev-keys` and `nft-sim dev-keys`. Resolves with the exit code: 0 written, 1 failed, 2 usage error. */
 export async function writeDevKeys(argv: string[], usage = USAGE): Promise<number> {
   const line = commandLine({ args: argv, options: DEV_KEYS_FLAGS }, usage, ({ values }) => {
@@ -58,7 +51,11 @@ export async function writeDevKeys(argv: string[], usage = USAGE): Promise<numbe
     console.error(`--accounts: names of letters, digits, '.', '_' and '-', comma-separated, not '${values.accounts}'`);
     return 2;
   }
-  const text = `${JSON.stringify(devNodeKeys(names), null, 2)}\n`;
+  // The keys file: account #0 deploys, #1… are the named accounts.
+  const key = (addressIndex: number) =>
+    toHex(mnemonicToAccount(DEV_NODE_MNEMONIC, { addressIndex }).getHdKey().privateKey!);
+  const keys = { deployer: key(0), accounts: Object.fromEntries(names.map((name, i) => [name, key(i + 1)])) };
+  const text = `${JSON.stringify(keys, null, 2)}\n`;
   if (values.out === undefined) process.stdout.write(text);
   else {
     if (existsSync(values.out) && !values.force) {

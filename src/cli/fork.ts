@@ -15,8 +15,7 @@ export const FORK_FLAGS = { fork: { type: "string" }, collection: { type: "strin
  * in their place. Other arguments pass as they are. A refusal answers the exit code and its line instead.
  */
 export async function forkedArguments(argv: string[]): Promise<string[] | { code: number; line: string }> {
-  const at = argv.indexOf("--fork");
-  if (at === -1) return argv;
+  if (!argv.includes("--fork")) return argv;
   const rest: string[] = [];
   const collections: string[] = [];
   let from: string | undefined;

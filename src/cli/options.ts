@@ -95,7 +95,10 @@ export function readOptions(
   if (new Set(chainIds).size !== chainIds.length) throw usageError("--chains lists a chain twice");
   const givenKeys = readGivenKeys(values.keys ?? (env.KEYS_FILE || undefined), env);
   const contractsFile = filledOption(values.contracts ?? (env.CONTRACTS_FILE || undefined), "--contracts: give a file");
-  const nodeUrls = (values["rpc-url"] ?? list(env.RPC_URLS)).map(nodeUrl);
+  const nodeUrls = (values["rpc-url"] ?? list(env.RPC_URLS)).map((url) => {
+    if (!/^https?:\/\/[^\s/]+/.test(url)) throw usageError(`--rpc-url: '${url}' is not an http(s) URL`);
+    return url;
+  });
   if (contractsFile !== undefined && nodeUrls.length === 0)
     throw usageError(
       "--contracts (or CONTRACTS_FILE) records contracts on nodes given by --rpc-url, and there is none",
@@ -154,11 +157,6 @@ export function readOptions(
     chainsGiven: values.chains !== undefined || env.CHAINS !== undefined,
     ...(givenKeys ? { keys: givenKeys.accounts } : {}),
   };
-}
-
-function nodeUrl(url: string): string {
-  if (!/^https?:\/\/[^\s/]+/.test(url)) throw usageError(`--rpc-url: '${url}' is not an http(s) URL`);
-  return url;
 }
 
 /**
