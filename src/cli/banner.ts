@@ -52,8 +52,7 @@ export async function banner(
   return lines.join("\n");
 }
 
-const anyCollection = (chains: ChainRead[]): Address | undefined =>
-  chains.flatMap(({ models }) => [...models.collections.keys()])[0];
+const anyCollection = (chains: ChainRead[]) => chains.flatMap(({ models }) => [...models.collections.keys()])[0];
 
 /** A request to try per endpoint, each answering 200 as printed (a mint where a key of the world may mint). */
 function tryRequests(url: string, { collection, chain, account }: Partial<MintSample> & { collection: Address }) {

@@ -31,10 +31,7 @@ export async function writeOpenApi(argv: string[], usage = USAGE, defaultPath: s
   if (typeof line === "number") return line;
   const path = line.positionals[0] ?? defaultPath;
   const text = `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
-  if (path === null) {
-    process.stdout.write(text);
-    return 0;
-  }
+  if (path === null) return (process.stdout.write(text), 0);
   try {
     await mkdir(dirname(resolve(path)), { recursive: true });
     await writeFile(resolve(path), text);

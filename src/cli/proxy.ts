@@ -69,10 +69,8 @@ export async function runProxy(argv: string[], usage = USAGE): Promise<number> {
 /** `--record`: the world written, told in one line; false when it could not be. */
 async function record(recording: Recording, file: string): Promise<boolean> {
   try {
-    if (recording.collections.length === 0) {
-      console.log(`nft-sim proxy: the traffic read no collection; ${file} not written`);
-      return true;
-    }
+    if (recording.collections.length === 0)
+      return (console.log(`nft-sim proxy: the traffic read no collection; ${file} not written`), true);
     const recorded = await recording.write(file, process.env.IMPORT_API_KEY || undefined);
     console.log(
       `nft-sim proxy: recorded ${recorded.collections} collection${recorded.collections === 1 ? "" : "s"} in ${file} ` +

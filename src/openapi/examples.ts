@@ -247,10 +247,7 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
  * A mint the default world takes: chain 56, a collection owned (so minted on) by an account with an API key, and a key
  * that may not.
  */
-function mintExample(
-  scenario: Scenario,
-  collections: Pick<Collection, "chainId" | "slug" | "address" | "ownerAddress">[],
-) {
+function mintExample(scenario: Scenario, collections: Collection[]) {
   const keyOf = new Map(scenario.apiKeys.map(({ account, key }) => [account, key]));
   const chosen = scenario.collections.find((collection) => collection.chainId === 56 && keyOf.has(collection.owner))!;
   const slug = chosen.slug ?? slugify(chosen.name);
