@@ -44,10 +44,7 @@ export async function cacheWorld(argv: string[]): Promise<number> {
     );
     return 0;
   } catch (error) {
-    if (isStartError(error, START_ERRORS.USAGE)) {
-      console.error(`${error.message}\n\n${USAGE}`);
-      return 2;
-    }
+    if (isStartError(error, START_ERRORS.USAGE)) return (console.error(`${error.message}\n\n${USAGE}`), 2);
     console.error(`The world could not be cached: ${(error as Error).stack ?? error}`);
     return 1;
   }
