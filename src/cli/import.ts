@@ -4,6 +4,7 @@ import { importCollections, DEFAULT_MINT_KEY, type Imported } from "../import/im
 import { isStartError } from "../core/errors.ts";
 import { fidelityReport, reportLines, type FidelityReport } from "../import/report.ts";
 import { scenarioChains } from "../schemas/scenario.ts";
+import type { CollectionsResponse } from "../schemas/collection.ts";
 import { fixtureWorld } from "../scenario/worlds.ts";
 import { startSimulator, type Simulator } from "../simulator/simulator.ts";
 import { commandLine, runAsScript, integerOption, texts, switches, HELP } from "./command-line.ts";
@@ -115,9 +116,7 @@ export async function replayAndCompare(file: string, from: string, imported: Imp
   const sim: Simulator = await startSimulator(world, { port: 0, serveRpc: false, chains });
   try {
     const base = from.replace(/\/+$/, "");
-    const list = (await (await fetch(`${sim.url}/api/v2/collection?perPage=100`)).json()) as {
-      collections: { address: string; chainId: number; slug: string; uri: string }[];
-    };
+    const list = (await (await fetch(`${sim.url}/api/v2/collection?perPage=100`)).json()) as CollectionsResponse;
     const rewrites: [string, string][] = [[base, sim.url]];
     for (const { collection } of imported.collections) {
       const local = list.collections.find((c) => c.chainId === collection.chainId && c.slug === collection.slug);

@@ -69,10 +69,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     return 2;
   }
   const command = COMMANDS[first];
-  if (!command) {
-    console.error(`nft-sim: unknown command '${first}'\n\n${USAGE}`);
-    return 2;
-  }
+  if (!command) return (console.error(`nft-sim: unknown command '${first}'\n\n${USAGE}`), 2);
   return command(argv.slice(1));
 }
 

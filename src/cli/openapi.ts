@@ -36,8 +36,7 @@ export async function writeOpenApi(argv: string[], usage = USAGE, defaultPath: s
     await mkdir(dirname(resolve(path)), { recursive: true });
     await writeFile(resolve(path), text);
   } catch (error) {
-    console.error(`cannot write ${path}: ${(error as Error).message}`);
-    return 1;
+    return (console.error(`cannot write ${path}: ${(error as Error).message}`), 1);
   }
   console.log(`OpenAPI document written to ${resolve(path)}`);
   if (path === defaultPath && path === "docs/openapi.json") {

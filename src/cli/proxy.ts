@@ -46,8 +46,7 @@ export async function runProxy(argv: string[], usage = USAGE): Promise<number> {
       port,
     );
   } catch (error) {
-    console.error(`nft-sim proxy: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`);
-    return 2;
+    return (console.error(`nft-sim proxy: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`), 2);
   }
   const shown = `${upstream.origin}${upstream.pathname === "/" ? "" : upstream.pathname}`;
   console.log(
