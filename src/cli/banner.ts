@@ -2,7 +2,6 @@ import { formatEther, type Address } from "viem";
 import { LOW_BALANCE, MIN_BALANCE } from "../chain/node/wallet-gas.ts";
 import { hasMinterRole } from "../chain/actions/minter-role.ts";
 import type { ChainRead } from "../chain/registry.ts";
-import type { SimChain } from "../chain/sim-chain.ts";
 import { chainProfile, type ApiAccount } from "../core/config.ts";
 import { itemKey } from "../indexer/models.ts";
 import type { Simulator } from "../simulator/simulator.ts";
@@ -46,15 +45,14 @@ export async function banner(
     "",
     ...(anyCollection(chains)
       ? tryRequests(sim.url, sample ?? { collection: anyCollection(chains)! })
-      : tryFirstCollection(sim.url, chains[0]!.chain.chainId, accounts, state)),
+      : tryFirstCollection(sim.url, chains[0]!.chain.chainId, accounts[0], state.controlOn)),
     "",
     "  Ctrl-C stops.",
   ];
   return lines.join("\n");
 }
 
-const anyCollection = (chains: ChainRead[]): Address | undefined =>
-  chains.flatMap(({ models }) => [...models.collections.keys()])[0];
+const anyCollection = (chains: ChainRead[]) => chains.flatMap(({ models }) => [...models.collections.keys()])[0];
 
 /** A request to try per endpoint, each answering 200 as printed (a mint where a key of the world may mint). */
 function tryRequests(url: string, { collection, chain, account }: Partial<MintSample> & { collection: Address }) {
@@ -74,13 +72,7 @@ function tryRequests(url: string, { collection, chain, account }: Partial<MintSa
 }
 
 /** A world with no collection to read or mint on: how to make the first one, as printed. */
-function tryFirstCollection(
-  url: string,
-  chainId: number,
-  accounts: ApiAccount[],
-  { controlOn }: { controlOn: boolean },
-): string[] {
-  const owner = accounts[0];
+function tryFirstCollection(url: string, chainId: number, owner: ApiAccount | undefined, controlOn: boolean): string[] {
   if (!controlOn)
     return ["  The world has no collection yet: with --admin-token, POST /_sim/collections makes one (see /docs)."];
   const create = (apiKey: string) =>
@@ -133,17 +125,13 @@ function poolNote(chains: ChainRead[], wallet: Address): string {
   return pooled.length > 0 ? `  (its mints signed by a pool of wallets: ${pooled.join(", ")})` : "";
 }
 
-interface MintSample {
-  chain: SimChain;
-  collection: Address;
-  account: ApiAccount;
-}
+type MintSample = NonNullable<Awaited<ReturnType<typeof mintSample>>>;
 
 /**
  * A collection with an item, and an API key whose wallet holds its minter role, so that every sample request answers
  * 200: the world's first key wherever it mints (the README names it), else the first that mints anywhere.
  */
-async function mintSample(chains: ChainRead[], accounts: ApiAccount[]): Promise<MintSample | undefined> {
+async function mintSample(chains: ChainRead[], accounts: ApiAccount[]) {
   for (const account of accounts) {
     for (const { chain, models } of chains) {
       for (const collection of models.collections.keys()) {

@@ -4,6 +4,22 @@ import { StartError, START_ERRORS } from "../core/errors.ts";
 import { nodeTooOld } from "../core/node-version.ts";
 
 type Parsed<T extends ParseArgsConfig> = ReturnType<typeof parseArgs<T>>;
+type Names<S extends string> = S extends `${infer Name} ${infer Rest}` ? Name | Names<Rest> : S;
+
+/** Flags that take text, one per name of `names` (space-separated), as parseArgs options. */
+export const texts = <const S extends string>(names: S) =>
+  Object.fromEntries(names.split(" ").map((name) => [name, { type: "string" }])) as {
+    [Name in Names<S>]: { type: "string" };
+  };
+
+/** Flags that take no value (false unless given), one per name of `names` (space-separated). */
+export const switches = <const S extends string>(names: S) =>
+  Object.fromEntries(names.split(" ").map((name) => [name, { type: "boolean", default: false }])) as {
+    [Name in Names<S>]: { type: "boolean"; default: false };
+  };
+
+/** Every command's -h, --help. */
+export const HELP = { help: { type: "boolean", short: "h", default: false } } as const;
 
 /**
  * A command's arguments as parseArgs reads them, then `check`ed (a value the command cannot take throws); or the exit
@@ -72,10 +88,7 @@ export async function exitAfterOutput(code: number): Promise<never> {
 }
 
 /** Runs `command` on the process's arguments when its module is the script node was started with; exits with its code. */
-export async function runAsScript(
-  moduleUrl: string,
-  command: (argv: string[]) => Promise<number | undefined>,
-): Promise<void> {
+export async function runAsScript(moduleUrl: string, command: (argv: string[]) => Promise<number | undefined>) {
   if (process.argv[1] !== fileURLToPath(moduleUrl)) return;
   const code = await command(process.argv.slice(2));
   if (code !== undefined) await exitAfterOutput(code);

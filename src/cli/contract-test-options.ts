@@ -1,6 +1,5 @@
 import { parseArgs } from "node:util";
-import type { Target } from "../contract-suite/target.ts";
-import { integerOption, usageError } from "./command-line.ts";
+import { integerOption, usageError, texts, switches, HELP } from "./command-line.ts";
 
 export const DEFAULT_JUNIT_PATH = "contract-test-results.xml";
 
@@ -38,38 +37,18 @@ Exit code: 0 when every check passed or was skipped, 1 on any contract violation
 could not run (a bad flag, a target that cannot be reached or is not the API, a refused API key or
 collection, or a local simulator that did not start).`;
 
-/** The target as the flags describe it (no base URL: start a simulator), and how to report. */
-export interface SuiteOptions extends Partial<Omit<Target, "allowWrites">> {
-  allowWrites: boolean;
-  junitPath: string;
-  quiet: boolean;
-  /** Requests to generate (fuzz mode instead of the checks). */
-  fuzz?: number;
-  seed: number;
-  help: boolean;
-}
-
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
 /** Every flag `contract-test` takes (its --help lists each: test/cli/simulate.test.ts checks). */
 export const SUITE_FLAGS = {
-  "base-url": { type: "string" },
-  "api-key": { type: "string" },
-  "api-key-in": { type: "string" },
-  collection: { type: "string" },
-  "token-id": { type: "string" },
-  "chain-id": { type: "string" },
-  recipient: { type: "string" },
-  "allow-writes": { type: "boolean", default: false },
-  junit: { type: "string" },
-  quiet: { type: "boolean", default: false },
-  fuzz: { type: "string" },
-  seed: { type: "string" },
-  help: { type: "boolean", short: "h", default: false },
+  ...texts("base-url api-key api-key-in collection token-id chain-id recipient junit fuzz seed"),
+  ...switches("allow-writes quiet"),
+  ...HELP,
 } as const;
 
-/** Flags first, then BASE_URL / API_KEY from the environment. */
-export function readSuiteOptions(argv: string[], env: NodeJS.ProcessEnv): SuiteOptions {
+/**
+ * The target as the flags describe it (no base URL: start a simulator), and how to report (`fuzz`: requests to generate
+ * instead of the checks). Flags first, then BASE_URL / API_KEY from the environment.
+ */
+export function readSuiteOptions(argv: string[], env: NodeJS.ProcessEnv) {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -94,6 +73,7 @@ export function readSuiteOptions(argv: string[], env: NodeJS.ProcessEnv): SuiteO
     help: values.help,
   };
 }
+export type SuiteOptions = ReturnType<typeof readSuiteOptions>;
 
 function apiKeyIn(text: string | undefined): "query" | "header" | undefined {
   if (text !== undefined && text !== "query" && text !== "header")
@@ -102,7 +82,7 @@ function apiKeyIn(text: string | undefined): "query" | "header" | undefined {
 }
 
 function address(flag: string, text: string | undefined): string | undefined {
-  if (text !== undefined && !ADDRESS.test(text))
+  if (text !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(text))
     throw usageError(`${flag}: '${text}' is not a 0x-prefixed 20-byte address`);
   return text;
 }

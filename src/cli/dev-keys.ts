@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { toHex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { fixtureFile } from "../scenario/worlds.ts";
-import { commandLine, runAsScript } from "./command-line.ts";
+import { commandLine, runAsScript, texts, switches, HELP } from "./command-line.ts";
 
 /** The mnemonic every anvil and Hardhat node derives the accounts it funds at start from. */
 export const DEV_NODE_MNEMONIC = "test test test test test test test test test test test junk";
@@ -23,20 +23,7 @@ are public: use them on a local dev node only, never on a chain whose coin is wo
   --force               replace an --out file that exists
   -h, --help            show this help`;
 
-const DEV_KEYS_FLAGS = {
-  out: { type: "string" },
-  accounts: { type: "string" },
-  fixture: { type: "string" },
-  force: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
-} as const;
-
-/** The keys file: account #0 deploys, #1… are the named accounts. */
-export function devNodeKeys(names: string[]): { deployer: string; accounts: Record<string, string> } {
-  const key = (addressIndex: number) =>
-    toHex(mnemonicToAccount(DEV_NODE_MNEMONIC, { addressIndex }).getHdKey().privateKey!);
-  return { deployer: key(0), accounts: Object.fromEntries(names.map((name, i) => [name, key(i + 1)])) };
-}
+const DEV_KEYS_FLAGS = { ...texts("out accounts fixture"), ...switches("force"), ...HELP } as const;
 
 /** `npm run dev-keys` and `nft-sim dev-keys`. Resolves with the exit code: 0 written, 1 failed, 2 usage error. */
 export async function writeDevKeys(argv: string[], usage = USAGE): Promise<number> {
@@ -46,31 +33,32 @@ export async function writeDevKeys(argv: string[], usage = USAGE): Promise<numbe
   });
   if (typeof line === "number") return line;
   const { values } = line;
-  let names: string[];
-  try {
-    names =
-      values.fixture !== undefined
-        ? (
-            JSON.parse(
-              readFileSync(fixtureFile(values.fixture === "default" ? undefined : values.fixture), "utf8"),
-            ) as { accounts: { name: string }[] }
-          ).accounts.map(({ name }) => name)
-        : (values.accounts?.split(",").map((name) => name.trim()) ?? DEFAULT_ACCOUNTS);
-  } catch (error) {
-    console.error(`--fixture ${values.fixture}: cannot read its accounts (${(error as Error).message.split("\n")[0]})`);
-    return 1;
+  let names = values.accounts?.split(",").map((name) => name.trim()) ?? DEFAULT_ACCOUNTS;
+  if (values.fixture !== undefined) {
+    try {
+      const file = fixtureFile(values.fixture === "default" ? undefined : values.fixture);
+      names = (JSON.parse(readFileSync(file, "utf8")) as { accounts: { name: string }[] }).accounts.map(
+        ({ name }) => name,
+      );
+    } catch (error) {
+      console.error(
+        `--fixture ${values.fixture}: cannot read its accounts (${(error as Error).message.split("\n")[0]})`,
+      );
+      return 1;
+    }
   }
   if (names.length === 0 || names.some((name) => !/^[A-Za-z0-9._-]+$/.test(name))) {
     console.error(`--accounts: names of letters, digits, '.', '_' and '-', comma-separated, not '${values.accounts}'`);
     return 2;
   }
-  const text = `${JSON.stringify(devNodeKeys(names), null, 2)}\n`;
+  // The keys file: account #0 deploys, #1… are the named accounts.
+  const key = (addressIndex: number) =>
+    toHex(mnemonicToAccount(DEV_NODE_MNEMONIC, { addressIndex }).getHdKey().privateKey!);
+  const keys = { deployer: key(0), accounts: Object.fromEntries(names.map((name, i) => [name, key(i + 1)])) };
+  const text = `${JSON.stringify(keys, null, 2)}\n`;
   if (values.out === undefined) process.stdout.write(text);
   else {
-    if (existsSync(values.out) && !values.force) {
-      console.error(`${values.out} exists: --force replaces it`);
-      return 1;
-    }
+    if (existsSync(values.out) && !values.force) return (console.error(`${values.out} exists: --force replaces it`), 1);
     writeFileSync(values.out, text, { mode: 0o600 });
   }
   const beyond =

@@ -4,7 +4,7 @@ import { harOf } from "../scenario/har.ts";
 import { EXPORT_MARKER, snapshotWorld, SNAPSHOT_DIR } from "./export-snapshots.ts";
 import { DEFAULT_WORLD_FILE, SNAPSHOT_BASE_URL } from "../scenario/worlds.ts";
 import { isStartError, START_ERRORS } from "../core/errors.ts";
-import { commandLine, httpUrlOption, usageError, runAsScript } from "./command-line.ts";
+import { commandLine, httpUrlOption, usageError, runAsScript, texts, switches, HELP } from "./command-line.ts";
 
 export const USAGE = `Usage: npm run fixtures:export -- [options]
 
@@ -21,14 +21,7 @@ and stops it.
   -h, --help           show this help`;
 
 /** Every flag `fixtures export` takes (its --help lists each: test/cli/simulate.test.ts checks). */
-export const EXPORT_FLAGS = {
-  out: { type: "string" },
-  fixture: { type: "string" },
-  har: { type: "string" },
-  "public-url": { type: "string" },
-  force: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
-} as const;
+export const EXPORT_FLAGS = { ...texts("out fixture har public-url"), ...switches("force"), ...HELP } as const;
 
 /**
  * `npm run fixtures:export` and `nft-sim fixtures export`. Resolves with the exit code:
@@ -45,10 +38,7 @@ export async function exportFixtures(argv: string[], usage = USAGE, defaultOut =
     await write({ ...values, out }, publicUrl);
     return 0;
   } catch (error) {
-    if (isStartError(error, START_ERRORS.USAGE)) {
-      console.error(`${error.message}\n\n${usage}`);
-      return 2;
-    }
+    if (isStartError(error, START_ERRORS.USAGE)) return (console.error(`${error.message}\n\n${usage}`), 2);
     console.error((error as Error).stack ?? String(error));
     return 1;
   }
@@ -83,15 +73,9 @@ async function write(values: { out?: string; fixture?: string; har?: string }, p
   const snapshots = await snapshotWorld(values.fixture ? resolve(values.fixture) : DEFAULT_WORLD_FILE, publicUrl);
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   if (values.har) {
-    const { name, version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-      name: string;
-      version: string;
-    };
-    const har = harOf(
-      snapshots.filter(({ status }) => status > 0),
-      publicUrl,
-      { name, version },
-    );
+    const { name, version } = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+    const responses = snapshots.filter(({ status }) => status > 0);
+    const har = harOf(responses, publicUrl, { name, version });
     mkdirSync(dirname(resolve(values.har)), { recursive: true });
     writeFileSync(values.har, `${JSON.stringify(har, null, 2)}\n`);
     console.log(`${values.har}: ${har.log.entries.length} responses on ${publicUrl}, in ${seconds()} s`);

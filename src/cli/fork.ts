@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { importCollections } from "../import/import.ts";
@@ -15,8 +15,7 @@ export const FORK_FLAGS = { fork: { type: "string" }, collection: { type: "strin
  * in their place. Other arguments pass as they are. A refusal answers the exit code and its line instead.
  */
 export async function forkedArguments(argv: string[]): Promise<string[] | { code: number; line: string }> {
-  const at = argv.indexOf("--fork");
-  if (at === -1) return argv;
+  if (!argv.includes("--fork")) return argv;
   const rest: string[] = [];
   const collections: string[] = [];
   let from: string | undefined;
@@ -36,11 +35,7 @@ export async function forkedArguments(argv: string[]): Promise<string[] | { code
       ...(apiKey ? { apiKey } : {}),
     });
     mkdirSync(FORKS_DIR, { recursive: true });
-    const name = createHash("sha256")
-      .update(`${from} ${collections.join(" ")}`)
-      .digest("hex")
-      .slice(0, 16);
-    const file = join(FORKS_DIR, `${name}.json`);
+    const file = join(FORKS_DIR, `${hash("sha256", `${from} ${collections.join(" ")}`).slice(0, 16)}.json`);
     writeFileSync(file, `${JSON.stringify(imported.scenario, null, 2)}\n`);
     console.log(
       `Forked ${collections.length} collection(s) of ${from} into ${file} (${imported.events} events; ` +

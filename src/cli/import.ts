@@ -4,9 +4,10 @@ import { importCollections, DEFAULT_MINT_KEY, type Imported } from "../import/im
 import { isStartError } from "../core/errors.ts";
 import { fidelityReport, reportLines, type FidelityReport } from "../import/report.ts";
 import { scenarioChains } from "../schemas/scenario.ts";
+import type { CollectionsResponse } from "../schemas/collection.ts";
 import { fixtureWorld } from "../scenario/worlds.ts";
 import { startSimulator, type Simulator } from "../simulator/simulator.ts";
-import { commandLine, runAsScript, integerOption } from "./command-line.ts";
+import { commandLine, runAsScript, integerOption, texts, switches, HELP } from "./command-line.ts";
 
 export const USAGE = `Usage: npm run import -- --from <base-url> --collection <address> [--collection …] [options]
 
@@ -33,20 +34,15 @@ collection not found, 2 a usage error or an upstream that is not this API or can
 
 /** The flags of `npm run import`. */
 export const IMPORT_FLAGS = {
-  from: { type: "string" },
+  ...texts("from report chain-id api-key mint-key now"),
   collection: { type: "string", multiple: true },
   out: { type: "string", default: "imported-world.json" },
-  report: { type: "string" },
-  "chain-id": { type: "string" },
-  "api-key": { type: "string" },
   concurrency: { type: "string", default: "4" },
   tries: { type: "string", default: "8" },
   "miss-run": { type: "string", default: "10" },
-  "mint-key": { type: "string" },
-  now: { type: "string" },
   "cache-dir": { type: "string", default: ".nft-sim/import-cache" },
-  "no-report": { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
+  ...switches("no-report"),
+  ...HELP,
 } as const;
 
 export async function importCommand(argv: string[], usage = USAGE): Promise<number> {
@@ -69,6 +65,7 @@ export async function importCommand(argv: string[], usage = USAGE): Promise<numb
     return (console.error(`import: ${(error as Error).message}`), 2);
   }
   let imported: Imported;
+  const apiKey = values["api-key"] ?? process.env.IMPORT_API_KEY;
   const progress = answersProgress();
   try {
     imported = await importCollections({
@@ -77,9 +74,7 @@ export async function importCommand(argv: string[], usage = USAGE): Promise<numb
       ...numbers,
       cacheDir: values["cache-dir"],
       onAnswer: progress.tick,
-      ...((values["api-key"] ?? process.env.IMPORT_API_KEY)
-        ? { apiKey: values["api-key"] ?? process.env.IMPORT_API_KEY }
-        : {}),
+      ...(apiKey ? { apiKey } : {}),
       ...(values["mint-key"] ? { mintKey: values["mint-key"] } : {}),
       ...(now ? { now } : {}),
     });
@@ -121,9 +116,7 @@ export async function replayAndCompare(file: string, from: string, imported: Imp
   const sim: Simulator = await startSimulator(world, { port: 0, serveRpc: false, chains });
   try {
     const base = from.replace(/\/+$/, "");
-    const list = (await (await fetch(`${sim.url}/api/v2/collection?perPage=100`)).json()) as {
-      collections: { address: string; chainId: number; slug: string; uri: string }[];
-    };
+    const list = (await (await fetch(`${sim.url}/api/v2/collection?perPage=100`)).json()) as CollectionsResponse;
     const rewrites: [string, string][] = [[base, sim.url]];
     for (const { collection } of imported.collections) {
       const local = list.collections.find((c) => c.chainId === collection.chainId && c.slug === collection.slug);

@@ -27,14 +27,9 @@ const own = (usage: string) =>
   usage.replace(/npm run ([\w:-]+)(?: --)?/g, (_, script: string) => `nft-sim ${script.replace(":", " ")}`);
 
 const COMMANDS: Record<string, Command> = {
-  simulate: async (argv) => {
-    const { simulate } = await import("./simulate.ts");
-    return simulate(argv, own((await import("./options.ts")).USAGE));
-  },
-  "contract-test": async (argv) => {
-    const { contractTest } = await import("./contract-test.ts");
-    return contractTest(argv, own((await import("./contract-test-options.ts")).USAGE));
-  },
+  simulate: async (argv) => (await import("./simulate.ts")).simulate(argv, own((await import("./options.ts")).USAGE)),
+  "contract-test": async (argv) =>
+    (await import("./contract-test.ts")).contractTest(argv, own((await import("./contract-test-options.ts")).USAGE)),
   proxy: async (argv) => (await import("./proxy.ts")).runProxy(argv),
   "fixtures export": async (argv) => {
     const { exportFixtures, USAGE } = await import("./fixtures-export.ts");
@@ -74,10 +69,7 @@ async function main(argv: string[]): Promise<number | undefined> {
     return 2;
   }
   const command = COMMANDS[first];
-  if (!command) {
-    console.error(`nft-sim: unknown command '${first}'\n\n${USAGE}`);
-    return 2;
-  }
+  if (!command) return (console.error(`nft-sim: unknown command '${first}'\n\n${USAGE}`), 2);
   return command(argv.slice(1));
 }
 

@@ -4,7 +4,7 @@ import { readGivenKeys } from "../chain/node/keys-file.ts";
 import { DEFAULT_OPTIONS, type SimulatorOptions } from "../core/config.ts";
 import type { WorldOptions } from "../scenario/worlds.ts";
 import { isLoopbackHost } from "../access/policy.ts";
-import { filledOption, httpUrlOption, integerOption, usageError } from "./command-line.ts";
+import { filledOption, httpUrlOption, integerOption, usageError, texts, switches, HELP } from "./command-line.ts";
 
 const PORT_MAX = 65_535;
 
@@ -72,31 +72,11 @@ export const USAGE = `Usage: npm run simulate -- [options]
 
 /** Every flag `simulate` takes (its --help lists each: test/cli/simulate.test.ts checks). */
 export const SIMULATE_FLAGS = {
-  host: { type: "string" },
-  port: { type: "string" },
-  chains: { type: "string" },
-  "rpc-port": { type: "string" },
-  "no-rpc": { type: "boolean", default: false },
-  "rpc-host": { type: "string" },
-  "allowed-hosts": { type: "string" },
-  "rpc-cors": { type: "string" },
-  cors: { type: "string" },
-  "webhook-hosts": { type: "string" },
-  "admin-token": { type: "string" },
-  fixture: { type: "string" },
-  "wall-clock": { type: "boolean", default: false },
-  watch: { type: "boolean", default: false },
-  cache: { type: "string" },
-  "no-cache": { type: "boolean", default: false },
-  "mint-timeout": { type: "string" },
-  "shutdown-timeout": { type: "string" },
-  "public-url": { type: "string" },
-  state: { type: "string" },
+  ...texts("host port chains rpc-port rpc-host allowed-hosts rpc-cors cors webhook-hosts admin-token fixture cache"),
+  ...texts("mint-timeout shutdown-timeout public-url state poll-interval contracts keys"),
+  ...switches("no-rpc wall-clock watch no-cache"),
   "rpc-url": { type: "string", multiple: true },
-  "poll-interval": { type: "string" },
-  contracts: { type: "string" },
-  keys: { type: "string" },
-  help: { type: "boolean", short: "h", default: false },
+  ...HELP,
 } as const;
 
 /** Reads flags, then environment variables, then defaults. */
@@ -115,7 +95,10 @@ export function readOptions(
   if (new Set(chainIds).size !== chainIds.length) throw usageError("--chains lists a chain twice");
   const givenKeys = readGivenKeys(values.keys ?? (env.KEYS_FILE || undefined), env);
   const contractsFile = filledOption(values.contracts ?? (env.CONTRACTS_FILE || undefined), "--contracts: give a file");
-  const nodeUrls = (values["rpc-url"] ?? list(env.RPC_URLS)).map(nodeUrl);
+  const nodeUrls = (values["rpc-url"] ?? list(env.RPC_URLS)).map((url) => {
+    if (!/^https?:\/\/[^\s/]+/.test(url)) throw usageError(`--rpc-url: '${url}' is not an http(s) URL`);
+    return url;
+  });
   if (contractsFile !== undefined && nodeUrls.length === 0)
     throw usageError(
       "--contracts (or CONTRACTS_FILE) records contracts on nodes given by --rpc-url, and there is none",
@@ -176,19 +159,11 @@ export function readOptions(
   };
 }
 
-function nodeUrl(url: string): string {
-  if (!/^https?:\/\/[^\s/]+/.test(url)) throw usageError(`--rpc-url: '${url}' is not an http(s) URL`);
-  return url;
-}
-
 /**
  * The world cache is on unless --no-cache; a world whose "now" is the wall clock is never the same twice, so it is not
  * cached. The default cache also reads the worlds the package ships; a folder given is the whole cache.
  */
-function cacheDir(
-  values: { cache?: string; "no-cache"?: boolean; "wall-clock"?: boolean },
-  env: NodeJS.ProcessEnv,
-): { cacheDir?: string; shippedWorldsDir?: string } {
+function cacheDir(values: { cache?: string; "no-cache"?: boolean; "wall-clock"?: boolean }, env: NodeJS.ProcessEnv) {
   if (values["no-cache"] && values.cache !== undefined) throw usageError("--cache and --no-cache: give one");
   if (values["no-cache"] || values["wall-clock"]) return {};
   const dir = filledOption(values.cache ?? (env.CACHE_DIR || undefined), "--cache: give a directory");

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import type { Recording } from "../proxy/record.ts";
 import { startProxy, type RunningProxy } from "../proxy/server.ts";
-import { commandLine, integerOption } from "./command-line.ts";
+import { commandLine, integerOption, texts, switches, HELP } from "./command-line.ts";
 
 export const USAGE = `Usage: nft-sim proxy --upstream <base-url> [options]
 
@@ -27,14 +27,7 @@ Ctrl-C stops. Exit code: 0 when no answer broke the interface, 1 when one did or
 write its world, 2 on a bad flag or a port it cannot listen on.`;
 
 /** Every flag `proxy` takes (its --help lists each). */
-export const PROXY_FLAGS = {
-  upstream: { type: "string" },
-  port: { type: "string" },
-  junit: { type: "string" },
-  record: { type: "string" },
-  strict: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
-} as const;
+export const PROXY_FLAGS = { ...texts("upstream port junit record"), ...switches("strict"), ...HELP } as const;
 
 /** `nft-sim proxy`. Resolves with the exit code once stopped (SIGINT/SIGTERM): 0 clean, 1 violations, 2 usage. */
 export async function runProxy(argv: string[], usage = USAGE): Promise<number> {
@@ -53,8 +46,7 @@ export async function runProxy(argv: string[], usage = USAGE): Promise<number> {
       port,
     );
   } catch (error) {
-    console.error(`nft-sim proxy: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`);
-    return 2;
+    return (console.error(`nft-sim proxy: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`), 2);
   }
   const shown = `${upstream.origin}${upstream.pathname === "/" ? "" : upstream.pathname}`;
   console.log(
@@ -76,10 +68,8 @@ export async function runProxy(argv: string[], usage = USAGE): Promise<number> {
 /** `--record`: the world written, told in one line; false when it could not be. */
 async function record(recording: Recording, file: string): Promise<boolean> {
   try {
-    if (recording.collections.length === 0) {
-      console.log(`nft-sim proxy: the traffic read no collection; ${file} not written`);
-      return true;
-    }
+    if (recording.collections.length === 0)
+      return (console.log(`nft-sim proxy: the traffic read no collection; ${file} not written`), true);
     const recorded = await recording.write(file, process.env.IMPORT_API_KEY || undefined);
     console.log(
       `nft-sim proxy: recorded ${recorded.collections} collection${recorded.collections === 1 ? "" : "s"} in ${file} ` +
@@ -96,13 +86,8 @@ async function record(recording: Recording, file: string): Promise<boolean> {
 
 function upstreamOf(text: string | undefined): URL {
   if (text === undefined) throw new Error("--upstream is required: the base URL to pass requests on to");
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`--upstream: '${text}' is not an http(s) URL`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (url?.protocol !== "http:" && url?.protocol !== "https:")
     throw new Error(`--upstream: '${text}' is not an http(s) URL`);
   if (url.search !== "" || url.hash !== "") throw new Error(`--upstream: '${text}' has a query or a fragment`);
   return url;

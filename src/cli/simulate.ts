@@ -33,16 +33,10 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
   if (nodeRefused()) return 1;
   const { help, watch, fixture, wallClock, publicUrl, chainsGiven, keys, ...flags } = readOptions(argv, process.env);
   given.keys = flags.givenKeys;
-  if (help) {
-    console.log(usage);
-    return 0;
-  }
+  if (help) return (console.log(usage), 0);
+  const choice = { fixture, wallClock, publicUrl, chainsGiven, keys };
   const display = replayDisplay();
-  const { world, options, summary, clock } = chooseWorld(
-    { fixture, wallClock, publicUrl, chainsGiven, ...(keys ? { keys } : {}) },
-    flags,
-    (progress) => display.update(progress),
-  );
+  const { world, options, summary, clock } = chooseWorld(choice, flags, (progress) => display.update(progress));
   console.log(summary);
   let sim = await startSimulator(world, options).catch((error: unknown) => {
     display.stop();
@@ -50,16 +44,14 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
   });
   // performance.now() counts from the process start, module loading included.
   const readyInMs = performance.now();
-  if (sim.load.source === "cache") {
+  if (sim.load.source !== "replay") {
+    const [from, replayed] =
+      sim.load.source === "cache"
+        ? [`the cached world (${relative(process.cwd(), sim.load.cachedIn!) || "."})`, "it"]
+        : [`the journal in ${options.stateDir} (its checkpoint and the lines after it)`, "the world and the journal"];
     console.log(
-      `Answering from the cached world (${relative(process.cwd(), sim.load.cachedIn!) || "."}) after ` +
-        `${seconds(readyInMs)}; the chains replay it meanwhile, and writes wait for them`,
-    );
-  }
-  if (sim.load.source === "state") {
-    console.log(
-      `Answering from the journal in ${options.stateDir} (its checkpoint and the lines after it) after ` +
-        `${seconds(readyInMs)}; the chains replay the world and the journal meanwhile, and writes wait for them`,
+      `Answering from ${from} after ${(readyInMs / 1000).toFixed(1)} s; the chains replay ${replayed} meanwhile, and ` +
+        "writes wait for them",
     );
   }
   const controlOn = isLoopbackHost(options.host) || options.adminToken !== undefined;
@@ -92,24 +84,18 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
     const shown = relative(process.cwd(), fixtureFile(fixture)) || fixtureFile(fixture);
     const chains = options.chains.map(({ chainId }) => ({ chainId, rpcPort: portOf(sim.rpcUrls.get(chainId)) }));
     const fixed = { ...options, port: portOf(sim.url), chains };
-    const choice = {
-      fixture,
-      wallClock,
-      publicUrl: publicUrl ?? sim.url,
-      chainsGiven: true,
-      ...(keys ? { keys } : {}),
-    };
+    const reloaded = { ...choice, publicUrl: publicUrl ?? sim.url, chainsGiven: true };
     stopWatching = reloadOnChange({
       file: fixtureFile(fixture),
       shown,
       async trial() {
-        const apart = chooseWorld(choice, { ...fixed, port: 0, serveRpc: false });
+        const apart = chooseWorld(reloaded, { ...fixed, port: 0, serveRpc: false });
         const trial = await startSimulator(apart.world, apart.options);
         await trial.live.finally(() => trial.close());
       },
       async swap() {
         await sim.close();
-        const next = chooseWorld(choice, fixed);
+        const next = chooseWorld(reloaded, fixed);
         sim = await startSimulator(next.world, next.options);
         await sim.live;
       },
@@ -131,18 +117,13 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
     await sim.close();
     process.exit(0);
   };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(signal));
   return undefined;
 }
 
 /** The port a URL the simulator printed names (0 if there is none: no JSON-RPC). */
 function portOf(url: string | undefined): number {
   return url ? Number(new URL(url).port) : 0;
-}
-
-function seconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
 }
 
 /** Tells why the simulator did not start (a given key never shows, whatever the error quotes). */
@@ -158,14 +139,12 @@ function failure(error: Error & { code?: string; port?: number }, usage: string,
     print(`${error.message}\n\n${usage}`);
     return 2;
   }
-  if (error.code === "EADDRINUSE") {
-    print(
-      `Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port ` +
-        "(--no-rpc serves no JSON-RPC).",
-    );
-  } else {
-    print(String(error.stack ?? error));
-  }
+  print(
+    error.code === "EADDRINUSE"
+      ? `Port ${error.port} is already in use: stop what uses it, or pick another with --port / --rpc-port ` +
+          "(--no-rpc serves no JSON-RPC)."
+      : String(error.stack ?? error),
+  );
   return 1;
 }
 

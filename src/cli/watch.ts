@@ -2,25 +2,16 @@ import { watch } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { loadScenarioFile } from "../scenario/load.ts";
 
-/** What `--watch` does with an edited scenario: replay it apart first, then put it in place of the running world. */
-export interface Reload {
-  /** The scenario file, and how to name it. */
-  file: string;
-  shown: string;
-  /** Replays the edited world beside the running one (no ports of its own); throws if it does not load. */
-  trial(): Promise<void>;
-  /** Stops the running world and starts the edited one on the same ports. */
-  swap(): Promise<void>;
-}
-
 // Editors write a file in bursts (truncate, write, rename): one reload once it has been quiet this long.
 const SETTLE_MS = 250;
 
 /**
- * Reloads the world each time its scenario file changes, one reload at a time. A scenario with an
- * error (its JSON path told) or one that does not replay leaves the running world as it is.
+ * Reloads the world each time its scenario `file` (told as `shown`) changes, one reload at a time: `trial` replays the
+ * edited world beside the running one (no ports of its own) and throws if it does not load, then `swap` stops the
+ * running world and starts the edited one on the same ports. A scenario with an error (its JSON path told) or one that
+ * does not replay leaves the running world as it is.
  */
-export function reloadOnChange(reload: Reload): () => void {
+export function reloadOnChange(reload: { file: string; shown: string; trial(): Promise<void>; swap(): Promise<void> }) {
   const path = resolve(reload.file);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

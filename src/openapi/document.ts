@@ -5,7 +5,6 @@ import { MARKET_EVENTS, MarketEvent, TRANSFER_EVENTS, TransferEvent } from "../s
 import { ItemDefinition, MintBody, Property, StoredItem } from "../schemas/item.ts";
 import { hasDefault, SchemaComponents, type JsonSchema } from "./json-schema.ts";
 import { IMAGE_OPERATIONS, OPERATIONS, SERVER_REFUSALS, type Operation } from "../schemas/operations.ts";
-import type { ErrorDescriptor } from "../core/errors.ts";
 import { API_KEY_HEADER } from "../schemas/common.ts";
 
 import { CONTROL_OPERATIONS } from "../schemas/control-operations.ts";
@@ -127,16 +126,6 @@ export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema
   };
 }
 
-/** What the errors of one status mean, from the catalog: each code once, with what each of its errors means. */
-function describeErrors(errors: readonly ErrorDescriptor[], status: number): string {
-  const meanings = new Map<string, string[]>();
-  for (const { code, means } of new Set(errors.filter((error) => error.status === status))) {
-    const known = meanings.get(code) ?? [];
-    if (!known.includes(means)) meanings.set(code, [...known, means]);
-  }
-  return [...meanings].map(([code, means]) => `\`${code}\`: ${means.join("; or ")}.`).join(" ");
-}
-
 /**
  * Every operation lists the server's own refusals too (src/http/error-exit.ts): the control API meets them as the
  * API does.
@@ -208,10 +197,15 @@ function errorResponses(operation: Operation, errorBody: JsonSchema, examples: O
   const errors = [...operation.errors, ...SERVER_REFUSALS];
   const responses: JsonSchema = {};
   for (const status of new Set(errors.map((error) => error.status))) {
+    // What its errors mean, from the catalog: each code once, with what each of its errors means.
+    const meanings = new Map<string, Set<string>>();
+    for (const { code, means } of errors.filter((error) => error.status === status))
+      meanings.set(code, (meanings.get(code) ?? new Set()).add(means));
+    const described = [...meanings].map(([code, means]) => `\`${code}\`: ${[...means].join("; or ")}.`).join(" ");
     const shown = [examples.errors[status], SERVER_REFUSAL_EXAMPLES[status]].filter((example) => example !== undefined);
     const named = Object.fromEntries(shown.map(({ summary, body }) => [summary, { summary, value: body }]));
     responses[status] = {
-      description: `${STATUS_TEXT[status] ?? "Error"}: ${describeErrors(errors, status)}`,
+      description: `${STATUS_TEXT[status] ?? "Error"}: ${described}`,
       content: { "application/json": { schema: errorBody, ...(shown.length ? { examples: named } : {}) } },
     };
   }

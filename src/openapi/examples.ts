@@ -100,6 +100,7 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
     .filter(({ file }) => file.startsWith("collection/"))
     .map(({ file }) => snapshot(file).collection);
   const mint = mintExample(scenario, collections);
+  const minting = (body: unknown) => ({ query: { apiKey: mint.apiKey }, body });
   const list = snapshot("collections/default/page-1.json");
   const history = snapshot(`item-events/${address}/${tokenId}/page-1.json`);
   const itemMissing = index.responses.find(({ file }) => file.startsWith("errors/item-not-found"))!;
@@ -107,11 +108,11 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
 
   return {
     mintItem: {
-      request: { query: { apiKey: mint.apiKey }, body: mint.body },
+      request: minting(mint.body),
       errors: {
         400: {
           summary: "an item without a name",
-          request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, item: { initialSupply: 10 } } },
+          request: minting({ ...mint.body, item: { initialSupply: 10 } }),
           body: answer(apiError(ERRORS.INVALID_REQUEST, { part: "body" }), "body.item: missing required field 'name'"),
         },
         401: {
@@ -138,7 +139,7 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
         },
         404: {
           summary: "no such collection on that chain",
-          request: { query: { apiKey: mint.apiKey }, body: { ...mint.body, collectionAddress: UNKNOWN_COLLECTION } },
+          request: minting({ ...mint.body, collectionAddress: UNKNOWN_COLLECTION }),
           body: apiError(ERRORS.NOT_FOUND, { what: `Collection ${UNKNOWN_COLLECTION}` }).body,
         },
         413: {
@@ -162,10 +163,7 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
         },
         422: {
           summary: "a royalty of 30%",
-          request: {
-            query: { apiKey: mint.apiKey },
-            body: { ...mint.body, item: { ...mint.body.item, royaltyFee: 300 } },
-          },
+          request: minting({ ...mint.body, item: { ...mint.body.item, royaltyFee: 300 } }),
           body: answer(
             apiError(ERRORS.CONTRACT_RULE, { what: "the mint" }),
             "item.royaltyFee 300 is 30% or more; the collection refuses royalties of 300 per mille or more",
@@ -249,10 +247,7 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
  * A mint the default world takes: chain 56, a collection owned (so minted on) by an account with an API key, and a key
  * that may not.
  */
-function mintExample(
-  scenario: Scenario,
-  collections: Pick<Collection, "chainId" | "slug" | "address" | "ownerAddress">[],
-) {
+function mintExample(scenario: Scenario, collections: Collection[]) {
   const keyOf = new Map(scenario.apiKeys.map(({ account, key }) => [account, key]));
   const chosen = scenario.collections.find((collection) => collection.chainId === 56 && keyOf.has(collection.owner))!;
   const slug = chosen.slug ?? slugify(chosen.name);

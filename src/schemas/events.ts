@@ -131,5 +131,3 @@ export const WebhookDetail = Named("WebhookDetail", {
   deliveries: Type.Array(Delivery, { description: "the newest deliveries first" }),
 });
 export type WebhookDetail = Static<typeof WebhookDetail>;
-
-export const WebhookParams = Closed({ id: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -65,14 +65,8 @@ export const ItemInput = Closed(
 );
 
 /** An item's description as it is on chain (ItemDescribed): the fields of the mint's `item` the chain does not fix. */
-export const ItemDescription = Named("ItemDescription", {
-  name: itemFields.name,
-  description: itemFields.description,
-  imageUrl: itemFields.imageUrl,
-  fileType: itemFields.fileType,
-  properties: itemFields.properties,
-  isConsumable: itemFields.isConsumable,
-});
+const { isStackable, initialSupply, maximumSupply, royaltyFee, ...described } = itemFields;
+export const ItemDescription = Named("ItemDescription", described);
 export type ItemDescription = Static<typeof ItemDescription>;
 
 export const MintBody = Closed({

@@ -13,6 +13,7 @@ export function collectionUri(baseUrl: string, chainId: number, slug: string): s
 export const ItemMetadataParams = Closed({ chainId: ChainId, slug: Type.String(), tokenId: Type.Integer(SafeInteger) });
 
 const item = StoredItem.properties;
+const { name: trait_type, ...attribute } = item.properties.items.properties;
 
 /** An item's JSON metadata, as wallets and marketplaces read it at `<uri>/<tokenId>`. */
 export const ItemMetadata = Named("ItemMetadata", {
@@ -20,13 +21,7 @@ export const ItemMetadata = Named("ItemMetadata", {
   description: item.description,
   image: item.imageUrl,
   fileType: item.fileType,
-  attributes: Type.Array(
-    Closed({
-      trait_type: item.properties.items.properties.name,
-      value: item.properties.items.properties.value,
-      static: item.properties.items.properties.static,
-    }),
-  ),
+  attributes: Type.Array(Closed({ trait_type, ...attribute })),
   isStackable: item.isStackable,
   isConsumable: item.isConsumable,
   maximumSupply: item.maximumSupply,
