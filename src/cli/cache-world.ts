@@ -24,7 +24,10 @@ export async function cacheWorld(argv: string[]): Promise<number> {
     if (at >= 0 && !into) throw usageError("--into: give a directory");
     const rest = at >= 0 ? [...argv.slice(0, at), ...argv.slice(at + 2)] : argv;
     const { help, fixture, wallClock, publicUrl, chainsGiven, keys, ...flags } = readOptions(rest, process.env);
-    if (help) return (console.log(USAGE), 0);
+    if (help) {
+      console.log(USAGE);
+      return 0;
+    }
     const { world, options } = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven, keys }, flags);
     const dir = into ?? options.cacheDir;
     const started = performance.now();
@@ -44,7 +47,10 @@ export async function cacheWorld(argv: string[]): Promise<number> {
     );
     return 0;
   } catch (error) {
-    if (isStartError(error, START_ERRORS.USAGE)) return (console.error(`${error.message}\n\n${USAGE}`), 2);
+    if (isStartError(error, START_ERRORS.USAGE)) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
     console.error(`The world could not be cached: ${(error as Error).stack ?? error}`);
     return 1;
   }

@@ -41,7 +41,10 @@ export async function contractTest(argv: string[], usage = USAGE): Promise<numbe
 
 async function run(argv: string[], usage: string): Promise<number> {
   const options = readSuiteOptions(argv, process.env);
-  if (options.help) return (console.log(usage), 0);
+  if (options.help) {
+    console.log(usage);
+    return 0;
+  }
   const junitPath = resolve(options.junitPath);
   const startedAt = new Date();
   let local: LocalTarget | undefined;

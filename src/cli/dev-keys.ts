@@ -58,7 +58,10 @@ export async function writeDevKeys(argv: string[], usage = USAGE): Promise<numbe
   const text = `${JSON.stringify(keys, null, 2)}\n`;
   if (values.out === undefined) process.stdout.write(text);
   else {
-    if (existsSync(values.out) && !values.force) return (console.error(`${values.out} exists: --force replaces it`), 1);
+    if (existsSync(values.out) && !values.force) {
+      console.error(`${values.out} exists: --force replaces it`);
+      return 1;
+    }
     writeFileSync(values.out, text, { mode: 0o600 });
   }
   const beyond =

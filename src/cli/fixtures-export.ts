@@ -38,7 +38,10 @@ export async function exportFixtures(argv: string[], usage = USAGE, defaultOut =
     await write({ ...values, out }, publicUrl);
     return 0;
   } catch (error) {
-    if (isStartError(error, START_ERRORS.USAGE)) return (console.error(`${error.message}\n\n${usage}`), 2);
+    if (isStartError(error, START_ERRORS.USAGE)) {
+      console.error(`${error.message}\n\n${usage}`);
+      return 2;
+    }
     console.error((error as Error).stack ?? String(error));
     return 1;
   }

@@ -69,7 +69,10 @@ async function main(argv: string[]): Promise<number | undefined> {
     return 2;
   }
   const command = COMMANDS[first];
-  if (!command) return (console.error(`nft-sim: unknown command '${first}'\n\n${USAGE}`), 2);
+  if (!command) {
+    console.error(`nft-sim: unknown command '${first}'\n\n${USAGE}`);
+    return 2;
+  }
   return command(argv.slice(1));
 }
 

@@ -31,12 +31,16 @@ export async function writeOpenApi(argv: string[], usage = USAGE, defaultPath: s
   if (typeof line === "number") return line;
   const path = line.positionals[0] ?? defaultPath;
   const text = `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
-  if (path === null) return (process.stdout.write(text), 0);
+  if (path === null) {
+    process.stdout.write(text);
+    return 0;
+  }
   try {
     await mkdir(dirname(resolve(path)), { recursive: true });
     await writeFile(resolve(path), text);
   } catch (error) {
-    return (console.error(`cannot write ${path}: ${(error as Error).message}`), 1);
+    console.error(`cannot write ${path}: ${(error as Error).message}`);
+    return 1;
   }
   console.log(`OpenAPI document written to ${resolve(path)}`);
   if (path === defaultPath && path === "docs/openapi.json") {

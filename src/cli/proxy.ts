@@ -46,7 +46,8 @@ export async function runProxy(argv: string[], usage = USAGE): Promise<number> {
       port,
     );
   } catch (error) {
-    return (console.error(`nft-sim proxy: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`), 2);
+    console.error(`nft-sim proxy: cannot listen on 127.0.0.1:${port}: ${(error as Error).message}`);
+    return 2;
   }
   const shown = `${upstream.origin}${upstream.pathname === "/" ? "" : upstream.pathname}`;
   console.log(
@@ -68,8 +69,10 @@ export async function runProxy(argv: string[], usage = USAGE): Promise<number> {
 /** `--record`: the world written, told in one line; false when it could not be. */
 async function record(recording: Recording, file: string): Promise<boolean> {
   try {
-    if (recording.collections.length === 0)
-      return (console.log(`nft-sim proxy: the traffic read no collection; ${file} not written`), true);
+    if (recording.collections.length === 0) {
+      console.log(`nft-sim proxy: the traffic read no collection; ${file} not written`);
+      return true;
+    }
     const recorded = await recording.write(file, process.env.IMPORT_API_KEY || undefined);
     console.log(
       `nft-sim proxy: recorded ${recorded.collections} collection${recorded.collections === 1 ? "" : "s"} in ${file} ` +
