@@ -15,7 +15,7 @@ import {
   countHolder,
   recordActivity,
 } from "./models.ts";
-import { MARKET_REDUCERS } from "./marketplace.ts";
+import { MARKET_REDUCERS, type Reducer } from "./marketplace.ts";
 import { lowerAddress, hexToText } from "../core/formats.ts";
 
 /**
@@ -24,15 +24,7 @@ import { lowerAddress, hexToText } from "../core/formats.ts";
  */
 type Fold = CollectionRecord | Activity | Activity[] | undefined | void;
 
-/** `address`: the contract that emitted the log. */
-type Reducer<Name extends IndexedEventName> = (
-  models: ChainModels,
-  args: ArgsOf<Name>,
-  at: LogPosition,
-  address: Address,
-) => Fold;
-
-const reducers: { [Name in IndexedEventName]: Reducer<Name> } = {
+const reducers: { [Name in IndexedEventName]: Reducer<Name, Fold> } = {
   /** The factory deployed a collection: from now on its logs are followed. */
   CollectionCreated(models, args, at, emitter) {
     if (emitter !== models.facts.factory) return;
@@ -136,7 +128,7 @@ export function applyLogs(
       transactionHash: log.transactionHash,
       timestamp: blockTimes.get(log.blockNumber)!,
     };
-    const fold = (reducers[log.eventName] as Reducer<IndexedEventName>)(
+    const fold = (reducers[log.eventName] as Reducer<IndexedEventName, Fold>)(
       models,
       log.args as ArgsOf<IndexedEventName>,
       at,

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import type { ArgsOf } from "./log-source.ts";
+import type { ArgsOf, IndexedEventName } from "./log-source.ts";
 import {
   countHolder,
   recordActivity,
@@ -36,12 +36,14 @@ function marketFact(kind: MarketKind, args: MarketArgs, to: Address | "", at: Lo
   };
 }
 
-type MarketReducer<Name extends MarketKind> = (
+/** How a followed event changes the models; `address`: the contract that emitted the log. */
+export type Reducer<Name extends IndexedEventName, Fold> = (
   models: ChainModels,
   args: ArgsOf<Name>,
   at: LogPosition,
   address: Address,
-) => MarketFact | undefined;
+) => Fold;
+type MarketReducer<Name extends MarketKind> = Reducer<Name, MarketFact | undefined>;
 
 /** A marketplace event's reducer: the fact of the item it concerns, once `change` moved its listing. */
 function market<Name extends MarketKind>(
