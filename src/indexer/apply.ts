@@ -67,13 +67,10 @@ const reducers: { [Name in IndexedEventName]: Reducer<Name, Fold> } = {
     creation.description = { stackable: args.stackable, metadata: hexToText(args.metadata) };
   },
   /** A mint (from zero), burn (to zero) or transfer of one token id. */
-  TransferSingle(models, args, at, address) {
-    if (!models.collections.has(address)) return;
-    return transfer(models, "TransferSingle", at, address, args, [[args.id, args.value]]);
-  },
+  TransferSingle: (models, args, at, address) =>
+    transfer(models, "TransferSingle", at, address, args, [[args.id, args.value]]),
   /** One activity fact per token id the batch moved (a repeated id counts once, amounts added). */
   TransferBatch(models, args, at, address) {
-    if (!models.collections.has(address)) return [];
     const amounts = new Map<bigint, bigint>();
     args.ids.forEach((id, i) => amounts.set(id, (amounts.get(id) ?? 0n) + args.values[i]!));
     return transfer(models, "TransferBatch", at, address, args, amounts);
@@ -90,6 +87,7 @@ function transfer(
   parties: { from: Address; to: Address },
   amounts: Iterable<[bigint, bigint]>,
 ): TransferFact[] {
+  if (!models.collections.has(collection)) return [];
   const from = lowerAddress(parties.from);
   const to = lowerAddress(parties.to);
   return [...amounts].map(([tokenId, amount]) => {

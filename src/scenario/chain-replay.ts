@@ -116,18 +116,17 @@ export class ChainReplay implements SendContext {
     if (run.length === 1 && !sendsFirst(run[0]!) && !ahead) return one(run[0]!);
     const steps = run as ActionSteps;
     const at = this.#world.now + steps[0]!.at;
+    const hashes: Hex[] = [];
     if (run.length === 1) {
       // Alone in its block, with all it sends first below it (or on a node that cannot hold its mining): its own
       // transaction goes in the block as any other entry's.
       const allBelow = await this.#setUpBelow(steps, steps[0]!.action.block!, at);
       if (!ahead && (allBelow || !(await this.#holdsMining()))) return one(steps[0]!);
     } else if (!(await this.#holdsMining())) {
-      const hashes: Hex[] = [];
       for (const step of run) hashes.push(...(await one(step)));
       return hashes;
     } else await this.#setUpBelow(steps, steps[0]!.action.block!, at);
     const block = await this.#mineUpTo(steps[0]!.action.block!).catch(failed(steps[0]!));
-    const hashes: Hex[] = [];
     await this.chain.request("evm_setAutomine", [false]);
     try {
       for (const step of steps)
