@@ -69,13 +69,11 @@ class Ledger implements RuleLedger {
   }
 
   debit(path: string, item: string, copy: number, holder: string, amount: bigint): void {
-    const key = `${item}#${copy}@${holder}`;
-    const held = this.#balances.get(key) ?? this.#worldBalance(item, copy, holder);
-    if (held < amount) {
-      const which = copy > 1 ? ` (copy ${copy})` : "";
+    const held = this.#balances.get(`${item}#${copy}@${holder}`) ?? this.#worldBalance(item, copy, holder);
+    const which = copy > 1 ? ` (copy ${copy})` : "";
+    if (held < amount)
       this.problems.push(`${path}.amount: '${holder}' holds ${held} of item '${item}'${which}, not ${amount}`);
-    }
-    this.#balances.set(key, held - amount);
+    this.credit(item, copy, holder, -amount);
   }
 
   supplyOf(item: string): [bigint, bigint] {

@@ -15,7 +15,7 @@ import {
   countHolder,
   recordActivity,
 } from "./models.ts";
-import { MARKET_REDUCERS } from "./marketplace.ts";
+import { MARKET_REDUCERS, type Reducer } from "./marketplace.ts";
 import { lowerAddress, hexToText } from "../core/formats.ts";
 
 /**
@@ -24,15 +24,7 @@ import { lowerAddress, hexToText } from "../core/formats.ts";
  */
 type Fold = CollectionRecord | Activity | Activity[] | undefined | void;
 
-/** `address`: the contract that emitted the log. */
-type Reducer<Name extends IndexedEventName> = (
-  models: ChainModels,
-  args: ArgsOf<Name>,
-  at: LogPosition,
-  address: Address,
-) => Fold;
-
-const reducers: { [Name in IndexedEventName]: Reducer<Name> } = {
+const reducers: { [Name in IndexedEventName]: Reducer<Name, Fold> } = {
   /** The factory deployed a collection: from now on its logs are followed. */
   CollectionCreated(models, args, at, emitter) {
     if (emitter !== models.facts.factory) return;
@@ -75,13 +67,10 @@ const reducers: { [Name in IndexedEventName]: Reducer<Name> } = {
     creation.description = { stackable: args.stackable, metadata: hexToText(args.metadata) };
   },
   /** A mint (from zero), burn (to zero) or transfer of one token id. */
-  TransferSingle(models, args, at, address) {
-    if (!models.collections.has(address)) return;
-    return transfer(models, "TransferSingle", at, address, args, [[args.id, args.value]]);
-  },
+  TransferSingle: (models, args, at, address) =>
+    transfer(models, "TransferSingle", at, address, args, [[args.id, args.value]]),
   /** One activity fact per token id the batch moved (a repeated id counts once, amounts added). */
   TransferBatch(models, args, at, address) {
-    if (!models.collections.has(address)) return [];
     const amounts = new Map<bigint, bigint>();
     args.ids.forEach((id, i) => amounts.set(id, (amounts.get(id) ?? 0n) + args.values[i]!));
     return transfer(models, "TransferBatch", at, address, args, amounts);
@@ -98,6 +87,7 @@ function transfer(
   parties: { from: Address; to: Address },
   amounts: Iterable<[bigint, bigint]>,
 ): TransferFact[] {
+  if (!models.collections.has(collection)) return [];
   const from = lowerAddress(parties.from);
   const to = lowerAddress(parties.to);
   return [...amounts].map(([tokenId, amount]) => {
@@ -136,7 +126,7 @@ export function applyLogs(
       transactionHash: log.transactionHash,
       timestamp: blockTimes.get(log.blockNumber)!,
     };
-    const fold = (reducers[log.eventName] as Reducer<IndexedEventName>)(
+    const fold = (reducers[log.eventName] as Reducer<IndexedEventName, Fold>)(
       models,
       log.args as ArgsOf<IndexedEventName>,
       at,

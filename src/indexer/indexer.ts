@@ -13,21 +13,15 @@ import {
   type IndexObserver,
 } from "./models.ts";
 
-/**
- * A block the chain must still hold, with this hash, for the index to mean anything (where the core contracts were
- * deployed).
- */
-export interface Anchor {
-  blockNumber: number;
-  hash: Hex;
-}
-
 /** How an indexer follows a chain it may share with others (a node given by --rpc-url). */
 export interface FollowOptions {
   /** The first block that can hold the simulator's logs: nothing before it is read. */
   fromBlock?: number;
-  /** Checked whenever the chain may have been rewritten: if it no longer holds this block, the chain was replaced. */
-  anchor?: Anchor;
+  /**
+   * A block the chain must still hold, with this hash, for the index to mean anything (where the core contracts were
+   * deployed): checked whenever the chain may have been rewritten; if it no longer holds it, the chain was replaced.
+   */
+  anchor?: { blockNumber: number; hash: Hex };
   /**
    * Told when a new block is stamped before the indexed head (a node restarted with a start time): time-derived answers
    * follow that clock.

@@ -30,8 +30,7 @@ export function indexedEventsAbi(abis: Abis): EventsAbi {
   ) as unknown as EventsAbi;
 }
 
-type AnyDecodedLog = ReturnType<typeof parseEventLogs<EventsAbi>>[number];
-export type DecodedLog = Extract<AnyDecodedLog, { eventName: IndexedEventName }>;
+export type DecodedLog = Extract<ReturnType<typeof parseEventLogs<EventsAbi>>[number], { eventName: IndexedEventName }>;
 export type ArgsOf<Name extends IndexedEventName> = Extract<DecodedLog, { eventName: Name }>["args"];
 
 /** What the indexer reads of a decoded log (a world cache keeps these parts only; its head names its block hash). */

@@ -1,5 +1,5 @@
 import type { Address } from "viem";
-import type { ArgsOf } from "./log-source.ts";
+import type { ArgsOf, IndexedEventName } from "./log-source.ts";
 import {
   countHolder,
   recordActivity,
@@ -21,14 +21,14 @@ function concernsKnownCollection(models: ChainModels, args: MarketArgs, address:
   return address === models.facts.marketplace && models.collections.has(lowerAddress(args.collection));
 }
 
-function marketFact(kind: MarketKind, args: MarketArgs, to: Address | "", at: LogPosition): MarketFact {
+function marketFact(kind: MarketKind, args: MarketArgs, at: LogPosition): MarketFact {
   return {
     kind,
     ...at,
     collection: lowerAddress(args.collection),
     tokenId: args.tokenId,
     from: lowerAddress(args.seller),
-    to,
+    to: "buyer" in args ? lowerAddress(args.buyer) : "",
     amount: args.amount,
     listingId: args.listingId,
     price: args.price,
@@ -36,22 +36,25 @@ function marketFact(kind: MarketKind, args: MarketArgs, to: Address | "", at: Lo
   };
 }
 
-type MarketReducer<Name extends MarketKind> = (
+/** How a followed event changes the models; `address`: the contract that emitted the log. */
+export type Reducer<Name extends IndexedEventName, Fold> = (
   models: ChainModels,
   args: ArgsOf<Name>,
   at: LogPosition,
   address: Address,
-) => MarketFact | undefined;
+) => Fold;
+type MarketReducer<Name extends MarketKind> = Reducer<Name, MarketFact | undefined>;
 
 /** A marketplace event's reducer: the fact of the item it concerns, once `change` moved its listing. */
 function market<Name extends MarketKind>(
   kind: Name,
-  change: (models: ChainModels, args: ArgsOf<Name>) => void = () => {},
+  change: (models: ChainModels, args: ArgsOf<Name>, fact: MarketFact) => void = () => {},
 ): MarketReducer<Name> {
   return (models, args, at, address) => {
     if (!concernsKnownCollection(models, args, address)) return;
-    change(models, args);
-    return recordActivity(models, marketFact(kind, args, "", at));
+    const fact = marketFact(kind, args, at);
+    change(models, args, fact);
+    return recordActivity(models, fact);
   };
 }
 
@@ -72,16 +75,12 @@ export const MARKET_REDUCERS: { [Name in MarketKind]: MarketReducer<Name> } = {
   ItemAdded: market("ItemAdded", (models, args) => changeEscrow(models, args.listingId, args.amount)),
   ItemRemoved: market("ItemRemoved", (models, args) => changeEscrow(models, args.listingId, -args.amount)),
   /** A sale: escrow shrinks, and the sale joins its collection's sales (volumes are derived from them). */
-  Swapped(models, args, at, address) {
-    if (!concernsKnownCollection(models, args, address)) return;
+  Swapped: market("Swapped", (models, args, sale) => {
     changeEscrow(models, args.listingId, -args.amount);
-    const sale = marketFact("Swapped", args, lowerAddress(args.buyer), at);
-    recordActivity(models, sale);
     const sales = models.sales.get(sale.collection);
     if (sales) sales.push(sale);
     else models.sales.set(sale.collection, [sale]);
-    return sale;
-  },
+  }),
 };
 
 function changeEscrow(models: ChainModels, listingId: bigint, change: bigint): void {

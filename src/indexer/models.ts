@@ -24,13 +24,6 @@ export interface Creation {
   description?: { stackable: boolean; metadata: string };
 }
 
-/** What the chain fixed when it created a token id. */
-export interface ItemRecord {
-  maxSupply: bigint;
-  royaltyPerMille: number;
-  creation: Creation;
-}
-
 /** Tokens in the marketplace's escrow; they still count as their seller's. */
 export interface Listing {
   seller: Address;
@@ -97,7 +90,8 @@ export interface ChainModels {
   /** Latest indexed block: volumes are measured against its time. */
   head: { blockNumber: number; timestamp: number };
   collections: Map<Address, CollectionRecord>;
-  items: Map<string, ItemRecord>;
+  /** What the chain fixed when it created each token id (key: itemKey). */
+  items: Map<string, { maxSupply: bigint; royaltyPerMille: number; creation: Creation }>;
   /** Balances per item (key: itemKey), per holder. */
   balances: Map<string, Map<Address, bigint>>;
   listings: Map<bigint, Listing>;

@@ -20,6 +20,8 @@ import { actionOf } from "../timeline/actions.ts";
 /** The most set-up transactions one entry sends: a stablecoin buyer's coins, then its allowance. */
 const MOST_SET_UPS = 2;
 
+type ActionSteps = ActionStep<ScenarioAction>[];
+
 const FAUCET_AMOUNT = parseUnits("1000000000", CURRENCY_DECIMALS.stablecoin);
 
 export interface ReplayContext {
@@ -60,6 +62,11 @@ export class ChainReplay implements SendContext {
    * whether a set-up found no room there, and how many were asked for (while they are counted, none has room).
    */
   #setUpRoom: { before: number; next: number; full: boolean; asked: number } | undefined;
+
+  /** Throws what the chain threw for the step, naming it (`replayFailed`). */
+  #failed = (step: Step) => (error: unknown) => {
+    throw replayFailed(step, this.chain.chainId, error);
+  };
 
   constructor(chain: SimChain, world: ReplayContext) {
     this.chain = chain;
@@ -103,26 +110,23 @@ export class ChainReplay implements SendContext {
    * entry goes in a block of its own.
    */
   async runBlock(run: Step[], next?: Step[]): Promise<Hex[]> {
-    const failed = (step: Step) => (error: unknown) => {
-      throw replayFailed(step, this.chain.chainId, error);
-    };
+    const failed = this.#failed;
     const one = async (step: Step) => [await this.run(step).catch(failed(step))];
-    const ahead = (await this.#setsUpAhead(run, next)) ? (next as ActionStep<ScenarioAction>[]) : undefined;
+    const ahead = (await this.#setsUpAhead(run, next)) ? (next as ActionSteps) : undefined;
     if (run.length === 1 && !sendsFirst(run[0]!) && !ahead) return one(run[0]!);
-    const steps = run as ActionStep<ScenarioAction>[];
+    const steps = run as ActionSteps;
     const at = this.#world.now + steps[0]!.at;
+    const hashes: Hex[] = [];
     if (run.length === 1) {
       // Alone in its block, with all it sends first below it (or on a node that cannot hold its mining): its own
       // transaction goes in the block as any other entry's.
-      const allBelow = await this.#setUpBelow(steps, steps[0]!.action.block!, at, failed);
+      const allBelow = await this.#setUpBelow(steps, steps[0]!.action.block!, at);
       if (!ahead && (allBelow || !(await this.#holdsMining()))) return one(steps[0]!);
     } else if (!(await this.#holdsMining())) {
-      const hashes: Hex[] = [];
       for (const step of run) hashes.push(...(await one(step)));
       return hashes;
-    } else await this.#setUpBelow(steps, steps[0]!.action.block!, at, failed);
+    } else await this.#setUpBelow(steps, steps[0]!.action.block!, at);
     const block = await this.#mineUpTo(steps[0]!.action.block!).catch(failed(steps[0]!));
-    const hashes: Hex[] = [];
     await this.chain.request("evm_setAutomine", [false]);
     try {
       for (const step of steps)
@@ -153,7 +157,7 @@ export class ChainReplay implements SendContext {
     if (last.kind !== "action" || first?.kind !== "action") return false;
     const [block, nextBlock] = [last.action.block, first.action.block];
     if (block === undefined || nextBlock === undefined || nextBlock <= block) return false;
-    const steps = next as ActionStep<ScenarioAction>[];
+    const steps = next as ActionSteps;
     if (!steps.some((step) => actionOf(step.action).setUp !== undefined)) return false;
     const free = nextBlock - block - 1;
     // What the next run sets up is known now unless it needs what this run makes (a token it mints, a listing it
@@ -165,7 +169,7 @@ export class ChainReplay implements SendContext {
   }
 
   /** How many set-up transactions the steps would send now (none is sent). */
-  async #setUpCount(steps: ActionStep<ScenarioAction>[]): Promise<number> {
+  async #setUpCount(steps: ActionSteps): Promise<number> {
     const at = { at: this.#world.now + steps[0]!.at };
     const room = (this.#setUpRoom = { before: 0, next: 0, full: false, asked: 0 });
     try {
@@ -201,17 +205,13 @@ export class ChainReplay implements SendContext {
    * the entries' own transactions, and numbers its logs as the live block did. What does not fit is sent in `block` by
    * the entry itself, as before. Answers whether everything fitted.
    */
-  async #setUpBelow(
-    steps: ActionStep<ScenarioAction>[],
-    block: number,
-    at: number,
-    failed: (step: Step) => (error: unknown) => never,
-  ): Promise<boolean> {
+  async #setUpBelow(steps: ActionSteps, block: number, at: number): Promise<boolean> {
     const next = Number(BigInt((await this.chain.request("eth_blockNumber")) as Hex)) + 1;
     // Asked even where no block is free: an entry with nothing to send first has everything below.
     const room = (this.#setUpRoom = { before: block, next, full: false, asked: 0 });
     try {
-      for (const step of steps) await actionOf(step.action).setUp?.(this, step.action, { at }).catch(failed(step));
+      for (const step of steps)
+        await actionOf(step.action).setUp?.(this, step.action, { at }).catch(this.#failed(step));
     } finally {
       this.#setUpRoom = undefined;
     }
@@ -239,12 +239,7 @@ export class ChainReplay implements SendContext {
    * Each entry's transactions, in the order sent, are the block's up to its own (its approvals before it): each must be
    * in `block` and have succeeded.
    */
-  async #checkMined(
-    steps: ActionStep<ScenarioAction>[],
-    hashes: Hex[],
-    block: number,
-    setUpAhead?: Step,
-  ): Promise<void> {
+  async #checkMined(steps: ActionSteps, hashes: Hex[], block: number, setUpAhead?: Step): Promise<void> {
     const { transactions } = (await this.chain.request("eth_getBlockByNumber", [toHex(block), false])) as {
       transactions: Hex[];
     };

@@ -1,16 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import { IMAGE_FORMATS } from "../schemas/image.ts";
 
-/**
- * One snapshotted response: the request's path and query, its status, and the body's exact text (JSON) or bytes (an
- * image).
- */
-export interface RecordedResponse {
-  url: string;
-  status: number;
-  body: string | Uint8Array;
-}
-
 /** A response's content as HAR holds it: text, or bytes in base64. */
 function contentOf(url: string, body: string | Uint8Array) {
   if (typeof body === "string")
@@ -25,10 +15,11 @@ const RECORDED_AT = "2025-06-01T12:00:00.000Z";
 
 /**
  * The responses as one HAR 1.2 log, each a GET of `<baseUrl><url>`, so that a browser test
- * can replay them (Playwright's `routeFromHAR`) with no simulator running.
+ * can replay them (Playwright's `routeFromHAR`) with no simulator running. Each response: the request's path and query,
+ * its status, and the body's exact text (JSON) or bytes (an image).
  */
 export function harOf(
-  responses: readonly RecordedResponse[],
+  responses: readonly { url: string; status: number; body: string | Uint8Array }[],
   baseUrl: string,
   creator: { name: string; version: string },
 ) {

@@ -39,6 +39,5 @@ const counts = new Map<string, number>();
 for (const entry of scenario.timeline) counts.set(entry.action, (counts.get(entry.action) ?? 0) + 1);
 console.log(
   `${out}: ${scenario.collections.length} collections, ${scenario.items.length} items, ${scenario.timeline.length} ` +
-    `timeline entries ` +
-    `(${[...counts].map(([action, n]) => `${action} ${n}`).join(", ")})`,
+    `timeline entries (${[...counts].map(([action, n]) => `${action} ${n}`).join(", ")})`,
 );

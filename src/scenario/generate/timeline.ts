@@ -3,15 +3,10 @@ import { formatOffset } from "../time.ts";
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-interface Task {
-  at: number;
-  run(): void;
-}
-
 /** Tasks run in time order (seconds before now), each writing timeline entries at its own time. */
 export class Timeline {
   readonly entries: ScenarioAction[] = [];
-  #queue: Task[] = [];
+  #queue: { at: number; run(): void }[] = [];
   #current = 0;
 
   /** Queues a task; one whose window closed (a time after now) is dropped. */
