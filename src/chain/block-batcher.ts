@@ -129,10 +129,6 @@ export class BlockBatcher {
     const make = () =>
       batch.length === 1 ? this.#sendAlone(batch[0]!, outcomes) : this.#mineTogether(batch, outcomes);
     let sent: Sent[] = [];
-    const fail = (error: unknown) => {
-      for (const { hash } of sent) this.#receipts.delete(hash);
-      for (const job of batch) outcomes.set(job, { error });
-    };
     const answer = () => {
       for (const job of batch) {
         const outcome = outcomes.get(job) ?? { error: new Error("the block was not made") };
@@ -140,13 +136,17 @@ export class BlockBatcher {
         else job.reject(outcome.error);
       }
     };
+    const fail = (error: unknown) => {
+      for (const { hash } of sent) this.#receipts.delete(hash);
+      for (const job of batch) outcomes.set(job, { error });
+      answer();
+    };
     if (!this.#step) return void (await make(), answer());
     try {
       const { durable } = await this.#step(async () => (sent = await make()));
-      void durable.then(answer, (error: unknown) => (fail(error), answer()));
+      void durable.then(answer, fail);
     } catch (error) {
       fail(error);
-      answer();
     }
   }
 

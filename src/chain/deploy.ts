@@ -15,13 +15,8 @@ export interface CoreContracts {
 }
 
 /** What an index of a chain with these contracts needs to know beside its logs. */
-export function chainFacts(chainId: number, contracts: CoreContracts): ChainFacts {
-  return {
-    chainId,
-    factory: contracts.factory,
-    marketplace: contracts.marketplace,
-    currencies: currencyTable(chainId, contracts.stablecoin),
-  };
+export function chainFacts(chainId: number, { factory, marketplace, stablecoin }: CoreContracts): ChainFacts {
+  return { chainId, factory, marketplace, currencies: currencyTable(chainId, stablecoin) };
 }
 
 // Enough for the largest of the three (the factory carries the collection's code).

@@ -26,28 +26,20 @@ export async function placeCode(
   if (held !== "0x" || BigInt(nonce as Hex) !== 0n)
     throw new Error(`${address} is taken on chain ${chainId}: ${what} cannot be placed there`);
   await request("hardhat_setCode", [address, code.creation]);
-  const writes = await constructorWrites(request, address);
-  if (!writes) throw new Error(`${what}'s set-up at ${address} failed on chain ${chainId}`);
-  for (const [slot, value] of writes) await request("hardhat_setStorageAt", [address, slot, value]);
+  // The storage the creation code writes when called, written in place in its order.
+  const call = { to: address, data: "0x", gas: toHex(FIXED_GAS) };
+  const trace = (await request("debug_traceCall", [call, "latest"])) as { failed: boolean; structLogs: StructLog[] };
+  if (trace.failed) throw new Error(`${what}'s set-up at ${address} failed on chain ${chainId}`);
+  for (const log of trace.structLogs.filter(({ op }) => op === "SSTORE")) {
+    const [value, slot] = log.stack!.slice(-2).map(word);
+    await request("hardhat_setStorageAt", [address, toHex(BigInt(slot!)), value]);
+  }
   await request("hardhat_setCode", [address, code.runtime]);
 }
 
 interface StructLog {
   op: string;
   stack?: string[];
-}
-
-/** The storage the creation code now at `address` writes there when called, in order; undefined if it failed. */
-async function constructorWrites(request: ChainRequest, address: Address): Promise<[Hex, Hex][] | undefined> {
-  const call = { to: address, data: "0x", gas: toHex(FIXED_GAS) };
-  const trace = (await request("debug_traceCall", [call, "latest"])) as { failed: boolean; structLogs: StructLog[] };
-  if (trace.failed) return undefined;
-  return trace.structLogs
-    .filter((log) => log.op === "SSTORE")
-    .map((log) => {
-      const [value, slot] = log.stack!.slice(-2).map(word);
-      return [toHex(BigInt(slot!)), value!];
-    });
 }
 
 /** A stack word as 32 bytes of hex (traces write it with or without 0x, padded or not). */

@@ -4,11 +4,6 @@ import { rootCause } from "./node/rpc.ts";
 import { type ReadModels, holding, type CollectionLookup as Lookup, type ReadSource } from "../indexer/models.ts";
 import type { SimChain } from "./sim-chain.ts";
 
-/** A node given by --rpc-url does not answer: what needs its chain waits until it does (the API answers 503). */
-function chainDown(chainId: number, cause: unknown) {
-  return apiError(ERRORS.CHAIN_DOWN, { chainId }, { errors: [`chain ${chainId}: ${oneLine(rootCause(cause))}`] });
-}
-
 /** One chain and its read models, as of a sync just made. */
 export interface ChainRead {
   chain: SimChain;
@@ -70,9 +65,15 @@ export class ChainRegistry implements ReadSource {
       chains.map(async (chain) => ({
         chain,
         models: await chain.read().catch((error: unknown) => {
-          // A node we did not start may be gone; an in-process chain failing is a bug, and stays one.
+          // A node we did not start may be gone (what needs its chain waits until it answers: 503); an in-process
+          // chain failing is a bug, and stays one.
           if (!chain.external || isApiError(error, ERRORS.CHAIN_REPLACED)) throw error;
-          throw chainDown(chain.chainId, error);
+          const { chainId } = chain;
+          throw apiError(
+            ERRORS.CHAIN_DOWN,
+            { chainId },
+            { errors: [`chain ${chainId}: ${oneLine(rootCause(error))}`] },
+          );
         }),
       })),
     );

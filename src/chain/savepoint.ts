@@ -132,12 +132,8 @@ export class WorldSavepoint implements Savepoint {
 
   /** The same savepoint, returning `parts` to it from now on (the chains and keys a replay's snapshots become those of). */
   movedTo(parts: WorldParts): WorldSavepoint {
-    return new WorldSavepoint(
-      parts,
-      this.#points.map((point) => ({ ...point })),
-      this.#accounts,
-      this.#handles,
-    );
+    const points = this.#points.map((point) => ({ ...point }));
+    return new WorldSavepoint(parts, points, this.#accounts, this.#handles);
   }
 
   /** The chains that no longer hold it: an evm_revert since (from outside) went back to it or before it. */

@@ -32,12 +32,11 @@ export async function startChains(
   abis: Abis,
   indexOf: (chainId: number) => ChainIndexer | undefined = () => undefined,
 ): Promise<{ chains: SimChain[]; nodes: ConnectedNode[] }> {
-  const startBlocks = new Map(
-    chains.flatMap(({ chainId, startBlock }) => (startBlock === undefined ? [] : [[chainId, startBlock] as const])),
-  );
-  const marketplaces = new Map(
-    chains.flatMap(({ chainId, marketplace }) => (marketplace === undefined ? [] : [[chainId, marketplace] as const])),
-  );
+  const byChain = <K extends "startBlock" | "marketplace">(key: K) =>
+    new Map<number, NonNullable<ChainSetting[K]>>(
+      chains.flatMap((setting) => (setting[key] === undefined ? [] : [[setting.chainId, setting[key]!] as const])),
+    );
+  const [startBlocks, marketplaces] = [byChain("startBlock"), byChain("marketplace")];
   const nodes = await connectNodes(nodeUrls, {
     abis,
     startBlocks,

@@ -244,20 +244,10 @@ async function pendingRaw(provider: RequestProvider, hash: Hex): Promise<{ raw?:
   // An impersonated sender's transaction carries the chain's fake signature (r and s its address), which no one can send
   // raw: the replay sends it as the impersonated account again.
   if (!found || found.blockNumber || found.r === found.s) return {};
-  const {
-    r,
-    s,
-    v,
-    yParity,
-    input,
-    blockHash: _b,
-    blockNumber: _n,
-    transactionIndex: _i,
-    hash: _h,
-    from: _f,
-    typeHex: _t,
-    ...fields
-  } = formatTransaction(found) as ReturnType<typeof formatTransaction> & { yParity?: number };
+  // The fields of where it stands (its hash, sender, block) are not signed: the serializer leaves them out.
+  const { r, s, v, yParity, input, ...fields } = formatTransaction(found) as ReturnType<typeof formatTransaction> & {
+    yParity?: number;
+  };
   const raw = serializeTransaction(
     { ...fields, data: input } as never,
     { r, s, ...(yParity !== undefined ? { yParity } : { v }) } as never,

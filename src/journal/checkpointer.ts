@@ -133,28 +133,23 @@ export class Checkpointer {
   #fold(generation: string, to: number): Promise<void> {
     const { journal } = this.#options;
     const job: FoldJob = { dir: journal.dir, world: this.#options.world, generation, to };
-    const folded = (result: FoldResult) => {
-      if ("offset" in result)
-        this.#written({ generation, offset: result.offset, at: result.at, bytes: result.bytes }, "fold");
+    const folded =
+      journal.disk !== nodeDisk
+        ? Promise.resolve().then(() => foldCheckpoint(job, journal.disk))
+        : new Promise<FoldResult | undefined>((resolve, reject) => {
+            const worker = (this.#worker = new Worker(WORKER, { workerData: job }));
+            worker.once("message", resolve);
+            worker.once("error", reject);
+            worker.once("exit", () => {
+              this.#worker = undefined;
+              resolve(undefined);
+            });
+          });
+    return folded.then((result) => {
+      if (!result) return;
+      if ("offset" in result) this.#written({ generation, ...result }, "fold");
       else if ("stuck" in result) this.#stuck = true;
       else throw new Error(result.failed);
-    };
-    if (journal.disk !== nodeDisk) return Promise.resolve().then(() => folded(foldCheckpoint(job, journal.disk)));
-    return new Promise<void>((resolve, reject) => {
-      const worker = (this.#worker = new Worker(WORKER, { workerData: job }));
-      worker.once("message", (result: FoldResult) => {
-        try {
-          folded(result);
-        } catch (error) {
-          reject(error);
-        }
-        resolve();
-      });
-      worker.once("error", reject);
-      worker.once("exit", () => {
-        this.#worker = undefined;
-        resolve();
-      });
     });
   }
 

@@ -132,10 +132,7 @@ function asLog([block, , address, topics, data, logIndex, transactionHash]: LogR
     topics: topics as Log["topics"],
     data,
     blockNumber: BigInt(block),
-    blockHash: null,
     logIndex,
     transactionHash,
-    transactionIndex: null,
-    removed: false,
   } as unknown as Log;
 }

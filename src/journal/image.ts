@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { deserialize, serialize } from "node:v8";
-import type { ChainModels } from "../indexer/models.ts";
 import type { FoldedChain, FoldedState } from "./fold.ts";
 import { nodeDisk, type Disk } from "./disk.ts";
 
@@ -114,7 +113,10 @@ export function writeImage(
  * the head first.
  */
 export function* encodeImage(of: Omit<ImageOf, "format">, state: FoldedState): Generator<Buffer> {
-  const chains = state.chains.map(({ models, ...chain }) => ({ ...chain, models: withoutItems(models) }));
+  const chains = state.chains.map(({ models, ...chain }) => ({
+    ...chain,
+    models: { ...models, items: new Map(), balances: new Map(), activity: new Map() },
+  }));
   const head: Head = { format: IMAGE_FORMAT, ...of, chains, accounts: state.accounts };
   yield framed(head);
   for (const { chainId, models } of state.chains)
@@ -149,10 +151,6 @@ export function applyPart(state: { chains: FoldedChain[] }, part: Part): FoldedS
   const map = models[part.map] as Map<string, unknown>;
   for (const [key, value] of part.entries) map.set(key, value);
   return undefined;
-}
-
-function withoutItems(models: ChainModels): ChainModels {
-  return { ...models, items: new Map(), balances: new Map(), activity: new Map() };
 }
 
 function framed(value: unknown): Buffer {

@@ -190,12 +190,10 @@ export class Journal {
   async #record<T>(work: Work<T>, savepoint?: () => Promise<Savepoint>): Promise<{ value: T; durable: Promise<void> }> {
     this.#disk.ensureWritable();
     const point = await savepoint?.();
-    let outcome: { value: T } | { error: unknown };
-    try {
-      outcome = { value: await work((entry) => this.#write(entry)) };
-    } catch (error) {
-      outcome = { error };
-    }
+    const outcome = await work((entry) => this.#write(entry)).then(
+      (value): { value: T } | { error: unknown } => ({ value }),
+      (error: unknown) => ({ error }),
+    );
     // A line the disk refused was cut by the file; the lines before it stay (their changes are taken back, as every
     // writer is told).
     if ("error" in outcome && isApiError(outcome.error, ERRORS.STORAGE_FULL)) {

@@ -34,11 +34,8 @@ export type AddItemsParams = Omit<AddItemParams, "initialSupply" | "maxSupply"> 
 
 /** A non-stackable item: `count` new token ids of supply one each, all minted to `to`. */
 export function addItems(chain: SimChain, p: AddItemsParams, options?: WriteOptions): Promise<Hex> {
-  const data = encodeFunctionData({
-    abi: chain.abis.collection,
-    functionName: "addItems",
-    args: [p.to, p.count, p.royaltyPerMille, p.metadata],
-  });
+  const args = [p.to, p.count, p.royaltyPerMille, p.metadata] as const;
+  const data = encodeFunctionData({ abi: chain.abis.collection, functionName: "addItems", args });
   return chain.write(p.from, { to: p.collection, data }, ITEM_RULES, options);
 }
 

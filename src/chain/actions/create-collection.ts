@@ -18,11 +18,8 @@ export interface CreateCollectionParams {
  * file may give a wallet several): every wallet of those pools is made a minter.
  */
 export function createCollection(chain: SimChain, p: CreateCollectionParams, options?: WriteOptions): Promise<Hex> {
-  const data = encodeFunctionData({
-    abi: chain.abis.factory,
-    functionName: "createCollection",
-    args: [p.name, p.uri, p.owner, pooledMinters(chain, p), p.metadata],
-  });
+  const args = [p.name, p.uri, p.owner, pooledMinters(chain, p), p.metadata] as const;
+  const data = encodeFunctionData({ abi: chain.abis.factory, functionName: "createCollection", args });
   return chain.write(p.from, { to: chain.contracts.factory, data }, {}, options);
 }
 

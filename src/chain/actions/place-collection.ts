@@ -20,10 +20,7 @@ export async function placeCollection(chain: SimChain, p: PlaceCollectionParams,
   const creation = encodeDeployData({ abi, bytecode, args: [p.name, p.uri, p.owner, pooledMinters(chain, p)] });
   const request = (method: string, params: unknown[]) => chain.request(method, params);
   await placeCode(request, chain.chainId, p.address, { creation, runtime: deployedBytecode }, "a collection");
-  const data = encodeFunctionData({
-    abi: chain.abis.factory,
-    functionName: "announceCollection",
-    args: [p.address, p.metadata],
-  });
+  const args = [p.address, p.metadata] as const;
+  const data = encodeFunctionData({ abi: chain.abis.factory, functionName: "announceCollection", args });
   return chain.write(p.owner, { to: chain.contracts.factory, data }, {}, options);
 }

@@ -4,7 +4,7 @@ import { ApiError, isStartError, oneLine, START_ERRORS } from "../../core/errors
 import { indexedEventsAbi, chainLogSource } from "../../indexer/log-source.ts";
 import { ChainIndexer } from "../../indexer/indexer.ts";
 import type { Abis } from "../../core/abi.ts";
-import { chainFacts, placeMarketplace, type CoreContracts } from "../deploy.ts";
+import { chainFacts, placeMarketplace } from "../deploy.ts";
 import { addressOf, deployerKey } from "../../core/keys.ts";
 import type { ChainLink, PublicClient } from "../network.ts";
 import { ChainWriter } from "../chain-writer.ts";
@@ -119,7 +119,18 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
     if (passed) throw nodeRefused(`the node at ${rpc.shown}: ${heightPassed(chainId, startBlock!, passed.passedAt)}`);
     const { contracts, deployedAt } = await deployOnNode(rpc, writer, addressOf(deployer), time);
     const marketplace = timed ? options.marketplaces?.get(chainId) : undefined;
-    const placedAt = marketplace ? await marketplaceOnNode(rpc, chainId, contracts, marketplace) : contracts;
+    // Placed where the world has it (placeMarketplace): a dev node sets code and storage and traces calls; any other
+    // is refused, naming what it lacks.
+    const request = (method: string, params: unknown[]) => rpc.request(method, params);
+    const placedAt = !marketplace
+      ? contracts
+      : await placeMarketplace(request, chainId, contracts, marketplace).catch((error: unknown) => {
+          throw nodeRefused(
+            `chain ${chainId} (${rpc.shown}): the world has its marketplace at ${marketplace.toLowerCase()} (a live ` +
+              `marketplace's address), and placing it there failed: ${oneLine(error)}. Serve it on a dev node that ` +
+              `sets code and storage and traces calls (anvil, a Hardhat node), or in process (without --rpc-url).`,
+          );
+        });
     placed = { contracts: { ...placedAt, deployedAt } };
   }
   const { factory, marketplace, stablecoin, deployedAt } = placed.contracts;
@@ -154,26 +165,6 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   );
   const chain = new SimChain(chainId, core, options.abis, indexer, new ChainWriter(link));
   return { chain, ...(placed.attached ? { attached: placed.attached } : {}) };
-}
-
-/**
- * The marketplace placed where the world has it (placeMarketplace): a dev node sets code and storage and traces calls;
- * any other is refused, naming what it lacks.
- */
-async function marketplaceOnNode(
-  rpc: NodeRpc,
-  chainId: number,
-  deployed: CoreContracts,
-  address: Address,
-): Promise<CoreContracts> {
-  const request = (method: string, params: unknown[]) => rpc.request(method, params);
-  return placeMarketplace(request, chainId, deployed, address).catch((error: unknown) => {
-    throw nodeRefused(
-      `chain ${chainId} (${rpc.shown}): the world has its marketplace at ${address.toLowerCase()} (a live ` +
-        `marketplace's address), and placing it there failed: ${oneLine(error)}. Serve it on a dev node that sets ` +
-        `code and storage and traces calls (anvil, a Hardhat node), or in process (without --rpc-url).`,
-    );
-  });
 }
 
 /**
