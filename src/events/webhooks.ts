@@ -34,11 +34,6 @@ export class Webhooks {
     this.#options = { ...DELIVERY_DEFAULTS, ...options };
   }
 
-  /** The simulator's own API port: never a webhook's target. */
-  servesOn(port: number): void {
-    this.#targets.servesOn(port);
-  }
-
   async add(body: WebhookBody): Promise<CreatedWebhook> {
     if (this.#hooks.size >= WEBHOOK_LIMIT)
       throw conflict(
