@@ -130,13 +130,10 @@ export class RequestLog {
 
 /** A picture the dashboard's page loads (an `<img>` sends no header of ours, but names the page it is on). */
 function dashboardImage(ctx: Context): boolean {
-  if (!ctx.path.startsWith("/images/")) return false;
-  try {
-    const page = new URL(ctx.get("referer"));
-    return page.host === ctx.host && (page.pathname === "/" || page.pathname.startsWith("/dashboard/"));
-  } catch {
-    return false;
-  }
+  const referer = ctx.get("referer");
+  if (!ctx.path.startsWith("/images/") || !URL.canParse(referer)) return false;
+  const page = new URL(referer);
+  return page.host === ctx.host && (page.pathname === "/" || page.pathname.startsWith("/dashboard/"));
 }
 
 // What the request log must never show in full: API keys and tokens, wherever a request or an

@@ -2,11 +2,9 @@ import type Router from "@koa/router";
 import type { Middleware } from "koa";
 import type { Address } from "viem";
 import { apiError, ERRORS, found } from "../core/errors.ts";
-import type { ControlOperationId } from "../schemas/control-operations.ts";
 import * as ops from "../schemas/control-operations.ts";
 import { createWebhook, deleteWebhook, getWebhook, listWebhooks } from "../schemas/event-operations.ts";
 import { responseValidator } from "../schemas/validate.ts";
-import { applyScenario, getWorld } from "../schemas/control-operations.ts";
 import { handle } from "../routes/handle.ts";
 import { collectionItems, collectionVolume, itemDetail } from "../views/collection-reads.ts";
 import type { PushedEvents } from "../events/events.ts";
@@ -20,12 +18,12 @@ const done = { ok: true } as const;
  * The route a fragment is posted to, and the body it may have: a fragment may be as large as a world (the app's body
  * parser reads it so).
  */
-export const FRAGMENT_ROUTE = { path: applyScenario.path, bodyLimit: applyScenario.bodyLimit } as const;
+export const FRAGMENT_ROUTE = { path: ops.applyScenario.path, bodyLimit: ops.applyScenario.bodyLimit } as const;
 
-const checkArranged = responseValidator(applyScenario.response);
+const checkArranged = responseValidator(ops.applyScenario.response);
 
 /** The handler of each control operation. */
-function handlers(control: Control, events: PushedEvents): Record<ControlOperationId, Middleware> {
+function handlers(control: Control, events: PushedEvents): Record<ops.ControlOperationId, Middleware> {
   const { parts } = control;
   const { webhooks } = events;
   // The dashboard's reads of one collection: its items, one item whole, its volume per day.
@@ -47,7 +45,7 @@ function handlers(control: Control, events: PushedEvents): Record<ControlOperati
     deleteWebhook: handle(deleteWebhook, {
       answer: async ({ params }) => found(webhooks.remove(params.id) && done, `Webhook '${params.id}'`),
     }),
-    getWorld: handle(getWorld, { answer: async () => (await control.chains.sync(), control.world()) }),
+    getWorld: handle(ops.getWorld, { answer: async () => (await control.chains.sync(), control.world()) }),
     // The fragment's own checks read its body (src/arrange/apply.ts): they word each problem as a scenario file's are,
     // by JSON path, and judge a timeline entry by its own action only (the discriminator).
     applyScenario: async (ctx) => {
@@ -94,10 +92,8 @@ function handlers(control: Control, events: PushedEvents): Record<ControlOperati
         setMinterRole(parts, params.address as `0x${string}`, params.apiKey, false, query.chainId),
     }),
     createApiKey: handle(ops.createApiKey, {
-      answer: async ({ body }) => {
-        const { apiKey, name, wallet } = await control.createApiKey(body.name);
-        return { apiKey, name, wallet };
-      },
+      answer: ({ body }) =>
+        control.createApiKey(body.name).then(({ apiKey, name, wallet }) => ({ apiKey, name, wallet })),
     }),
     addFault: handle(ops.addFault, { answer: async ({ body }) => control.faults.add(body) }),
     listFaults: handle(ops.listFaults, { answer: async () => ({ faults: control.faults.list() }) }),

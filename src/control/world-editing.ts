@@ -4,13 +4,11 @@ import { apiKeyAccount, type Accounts } from "../core/accounts.ts";
 import { createCollection as createCollectionOnChain, createdCollection } from "../chain/actions/create-collection.ts";
 import { grantMinter, hasMinterRole, revokeMinter } from "../chain/actions/minter-role.ts";
 import { fundWallet, nodeAccounts } from "../chain/actions/node-state.ts";
-import { lowerAddress } from "../core/formats.ts";
+import { lowerAddress, slugify } from "../core/formats.ts";
 import { ChainRevert } from "../chain/revert.ts";
 import type { ApiAccount } from "../core/config.ts";
 import { apiError, conflict, ERRORS, found } from "../core/errors.ts";
 import { encodedWithin, encodeCollectionDescription } from "../metadata/codec.ts";
-import { slugify } from "../core/formats.ts";
-
 import { collectionDescription } from "../views/descriptions.ts";
 import type { CreateCollectionBody } from "../schemas/control.ts";
 import { collectionUri } from "../schemas/metadata.ts";

@@ -13,11 +13,14 @@ export interface EventOptions extends EventTuning {
 export class PushedEvents {
   readonly feed: EventFeed;
   readonly webhooks: Webhooks;
+  /** Where webhooks may go: told the simulator's own API port once it listens (never a webhook's target). */
+  readonly targets: WebhookTargets;
   readonly stream: StreamOptions;
 
   constructor({ webhookHosts, buffer = FEED_BUFFER, stream = {}, delivery = {} }: EventOptions) {
     this.feed = new EventFeed(buffer);
-    this.webhooks = new Webhooks(this.feed, new WebhookTargets(webhookHosts), delivery);
+    this.targets = new WebhookTargets(webhookHosts);
+    this.webhooks = new Webhooks(this.feed, this.targets, delivery);
     this.stream = { ...STREAM_DEFAULTS, ...stream };
   }
 

@@ -155,56 +155,45 @@ export function entriesOf({ models, removed, added }: IndexChange): NewEntry[] {
       const event = itemEvent(facts, fact);
       return { fact, event, data: JSON.stringify(event) };
     });
-  // What was taken back and folded again alike cancels out; what is left of either is told.
+  // What was taken back and folded again alike cancels out; what is left of either is told. A collection is the same
+  // one when folded again if everything its creation told is.
   const [eventsGone, eventsNew] = leftOver(eventsOf(removed.activity), eventsOf(added.activity), ({ data }) => data);
-  const [collectionsGone, collectionsNew] = leftOver(removed.collections, added.collections, sameCollection);
-
-  const entries: NewEntry[] = [];
-  const removal = (gone: RemovedEvent): NewEntry => ({
-    type: "removed",
-    id: gone.id,
-    kind: gone.event,
+  const [collectionsGone, collectionsNew] = leftOver(removed.collections, added.collections, (r) => JSON.stringify(r));
+  const entry = (type: NewEntry["type"], { id, event, collection, tokenId }: RemovedEvent, data: string): NewEntry => ({
+    type,
+    id,
+    kind: event,
     chainId,
-    collection: gone.collection as Address,
-    ...(gone.tokenId === undefined ? {} : { tokenId: gone.tokenId }),
-    data: JSON.stringify(gone),
+    collection: collection as Address,
+    ...(tokenId === undefined ? {} : { tokenId }),
+    data,
   });
-  for (const { fact, event } of eventsGone) {
-    const tokenId = Number(fact.tokenId);
-    entries.push(removal({ id: event.id, event: event.event, chainId, collection: fact.collection, tokenId }));
-  }
-  for (const record of collectionsGone)
-    entries.push(
-      removal({ id: collectionEventId(record), event: COLLECTION_CREATED, chainId, collection: record.address }),
-    );
+  const removal = (gone: RemovedEvent) => entry("removed", gone, JSON.stringify(gone));
+  const collectionWhat = (record: CollectionRecord): RemovedEvent => ({
+    id: collectionEventId(record),
+    event: COLLECTION_CREATED,
+    chainId,
+    collection: record.address,
+  });
+  const itemWhat = ({ fact, event }: (typeof eventsNew)[number]): RemovedEvent => ({
+    id: event.id,
+    event: event.event,
+    chainId,
+    collection: fact.collection,
+    tokenId: event.tokenId,
+  });
+  const entries = [
+    ...eventsGone.map((gone) => removal(itemWhat(gone))),
+    ...collectionsGone.map((record) => removal(collectionWhat(record))),
+  ];
   const views = added.collections.length > 0 ? collectionViews(models) : undefined;
   for (const record of collectionsNew) {
     const collection = views?.get(record.address)?.collection;
-    if (!collection) continue;
-    entries.push({
-      type: COLLECTION_CREATED,
-      id: collectionEventId(record),
-      kind: COLLECTION_CREATED,
-      chainId,
-      collection: record.address,
-      data: JSON.stringify(collection),
-    });
+    if (collection) entries.push(entry(COLLECTION_CREATED, collectionWhat(record), JSON.stringify(collection)));
   }
-  for (const { fact, event, data } of eventsNew)
-    entries.push({
-      type: event.event,
-      id: event.id,
-      kind: event.event,
-      chainId,
-      collection: fact.collection,
-      tokenId: event.tokenId,
-      data,
-    });
+  for (const made of eventsNew) entries.push(entry(made.event.event, itemWhat(made), made.data));
   return entries;
 }
-
-/** What makes a collection the same one when folded again: everything its creation told. */
-const sameCollection = (record: CollectionRecord) => JSON.stringify(record);
 
 /** What is left of `removed` and of `added` once each alike (by `key`) in both cancels out, one for one. */
 function leftOver<T>(removed: T[], added: T[], key: (value: T) => string): [T[], T[]] {

@@ -44,12 +44,8 @@ export class WebhookTargets {
 
   /** The URL, checked: http(s), and a host allowed; throws a 400 naming what is wrong. */
   async check(given: string): Promise<URL> {
-    let url: URL;
-    try {
-      url = new URL(given);
-    } catch {
-      throw refused(given, "not a URL");
-    }
+    if (!URL.canParse(given)) throw refused(given, "not a URL");
+    const url = new URL(given);
     if (url.protocol !== "http:" && url.protocol !== "https:") throw refused(given, `${url.protocol} is not http(s)`);
     const host = hostOf(url);
     if (isIP(host) && !this.#isAllowed(host) && !isLoopbackAddress(host))

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import type { Agent } from "node:http";
 import { Webhook as Signer } from "standardwebhooks";
 import { conflict } from "../core/errors.ts";
 import type { CreatedWebhook, Webhook, WebhookBody, WebhookDetail } from "../schemas/events.ts";
@@ -14,16 +13,8 @@ export const WEBHOOK_LIMIT = 100;
 interface Registered {
   view: Omit<Webhook, "stats">;
   queue: DeliveryQueue;
-  agent: Agent;
-  stop: () => void;
+  close: () => void;
 }
-
-/** A secret as Standard Webhooks writes them: `whsec_` and the base64 of 24 random bytes. */
-export const newSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
-
-/** The body of one message, as Standard Webhooks has it: its type, when it happened, and the event's JSON. */
-export const messageBody = (entry: FeedEntry) =>
-  `{"type":${JSON.stringify(entry.type)},"timestamp":${JSON.stringify(new Date(entry.at).toISOString())},"data":${entry.data}}`;
 
 /**
  * The webhooks (`/_sim/webhooks`): each listens to the feed with its filters and delivers what
@@ -43,11 +34,6 @@ export class Webhooks {
     this.#options = { ...DELIVERY_DEFAULTS, ...options };
   }
 
-  /** The simulator's own API port: never a webhook's target. */
-  servesOn(port: number): void {
-    this.#targets.servesOn(port);
-  }
-
   async add(body: WebhookBody): Promise<CreatedWebhook> {
     if (this.#hooks.size >= WEBHOOK_LIMIT)
       throw conflict(
@@ -55,12 +41,14 @@ export class Webhooks {
         "remove one (DELETE /_sim/webhooks/:id) before adding another",
       );
     const url = await this.#targets.check(body.url);
-    const secret = body.secret ?? newSecret();
+    // As Standard Webhooks writes them: `whsec_` and the base64 of 24 random bytes.
+    const secret = body.secret ?? `whsec_${randomBytes(24).toString("base64")}`;
     const signer = new Signer(secret);
     const id = `webhook-${++this.#count}`;
     const agent = receiverAgent(url, this.#targets.lookupFor(url));
     const send = (entry: FeedEntry, messageId: string) => {
-      const payload = messageBody(entry);
+      // As Standard Webhooks has it: its type, when it happened, and the event's JSON.
+      const payload = `{"type":${JSON.stringify(entry.type)},"timestamp":${JSON.stringify(new Date(entry.at).toISOString())},"data":${entry.data}}`;
       const now = new Date();
       const headers = {
         "user-agent": "nft-service-simulator",
@@ -82,7 +70,8 @@ export class Webhooks {
       createdAt: new Date().toISOString(),
     };
     const stop = this.#feed.listen({ filter, push: (entry) => queue.enqueue(entry), end: () => queue.close() });
-    this.#hooks.set(id, { view, queue, agent, stop });
+    const close = () => (stop(), queue.close(), agent.destroy());
+    this.#hooks.set(id, { view, queue, close });
     return { ...view, stats: queue.stats, secret };
   }
 
@@ -96,20 +85,11 @@ export class Webhooks {
   }
 
   remove(id: string): boolean {
-    const hook = this.#hooks.get(id);
-    if (!hook) return false;
-    this.#close(hook);
-    this.#hooks.delete(id);
-    return true;
+    this.#hooks.get(id)?.close();
+    return this.#hooks.delete(id);
   }
 
   close(): void {
-    for (const hook of this.#hooks.values()) this.#close(hook);
-  }
-
-  #close({ stop, queue, agent }: Registered): void {
-    stop();
-    queue.close();
-    agent.destroy();
+    for (const hook of this.#hooks.values()) hook.close();
   }
 }

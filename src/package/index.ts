@@ -108,8 +108,6 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   };
   const chosen = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven: chains !== undefined }, base);
   const sim = await startServer(chosen.world, chosen.options);
-  let closing: Promise<void> | undefined;
-  const close = () => (closing ??= sim.close());
   const control = controlClient(sim.url);
   const { events, waitForEvent, verify, arrange } = control;
   return {
@@ -124,7 +122,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     get world() {
       return sim.control.world();
     },
-    close,
-    [Symbol.asyncDispose]: close,
+    close: sim.close,
+    [Symbol.asyncDispose]: sim.close,
   };
 }

@@ -138,7 +138,7 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
     servers.push(api);
     await new Promise<void>((resolve, reject) => api.once("listening", resolve).once("error", reject));
     url = urlOf(options.host, api);
-    events.webhooks.servesOn((api.address() as AddressInfo).port);
+    events.targets.servesOn((api.address() as AddressInfo).port);
     // Every port is taken before the world loads, so a port in use is told at once, not after the replay.
     if (options.serveRpc) {
       for (const { chainId, rpcPort } of options.chains) {

@@ -5,7 +5,8 @@ import { bodyProblems } from "../schemas.ts";
 
 export function expectStatus(probe: Probe, exchange: Exchange, status: number): boolean {
   if (exchange.status === status) return true;
-  probe.fail(exchange, `answered ${exchange.status}, expected ${status}${bodyHint(exchange)}`);
+  const hint = exchange.text ? `; body: ${snippet(exchange.text)}` : "";
+  probe.fail(exchange, `answered ${exchange.status}, expected ${status}${hint}`);
   return false;
 }
 
@@ -22,10 +23,6 @@ export function expectJsonBody(probe: Probe, exchange: Exchange, schema: TSchema
 export function expectOk(probe: Probe, exchange: Exchange, schema: TSchema): void {
   expectStatus(probe, exchange, 200);
   expectJsonBody(probe, exchange, schema);
-}
-
-function bodyHint(exchange: Exchange): string {
-  return exchange.text ? `; body: ${snippet(exchange.text)}` : "";
 }
 
 export function snippet(text: string, length = 200): string {

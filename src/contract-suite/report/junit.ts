@@ -30,19 +30,16 @@ export function junitXml(report: SuiteReport): string {
 function testcase(result: CheckResult, time: string): string[] {
   const open = `    <testcase classname="${attr(result.group)}" name="${attr(result.name)}" time="${time}"`;
   if (result.status === "passed") return [`${open}/>`];
-  if (result.status === "skipped")
-    return [`${open}>`, `      <skipped message="${attr(result.skipReason ?? "")}"/>`, `    </testcase>`];
-  const first = result.violations[0]?.message ?? "failed";
   const details = result.violations
     .map((violation) =>
       violation.request ? `${violation.message}\n  request: ${violation.request}` : violation.message,
     )
     .join("\n");
-  return [
-    `${open}>`,
-    `      <failure message="${attr(first)}" type="ContractViolation">${text(details)}</failure>`,
-    `    </testcase>`,
-  ];
+  const inner =
+    result.status === "skipped"
+      ? `<skipped message="${attr(result.skipReason ?? "")}"/>`
+      : `<failure message="${attr(result.violations[0]?.message ?? "failed")}" type="ContractViolation">${text(details)}</failure>`;
+  return [`${open}>`, `      ${inner}`, `    </testcase>`];
 }
 
 // XML 1.0 allows tab, newline and carriage return among the control characters, and nothing else below 0x20.
