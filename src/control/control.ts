@@ -71,6 +71,7 @@ export class Control {
   state(): StateResponse {
     const journal = this.#kept;
     if (!journal) return { kept: false };
+    const { writable, since, reason } = journal.writability;
     const checkpoint = this.#checkpoint();
     return {
       kept: true,
@@ -80,7 +81,9 @@ export class Control {
         file: journal.path,
         bytes: journal.bytes,
         format: journal.header.format ?? 1,
-        ...journal.writability,
+        writable,
+        ...(since ? { since } : {}),
+        ...(reason ? { reason } : {}),
       },
     };
   }
