@@ -33,7 +33,10 @@ async function serve(argv: string[], usage: string, given: { keys?: GivenKeys })
   if (nodeRefused()) return 1;
   const { help, watch, fixture, wallClock, publicUrl, chainsGiven, keys, ...flags } = readOptions(argv, process.env);
   given.keys = flags.givenKeys;
-  if (help) return (console.log(usage), 0);
+  if (help) {
+    console.log(usage);
+    return 0;
+  }
   const choice = { fixture, wallClock, publicUrl, chainsGiven, keys };
   const display = replayDisplay();
   const { world, options, summary, clock } = chooseWorld(choice, flags, (progress) => display.update(progress));
