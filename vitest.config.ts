@@ -12,6 +12,10 @@ export default defineConfig({
     setupFiles: ["test/fast-check.ts"],
     // EDR is a native addon: run test files in child processes, not worker threads.
     pool: "forks",
+    // A worker runs its files in one module registry: Hardhat, viem and the simulator load once per worker, not once
+    // per file (the suite's import phase falls from about 190 s to 20 s). Every file closes what it starts and restores
+    // what it mocks.
+    isolate: false,
     // Two test files at a time at least: vitest's default is a core less than the machine has (one on two cores), and
     // most of a test's time is spent in the simulators and nodes it starts, not in its worker.
     maxWorkers: Math.max(2, availableParallelism() - 1),
