@@ -3,7 +3,7 @@ import type { Middleware } from "koa";
 import type { Address } from "viem";
 import { apiError, ERRORS, found } from "../core/errors.ts";
 import * as ops from "../schemas/control-operations.ts";
-import { createWebhook, deleteWebhook, getWebhook, listWebhooks } from "../schemas/event-operations.ts";
+import { createWebhook, deleteWebhook, getWebhook, listWebhooks } from "../schemas/control-operations.ts";
 import { responseValidator } from "../schemas/validate.ts";
 import { handle } from "../routes/handle.ts";
 import { collectionItems, collectionVolume, itemDetail } from "../views/collection-reads.ts";

@@ -80,10 +80,7 @@ let built: Record<ApiOperationId, OperationExamples> | undefined;
 
 /** The examples of every API operation, from the default world (read once). */
 export function defaultWorldExamples(): Record<ApiOperationId, OperationExamples> {
-  return (built ??= buildExamples());
-}
-
-function buildExamples(): Record<ApiOperationId, OperationExamples> {
+  if (built) return built;
   const index = fixtures("snapshots/index.json") as { responses: { url: string; status: number; file: string }[] };
   const snapshot = (file: string) => fixtures(`snapshots/${file}`);
   const scenario = fixtures("default-world.json") as Scenario;
@@ -106,7 +103,7 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
   const itemMissing = index.responses.find(({ file }) => file.startsWith("errors/item-not-found"))!;
   const missingPath = new URL(itemMissing.url, "http://x").pathname.split("/");
 
-  return {
+  return (built = {
     mintItem: {
       request: minting(mint.body),
       errors: {
@@ -240,7 +237,7 @@ function buildExamples(): Record<ApiOperationId, OperationExamples> {
         503: LOADING,
       },
     },
-  };
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ import { errorExit } from "../http/error-exit.ts";
 import { guardAccess } from "../http/access.ts";
 import { handle } from "../routes/handle.ts";
 import { getRequest, listRequests } from "../schemas/control-operations.ts";
-import { streamEvents } from "../schemas/event-operations.ts";
+import { streamEvents } from "../schemas/control-operations.ts";
 import { Findings, type Finding } from "./findings.ts";
 import { forward, type Outgoing } from "./forward.ts";
 import { judge } from "./judge.ts";

@@ -30,20 +30,14 @@ export function dashboardRoute(router: Router): void {
     ctx.body = page ??= read("index.html");
   });
   const serve =
-    (served: (name: string) => boolean): RouterMiddleware =>
+    (served: readonly string[]): RouterMiddleware =>
     (ctx) => {
       const name = ctx.params.asset!;
-      if (!served(name)) throw apiError(ERRORS.NOT_FOUND, { what: `Dashboard asset ${name}` });
+      if (!served.includes(name)) throw apiError(ERRORS.NOT_FOUND, { what: `Dashboard asset ${name}` });
       if (!files.has(name)) files.set(name, read(name));
       ctx.type = name.endsWith(".css") ? "text/css; charset=utf-8" : "text/javascript; charset=utf-8";
       ctx.body = files.get(name);
     };
-  router.get(
-    "/dashboard/:asset",
-    serve((name) => ASSETS.includes(name)),
-  );
-  router.get(
-    "/dashboard/vendor/:asset",
-    serve((name) => Object.hasOwn(VENDOR, name)),
-  );
+  router.get("/dashboard/:asset", serve(ASSETS));
+  router.get("/dashboard/vendor/:asset", serve(Object.keys(VENDOR)));
 }

@@ -7,10 +7,10 @@ import { Property } from "./item.ts";
 
 /** Tokens, as a decimal string: an amount may pass 2^53. */
 const Amount = (description: string) => Type.String({ pattern: "^[0-9]+$", description });
+const ofCollection = { chainId: ChainId, collectionAddress: Address };
 
 export const CollectionItems = Named("CollectionItems", {
-  chainId: ChainId,
-  collectionAddress: Address,
+  ...ofCollection,
   items: Type.Array(
     Closed({
       tokenId: Type.Integer(SafeInteger),
@@ -25,8 +25,7 @@ export const CollectionItems = Named("CollectionItems", {
 });
 
 export const CollectionItem = Named("CollectionItem", {
-  chainId: ChainId,
-  collectionAddress: Address,
+  ...ofCollection,
   tokenId: Type.Integer(SafeInteger),
   itemRef: ItemRef,
   name: Type.String({ description: "empty if the chain alone made the item (no metadata)" }),
@@ -73,8 +72,7 @@ export const CollectionItem = Named("CollectionItem", {
 export type CollectionItem = Static<typeof CollectionItem>;
 
 export const CollectionVolume = Named("CollectionVolume", {
-  chainId: ChainId,
-  collectionAddress: Address,
+  ...ofCollection,
   days: Type.Array(
     Closed({
       day: Type.String({ format: "date", description: "a UTC day" }),

@@ -10,6 +10,10 @@ import {
   MinterQuery,
   MinterResponse,
   IdParams,
+  LoggedRequestDetail,
+  RequestLog,
+  RequestLogQuery,
+  RequestParams,
   SnapshotResponse,
   TimeResponse,
 } from "./control.ts";
@@ -19,12 +23,11 @@ import { ItemEventsParams } from "./item-event.ts";
 import { StateResponse } from "./state.ts";
 import { ERRORS } from "../core/errors.ts";
 import { controlOperations, NODE_REFUSED } from "./operations.ts";
-import { FAULTS } from "./fault-operations.ts";
-import { EVENTS } from "./event-operations.ts";
+import { Fault, FaultBody, FaultList } from "./fault-rule.ts";
+import { CreatedWebhook, EventsQuery, StreamedEvent, WebhookBody, WebhookDetail, WebhookList } from "./events.ts";
 import { Fragment } from "./fragment.ts";
 import { ArrangeResponse, WorldResponse } from "./world.ts";
 
-export { addFault, clearFaults, getRequest, listFaults, listRequests, removeFault } from "./fault-operations.ts";
 // A chain may be a node the simulator did not start (--rpc-url): it can be down, or lack what an action needs.
 const DOWN = [ERRORS.CHAIN_DOWN, ERRORS.CHAIN_REPLACED];
 /** What a control write that is a transaction may answer: dropped, refused by a node, or late (as a mint waits). */
@@ -40,7 +43,10 @@ const MINTER_CHANGE = [
   ERRORS.STORAGE_FULL,
 ];
 
-const WORLD_STATE = controlOperations({
+/** A fragment may be as large as a world. */
+const FRAGMENT_BODY_LIMIT = "10mb";
+
+const CONTROL = controlOperations({
   getState: {
     method: "get",
     path: "/_sim/state",
@@ -103,14 +109,7 @@ const WORLD_STATE = controlOperations({
     response: Done,
     errors: [ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
   },
-});
-export const { getState, getTime, advanceTime, takeSnapshot, revertSnapshot, resetWorld } = WORLD_STATE;
-
-// The world as a whole: what it names (GET /_sim/world), and fragments of the scenario format applied to it.
-/** A fragment may be as large as a world. */
-const FRAGMENT_BODY_LIMIT = "10mb";
-
-const WORLD = controlOperations({
+  // The world as a whole: what it names (GET /_sim/world), and fragments of the scenario format applied to it.
   getWorld: {
     method: "get",
     path: "/_sim/world",
@@ -151,10 +150,6 @@ const WORLD = controlOperations({
       ...DOWN,
     ],
   },
-});
-export const { getWorld, applyScenario } = WORLD;
-
-const COLLECTIONS = controlOperations({
   createCollection: {
     method: "post",
     path: "/_sim/collections",
@@ -247,23 +242,148 @@ const COLLECTIONS = controlOperations({
     response: ApiKeyResponse,
     errors: [ERRORS.INVALID_REQUEST, ERRORS.CONFLICT, ERRORS.NODE_CANNOT, ...DOWN, ERRORS.STORAGE_FULL],
   },
+  // The control operations of the HTTP layer: fault rules and the request log.
+  addFault: {
+    method: "post",
+    path: "/_sim/faults",
+    summary: "Add a fault rule",
+    description:
+      "Matching API requests (method, path pattern, API key) get a status (503 and 429 with Retry-After), a delay, a " +
+      "rate limit (429 with Retry-After), a dropped connection, or a body: one given whole (JSON or text), or the " +
+      "route's own answer malformed, truncated, or with fields dropped, renamed, of another type or added; for " +
+      "`times` requests or with a seeded `probability`. A faulted request never reaches the chain, but one whose " +
+      "answer is changed: it is served, and only what the client reads differs.",
+    body: FaultBody,
+    response: Fault,
+    errors: [ERRORS.INVALID_REQUEST],
+  },
+  listFaults: {
+    method: "get",
+    path: "/_sim/faults",
+    summary: "List fault rules",
+    description: "The active fault rules, with how often each was applied.",
+    response: FaultList,
+    errors: [],
+  },
+  clearFaults: {
+    method: "delete",
+    path: "/_sim/faults",
+    summary: "Remove every fault rule",
+    description: "Removes every fault rule.",
+    response: Done,
+    errors: [],
+  },
+  removeFault: {
+    method: "delete",
+    path: "/_sim/faults/:id",
+    summary: "Remove a fault rule",
+    description: "Removes one fault rule.",
+    params: IdParams,
+    response: Done,
+    errors: [ERRORS.NOT_FOUND],
+  },
+  listRequests: {
+    method: "get",
+    path: "/_sim/requests",
+    summary: "The last requests",
+    description:
+      "The last requests the simulator answered, newest first: method, path, query, status, duration (API keys and " +
+      "tokens masked); at most 1,000 are kept. " +
+      "Filter by `path` (a pattern as fault rules take), `status` (`404` or `4xx`) and `method`. " +
+      "The dashboard's own requests (its page and files, and its calls, which carry the header `X-Sim-Dashboard`) and " +
+      "reads of this log are not recorded.",
+    query: RequestLogQuery,
+    response: RequestLog,
+    errors: [ERRORS.INVALID_REQUEST],
+  },
+  getRequest: {
+    method: "get",
+    path: "/_sim/requests/:id",
+    summary: "One request, with its bodies",
+    description:
+      "A logged request with its request and response bodies (up to 8,000 characters each; API keys and tokens " +
+      "masked). Bodies are kept for the newest 200 requests.",
+    params: RequestParams,
+    response: LoggedRequestDetail,
+    errors: [ERRORS.INVALID_REQUEST, ERRORS.NOT_FOUND],
+  },
+  // The control operations that push events: a Server-Sent Events stream, and signed webhooks.
+  streamEvents: {
+    method: "get",
+    path: "/_sim/events",
+    summary: "Events as they are indexed (Server-Sent Events)",
+    description:
+      "A `text/event-stream` of every item event as it is indexed (`event:` its kind, `id:` its id, `data:` the JSON " +
+      "the item's history serves for it), " +
+      "every collection as it is created (`event: CollectionCreated`, the JSON `GET /api/v2/collection/:address` " +
+      "serves), and every event a revert or a reorg took back " +
+      "(`event: removed`, `data:` its id, kind, chain, collection and token id: drop it). Filters: `chainId`, " +
+      "`collection`, `tokenId`, `kinds` (a removal passes as the kind it takes back). " +
+      "`Last-Event-ID` (or `lastEventId`) resumes after that event from a buffer of the last events (ids repeat when a " +
+      "chain's blocks are replaced: it resumes after the oldest buffered event with that id, so an event may come " +
+      "twice, never not at all); " +
+      "an id no longer in the buffer gets `event: gap` first, then the stream goes on from now: read what you show " +
+      "again. A comment line is a heartbeat. " +
+      "A client that does not read is cut off once a megabyte waits for it; it resumes with `Last-Event-ID`.",
+    query: EventsQuery,
+    response: StreamedEvent,
+    media: "text/event-stream",
+    errors: [ERRORS.INVALID_REQUEST],
+  },
+  createWebhook: {
+    method: "post",
+    path: "/_sim/webhooks",
+    summary: "Add a webhook",
+    description:
+      "The events `GET /_sim/events` streams (with the same filters) are POSTed to `url` as the Standard Webhooks spec " +
+      "has them: `{ type, timestamp, data }` signed with `secret` " +
+      "(`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`). At least once, in order, " +
+      "retried with exponential backoff on anything but a 2xx " +
+      "(a redirect is not followed); each webhook's queue is bounded (the oldest waiting message is dropped, and " +
+      "counted, when it is full), so a receiver that is down never grows memory or slows the API. " +
+      "The URL's host must be loopback (a name must resolve only to loopback addresses, checked at every delivery) " +
+      "unless `--webhook-hosts` allows it. Webhooks live as long as the simulator runs (they are not kept by " +
+      "`--state`, nor undone by a revert or a reset).",
+    body: WebhookBody,
+    response: CreatedWebhook,
+    errors: [ERRORS.INVALID_REQUEST, ERRORS.WEBHOOK_URL_REFUSED, ERRORS.CONFLICT],
+  },
+  listWebhooks: {
+    method: "get",
+    path: "/_sim/webhooks",
+    summary: "List webhooks",
+    description: "Every webhook with its filters and delivery counts (not its secret).",
+    response: WebhookList,
+    errors: [],
+  },
+  getWebhook: {
+    method: "get",
+    path: "/_sim/webhooks/:id",
+    summary: "A webhook and its delivery log",
+    description:
+      "One webhook with its last 100 deliveries, newest first: status (pending, delivered, failed, dropped), attempts, " +
+      "the receiver's last status or error, and the last attempt's latency.",
+    params: IdParams,
+    response: WebhookDetail,
+    errors: [ERRORS.NOT_FOUND],
+  },
+  deleteWebhook: {
+    method: "delete",
+    path: "/_sim/webhooks/:id",
+    summary: "Remove a webhook",
+    description: "Stops its deliveries at once; messages still waiting are dropped.",
+    params: IdParams,
+    response: Done,
+    errors: [ERRORS.NOT_FOUND],
+  },
 });
-export const {
-  createCollection,
-  listCollectionItems,
-  getCollectionItem,
-  getCollectionVolume,
-  grantMinterRole,
-  revokeMinterRole,
-  createApiKey,
-} = COLLECTIONS;
+export const { getState, getTime, advanceTime, takeSnapshot, revertSnapshot, resetWorld } = CONTROL;
+export const { getWorld, applyScenario } = CONTROL;
+export const { createCollection, listCollectionItems, getCollectionItem, getCollectionVolume } = CONTROL;
+export const { grantMinterRole, revokeMinterRole, createApiKey } = CONTROL;
+export const { addFault, listFaults, clearFaults, removeFault, listRequests, getRequest } = CONTROL;
+export const { streamEvents, createWebhook, listWebhooks, getWebhook, deleteWebhook } = CONTROL;
 /** Every control operation, in the order the document lists them. */
-export const CONTROL_OPERATIONS = [
-  ...Object.values(WORLD_STATE),
-  ...Object.values(WORLD),
-  ...Object.values(COLLECTIONS),
-  ...Object.values(FAULTS),
-  ...Object.values(EVENTS),
-];
+export const CONTROL_OPERATIONS = Object.values(CONTROL);
 
 export type ControlOperationId = (typeof CONTROL_OPERATIONS)[number]["operationId"];

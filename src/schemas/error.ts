@@ -2,8 +2,6 @@ import { Type, type Static } from "@sinclair/typebox";
 import { ERROR_CODES } from "../core/errors.ts";
 import { Named, StringEnum } from "./common.ts";
 
-export { ERROR_CODES, type ErrorCode } from "../core/errors.ts";
-
 export const ErrorBody = Named("ErrorBody", {
   error: StringEnum(ERROR_CODES),
   message: Type.String(),

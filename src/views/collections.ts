@@ -36,8 +36,7 @@ export function versionViews(models: ReadModels): VersionViews {
  * told it), made once per version of the models.
  */
 export function collectionViews(models: ReadModels): Map<Address, CollectionView> {
-  const shown = versionViews(models);
-  return (shown.collections ??= collectionsOf(models));
+  return (versionViews(models).collections ??= collectionsOf(models));
 }
 
 function collectionsOf(models: ReadModels): Map<Address, CollectionView> {
@@ -72,19 +71,15 @@ function collectionsOf(models: ReadModels): Map<Address, CollectionView> {
 /** Each volume's window, in days. */
 const VOLUME_WINDOW_DAYS = { volume_1d: 1, volume_1w: 7, volume_30d: 30, volume_all: Infinity };
 type Volumes = Record<keyof typeof VOLUME_WINDOW_DAYS, number>;
-const VOLUME_WINDOWS = Object.keys(VOLUME_WINDOW_DAYS) as (keyof Volumes)[];
 
 /**
  * USD sale volume in windows ending at the latest block's time: the sum of its sales' worth, as their events answer it.
  */
 function volumes(models: ReadModels, collection: Address): Volumes {
-  const now = models.head.timestamp;
-  const totals: Volumes = { volume_1d: 0, volume_1w: 0, volume_30d: 0, volume_all: 0 };
-  for (const sale of models.sales.get(collection) ?? []) {
-    const worth = saleWorth(models.facts, sale);
-    const age = now - sale.timestamp;
-    for (const window of VOLUME_WINDOWS) if (age < VOLUME_WINDOW_DAYS[window] * DAY) totals[window] += worth;
-  }
-  for (const window of VOLUME_WINDOWS) totals[window] = cents(totals[window]);
-  return totals;
+  const sales = models.sales.get(collection) ?? [];
+  const totals = Object.entries(VOLUME_WINDOW_DAYS).map(([window, days]) => {
+    const within = sales.filter((sale) => models.head.timestamp - sale.timestamp < days * DAY);
+    return [window, cents(within.reduce((sum, sale) => sum + saleWorth(models.facts, sale), 0))];
+  });
+  return Object.fromEntries(totals) as Volumes;
 }

@@ -16,9 +16,7 @@ export function worldView(
 ): WorldResponse {
   const apiKeys = new Map(accounts.map((account) => [account.wallet, account.apiKey]));
   const entries = <V, W>(map: ReadonlyMap<string, V>, view: (value: V) => W) =>
-    Object.fromEntries(
-      [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, value]) => [name, view(value)]),
-    );
+    Object.fromEntries([...map.keys()].sort().map((name) => [name, view(map.get(name)!)]));
   return {
     chains: chains.map(({ chainId, contracts: { factory, marketplace, stablecoin } }) => ({
       chainId,

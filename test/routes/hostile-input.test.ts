@@ -1,6 +1,6 @@
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { ErrorCode } from "../../src/schemas/error.ts";
+import type { ErrorCode } from "../../src/core/errors.ts";
 import type { Simulator } from "../../src/simulator/simulator.ts";
 import { call, collectionsOn, startDemo } from "../harness.ts";
 
