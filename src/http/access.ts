@@ -55,11 +55,8 @@ export class Drain {
     return (ctx: Context, next: Next) => {
       if (this.#stopping) {
         ctx.set("connection", "close");
-        throw apiError(
-          ERRORS.SHUTTING_DOWN,
-          {},
-          { errors: ["the simulator is stopping; this request was not started"] },
-        );
+        const line = "the simulator is stopping; this request was not started";
+        throw apiError(ERRORS.SHUTTING_DOWN, {}, { errors: [line] });
       }
       this.#track(ctx.res);
       return next();
