@@ -36,10 +36,7 @@ export class Drain {
     if (this.#inFlight.size === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), timeoutMs);
-      this.#waiting.push(() => {
-        clearTimeout(timer);
-        resolve(true);
-      });
+      this.#waiting.push(() => (clearTimeout(timer), resolve(true)));
     });
   }
 
