@@ -3,11 +3,10 @@
 // package at `npm pack` (`--into dist/cached-worlds`, the worlds it ships). Nothing is served: the chains replay the
 // world in this process, and its image is written under the key such a start looks for.
 import { loadAbis } from "../core/abi.ts";
-import { nodeRefused, runAsScript, usageError } from "./command-line.ts";
+import { exitOn, nodeRefused, runAsScript, usageError } from "./command-line.ts";
 import { chooseWorld } from "../scenario/worlds.ts";
 import { cacheWorldAhead } from "../simulator/world-image.ts";
 import { serverUrl } from "../simulator/simulator.ts";
-import { isStartError, START_ERRORS } from "../core/errors.ts";
 import { readOptions } from "./options.ts";
 
 export const USAGE = `Usage: node dist/bundle/cache-world.js [--into <dir>] [the options of npm run simulate]
@@ -47,12 +46,7 @@ export async function cacheWorld(argv: string[]): Promise<number> {
     );
     return 0;
   } catch (error) {
-    if (isStartError(error, START_ERRORS.USAGE)) {
-      console.error(`${error.message}\n\n${USAGE}`);
-      return 2;
-    }
-    console.error(`The world could not be cached: ${(error as Error).stack ?? error}`);
-    return 1;
+    return exitOn(error, USAGE, (failure) => `The world could not be cached: ${failure.stack ?? failure}`);
   }
 }
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { StartError, START_ERRORS } from "../core/errors.ts";
+import { isStartError, StartError, START_ERRORS } from "../core/errors.ts";
 import { nodeTooOld } from "../core/node-version.ts";
 
 type Parsed<T extends ParseArgsConfig> = ReturnType<typeof parseArgs<T>>;
@@ -53,6 +53,13 @@ export function nodeRefused(): boolean {
 /** A flag or environment variable the program cannot use: the CLI prints it with the usage text and exits 2. */
 export function usageError(message: string): StartError {
   return new StartError(START_ERRORS.USAGE, message);
+}
+
+/** A command's exit code after `error`: 2 for a usage error (told with the usage text), else 1 (told as `told` says). */
+export function exitOn(error: unknown, usage: string, told: (error: Error) => string): 1 | 2 {
+  const usageError = isStartError(error, START_ERRORS.USAGE);
+  console.error(usageError ? `${error.message}\n\n${usage}` : told(error as Error));
+  return usageError ? 2 : 1;
 }
 
 /** A base URL a flag gave: http(s), a host, any path (undefined stays so). */

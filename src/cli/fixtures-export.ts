@@ -3,8 +3,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 import { harOf } from "../scenario/har.ts";
 import { EXPORT_MARKER, snapshotWorld, SNAPSHOT_DIR } from "./export-snapshots.ts";
 import { DEFAULT_WORLD_FILE, SNAPSHOT_BASE_URL } from "../scenario/worlds.ts";
-import { isStartError, START_ERRORS } from "../core/errors.ts";
-import { commandLine, httpUrlOption, usageError, runAsScript, texts, switches, HELP } from "./command-line.ts";
+import { commandLine, exitOn, httpUrlOption, usageError, runAsScript, texts, switches, HELP } from "./command-line.ts";
 
 export const USAGE = `Usage: npm run fixtures:export -- [options]
 
@@ -38,12 +37,7 @@ export async function exportFixtures(argv: string[], usage = USAGE, defaultOut =
     await write({ ...values, out }, publicUrl);
     return 0;
   } catch (error) {
-    if (isStartError(error, START_ERRORS.USAGE)) {
-      console.error(`${error.message}\n\n${usage}`);
-      return 2;
-    }
-    console.error((error as Error).stack ?? String(error));
-    return 1;
+    return exitOn(error, usage, (failure) => failure.stack ?? String(failure));
   }
 }
 

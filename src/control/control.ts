@@ -4,7 +4,7 @@ import { poolsGas } from "../chain/node/pools.ts";
 import type { ChainRegistry } from "../chain/registry.ts";
 import { loadAbis } from "../core/abi.ts";
 import type { ApiAccount } from "../core/config.ts";
-import { apiError, ERRORS } from "../core/errors.ts";
+import { found } from "../core/errors.ts";
 import { ChainJournal, replayChainEntry } from "../journal/chain-changes.ts";
 import type { JournalEntry } from "../journal/entries.ts";
 import { journalRefused, type Journal } from "../journal/journal.ts";
@@ -126,10 +126,8 @@ export class Control {
   }
 
   advanceTime(seconds: number, chainId?: number): Promise<TimeResponse> {
-    if (chainId !== undefined && !this.chains.get(chainId))
-      throw apiError(ERRORS.NOT_FOUND, { what: `Chain ${chainId}` });
-    const chainIds = chainId === undefined ? this.chains.ids() : [chainId];
-    const chains = chainIds.map((id) => this.chains.get(id)!);
+    const chains = chainId === undefined ? this.chains.all() : [found(this.chains.get(chainId), `Chain ${chainId}`)];
+    const chainIds = chains.map((chain) => chain.chainId);
     return this.#run(async (journal) => {
       const move = async (record: (entry: JournalEntry) => void) => {
         // A block `seconds` after each chain's head.

@@ -66,8 +66,7 @@ export class Snapshots {
    */
   async revert(id: string): Promise<void> {
     const snapshot = this.check(id);
-    for (const later of [...this.#taken.keys()].filter((other) => Number(other) > Number(id)))
-      this.#taken.delete(later);
+    for (const later of this.#taken.keys()) if (Number(later) > Number(id)) this.#taken.delete(later);
     await this.#revertTo(snapshot, `snapshot '${id}'`).catch((error: unknown) => {
       if (error instanceof ApiError) this.#taken.delete(id);
       throw error;

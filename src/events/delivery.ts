@@ -120,10 +120,7 @@ export class DeliveryQueue {
   #wait(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = setTimeout(resolve, ms).unref();
-      this.#wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
+      this.#wake = () => (clearTimeout(timer), resolve());
     });
   }
 }

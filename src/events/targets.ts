@@ -1,4 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
+import { lookup } from "node:dns/promises";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import { apiError, ERRORS } from "../core/errors.ts";
 
@@ -51,7 +52,7 @@ export class WebhookTargets {
     if (isIP(host) && !this.#isAllowed(host) && !isLoopbackAddress(host))
       throw refused(given, `${host} is not a loopback address`);
     if (!isIP(host) && !this.#isAllowed(host)) {
-      const addresses = await resolveAll(host).catch((error: Error) => {
+      const addresses = await lookup(host, { all: true }).catch((error: Error) => {
         throw refused(given, `'${host}' does not resolve (${error.message})`);
       });
       const elsewhere = offLoopback(addresses);
@@ -59,7 +60,7 @@ export class WebhookTargets {
     }
     const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
     if (port === this.#ownPort) {
-      const address = isIP(host) ? host : ((await resolveAll(host).catch(() => []))[0]?.address ?? "");
+      const address = isIP(host) ? host : ((await lookup(host, { all: true }).catch(() => []))[0]?.address ?? "");
       if (isLoopbackAddress(address)) throw refused(given, "it is the simulator itself (its API port)");
     }
     return url;
@@ -97,10 +98,4 @@ function hostOf(url: URL): string {
 /** The addresses that are not on loopback. */
 function offLoopback(addresses: LookupAddress[]): string[] {
   return addresses.map(({ address }) => address).filter((address) => !isLoopbackAddress(address));
-}
-
-function resolveAll(host: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) =>
-    dnsLookup(host, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
-  );
 }

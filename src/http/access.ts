@@ -36,10 +36,7 @@ export class Drain {
     if (this.#inFlight.size === 0) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), timeoutMs);
-      this.#waiting.push(() => {
-        clearTimeout(timer);
-        resolve(true);
-      });
+      this.#waiting.push(() => (clearTimeout(timer), resolve(true)));
     });
   }
 
@@ -55,11 +52,8 @@ export class Drain {
     return (ctx: Context, next: Next) => {
       if (this.#stopping) {
         ctx.set("connection", "close");
-        throw apiError(
-          ERRORS.SHUTTING_DOWN,
-          {},
-          { errors: ["the simulator is stopping; this request was not started"] },
-        );
+        const line = "the simulator is stopping; this request was not started";
+        throw apiError(ERRORS.SHUTTING_DOWN, {}, { errors: [line] });
       }
       this.#track(ctx.res);
       return next();

@@ -50,10 +50,7 @@ export async function serveRpc(
         .then((text) => res.writeHead(200, { "content-type": "application/json" }).end(text));
     });
   }, rpcError);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, resolve);
-  });
+  await new Promise<void>((resolve, reject) => server.once("error", reject).listen(port, host, resolve));
   return server;
 }
 

@@ -1,6 +1,5 @@
 import { zeroAddress, type Address, type Hex } from "viem";
 import type { ApiAccount } from "../core/config.ts";
-import { itemRef } from "../core/formats.ts";
 import { advanceHead, applyLogs } from "../indexer/apply.ts";
 import type { IndexedLog } from "../indexer/log-source.ts";
 import {
@@ -11,8 +10,7 @@ import {
   type ReadSource,
   type ChainModels,
 } from "../indexer/models.ts";
-import type { MintResponse } from "../schemas/item.ts";
-import type { PlannedMint } from "../services/mint-plan.ts";
+import { mintAnswer, type PlannedMint } from "../services/mint-plan.ts";
 import { foldWorld, type WorldFile } from "./world-file.ts";
 
 /**
@@ -75,7 +73,8 @@ export class MockWorld implements ReadSource {
  * hash, which covers a sender's nonce and signature on a chain the mock does not run: one is made up.
  */
 export function mockMint(world: MockWorld) {
-  return async (account: ApiAccount, { chainId, collection, recipient, item, metadata }: PlannedMint) => {
+  return async (account: ApiAccount, plan: PlannedMint) => {
+    const { chainId, collection, recipient, item, metadata } = plan;
     const models = world.chains.find(({ facts }) => facts.chainId === chainId)!;
     let last = 0n;
     while (models.items.has(itemKey(collection, last + 1n))) last++;
@@ -117,14 +116,6 @@ export function mockMint(world: MockWorld) {
     );
     applyLogs(models, logs, new Map([[BigInt(blockNumber), timestamp]]));
     advanceHead(models, { number: BigInt(blockNumber), timestamp: BigInt(timestamp) });
-    return {
-      txHash: transactionHash,
-      chainId,
-      collectionAddress: collection,
-      recipient,
-      tokenIds: tokenIds.map(Number),
-      itemRefs: tokenIds.map((tokenId) => itemRef(chainId, collection, tokenId)),
-      item,
-    } satisfies MintResponse;
+    return mintAnswer(plan, transactionHash, tokenIds);
   };
 }

@@ -91,6 +91,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   const tooOld = nodeTooOld();
   if (tooOld) throw new Error(tooOld);
   const { fixture, wallClock = false, publicUrl, chains, rpc = false, cache } = options;
+  const chainIds = chains ?? DEFAULT_OPTIONS.chains.map(({ chainId }) => chainId);
   const base = {
     ...DEFAULT_OPTIONS,
     ...(cache === false || wallClock
@@ -101,10 +102,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     host: options.host ?? DEFAULT_OPTIONS.host,
     port: options.port ?? 0,
     serveRpc: rpc,
-    chains: (chains ?? DEFAULT_OPTIONS.chains.map(({ chainId }) => chainId)).map((chainId) => ({
-      chainId,
-      rpcPort: 0,
-    })),
+    chains: chainIds.map((chainId) => ({ chainId, rpcPort: 0 })),
   };
   const chosen = chooseWorld({ fixture, wallClock, publicUrl, chainsGiven: chains !== undefined }, base);
   const sim = await startServer(chosen.world, chosen.options);

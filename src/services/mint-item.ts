@@ -4,9 +4,8 @@ import type { SimChain } from "../chain/sim-chain.ts";
 import type { ApiAccount, SimulatorOptions } from "../core/config.ts";
 import { ChainRevert } from "../chain/revert.ts";
 import { apiError, apiErrorIn, ERRORS, oneLine } from "../core/errors.ts";
-import { itemRef } from "../core/formats.ts";
 import type { MintResponse } from "../schemas/item.ts";
-import { unknownChain, type PlannedMint } from "./mint-plan.ts";
+import { mintAnswer, unknownChain, type PlannedMint } from "./mint-plan.ts";
 import { minedWithin } from "./pending-write.ts";
 
 export interface MintDeps extends Pick<SimulatorOptions, "mintTimeoutMs"> {
@@ -25,25 +24,14 @@ export async function sendMint(
   account: ApiAccount,
   mint: PlannedMint,
 ): Promise<MintResponse> {
-  const { chainId, collection, recipient, item } = mint;
-  const target = servedChain(chains, chainId);
+  const target = servedChain(chains, mint.chainId);
   const hash = await sendAddItem(target, account, mint).catch((error: unknown) => {
     throw mintRefused(error, account);
   });
   const receipt = await minedWithin(target, hash, mintTimeoutMs, "mint");
   if (receipt.status !== "success") throw contractRefused(`transaction ${receipt.transactionHash} reverted`);
-  const tokenIds = createdTokenIds(target, receipt);
-  const itemRefs = tokenIds.map((tokenId) => itemRef(target.chainId, collection, tokenId));
-  return {
-    // On a node, the mint may have been sent again (another writer took its nonce): the hash of what was mined.
-    txHash: receipt.transactionHash,
-    chainId: target.chainId,
-    collectionAddress: collection,
-    recipient,
-    tokenIds: tokenIds.map(Number),
-    itemRefs,
-    item,
-  };
+  // On a node, the mint may have been sent again (another writer took its nonce): the hash of what was mined.
+  return mintAnswer(mint, receipt.transactionHash, createdTokenIds(target, receipt));
 }
 
 /**

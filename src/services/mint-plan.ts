@@ -1,9 +1,9 @@
 import type { Address, Hex } from "viem";
 import { apiError, ERRORS } from "../core/errors.ts";
-import { lowerAddress } from "../core/formats.ts";
+import { itemRef, lowerAddress } from "../core/formats.ts";
 import type { ReadSource } from "../indexer/models.ts";
 import { encodedWithin, encodeItemDescription } from "../metadata/codec.ts";
-import type { MintBody, StoredItem } from "../schemas/item.ts";
+import type { MintBody, MintResponse, StoredItem } from "../schemas/item.ts";
 
 /** A mint as the API decided it, before anything is sent: what the chain is asked for. */
 export interface PlannedMint {
@@ -48,3 +48,18 @@ export function unknownChain(chainId: number, served: number[]) {
   const line = `chainId ${chainId} is unknown; this simulator serves chains ${served.join(", ")}`;
   return apiError(ERRORS.UNKNOWN_CHAIN, { chainId }, { errors: [line] });
 }
+
+/** The API's answer to a mint made: the transaction mined, and the token ids it created. */
+export const mintAnswer = (
+  { chainId, collection, recipient, item }: PlannedMint,
+  txHash: Hex,
+  tokenIds: bigint[],
+): MintResponse => ({
+  txHash,
+  chainId,
+  collectionAddress: collection,
+  recipient,
+  tokenIds: tokenIds.map(Number),
+  itemRefs: tokenIds.map((tokenId) => itemRef(chainId, collection, tokenId)),
+  item,
+});
