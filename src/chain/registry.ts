@@ -1,6 +1,6 @@
 import type { Address } from "viem";
 import { apiError, ERRORS, isApiError, oneLine } from "../core/errors.ts";
-import { rootCause } from "./node/rpc.ts";
+import { rootCause } from "../indexer/log-source.ts";
 import { type ReadModels, holding, type CollectionLookup as Lookup, type ReadSource } from "../indexer/models.ts";
 import type { SimChain } from "./sim-chain.ts";
 
