@@ -68,12 +68,8 @@ export class ChainRegistry implements ReadSource {
           // A node we did not start may be gone (what needs its chain waits until it answers: 503); an in-process
           // chain failing is a bug, and stays one.
           if (!chain.external || isApiError(error, ERRORS.CHAIN_REPLACED)) throw error;
-          const { chainId } = chain;
-          throw apiError(
-            ERRORS.CHAIN_DOWN,
-            { chainId },
-            { errors: [`chain ${chainId}: ${oneLine(rootCause(error))}`] },
-          );
+          const errors = [`chain ${chain.chainId}: ${oneLine(rootCause(error))}`];
+          throw apiError(ERRORS.CHAIN_DOWN, { chainId: chain.chainId }, { errors });
         }),
       })),
     );
