@@ -1,6 +1,6 @@
 import type { Address } from "viem";
 import { apiError, ERRORS, isApiError, oneLine } from "../core/errors.ts";
-import { rootCause } from "./node/rpc.ts";
+import { rootCause } from "../indexer/log-source.ts";
 import { type ReadModels, holding, type CollectionLookup as Lookup, type ReadSource } from "../indexer/models.ts";
 import type { SimChain } from "./sim-chain.ts";
 
@@ -68,12 +68,8 @@ export class ChainRegistry implements ReadSource {
           // A node we did not start may be gone (what needs its chain waits until it answers: 503); an in-process
           // chain failing is a bug, and stays one.
           if (!chain.external || isApiError(error, ERRORS.CHAIN_REPLACED)) throw error;
-          const { chainId } = chain;
-          throw apiError(
-            ERRORS.CHAIN_DOWN,
-            { chainId },
-            { errors: [`chain ${chainId}: ${oneLine(rootCause(error))}`] },
-          );
+          const errors = [`chain ${chain.chainId}: ${oneLine(rootCause(error))}`];
+          throw apiError(ERRORS.CHAIN_DOWN, { chainId: chain.chainId }, { errors });
         }),
       })),
     );

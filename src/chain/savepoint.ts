@@ -184,14 +184,12 @@ async function snapshotOf(chain: SavedChain): Promise<Hex> {
 /** Back to the node's snapshot `id`: false if an in-process chain no longer holds it (a node we did not start throws). */
 async function revertTo(chain: SavedChain, id: Hex): Promise<boolean> {
   needCapability(chain, "snapshots", "revert to a snapshot", "evm_revert");
-  const node = chain.node;
   const reverted = (await chain.request("evm_revert", [id], quiet)) as boolean;
-  if (!reverted && node) {
+  if (!reverted && chain.node)
     throw nodeCannot(
       chain.chainId,
       "revert to its snapshot",
-      `the node at ${node.rpc.shown} no longer holds snapshot ${id} (was it restarted?)`,
+      `the node at ${chain.node.rpc.shown} no longer holds snapshot ${id} (was it restarted?)`,
     );
-  }
   return reverted;
 }

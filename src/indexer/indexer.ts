@@ -221,9 +221,8 @@ export class ChainIndexer {
       await this.#fold(added, to);
     } finally {
       if (this.#observer && (!isEmpty(this.#removed) || (added && !isEmpty(added)))) {
-        const removed = this.#removed;
+        this.#observer.indexed({ models: this.#models, removed: this.#removed, added: added ?? nothingFolded() });
         this.#removed = nothingFolded();
-        this.#observer.indexed({ models: this.#models, removed, added: added ?? nothingFolded() });
       }
     }
   }

@@ -135,18 +135,19 @@ async function readInRanges(
       logs.push(...(await read(start, end)));
       start = end + 1n;
     } catch (error) {
-      if (end === start || !answeredWithError(error)) throw error;
+      // Halved only when the node answered with a JSON-RPC error (a code at the bottom), rather than not answering.
+      if (end === start || typeof (rootCause(error) as { code?: unknown })?.code !== "number") throw error;
       span.blocks = (end - start + 1n) / 2n;
     }
   }
   return logs;
 }
 
-/** The node answered with a JSON-RPC error (a code at the bottom of the error's causes), rather than not answering. */
-function answeredWithError(error: unknown): boolean {
+/** The innermost cause of an error (viem wraps what a transport threw, a chain error wraps what the node said). */
+export function rootCause(error: unknown): unknown {
   let inner = error;
   while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
-  return typeof (inner as { code?: unknown })?.code === "number";
+  return inner;
 }
 
 /**

@@ -17,10 +17,6 @@ import { lowerAddress } from "../core/formats.ts";
 /** What every marketplace event tells: its listing, the seller, the item, the amount and the price. */
 type MarketArgs = ArgsOf<MarketKind>;
 
-function concernsKnownCollection(models: ChainModels, args: MarketArgs, address: Address): boolean {
-  return address === models.facts.marketplace && models.collections.has(lowerAddress(args.collection));
-}
-
 function marketFact(kind: MarketKind, args: MarketArgs, at: LogPosition): MarketFact {
   return {
     kind,
@@ -51,7 +47,7 @@ function market<Name extends MarketKind>(
   change: (models: ChainModels, args: ArgsOf<Name>, fact: MarketFact) => void = () => {},
 ): MarketReducer<Name> {
   return (models, args, at, address) => {
-    if (!concernsKnownCollection(models, args, address)) return;
+    if (address !== models.facts.marketplace || !models.collections.has(lowerAddress(args.collection))) return;
     const fact = marketFact(kind, args, at);
     change(models, args, fact);
     return recordActivity(models, fact);

@@ -35,14 +35,13 @@ export const NEW_WALLET_BALANCE = 10n ** 22n;
  */
 export async function fundWallet(chains: SimChain[], wallet: Address): Promise<void> {
   for (const chain of chains) {
-    if (chain.node?.writer.signs) {
+    if (chain.node?.writer.signs)
       throw nodeCannot(
         chain.chainId,
         "open a new wallet",
         `on the node at ${chain.node.rpc.shown} the simulator signs with the given keys and funds nobody; give the ` +
           `account a key (--keys) instead`,
       );
-    }
     need(chain, "impersonates", "open a new wallet", "hardhat_impersonateAccount");
     need(chain, "setsBalance", "open a new wallet", "hardhat_setBalance");
     await chain.request("hardhat_impersonateAccount", [wallet], quiet);

@@ -179,23 +179,21 @@ async function startTime(
 ): Promise<number | undefined> {
   if (!genesisTime) return undefined;
   const genesis = Math.floor(genesisTime.getTime() / 1000);
-  if (!setsTime) {
+  if (!setsTime)
     throw nodeRefused(
       `the node at ${rpc.shown} (chain ${chainId}) cannot set block times (it has no evm_setNextBlockTimestamp), so ` +
         `this world, whose every event has its own time, cannot be replayed there without coming out wrong. Start ` +
         `with --fixture none (an empty world), or attach to contracts a run on a dev node recorded (--contracts).`,
     );
-  }
   const head = (await rpc.request("eth_getBlockByNumber", ["latest", false])) as { timestamp: Hex };
   const headTime = Number(BigInt(head.timestamp));
-  if (headTime > genesis + 60) {
+  if (headTime > genesis + 60)
     throw nodeRefused(
       `the node at ${rpc.shown} (chain ${chainId}) is at ${new Date(headTime * 1000).toISOString()}, after the ` +
         `world's first steps (genesis ${genesisTime.toISOString()}): blocks cannot go back in time. Start the node ` +
         `at the world's genesis (anvil --timestamp ${genesis}), attach to a world loaded there before ` +
         `(--contracts), or use --fixture none.`,
     );
-  }
   return headTime;
 }
 

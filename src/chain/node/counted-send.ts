@@ -63,14 +63,14 @@ export async function sendCountedOnce(
   sync: boolean,
 ): Promise<{ sent: Sent; shared: boolean } | { error: NodeRpcError }> {
   const from = tx.from;
-  const nonce = queues.nextNonce(from) ?? Number(await rpc.request("eth_getTransactionCount", [from, "pending"]));
+  const nonce = queues.next.get(from) ?? Number(await rpc.request("eth_getTransactionCount", [from, "pending"]));
   const { call, hash: known } = await send(tx, nonce, sync);
   if (sync) {
     const outcomes = await rpc.batch([...stamp, call]);
     const sent = outcomes[stamp.length]!;
     if ("error" in sent) return (queues.forget(from), { error: sent.error });
     throwIfUnstamped(outcomes, stamp.length);
-    queues.setNext(from, nonce + 1);
+    queues.next.set(from, nonce + 1);
     const receipt = sent.result as RawReceipt;
     return { sent: { hash: receipt.transactionHash, receipt, from, nonce }, shared: false };
   }
@@ -89,7 +89,7 @@ export async function sendCountedOnce(
     // A nonce another writer took: the count read beside it is stale once the pause before the next try has let that
     // writer send again, so the next try asks the node afresh.
     if (counted === undefined || NONCE_CLASH.test(sent.error.message)) queues.forget(from);
-    else queues.setNext(from, counted);
+    else queues.next.set(from, counted);
     return { error: sent.error };
   }
   throwIfUnstamped(outcomes, stamp.length);
@@ -97,8 +97,8 @@ export async function sendCountedOnce(
     // The node holds nonces below ours no more (the chain went back under us, or its pool lost one): it keeps this one
     // waiting until they are taken. Taken by empty transactions, this one goes in as sent.
     await fillNonces(rpc, send, from, counted, nonce);
-    queues.setNext(from, nonce + 1);
-  } else queues.setNext(from, counted ?? nonce + 1);
+    queues.next.set(from, nonce + 1);
+  } else queues.next.set(from, counted ?? nonce + 1);
   const mined = receipt && "result" in receipt ? (receipt.result as RawReceipt | null) : null;
   const hash = known ?? (sent!.result as Hex);
   return { sent: { hash, receipt: mined, from, nonce }, shared: counted !== undefined && counted > nonce + 1 };

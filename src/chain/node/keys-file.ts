@@ -81,12 +81,11 @@ function isKey(value: unknown): value is Hex {
 export function redactKeys(text: string, keys: GivenKeys | undefined): string {
   if (!keys) return text;
   let redacted = text;
-  for (const key of [keys.deployer, ...accountKeys(keys)]) {
+  for (const key of [keys.deployer, ...accountKeys(keys)])
     if (key)
       redacted = redacted.replace(
         new RegExp(`(0x)?${key.slice(2)}`, "gi"),
         (_, prefix: string | undefined) => `${prefix ? "0x" : ""}<key>`,
       );
-  }
   return redacted;
 }

@@ -17,13 +17,12 @@ export async function checkFunded(rpc: NodeRpc, chainId: number, senders: Addres
     const balance = "result" in outcome ? BigInt(outcome.result as Hex) : 0n;
     return balance < MIN_BALANCE ? [`${address} holds ${formatEther(balance)}`] : [];
   });
-  if (poor.length > 0) {
+  if (poor.length > 0)
     throw nodeRefused(
       `chain ${chainId} (${rpc.shown}): ${poor.length} of the wallets whose keys were given cannot pay for a ` +
         `transaction (each needs at least ${formatEther(MIN_BALANCE)} of the native coin): ${poor.join("; ")}. Fund ` +
         `them there and start again.`,
     );
-  }
 }
 
 /**
@@ -36,13 +35,12 @@ export async function openWallets(
   capabilities: NodeCapabilities,
   senders: Address[],
 ): Promise<void> {
-  if (!capabilities.impersonates || !capabilities.setsBalance) {
+  if (!capabilities.impersonates || !capabilities.setsBalance)
     throw nodeRefused(
       `the node at ${rpc.shown} (chain ${chainId}, ${capabilities.client}) cannot send as a wallet without its key ` +
         `(no hardhat_impersonateAccount / hardhat_setBalance): give the world's keys, funded there, with --keys ` +
         `<file> (or SIM_KEYS).`,
     );
-  }
   const calls = senders.flatMap((address) => [
     { method: "hardhat_impersonateAccount", params: [address] },
     { method: "hardhat_setBalance", params: [address, toHex(DEV_BALANCE)] },
@@ -80,12 +78,11 @@ export async function attachTo(
     problems.push(`block ${recorded.deployedAt.block} (the contracts' deployment) is not the one recorded`);
   if (hashOf(loaded) !== recorded.loadedAt.hash)
     problems.push(`block ${recorded.loadedAt.block} (where the world finished loading) is not the one recorded`);
-  if (problems.length > 0) {
+  if (problems.length > 0)
     throw nodeRefused(
       `chain ${chainId} (${rpc.shown}) is not the chain ${file} was written for: ${problems.join("; ")}. ` +
         `Was the node restarted without its state? Start it with its state, or give a new --contracts file to deploy ` +
         `afresh.`,
     );
-  }
   return recorded;
 }

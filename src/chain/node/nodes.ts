@@ -1,3 +1,4 @@
+import type { Hex } from "viem";
 import type { SimChain } from "../sim-chain.ts";
 import { connectNode, type ConnectedNode, type NodeOptions } from "./connect.ts";
 import type { ContractsFile } from "./contracts-file.ts";
@@ -35,12 +36,11 @@ export function checkAttachedWorld(
 ): void {
   for (const { chain, attached } of nodes) {
     if (!attached) continue;
-    if (stateDir !== undefined) {
+    if (stateDir !== undefined)
       throw nodeRefused(
         `chain ${chain.chainId} is attached (--contracts ${file!.path}) and already holds what was done there, ` +
           `while --state ${stateDir} would send its journal again: use one or the other.`,
       );
-    }
     if (attached.world === worldId) continue;
     throw nodeRefused(
       `chain ${chain.chainId}: ${file!.path} records the world "${attached.world}" on its contracts, not ` +
@@ -60,9 +60,7 @@ export async function recordWorld(nodes: ConnectedNode[], file: ContractsFile, w
     if (attached) continue;
     const { rpc, deployedAt } = chain.node!;
     const head = (await chain.read()).head.blockNumber;
-    const block = (await rpc.request("eth_getBlockByNumber", [`0x${head.toString(16)}`, false])) as {
-      hash: `0x${string}`;
-    };
+    const block = (await rpc.request("eth_getBlockByNumber", [`0x${head.toString(16)}`, false])) as { hash: Hex };
     file.record(chain.chainId, {
       ...chain.contracts,
       deployedAt,

@@ -28,13 +28,6 @@ function unreachable(where: string, cause: unknown) {
   return apiError(ERRORS.CHAIN_UNAVAILABLE, {}, { errors: [`the node at ${where} does not answer: ${why}`] });
 }
 
-/** The innermost cause of an error (viem wraps what a transport threw, a chain error wraps what the node said). */
-export function rootCause(error: unknown): unknown {
-  let inner = error;
-  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
-  return inner;
-}
-
 /** A node's URL as it may be printed: scheme, host and port (a path or credentials may hold a provider's key). */
 export function shownUrl(url: string): string {
   const { origin, pathname } = new URL(url);

@@ -8,7 +8,8 @@ import type { Address } from "viem";
 export class WalletQueues {
   readonly #turns = new Map<Address, Promise<unknown>>();
   readonly #waiting = new Map<Address, number>();
-  readonly #next = new Map<Address, number>();
+  /** The nonce each wallet's next send takes, where known here (the node's count, or one past what it just took). */
+  readonly next = new Map<Address, number>();
 
   /** Runs `send` once the wallet's earlier sends from this process are done. */
   inTurn<T>(wallet: Address, send: () => Promise<T>): Promise<T> {
@@ -30,19 +31,9 @@ export class WalletQueues {
     return this.#waiting.get(wallet) ?? 0;
   }
 
-  /** The nonce the wallet's next send takes, if known here. */
-  nextNonce(wallet: Address): number | undefined {
-    return this.#next.get(wallet);
-  }
-
-  /** The wallet's next send takes `nonce` (the node's count, or one past what it just took). */
-  setNext(wallet: Address, nonce: number): void {
-    this.#next.set(wallet, nonce);
-  }
-
   /** Asks the node again before the next send (of `wallet`, or of every wallet: the chain may have gone back). */
   forget(wallet?: Address): void {
-    if (wallet === undefined) this.#next.clear();
-    else this.#next.delete(wallet);
+    if (wallet === undefined) this.next.clear();
+    else this.next.delete(wallet);
   }
 }

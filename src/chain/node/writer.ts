@@ -110,7 +110,7 @@ export class NodeWriter {
       addresses.map((address) => ({ method: "eth_getTransactionCount", params: [address, "pending"] })),
     );
     outcomes.forEach(
-      (outcome, i) => "result" in outcome && this.#queues.setNext(addresses[i]!, Number(outcome.result)),
+      (outcome, i) => "result" in outcome && this.#queues.next.set(addresses[i]!, Number(outcome.result)),
     );
   }
 
