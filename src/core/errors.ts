@@ -1,5 +1,4 @@
-import type { ErrorCode, ErrorDescriptor } from "./error-catalog.ts";
-import { ERRORS } from "./error-catalog.ts";
+import { ERRORS, type ErrorCode, type ErrorDescriptor } from "./error-catalog.ts";
 import type { StartErrorDescriptor } from "./start-errors.ts";
 
 export { ERROR_CODES, ERRORS, type ErrorCode, type ErrorDescriptor, type ErrorName } from "./error-catalog.ts";

@@ -61,18 +61,17 @@ export class WorldHandles {
   }
 
   copy(): HandlesCopy {
-    return {
-      accounts: new Map(this.accounts),
-      collections: new Map(this.collections),
-      items: new Map(this.items),
-      listings: new Map(this.listings),
-    };
+    return copied(this);
   }
 
   restore(copy: HandlesCopy): void {
-    this.accounts = new Map(copy.accounts);
-    this.collections = new Map(copy.collections);
-    this.items = new Map(copy.items);
-    this.listings = new Map(copy.listings);
+    Object.assign(this, copied(copy));
   }
 }
+
+const copied = ({ accounts, collections, items, listings }: HandlesCopy) => ({
+  accounts: new Map(accounts),
+  collections: new Map(collections),
+  items: new Map(items),
+  listings: new Map(listings),
+});

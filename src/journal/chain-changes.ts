@@ -111,11 +111,12 @@ function fieldsOf(tx: Record<string, string>): SentFields {
   return { from, to, data, gas, ...(value ? { value } : {}) };
 }
 
-/** The logs of events the index follows, as a line keeps them (`time`: a log's block time where it names none). */
-const followedLogs = (logs: RawLog[], followed: ReadonlySet<string>, time: number): LogRecord[] =>
-  logs
+/** What blocks up to `head` did to the index: its head, followed logs (`time`: a log's block time if it has none). */
+const minedOf = (head: RawBlock, logs: RawLog[], followed: ReadonlySet<string>, time: number): Mined => ({
+  head: [Number(BigInt(head.number)), head.hash, Number(BigInt(head.timestamp))],
+  logs: logs
     .filter((log) => followed.has(log.topics[0] ?? ""))
-    .map((log) => [
+    .map((log): LogRecord => [
       Number(log.blockNumber),
       log.blockTimestamp === undefined ? time : Number(log.blockTimestamp),
       log.address.toLowerCase() as Address,
@@ -123,7 +124,8 @@ const followedLogs = (logs: RawLog[], followed: ReadonlySet<string>, time: numbe
       log.data,
       Number(log.logIndex),
       log.transactionHash,
-    ]);
+    ]),
+});
 
 /**
  * What one block the batcher made is recorded as: the block (its time, the simulator's transactions
@@ -148,7 +150,7 @@ async function blockEntries(
       chainId,
       at,
       txs: mined.map(({ tx }) => fieldsOf(tx)),
-      mined: { head: [Number(BigInt(block.number)), block.hash, at], logs: followedLogs(logs, followed, at) },
+      mined: minedOf(block, logs, followed, at),
     });
   }
   for (const { tx, hash } of sent.filter((one) => !one.receipt))
@@ -174,13 +176,7 @@ async function minedSince(
     method: "eth_getLogs",
     params: [{ fromBlock: toHex(before + 1n), toBlock: toHex(last) }],
   })) as RawLog[];
-  return {
-    at,
-    mined: {
-      head: [Number(last), head.hash, Number(BigInt(head.timestamp))],
-      logs: followedLogs(logs, followed, at),
-    },
-  };
+  return { at, mined: minedOf(head, logs, followed, at) };
 }
 
 /**

@@ -55,7 +55,7 @@ export class Checkpointer {
   #stuck = false;
   #running: Promise<void> | undefined;
   #worker: Worker | undefined;
-  #timer: NodeJS.Timeout | undefined;
+  readonly #timer: NodeJS.Timeout;
   #closed = false;
   /** Not tried again before this time, after a failure; and what was told of the last one (told once). */
   #retryAt = 0;
@@ -64,9 +64,6 @@ export class Checkpointer {
   constructor(options: CheckpointerOptions, from: ImageOf | undefined) {
     this.#options = options;
     this.#last = from && { generation: from.generation, offset: from.offset, at: from.at };
-  }
-
-  start(): void {
     this.#timer = setInterval(() => this.#look(), LOOK_EVERY_MS).unref();
     this.#look();
   }

@@ -17,7 +17,7 @@ export interface FoldedChain {
 
 /** What a control snapshot keeps, for a revert further on. */
 interface FoldedSnapshot {
-  chains: { chainId: number; models: ChainModels; headHash: Hex | undefined }[];
+  chains: Omit<FoldedChain, "contracts">[];
   accounts: ApiAccount[];
 }
 

@@ -25,16 +25,16 @@ const COLLECTION_DEFAULTS = defaultsOf(CollectionDescription) as Omit<Collection
 /** An item's description as compact JSON bytes (defaults left out); throws METADATA_TOO_LARGE past the limit. */
 export function encodeItemDescription(item: ItemDescription): Hex {
   const { name, description, imageUrl, fileType, properties, isConsumable } = item;
-  const json = compact({ name, description, imageUrl, fileType, properties, isConsumable }, ITEM_DEFAULTS);
-  return bounded(json, "item", ITEM_METADATA_MAX_BYTES);
+  const fields = { name, description, imageUrl, fileType, properties, isConsumable };
+  return encoded(fields, ITEM_DEFAULTS, "item", ITEM_METADATA_MAX_BYTES);
 }
 
 /** A collection's description as compact JSON bytes (defaults, and a slug its name gives, left out). */
 export function encodeCollectionDescription(name: string, collection: CollectionDescription): Hex {
   const { description, genre, image, imageHash, slug, website, isVerified } = collection;
   const defaults = { ...COLLECTION_DEFAULTS, slug: slugify(name) };
-  const json = compact({ description, genre, image, imageHash, slug, website, isVerified }, defaults);
-  return bounded(json, "collection", COLLECTION_METADATA_MAX_BYTES);
+  const fields = { description, genre, image, imageHash, slug, website, isVerified };
+  return encoded(fields, defaults, "collection", COLLECTION_METADATA_MAX_BYTES);
 }
 
 /** What `encode` makes; past the limit, its 413 told as `part`'s, with what to shorten (before anything is sent). */
@@ -64,15 +64,12 @@ export function decodeCollectionDescription(name: string, text: string): Collect
   return { ...COLLECTION_DEFAULTS, slug: slugify(name) };
 }
 
-function compact(fields: Record<string, unknown>, defaults: Record<string, unknown>): string {
+/** The metadata as compact JSON bytes; too large to go on chain (413), its one line tells its size and the limit. */
+function encoded(fields: object, defaults: Record<string, unknown>, what: "item" | "collection", limit: number): Hex {
   const kept = Object.entries(fields).filter(([key, value]) =>
     Array.isArray(value) ? value.length > 0 : value !== defaults[key],
   );
-  return JSON.stringify(Object.fromEntries(kept));
-}
-
-/** The metadata as bytes; too large to go on chain (413), its one line tells its size and the limit. */
-function bounded(json: string, what: "item" | "collection", limit: number): Hex {
+  const json = JSON.stringify(Object.fromEntries(kept));
   const bytes = utf8Length(json);
   if (bytes > limit) {
     const [size, most] = [bytes, limit].map((n) => n.toLocaleString("en"));

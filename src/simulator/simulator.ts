@@ -187,7 +187,6 @@ export async function startSimulator(world: World, overrides: StartOptions = {})
       const every = options.checkpointEveryBytes ? { everyBytes: options.checkpointEveryBytes } : {};
       const from = image?.from === "checkpoint" ? image.of : undefined;
       checkpointer = new Checkpointer({ journal: recording, world: worldId, live, told: warn, ...every }, from);
-      checkpointer.start();
     };
     const journalOf = (chainIds: number[]) => {
       if (options.stateDir === undefined || journal) return journal;
