@@ -1,6 +1,7 @@
 import type { Static, TLiteral, TObject, TProperties, TString } from "@sinclair/typebox";
 import type { Address, Hex } from "viem";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
+import type { ScenarioItem } from "../schemas/scenario.ts";
 
 /** An entry of the timeline as an action's fields make it, every default filled in. */
 export type EntryOf<Name extends string, Fields extends TProperties> = Static<
@@ -62,13 +63,6 @@ export interface KnownItem {
   initialSupply: number;
 }
 
-/** What the actions read of an item's definition. */
-export interface ItemSpec extends KnownItem {
-  id: string;
-  maximumSupply?: number;
-  royaltyFee?: number;
-}
-
 /** A listing as the timeline leaves it so far. */
 export interface ListingState {
   /** Where it was opened: an entry's path, or "the world". */
@@ -111,7 +105,7 @@ export interface RuleLedger {
   /** Each broken rule, a line naming the entry's field. */
   readonly problems: string[];
   /** An item the fragment defines; undefined for the world's. */
-  newItem(id: string): ItemSpec | undefined;
+  newItem(id: string): ScenarioItem | undefined;
   /** `by` holds the minter role on the item's collection (or, where `creatorMay`, created the item). */
   needMinter(path: string, by: string, item: string, creatorMay?: boolean): Promise<void>;
   credit(item: string, copy: number, holder: string, amount: bigint): void;
@@ -141,19 +135,19 @@ export interface SendContext {
   readonly listings: Map<string, OpenListing>;
   listingCount: bigint;
   account(name: string): Address;
-  item(id: string): ItemSpec;
+  item(id: string): ScenarioItem;
   /** The collection and token id of an item (of its `copy`-th token if it is non-stackable). */
   token(item: string, copy?: number): { collection: Address; tokenId: bigint };
-  collectionOf(item: ItemSpec): Address;
+  collectionOf(item: ScenarioItem): Address;
   /**
    * The collection of an item, known before it is minted (a listing's set-ups are counted before the block that mints
    * it is sent, where the replay behind a cached world knows every token already and a cold one none).
    */
   itemCollection(item: string): Address;
   /** The item's metadata as it goes on chain. */
-  itemMetadata(item: ItemSpec): Hex;
+  itemMetadata(item: ScenarioItem): Hex;
   /** Records the token ids an addItem of `item` creates: the collection's next ones. */
-  landItem(item: ItemSpec): Promise<void>;
+  landItem(item: ScenarioItem): Promise<void>;
   /** Records a listing the replay opened: its handle in the world, and what a later entry needs of it. */
   landListing(handle: string, listing: OpenListing): void;
   /** Lets the marketplace take the seller's tokens of the collection, once. */
