@@ -57,11 +57,7 @@ export interface ActionStep<Entry = { at: string; action: string }> {
 }
 
 /** What the checks need of an item: its collection, and how many tokens it has. */
-export interface KnownItem {
-  collection: string;
-  isStackable?: boolean;
-  initialSupply: number;
-}
+export type KnownItem = Pick<ScenarioItem, "collection" | "isStackable" | "initialSupply">;
 
 /** A listing as the timeline leaves it so far. */
 export interface ListingState {
