@@ -4,7 +4,7 @@ import type { ChainRegistry } from "../chain/registry.ts";
 import type { SimChain } from "../chain/sim-chain.ts";
 import { ChainRevert } from "../chain/revert.ts";
 import { apiError, apiErrorIn, ERRORS } from "../core/errors.ts";
-import { lowerAddress, slugify } from "../core/formats.ts";
+import { lowerAddress } from "../core/formats.ts";
 import { ChainReplay } from "../scenario/chain-replay.ts";
 import { listingCount } from "../scenario/chain-reads.ts";
 import { Fragment, type CheckedFragment } from "../schemas/fragment.ts";
@@ -160,9 +160,8 @@ async function send(
     });
     const timestamp = now + step.at;
     if (step.kind === "collection") {
-      const { id, name, slug } = step.collection;
-      const landed = handles.collections.get(id)!;
-      answer.collections[id] = { ...landed, slug: slug ?? slugify(name), txHash };
+      const { id } = step.collection;
+      answer.collections[id] = { ...handles.collections.get(id)!, txHash };
       continue;
     }
     const index = Number(/\[(\d+)\]$/.exec(step.path)![1]);

@@ -58,12 +58,11 @@ export async function landFromChain(chain: SimChain, steps: Step[], world: Repla
         creation.tokenIds.length !== count ||
         creation.tokenIds[0] !== first ||
         creation.description?.metadata !== described
-      ) {
+      )
         throw mismatch(
           `item '${item.id}' is not token ${first} of ${collection} (${count} token id${count === 1 ? "" : "s"} in ` +
             `one transaction, described as the scenario describes it)`,
         );
-      }
       nextTokenId.set(collection, first + BigInt(count));
       world.handles.items.set(item.id, { chainId, collection, tokenIds: [...creation.tokenIds] });
     } else if (step.action.action === "list") {

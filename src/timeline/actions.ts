@@ -34,11 +34,9 @@ export const ACTION_NAMES: ActionName[] = TIMELINE_ACTIONS.map((action) => actio
 /** An action as the walks over a timeline call it: with the entry that names it. */
 type AnyTimelineAction = TimelineAction<ActionName, TProperties>;
 
-const BY_NAME = new Map<string, AnyTimelineAction>(TIMELINE_ACTIONS.map((action) => [action.name, action as never]));
-
 /** The action an entry names (a checked entry names one). */
 export function actionOf(entry: { action: ActionName }): AnyTimelineAction {
-  return BY_NAME.get(entry.action)!;
+  return TIMELINE_ACTIONS.find((action) => action.name === entry.action) as never;
 }
 
 /** Any entry may name the block its own transaction goes in (an imported world's, at the live heights). */

@@ -1,7 +1,7 @@
 import { timelineAction } from "./action.ts";
 import { openListing } from "./checks.ts";
 import { Amount, Handle } from "./fields.ts";
-import { callMarketplace } from "./marketplace.ts";
+import { callAsSeller } from "./marketplace.ts";
 
 /** Puts more of the seller's tokens into an open listing. */
 export const addToListing = timelineAction({
@@ -18,9 +18,5 @@ export const addToListing = timelineAction({
     if (listing) ledger.debit(path, listing.item, listing.copy, listing.seller, BigInt(entry.amount));
   },
 
-  send(replay, entry, at) {
-    const { seller, id } = replay.listings.get(entry.listing)!;
-    const args = [id, BigInt(entry.amount)] as const;
-    return callMarketplace(replay.chain, seller, { functionName: "addToListing", args }, at);
-  },
+  send: (replay, entry, at) => callAsSeller(replay, entry.listing, "addToListing", at, BigInt(entry.amount)),
 });

@@ -1,7 +1,7 @@
 import { timelineAction } from "./action.ts";
 import { openListing } from "./checks.ts";
 import { Handle } from "./fields.ts";
-import { callMarketplace } from "./marketplace.ts";
+import { callAsSeller } from "./marketplace.ts";
 
 /** Closes an open listing; what is left in escrow goes back to its seller. */
 export const delist = timelineAction({
@@ -18,8 +18,5 @@ export const delist = timelineAction({
     if (listing) ledger.credit(listing.item, listing.copy, listing.seller, BigInt(listing.remaining));
   },
 
-  send(replay, entry, at) {
-    const { seller, id } = replay.listings.get(entry.listing)!;
-    return callMarketplace(replay.chain, seller, { functionName: "delist", args: [id] }, at);
-  },
+  send: (replay, entry, at) => callAsSeller(replay, entry.listing, "delist", at),
 });

@@ -2,6 +2,7 @@ import { encodeFunctionData, type Address, type EncodeFunctionDataParameters, ty
 import type { Abis } from "../core/abi.ts";
 import type { RevertRules } from "../chain/revert.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
+import type { ChainReplay } from "../scenario/chain-replay.ts";
 
 /** The marketplace's refusals, as a seller or buyer reads them. */
 const MARKETPLACE_REVERTS: RevertRules = {
@@ -23,4 +24,16 @@ export function callMarketplace(
 ): Promise<Hex> {
   const data = encodeFunctionData({ abi: chain.abis.marketplace, ...call } as never);
   return chain.write(from, { to: chain.contracts.marketplace, data, value }, MARKETPLACE_REVERTS, at);
+}
+
+/** Sends a call of the marketplace's on an open listing (its id, then `args`), from its seller. */
+export function callAsSeller(
+  replay: ChainReplay,
+  listing: string,
+  functionName: "updatePrice" | "addToListing" | "removeFromListing" | "delist",
+  at: WriteOptions,
+  ...args: bigint[]
+): Promise<Hex> {
+  const { seller, id } = replay.listings.get(listing)!;
+  return callMarketplace(replay.chain, seller, { functionName, args: [id, ...args] } as never, at);
 }

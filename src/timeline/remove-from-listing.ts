@@ -1,7 +1,7 @@
 import { timelineAction } from "./action.ts";
 import { openListing } from "./checks.ts";
 import { Amount, Handle } from "./fields.ts";
-import { callMarketplace } from "./marketplace.ts";
+import { callAsSeller } from "./marketplace.ts";
 
 /** Takes part of an open listing back to its seller (not all of it: that is delist). */
 export const removeFromListing = timelineAction({
@@ -24,9 +24,5 @@ export const removeFromListing = timelineAction({
     if (listing) ledger.credit(listing.item, listing.copy, listing.seller, BigInt(entry.amount));
   },
 
-  send(replay, entry, at) {
-    const { seller, id } = replay.listings.get(entry.listing)!;
-    const args = [id, BigInt(entry.amount)] as const;
-    return callMarketplace(replay.chain, seller, { functionName: "removeFromListing", args }, at);
-  },
+  send: (replay, entry, at) => callAsSeller(replay, entry.listing, "removeFromListing", at, BigInt(entry.amount)),
 });

@@ -2,7 +2,7 @@ import { parseUnits } from "viem";
 import { timelineAction } from "./action.ts";
 import { checkPrice, openListing } from "./checks.ts";
 import { Handle, Price } from "./fields.ts";
-import { callMarketplace } from "./marketplace.ts";
+import { callAsSeller } from "./marketplace.ts";
 
 /**
  * A new price per item for an open listing, sent by its seller. It has no rules of its own: the seller, an open listing
@@ -22,7 +22,6 @@ export const updatePrice = timelineAction({
   send(replay, entry, at) {
     const listing = replay.listings.get(entry.listing)!;
     listing.price = parseUnits(entry.price, listing.decimals);
-    const args = [listing.id, listing.price] as const;
-    return callMarketplace(replay.chain, listing.seller, { functionName: "updatePrice", args }, at);
+    return callAsSeller(replay, entry.listing, "updatePrice", at, listing.price);
   },
 });

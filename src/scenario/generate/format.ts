@@ -3,20 +3,12 @@ import { ScenarioFileSchema, type Scenario } from "../../schemas/scenario.ts";
 
 /** JSON with one collection, item or timeline entry per line: readable, and small diffs. */
 export function formatScenario(scenario: Scenario): string {
-  const lines = ["{"];
-  const entries = Object.entries(scenario);
-  entries.forEach(([key, value], i) => {
-    const comma = i < entries.length - 1 ? "," : "";
-    if (Array.isArray(value) && value.some((entry) => typeof entry === "object")) {
-      lines.push(`  ${JSON.stringify(key)}: [`);
-      value.forEach((entry, j) => lines.push(`    ${JSON.stringify(entry)}${j < value.length - 1 ? "," : ""}`));
-      lines.push(`  ]${comma}`);
-    } else {
-      lines.push(`  ${JSON.stringify(key)}: ${JSON.stringify(value)}${comma}`);
-    }
-  });
-  lines.push("}");
-  return `${lines.join("\n")}\n`;
+  const fields = Object.entries(scenario).map(([key, value]) =>
+    Array.isArray(value) && value.some((entry) => typeof entry === "object")
+      ? `  ${JSON.stringify(key)}: [\n${value.map((entry) => `    ${JSON.stringify(entry)}`).join(",\n")}\n  ]`
+      : `  ${JSON.stringify(key)}: ${JSON.stringify(value)}`,
+  );
+  return `{\n${fields.join(",\n")}\n}\n`;
 }
 
 /** The scenario format as a JSON Schema file, for editors (`"$schema": "./scenario.schema.json"`). */

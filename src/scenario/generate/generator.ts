@@ -317,17 +317,11 @@ class Generator extends Market {
     const by = this.rng.pick(collection.creators);
     const to = this.rng.chance(0.6) ? by : this.rng.pick(this.collectors);
     this.timeline.schedule(addedAt, () => {
-      const copies = spec.isStackable ? 1 : spec.initialSupply;
-      for (let copy = 1; copy <= copies; copy++) {
-        const supply = spec.isStackable ? spec.initialSupply : 1;
-        item.tokens.push({
-          item,
-          copy,
-          supply,
-          max: spec.isStackable ? spec.maximumSupply! : 1,
-          balances: new Map([[to, supply]]),
-        });
-      }
+      const [copies, supply, max] = spec.isStackable
+        ? [1, spec.initialSupply, spec.maximumSupply!]
+        : [spec.initialSupply, 1, 1];
+      for (let copy = 1; copy <= copies; copy++)
+        item.tokens.push({ item, copy, supply, max, balances: new Map([[to, supply]]) });
       this.timeline.emit({ action: "addItem", item: spec.id, by, to });
     });
     for (let i = this.rng.weighted(GIFTS); i > 0; i--)
