@@ -1,7 +1,7 @@
 import { ErrorBody } from "../../schemas/error.ts";
 import { codeMismatch } from "../answers/answer-checks.ts";
-import { check, type Check, type CheckGroup, type Probe } from "../check.ts";
-import type { Api, Exchange, Query } from "../http.ts";
+import { check, oncePerRun, type Check, type CheckGroup, type Probe } from "../check.ts";
+import type { Exchange, Query } from "../http.ts";
 import { paths } from "../target.ts";
 import { expectJsonBody, expectStatus } from "./expect.ts";
 import { mintBody } from "./mint.ts";
@@ -71,9 +71,7 @@ const CASES: ErrorCase[] = [
 ];
 
 function checksFor([name, status, sendOnce]: ErrorCase): Check[] {
-  // Each case is sent once per run, though two checks judge it.
-  const sent = new WeakMap<Api, Promise<Exchange>>();
-  const send = (probe: Probe) => sent.get(probe.api) ?? sent.set(probe.api, sendOnce(probe)).get(probe.api)!;
+  const send = oncePerRun(sendOnce);
   return [
     check(`${name} answers ${status}`, async (probe) => void expectStatus(probe, await send(probe), status)),
     check(`${name} answers the JSON error body {error, message, errors[]}`, async (probe) => {
