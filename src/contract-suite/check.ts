@@ -39,6 +39,12 @@ export interface CheckGroup {
 
 export const check = (name: string, run: Check["run"]): Check => ({ name, run });
 
+/** `send` once per run (per Api), though several checks judge what it answers. */
+export function oncePerRun<T>(send: (probe: Probe) => Promise<T>): (probe: Probe) => Promise<T> {
+  const sent = new WeakMap<Api, Promise<T>>();
+  return (probe) => sent.get(probe.api) ?? sent.set(probe.api, send(probe)).get(probe.api)!;
+}
+
 export const withStatus = (results: CheckResult[], status: CheckStatus): CheckResult[] =>
   results.filter((result) => result.status === status);
 

@@ -4,17 +4,6 @@ import { cannotCheck } from "./stopped.ts";
 import type { Api, Exchange, Query } from "./http.ts";
 import { LARGEST_PAGE, paths, type Target } from "./target.ts";
 
-export interface ListPage {
-  exchange: Exchange;
-  collections: CollectionSummary[];
-  count: number;
-}
-
-export interface EventsPage {
-  exchange: Exchange;
-  events: ItemEvent[];
-}
-
 export interface KnownItem {
   collection: string;
   tokenId: number;
@@ -24,8 +13,8 @@ export interface KnownItem {
 export class Facts {
   readonly target: Target;
   #api: Api;
-  /** Each fact's answer, by the method that finds it. */
-  #memo = new Map<() => Promise<unknown>, Promise<unknown>>();
+  /** Each fact's answer, by the name of the method that finds it. */
+  #memo = new Map<keyof Facts, Promise<unknown>>();
 
   constructor(target: Target, api: Api) {
     this.target = target;
@@ -33,7 +22,7 @@ export class Facts {
   }
 
   /** A page of the collection list that at least has the list's shape. */
-  async list(query: Query = {}): Promise<ListPage> {
+  async list(query: Query = {}) {
     const exchange = await this.#api.get(paths.collections, query);
     const body = requireOk(exchange, "the collection list") as { collections?: unknown; count?: unknown };
     if (!Array.isArray(body.collections) || typeof body.count !== "number") {
@@ -43,14 +32,14 @@ export class Facts {
   }
 
   /** Up to the first 100 collections in the default order; `complete` when that is all of them. */
-  sample(): Promise<ListPage & { complete: boolean }> {
-    return this.#once(this.sample, async () => {
+  sample() {
+    return this.#once("sample", async () => {
       const page = await this.list({ perPage: LARGEST_PAGE, page: 1 });
       return { ...page, complete: page.count <= LARGEST_PAGE && page.collections.length === page.count };
     });
   }
 
-  async events(item: KnownItem, query: Query = {}): Promise<EventsPage> {
+  async events(item: KnownItem, query: Query = {}) {
     const exchange = await this.#api.get(paths.itemEvents(item.collection, item.tokenId), query);
     const body = requireOk(exchange, "the item history") as { events?: unknown };
     if (!Array.isArray(body.events)) throw cannotCheck("the item history answered no `events` array", exchange.request);
@@ -58,8 +47,8 @@ export class Facts {
   }
 
   /** The item whose history the suite reads: given, or the first of the first collections that has a history. */
-  item(): Promise<KnownItem> {
-    return this.#once(this.item, async () => {
+  item() {
+    return this.#once("item", async () => {
       const tokenId = this.target.tokenId ?? 1;
       if (this.target.collection) return { collection: this.target.collection.toLowerCase(), tokenId };
       for (const { address } of (await this.sample()).collections.slice(0, 5)) {
@@ -75,16 +64,16 @@ export class Facts {
   }
 
   /** Up to the item's 100 newest events; `complete` when that is its whole history. */
-  history(): Promise<EventsPage & { complete: boolean }> {
-    return this.#once(this.history, async () => {
+  history() {
+    return this.#once("history", async () => {
       const page = await this.events(await this.item(), { perPage: LARGEST_PAGE, page: 1 });
       return { ...page, complete: page.events.length < LARGEST_PAGE };
     });
   }
 
   /** The collection the suite reads one by one: the item's, or the first listed. */
-  collection(): Promise<{ exchange: Exchange; collection: Collection }> {
-    return this.#once(this.collection, async () => {
+  collection() {
+    return this.#once("collection", async () => {
       const address =
         this.target.collection?.toLowerCase() ??
         (await this.item().catch(() => undefined))?.collection ??
@@ -95,8 +84,8 @@ export class Facts {
   }
 
   /** The collection the one write mints on: the target's mint collection, or the one the suite reads. */
-  mintCollection(): Promise<Collection> {
-    return this.#once(this.mintCollection, async () => {
+  mintCollection() {
+    return this.#once("mintCollection", async () => {
       const address = this.target.mintCollection?.toLowerCase();
       if (!address || address === this.target.collection?.toLowerCase()) return (await this.collection()).collection;
       return (await this.#collectionAt(address, "the collection to mint on")).collection;
@@ -113,8 +102,8 @@ export class Facts {
   }
 
   /** The known item's chain: given, or its collection's. */
-  chainId(): Promise<number> {
-    return this.#once(this.chainId, async () => {
+  chainId() {
+    return this.#once("chainId", async () => {
       if (this.target.chainId !== undefined) return this.target.chainId;
       const { exchange, collection } = await this.collection();
       if (!Number.isInteger(collection.chainId))
@@ -126,7 +115,7 @@ export class Facts {
     });
   }
 
-  #once<T>(key: () => Promise<T>, load: () => Promise<T>): Promise<T> {
+  #once<T>(key: keyof Facts, load: () => Promise<T>): Promise<T> {
     return (this.#memo.get(key) ?? this.#memo.set(key, load()).get(key)!) as Promise<T>;
   }
 }

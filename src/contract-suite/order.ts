@@ -35,25 +35,26 @@ function describeRow<T extends { address: string }>(row: T, field: keyof T & str
   return `(${row.address}, ${field} ${JSON.stringify(row[field])})`;
 }
 
-/**
- * What an event id says: transfers `<Event>-<block>-<logIndex>`, marketplace `<Event>-<listingId>-<txHash>-<logIndex>`.
- */
-export type EventId =
-  | { kind: "transfer"; event: string; blockNumber: number; logIndex: number }
-  | { kind: "market"; event: string; listingId: string; transactionHash: string; logIndex: number };
-
 const TRANSFER_ID = /^(TransferSingle|TransferBatch)-([0-9]+)-([0-9]+)$/;
 const MARKET_ID =
   /^(ItemListed|ItemDelisted|ItemPriceUpdated|ItemAdded|ItemRemoved|Swapped)-([0-9]+)-(0x[0-9a-f]{64})-([0-9]+)$/;
 
-export function parseEventId(id: string): EventId | undefined {
+/**
+ * What an event id says: transfers `<Event>-<block>-<logIndex>`, marketplace `<Event>-<listingId>-<txHash>-<logIndex>`.
+ */
+export function parseEventId(id: string) {
   const transfer = TRANSFER_ID.exec(id);
   if (transfer)
-    return { kind: "transfer", event: transfer[1]!, blockNumber: Number(transfer[2]), logIndex: Number(transfer[3]) };
+    return {
+      kind: "transfer" as const,
+      event: transfer[1]!,
+      blockNumber: Number(transfer[2]),
+      logIndex: Number(transfer[3]),
+    };
   const market = MARKET_ID.exec(id);
   if (market)
     return {
-      kind: "market",
+      kind: "market" as const,
       event: market[1]!,
       listingId: market[2]!,
       transactionHash: market[3]!,

@@ -7,6 +7,7 @@ import { nonConformance, typed } from "../fuzz/conformance.ts";
 import { bodyProblems } from "../schemas.ts";
 import { headerOf } from "../fuzz/headers.ts";
 import type { FuzzRequest } from "../fuzz/requests.ts";
+import type { Exchange } from "../http.ts";
 import { historyPageProblems, listPageProblems } from "./page-rules.ts";
 
 // The contract suite's checks of one answer, read from that answer and its request alone (no other request is
@@ -16,12 +17,7 @@ import { historyPageProblems, listPageProblems } from "./page-rules.ts";
 /** A request as it was sent: path parameters (decoded), query and headers in order, the body as text. */
 export type SentRequest = Pick<FuzzRequest, "params" | "query" | "headers" | "body">;
 
-export interface ReceivedAnswer {
-  status: number;
-  text: string;
-  /** The parsed body, or undefined when it is not JSON. */
-  json: unknown;
-}
+export type ReceivedAnswer = Pick<Exchange, "status" | "text" | "json">;
 
 /** The statuses whose codes a target is held to (the error catalog's): the ones every deployment answers. */
 const CODES_BY_STATUS: Record<number, string[]> = Object.fromEntries(

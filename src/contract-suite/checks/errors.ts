@@ -1,7 +1,7 @@
 import { ErrorBody } from "../../schemas/error.ts";
 import { codeMismatch } from "../answers/answer-checks.ts";
-import { check, type Check, type CheckGroup, type Probe } from "../check.ts";
-import type { Api, Exchange, Query } from "../http.ts";
+import { check, oncePerRun, type Check, type CheckGroup, type Probe } from "../check.ts";
+import type { Exchange, Query } from "../http.ts";
 import { paths } from "../target.ts";
 import { expectJsonBody, expectStatus } from "./expect.ts";
 import { mintBody } from "./mint.ts";
@@ -35,6 +35,10 @@ async function sampleMint(probe: Probe) {
   );
 }
 
+/** A valid mint sent with `apiKey` (none when undefined: the query leaves undefined out). */
+const mintWith = (apiKey?: string) => async (probe: Probe) =>
+  probe.api.post(paths.mint, { apiKey }, await sampleMint(probe));
+
 const CASES: ErrorCase[] = [
   ["a malformed address on /collection/:address", 400, get(paths.collection(MALFORMED_ADDRESS))],
   ["an unknown collection on /collection/:address", 404, get(paths.collection(UNKNOWN_ADDRESS))],
@@ -51,12 +55,8 @@ const CASES: ErrorCase[] = [
   ["a tokenId that is not an integer on item events", 400, onItem({}, "abc")],
   ["perPage=0 on item events", 400, onItem({ perPage: 0 })],
   ["perPage=1000 on item events", 400, onItem({ perPage: 1000 })],
-  ["a mint without apiKey", 401, async (probe) => probe.api.post(paths.mint, {}, await sampleMint(probe))],
-  [
-    "a mint with an unknown apiKey",
-    401,
-    async (probe) => probe.api.post(paths.mint, { apiKey: "contract-suite-no-such-key" }, await sampleMint(probe)),
-  ],
+  ["a mint without apiKey", 401, mintWith()],
+  ["a mint with an unknown apiKey", 401, mintWith("contract-suite-no-such-key")],
   [
     "a mint with an invalid body (malformed recipient, no item)",
     400,
@@ -71,9 +71,7 @@ const CASES: ErrorCase[] = [
 ];
 
 function checksFor([name, status, sendOnce]: ErrorCase): Check[] {
-  // Each case is sent once per run, though two checks judge it.
-  const sent = new WeakMap<Api, Promise<Exchange>>();
-  const send = (probe: Probe) => sent.get(probe.api) ?? sent.set(probe.api, sendOnce(probe)).get(probe.api)!;
+  const send = oncePerRun(sendOnce);
   return [
     check(`${name} answers ${status}`, async (probe) => void expectStatus(probe, await send(probe), status)),
     check(`${name} answers the JSON error body {error, message, errors[]}`, async (probe) => {

@@ -1,7 +1,7 @@
 import { MintResponse, type MintBody } from "../../schemas/item.ts";
-import { check, type CheckGroup, type Probe } from "../check.ts";
+import { check, oncePerRun, type CheckGroup } from "../check.ts";
 import { cannotCheck } from "../stopped.ts";
-import type { Api, Exchange } from "../http.ts";
+import type { Exchange } from "../http.ts";
 import { paths } from "../target.ts";
 import { expectJsonBody, expectStatus } from "./expect.ts";
 import { isMint } from "../answers/page-rules.ts";
@@ -15,16 +15,10 @@ interface Minted {
 }
 
 /** The one write of a run, sent once though three checks judge it. */
-const mints = new WeakMap<Api, Promise<Minted>>();
-
-function mintOnce(probe: Probe): Promise<Minted> {
+const mintOnce = oncePerRun(async (probe): Promise<Minted> => {
   const { allowWrites, apiKey } = probe.facts.target;
   if (!allowWrites) probe.skip("writes are off; pass --allow-writes to mint on the target");
   if (!apiKey) probe.skip("needs an API key (--api-key / API_KEY) of a wallet allowed to mint on the collection");
-  return mints.get(probe.api) ?? mints.set(probe.api, sendMint(probe, apiKey)).get(probe.api)!;
-}
-
-async function sendMint(probe: Probe, apiKey: string): Promise<Minted> {
   const collection = await probe.facts.mintCollection();
   const { mintCollection, collection: readCollection } = probe.facts.target;
   const elsewhere = mintCollection !== undefined && mintCollection.toLowerCase() !== readCollection?.toLowerCase();
@@ -33,7 +27,7 @@ async function sendMint(probe: Probe, apiKey: string): Promise<Minted> {
   const exchange = await probe.api.post(paths.mint, { apiKey }, mintBody(collection.address, chainId, recipient));
   probe.api.forgetReads();
   return { exchange, recipient, collection: collection.address };
-}
+});
 
 export const mintChecks: CheckGroup = {
   name: "POST /api/v2/item/new (writes)",

@@ -2,8 +2,9 @@ import type { TSchema } from "@sinclair/typebox";
 import type { ValidateFunction } from "ajv";
 import { createAjv, describeErrors, dottedPath } from "../../schemas/ajv.ts";
 import type { Operation } from "../../schemas/operations.ts";
+import { parseJson } from "../http.ts";
 import { headerOf } from "./headers.ts";
-import type { FuzzRequest } from "./requests.ts";
+import type { Draft } from "./valid.ts";
 
 // Whether a generated request is one the operation's schemas accept, read strictly as the
 // interface documents it: numbers in plain decimal digits, each parameter once, a JSON body in
@@ -37,10 +38,7 @@ function textPart(schema: TSchema | undefined, entries: [string, string][], part
 }
 
 /** Why the request does not conform to the operation's schemas (empty: it conforms). */
-export function nonConformance(
-  operation: Operation,
-  request: Pick<FuzzRequest, "params" | "query" | "headers" | "body">,
-): string[] {
+export function nonConformance(operation: Operation, request: Draft): string[] {
   // The key is the server's to judge (401), not the schemas': a stand-in takes its place.
   const query = request.query.filter(([name]) => name !== "apiKey");
   if (operation.query?.properties.apiKey) query.push(["apiKey", "key"]);
@@ -51,12 +49,8 @@ export function nonConformance(
   const coding = headerOf(request.headers, "content-encoding");
   if (coding) reasons.push(`the body is sent as '${coding}' but is not in that coding`);
   if (!/^application\/json\b/.test(contentType)) reasons.push(`content-type '${contentType}' is not JSON`);
-  let body: unknown;
-  try {
-    body = JSON.parse(request.body ?? "");
-  } catch {
-    return [...reasons, "the body is not JSON"];
-  }
+  const body = parseJson(request.body ?? "");
+  if (body === undefined) return [...reasons, "the body is not JSON"];
   const validate = validatorOf(operation.body);
   return validate(body) ? reasons : [...reasons, ...describeErrors(validate.errors, { path: dottedPath("body") })];
 }

@@ -3,6 +3,7 @@ import { COLLECTION_FIELDS } from "../../schemas/collection.ts";
 import type { Operation } from "../../schemas/operations.ts";
 import { ZERO_ADDRESS } from "../answers/page-rules.ts";
 import type { HeaderList } from "./headers.ts";
+import type { FuzzRequest } from "./requests.ts";
 import { otherNotation } from "./values.ts";
 import type { Known, KnownCollection, KnownItem, MintPlace } from "./world.ts";
 
@@ -11,12 +12,7 @@ import type { Known, KnownCollection, KnownItem, MintPlace } from "./world.ts";
 // written another way (0x10, 1e1), the near miss a lenient server accepts.
 
 /** A request before its path is filled in: path parameters, query, body and headers. */
-export interface Draft {
-  params: [string, string][];
-  query: [string, string][];
-  body?: string;
-  headers: HeaderList;
-}
+export type Draft = Pick<FuzzRequest, "params" | "query" | "body" | "headers">;
 
 /** A number as query or path text: plain decimal, now and then in another notation (which the schemas refuse). */
 const decimal = (numbers: fc.Arbitrary<number>) =>
