@@ -21,7 +21,7 @@ export interface OracleSubject {
 /** Every difference between the contracts' state and the chain's read models, each naming the item, holder or listing. */
 export async function contractMismatches({ client, abis, models }: OracleSubject): Promise<string[]> {
   const blockNumber = BigInt(models.head.blockNumber);
-  const { collection: collectionAbi, factory: factoryAbi } = abis;
+  const { collection: collectionAbi } = abis;
   const { factory, marketplace } = models.facts;
   const mismatches: string[] = [];
   const differ = (what: string, onChain: unknown, inModels: unknown) => {
