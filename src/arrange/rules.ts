@@ -10,7 +10,7 @@ import type { WorldHandles } from "../core/handles.ts";
 import { creatorOf } from "../scenario/chain-reads.ts";
 import { checkStep, type CheckedTimeline } from "../scenario/references.ts";
 import type { ScenarioItem } from "../schemas/scenario.ts";
-import type { KnownListing, TimelineState } from "../timeline/action.ts";
+import type { KnownListing, RuleLedger, TimelineState } from "../timeline/action.ts";
 import { actionOf } from "../timeline/actions.ts";
 
 /** What the rule checks read: the world's chains and handles, the fragment, and the addresses of its accounts. */
@@ -41,12 +41,8 @@ export async function brokenRules(timeline: CheckedTimeline, context: RuleContex
   return ledger.problems;
 }
 
-/**
- * What the rules read and keep while they walk a fragment: balances, supplies and coin as the entries so far leave them,
- * read from the world where the fragment has not said.
- */
-export class Ledger {
-  /** Each broken rule, a line naming the entry's field. */
+/** Balances, supplies and coin as the steps so far leave them, read from the world where the fragment has not said. */
+class Ledger implements RuleLedger {
   readonly problems: string[] = [];
   readonly #supply = new Map<string, bigint>();
   readonly #balances = new Map<string, bigint>();
@@ -63,7 +59,6 @@ export class Ledger {
     this.#newItems = new Map(context.fragment.items.map((item) => [item.id, item]));
   }
 
-  /** An item the fragment defines; undefined for the world's. */
   newItem(id: string): ScenarioItem | undefined {
     return this.#newItems.get(id);
   }
@@ -73,7 +68,6 @@ export class Ledger {
     this.#balances.set(key, (this.#balances.get(key) ?? this.#worldBalance(item, copy, holder)) + amount);
   }
 
-  /** Takes tokens from `holder`; a problem if it holds fewer. */
   debit(path: string, item: string, copy: number, holder: string, amount: bigint): void {
     const held = this.#balances.get(`${item}#${copy}@${holder}`) ?? this.#worldBalance(item, copy, holder);
     const which = copy > 1 ? ` (copy ${copy})` : "";
@@ -82,8 +76,7 @@ export class Ledger {
     this.credit(item, copy, holder, -amount);
   }
 
-  /** The item's supply and its maximum (a stackable item). */
-  supplyOf(item: string): [supply: bigint, max: bigint] {
+  supplyOf(item: string): [bigint, bigint] {
     const created = this.newItem(item);
     if (created) return [this.#supply.get(item) ?? 0n, BigInt(created.maximumSupply ?? created.initialSupply)];
     const { models, key } = this.#worldToken(item, 1)!;
@@ -95,7 +88,6 @@ export class Ledger {
     this.#supply.set(item, supply);
   }
 
-  /** `by` holds the minter role on the item's collection (or, where `creatorMay`, created the item). */
   async needMinter(path: string, by: string, item: string, creatorMay = false): Promise<void> {
     const collectionName = this.#state.items.get(item)!.collection;
     const fromFragment = this.#context.fragment.collections.find((collection) => collection.id === collectionName);
@@ -119,16 +111,12 @@ export class Ledger {
       );
   }
 
-  /** An open listing as the entries so far leave it; undefined where the world names not its item or seller. */
   listing(name: string): KnownListing | undefined {
     const listing = this.#state.listings.get(name);
     return listing?.item && listing.seller ? (listing as KnownListing) : undefined;
   }
 
-  /**
-   * The buyer pays price × amount in the chain's coin, the seller is paid it; a problem if the buyer has less. Royalties
-   * aside: a check that errs towards allowing.
-   */
+  /** Royalties aside: a check that errs towards allowing. */
   async pay(path: string, buyer: string, listing: KnownListing, amount: bigint): Promise<void> {
     const chain = this.#context.chains.get(listing.chainId)!;
     const cost = parseUnits(listing.price, CURRENCY_DECIMALS[listing.currency]) * amount;

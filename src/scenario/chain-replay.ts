@@ -14,7 +14,7 @@ import type { ScenarioMetadata } from "./metadata.ts";
 import type { ScenarioAction, ScenarioCollection, ScenarioItem } from "../schemas/scenario.ts";
 import { approvedMarketplace, canPayStablecoins, itemCount, listingCount } from "./chain-reads.ts";
 import type { WorldHandles } from "../core/handles.ts";
-import type { ActionStep, OpenListing } from "../timeline/action.ts";
+import type { ActionStep, OpenListing, SendContext } from "../timeline/action.ts";
 import { actionOf } from "../timeline/actions.ts";
 
 /** The most set-up transactions one entry sends: a stablecoin buyer's coins, then its allowance. */
@@ -45,7 +45,7 @@ export interface ReplayContext {
  * (measured on EDR: about 1 ms per transaction, where a pending pool of 100 costs
  * 18 ms per send), but for entries that name one block together (`runBlock`).
  */
-export class ChainReplay {
+export class ChainReplay implements SendContext {
   readonly chain: SimChain;
   readonly listings = new Map<string, OpenListing>();
   listingCount = 0n;
@@ -315,7 +315,6 @@ export class ChainReplay {
     return hash;
   }
 
-  /** The collection and token id of an item (of its `copy`-th token if it is non-stackable). */
   token(item: string, copy = 1): { collection: Address; tokenId: bigint } {
     const landed = this.#world.handles.items.get(item)!;
     return { collection: landed.collection, tokenId: landed.tokenIds[copy - 1]! };
@@ -325,10 +324,6 @@ export class ChainReplay {
     return this.#world.handles.collections.get(item.collection)!.address;
   }
 
-  /**
-   * The collection of an item, known before it is minted (a listing's set-ups are counted before the block that mints
-   * it is sent, where the replay behind a cached world knows every token already and a cold one none).
-   */
   itemCollection(item: string): Address {
     return this.#world.handles.items.get(item)?.collection ?? this.collectionOf(this.item(item));
   }
@@ -337,7 +332,6 @@ export class ChainReplay {
     return this.#world.metadata.items.get(item.id)!;
   }
 
-  /** Records the token ids an addItem of `item` creates: the collection's next ones. */
   async landItem(item: ScenarioItem): Promise<void> {
     const collection = this.collectionOf(item);
     const first = this.#nextTokenId.get(collection) ?? (await itemCount(this.chain, collection)) + 1n;
@@ -347,13 +341,11 @@ export class ChainReplay {
     this.#world.handles.items.set(item.id, { chainId: this.chain.chainId, collection, tokenIds });
   }
 
-  /** Records a listing the replay opened: its handle in the world, and what a later entry needs of it. */
   landListing(handle: string, listing: OpenListing): void {
     this.listings.set(handle, listing);
     this.#world.handles.listings.set(handle, { chainId: this.chain.chainId, listingId: listing.id });
   }
 
-  /** Lets the marketplace take the seller's tokens of the collection, once. */
   async approveMarketplace(seller: Address, collection: Address, at: WriteOptions): Promise<void> {
     const key = `${seller}:${collection}`;
     if (this.#approved.has(key)) return;

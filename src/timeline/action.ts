@@ -1,9 +1,7 @@
 import type { Static, TLiteral, TObject, TProperties, TString } from "@sinclair/typebox";
 import type { Address, Hex } from "viem";
-import type { WriteOptions } from "../chain/sim-chain.ts";
+import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
 import type { ScenarioItem } from "../schemas/scenario.ts";
-import type { Ledger } from "../arrange/rules.ts";
-import type { ChainReplay } from "../scenario/chain-replay.ts";
 
 /** An entry of the timeline as an action's fields make it, every default filled in. */
 export type EntryOf<Name extends string, Fields extends TProperties> = Static<
@@ -31,15 +29,15 @@ export interface TimelineAction<Name extends string = string, Fields extends TPr
    * contract stays the judge: what this cannot foresee reverts, and the fragment is rolled back. Left out: the checks
    * ask all its rules.
    */
-  rule?(ledger: Ledger, entry: EntryOf<Name, Fields>, path: string): Promise<void>;
+  rule?(ledger: RuleLedger, entry: EntryOf<Name, Fields>, path: string): Promise<void>;
   /** Sends the entry at its time; answers the hash of its own transaction (not of an approval before it). */
-  send(replay: ChainReplay, entry: EntryOf<Name, Fields>, at: WriteOptions): Promise<Hex>;
+  send(replay: SendContext, entry: EntryOf<Name, Fields>, at: WriteOptions): Promise<Hex>;
   /**
    * Sends what the entry sends before its own transaction where the chain lacks it (an approval, a buyer's coins): a
    * replay calls it first where blocks are free below a block the entry shares with others, so that block holds only
    * the entries' own transactions (`send` then finds it done). Left out: the entry sends nothing before its own.
    */
-  setUp?(replay: ChainReplay, entry: EntryOf<Name, Fields>, at: WriteOptions): Promise<void>;
+  setUp?(replay: SendContext, entry: EntryOf<Name, Fields>, at: WriteOptions): Promise<void>;
 }
 
 /** A timeline action, its entries typed by its fields. */
@@ -95,6 +93,29 @@ export interface TimelineState {
 /** A listing whose item and seller are known by handle. */
 export type KnownListing = ListingState & Required<Pick<ListingState, "item" | "copy" | "seller">>;
 
+/**
+ * What the rules read and keep while they walk a fragment (`arrange/rules.ts`): balances, supplies and coin as the
+ * entries so far leave them, read from the world where the fragment has not said.
+ */
+export interface RuleLedger {
+  /** Each broken rule, a line naming the entry's field. */
+  readonly problems: string[];
+  /** An item the fragment defines; undefined for the world's. */
+  newItem(id: string): ScenarioItem | undefined;
+  /** `by` holds the minter role on the item's collection (or, where `creatorMay`, created the item). */
+  needMinter(path: string, by: string, item: string, creatorMay?: boolean): Promise<void>;
+  credit(item: string, copy: number, holder: string, amount: bigint): void;
+  /** Takes tokens from `holder`; a problem if it holds fewer. */
+  debit(path: string, item: string, copy: number, holder: string, amount: bigint): void;
+  /** The item's supply and its maximum (a stackable item). */
+  supplyOf(item: string): [supply: bigint, max: bigint];
+  setSupply(item: string, supply: bigint): void;
+  /** An open listing as the entries so far leave it; undefined where the world names not its item or seller. */
+  listing(name: string): KnownListing | undefined;
+  /** The buyer pays price × amount in the chain's coin, the seller is paid it; a problem if the buyer has less. */
+  pay(path: string, buyer: string, listing: KnownListing, amount: bigint): Promise<void>;
+}
+
 /** A listing the replay opened or found, as its later entries send to it. */
 export interface OpenListing {
   id: bigint;
@@ -102,4 +123,31 @@ export interface OpenListing {
   price: bigint;
   currency: Address;
   decimals: number;
+}
+
+/** What a sender needs of the chain it replays onto (`scenario/chain-replay.ts`). */
+export interface SendContext {
+  readonly chain: SimChain;
+  readonly listings: Map<string, OpenListing>;
+  listingCount: bigint;
+  account(name: string): Address;
+  item(id: string): ScenarioItem;
+  /** The collection and token id of an item (of its `copy`-th token if it is non-stackable). */
+  token(item: string, copy?: number): { collection: Address; tokenId: bigint };
+  collectionOf(item: ScenarioItem): Address;
+  /**
+   * The collection of an item, known before it is minted (a listing's set-ups are counted before the block that mints
+   * it is sent, where the replay behind a cached world knows every token already and a cold one none).
+   */
+  itemCollection(item: string): Address;
+  /** The item's metadata as it goes on chain. */
+  itemMetadata(item: ScenarioItem): Hex;
+  /** Records the token ids an addItem of `item` creates: the collection's next ones. */
+  landItem(item: ScenarioItem): Promise<void>;
+  /** Records a listing the replay opened: its handle in the world, and what a later entry needs of it. */
+  landListing(handle: string, listing: OpenListing): void;
+  /** Lets the marketplace take the seller's tokens of the collection, once. */
+  approveMarketplace(seller: Address, collection: Address, at: WriteOptions): Promise<void>;
+  /** Gives a stablecoin buyer coins and the marketplace its allowance, where it lacks them. */
+  fundStablecoin(buyer: Address, needed: bigint, at: WriteOptions): Promise<void>;
 }

@@ -1,7 +1,6 @@
 import { zeroAddress } from "viem";
 import type { WriteOptions } from "../chain/sim-chain.ts";
-import type { ChainReplay } from "../scenario/chain-replay.ts";
-import { timelineAction } from "./action.ts";
+import { timelineAction, type SendContext } from "./action.ts";
 import { openListing } from "./checks.ts";
 import { Amount, Handle } from "./fields.ts";
 import { callMarketplace } from "./marketplace.ts";
@@ -10,7 +9,7 @@ import { callMarketplace } from "./marketplace.ts";
  * Gives a stablecoin buyer the coins and the marketplace the allowance the buy needs, where it lacks them; nothing yet
  * for a listing not open yet (a set-up before the block that opens it: the buy gives them itself).
  */
-async function fund(replay: ChainReplay, entry: { listing: string; buyer: string; amount: number }, at: WriteOptions) {
+async function fund(replay: SendContext, entry: { listing: string; buyer: string; amount: number }, at: WriteOptions) {
   const listing = replay.listings.get(entry.listing);
   if (listing && listing.currency !== zeroAddress)
     await replay.fundStablecoin(replay.account(entry.buyer), listing.price * BigInt(entry.amount), at);

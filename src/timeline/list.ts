@@ -1,14 +1,13 @@
 import { parseUnits } from "viem";
 import { CURRENCY_DECIMALS, currencyAddress } from "../chain/currencies.ts";
 import type { WriteOptions } from "../chain/sim-chain.ts";
-import type { ChainReplay } from "../scenario/chain-replay.ts";
-import { timelineAction } from "./action.ts";
+import { timelineAction, type SendContext } from "./action.ts";
 import { checkItem, checkPrice } from "./checks.ts";
 import { Amount, Copy, Currency, Handle, Price } from "./fields.ts";
 import { callMarketplace } from "./marketplace.ts";
 
 /** Lets the marketplace take the seller's tokens of the item's collection, where it may not yet. */
-function approve(replay: ChainReplay, entry: { item: string; seller: string }, at: WriteOptions) {
+function approve(replay: SendContext, entry: { item: string; seller: string }, at: WriteOptions) {
   return replay.approveMarketplace(replay.account(entry.seller), replay.itemCollection(entry.item), at);
 }
 

@@ -2,7 +2,7 @@ import { encodeFunctionData, type Address, type EncodeFunctionDataParameters, ty
 import type { Abis } from "../core/abi.ts";
 import type { RevertRules } from "../chain/revert.ts";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
-import type { ChainReplay } from "../scenario/chain-replay.ts";
+import type { SendContext } from "./action.ts";
 
 /** The marketplace's refusals, as a seller or buyer reads them. */
 const MARKETPLACE_REVERTS: RevertRules = {
@@ -28,7 +28,7 @@ export function callMarketplace(
 
 /** Sends a call of the marketplace's on an open listing (its id, then `args`), from its seller. */
 export function callAsSeller(
-  replay: ChainReplay,
+  replay: SendContext,
   listing: string,
   functionName: "updatePrice" | "addToListing" | "removeFromListing" | "delist",
   at: WriteOptions,
