@@ -10,17 +10,11 @@ import { jsonObject, textValue, type KnownValues } from "./values.ts";
 import type { Known } from "./world.ts";
 
 /** One generated request, as sent: what the curl line of a failure repeats exactly. */
-export interface FuzzRequest {
+export interface FuzzRequest extends Draft {
   operation: string;
   method: string;
   /** Path with its parameters filled in (already encoded). */
   path: string;
-  /** The path parameters as generated, before encoding. */
-  params: [string, string][];
-  query: [string, string][];
-  /** In order, a name possibly repeated; a `host` of "" means no Host header at all. */
-  headers: HeaderList;
-  body?: string;
 }
 
 /** What the generated requests use besides the schemas: real values, and the key of --api-key. */

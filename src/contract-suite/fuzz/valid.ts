@@ -3,7 +3,6 @@ import { COLLECTION_FIELDS } from "../../schemas/collection.ts";
 import type { Operation } from "../../schemas/operations.ts";
 import { ZERO_ADDRESS } from "../answers/page-rules.ts";
 import type { HeaderList } from "./headers.ts";
-import type { FuzzRequest } from "./requests.ts";
 import { otherNotation } from "./values.ts";
 import type { Known, KnownCollection, KnownItem, MintPlace } from "./world.ts";
 
@@ -12,7 +11,14 @@ import type { Known, KnownCollection, KnownItem, MintPlace } from "./world.ts";
 // written another way (0x10, 1e1), the near miss a lenient server accepts.
 
 /** A request before its path is filled in: path parameters, query, body and headers. */
-export type Draft = Pick<FuzzRequest, "params" | "query" | "body" | "headers">;
+export interface Draft {
+  /** The path parameters as generated, before encoding. */
+  params: [string, string][];
+  query: [string, string][];
+  /** In order, a name possibly repeated; a `host` of "" means no Host header at all. */
+  headers: HeaderList;
+  body?: string;
+}
 
 /** A number as query or path text: plain decimal, now and then in another notation (which the schemas refuse). */
 const decimal = (numbers: fc.Arbitrary<number>) =>
