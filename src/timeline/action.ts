@@ -1,7 +1,6 @@
 import type { Static, TLiteral, TObject, TProperties, TString } from "@sinclair/typebox";
 import type { Address, Hex } from "viem";
 import type { SimChain, WriteOptions } from "../chain/sim-chain.ts";
-import type { ScenarioItem } from "../schemas/scenario.ts";
 
 /** An entry of the timeline as an action's fields make it, every default filled in. */
 export type EntryOf<Name extends string, Fields extends TProperties> = Static<
@@ -57,7 +56,18 @@ export interface ActionStep<Entry = { at: string; action: string }> {
 }
 
 /** What the checks need of an item: its collection, and how many tokens it has. */
-export type KnownItem = Pick<ScenarioItem, "collection" | "isStackable" | "initialSupply">;
+export interface KnownItem {
+  collection: string;
+  isStackable?: boolean;
+  initialSupply: number;
+}
+
+/** What the actions read of an item's definition. */
+export interface ItemSpec extends KnownItem {
+  id: string;
+  maximumSupply?: number;
+  royaltyFee?: number;
+}
 
 /** A listing as the timeline leaves it so far. */
 export interface ListingState {
@@ -101,7 +111,7 @@ export interface RuleLedger {
   /** Each broken rule, a line naming the entry's field. */
   readonly problems: string[];
   /** An item the fragment defines; undefined for the world's. */
-  newItem(id: string): ScenarioItem | undefined;
+  newItem(id: string): ItemSpec | undefined;
   /** `by` holds the minter role on the item's collection (or, where `creatorMay`, created the item). */
   needMinter(path: string, by: string, item: string, creatorMay?: boolean): Promise<void>;
   credit(item: string, copy: number, holder: string, amount: bigint): void;
@@ -131,19 +141,19 @@ export interface SendContext {
   readonly listings: Map<string, OpenListing>;
   listingCount: bigint;
   account(name: string): Address;
-  item(id: string): ScenarioItem;
+  item(id: string): ItemSpec;
   /** The collection and token id of an item (of its `copy`-th token if it is non-stackable). */
   token(item: string, copy?: number): { collection: Address; tokenId: bigint };
-  collectionOf(item: ScenarioItem): Address;
+  collectionOf(item: ItemSpec): Address;
   /**
    * The collection of an item, known before it is minted (a listing's set-ups are counted before the block that mints
    * it is sent, where the replay behind a cached world knows every token already and a cold one none).
    */
   itemCollection(item: string): Address;
   /** The item's metadata as it goes on chain. */
-  itemMetadata(item: ScenarioItem): Hex;
+  itemMetadata(item: ItemSpec): Hex;
   /** Records the token ids an addItem of `item` creates: the collection's next ones. */
-  landItem(item: ScenarioItem): Promise<void>;
+  landItem(item: ItemSpec): Promise<void>;
   /** Records a listing the replay opened: its handle in the world, and what a later entry needs of it. */
   landListing(handle: string, listing: OpenListing): void;
   /** Lets the marketplace take the seller's tokens of the collection, once. */
