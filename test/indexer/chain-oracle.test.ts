@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Simulator } from "../src/simulator/simulator.ts";
-import { contractMismatches } from "./chain-oracle.ts";
-import { DEMO_KEYS, mintItem, postJson, startDemo } from "./harness.ts";
+import type { Simulator } from "../../src/simulator/simulator.ts";
+import { contractMismatches } from "../chain-oracle.ts";
+import { DEMO_KEYS, mintItem, postJson, startDemo } from "../harness.ts";
 
 // The oracle the property tests lean on: it names what the read models lack, and it keeps no collection a revert took
 // away, even when the chain has grown back past the block it last read to.
