@@ -38,10 +38,8 @@ export const isMint = (event: { event: string; from?: string }) =>
   (event.event === "TransferSingle" || event.event === "TransferBatch") && event.from === ZERO_ADDRESS;
 
 const given = (request: PageRequest, name: string) => request.query.find(([key]) => key === name)?.[1];
-export const numberIn = (request: PageRequest, name: string, fallback: number) => {
-  const value = given(request, name);
-  return value === undefined ? fallback : Number(value);
-};
+export const numberIn = (request: PageRequest, name: string, fallback: number) =>
+  Number(given(request, name) ?? fallback);
 export const perPageSaid = (request: PageRequest, perPage: number) =>
   given(request, "perPage") === undefined ? `the default perPage ${perPage}` : `perPage ${perPage}`;
 
