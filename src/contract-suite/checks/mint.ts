@@ -1,21 +1,14 @@
 import { MintResponse, type MintBody } from "../../schemas/item.ts";
 import { check, oncePerRun, type CheckGroup } from "../check.ts";
 import { cannotCheck } from "../stopped.ts";
-import type { Exchange } from "../http.ts";
 import { paths } from "../target.ts";
 import { expectJsonBody, expectStatus } from "./expect.ts";
 import { isMint } from "../answers/page-rules.ts";
 
 const TX_HASH = /^0x[0-9a-f]{64}$/i;
 
-interface Minted {
-  exchange: Exchange;
-  recipient: string;
-  collection: string;
-}
-
 /** The one write of a run, sent once though three checks judge it. */
-const mintOnce = oncePerRun(async (probe): Promise<Minted> => {
+const mintOnce = oncePerRun(async (probe) => {
   const { allowWrites, apiKey } = probe.facts.target;
   if (!allowWrites) probe.skip("writes are off; pass --allow-writes to mint on the target");
   if (!apiKey) probe.skip("needs an API key (--api-key / API_KEY) of a wallet allowed to mint on the collection");
