@@ -4,11 +4,6 @@ import { cannotCheck } from "./stopped.ts";
 import type { Api, Exchange, Query } from "./http.ts";
 import { LARGEST_PAGE, paths, type Target } from "./target.ts";
 
-export interface KnownItem {
-  collection: string;
-  tokenId: number;
-}
-
 /** A first look at the target that many checks share: each is fetched once, on first need. */
 export class Facts {
   readonly target: Target;
@@ -39,7 +34,7 @@ export class Facts {
     });
   }
 
-  async events(item: KnownItem, query: Query = {}) {
+  async events(item: { collection: string; tokenId: number }, query: Query = {}) {
     const exchange = await this.#api.get(paths.itemEvents(item.collection, item.tokenId), query);
     const body = requireOk(exchange, "the item history") as { events?: unknown };
     if (!Array.isArray(body.events)) throw cannotCheck("the item history answered no `events` array", exchange.request);
