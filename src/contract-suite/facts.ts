@@ -20,9 +20,8 @@ export class Facts {
   async list(query: Query = {}) {
     const exchange = await this.#api.get(paths.collections, query);
     const body = requireOk(exchange, "the collection list") as { collections?: unknown; count?: unknown };
-    if (!Array.isArray(body.collections) || typeof body.count !== "number") {
+    if (!Array.isArray(body.collections) || typeof body.count !== "number")
       throw cannotCheck("the collection list answered no `collections` array and numeric `count`", exchange.request);
-    }
     return { exchange, collections: body.collections as CollectionSummary[], count: body.count };
   }
 
@@ -90,9 +89,8 @@ export class Facts {
   async #collectionAt(address: string, what: string): Promise<{ exchange: Exchange; collection: Collection }> {
     const exchange = await this.#api.get(paths.collection(address));
     const body = requireOk(exchange, what) as { collection?: unknown };
-    if (typeof body.collection !== "object" || body.collection === null) {
+    if (typeof body.collection !== "object" || body.collection === null)
       throw cannotCheck(`${what} answered no \`collection\` object`, exchange.request);
-    }
     return { exchange, collection: body.collection as Collection };
   }
 
@@ -117,8 +115,7 @@ export class Facts {
 
 function requireOk(exchange: Exchange, what: string): object {
   if (exchange.status !== 200) throw cannotCheck(`${what} answered ${exchange.status}, not 200`, exchange.request);
-  if (typeof exchange.json !== "object" || exchange.json === null) {
+  if (typeof exchange.json !== "object" || exchange.json === null)
     throw cannotCheck(`${what} answered a body that is not a JSON object`, exchange.request);
-  }
   return exchange.json;
 }
