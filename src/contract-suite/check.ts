@@ -8,12 +8,10 @@ export interface Violation {
   request?: string;
 }
 
-export type CheckStatus = "passed" | "failed" | "skipped";
-
 export interface CheckResult {
   group: string;
   name: string;
-  status: CheckStatus;
+  status: "passed" | "failed" | "skipped";
   violations: Violation[];
   skipReason?: string;
   durationMs: number;
@@ -45,7 +43,7 @@ export function oncePerRun<T>(send: (probe: Probe) => Promise<T>): (probe: Probe
   return (probe) => sent.get(probe.api) ?? sent.set(probe.api, send(probe)).get(probe.api)!;
 }
 
-export const withStatus = (results: CheckResult[], status: CheckStatus): CheckResult[] =>
+export const withStatus = (results: CheckResult[], status: CheckResult["status"]): CheckResult[] =>
   results.filter((result) => result.status === status);
 
 const MAX_VIOLATIONS_PER_CHECK = 12;

@@ -4,11 +4,6 @@ import { cannotCheck } from "./stopped.ts";
 import type { Api, Exchange, Query } from "./http.ts";
 import { LARGEST_PAGE, paths, type Target } from "./target.ts";
 
-export interface KnownItem {
-  collection: string;
-  tokenId: number;
-}
-
 /** A first look at the target that many checks share: each is fetched once, on first need. */
 export class Facts {
   readonly target: Target;
@@ -25,9 +20,8 @@ export class Facts {
   async list(query: Query = {}) {
     const exchange = await this.#api.get(paths.collections, query);
     const body = requireOk(exchange, "the collection list") as { collections?: unknown; count?: unknown };
-    if (!Array.isArray(body.collections) || typeof body.count !== "number") {
+    if (!Array.isArray(body.collections) || typeof body.count !== "number")
       throw cannotCheck("the collection list answered no `collections` array and numeric `count`", exchange.request);
-    }
     return { exchange, collections: body.collections as CollectionSummary[], count: body.count };
   }
 
@@ -39,7 +33,7 @@ export class Facts {
     });
   }
 
-  async events(item: KnownItem, query: Query = {}) {
+  async events(item: { collection: string; tokenId: number }, query: Query = {}) {
     const exchange = await this.#api.get(paths.itemEvents(item.collection, item.tokenId), query);
     const body = requireOk(exchange, "the item history") as { events?: unknown };
     if (!Array.isArray(body.events)) throw cannotCheck("the item history answered no `events` array", exchange.request);
@@ -95,9 +89,8 @@ export class Facts {
   async #collectionAt(address: string, what: string): Promise<{ exchange: Exchange; collection: Collection }> {
     const exchange = await this.#api.get(paths.collection(address));
     const body = requireOk(exchange, what) as { collection?: unknown };
-    if (typeof body.collection !== "object" || body.collection === null) {
+    if (typeof body.collection !== "object" || body.collection === null)
       throw cannotCheck(`${what} answered no \`collection\` object`, exchange.request);
-    }
     return { exchange, collection: body.collection as Collection };
   }
 
@@ -122,8 +115,7 @@ export class Facts {
 
 function requireOk(exchange: Exchange, what: string): object {
   if (exchange.status !== 200) throw cannotCheck(`${what} answered ${exchange.status}, not 200`, exchange.request);
-  if (typeof exchange.json !== "object" || exchange.json === null) {
+  if (typeof exchange.json !== "object" || exchange.json === null)
     throw cannotCheck(`${what} answered a body that is not a JSON object`, exchange.request);
-  }
   return exchange.json;
 }

@@ -21,12 +21,11 @@ const PROBE_TIMEOUT_MS = 5_000;
 export async function probeTarget(target: Target): Promise<void> {
   const api = new Api(target.baseUrl, { timeoutMs: PROBE_TIMEOUT_MS, apiKeyIn: target.apiKeyIn ?? "query" });
   const list = await reach(api, () => api.get(paths.collections));
-  if (list.json === undefined) {
+  if (list.json === undefined)
     throw setupFailed(
       `${list.url} answered ${list.status} (${list.contentType || "no content-type"}), not JSON: is --base-url the ` +
         `API's root?`,
     );
-  }
   const collection = target.mintCollection ?? target.collection;
   if (collection) {
     const found = await reach(api, () => api.get(paths.collection(collection)));
@@ -40,12 +39,11 @@ export async function probeTarget(target: Target): Promise<void> {
     );
   // An empty body is refused before anything is minted; an unknown key is refused before the body is read.
   const mint = await reach(api, () => api.post(paths.mint, { apiKey: target.apiKey }, {}));
-  if (mint.status === 401 || mint.status === 403) {
+  if (mint.status === 401 || mint.status === 403)
     throw setupFailed(
       `${api.baseUrl} refused the API key (${mint.status} on POST ${paths.mint}): pass --api-key of an account that ` +
         `may mint on --collection ${collection}`,
     );
-  }
 }
 
 async function reach<T>(api: Api, send: () => Promise<T>): Promise<T> {

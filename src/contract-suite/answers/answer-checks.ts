@@ -6,16 +6,13 @@ import { documentedStatuses, SERVER_REFUSALS, type Operation } from "../../schem
 import { nonConformance, typed } from "../fuzz/conformance.ts";
 import { bodyProblems } from "../schemas.ts";
 import { headerOf } from "../fuzz/headers.ts";
-import type { FuzzRequest } from "../fuzz/requests.ts";
+import type { Draft } from "../fuzz/valid.ts";
 import type { Exchange } from "../http.ts";
 import { historyPageProblems, listPageProblems } from "./page-rules.ts";
 
 // The contract suite's checks of one answer, read from that answer and its request alone (no other request is
 // sent): what the fuzzer judges each answer by, and what a proxy in front of a live deployment checks its traffic
 // with. The suite's own checks compare answers across a run; these are the part of them one answer can show.
-
-/** A request as it was sent: path parameters (decoded), query and headers in order, the body as text. */
-export type SentRequest = Pick<FuzzRequest, "params" | "query" | "headers" | "body">;
 
 export type ReceivedAnswer = Pick<Exchange, "status" | "text" | "json">;
 
@@ -38,7 +35,7 @@ export function codeMismatch(status: number, json: unknown): string | undefined 
  * refuse accepted (or, for a read, refused otherwise than 400), a write without a key not answered 401, and for a
  * 200 to a conforming read, the paging, order, filter, count and id rules one page can show.
  */
-export function answerProblems(operation: Operation, request: SentRequest, answer: ReceivedAnswer): string[] {
+export function answerProblems(operation: Operation, request: Draft, answer: ReceivedAnswer): string[] {
   const problems = statusAndBodyProblems(operation, answer);
   const mismatch = codeMismatch(answer.status, answer.json);
   if (mismatch) problems.push(mismatch);
@@ -87,7 +84,7 @@ const isApiRead = (operation: Operation) => operation.method === "get" && operat
 const refusedOtherwise = (status: number) =>
   status < 500 && !SERVER_REFUSALS.some((refusal) => refusal.status === status);
 
-function pageProblems(operation: Operation, request: SentRequest, json: unknown): string[] {
+function pageProblems(operation: Operation, request: Draft, json: unknown): string[] {
   switch (operation.operationId) {
     case "getItemEvents":
       return historyPageProblems(request, (json as { events: Parameters<typeof historyPageProblems>[1] }).events);

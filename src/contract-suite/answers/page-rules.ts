@@ -38,10 +38,11 @@ export const isMint = (event: { event: string; from?: string }) =>
   (event.event === "TransferSingle" || event.event === "TransferBatch") && event.from === ZERO_ADDRESS;
 
 const given = (request: PageRequest, name: string) => request.query.find(([key]) => key === name)?.[1];
-export const numberIn = (request: PageRequest, name: string, fallback: number) => {
-  const value = given(request, name);
-  return value === undefined ? fallback : Number(value);
-};
+/** The paging a request asks for: its perPage and page, or the defaults. */
+export const pagingIn = (request: PageRequest, defaults: { perPage: number; page: number }) => ({
+  perPage: Number(given(request, "perPage") ?? defaults.perPage),
+  page: Number(given(request, "page") ?? defaults.page),
+});
 export const perPageSaid = (request: PageRequest, perPage: number) =>
   given(request, "perPage") === undefined ? `the default perPage ${perPage}` : `perPage ${perPage}`;
 
@@ -105,8 +106,7 @@ export function itemProblems(event: Event, address: string, tokenId: number): st
 /** What one page of an item's history breaks. */
 export function historyPageProblems(request: PageRequest, events: Event[]): string[] {
   const problems: string[] = [];
-  const perPage = numberIn(request, "perPage", EVENTS_DEFAULTS.perPage);
-  const page = numberIn(request, "page", EVENTS_DEFAULTS.page);
+  const { perPage, page } = pagingIn(request, EVENTS_DEFAULTS);
   if (events.length > perPage) problems.push(`page ${page} holds ${events.length} events; perPage is ${perPage}`);
   if (page === 1 && events.length === 0)
     problems.push("the first page of an item's history is empty: every item has at least its mint");
@@ -134,8 +134,7 @@ export function listPageProblems(
   typed: (name: string, value: string) => unknown,
 ): string[] {
   const problems: string[] = [];
-  const perPage = numberIn(request, "perPage", DEFAULTS.perPage);
-  const page = numberIn(request, "page", DEFAULTS.page);
+  const { perPage, page } = pagingIn(request, DEFAULTS);
   const rows = body.collections.length;
   const expected = expectedPageLength(body.count, perPage, page);
   if (rows !== expected)

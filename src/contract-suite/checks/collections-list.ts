@@ -23,13 +23,12 @@ export const collectionsListChecks: CheckGroup = {
     check("the default equals the explicit ?perPage=24&page=1&sortBy=mintDate&sortDir=desc", async (probe) => {
       const implicit = await probe.facts.list();
       const explicit = await probe.facts.list({ ...DEFAULTS });
-      if (!isDeepStrictEqual(implicit.exchange.json, explicit.exchange.json)) {
+      if (!isDeepStrictEqual(implicit.exchange.json, explicit.exchange.json))
         probe.fail(
           implicit.exchange,
           `differs from ${explicit.exchange.request}: ${implicit.collections.length} vs ` +
             `${explicit.collections.length} collections, count ${implicit.count} vs ${explicit.count}`,
         );
-      }
     }),
     check("the default page holds min(24, count) collections", async (probe) => {
       const { exchange, collections, count } = await probe.facts.list();
@@ -56,12 +55,11 @@ export const collectionsListChecks: CheckGroup = {
     check("count is the total on every page, and page lengths follow from it", async (probe) => {
       const sample = await probe.facts.sample();
       // `complete` means the page holds all `count`; short of that, it must be full.
-      if (!sample.complete && sample.collections.length !== LARGEST_PAGE) {
+      if (!sample.complete && sample.collections.length !== LARGEST_PAGE)
         probe.fail(
           sample.exchange,
           `count is ${sample.count} but a page of ${LARGEST_PAGE} holds only ${sample.collections.length}`,
         );
-      }
       const perPage = smallPageSize(sample.collections.length);
       const lastPage = pageCount(sample.count, perPage);
       for (const page of new Set([1, 2, lastPage, lastPage + 1].filter((page) => page >= 1))) {
@@ -137,9 +135,8 @@ async function expectFilter(probe: Probe, field: (typeof FILTERED_FIELDS)[number
     );
   if (count < collections.length)
     probe.fail(exchange, `count ${count} is below the ${collections.length} collections on the page`);
-  if (count <= LARGEST_PAGE && !collections.some((collection) => collection.address === known.address)) {
+  if (count <= LARGEST_PAGE && !collections.some((collection) => collection.address === known.address))
     probe.fail(exchange, `the known collection ${known.address} (${field} ${JSON.stringify(wanted)}) is missing`);
-  }
   const sample = await probe.facts.sample();
   if (sample.complete) {
     const expected = sample.collections.filter((collection) => collection[field] === wanted).map(identity);

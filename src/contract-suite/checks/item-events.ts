@@ -41,12 +41,11 @@ export const itemEventsChecks: CheckGroup = {
       const item = await probe.facts.item();
       const implicit = await probe.facts.events(item);
       const explicit = await probe.facts.events(item, { perPage: EVENTS_DEFAULTS.perPage, page: EVENTS_DEFAULTS.page });
-      if (!isDeepStrictEqual(implicit.exchange.json, explicit.exchange.json)) {
+      if (!isDeepStrictEqual(implicit.exchange.json, explicit.exchange.json))
         probe.fail(
           implicit.exchange,
           `differs from ${explicit.exchange.request}: ${implicit.events.length} vs ${explicit.events.length} events`,
         );
-      }
     }),
     check("the default page holds min(24, history length) events", async (probe) => {
       const history = await probe.facts.history();

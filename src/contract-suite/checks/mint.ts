@@ -1,32 +1,24 @@
 import { MintResponse, type MintBody } from "../../schemas/item.ts";
 import { check, oncePerRun, type CheckGroup } from "../check.ts";
 import { cannotCheck } from "../stopped.ts";
-import type { Exchange } from "../http.ts";
 import { paths } from "../target.ts";
 import { expectJsonBody, expectStatus } from "./expect.ts";
 import { isMint } from "../answers/page-rules.ts";
 
 const TX_HASH = /^0x[0-9a-f]{64}$/i;
 
-interface Minted {
-  exchange: Exchange;
-  recipient: string;
-  collection: string;
-}
-
 /** The one write of a run, sent once though three checks judge it. */
-const mintOnce = oncePerRun(async (probe): Promise<Minted> => {
-  const { allowWrites, apiKey } = probe.facts.target;
+const mintOnce = oncePerRun(async (probe) => {
+  const { allowWrites, apiKey, mintCollection, collection: readCollection, recipient } = probe.facts.target;
   if (!allowWrites) probe.skip("writes are off; pass --allow-writes to mint on the target");
   if (!apiKey) probe.skip("needs an API key (--api-key / API_KEY) of a wallet allowed to mint on the collection");
   const collection = await probe.facts.mintCollection();
-  const { mintCollection, collection: readCollection } = probe.facts.target;
   const elsewhere = mintCollection !== undefined && mintCollection.toLowerCase() !== readCollection?.toLowerCase();
   const chainId = elsewhere ? collection.chainId : await probe.facts.chainId();
-  const recipient = (probe.facts.target.recipient ?? collection.ownerAddress).toLowerCase();
-  const exchange = await probe.api.post(paths.mint, { apiKey }, mintBody(collection.address, chainId, recipient));
+  const to = (recipient ?? collection.ownerAddress).toLowerCase();
+  const exchange = await probe.api.post(paths.mint, { apiKey }, mintBody(collection.address, chainId, to));
   probe.api.forgetReads();
-  return { exchange, recipient, collection: collection.address };
+  return { exchange, recipient: to, collection: collection.address };
 });
 
 export const mintChecks: CheckGroup = {

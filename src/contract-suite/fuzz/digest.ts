@@ -82,10 +82,9 @@ export async function unexplainedChanges(
           `${created}`,
       );
   }
-  for (const [key, events] of before.histories) {
+  for (const [key, events] of before.histories)
     if (JSON.stringify(after.histories.get(key)) !== JSON.stringify(events))
       problems.push(`the history of ${key} changed during the run`);
-  }
   for (const { address, tokenId, txHash } of own.created.slice(0, 50)) {
     const events = (await wholeHistory(base, address, tokenId)) as { transactionHash?: string }[] | undefined;
     if (events?.length !== 1 || events[0]!.transactionHash !== txHash)

@@ -1,4 +1,4 @@
-import { numberIn, perPageSaid, type ListBody } from "../answers/page-rules.ts";
+import { pagingIn, perPageSaid, type ListBody } from "../answers/page-rules.ts";
 import { expectedPageLength } from "../checks/expect.ts";
 import { DEFAULTS, EVENTS_DEFAULTS, LARGEST_PAGE, paths } from "../target.ts";
 import { itemKeyOf, wholeHistory } from "./digest.ts";
@@ -16,8 +16,7 @@ export type HistoryLengths = Map<string, Promise<number | undefined>>;
 
 /** What only the item's whole history shows of one page: how many events it should hold. */
 function historyLengthProblems(request: FuzzRequest, events: unknown[], total: number | undefined): string[] {
-  const perPage = numberIn(request, "perPage", EVENTS_DEFAULTS.perPage);
-  const page = numberIn(request, "page", EVENTS_DEFAULTS.page);
+  const { perPage, page } = pagingIn(request, EVENTS_DEFAULTS);
   const expected = total === undefined ? events.length : expectedPageLength(total, perPage, page);
   if (events.length === expected) return [];
   return [`page ${page} holds ${events.length} events of ${total}; ${perPageSaid(request, perPage)} means ${expected}`];
@@ -25,8 +24,7 @@ function historyLengthProblems(request: FuzzRequest, events: unknown[], total: n
 
 /** What only a wider first page shows of one page of the list: the same rows at that place. */
 async function listOverlapProblems(base: string, request: FuzzRequest, body: ListBody): Promise<string[]> {
-  const perPage = numberIn(request, "perPage", DEFAULTS.perPage);
-  const page = numberIn(request, "page", DEFAULTS.page);
+  const { perPage, page } = pagingIn(request, DEFAULTS);
   if (page < 2 || body.collections.length === 0 || page * perPage > LARGEST_PAGE) return [];
   const wide = new URLSearchParams(request.query.filter(([name]) => name !== "page" && name !== "perPage"));
   wide.set("perPage", String(page * perPage));

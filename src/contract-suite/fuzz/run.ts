@@ -18,13 +18,6 @@ export interface FuzzOptions {
   timeBoundMs: number;
 }
 
-/** The first failure fast-check found for one operation, shrunk to the smallest request that still fails. */
-export interface FuzzFinding {
-  operation: string;
-  problems: string[];
-  curl: string;
-}
-
 export interface FuzzReport {
   seed: number;
   requests: number;
@@ -35,7 +28,8 @@ export interface FuzzReport {
   mints: number;
   /** The operations fuzzed (the route table's, the metadata route when the target serves it). */
   operations: string[];
-  findings: FuzzFinding[];
+  /** The first failure fast-check found for each operation, shrunk to the smallest request that still fails. */
+  findings: { operation: string; problems: string[]; curl: string }[];
 }
 
 /**

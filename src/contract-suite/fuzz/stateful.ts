@@ -37,12 +37,11 @@ export async function readBack(
       `minted ${minted.txHash}, but the history of token ${first} holds ` +
         `${events.map((e) => e.transactionHash).join(", ") || "nothing"}`,
     );
-  else if (mint!.from !== ZERO_ADDRESS || mint!.to !== minted.recipient.toLowerCase() || mint!.amount !== amount) {
+  else if (mint!.from !== ZERO_ADDRESS || mint!.to !== minted.recipient.toLowerCase() || mint!.amount !== amount)
     problems.push(
       `the mint of token ${first} reads ${mint!.event} ${mint!.amount} from ${mint!.from} to ${mint!.to}, not ` +
         `${amount} from the zero address to ${minted.recipient}`,
     );
-  }
 
   const read = await fetch(`${base}${paths.collection(collection)}`);
   if (read.status !== 200) return [...problems, `minted in ${collection}, which then answers ${read.status}`];

@@ -2,14 +2,15 @@ import { LARGEST_PAGE, paths, type Target } from "../target.ts";
 import type { KnownValues } from "./values.ts";
 
 /** A collection as the target lists it: its row, kept whole (its values make filters that match). */
-export interface KnownCollection {
-  address: string;
-  chainId: number;
-  slug: string;
-  uri: string;
-  ownerAddress: string;
-  row: Record<string, unknown>;
-}
+const knownCollection = (row: Record<string, unknown>) => ({
+  address: String(row.address),
+  chainId: Number(row.chainId),
+  slug: String(row.slug),
+  uri: String(row.uri),
+  ownerAddress: String(row.ownerAddress),
+  row,
+});
+export type KnownCollection = ReturnType<typeof knownCollection>;
 
 /** An item the target has: a collection and one of its token ids. */
 export interface KnownItem {
@@ -55,15 +56,7 @@ export async function allCollections(base: string): Promise<KnownCollection["row
 
 /** Real values for the generated requests: the target's collections, some of their items, where it may mint. */
 export async function learnWorld(base: string, target: Target): Promise<Known> {
-  const rows = await allCollections(base);
-  const collections: KnownCollection[] = rows.map((row) => ({
-    address: String(row.address),
-    chainId: Number(row.chainId),
-    slug: String(row.slug),
-    uri: String(row.uri),
-    ownerAddress: String(row.ownerAddress),
-    row,
-  }));
+  const collections = (await allCollections(base)).map(knownCollection);
   const named = target.collection?.toLowerCase();
   const mintOn = (target.mintCollection ?? target.collection)?.toLowerCase();
   const first = (c: KnownCollection) => c.address === named || c.address === mintOn;

@@ -31,9 +31,8 @@ export function summary(report: SuiteReport): string {
     for (const result of skipped) lines.push(`- ${result.group} › ${result.name}: ${result.skipReason}`);
     lines.push("");
   }
-  const count = (status: CheckResult["status"]) => withStatus(report.results, status).length;
   lines.push(
-    `contract-test: ${count("passed")} passed, ${count("failed")} failed, ${count("skipped")} skipped (${(report.durationMs / 1000).toFixed(1)} s, ${report.baseUrl})`,
+    `contract-test: ${withStatus(report.results, "passed").length} passed, ${failed.length} failed, ${skipped.length} skipped (${(report.durationMs / 1000).toFixed(1)} s, ${report.baseUrl})`,
   );
   return lines.join("\n");
 }

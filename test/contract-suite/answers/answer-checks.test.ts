@@ -4,8 +4,8 @@ import {
   answerProblems,
   codeMismatch,
   type ReceivedAnswer,
-  type SentRequest,
 } from "../../../src/contract-suite/answers/answer-checks.ts";
+import type { Draft } from "../../../src/contract-suite/fuzz/valid.ts";
 import { mintBody } from "../../../src/contract-suite/checks/mint.ts";
 import { API_KEY_HEADER } from "../../../src/schemas/common.ts";
 import {
@@ -25,7 +25,7 @@ const snapshot = (file: string): unknown =>
 const COLLECTION = "0x470d7b2d4855bb6e80654c911fa410a717f77e0e";
 const HOST: [string, string] = ["host", "target.example"];
 
-const request = (parts: Partial<SentRequest> = {}): SentRequest => ({
+const request = (parts: Partial<Draft> = {}): Draft => ({
   params: [],
   query: [],
   headers: [HOST],
@@ -35,7 +35,7 @@ const answer = (status: number, json: unknown): ReceivedAnswer => ({ status, tex
 const error = (code: string, message = "refused") => ({ error: code, message, errors: [message] });
 
 const collectionRequest = (address: string) => request({ params: [["address", address]] });
-const mintRequest = (parts: Partial<SentRequest> = {}, body: unknown = mintBody(COLLECTION, 56, COLLECTION)) =>
+const mintRequest = (parts: Partial<Draft> = {}, body: unknown = mintBody(COLLECTION, 56, COLLECTION)) =>
   request({ headers: [HOST, ["content-type", "application/json"]], body: JSON.stringify(body), ...parts });
 
 describe("an error body's code", () => {
