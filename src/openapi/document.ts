@@ -51,7 +51,7 @@ export const DEFAULT_SERVER_URL = "http://localhost:3000";
  */
 export function buildOpenApiDocument(serverUrl = DEFAULT_SERVER_URL): JsonSchema {
   const components = new SchemaComponents(NAMED);
-  const errorBody = components.use(ErrorBody, "response");
+  const errorBody = components.use(ErrorBody, "response") as JsonSchema;
   for (const { response } of [...OPERATIONS, ...CONTROL_OPERATIONS]) components.use(response, "response");
   const examples = defaultWorldExamples();
   const paths: Record<string, Record<string, JsonSchema>> = {};

@@ -26,12 +26,8 @@ export class SchemaComponents {
   }
 
   /** A $ref to the schema when it is named, else the schema inline. */
-  use(schema: TSchema, direction: Direction): JsonSchema {
-    return this.#convert(schema, direction) as JsonSchema;
-  }
-
-  #convert(node: unknown, direction: Direction): Json {
-    if (Array.isArray(node)) return node.map((item) => this.#convert(item, direction));
+  use(node: unknown, direction: Direction): Json {
+    if (Array.isArray(node)) return node.map((item) => this.use(item, direction));
     if (node === null || typeof node !== "object") return node as Json;
     const name = this.#componentName(node, direction);
     if (name === undefined) return this.#convertObject(node, direction);
@@ -45,7 +41,7 @@ export class SchemaComponents {
 
   #convertObject(node: object, direction: Direction): Json {
     const plain: JsonSchema = {};
-    for (const [key, value] of Object.entries(node)) if (key !== "$id") plain[key] = this.#convert(value, direction);
+    for (const [key, value] of Object.entries(node)) if (key !== "$id") plain[key] = this.use(value, direction);
     if (direction === "request") dropDefaultedFromRequired(node, plain);
     return constUnionAsEnum(plain);
   }

@@ -56,7 +56,7 @@ export class Pipeline {
     switch (handler.kind) {
       case "read": {
         // The bytes kept for this URL were made for the same request: it is not checked again.
-        const kept = this.#answers.kept(request.url);
+        const kept = this.#answers.kept.get(request.url);
         const checked =
           (kept?.request as ReturnType<typeof checkRequest>) ?? checkRequest(operation, { params, query });
         const { from, answer } = await handler.read(checked);

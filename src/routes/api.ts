@@ -1,6 +1,6 @@
-import type { Context, Middleware } from "koa";
+import type { Middleware } from "koa";
 import { picture } from "../images/identicon.ts";
-import { Pipeline, type PipelineRequest } from "../pipeline/pipeline.ts";
+import { Pipeline } from "../pipeline/pipeline.ts";
 import { sendMint, type MintDeps } from "../services/mint-item.ts";
 import type { Accounts } from "../core/accounts.ts";
 
@@ -25,27 +25,23 @@ export function apiAnswers(deps: RouteDeps): Middleware {
       ctx.set("Allow", routed.allow.join(", "));
       return;
     }
-    const { status, type, body } = await pipeline.answer(routed, requestOf(ctx));
+    const { status, type, body } = await pipeline.answer(routed, {
+      method: ctx.method,
+      path: ctx.path,
+      url: ctx.url,
+      query: ctx.query,
+      contentType: ctx.get("content-type"),
+      header: (name) => ctx.get(name) || undefined,
+      body: ctx.request.body,
+      is: (types) => ctx.is(types),
+      client: ctx.ip,
+      setHeader: (name, value) => ctx.set(name, value),
+    });
     ctx.status = status;
     ctx.set("content-type", type);
     // The answer's bytes as a Buffer over the same memory (Koa sends a Buffer as it is).
     ctx.body = Buffer.isBuffer(body) ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     if (routed.operation.media && ctx.fresh) ctx.status = 304;
-  };
-}
-
-function requestOf(ctx: Context): PipelineRequest {
-  return {
-    method: ctx.method,
-    path: ctx.path,
-    url: ctx.url,
-    query: ctx.query,
-    contentType: ctx.get("content-type"),
-    header: (name) => ctx.get(name) || undefined,
-    body: ctx.request.body,
-    is: (types) => ctx.is(types),
-    client: ctx.ip,
-    setHeader: (name, value) => ctx.set(name, value),
   };
 }
 
