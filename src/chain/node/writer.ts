@@ -157,7 +157,15 @@ export class NodeWriter {
         keepLatest(this.#unmined, hash, { tx, pooled, sent });
         return hash;
       }
-      if (mined.status !== "0x1") throw await this.#revertOf({ ...tx, from }, mined);
+      if (mined.status !== "0x1") {
+        // What it reverted with: the same call against the state before its block.
+        const { gas: _gas, ...call }: NodeTx = { ...tx, from };
+        const before = `0x${(BigInt(mined.blockNumber) - 1n).toString(16)}`;
+        throw await this.#rpc.request("eth_call", [call, before]).then(
+          () => new Error(`transaction ${mined.transactionHash} reverted`),
+          (error: unknown) => error as Error,
+        );
+      }
       keepLatest(this.#receipts, hash, mined);
       return hash;
     }
@@ -273,15 +281,5 @@ export class NodeWriter {
       }
       await afterRefusal(outcome.error, this.#chainId, from, tries);
     }
-  }
-
-  /** What a mined, reverted transaction reverted with: the same call against the state before its block. */
-  async #revertOf(tx: NodeTx, receipt: RawReceipt): Promise<Error> {
-    const before = `0x${(BigInt(receipt.blockNumber) - 1n).toString(16)}`;
-    const { gas: _gas, ...call } = tx;
-    return this.#rpc.request("eth_call", [call, before]).then(
-      () => new Error(`transaction ${receipt.transactionHash} reverted`),
-      (error: unknown) => error as Error,
-    );
   }
 }
