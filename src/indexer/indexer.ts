@@ -265,9 +265,7 @@ export class ChainIndexer {
     const { chainId } = this.#models.facts;
     const detail =
       `chain ${chainId} is not the chain the simulator loaded: block ${anchor.blockNumber}, where its contracts were ` +
-      `deployed, ` +
-      (found ? `is now ${found}, not ${anchor.hash}` : "is gone") +
-      " (was the node restarted without its state?)";
+      `deployed, ${found ? `is now ${found}, not ${anchor.hash}` : "is gone"} (was the node restarted without its state?)`;
     throw apiError(ERRORS.CHAIN_REPLACED, { chainId }, { errors: [detail] });
   }
 

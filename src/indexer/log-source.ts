@@ -105,11 +105,23 @@ export function chainLogSource(
     latest: async () => ref(await client.getBlock({ blockTag: "latest" })),
     block: async (number) => ref(await client.getBlock({ blockNumber: number })),
     logs: async (from, to, known) => {
+      // On a chain shared with others (whose collections emit the same events), only the simulator's own contracts'
+      // logs, in chain order: the factory's first, since they name the collections created in the range, then the
+      // marketplace's and every collection's. `created`: those created in earlier ranges of this read, which the
+      // models do not hold yet.
       const created = new Set<Address>();
-      const read = (fromBlock: bigint, toBlock: bigint) =>
-        ownLogsOnly
-          ? ownLogs(client, abi, known, created, { fromBlock, toBlock })
-          : client.getLogs({ fromBlock, toBlock });
+      const read = async (fromBlock: bigint, toBlock: bigint): Promise<Log[]> => {
+        if (!ownLogsOnly) return client.getLogs({ fromBlock, toBlock });
+        const { factory, marketplace } = known.facts;
+        const fromFactory = await client.getLogs({ address: factory, fromBlock, toBlock });
+        for (const log of decodeLogs(abi, fromFactory))
+          if (log.eventName === "CollectionCreated") created.add(log.args.collection.toLowerCase() as Address);
+        const address = [marketplace, ...known.collections.keys(), ...created];
+        const others = await client.getLogs({ address, fromBlock, toBlock });
+        return [...fromFactory, ...others].sort(
+          (a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!,
+        );
+      };
       return decodeLogs(abi, await readInRanges(from, to, span, read));
     },
   };
@@ -148,27 +160,4 @@ export function rootCause(error: unknown): unknown {
   let inner = error;
   while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
   return inner;
-}
-
-/**
- * The logs of the simulator's own contracts in a range, in chain order, for a chain shared with
- * others (whose collections emit the same events): the factory's first, since they name the
- * collections created in the range, then the marketplace's and every collection's. `created`
- * gathers the collections created in earlier ranges of the same read, which the models do not hold yet.
- */
-async function ownLogs(
-  client: Pick<PublicClient, "getLogs">,
-  abi: ReturnType<typeof indexedEventsAbi>,
-  known: ReadModels,
-  created: Set<Address>,
-  range: { fromBlock: bigint; toBlock: bigint },
-): Promise<Log[]> {
-  const { factory, marketplace } = known.facts;
-  const fromFactory = await client.getLogs({ address: factory, ...range });
-  for (const log of decodeLogs(abi, fromFactory))
-    if (log.eventName === "CollectionCreated") created.add(log.args.collection.toLowerCase() as Address);
-  const others = await client.getLogs({ address: [marketplace, ...known.collections.keys(), ...created], ...range });
-  return [...fromFactory, ...others].sort(
-    (a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!,
-  );
 }

@@ -14,24 +14,6 @@ import { lowerAddress } from "../core/formats.ts";
 // listing so listed tokens keep counting as their seller's; every event is an
 // activity fact of the item it concerns.
 
-/** What every marketplace event tells: its listing, the seller, the item, the amount and the price. */
-type MarketArgs = ArgsOf<MarketKind>;
-
-function marketFact(kind: MarketKind, args: MarketArgs, at: LogPosition): MarketFact {
-  return {
-    kind,
-    ...at,
-    collection: lowerAddress(args.collection),
-    tokenId: args.tokenId,
-    from: lowerAddress(args.seller),
-    to: "buyer" in args ? lowerAddress(args.buyer) : "",
-    amount: args.amount,
-    listingId: args.listingId,
-    price: args.price,
-    currency: lowerAddress(args.currency),
-  };
-}
-
 /** How a followed event changes the models; `address`: the contract that emitted the log. */
 export type Reducer<Name extends IndexedEventName, Fold> = (
   models: ChainModels,
@@ -48,7 +30,19 @@ function market<Name extends MarketKind>(
 ): MarketReducer<Name> {
   return (models, args, at, address) => {
     if (address !== models.facts.marketplace || !models.collections.has(lowerAddress(args.collection))) return;
-    const fact = marketFact(kind, args, at);
+    // Every marketplace event tells its listing, the seller, the item, the amount and the price.
+    const fact: MarketFact = {
+      kind,
+      ...at,
+      collection: lowerAddress(args.collection),
+      tokenId: args.tokenId,
+      from: lowerAddress(args.seller),
+      to: "buyer" in args ? lowerAddress(args.buyer) : "",
+      amount: args.amount,
+      listingId: args.listingId,
+      price: args.price,
+      currency: lowerAddress(args.currency),
+    };
     change(models, args, fact);
     return recordActivity(models, fact);
   };

@@ -152,7 +152,8 @@ export interface ModelsRead {
  * only on another one, or nowhere.
  */
 export type CollectionLookup<Read extends ModelsRead = ModelsRead> =
-  { found: Read; among: Read[] } | { elsewhere: number } | { unknown: true };
+  Found<Read> | { elsewhere: number } | { unknown: true };
+type Found<Read> = { found: Read; among: Read[] };
 
 /**
  * What the answers are read from: every chain served, its read models brought up to date before they are handed out.
@@ -170,10 +171,7 @@ export interface ReadSource {
 }
 
 /** The first of `among` that holds the collection, with `among`; undefined if none does. */
-export function holding<Read extends ModelsRead>(
-  among: Read[],
-  address: Address,
-): { found: Read; among: Read[] } | undefined {
+export function holding<Read extends ModelsRead>(among: Read[], address: Address): Found<Read> | undefined {
   const found = among.find(({ models }) => models.collections.has(address));
   return found && { found, among };
 }

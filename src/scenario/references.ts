@@ -114,9 +114,8 @@ export function checkReferences(scenario: Scenario, problems: string[], known?: 
     if (!collections.has(item.collection)) problems.push(`${path}.collection: unknown collection '${item.collection}'`);
     if ((item.royaltyFee ?? 0) >= 300)
       problems.push(`${path}.royaltyFee must be below 300 (30%): the collection contract refuses more`);
-    if (item.isStackable !== false && item.maximumSupply !== undefined && item.maximumSupply < item.initialSupply) {
+    if (item.isStackable !== false && item.maximumSupply !== undefined && item.maximumSupply < item.initialSupply)
       problems.push(`${path}.maximumSupply must be at least initialSupply (${item.initialSupply})`);
-    }
   });
 
   scenario.timeline.forEach((action, i) => {

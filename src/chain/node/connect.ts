@@ -135,11 +135,22 @@ export async function connectNode(url: string, options: NodeOptions): Promise<Co
   }
   const { factory, marketplace, stablecoin, deployedAt } = placed.contracts;
   const core = { factory, marketplace, stablecoin };
+  const { name, nativeSymbol: symbol } = chainProfile(chainId);
   const link: ChainLink = {
     chainId,
     external: true,
     connection: { provider: rpc.provider },
-    publicClient: publicClientOf(rpc, chainId),
+    // No retries: a node that does not answer is reported at once (503), and asked again at the next poll.
+    publicClient: createPublicClient({
+      chain: defineChain({
+        id: chainId,
+        name,
+        nativeCurrency: { name: symbol, symbol, decimals: 18 },
+        rpcUrls: { default: { http: [rpc.url] } },
+      }),
+      transport: custom(rpc.provider, { retryCount: 0 }),
+      pollingInterval: 250,
+    }) as PublicClient,
     node: {
       rpc,
       capabilities,
@@ -195,20 +206,4 @@ async function startTime(
         `(--contracts), or use --fixture none.`,
     );
   return headTime;
-}
-
-function publicClientOf(rpc: NodeRpc, chainId: number): PublicClient {
-  const profile = chainProfile(chainId);
-  const chain = defineChain({
-    id: chainId,
-    name: profile.name,
-    nativeCurrency: { name: profile.nativeSymbol, symbol: profile.nativeSymbol, decimals: 18 },
-    rpcUrls: { default: { http: [rpc.url] } },
-  });
-  // No retries: a node that does not answer is reported at once (503), and asked again at the next poll.
-  return createPublicClient({
-    chain,
-    transport: custom(rpc.provider, { retryCount: 0 }),
-    pollingInterval: 250,
-  }) as PublicClient;
 }

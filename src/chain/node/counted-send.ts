@@ -96,17 +96,12 @@ export async function sendCountedOnce(
   if (counted !== undefined && counted <= nonce) {
     // The node holds nonces below ours no more (the chain went back under us, or its pool lost one): it keeps this one
     // waiting until they are taken. Taken by empty transactions, this one goes in as sent.
-    await fillNonces(rpc, send, from, counted, nonce);
+    const empty: NodeTx = { from, to: from, data: "0x", gas: toHex(21_000), ...FEES };
+    const fills = await Promise.all(Array.from({ length: nonce - counted }, (_, i) => send(empty, counted + i, false)));
+    await rpc.batch(fills.map((fill) => fill.call));
     queues.next.set(from, nonce + 1);
   } else queues.next.set(from, counted ?? nonce + 1);
   const mined = receipt && "result" in receipt ? (receipt.result as RawReceipt | null) : null;
   const hash = known ?? (sent!.result as Hex);
   return { sent: { hash, receipt: mined, from, nonce }, shared: counted !== undefined && counted > nonce + 1 };
-}
-
-/** Sends an empty transaction from `from` at every nonce from `first` up to (not including) `end`. */
-async function fillNonces(rpc: NodeRpc, send: WalletSender, from: Address, first: number, end: number): Promise<void> {
-  const empty: NodeTx = { from, to: from, data: "0x", gas: toHex(21_000), ...FEES };
-  const sends = await Promise.all(Array.from({ length: end - first }, (_, i) => send(empty, first + i, false)));
-  await rpc.batch(sends.map(({ call }) => call));
 }

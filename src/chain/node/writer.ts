@@ -26,6 +26,12 @@ const RECEIPTS_KEPT = 256;
 // How long an untimed write (the API's) looks for its receipt before leaving the wait to its caller.
 const UNTIMED_WAIT_MS = 1_000;
 
+/** Keeps `value` under `key` in a bounded memory: at `limit`, the oldest goes. */
+export function keepLatest<K, T>(kept: Map<K, T>, key: K, value: T, limit = RECEIPTS_KEPT): void {
+  if (kept.size >= limit) kept.delete(kept.keys().next().value!);
+  kept.set(key, value);
+}
+
 interface SendOptions extends Pick<WriteOptions, "pooled"> {
   /**
    * The write joins others in a block its caller mines (mining held: the replay's entries that name one live block):
@@ -148,11 +154,19 @@ export class NodeWriter {
         throw transactionRefused(this.#chainId, from, why, true);
       }
       if (!mined) {
-        this.#keep(this.#unmined, hash, { tx, pooled, sent });
+        keepLatest(this.#unmined, hash, { tx, pooled, sent });
         return hash;
       }
-      if (mined.status !== "0x1") throw await this.#revertOf({ ...tx, from }, mined);
-      this.#keep(this.#receipts, hash, mined);
+      if (mined.status !== "0x1") {
+        // What it reverted with: the same call against the state before its block.
+        const { gas: _gas, ...call }: NodeTx = { ...tx, from };
+        const before = `0x${(BigInt(mined.blockNumber) - 1n).toString(16)}`;
+        throw await this.#rpc.request("eth_call", [call, before]).then(
+          () => new Error(`transaction ${mined.transactionHash} reverted`),
+          (error: unknown) => error as Error,
+        );
+      }
+      keepLatest(this.#receipts, hash, mined);
       return hash;
     }
   }
@@ -178,7 +192,7 @@ export class NodeWriter {
       if (now === "taken") {
         this.#unmined.delete(last);
         this.#lost(watched.tx, watched.pooled, watched.sent.from);
-        this.#keep(this.#resentAs, last, await this.send(watched.tx, undefined, { pooled: watched.pooled }));
+        keepLatest(this.#resentAs, last, await this.send(watched.tx, undefined, { pooled: watched.pooled }));
         continue;
       }
       if (now) return (this.#unmined.delete(last), now);
@@ -192,12 +206,6 @@ export class NodeWriter {
     let last = hash;
     for (let next = this.#resentAs.get(last); next; next = this.#resentAs.get(last)) last = next;
     return last;
-  }
-
-  /** Keeps `value` under `hash` in one of the writer's bounded memories. */
-  #keep<T>(kept: Map<Hex, T>, hash: Hex, value: T): void {
-    if (kept.size >= RECEIPTS_KEPT) kept.delete(kept.keys().next().value!);
-    kept.set(hash, value);
   }
 
   /** A transaction from `from` was lost to another writer's: its nonce is asked again, and (pooled) the wallet left. */
@@ -273,15 +281,5 @@ export class NodeWriter {
       }
       await afterRefusal(outcome.error, this.#chainId, from, tries);
     }
-  }
-
-  /** What a mined, reverted transaction reverted with: the same call against the state before its block. */
-  async #revertOf(tx: NodeTx, receipt: RawReceipt): Promise<Error> {
-    const before = `0x${(BigInt(receipt.blockNumber) - 1n).toString(16)}`;
-    const { gas: _gas, ...call } = tx;
-    return this.#rpc.request("eth_call", [call, before]).then(
-      () => new Error(`transaction ${receipt.transactionHash} reverted`),
-      (error: unknown) => error as Error,
-    );
   }
 }
