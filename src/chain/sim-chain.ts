@@ -9,7 +9,6 @@ import type { ChainWriter } from "./chain-writer.ts";
 import type { CoreContracts } from "./deploy.ts";
 import type { ChainLink, PublicClient } from "./network.ts";
 import type { NodeLink } from "./node/link.ts";
-import { keepLatest } from "./node/writer.ts";
 import type { NodeSnapshots } from "./node-snapshots.ts";
 import type { ChainRecorder, RecordedChain } from "./recorder.ts";
 import { chainErrorOf, errorsAbiOf, type RevertRules } from "./revert.ts";
@@ -308,7 +307,10 @@ export class SimChain {
     } finally {
       const mark = this.indexer.markStale();
       // Others mine on a node we did not start: there, only the poll tells the index it is current.
-      if (sent && !writer.link.external) keepLatest(this.#marks, sent, mark, KEPT);
+      if (sent && !writer.link.external) {
+        if (this.#marks.size >= KEPT) this.#marks.delete(this.#marks.keys().next().value!);
+        this.#marks.set(sent, mark);
+      }
     }
   }
 

@@ -20,6 +20,11 @@ export interface RecordedChain {
   loadedAt: BlockRef;
 }
 
+/** The contracts file is unreadable or malformed. */
+function contractsFileInvalid(message: string): StartError {
+  return new StartError(START_ERRORS.CONTRACTS_FILE_INVALID, message);
+}
+
 const ADDRESS = /^0x[0-9a-f]{40}$/;
 const HASH = /^0x[0-9a-f]{64}$/;
 
@@ -43,8 +48,7 @@ export class ContractsFile {
     try {
       json = JSON.parse(readFileSync(path, "utf8"));
     } catch (error) {
-      throw new StartError(
-        START_ERRORS.CONTRACTS_FILE_INVALID,
+      throw contractsFileInvalid(
         `--contracts ${path}: not a contracts file (${(error as Error).message.split("\n")[0]})`,
       );
     }
@@ -52,10 +56,7 @@ export class ContractsFile {
     for (const [id, record] of Object.entries((json as { chains?: object })?.chains ?? {})) {
       const problem = problemOf(record as RecordedChain);
       if (!/^\d+$/.test(id) || problem)
-        throw new StartError(
-          START_ERRORS.CONTRACTS_FILE_INVALID,
-          `--contracts ${path}: chain '${id}': ${problem ?? "not a chain id"}`,
-        );
+        throw contractsFileInvalid(`--contracts ${path}: chain '${id}': ${problem ?? "not a chain id"}`);
       chains.set(Number(id), record as RecordedChain);
     }
     return new ContractsFile(path, chains);

@@ -26,12 +26,6 @@ const RECEIPTS_KEPT = 256;
 // How long an untimed write (the API's) looks for its receipt before leaving the wait to its caller.
 const UNTIMED_WAIT_MS = 1_000;
 
-/** Keeps `value` under `key` in a bounded memory: at `limit`, the oldest goes. */
-export function keepLatest<K, T>(kept: Map<K, T>, key: K, value: T, limit = RECEIPTS_KEPT): void {
-  if (kept.size >= limit) kept.delete(kept.keys().next().value!);
-  kept.set(key, value);
-}
-
 interface SendOptions extends Pick<WriteOptions, "pooled"> {
   /**
    * The write joins others in a block its caller mines (mining held: the replay's entries that name one live block):
@@ -154,7 +148,7 @@ export class NodeWriter {
         throw transactionRefused(this.#chainId, from, why, true);
       }
       if (!mined) {
-        keepLatest(this.#unmined, hash, { tx, pooled, sent });
+        this.#keep(this.#unmined, hash, { tx, pooled, sent });
         return hash;
       }
       if (mined.status !== "0x1") {
@@ -166,7 +160,7 @@ export class NodeWriter {
           (error: unknown) => error as Error,
         );
       }
-      keepLatest(this.#receipts, hash, mined);
+      this.#keep(this.#receipts, hash, mined);
       return hash;
     }
   }
@@ -192,7 +186,7 @@ export class NodeWriter {
       if (now === "taken") {
         this.#unmined.delete(last);
         this.#lost(watched.tx, watched.pooled, watched.sent.from);
-        keepLatest(this.#resentAs, last, await this.send(watched.tx, undefined, { pooled: watched.pooled }));
+        this.#keep(this.#resentAs, last, await this.send(watched.tx, undefined, { pooled: watched.pooled }));
         continue;
       }
       if (now) return (this.#unmined.delete(last), now);
@@ -206,6 +200,12 @@ export class NodeWriter {
     let last = hash;
     for (let next = this.#resentAs.get(last); next; next = this.#resentAs.get(last)) last = next;
     return last;
+  }
+
+  /** Keeps `value` under `hash` in one of the writer's bounded memories. */
+  #keep<T>(kept: Map<Hex, T>, hash: Hex, value: T): void {
+    if (kept.size >= RECEIPTS_KEPT) kept.delete(kept.keys().next().value!);
+    kept.set(hash, value);
   }
 
   /** A transaction from `from` was lost to another writer's: its nonce is asked again, and (pooled) the wallet left. */
