@@ -21,14 +21,18 @@ export interface KeptAnswer {
  * rewind or a restore: a new version, or new models, whose views are made anew: `versionViews`).
  */
 export class AnswerBytes {
-  /** What is kept for each key (its request needs no checking again; its bytes may be out of date). */
-  readonly kept = new LRUCache<string, KeptAnswer>({
+  readonly #kept = new LRUCache<string, KeptAnswer>({
     max: ANSWERS_KEPT,
     maxSize: ANSWER_BYTES_KEPT,
     sizeCalculation: ({ bytes, from }) => bytes.byteLength + 8 * from.length,
   });
   /** Each chain's version views as last seen: other ones empty the cache. */
   readonly #seen = new Map<number, VersionViews>();
+
+  /** What is kept for each key, to read (its request needs no checking again; its bytes may be out of date). */
+  get kept(): Pick<LRUCache<string, KeptAnswer>, "get" | "size" | "calculatedSize"> {
+    return this.#kept;
+  }
 
   /**
    * The bytes for `key` made from `from` as it is now: `kept`'s if they were made from that, else `make()`'s, kept
@@ -46,7 +50,7 @@ export class AnswerBytes {
     const now = from.map((models) => this.#seenNow(models));
     if (kept && kept.from.length === now.length && kept.from.every((views, i) => views === now[i])) return kept.bytes;
     const bytes = make();
-    this.kept.set(key, { request, from: now, bytes });
+    this.#kept.set(key, { request, from: now, bytes });
     return bytes;
   }
 
@@ -55,7 +59,7 @@ export class AnswerBytes {
     const chainId = models.facts.chainId;
     if (this.#seen.get(chainId) !== views) {
       this.#seen.set(chainId, views);
-      this.kept.clear();
+      this.#kept.clear();
     }
     return views;
   }
