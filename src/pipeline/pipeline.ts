@@ -144,7 +144,10 @@ function paramsOf(route: Route, path: string): Record<string, string> {
   // A loop, not flatMap and fromEntries: every request of the API pays for it.
   const captures = route.pattern.exec(path)!;
   const params: Record<string, string> = {};
-  route.params.forEach((name, i) => captures[i + 1] && (params[name] = decodeParam(captures[i + 1]!)));
+  route.params.forEach((name, i) => {
+    const capture = captures[i + 1];
+    if (capture) params[name] = decodeParam(capture);
+  });
   return params;
 }
 
